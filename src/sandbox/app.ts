@@ -1,0 +1,79 @@
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { z } from 'zod';
+import { BODY_LIMIT_BYTES, type SandboxConfig } from './config';
+import { authenticate } from './domain/auth';
+import { FaultRegistry, faultInjection } from './faults';
+import { errorBody, HttpError } from './http-error';
+import { mountRoutes, type RouteDef } from './routes/define';
+import type { SandboxEnv } from './routes/env';
+import { helperRoutes } from './routes/helpers';
+import { buildOpenApiDocument } from './routes/openapi';
+import { organizationRoutes } from './routes/organizations';
+import { userRoutes } from './routes/users';
+import type { Services } from './services';
+import { openDatabase } from './store/db';
+
+/** Field messages that read well to a person; zod's defaults name JavaScript types. */
+z.config({
+  customError: (issue) => {
+    if (issue.code === 'invalid_type' && issue.input === undefined) return 'Required';
+    if (issue.code === 'unrecognized_keys') return `Unknown field(s): ${issue.keys.join(', ')}`;
+    return undefined;
+  },
+});
+
+export interface Sandbox {
+  app: Hono<SandboxEnv>;
+  services: Services;
+  routes: readonly RouteDef[];
+  close(): void;
+}
+
+export interface SandboxOptions {
+  config: SandboxConfig;
+  now?: () => number;
+}
+
+/** Turns any thrown error into the one error shape; a client's mistake never becomes a 5xx. */
+export function handleError(error: Error, c: Context): Response {
+  if (error instanceof HttpError) return c.json(error.body(), error.status as never, error.headers);
+  console.error(`[sandbox] unexpected error on ${c.req.method} ${c.req.path}:`, error.name, error.message);
+  return c.json(errorBody('internal-error', 'The sandbox failed; this is a bug'), 500);
+}
+
+export function createSandbox({ config, now = Date.now }: SandboxOptions): Sandbox {
+  const db = openDatabase(config.dbFile);
+  const services: Services = { db, config, faults: new FaultRegistry(), now };
+  const v2Routes = [...organizationRoutes(services), ...userRoutes(services)];
+  const sandboxRoutes = helperRoutes(services);
+  const routes = [...v2Routes, ...sandboxRoutes];
+
+  const app = new Hono<SandboxEnv>();
+  app.use(requestId({ generator: () => `req_${crypto.randomUUID().replaceAll('-', '')}` }));
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.req.path.startsWith('/v2')) c.header('Cache-Control', 'no-store');
+  });
+  // Credentials first: nothing about a request is looked at, or read, before the caller is known.
+  app.use('/v2/*', async (c, next) => {
+    c.set('tenant', authenticate(db, c.req.header('Authorization')));
+    await next();
+  });
+  app.use('/v2/*', faultInjection(services.faults));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => c.json(errorBody('body-too-large', `The body exceeds ${BODY_LIMIT_BYTES} bytes`), 413),
+    }),
+  );
+  const openApi = buildOpenApiDocument(routes);
+  app.get('/sandbox/openapi.json', (c) => c.json(openApi));
+  mountRoutes(app, routes);
+  app.notFound((c) => c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404));
+  app.onError(handleError);
+
+  return { app, services, routes, close: () => db.close() };
+}

@@ -1,0 +1,29 @@
+/** Every window and limit of the sandbox, from the environment, so that tests can use short ones. */
+export interface SandboxConfig {
+  /** Where the store lives; `:memory:` for a throw-away one. */
+  dbFile: string;
+  /** How long a transfer stays in a state before the clock moves it one happy-path step; 0 stops the clock. */
+  settleMs: number;
+  /** How long an idempotency key is remembered. */
+  idempotencyTtlMs: number;
+}
+
+export const BODY_LIMIT_BYTES = 65_536;
+
+export function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new Error(`${name} must be a whole number of at least 0 (got "${raw}")`);
+  }
+  return value;
+}
+
+export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  return {
+    dbFile: env.SANDBOX_DB?.trim() || '.data/sandbox.db',
+    settleMs: intFromEnv(env, 'SANDBOX_SETTLE_MS', 30_000),
+    idempotencyTtlMs: intFromEnv(env, 'IDEMPOTENCY_TTL_MS', 24 * 60 * 60 * 1000),
+  };
+}

@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A refusal the caller can act on: status, kebab-case code, human message, and the fields at fault. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body(): ErrorBody {
+    return errorBody(this.code, this.message, this.errors);
+  }
+}
+
+export interface ErrorBody {
+  success: false;
+  error_code: string;
+  message: string;
+  errors?: FieldError[];
+}
+
+export function errorBody(code: string, message: string, errors: FieldError[] = []): ErrorBody {
+  return errors.length > 0
+    ? { success: false, error_code: code, message, errors }
+    : { success: false, error_code: code, message };
+}
+
+/** The one answer for "no such thing" and "not yours", so that no response tells another tenant's ids apart. */
+export function notFoundOrUnauthorized(): HttpError {
+  return new HttpError(403, 'not-found-or-unauthorized', 'Resource not found or unauthorized');
+}
+
+export function fieldErrorsFrom(issues: readonly z.core.$ZodIssue[], prefix: string[] = []): FieldError[] {
+  return issues.map((issue) => ({
+    path: [...prefix, ...issue.path.map(String)].join('.') || '(body)',
+    message: issue.message,
+  }));
+}
+
+export function validationError(errors: FieldError[]): HttpError {
+  const first = errors[0];
+  const summary =
+    errors.length === 1 && first ? `${first.path}: ${first.message}` : `${errors.length} fields are invalid`;
+  return new HttpError(400, 'validation-failed', `Invalid request: ${summary}`, errors);
+}

@@ -1,0 +1,22 @@
+import { serve } from '@hono/node-server';
+import { createSandbox } from './app';
+import { intFromEnv, sandboxConfigFromEnv } from './config';
+import { DEMO_CREDENTIALS, ensureDemoTenant } from './seed';
+
+/** The sandbox alone (`npm run sandbox`): the payout service's /v2 API and the /sandbox helpers. */
+const config = sandboxConfigFromEnv();
+const sandbox = createSandbox({ config });
+ensureDemoTenant(sandbox.services.db);
+const port = intFromEnv(process.env, 'PORT', 8081);
+const hostname = process.env.HOST?.trim() || '127.0.0.1';
+const server = serve({ fetch: sandbox.app.fetch, port, hostname }, (info) => {
+  console.log(`Sandbox payout service on http://${hostname}:${info.port} (store: ${config.dbFile})`);
+  console.log(`Demo credentials: client id ${DEMO_CREDENTIALS.clientId}, API key ${DEMO_CREDENTIALS.apiKey}`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close();
+    sandbox.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,111 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import type { Tenant } from '../domain/auth';
+import { type FieldError, fieldErrorsFrom, HttpError, validationError } from '../http-error';
+import type { SandboxEnv } from './env';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ResponseDoc {
+  description: string;
+  schema?: z.ZodType;
+}
+
+interface HandlerInput<P, Q, B> {
+  c: Context<SandboxEnv>;
+  params: P;
+  query: Q;
+  body: B;
+  tenant: Tenant;
+}
+
+/**
+ * One operation: its contract (for validation and for the OpenAPI document alike) and its handler. Inputs are
+ * parsed before the handler runs; every field problem of the path, query and body is reported in one 400.
+ */
+export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
+  method: Method;
+  /** OpenAPI form: `/v2/users/{user_id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tags: string[];
+  /** Not in the vendor's API: the sandbox adds it. */
+  extension?: boolean;
+  /** Test helpers under /sandbox take no credentials. */
+  public?: boolean;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** An empty body is read as `{}` (operations that take no body). */
+  bodyOptional?: boolean;
+  responses: Record<number, ResponseDoc>;
+  handle: (input: HandlerInput<P, Q, B>) => Response | Promise<Response>;
+}
+
+/** Identity with inference: `route({...})` types the handler's inputs from the schemas. */
+export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+  def: RouteDef<P, Q, B>,
+): RouteDef {
+  return def as unknown as RouteDef;
+}
+
+export function toHonoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+async function readJsonBody(c: Context, optional: boolean): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    if (optional) return {};
+    throw new HttpError(400, 'missing-body', 'This request needs a JSON body');
+  }
+  const contentType = c.req.header('Content-Type');
+  if (contentType && !/^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim())) {
+    throw new HttpError(415, 'unsupported-media-type', 'Send the body as application/json');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'malformed-json', 'The body is not valid JSON');
+  }
+}
+
+function collect<T>(schema: z.ZodType<T> | undefined, value: unknown, errors: FieldError[]): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  errors.push(...fieldErrorsFrom(result.error.issues));
+  return undefined as T;
+}
+
+/** Registers the routes, and a 405 with `Allow` for the other methods of each path. */
+export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly RouteDef[]): void {
+  const methodsByPath = new Map<string, Method[]>();
+  for (const def of routes) {
+    const honoPath = toHonoPath(def.path);
+    methodsByPath.set(honoPath, [...(methodsByPath.get(honoPath) ?? []), def.method]);
+    app.on(def.method, honoPath, async (c) => {
+      const errors: FieldError[] = [];
+      const params = collect(def.params, c.req.param(), errors);
+      const query = collect(def.query, c.req.query(), errors);
+      let rawBody: unknown;
+      if (def.body) rawBody = await readJsonBody(c, def.bodyOptional ?? false);
+      const body = collect(def.body, rawBody, errors);
+      if (errors.length > 0) throw validationError(errors);
+      return def.handle({ c, params, query, body, tenant: c.get('tenant') });
+    });
+  }
+  for (const [honoPath, methods] of methodsByPath) {
+    app.all(honoPath, (c) => {
+      const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].join(', ');
+      throw new HttpError(405, 'method-not-allowed', `${c.req.method} is not allowed here; use ${allow}`, [], {
+        Allow: allow,
+      });
+    });
+  }
+}
+
+/** A path parameter that must be a UUID. */
+export const uuidParam = (what: string) =>
+  z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${what} must be a UUID`);

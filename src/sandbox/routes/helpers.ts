@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { createTenant } from '../domain/tenant-factory';
+import { HttpError } from '../http-error';
+import type { Services } from '../services';
+import { findOrganizationByClientId } from '../store/tenants';
+import { type RouteDef, route } from './define';
+import { errorResponse } from './response-schemas';
+
+const tenantRequest = z
+  .object({
+    compliance: z
+      .boolean()
+      .optional()
+      .meta({ description: 'false: the organization has no compliance record to copy' }),
+  })
+  .strict();
+
+const faultRequest = z
+  .object({
+    client_id: z.string().min(1).max(200),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+    path_prefix: z.string().startsWith('/', 'path_prefix starts with /').max(500).optional(),
+    times: z.int().min(1).max(1000).default(1),
+    status: z.int().min(400).max(599).optional(),
+    message: z.string().max(2000).optional(),
+    delay_ms: z.int().min(0).max(120_000).optional(),
+    drop: z.enum(['before', 'after-commit']).optional(),
+  })
+  .strict()
+  .refine((f) => f.status !== undefined || f.delay_ms !== undefined || f.drop !== undefined, {
+    message: 'Give at least one of status, delay_ms or drop',
+    path: ['status'],
+  })
+  .refine((f) => !(f.status !== undefined && f.drop !== undefined), {
+    message: 'A fault either answers with a status or drops the connection, not both',
+    path: ['drop'],
+  });
+
+/** Test helpers, sandbox mode only, no credentials: they exist so that every test makes its own world. */
+export function helperRoutes(services: Services): RouteDef[] {
+  const { db, faults } = services;
+  return [
+    route({
+      method: 'POST',
+      path: '/sandbox/tenants',
+      operationId: 'sandbox-create-tenant',
+      summary: 'A fresh organization with apps, users, stored accounts and a customer, and its credentials',
+      tags: ['sandbox'],
+      extension: true,
+      public: true,
+      body: tenantRequest,
+      bodyOptional: true,
+      responses: { 201: { description: 'Created' }, 400: { description: 'Invalid', schema: errorResponse } },
+      handle: ({ c, body }) => c.json(createTenant(db, { compliance: body.compliance }, new Date(services.now())), 201),
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/faults',
+      operationId: 'sandbox-arm-fault',
+      summary: "Make the tenant's next matching request(s) fail, wait or lose their connection",
+      tags: ['sandbox'],
+      extension: true,
+      public: true,
+      body: faultRequest,
+      responses: { 201: { description: 'Armed' }, 400: { description: 'Invalid', schema: errorResponse } },
+      handle: ({ c, body }) => {
+        if (!findOrganizationByClientId(db, body.client_id)) {
+          throw new HttpError(404, 'tenant-not-found', 'No tenant has this client_id');
+        }
+        faults.arm(body);
+        return c.json({ armed: body }, 201);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Shapes of what the sandbox answers, for its OpenAPI document. `.meta({ 'x-extension': true })` marks additions. */
+
+export const errorResponse = z
+  .object({
+    success: z.literal(false),
+    error_code: z.string().meta({ 'x-extension': true, description: 'Kebab-case, stable; for programs' }),
+    message: z.string(),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .meta({ 'x-extension': true, description: 'Every field problem, by dotted path' }),
+  })
+  .meta({ title: 'error' });
+
+export const organizationResponse = z
+  .object({
+    id: z.uuid(),
+    name: z.string().meta({ 'x-extension': true }),
+    balance: z.int().meta({ description: 'Cents' }),
+  })
+  .meta({ title: 'organization' });
+
+export const payoutMethodResponse = z
+  .object({
+    id: z.string(),
+    platform: z.literal('ach'),
+    description: z.string(),
+    mask: z.string().meta({ description: 'Last four digits of the account number' }),
+    account_type: z.enum(['checking', 'savings']).meta({ 'x-extension': true }),
+  })
+  .meta({ title: 'payment-method' });
+
+export const standardErrors = {
+  400: { description: 'Invalid request: every field problem is listed', schema: errorResponse },
+  401: { description: 'Missing or wrong credentials', schema: errorResponse },
+  403: { description: 'Resource not found or unauthorized', schema: errorResponse },
+} as const;

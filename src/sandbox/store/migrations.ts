@@ -1,0 +1,128 @@
+/**
+ * Schema migrations, oldest first. Never edit one that has shipped: append a new one.
+ * Money columns are integer cents. Times are ISO 8601 UTC strings with milliseconds plus, where rows are ordered or
+ * aged by time, an integer `*_ms` column. `seq` columns give a total insertion order for ties.
+ */
+export const migrations: readonly string[] = [
+  `
+  CREATE TABLE organizations (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    client_id TEXT NOT NULL UNIQUE,
+    key_hash BLOB NOT NULL,
+    compliance TEXT,
+    balance INTEGER NOT NULL DEFAULT 0,
+    created TEXT NOT NULL
+  );
+  CREATE TABLE apps (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    name TEXT NOT NULL,
+    compliance TEXT,
+    balance INTEGER NOT NULL DEFAULT 0,
+    created TEXT NOT NULL
+  );
+  CREATE INDEX apps_by_org ON apps(org_id, seq);
+  CREATE TABLE users (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    first_name TEXT NOT NULL,
+    last_name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created TEXT NOT NULL
+  );
+  CREATE INDEX users_by_org ON users(org_id, seq);
+  CREATE TABLE customers (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    first_name TEXT NOT NULL,
+    last_name TEXT NOT NULL,
+    email TEXT NOT NULL,
+    created TEXT NOT NULL
+  );
+  CREATE INDEX customers_by_org ON customers(org_id, seq);
+  -- Bank accounts keep only what a response may show: the last four digits, never the full number.
+  -- stored = 1: a payout method on file for the user; 0: a one-off account recorded by a payment.
+  CREATE TABLE bank_accounts (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    user_id TEXT REFERENCES users(id),
+    stored INTEGER NOT NULL,
+    last4 TEXT NOT NULL,
+    routing_number TEXT NOT NULL,
+    account_type TEXT NOT NULL,
+    created TEXT NOT NULL
+  );
+  CREATE INDEX bank_accounts_by_user ON bank_accounts(user_id, stored, seq);
+  CREATE TABLE addresses (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    line_1 TEXT NOT NULL,
+    line_2 TEXT,
+    line_3 TEXT,
+    city TEXT NOT NULL,
+    state TEXT NOT NULL,
+    postcode TEXT NOT NULL,
+    country TEXT NOT NULL,
+    created TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+  );
+  CREATE INDEX addresses_by_user ON addresses(user_id, created_ms, seq);
+  CREATE TABLE transfers (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    app_id TEXT NOT NULL REFERENCES apps(id),
+    user_id TEXT,
+    customer_id TEXT,
+    status TEXT NOT NULL,
+    type TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    account_id TEXT,
+    external_id TEXT,
+    platform TEXT,
+    metadata TEXT,
+    outcome TEXT NOT NULL DEFAULT 'success',
+    failure_code TEXT,
+    failure_message TEXT,
+    created TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    status_changed_ms INTEGER NOT NULL
+  );
+  CREATE INDEX transfers_by_org ON transfers(org_id, created_ms, seq);
+  CREATE INDEX transfers_by_user ON transfers(org_id, user_id, created_ms, seq);
+  CREATE INDEX transfers_by_status ON transfers(status, status_changed_ms);
+  CREATE TABLE transfer_status_history (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    transfer_id TEXT NOT NULL REFERENCES transfers(id),
+    status TEXT NOT NULL,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX status_history_by_transfer ON transfer_status_history(transfer_id, seq);
+  CREATE TABLE transactions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    transfer_id TEXT NOT NULL REFERENCES transfers(id),
+    type TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    source_name TEXT NOT NULL,
+    destination_name TEXT NOT NULL,
+    metadata TEXT,
+    created TEXT NOT NULL
+  );
+  CREATE INDEX transactions_by_transfer ON transactions(transfer_id, id);
+  CREATE TABLE idempotency_keys (
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    transfer_id TEXT NOT NULL REFERENCES transfers(id),
+    created_ms INTEGER NOT NULL,
+    PRIMARY KEY (org_id, key)
+  );
+  `,
+];

@@ -1,0 +1,19 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './db';
+
+const cache = new WeakMap<Db, Map<string, Statement>>();
+
+/** Prepares each SQL text once per database: the store's queries are fixed strings, so this is a bounded cache. */
+export function sql<Row = unknown>(db: Db, text: string): Statement<unknown[], Row> {
+  let statements = cache.get(db);
+  if (!statements) {
+    statements = new Map();
+    cache.set(db, statements);
+  }
+  let statement = statements.get(text);
+  if (!statement) {
+    statement = db.prepare(text);
+    statements.set(text, statement);
+  }
+  return statement as Statement<unknown[], Row>;
+}

@@ -1,0 +1,135 @@
+import type { Db } from './db';
+import { sql } from './prepare';
+
+export interface OrganizationRow {
+  id: string;
+  name: string;
+  client_id: string;
+  key_hash: Buffer;
+  compliance: string | null;
+  balance: number;
+  created: string;
+}
+export interface AppRow {
+  id: string;
+  org_id: string;
+  name: string;
+  compliance: string | null;
+  balance: number;
+  created: string;
+}
+export interface UserRow {
+  id: string;
+  org_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  status: string;
+  created: string;
+}
+export interface CustomerRow {
+  id: string;
+  org_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  created: string;
+}
+export interface BankAccountRow {
+  id: string;
+  org_id: string;
+  user_id: string | null;
+  stored: number;
+  last4: string;
+  routing_number: string;
+  account_type: 'checking' | 'savings';
+  created: string;
+}
+
+export function insertOrganization(db: Db, row: OrganizationRow): void {
+  sql(
+    db,
+    `INSERT INTO organizations (id, name, client_id, key_hash, compliance, balance, created)
+     VALUES (@id, @name, @client_id, @key_hash, @compliance, @balance, @created)`,
+  ).run(row);
+}
+
+export function insertApp(db: Db, row: AppRow): void {
+  sql(
+    db,
+    `INSERT INTO apps (id, org_id, name, compliance, balance, created)
+     VALUES (@id, @org_id, @name, @compliance, @balance, @created)`,
+  ).run(row);
+}
+
+export function insertUser(db: Db, row: UserRow): void {
+  sql(
+    db,
+    `INSERT INTO users (id, org_id, first_name, last_name, email, status, created)
+     VALUES (@id, @org_id, @first_name, @last_name, @email, @status, @created)`,
+  ).run(row);
+}
+
+export function insertCustomer(db: Db, row: CustomerRow): void {
+  sql(
+    db,
+    `INSERT INTO customers (id, org_id, first_name, last_name, email, created)
+     VALUES (@id, @org_id, @first_name, @last_name, @email, @created)`,
+  ).run(row);
+}
+
+export function insertBankAccount(db: Db, row: BankAccountRow): void {
+  sql(
+    db,
+    `INSERT INTO bank_accounts (id, org_id, user_id, stored, last4, routing_number, account_type, created)
+     VALUES (@id, @org_id, @user_id, @stored, @last4, @routing_number, @account_type, @created)`,
+  ).run(row);
+}
+
+export function findOrganizationByClientId(db: Db, clientId: string): OrganizationRow | undefined {
+  return sql<OrganizationRow>(db, 'SELECT * FROM organizations WHERE client_id = ?').get(clientId);
+}
+
+export function getOrganization(db: Db, orgId: string): OrganizationRow | undefined {
+  return sql<OrganizationRow>(db, 'SELECT * FROM organizations WHERE id = ?').get(orgId);
+}
+
+/** Rows of one tenant only: another organization's id reads as absent, by construction. */
+export function findApp(db: Db, orgId: string, appId: string): AppRow | undefined {
+  return sql<AppRow>(db, 'SELECT * FROM apps WHERE id = ? AND org_id = ?').get(appId, orgId);
+}
+
+export function firstApp(db: Db, orgId: string): AppRow | undefined {
+  return sql<AppRow>(db, 'SELECT * FROM apps WHERE org_id = ? ORDER BY seq LIMIT 1').get(orgId);
+}
+
+export function findUser(db: Db, orgId: string, userId: string): UserRow | undefined {
+  return sql<UserRow>(db, 'SELECT * FROM users WHERE id = ? AND org_id = ?').get(userId, orgId);
+}
+
+export function findCustomer(db: Db, orgId: string, customerId: string): CustomerRow | undefined {
+  return sql<CustomerRow>(db, 'SELECT * FROM customers WHERE id = ? AND org_id = ?').get(customerId, orgId);
+}
+
+export function listStoredAccounts(db: Db, userId: string): BankAccountRow[] {
+  return sql<BankAccountRow>(
+    db,
+    'SELECT * FROM bank_accounts WHERE user_id = ? AND stored = 1 ORDER BY seq',
+  ).all(userId);
+}
+
+export function findBankAccount(db: Db, orgId: string, accountId: string): BankAccountRow | undefined {
+  return sql<BankAccountRow>(db, 'SELECT * FROM bank_accounts WHERE id = ? AND org_id = ?').get(
+    accountId,
+    orgId,
+  );
+}
+
+export function setAppCompliance(db: Db, appId: string, compliance: string): void {
+  sql(db, 'UPDATE apps SET compliance = ? WHERE id = ?').run(compliance, appId);
+}
+
+export function addToBalances(db: Db, orgId: string, appId: string, cents: number): void {
+  sql(db, 'UPDATE apps SET balance = balance + ? WHERE id = ?').run(cents, appId);
+  sql(db, 'UPDATE organizations SET balance = balance + ? WHERE id = ?').run(cents, orgId);
+}

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { BODY_LIMIT_BYTES } from '../sandbox/config';
+import type { Sandbox } from '../sandbox/app';
+import { errorBody } from '../sandbox/http-error';
+import { DEMO_CREDENTIALS } from '../sandbox/seed';
+import { isProductionUpstream, type ServerConfig } from './config';
+import { proxyTo } from './proxy';
+import { securityHeaders } from './security-headers';
+import { mountSpa } from './spa';
+
+/** What the console learns at start-up from GET /config.json: where its requests go. */
+export interface ConsoleRuntimeConfig {
+  mode: 'sandbox' | 'upstream';
+  upstream?: string;
+  production: boolean;
+  /** Sandbox mode only: the published demo credentials, shown on the sign-in page. */
+  demo?: { client_id: string; api_key: string };
+}
+
+export function runtimeConfig(config: ServerConfig): ConsoleRuntimeConfig {
+  if (!config.upstreamUrl) {
+    return {
+      mode: 'sandbox',
+      production: false,
+      demo: { client_id: DEMO_CREDENTIALS.clientId, api_key: DEMO_CREDENTIALS.apiKey },
+    };
+  }
+  return { mode: 'upstream', upstream: config.upstreamUrl.host, production: isProductionUpstream(config.upstreamUrl) };
+}
+
+/**
+ * The console server: one origin for the SPA and its API, so the browser never talks to another host. `/v2` goes to
+ * the embedded sandbox, or through to PAYOUT_API_URL; `/sandbox` exists only in sandbox mode.
+ */
+export function createConsoleApp(config: ServerConfig, sandbox: Sandbox | null): Hono {
+  const app = new Hono();
+  app.use(securityHeaders());
+  const runtime = runtimeConfig(config);
+  app.get('/config.json', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(runtime);
+  });
+  if (sandbox) {
+    const toSandbox = (c: { req: { raw: Request }; env: unknown }) => sandbox.app.fetch(c.req.raw, c.env as never);
+    app.all('/v2/*', toSandbox);
+    app.all('/v2', toSandbox);
+    app.all('/sandbox/*', toSandbox);
+  } else if (config.upstreamUrl) {
+    app.use(
+      '/v2/*',
+      bodyLimit({
+        maxSize: BODY_LIMIT_BYTES,
+        onError: (c) => c.json(errorBody('body-too-large', `The body exceeds ${BODY_LIMIT_BYTES} bytes`), 413),
+      }),
+    );
+    app.all('/v2/*', proxyTo({ upstream: config.upstreamUrl, timeoutMs: config.proxyTimeoutMs }));
+    app.all('/sandbox/*', (c) =>
+      c.json(errorBody('route-not-found', 'The sandbox helpers exist only in sandbox mode'), 404),
+    );
+  }
+  mountSpa(app, config.staticDir);
+  return app;
+}

@@ -1,0 +1,42 @@
+import { intFromEnv } from '../sandbox/config';
+
+/** The console server's settings, from the environment (documented in the README). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** The real service's base URL (`https://api.dots.dev/api`); absent = the embedded sandbox. */
+  upstreamUrl: URL | null;
+  /** How long a proxied request may take before the console answers 504. */
+  proxyTimeoutMs: number;
+  /** The built console (vite build output). */
+  staticDir: string;
+}
+
+/** The vendor's own test hosts: an upstream there moves no real money. */
+export const VENDOR_SANDBOX_HOSTS = ['pls.senddotssandbox.com'];
+
+export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const raw = env.PAYOUT_API_URL?.trim();
+  let upstreamUrl: URL | null = null;
+  if (raw) {
+    upstreamUrl = new URL(raw);
+    if (!/^https?:$/.test(upstreamUrl.protocol)) throw new Error('PAYOUT_API_URL must be an http(s) URL');
+  }
+  return {
+    port: intFromEnv(env, 'PORT', 8080),
+    host: env.HOST?.trim() || '127.0.0.1',
+    upstreamUrl,
+    proxyTimeoutMs: intFromEnv(env, 'PROXY_TIMEOUT_MS', 30_000),
+    staticDir: env.STATIC_DIR?.trim() || 'dist',
+  };
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
+}
+
+/** Production = real money: any upstream that is neither on this machine nor one of the vendor's test hosts. */
+export function isProductionUpstream(url: URL | null): boolean {
+  if (!url) return false;
+  return !isLoopback(url.hostname) && !VENDOR_SANDBOX_HOSTS.includes(url.hostname);
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import { contentSecurityPolicy } from './security-headers';
+
+export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/**
+ * Serves the built console: hashed assets cached for a year, and index.html for every client route, never cached,
+ * with a fresh CSP nonce written into its <meta name="csp-nonce"> for the style elements Mantine adds.
+ */
+export function mountSpa(app: Hono, staticDir: string): void {
+  let indexHtml: string | null = null;
+  const loadIndex = () => {
+    indexHtml ??= readFileSync(join(staticDir, 'index.html'), 'utf8');
+    return indexHtml;
+  };
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: staticDir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.all('/assets/*', (c) => c.text('Not found', 404));
+  app.use('*', async (c, next) => {
+    if (c.req.path === '/' || c.req.path === '/index.html') return next();
+    return serveStatic({ root: staticDir, onFound: (_p, ctx) => ctx.header('Cache-Control', 'no-cache') })(c, next);
+  });
+  app.get('*', (c) => {
+    let html: string;
+    try {
+      html = loadIndex();
+    } catch {
+      return c.text('The console is not built: run `npm run build` (or `npm start`, which builds first).', 503);
+    }
+    const nonce = randomBytes(16).toString('base64');
+    c.header('Content-Security-Policy', contentSecurityPolicy(nonce));
+    c.header('Cache-Control', 'no-store');
+    return c.html(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+  });
+}
