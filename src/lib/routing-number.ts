@@ -16,7 +16,8 @@ export function routingNumberProblem(value: string): string | null {
   if (value === '') return 'Enter the 9-digit routing number';
   if (!/^\d+$/.test(value)) return 'Routing number has digits only';
   if (value.length !== 9) return `Routing number has 9 digits (this has ${value.length})`;
-  if (!isValidRoutingNumber(value)) return 'This is not a valid ABA routing number (check digit does not match)';
+  if (!isValidRoutingNumber(value))
+    return 'This is not a valid ABA routing number (check digit does not match)';
   return null;
 }
 

@@ -29,7 +29,9 @@ export class FaultRegistry {
   take(clientId: string, method: string, path: string): Fault | undefined {
     const faults = this.byClient.get(clientId);
     const fault = faults?.find(
-      (f) => (!f.method || f.method.toUpperCase() === method) && (!f.path_prefix || path.startsWith(f.path_prefix)),
+      (f) =>
+        (!f.method || f.method.toUpperCase() === method) &&
+        (!f.path_prefix || path.startsWith(f.path_prefix)),
     );
     if (!faults || !fault) return undefined;
     fault.times -= 1;
@@ -71,7 +73,11 @@ export function faultInjection(faults: FaultRegistry): MiddlewareHandler<Sandbox
     if (fault.status) {
       const message = fault.message ?? `Injected fault: ${fault.status}`;
       const headers = fault.status === 401 ? BASIC_CHALLENGE : {};
-      return c.json(errorBody(CODE_BY_STATUS[fault.status] ?? 'injected-fault', message), fault.status as never, headers);
+      return c.json(
+        errorBody(CODE_BY_STATUS[fault.status] ?? 'injected-fault', message),
+        fault.status as never,
+        headers,
+      );
     }
     await next();
     if (fault.drop === 'after-commit') dropConnection(c);

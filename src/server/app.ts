@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { BODY_LIMIT_BYTES } from '../sandbox/config';
 import type { Sandbox } from '../sandbox/app';
+import { BODY_LIMIT_BYTES } from '../sandbox/config';
 import { errorBody } from '../sandbox/http-error';
 import { DEMO_CREDENTIALS } from '../sandbox/seed';
 import { isProductionUpstream, type ServerConfig } from './config';
@@ -26,7 +26,11 @@ export function runtimeConfig(config: ServerConfig): ConsoleRuntimeConfig {
       demo: { client_id: DEMO_CREDENTIALS.clientId, api_key: DEMO_CREDENTIALS.apiKey },
     };
   }
-  return { mode: 'upstream', upstream: config.upstreamUrl.host, production: isProductionUpstream(config.upstreamUrl) };
+  return {
+    mode: 'upstream',
+    upstream: config.upstreamUrl.host,
+    production: isProductionUpstream(config.upstreamUrl),
+  };
 }
 
 /**
@@ -42,7 +46,8 @@ export function createConsoleApp(config: ServerConfig, sandbox: Sandbox | null):
     return c.json(runtime);
   });
   if (sandbox) {
-    const toSandbox = (c: { req: { raw: Request }; env: unknown }) => sandbox.app.fetch(c.req.raw, c.env as never);
+    const toSandbox = (c: { req: { raw: Request }; env: unknown }) =>
+      sandbox.app.fetch(c.req.raw, c.env as never);
     app.all('/v2/*', toSandbox);
     app.all('/v2', toSandbox);
     app.all('/sandbox/*', toSandbox);
@@ -51,7 +56,8 @@ export function createConsoleApp(config: ServerConfig, sandbox: Sandbox | null):
       '/v2/*',
       bodyLimit({
         maxSize: BODY_LIMIT_BYTES,
-        onError: (c) => c.json(errorBody('body-too-large', `The body exceeds ${BODY_LIMIT_BYTES} bytes`), 413),
+        onError: (c) =>
+          c.json(errorBody('body-too-large', `The body exceeds ${BODY_LIMIT_BYTES} bytes`), 413),
       }),
     );
     app.all('/v2/*', proxyTo({ upstream: config.upstreamUrl, timeoutMs: config.proxyTimeoutMs }));
@@ -59,6 +65,6 @@ export function createConsoleApp(config: ServerConfig, sandbox: Sandbox | null):
       c.json(errorBody('route-not-found', 'The sandbox helpers exist only in sandbox mode'), 404),
     );
   }
-  mountSpa(app, config.staticDir);
+  if (config.staticDir) mountSpa(app, config.staticDir);
   return app;
 }

@@ -8,8 +8,8 @@ export interface ServerConfig {
   upstreamUrl: URL | null;
   /** How long a proxied request may take before the console answers 504. */
   proxyTimeoutMs: number;
-  /** The built console (vite build output). */
-  staticDir: string;
+  /** The built console (vite build output); null when another server serves it (Vite in development). */
+  staticDir: string | null;
 }
 
 /** The vendor's own test hosts: an upstream there moves no real money. */

@@ -18,7 +18,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.log(`Payout Console on ${url}`);
   if (sandbox) {
     console.log(`Requests go to the embedded sandbox (store: ${sandbox.services.config.dbFile}).`);
-    console.log(`Demo credentials: client id ${DEMO_CREDENTIALS.clientId}  API key ${DEMO_CREDENTIALS.apiKey}`);
+    console.log(
+      `Demo credentials: client id ${DEMO_CREDENTIALS.clientId}  API key ${DEMO_CREDENTIALS.apiKey}`,
+    );
   } else {
     console.log(`Requests go to ${config.upstreamUrl?.origin}${config.upstreamUrl?.pathname}`);
   }

@@ -28,14 +28,20 @@ export function mountSpa(app: Hono, staticDir: string): void {
   app.all('/assets/*', (c) => c.text('Not found', 404));
   app.use('*', async (c, next) => {
     if (c.req.path === '/' || c.req.path === '/index.html') return next();
-    return serveStatic({ root: staticDir, onFound: (_p, ctx) => ctx.header('Cache-Control', 'no-cache') })(c, next);
+    return serveStatic({ root: staticDir, onFound: (_p, ctx) => ctx.header('Cache-Control', 'no-cache') })(
+      c,
+      next,
+    );
   });
   app.get('*', (c) => {
     let html: string;
     try {
       html = loadIndex();
     } catch {
-      return c.text('The console is not built: run `npm run build` (or `npm start`, which builds first).', 503);
+      return c.text(
+        'The console is not built: run `npm run build` (or `npm start`, which builds first).',
+        503,
+      );
     }
     const nonce = randomBytes(16).toString('base64');
     c.header('Content-Security-Policy', contentSecurityPolicy(nonce));

@@ -38,7 +38,8 @@ export interface BasicCredentials {
 export function parseBasicAuthorization(header: string | undefined): BasicCredentials | null {
   if (header === undefined || header.trim() === '') return null;
   const match = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})[ ]*$/i.exec(header);
-  if (!match?.[1]) throw unauthorized('malformed-credentials', 'Authorization must be Basic base64(client_id:api_key)');
+  if (!match?.[1])
+    throw unauthorized('malformed-credentials', 'Authorization must be Basic base64(client_id:api_key)');
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0 || colon === decoded.length - 1) {
@@ -49,11 +50,13 @@ export function parseBasicAuthorization(header: string | undefined): BasicCreden
 
 export function authenticate(db: Db, header: string | undefined): Tenant {
   const credentials = parseBasicAuthorization(header);
-  if (!credentials) throw unauthorized('missing-credentials', 'Send your client id and API key with Basic auth');
+  if (!credentials)
+    throw unauthorized('missing-credentials', 'Send your client id and API key with Basic auth');
   const organization = findOrganizationByClientId(db, credentials.clientId);
   const presented = hashApiKey(credentials.apiKey);
   const expected = organization ? organization.key_hash : DECOY_HASH;
   const matches = timingSafeEqual(presented, expected);
-  if (!organization || !matches) throw unauthorized('invalid-credentials', 'The client id or API key is wrong');
+  if (!organization || !matches)
+    throw unauthorized('invalid-credentials', 'The client id or API key is wrong');
   return { orgId: organization.id, clientId: organization.client_id };
 }

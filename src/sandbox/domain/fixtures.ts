@@ -2,9 +2,40 @@ import { randomInt } from 'node:crypto';
 
 /** Data for made-up tenants: plausible, clearly fictional, and never a magic test account number. */
 
-const FIRST_NAMES = ['Ada', 'Grace', 'Alan', 'Katherine', 'Edsger', 'Barbara', 'Donald', 'Frances', 'Linus', 'Radia'];
-const LAST_NAMES = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Torvalds'];
-const COMPANY_WORDS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay', 'Stark', 'Wayne', 'Soylent'];
+const FIRST_NAMES = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Katherine',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Frances',
+  'Linus',
+  'Radia',
+];
+const LAST_NAMES = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Johnson',
+  'Dijkstra',
+  'Liskov',
+  'Knuth',
+  'Allen',
+  'Torvalds',
+];
+const COMPANY_WORDS = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Vandelay',
+  'Stark',
+  'Wayne',
+  'Soylent',
+];
 
 export const FIXTURE_ROUTING_NUMBERS = ['021000021', '026009593', '121000248'] as const;
 
@@ -66,7 +97,13 @@ export function complianceRecord(companyName: string): Record<string, unknown> {
         dob: '1980-02-29',
         ownership_percentage: 60,
         ssn: '000000000',
-        address: { line1: '2 Market Street', city: 'San Francisco', zip: '94105', state: 'CA', country: 'US' },
+        address: {
+          line1: '2 Market Street',
+          city: 'San Francisco',
+          zip: '94105',
+          state: 'CA',
+          country: 'US',
+        },
       },
     ],
     flow_of_funds: {

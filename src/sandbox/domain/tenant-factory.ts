@@ -37,7 +37,13 @@ export interface CreatedTenant {
     first_name: string;
     last_name: string;
     email: string;
-    payout_methods: { id: string; platform: 'ach'; mask: string; account_type: string; description: string }[];
+    payout_methods: {
+      id: string;
+      platform: 'ach';
+      mask: string;
+      account_type: string;
+      description: string;
+    }[];
   }[];
   customers: { id: string; name: string }[];
 }

@@ -99,13 +99,21 @@ export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly RouteDef[]):
   for (const [honoPath, methods] of methodsByPath) {
     app.all(honoPath, (c) => {
       const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].join(', ');
-      throw new HttpError(405, 'method-not-allowed', `${c.req.method} is not allowed here; use ${allow}`, [], {
-        Allow: allow,
-      });
+      throw new HttpError(
+        405,
+        'method-not-allowed',
+        `${c.req.method} is not allowed here; use ${allow}`,
+        [],
+        {
+          Allow: allow,
+        },
+      );
     });
   }
 }
 
 /** A path parameter that must be a UUID. */
 export const uuidParam = (what: string) =>
-  z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${what} must be a UUID`);
+  z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${what} must be a UUID`);

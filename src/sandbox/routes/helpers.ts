@@ -51,7 +51,8 @@ export function helperRoutes(services: Services): RouteDef[] {
       body: tenantRequest,
       bodyOptional: true,
       responses: { 201: { description: 'Created' }, 400: { description: 'Invalid', schema: errorResponse } },
-      handle: ({ c, body }) => c.json(createTenant(db, { compliance: body.compliance }, new Date(services.now())), 201),
+      handle: ({ c, body }) =>
+        c.json(createTenant(db, { compliance: body.compliance }, new Date(services.now())), 201),
     }),
     route({
       method: 'POST',

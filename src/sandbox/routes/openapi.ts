@@ -10,7 +10,10 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const object = jsonSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  const object = jsonSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
   return Object.entries(object.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
@@ -46,7 +49,9 @@ export function buildOpenApiDocument(routes: readonly RouteDef[]): JsonSchema {
           status,
           {
             description: doc.description,
-            ...(doc.schema ? { content: { 'application/json': { schema: jsonSchema(doc.schema, 'output') } } } : {}),
+            ...(doc.schema
+              ? { content: { 'application/json': { schema: jsonSchema(doc.schema, 'output') } } }
+              : {}),
           },
         ]),
       ),

@@ -15,7 +15,8 @@ export function organizationRoutes({ db }: Services): RouteDef[] {
       responses: { 200: { description: 'OK', schema: organizationResponse }, 401: standardErrors[401] },
       handle: ({ c, tenant }) => {
         const organization = getOrganization(db, tenant.orgId);
-        if (!organization) throw new HttpError(401, 'invalid-credentials', 'The organization no longer exists');
+        if (!organization)
+          throw new HttpError(401, 'invalid-credentials', 'The organization no longer exists');
         return c.json({ id: organization.id, name: organization.name, balance: organization.balance });
       },
     }),

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** What POST /sandbox/tenants answers: a fresh organization of this spec's own. */
+export interface Tenant {
+  client_id: string;
+  api_key: string;
+  organization: { id: string; name: string };
+  apps: { id: string; name: string }[];
+  users: {
+    id: string;
+    first_name: string;
+    last_name: string;
+    payout_methods: { id: string; mask: string; account_type: string }[];
+  }[];
+  customers: { id: string; name: string }[];
+}
+
+export async function signIn(page: Page, tenant: Pick<Tenant, 'client_id' | 'api_key'>): Promise<void> {
+  await page.goto('/sign-in');
+  await page.getByLabel('Client ID').fill(tenant.client_id);
+  await page.getByLabel('API key').fill(tenant.api_key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** Arms a fault in the sandbox for this tenant's next matching request(s). */
+export async function armFault(
+  page: Page,
+  tenant: Tenant,
+  fault: {
+    method?: string;
+    path_prefix?: string;
+    times?: number;
+    status?: number;
+    message?: string;
+    delay_ms?: number;
+    drop?: 'before' | 'after-commit';
+  },
+): Promise<void> {
+  const response = await page.request.post('/sandbox/faults', {
+    data: { client_id: tenant.client_id, ...fault },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** The tenant's API, as a test talks to it directly (to check what the console did). */
+export function basicAuth(tenant: Tenant): Record<string, string> {
+  return {
+    Authorization: `Basic ${Buffer.from(`${tenant.client_id}:${tenant.api_key}`).toString('base64')}`,
+  };
+}
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+export const test = base.extend<{ tenant: Tenant; tenantWithoutCompliance: Tenant; signedIn: Page }>({
+  tenant: async ({ request }, use) => {
+    const response = await request.post('/sandbox/tenants', { data: {} });
+    expect(response.status()).toBe(201);
+    await use((await response.json()) as Tenant);
+  },
+  tenantWithoutCompliance: async ({ request }, use) => {
+    const response = await request.post('/sandbox/tenants', { data: { compliance: false } });
+    expect(response.status()).toBe(201);
+    await use((await response.json()) as Tenant);
+  },
+  signedIn: async ({ page, tenant }, use) => {
+    await signIn(page, tenant);
+    await use(page);
+  },
+});
+
+export { expect };

@@ -1,0 +1,54 @@
+import { armFault, expect, expectNoAxeViolations, signIn, test } from './fixtures';
+
+test('operator signs in and sees the organization and where requests go', async ({ page, tenant }) => {
+  await signIn(page, tenant);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('banner').getByText(tenant.organization.name)).toBeVisible();
+  await expect(page.getByRole('banner').getByText('Sandbox', { exact: true })).toBeVisible();
+  for (const link of ['Create payment', 'Add address', 'Copy compliance']) {
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }),
+    ).toBeVisible();
+  }
+});
+
+test('a wrong API key is refused on the sign-in page', async ({ page, tenant }) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('Client ID').fill(tenant.client_id);
+  await page.getByLabel('API key').fill('sk_sandbox_wrong');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('Sign-in refused');
+  await expect(page.getByRole('alert')).toContainText('The client id or API key is wrong');
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+});
+
+test('a deep link asks for sign-in first, then opens the page asked for', async ({ page, tenant }) => {
+  await page.goto('/no-such-page?x=1');
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await page.getByLabel('Client ID').fill(tenant.client_id);
+  await page.getByLabel('API key').fill(tenant.api_key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveURL(/\/no-such-page\?x=1$/);
+});
+
+test('sign out empties the session and returns to sign-in', async ({ signedIn: page }) => {
+  expect(await page.evaluate(() => sessionStorage.length)).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-in/);
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
+test('the sign-in page and the shell pass axe (WCAG 2.1 AA)', async ({ page, tenant }) => {
+  await page.goto('/sign-in');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await signIn(page, tenant);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,137 @@
+import type { z } from 'zod';
+import { type Credentials, session } from './credentials';
+
+/** Everything a failed call tells the operator: status, the service's code and message, fields, and request id. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors: Readonly<Record<string, string>> = {},
+    readonly requestId: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** 0 = no answer at all (network, dropped connection): the outcome of a write is then unknown. */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions<T> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  response: z.ZodType<T>;
+  /** Sign-in checks credentials that are not the session's yet; a 401 then is the answer, not an expiry. */
+  credentials?: Credentials;
+  signal?: AbortSignal;
+}
+
+function basicAuthorization({ clientId, apiKey }: Credentials): string {
+  const bytes = new TextEncoder().encode(`${clientId}:${apiKey}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+function urlFor(path: string, query: RequestOptions<unknown>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorFrom(status: number, payload: unknown, requestId: string | null): ApiError {
+  const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  const fieldErrors: Record<string, string> = {};
+  if (Array.isArray(body.errors)) {
+    for (const item of body.errors as { path?: unknown; message?: unknown }[]) {
+      if (typeof item?.path === 'string' && typeof item.message === 'string')
+        fieldErrors[item.path] ??= item.message;
+    }
+  }
+  const message =
+    typeof body.message === 'string' && body.message.trim() !== ''
+      ? body.message
+      : typeof payload === 'string' && payload.trim() !== ''
+        ? payload.slice(0, 500)
+        : `The service answered ${status}`;
+  const code = typeof body.error_code === 'string' ? body.error_code : `http-${status}`;
+  return new ApiError(status, code, message, fieldErrors, requestId);
+}
+
+/**
+ * The only code in the browser that speaks HTTP. Same origin only, no cookies (`credentials: 'omit'`, so no native
+ * login prompt either), Basic auth from the session, a request id on every call, and a zod-checked answer.
+ */
+export async function request<T>(options: RequestOptions<T>): Promise<T> {
+  const credentials = options.credentials ?? session.credentials();
+  if (!credentials) throw new ApiError(401, 'signed-out', 'Sign in to continue');
+  const requestId = `con_${crypto.randomUUID().replaceAll('-', '')}`;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: basicAuthorization(credentials),
+    'X-Request-Id': requestId,
+  };
+  if (credentials.appId) headers['Api-App-Id'] = credentials.appId;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(urlFor(options.path, options.query), {
+      method: options.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(
+      0,
+      'network-error',
+      'No answer from the server: the connection failed or was dropped',
+      {},
+      requestId,
+    );
+  }
+  const answeredId = response.headers.get('X-Request-Id') ?? requestId;
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new ApiError(0, 'network-error', 'The connection dropped while the answer arrived', {}, answeredId);
+  }
+  const payload = parseJson(text);
+  if (!response.ok) {
+    if (response.status === 401 && !options.credentials) session.expire();
+    throw errorFrom(response.status, payload, answeredId);
+  }
+  const parsed = options.response.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'unknown';
+    throw new ApiError(
+      response.status,
+      'unexpected-response',
+      `The service answered in an unexpected shape (${where})`,
+      {},
+      answeredId,
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,27 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { runtimeConfigQuery } from '../../api/runtime-config';
+
+/** Always shows where requests go: the local sandbox, or the upstream host (red when real money moves). */
+export function EnvironmentBadge() {
+  const { data, isError } = useQuery(runtimeConfigQuery);
+  if (isError) return <Badge color="orange">Environment unknown</Badge>;
+  if (!data) return null;
+  if (data.mode === 'sandbox') {
+    return (
+      <Tooltip label="Requests go to the embedded sandbox; no money moves">
+        <Badge color="teal" variant="filled">
+          Sandbox
+        </Badge>
+      </Tooltip>
+    );
+  }
+  const production = data.production;
+  return (
+    <Tooltip label={production ? 'Production: real money moves' : 'A test upstream'}>
+      <Badge color={production ? 'red' : 'indigo'} variant="filled" tt="none">
+        {production ? `Production · ${data.upstream}` : data.upstream}
+      </Badge>
+    </Tooltip>
+  );
+}

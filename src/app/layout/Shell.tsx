@@ -1,0 +1,72 @@
+import { AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Outlet, useLocation } from 'react-router';
+import { organizationQueries } from '../../api/organizations';
+import { useSignOut } from '../../features/session/use-session';
+import { EnvironmentBadge } from './EnvironmentBadge';
+
+const NAV = [
+  { to: '/', label: 'Overview' },
+  { to: '/payments/new', label: 'Create payment' },
+  { to: '/addresses/new', label: 'Add address' },
+  { to: '/compliance/copy', label: 'Copy compliance' },
+] as const;
+
+export function Shell() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const location = useLocation();
+  const signOut = useSignOut();
+  const organization = useQuery(organizationQueries.current());
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Title order={2} size="h4">
+              Payout Console
+            </Title>
+            <EnvironmentBadge />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {organization.data?.name && (
+              <Text size="sm" visibleFrom="sm">
+                {organization.data.name}
+              </Text>
+            )}
+            <Button variant="default" onClick={signOut}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" component="nav" aria-label="Main">
+        {NAV.map((item) => (
+          <NavLink
+            key={item.to}
+            component={Link}
+            to={item.to}
+            label={item.label}
+            onClick={close}
+            active={item.to === '/' ? location.pathname === '/' : location.pathname.startsWith(item.to)}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main component="main">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

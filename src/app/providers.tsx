@@ -1,0 +1,22 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { cspNonce, cssVariablesResolver, memoryColorSchemeManager, theme } from './theme';
+
+const colorSchemeManager = memoryColorSchemeManager();
+
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      getStyleNonce={cspNonce}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="light"
+    >
+      <Notifications position="top-right" />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}

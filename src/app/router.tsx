@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter } from 'react-router';
+import { RequireSession } from '../features/session/RequireSession';
+import { Shell } from './layout/Shell';
+import { NotFoundPage } from './NotFoundPage';
+import { PageLoader } from './PageLoader';
+import { RouteErrorPage } from './RouteErrorPage';
+
+/** Every page is its own chunk: the sign-in page loads none of the payment code. */
+export function createRouter(_queryClient: QueryClient) {
+  return createBrowserRouter([
+    {
+      path: '/sign-in',
+      lazy: () => import('../features/session/SignInPage').then((m) => ({ Component: m.SignInPage })),
+      errorElement: <RouteErrorPage />,
+      HydrateFallback: PageLoader,
+    },
+    {
+      path: '/',
+      element: (
+        <RequireSession>
+          <Shell />
+        </RequireSession>
+      ),
+      errorElement: <RouteErrorPage />,
+      HydrateFallback: PageLoader,
+      children: [
+        {
+          index: true,
+          lazy: () => import('../features/home/OverviewPage').then((m) => ({ Component: m.OverviewPage })),
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ]);
+}

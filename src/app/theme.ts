@@ -1,0 +1,41 @@
+import { type CSSVariablesResolver, createTheme, type MantineColorSchemeManager } from '@mantine/core';
+
+/**
+ * Contrast first: shade 8 for filled components (white text on shade 6 is 3.5:1, below WCAG AA), and a darker
+ * "dimmed" text (gray 7) than Mantine's default.
+ */
+export const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'sm',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+});
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-gray-4)' },
+});
+
+/** The color scheme lives in memory: the console writes nothing to localStorage. */
+export function memoryColorSchemeManager(): MantineColorSchemeManager {
+  let value: 'light' | 'dark' | 'auto' | null = null;
+  return {
+    get: (defaultValue) => value ?? defaultValue,
+    set: (next) => {
+      value = next;
+    },
+    subscribe: () => {},
+    unsubscribe: () => {},
+    clear: () => {
+      value = null;
+    },
+  };
+}
+
+/** The per-response CSP nonce the console server writes into index.html, for the <style> elements Mantine adds. */
+export function cspNonce(): string {
+  const content = document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? '';
+  return content.startsWith('__') ? '' : content;
+}

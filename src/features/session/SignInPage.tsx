@@ -1,0 +1,47 @@
+import { Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { runtimeConfigQuery } from '../../api/runtime-config';
+import { EnvironmentBadge } from '../../app/layout/EnvironmentBadge';
+import { SignInForm } from './SignInForm';
+import { useSession } from './use-session';
+
+/** Only a path of this console may follow sign-in: never another origin. */
+function safeNext(next: string | null): string {
+  return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+export function SignInPage() {
+  const state = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const config = useQuery(runtimeConfigQuery);
+  if (state.status === 'active') return <Navigate to={next} replace />;
+
+  return (
+    <Container size={460} py={48} component="main">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={1}>Payout Console</Title>
+          <EnvironmentBadge />
+        </Group>
+        <Text>Sign in with your organization&apos;s API credentials. They stay in this tab only.</Text>
+        <Card withBorder padding="lg">
+          <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
+        </Card>
+        {config.data?.demo && (
+          <Card withBorder padding="md" aria-label="Demo credentials">
+            <Text fw={600}>Demo credentials (local sandbox)</Text>
+            <Text size="sm">
+              Client ID: <Code>{config.data.demo.client_id}</Code>
+            </Text>
+            <Text size="sm">
+              API key: <Code>{config.data.demo.api_key}</Code>
+            </Text>
+          </Card>
+        )}
+      </Stack>
+    </Container>
+  );
+}

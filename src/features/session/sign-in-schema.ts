@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const signInSchema = z.object({
+  clientId: z
+    .string()
+    .trim()
+    .min(1, 'Enter your client ID')
+    .max(200, 'A client ID is at most 200 characters'),
+  apiKey: z.string().min(1, 'Enter your API key').max(500, 'An API key is at most 500 characters'),
+  appId: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || uuid.test(value), 'An app ID is a UUID (or leave it empty)'),
+});
+export type SignInValues = z.infer<typeof signInSchema>;

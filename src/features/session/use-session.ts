@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { session } from '../../api/credentials';
+
+export function useSession() {
+  return useSyncExternalStore(session.subscribe, session.get);
+}
+
+/** Sign out wipes the credentials, every cached answer and, by leaving the pages, every draft. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    session.signOut();
+    queryClient.clear();
+    navigate('/sign-in', { replace: true });
+  }, [queryClient, navigate]);
+}

@@ -1,0 +1,154 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../sandbox/app';
+import { createConsoleApp } from './app';
+import { isProductionUpstream, type ServerConfig } from './config';
+import { upstreamUrlFor } from './proxy';
+
+const staticDir = mkdtempSync(join(tmpdir(), 'console-dist-'));
+writeFileSync(
+  join(staticDir, 'index.html'),
+  '<meta name="csp-nonce" content="__CSP_NONCE__"><div id="root"></div>',
+);
+
+function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { port: 0, host: '127.0.0.1', upstreamUrl: null, proxyTimeoutMs: 1000, staticDir, ...overrides };
+}
+
+describe('the console server in sandbox mode', () => {
+  const sandbox = createSandbox({ config: { dbFile: ':memory:', settleMs: 0, idempotencyTtlMs: 1000 } });
+  const app = createConsoleApp(config(), sandbox);
+
+  it('serves index.html for client routes with a strict CSP and a fresh nonce', async () => {
+    const first = await app.request('/payments/new?user_id=x');
+    const second = await app.request('/');
+    expect(first.status).toBe(200);
+    const csp = first.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await first.text()).toContain(`content="${nonce}"`);
+    expect(second.headers.get('Content-Security-Policy')).not.toContain(nonce);
+    expect(first.headers.get('Cache-Control')).toBe('no-store');
+    expect(first.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(first.headers.get('Referrer-Policy')).toBe('no-referrer');
+  });
+
+  it('a missing asset is a 404, not the app', async () => {
+    expect((await app.request('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('tells the SPA its mode, with the demo credentials', async () => {
+    const body = await (await app.request('/config.json')).json();
+    expect(body).toMatchObject({
+      mode: 'sandbox',
+      production: false,
+      demo: { client_id: expect.any(String) },
+    });
+  });
+
+  it('routes /v2 to the sandbox with no-store', async () => {
+    const answer = await app.request('/v2/organizations');
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('Cache-Control')).toBe('no-store');
+    expect(answer.headers.get('X-Request-Id')).toBeTruthy();
+  });
+});
+
+describe('the console server in upstream mode', () => {
+  let upstream: Server;
+  let upstreamUrl: URL;
+  const seen: { method?: string; url?: string; headers?: Record<string, unknown>; body?: string }[] = [];
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+        if (req.url?.includes('slow')) return; // never answers
+        res.writeHead(207, {
+          'Content-Type': 'application/json',
+          'X-Request-Id': 'up-1',
+          'Set-Cookie': 'a=b',
+        });
+        res.end(JSON.stringify({ echoed: true }));
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    upstreamUrl = new URL(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api`);
+  });
+  afterAll(() => {
+    upstream.closeAllConnections();
+    upstream.close();
+  });
+
+  it('forwards method, path, query, body and the allowed headers, and returns status, body and ids', async () => {
+    const app = createConsoleApp(config({ upstreamUrl }), null);
+    const answer = await app.request('/v2/payments?x=1', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: 'Basic abc',
+        'Api-App-Id': 'app-1',
+        'X-Request-Id': 'mine',
+        Cookie: 'secret=1',
+        'X-Other': 'no',
+      },
+      body: '{"amount":1}',
+    });
+    expect(answer.status).toBe(207);
+    expect(await answer.json()).toEqual({ echoed: true });
+    expect(answer.headers.get('X-Request-Id')).toBe('up-1');
+    expect(answer.headers.get('Set-Cookie')).toBeNull();
+    expect(answer.headers.get('Cache-Control')).toBe('no-store');
+    const request = seen.at(-1);
+    expect(request).toMatchObject({ method: 'POST', url: '/api/v2/payments?x=1', body: '{"amount":1}' });
+    expect(request?.headers).toMatchObject({
+      authorization: 'Basic abc',
+      'api-app-id': 'app-1',
+      'x-request-id': 'mine',
+    });
+    expect(request?.headers?.cookie).toBeUndefined();
+    expect(request?.headers?.['x-other']).toBeUndefined();
+  });
+
+  it('a slow upstream -> 504 and an unreachable one -> 502, in the error shape', async () => {
+    const slow = createConsoleApp(config({ upstreamUrl, proxyTimeoutMs: 200 }), null);
+    const timedOut = await slow.request('/v2/slow');
+    expect(timedOut.status).toBe(504);
+    expect(await timedOut.json()).toMatchObject({ success: false, error_code: 'upstream-timeout' });
+    const closed = createConsoleApp(config({ upstreamUrl: new URL('http://127.0.0.1:9/api') }), null);
+    const unreachable = await closed.request('/v2/organizations');
+    expect(unreachable.status).toBe(502);
+    expect(await unreachable.json()).toMatchObject({ success: false, error_code: 'upstream-unreachable' });
+  });
+
+  it('has no sandbox helpers, and says where requests go', async () => {
+    const app = createConsoleApp(config({ upstreamUrl }), null);
+    expect((await app.request('/sandbox/tenants', { method: 'POST' })).status).toBe(404);
+    expect(await (await app.request('/config.json')).json()).toEqual({
+      mode: 'upstream',
+      upstream: upstreamUrl.host,
+      production: false,
+    });
+  });
+
+  it('production is any upstream that is not loopback or a vendor test host', () => {
+    expect(isProductionUpstream(new URL('https://api.dots.dev/api'))).toBe(true);
+    expect(isProductionUpstream(new URL('https://pls.senddotssandbox.com/api'))).toBe(false);
+    expect(isProductionUpstream(new URL('http://localhost:4010'))).toBe(false);
+    expect(isProductionUpstream(new URL('http://127.0.0.1:4010'))).toBe(false);
+    expect(upstreamUrlFor(new URL('https://api.dots.dev/api/'), '/v2/x?y=1')).toBe(
+      'https://api.dots.dev/api/v2/x?y=1',
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * `npm run dev`: the console server's API (/v2 on the embedded sandbox, /sandbox, /config.json) inside Vite's dev
+ * server, so that HMR and the real sandbox share one origin as in production. Loaded lazily: the build needs none of it.
+ */
+function consoleApi(): Plugin {
+  return {
+    name: 'payout-console-api',
+    apply: 'serve',
+    async configureServer(server) {
+      const { createDevListener } = (await server.ssrLoadModule(
+        '/src/server/dev.ts',
+      )) as typeof import('./src/server/dev');
+      const listener = createDevListener();
+      server.middlewares.use((req, res, next) => {
+        const path = req.url ?? '/';
+        if (/^\/(v2|sandbox)(\/|$|\?)|^\/config\.json/.test(path)) return listener(req, res);
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), consoleApi()],
+  build: { target: 'es2022', reportCompressedSize: false },
+  server: { port: 5173, strictPort: false },
+});
