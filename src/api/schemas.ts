@@ -42,3 +42,57 @@ export const runtimeConfigSchema = z.object({
   demo: z.object({ client_id: z.string(), api_key: z.string() }).optional(),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+export const TRANSFER_STATUSES = [
+  'created',
+  'pending',
+  'failed',
+  'completed',
+  'reversed',
+  'canceled',
+  'flagged',
+] as const;
+
+export const transactionSchema = z.object({
+  id: z.union([z.int(), z.string()]),
+  amount: centsSchema,
+  created: z.string().nullish(),
+  source_name: z.string().nullish(),
+  destination_name: z.string().nullish(),
+  type: z.string().nullish(),
+  metadata: metadataSchema,
+  transfer_id: z.string().nullish(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const transferSchema = z.object({
+  id: z.string().min(1),
+  created: z.string().nullish(),
+  user_id: z.string().nullish(),
+  /** Sandbox extension: the payer when it is a payment customer. */
+  customer_id: z.string().nullish(),
+  /** A status the console does not know yet is still shown, as text. */
+  status: z.string(),
+  type: z.string().nullish(),
+  amount: centsSchema,
+  external_data: z
+    .object({
+      account_id: z.string().nullish(),
+      external_id: z.string().nullish(),
+      platform: z.string().nullish(),
+    })
+    .nullish(),
+  transactions: z.array(transactionSchema).nullish(),
+  payout_link_id: z.string().nullish(),
+  metadata: metadataSchema,
+  /** Sandbox extension. */
+  status_history: z.array(z.object({ status: z.string(), at: z.string() })).nullish(),
+  /** Sandbox extension: the ACH return of a failed or reversed transfer. */
+  failure_reason: z.object({ code: z.string(), message: z.string() }).nullish(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+export const transferListSchema = z.object({
+  data: z.array(transferSchema),
+  has_more: z.boolean().nullish(),
+});

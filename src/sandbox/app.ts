@@ -4,6 +4,7 @@ import { requestId } from 'hono/request-id';
 import { z } from 'zod';
 import { BODY_LIMIT_BYTES, type SandboxConfig } from './config';
 import { authenticate } from './domain/auth';
+import { startSettleClock } from './domain/lifecycle';
 import { FaultRegistry, faultInjection } from './faults';
 import { errorBody, HttpError } from './http-error';
 import { mountRoutes, type RouteDef } from './routes/define';
@@ -11,6 +12,8 @@ import type { SandboxEnv } from './routes/env';
 import { helperRoutes } from './routes/helpers';
 import { buildOpenApiDocument } from './routes/openapi';
 import { organizationRoutes } from './routes/organizations';
+import { paymentRoutes } from './routes/payments';
+import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/users';
 import type { Services } from './services';
 import { openDatabase } from './store/db';
@@ -46,9 +49,13 @@ export function handleError(error: Error, c: Context): Response {
 export function createSandbox({ config, now = Date.now }: SandboxOptions): Sandbox {
   const db = openDatabase(config.dbFile);
   const services: Services = { db, config, faults: new FaultRegistry(), now };
-  const v2Routes = [...organizationRoutes(services), ...userRoutes(services)];
-  const sandboxRoutes = helperRoutes(services);
-  const routes = [...v2Routes, ...sandboxRoutes];
+  const routes = [
+    ...organizationRoutes(services),
+    ...userRoutes(services),
+    ...paymentRoutes(services),
+    ...transferRoutes(services),
+    ...helperRoutes(services),
+  ];
 
   const app = new Hono<SandboxEnv>();
   app.use(requestId({ generator: () => `req_${crypto.randomUUID().replaceAll('-', '')}` }));
@@ -75,5 +82,14 @@ export function createSandbox({ config, now = Date.now }: SandboxOptions): Sandb
   app.notFound((c) => c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404));
   app.onError(handleError);
 
-  return { app, services, routes, close: () => db.close() };
+  const stopClock = startSettleClock(db, config.settleMs, now);
+  return {
+    app,
+    services,
+    routes,
+    close: () => {
+      stopClock();
+      db.close();
+    },
+  };
 }

@@ -39,6 +39,8 @@ export interface RouteDef<P = unknown, Q = unknown, B = unknown> {
   body?: z.ZodType<B>;
   /** An empty body is read as `{}` (operations that take no body). */
   bodyOptional?: boolean;
+  /** Validates the raw body itself (rules across fields); `body` then only documents it. */
+  validateBody?: (raw: unknown) => B;
   responses: Record<number, ResponseDoc>;
   handle: (input: HandlerInput<P, Q, B>) => Response | Promise<Response>;
 }
@@ -91,7 +93,8 @@ export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly RouteDef[]):
       const query = collect(def.query, c.req.query(), errors);
       let rawBody: unknown;
       if (def.body) rawBody = await readJsonBody(c, def.bodyOptional ?? false);
-      const body = collect(def.body, rawBody, errors);
+      if (errors.length > 0) throw validationError(errors);
+      const body = def.validateBody ? def.validateBody(rawBody) : collect(def.body, rawBody, errors);
       if (errors.length > 0) throw validationError(errors);
       return def.handle({ c, params, query, body, tenant: c.get('tenant') });
     });

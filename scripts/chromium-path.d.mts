@@ -1,0 +1,1 @@
+export function chromiumExecutablePath(): string | undefined;

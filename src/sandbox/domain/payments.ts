@@ -1,0 +1,239 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { MAX_PAYMENT_CENTS } from '../../lib/money';
+import { isValidRoutingNumber } from '../../lib/routing-number';
+import { type FieldError, fieldErrorsFrom, HttpError, notFoundOrUnauthorized } from '../http-error';
+import type { Db } from '../store/db';
+import {
+  type AppRow,
+  findApp,
+  findBankAccount,
+  findCustomer,
+  findUser,
+  firstApp,
+  insertBankAccount,
+} from '../store/tenants';
+import {
+  appendStatusHistory,
+  findIdempotencyKey,
+  findTransfer,
+  insertTransaction,
+  insertTransfer,
+  saveIdempotencyKey,
+  type TransferRow,
+} from '../store/transfers';
+import type { Tenant } from './auth';
+import { outcomeForAccount } from './lifecycle';
+
+export const METADATA_MAX_BYTES = 4096;
+const uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Must be a UUID');
+
+export const achInfoSchema = z
+  .object({
+    account_number: z.string().regex(/^\d{7,17}$/, 'An account number has 7 to 17 digits'),
+    routing_number: z
+      .string()
+      .regex(/^\d{9}$/, 'A routing number has 9 digits')
+      .refine(isValidRoutingNumber, 'Not a valid ABA routing number (the check digit does not match)'),
+    account_type: z.enum(['checking', 'savings'], 'Either checking or savings').default('checking'),
+  })
+  .strict();
+
+/** The body of POST /v2/payments, field by field; the rules across fields are in `paymentCrossFieldProblems`. */
+export const paymentRequestSchema = z
+  .object({
+    user_id: uuid.optional(),
+    customer_id: uuid.optional(),
+    amount: z
+      .int('The amount is a whole number of cents')
+      .min(1, 'The amount is at least 1 cent')
+      .max(MAX_PAYMENT_CENTS, `The amount is at most ${MAX_PAYMENT_CENTS} cents ($1,000,000.00)`),
+    platform: z.literal('ach', 'The platform is ach'),
+    ach_info: achInfoSchema.optional(),
+    account_id: z.string().min(1).max(100).nullish(),
+    metadata: z
+      .unknown()
+      .refine(
+        (value) => value === undefined || Buffer.byteLength(JSON.stringify(value)) <= METADATA_MAX_BYTES,
+        `Metadata is at most ${METADATA_MAX_BYTES} bytes of JSON`,
+      )
+      .optional(),
+    idempotency_key: z.string().min(1).max(255).optional().meta({ 'x-extension': true }),
+  })
+  .strict();
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** "Exactly one payer, exactly one source": checked on the raw body, so these come with every other problem. */
+export function paymentCrossFieldProblems(raw: unknown): FieldError[] {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
+  const body = raw as Record<string, unknown>;
+  const has = (key: string) => body[key] !== undefined && body[key] !== null;
+  const problems: FieldError[] = [];
+  if (has('user_id') === has('customer_id')) {
+    problems.push({ path: 'user_id', message: 'Give exactly one of user_id or customer_id' });
+  }
+  if (has('ach_info') === has('account_id')) {
+    problems.push({ path: 'ach_info', message: 'Give exactly one of ach_info or account_id' });
+  }
+  if (has('customer_id') && has('account_id')) {
+    problems.push({
+      path: 'account_id',
+      message: 'Stored accounts belong to users: pay with ach_info for a customer',
+    });
+  }
+  return problems;
+}
+
+export function validatePayment(raw: unknown): PaymentRequest {
+  const parsed = paymentRequestSchema.safeParse(raw);
+  const problems = [
+    ...(parsed.success ? [] : fieldErrorsFrom(parsed.error.issues)),
+    ...paymentCrossFieldProblems(raw),
+  ];
+  if (problems.length > 0 || !parsed.success) {
+    throw new HttpError(400, 'validation-failed', 'The payment is invalid: see errors', problems);
+  }
+  return parsed.data;
+}
+
+/** Same body, same hash: keys sorted at every depth, so `{a, b}` and `{b, a}` are one request. */
+export function canonicalHash(value: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((key) => [key, canonical((v as Record<string, unknown>)[key])]),
+      );
+    }
+    return v;
+  };
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex');
+}
+
+export interface PaymentContext {
+  db: Db;
+  tenant: Tenant;
+  /** The Api-App-Id header, if sent. */
+  appId: string | undefined;
+  nowMs: number;
+  idempotencyTtlMs: number;
+}
+
+function creditedApp(db: Db, tenant: Tenant, appId: string | undefined): AppRow {
+  const app = appId ? findApp(db, tenant.orgId, appId) : firstApp(db, tenant.orgId);
+  if (!app) throw notFoundOrUnauthorized();
+  return app;
+}
+
+/**
+ * Creates a validated payment: a transfer of type `payment` from the payer into the app, with its one transaction. Replays of
+ * an idempotency key answer the first transfer; the key is only spent by a payment that was created.
+ */
+export function createPayment(
+  ctx: PaymentContext,
+  request: PaymentRequest,
+): { transfer: TransferRow; replayed: boolean } {
+  const { db, tenant, nowMs } = ctx;
+  // The validated request (defaults filled in), so that leaving out a default is the same request as sending it.
+  const requestHash = canonicalHash(request);
+
+  return db.transaction(() => {
+    if (request.idempotency_key) {
+      const previous = findIdempotencyKey(db, tenant.orgId, request.idempotency_key);
+      if (previous && previous.created_ms > nowMs - ctx.idempotencyTtlMs) {
+        if (previous.request_hash !== requestHash) {
+          throw new HttpError(
+            409,
+            'idempotency-key-reused',
+            'This idempotency_key was used with a different request; use a new key for a new payment',
+          );
+        }
+        const transfer = findTransfer(db, tenant.orgId, previous.transfer_id);
+        if (transfer) return { transfer, replayed: true };
+      }
+    }
+
+    const app = creditedApp(db, tenant, ctx.appId);
+    const user = request.user_id ? findUser(db, tenant.orgId, request.user_id) : undefined;
+    const customer = request.customer_id ? findCustomer(db, tenant.orgId, request.customer_id) : undefined;
+    if (request.user_id && !user) throw notFoundOrUnauthorized();
+    if (request.customer_id && !customer) throw notFoundOrUnauthorized();
+    const payer = (user ?? customer) as { first_name: string; last_name: string };
+    const created = new Date(nowMs).toISOString();
+
+    let accountId: string;
+    let last4: string;
+    if (request.account_id) {
+      const account = findBankAccount(db, tenant.orgId, request.account_id);
+      if (!account || account.stored !== 1 || account.user_id !== user?.id) throw notFoundOrUnauthorized();
+      accountId = account.id;
+      last4 = account.last4;
+    } else {
+      const ach = request.ach_info as z.infer<typeof achInfoSchema>;
+      accountId = randomUUID();
+      last4 = ach.account_number.slice(-4);
+      // A one-off account: recorded for the transfer, not added to the user's payout methods.
+      insertBankAccount(db, {
+        id: accountId,
+        org_id: tenant.orgId,
+        user_id: user?.id ?? null,
+        stored: 0,
+        last4,
+        routing_number: ach.routing_number,
+        account_type: ach.account_type,
+        created,
+      });
+    }
+
+    const metadata = request.metadata === undefined ? null : JSON.stringify(request.metadata);
+    const transfer: TransferRow = {
+      seq: 0,
+      id: randomUUID(),
+      org_id: tenant.orgId,
+      app_id: app.id,
+      user_id: user?.id ?? null,
+      customer_id: customer?.id ?? null,
+      status: 'created',
+      type: 'payment',
+      amount: request.amount,
+      account_id: accountId,
+      external_id: `ach_${randomBytes(12).toString('hex')}`,
+      platform: 'ach',
+      metadata,
+      outcome: outcomeForAccount(last4),
+      failure_code: null,
+      failure_message: null,
+      created,
+      created_ms: nowMs,
+      status_changed_ms: nowMs,
+    };
+    const { seq: _seq, ...row } = transfer;
+    insertTransfer(db, row);
+    appendStatusHistory(db, { transfer_id: transfer.id, status: 'created', at: created });
+    insertTransaction(db, {
+      transfer_id: transfer.id,
+      type: 'payment',
+      amount: request.amount,
+      source_name: `${payer.first_name} ${payer.last_name}`,
+      destination_name: app.name,
+      metadata,
+      created,
+    });
+    if (request.idempotency_key) {
+      saveIdempotencyKey(db, {
+        org_id: tenant.orgId,
+        key: request.idempotency_key,
+        request_hash: requestHash,
+        transfer_id: transfer.id,
+        created_ms: nowMs,
+      });
+    }
+    return { transfer, replayed: false };
+  })();
+}

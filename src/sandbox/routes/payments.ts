@@ -1,0 +1,44 @@
+import { createPayment, paymentRequestSchema, validatePayment } from '../domain/payments';
+import { transferViewOf } from '../domain/transfer-view';
+import type { Services } from '../services';
+import { type RouteDef, route } from './define';
+import { errorResponse, standardErrors } from './response-schemas';
+import { transferResponse } from './transfer-schemas';
+
+export function paymentRoutes({ db, config, now }: Services): RouteDef[] {
+  return [
+    route({
+      method: 'POST',
+      path: '/v2/payments',
+      operationId: 'create-payment',
+      summary: 'Debit a user or a payment customer by ACH into the app; answers the transfer',
+      tags: ['payments'],
+      body: paymentRequestSchema,
+      validateBody: validatePayment,
+      responses: {
+        201: {
+          description: 'Created (or the first transfer again, for a replayed idempotency key)',
+          schema: transferResponse,
+        },
+        ...standardErrors,
+        409: {
+          description: 'idempotency-key-reused: the key was used with a different body',
+          schema: errorResponse,
+        },
+      },
+      handle: ({ c, body, tenant }) => {
+        const { transfer } = createPayment(
+          {
+            db,
+            tenant,
+            appId: c.req.header('Api-App-Id'),
+            nowMs: now(),
+            idempotencyTtlMs: config.idempotencyTtlMs,
+          },
+          body,
+        );
+        return c.json(transferViewOf(db, transfer), 201);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const TRANSFER_STATUSES = [
+  'created',
+  'pending',
+  'failed',
+  'completed',
+  'reversed',
+  'canceled',
+  'flagged',
+] as const;
+const TRANSFER_TYPES = ['refill', 'payout', 'balance', 'payment', 'settlement', 'payable'] as const;
+export const transferStatusSchema = z.enum(TRANSFER_STATUSES, `One of ${TRANSFER_STATUSES.join(', ')}`);
+export const transferTypeSchema = z.enum(TRANSFER_TYPES, `One of ${TRANSFER_TYPES.join(', ')}`);
+
+export const transactionResponse = z.object({
+  id: z.int(),
+  amount: z.int(),
+  created: z.iso.datetime(),
+  source_name: z.string(),
+  destination_name: z.string(),
+  type: z.string(),
+  metadata: z.unknown(),
+  transfer_id: z.uuid(),
+});
+
+export const transferResponse = z
+  .object({
+    id: z.uuid(),
+    created: z.iso.datetime(),
+    user_id: z.uuid().nullable(),
+    customer_id: z.uuid().nullable().meta({ 'x-extension': true, description: 'The payer when not a user' }),
+    status: transferStatusSchema,
+    type: transferTypeSchema,
+    amount: z.int().meta({ description: 'Cents' }),
+    external_data: z.object({
+      account_id: z.string().nullable(),
+      external_id: z.string().nullable(),
+      platform: z.string().nullable(),
+    }),
+    transactions: z.array(transactionResponse),
+    payout_link_id: z.null(),
+    metadata: z.unknown(),
+    status_history: z
+      .array(z.object({ status: transferStatusSchema, at: z.iso.datetime() }))
+      .meta({ 'x-extension': true }),
+    failure_reason: z
+      .object({ code: z.string(), message: z.string() })
+      .nullable()
+      .meta({ 'x-extension': true, description: 'ACH return code of a failed or reversed transfer' }),
+  })
+  .meta({ title: 'transfer' });

@@ -1,0 +1,229 @@
+import type { Db } from './db';
+import { sql } from './prepare';
+
+export type TransferStatus =
+  | 'created'
+  | 'pending'
+  | 'failed'
+  | 'completed'
+  | 'reversed'
+  | 'canceled'
+  | 'flagged';
+
+export interface TransferRow {
+  seq: number;
+  id: string;
+  org_id: string;
+  app_id: string;
+  user_id: string | null;
+  customer_id: string | null;
+  status: TransferStatus;
+  type: string;
+  amount: number;
+  account_id: string | null;
+  external_id: string | null;
+  platform: string | null;
+  metadata: string | null;
+  /** What the sandbox will make of it: 'success', 'fail:R01', 'reverse:R10' (from magic account numbers). */
+  outcome: string;
+  failure_code: string | null;
+  failure_message: string | null;
+  created: string;
+  created_ms: number;
+  status_changed_ms: number;
+}
+
+export interface TransactionRow {
+  id: number;
+  transfer_id: string;
+  type: string;
+  amount: number;
+  source_name: string;
+  destination_name: string;
+  metadata: string | null;
+  created: string;
+}
+
+export interface StatusHistoryRow {
+  transfer_id: string;
+  status: TransferStatus;
+  at: string;
+}
+
+export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
+  sql(
+    db,
+    `INSERT INTO transfers (id, org_id, app_id, user_id, customer_id, status, type, amount, account_id, external_id,
+       platform, metadata, outcome, failure_code, failure_message, created, created_ms, status_changed_ms)
+     VALUES (@id, @org_id, @app_id, @user_id, @customer_id, @status, @type, @amount, @account_id, @external_id,
+       @platform, @metadata, @outcome, @failure_code, @failure_message, @created, @created_ms, @status_changed_ms)`,
+  ).run(row);
+}
+
+export function insertTransaction(db: Db, row: Omit<TransactionRow, 'id'>): void {
+  sql(
+    db,
+    `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created)
+     VALUES (@transfer_id, @type, @amount, @source_name, @destination_name, @metadata, @created)`,
+  ).run(row);
+}
+
+export function appendStatusHistory(db: Db, row: StatusHistoryRow): void {
+  sql(
+    db,
+    'INSERT INTO transfer_status_history (transfer_id, status, at) VALUES (@transfer_id, @status, @at)',
+  ).run(row);
+}
+
+export function findTransfer(db: Db, orgId: string, id: string): TransferRow | undefined {
+  return sql<TransferRow>(db, 'SELECT * FROM transfers WHERE id = ? AND org_id = ?').get(id, orgId);
+}
+
+export function findTransferAnyTenant(db: Db, id: string): TransferRow | undefined {
+  return sql<TransferRow>(db, 'SELECT * FROM transfers WHERE id = ?').get(id);
+}
+
+export function updateTransferStatus(
+  db: Db,
+  id: string,
+  status: TransferStatus,
+  changedMs: number,
+  failure: { code: string; message: string } | null,
+): void {
+  sql(
+    db,
+    `UPDATE transfers SET status = ?, status_changed_ms = ?,
+       failure_code = COALESCE(?, failure_code), failure_message = COALESCE(?, failure_message)
+     WHERE id = ?`,
+  ).run(status, changedMs, failure?.code ?? null, failure?.message ?? null, id);
+}
+
+/** Transfers the settle clock may move: waiting in a state with a next step, for at least `olderThanMs`. */
+export function transfersDueToSettle(db: Db, changedBeforeMs: number, limit: number): TransferRow[] {
+  return sql<TransferRow>(
+    db,
+    `SELECT * FROM transfers
+     WHERE status_changed_ms <= ? AND (status IN ('created', 'pending')
+       OR (status = 'completed' AND outcome LIKE 'reverse:%'))
+     ORDER BY status_changed_ms LIMIT ?`,
+  ).all(changedBeforeMs, limit);
+}
+
+/** Transactions and status history of many transfers at once (one query each, not one per transfer). */
+export function transactionsOf(db: Db, transferIds: readonly string[]): TransactionRow[] {
+  if (transferIds.length === 0) return [];
+  if (transferIds.length === 1) {
+    return sql<TransactionRow>(db, 'SELECT * FROM transactions WHERE transfer_id = ? ORDER BY id').all(
+      transferIds[0],
+    );
+  }
+  return sql<TransactionRow>(
+    db,
+    'SELECT * FROM transactions WHERE transfer_id IN (SELECT value FROM json_each(?)) ORDER BY id',
+  ).all(JSON.stringify(transferIds));
+}
+
+export function statusHistoryOf(db: Db, transferIds: readonly string[]): StatusHistoryRow[] {
+  if (transferIds.length === 0) return [];
+  if (transferIds.length === 1) {
+    return sql<StatusHistoryRow>(
+      db,
+      'SELECT transfer_id, status, at FROM transfer_status_history WHERE transfer_id = ? ORDER BY seq',
+    ).all(transferIds[0]);
+  }
+  return sql<StatusHistoryRow>(
+    db,
+    `SELECT transfer_id, status, at FROM transfer_status_history
+     WHERE transfer_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+  ).all(JSON.stringify(transferIds));
+}
+
+export interface TransferFilter {
+  orgId: string;
+  userId?: string | undefined;
+  status?: string | undefined;
+  type?: string | undefined;
+  startMs?: number | undefined;
+  endMs?: number | undefined;
+}
+
+export interface Cursor {
+  createdMs: number;
+  seq: number;
+}
+
+/**
+ * One page of transfers by keyset on (created_ms, seq): constant cost however deep the page. `descending` is the list
+ * order; `after` takes the rows following the cursor in that order, `before` the rows preceding it (returned in list
+ * order). Fetches limit + 1 to know whether more exist.
+ */
+export function pageOfTransfers(
+  db: Db,
+  filter: TransferFilter,
+  options: { descending: boolean; limit: number; after?: Cursor; before?: Cursor },
+): { rows: TransferRow[]; more: boolean } {
+  const where = ['org_id = @orgId'];
+  const params: Record<string, unknown> = { orgId: filter.orgId, take: options.limit + 1 };
+  if (filter.userId) {
+    where.push('user_id = @userId');
+    params.userId = filter.userId;
+  }
+  if (filter.status) {
+    where.push('status = @status');
+    params.status = filter.status;
+  }
+  if (filter.type) {
+    where.push('type = @type');
+    params.type = filter.type;
+  }
+  if (filter.startMs !== undefined) {
+    where.push('created_ms >= @startMs');
+    params.startMs = filter.startMs;
+  }
+  if (filter.endMs !== undefined) {
+    where.push('created_ms <= @endMs');
+    params.endMs = filter.endMs;
+  }
+  // Walking towards the cursor's far side: "after" in a descending list means smaller keys, and so on.
+  const cursor = options.after ?? options.before;
+  const towardsSmaller = options.before ? !options.descending : options.descending;
+  if (cursor) {
+    where.push(`(created_ms, seq) ${towardsSmaller ? '<' : '>'} (@cursorMs, @cursorSeq)`);
+    params.cursorMs = cursor.createdMs;
+    params.cursorSeq = cursor.seq;
+  }
+  const direction = towardsSmaller ? 'DESC' : 'ASC';
+  const rows = sql<TransferRow>(
+    db,
+    `SELECT * FROM transfers WHERE ${where.join(' AND ')}
+     ORDER BY created_ms ${direction}, seq ${direction} LIMIT @take`,
+  ).all(params);
+  const more = rows.length > options.limit;
+  const page = rows.slice(0, options.limit);
+  return { rows: options.before ? page.reverse() : page, more };
+}
+
+export interface IdempotencyRow {
+  org_id: string;
+  key: string;
+  request_hash: string;
+  transfer_id: string;
+  created_ms: number;
+}
+
+export function findIdempotencyKey(db: Db, orgId: string, key: string): IdempotencyRow | undefined {
+  return sql<IdempotencyRow>(db, 'SELECT * FROM idempotency_keys WHERE org_id = ? AND key = ?').get(
+    orgId,
+    key,
+  );
+}
+
+export function saveIdempotencyKey(db: Db, row: IdempotencyRow): void {
+  sql(
+    db,
+    `INSERT INTO idempotency_keys (org_id, key, request_hash, transfer_id, created_ms)
+     VALUES (@org_id, @key, @request_hash, @transfer_id, @created_ms)
+     ON CONFLICT (org_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+       transfer_id = excluded.transfer_id, created_ms = excluded.created_ms`,
+  ).run(row);
+}
