@@ -21,7 +21,7 @@ export default defineConfig({
   retries: 0,
   maxFailures: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 30_000,
+  timeout: 20_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,

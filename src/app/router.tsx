@@ -29,6 +29,18 @@ export function createRouter(_queryClient: QueryClient) {
           index: true,
           lazy: () => import('../features/home/OverviewPage').then((m) => ({ Component: m.OverviewPage })),
         },
+        {
+          path: 'payments/new',
+          lazy: () =>
+            import('../features/payments/CreatePaymentPage').then((m) => ({
+              Component: m.CreatePaymentPage,
+            })),
+        },
+        {
+          path: 'transfers/:transferId',
+          lazy: () =>
+            import('../features/payments/TransferViewPage').then((m) => ({ Component: m.TransferViewPage })),
+        },
         { path: '*', Component: NotFoundPage },
       ],
     },

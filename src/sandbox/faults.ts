@@ -25,6 +25,12 @@ export class FaultRegistry {
     this.byClient.set(fault.client_id, [...(this.byClient.get(fault.client_id) ?? []), { ...fault }]);
   }
 
+  disarm(clientId: string): number {
+    const count = this.byClient.get(clientId)?.length ?? 0;
+    this.byClient.delete(clientId);
+    return count;
+  }
+
   /** The first armed fault matching this request, used up by one. */
   take(clientId: string, method: string, path: string): Fault | undefined {
     const faults = this.byClient.get(clientId);

@@ -5,12 +5,12 @@ import { runtimeConfigQuery } from '../../api/runtime-config';
 /** Always shows where requests go: the local sandbox, or the upstream host (red when real money moves). */
 export function EnvironmentBadge() {
   const { data, isError } = useQuery(runtimeConfigQuery);
-  if (isError) return <Badge color="orange">Environment unknown</Badge>;
+  if (isError) return <Badge color="gray.8">Environment unknown</Badge>;
   if (!data) return null;
   if (data.mode === 'sandbox') {
     return (
       <Tooltip label="Requests go to the embedded sandbox; no money moves">
-        <Badge color="teal" variant="filled">
+        <Badge color="teal.9" variant="filled">
           Sandbox
         </Badge>
       </Tooltip>
@@ -19,7 +19,7 @@ export function EnvironmentBadge() {
   const production = data.production;
   return (
     <Tooltip label={production ? 'Production: real money moves' : 'A test upstream'}>
-      <Badge color={production ? 'red' : 'indigo'} variant="filled" tt="none">
+      <Badge color={production ? 'red.9' : 'indigo.9'} variant="filled" tt="none">
         {production ? `Production · ${data.upstream}` : data.upstream}
       </Badge>
     </Tooltip>

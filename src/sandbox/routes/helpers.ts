@@ -72,5 +72,17 @@ export function helperRoutes(services: Services): RouteDef[] {
         return c.json({ armed: body }, 201);
       },
     }),
+    route({
+      method: 'DELETE',
+      path: '/sandbox/faults/{client_id}',
+      operationId: 'sandbox-disarm-faults',
+      summary: 'Remove every fault still armed for the tenant',
+      tags: ['sandbox'],
+      extension: true,
+      public: true,
+      params: z.object({ client_id: z.string().min(1).max(200) }),
+      responses: { 200: { description: 'How many were removed' } },
+      handle: ({ c, params }) => c.json({ removed: faults.disarm(params.client_id) }),
+    }),
   ];
 }

@@ -1,0 +1,279 @@
+import type { Page } from '@playwright/test';
+import { armFault, basicAuth, expect, type Tenant, test } from './fixtures';
+
+async function openCreatePayment(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Create payment' })).toBeVisible();
+}
+
+async function fillBankAccount(page: Page, account: string, routing = '021000021') {
+  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(account);
+  await page.getByLabel('Confirm account number').fill(account);
+  await page.getByLabel('Routing number').fill(routing);
+}
+
+async function reviewAndConfirm(page: Page, amountLabel: string) {
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Payer authorized this debit').check();
+  await dialog.getByRole('button', { name: `Confirm payment of ${amountLabel}` }).click();
+}
+
+async function transfersOf(page: Page, tenant: Tenant) {
+  const response = await page.request.get('/v2/transfers?limit=100', { headers: basicAuth(tenant) });
+  return (await response.json()).data as { id: string; amount: number; status: string }[];
+}
+
+test('operator pays from a bank account and sees the transfer and its transactions', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  const user = tenant.users[0];
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(user?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('1,250.05');
+  await expect(page.getByText('Sends 125,005 cents')).toBeVisible();
+  await fillBankAccount(page, '000123456789');
+  await expect(page.getByText('JPMorgan Chase Bank')).toBeVisible();
+  await page.getByRole('radio', { name: 'Savings' }).check();
+  await page.getByRole('button', { name: 'Add metadata' }).click();
+  await page.getByLabel('Metadata key 1').fill('order');
+  await page.getByLabel('Metadata value 1').fill('A-1001');
+  await page.getByRole('button', { name: 'Review payment' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  const details = dialog.getByRole('table', { name: 'Payment details' });
+  await expect(details).toContainText('$1,250.05 (125,005 cents)');
+  await expect(details).toContainText('Savings •••• 6789');
+  await expect(details).toContainText('JPMorgan Chase Bank');
+  await expect(dialog).not.toContainText('000123456789');
+  await expect(dialog.getByText(user?.id ?? '')).toBeVisible();
+  const confirm = dialog.getByRole('button', { name: 'Confirm payment of $1,250.05' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel('Payer authorized this debit').check();
+  await confirm.click();
+
+  await expect(page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Transfer' })).toBeVisible();
+  await expect(page.getByLabel('Status: created')).toBeVisible();
+  const transactions = page.getByRole('table', { name: 'Transactions' });
+  await expect(transactions).toContainText('$1,250.05');
+  await expect(transactions).toContainText(`${user?.first_name} ${user?.last_name}`);
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText('A-1001');
+  const [transfer] = await transfersOf(page, tenant);
+  expect(transfer).toMatchObject({ amount: 125005 });
+  expect(page.url()).toContain(transfer?.id);
+});
+
+test('operator pays from a stored account', async ({ signedIn: page, tenant }) => {
+  const user = tenant.users[0];
+  const stored = user?.payout_methods[0];
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(user?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('12.34');
+  await page.getByRole('radio', { name: 'Stored account' }).check();
+  await page.getByRole('combobox', { name: 'Account on file' }).click();
+  await page.getByRole('option', { name: `Checking •••• ${stored?.mask}` }).click();
+  await reviewAndConfirm(page, '$12.34');
+  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('$12.34');
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText(stored?.id ?? '');
+});
+
+test('a payment customer pays from a bank account', async ({ signedIn: page, tenant }) => {
+  const customer = tenant.customers[0];
+  await openCreatePayment(page);
+  await page.getByRole('radio', { name: 'Payment customer' }).check();
+  await expect(page.getByRole('radio', { name: 'Stored account' })).toHaveCount(0);
+  await page.getByLabel('Customer ID').fill(customer?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('7');
+  await fillBankAccount(page, '44443333');
+  await reviewAndConfirm(page, '$7.00');
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText(customer?.id ?? '');
+  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText(customer?.name ?? '');
+});
+
+test('an invalid routing number and a mismatched confirmation are refused before any request', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/v2/payments')) requests.push(request.url());
+  });
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('10.00');
+  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill('123456789');
+  await page.getByLabel('Confirm account number').fill('123456780');
+  await page.getByLabel('Routing number').fill('021000022');
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  await expect(page.getByText('not a valid ABA routing number')).toBeVisible();
+  await expect(page.getByText('The account numbers do not match')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Review payment' })).toHaveCount(0);
+  await page.getByLabel('Amount (USD)').fill('1.234');
+  await expect(page.getByText('At most two decimal places')).toBeVisible();
+  expect(requests).toEqual([]);
+});
+
+test('a double click on confirm creates one transfer', async ({ signedIn: page, tenant }) => {
+  await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', delay_ms: 600 });
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('3.00');
+  await fillBankAccount(page, '987654321');
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await dialog.getByLabel('Payer authorized this debit').check();
+  await dialog.getByRole('button', { name: 'Confirm payment of $3.00' }).dblclick();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/transfers\//);
+  expect(await transfersOf(page, tenant)).toHaveLength(1);
+});
+
+test('an injected 500 keeps the form, and the resend with the same key creates one transfer', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  await armFault(page, tenant, {
+    method: 'POST',
+    path_prefix: '/v2/payments',
+    status: 500,
+    message: 'Ledger offline',
+  });
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('42.00');
+  await fillBankAccount(page, '1234567890');
+  await reviewAndConfirm(page, '$42.00');
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await expect(dialog.getByRole('alert')).toContainText('Ledger offline');
+  await expect(dialog.getByRole('alert')).toContainText(/Request id: \S+/);
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('42.00');
+  await expect(page.getByRole('textbox', { name: 'Account number', exact: true })).toHaveValue('1234567890');
+  await expect(page.getByLabel('Routing number')).toHaveValue('021000021');
+  await reviewAndConfirm(page, '$42.00');
+  await expect(page).toHaveURL(/\/transfers\//);
+  expect(await transfersOf(page, tenant)).toHaveLength(1);
+});
+
+test('a dropped connection keeps the form and says no answer came', async ({ signedIn: page, tenant }) => {
+  // Chromium itself retries a request whose reused connection closed before any answer, so drop every attempt.
+  await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', drop: 'before', times: 5 });
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('8.00');
+  await fillBankAccount(page, '1234567890');
+  await reviewAndConfirm(page, '$8.00');
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await expect(dialog.getByRole('alert')).toContainText('No answer from the server');
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('8.00');
+  expect(await transfersOf(page, tenant)).toHaveLength(0);
+});
+
+test('refresh shows an advanced status, and an R01 account shows its failure reason', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('5.00');
+  await fillBankAccount(page, '5550001');
+  await reviewAndConfirm(page, '$5.00');
+  await expect(page.getByLabel('Status: created')).toBeVisible();
+  const id = page.url().split('/').at(-1);
+  expect((await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} })).status()).toBe(200);
+  await page.getByRole('button', { name: 'Refresh status' }).click();
+  await expect(page.getByLabel('Status: pending')).toBeVisible();
+  await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} });
+  await page.getByRole('button', { name: 'Refresh status' }).click();
+  await expect(page.getByLabel('Status: failed')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('ACH return R01');
+  await expect(page.getByRole('alert')).toContainText('Insufficient funds');
+  await expect(page.getByLabel('Status history')).toContainText('pending');
+});
+
+test('a deep link prefills the payer', async ({ signedIn: page, tenant }) => {
+  await page.goto(`/payments/new?customer_id=${tenant.customers[0]?.id}`);
+  await expect(page.getByRole('radio', { name: 'Payment customer' })).toBeChecked();
+  await expect(page.getByLabel('Customer ID')).toHaveValue(tenant.customers[0]?.id ?? '');
+  await page.goto(`/payments/new?user_id=${tenant.users[1]?.id}`);
+  await expect(page.getByLabel('User ID')).toHaveValue(tenant.users[1]?.id ?? '');
+});
+
+test('a 401 mid-session signs in again without losing the typed draft', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('19.99');
+  await fillBankAccount(page, '1234567890');
+  await armFault(page, tenant, {
+    method: 'POST',
+    path_prefix: '/v2/payments',
+    status: 401,
+    message: 'Key revoked',
+  });
+  await reviewAndConfirm(page, '$19.99');
+  const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(signInAgain).toBeVisible();
+  await expect(signInAgain.getByLabel('Client ID')).toHaveValue(tenant.client_id);
+  await signInAgain.getByLabel('API key').fill(tenant.api_key);
+  await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signInAgain).toHaveCount(0);
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('19.99');
+  await expect(page.getByLabel('User ID')).toHaveValue(tenant.users[0]?.id ?? '');
+  await reviewAndConfirm(page, '$19.99');
+  await expect(page).toHaveURL(/\/transfers\//);
+});
+
+test('the same amount from the same payer again warns with a link to the first transfer', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  for (let i = 0; i < 2; i++) {
+    await openCreatePayment(page);
+    await page.getByLabel('User ID').fill(tenant.users[1]?.id ?? '');
+    await page.getByLabel('Amount (USD)').fill('60');
+    await fillBankAccount(page, '1234567890');
+    await page.getByRole('button', { name: 'Review payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review payment' });
+    if (i === 1) {
+      await expect(dialog.getByRole('alert')).toContainText('Possible duplicate');
+      await expect(dialog.getByRole('link', { name: 'see that transfer' })).toBeVisible();
+      return;
+    }
+    await expect(dialog.getByText('Possible duplicate')).toHaveCount(0);
+    await dialog.getByLabel('Payer authorized this debit').check();
+    await dialog.getByRole('button', { name: 'Confirm payment of $60.00' }).click();
+    await expect(page).toHaveURL(/\/transfers\//);
+  }
+});
+
+test('a connection dropped after the payment committed: the resend carries the same key, so one transfer', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  await armFault(page, tenant, {
+    method: 'POST',
+    path_prefix: '/v2/payments',
+    drop: 'after-commit',
+    times: 5,
+  });
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('15.00');
+  await fillBankAccount(page, '1234567890');
+  await reviewAndConfirm(page, '$15.00');
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await expect(dialog.getByRole('alert')).toContainText('No answer from the server');
+  const [created] = await transfersOf(page, tenant);
+  expect(created).toBeDefined();
+  await page.request.delete(`/sandbox/faults/${tenant.client_id}`);
+  await dialog.getByRole('button', { name: 'Confirm payment of $15.00' }).click();
+  await expect(page).toHaveURL(new RegExp(`/transfers/${created?.id}$`));
+  expect(await transfersOf(page, tenant)).toHaveLength(1);
+});

@@ -1,0 +1,258 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Paper, PasswordInput, Radio, Stack, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useCreatePayment } from '../../api/payments';
+import type { PayoutMethod, Transfer } from '../../api/schemas';
+import { transferQueries } from '../../api/transfers';
+import { userQueries } from '../../api/users';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { describeAccount } from '../../lib/mask';
+import { parseDollars } from '../../lib/money';
+import { bankNameFor } from '../../lib/routing-number';
+import { MetadataRows } from './MetadataRows';
+import { emptyPaymentForm, isUuid, type PaymentFormValues, paymentFormSchema } from './payment-form-schema';
+import { type PaymentSummary, summarizePayment } from './payment-summary';
+import { ReviewPaymentDialog } from './ReviewPaymentDialog';
+import { findDuplicate, rememberPayment } from './recent-payments';
+import { StoredAccountSelect } from './StoredAccountSelect';
+import { FORM_FIELD_BY_API_PATH, toPaymentRequest } from './to-payment-request';
+
+function centsHint(amount: string): string {
+  const parsed = parseDollars(amount);
+  return parsed.ok ? `Sends ${parsed.cents.toLocaleString('en-US')} cents` : 'In dollars, like 1,250.05';
+}
+
+export function CreatePaymentPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<PaymentFormValues>({
+    resolver: zodResolver(paymentFormSchema),
+    defaultValues: emptyPaymentForm({
+      userId: params.get('user_id') ?? undefined,
+      customerId: params.get('customer_id') ?? undefined,
+    }),
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const metadata = useFieldArray({ control: form.control, name: 'metadata' });
+  const createPayment = useCreatePayment();
+  const [review, setReview] = useState<{ values: PaymentFormValues; summary: PaymentSummary } | null>(null);
+  const [pageError, setPageError] = useState<unknown>(null);
+  // The idempotency key belongs to one request body: made at the first confirm, reused by every resend of it.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const inFlight = useRef(false);
+
+  const [payer, source, userId, amount, routingNumber] = form.watch([
+    'payer',
+    'source',
+    'userId',
+    'amount',
+    'routingNumber',
+  ]);
+  const validUserId = payer === 'user' && isUuid(userId) ? userId.trim().toLowerCase() : null;
+  const bankName = bankNameFor(routingNumber.trim());
+
+  const storedAccountLabel = (accountId: string) => {
+    const methods = validUserId
+      ? queryClient.getQueryData<PayoutMethod[]>(userQueries.payoutMethods(validUserId).queryKey)
+      : undefined;
+    const method = methods?.find((m) => m.id === accountId);
+    return method ? describeAccount(method.account_type, method.mask ?? '????') : undefined;
+  };
+
+  const openReview = form.handleSubmit((values) => {
+    setPageError(null);
+    createPayment.reset();
+    setReview({ values, summary: summarizePayment(values, storedAccountLabel) });
+  });
+
+  const onSuccess = (transfer: Transfer, summary: PaymentSummary) => {
+    rememberPayment({
+      transferId: transfer.id,
+      payerId: summary.payerId,
+      amount: summary.cents,
+      at: Date.now(),
+    });
+    queryClient.setQueryData(transferQueries.detail(transfer.id).queryKey, transfer);
+    // Money moved: the account numbers leave the form at once.
+    form.setValue('accountNumber', '');
+    form.setValue('confirmAccountNumber', '');
+    attempt.current = null;
+    setReview(null);
+    navigate(`/transfers/${transfer.id}`);
+  };
+
+  const onError = (error: Error) => {
+    if (!(error instanceof ApiError)) return;
+    if (error.status === 400) {
+      let unplaced = false;
+      for (const [path, message] of Object.entries(error.fieldErrors)) {
+        const field = FORM_FIELD_BY_API_PATH[path];
+        if (field) form.setError(field, { type: 'server', message });
+        else unplaced = true;
+      }
+      setReview(null);
+      if (unplaced || Object.keys(error.fieldErrors).length === 0) setPageError(error);
+    } else if (error.status === 403 || error.status === 401) {
+      setReview(null);
+      if (error.status === 403) setPageError(error);
+    }
+  };
+
+  const confirm = () => {
+    if (inFlight.current || !review) return;
+    const body = JSON.stringify(toPaymentRequest(review.values));
+    if (attempt.current?.body !== body) attempt.current = { body, key: crypto.randomUUID() };
+    inFlight.current = true;
+    const summary = review.summary;
+    createPayment.mutate(toPaymentRequest(review.values, attempt.current.key), {
+      onSuccess: (transfer) => onSuccess(transfer, summary),
+      onError,
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  };
+
+  const bankFields = source === 'bank' || payer === 'customer';
+
+  return (
+    <Stack maw={720}>
+      <Title order={1}>Create payment</Title>
+      {pageError !== null && <ApiErrorAlert error={pageError} />}
+      <form noValidate onSubmit={openReview}>
+        <Stack>
+          <Paper withBorder p="md">
+            <Stack>
+              <Controller
+                control={form.control}
+                name="payer"
+                render={({ field }) => (
+                  <Radio.Group label="Payer" value={field.value} onChange={field.onChange}>
+                    <Group mt={4}>
+                      <Radio value="user" label="User" />
+                      <Radio value="customer" label="Payment customer" />
+                    </Group>
+                  </Radio.Group>
+                )}
+              />
+              {payer === 'user' ? (
+                <TextInput
+                  label="User ID"
+                  required
+                  {...form.register('userId')}
+                  error={errors.userId?.message}
+                />
+              ) : (
+                <TextInput
+                  label="Customer ID"
+                  required
+                  {...form.register('customerId')}
+                  error={errors.customerId?.message}
+                />
+              )}
+              <TextInput
+                label="Amount (USD)"
+                required
+                inputMode="decimal"
+                leftSection="$"
+                description={centsHint(amount)}
+                {...form.register('amount')}
+                error={errors.amount?.message}
+              />
+            </Stack>
+          </Paper>
+          <Paper withBorder p="md">
+            <Stack>
+              {payer === 'user' && (
+                <Controller
+                  control={form.control}
+                  name="source"
+                  render={({ field }) => (
+                    <Radio.Group label="Source" value={field.value} onChange={field.onChange}>
+                      <Group mt={4}>
+                        <Radio value="bank" label="Bank account" />
+                        <Radio value="stored" label="Stored account" />
+                      </Group>
+                    </Radio.Group>
+                  )}
+                />
+              )}
+              {bankFields ? (
+                <>
+                  <PasswordInput
+                    label="Account number"
+                    required
+                    autoComplete="off"
+                    inputMode="numeric"
+                    {...form.register('accountNumber')}
+                    error={errors.accountNumber?.message}
+                  />
+                  <PasswordInput
+                    label="Confirm account number"
+                    required
+                    autoComplete="off"
+                    inputMode="numeric"
+                    {...form.register('confirmAccountNumber')}
+                    error={errors.confirmAccountNumber?.message}
+                  />
+                  <TextInput
+                    label="Routing number"
+                    required
+                    inputMode="numeric"
+                    maxLength={9}
+                    description={bankName ?? '9 digits (ABA)'}
+                    {...form.register('routingNumber')}
+                    error={errors.routingNumber?.message}
+                  />
+                  <Controller
+                    control={form.control}
+                    name="accountType"
+                    render={({ field }) => (
+                      <Radio.Group label="Account type" value={field.value} onChange={field.onChange}>
+                        <Group mt={4}>
+                          <Radio value="checking" label="Checking" />
+                          <Radio value="savings" label="Savings" />
+                        </Group>
+                      </Radio.Group>
+                    )}
+                  />
+                </>
+              ) : (
+                <Controller
+                  control={form.control}
+                  name="accountId"
+                  render={({ field }) => (
+                    <StoredAccountSelect
+                      userId={validUserId}
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={errors.accountId?.message}
+                    />
+                  )}
+                />
+              )}
+            </Stack>
+          </Paper>
+          <MetadataRows form={form} rows={metadata} />
+          <Group>
+            <Button type="submit">Review payment</Button>
+          </Group>
+        </Stack>
+      </form>
+      <ReviewPaymentDialog
+        summary={review?.summary ?? null}
+        duplicate={review ? findDuplicate(review.summary.payerId, review.summary.cents) : undefined}
+        submitting={createPayment.isPending}
+        error={createPayment.error}
+        onBack={() => setReview(null)}
+        onConfirm={confirm}
+      />
+    </Stack>
+  );
+}

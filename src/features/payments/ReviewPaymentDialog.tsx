@@ -1,0 +1,108 @@
+import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { formatCents } from '../../lib/money';
+import type { PaymentSummary } from './payment-summary';
+import type { RecentPayment } from './recent-payments';
+
+interface Props {
+  summary: PaymentSummary | null;
+  duplicate: RecentPayment | undefined;
+  submitting: boolean;
+  error: unknown;
+  onBack: () => void;
+  onConfirm: () => void;
+}
+
+/** The last look before money moves: amount, payer, masked account, metadata; the confirm button names the amount. */
+export function ReviewPaymentDialog({ summary, duplicate, submitting, error, onBack, onConfirm }: Props) {
+  const [authorized, setAuthorized] = useState(false);
+  const opened = summary !== null;
+  useEffect(() => {
+    if (opened) setAuthorized(false);
+  }, [opened]);
+
+  return (
+    <Modal opened={opened} onClose={submitting ? () => {} : onBack} title="Review payment" size="lg" centered>
+      {summary && (
+        <Stack>
+          <Table variant="vertical" withTableBorder aria-label="Payment details">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={160}>Amount</Table.Th>
+                <Table.Td>
+                  <Text fw={700} size="lg" span>
+                    {formatCents(summary.cents)}
+                  </Text>{' '}
+                  <Text span c="dimmed">
+                    ({summary.cents.toLocaleString('en-US')} cents)
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Payer</Table.Th>
+                <Table.Td>
+                  {summary.payerKind} <code>{summary.payerId}</code>
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>From account</Table.Th>
+                <Table.Td>
+                  {summary.account}
+                  {summary.routingNumber && (
+                    <Text size="sm" c="dimmed">
+                      Routing {summary.routingNumber}
+                      {summary.bankName ? ` · ${summary.bankName}` : ''}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>To</Table.Th>
+                <Table.Td>The app&apos;s wallet (ACH debit)</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Metadata</Table.Th>
+                <Table.Td>
+                  {summary.metadata.length === 0
+                    ? 'None'
+                    : summary.metadata.map(([key, value]) => (
+                        <div key={key}>
+                          <code>{key}</code>: {value}
+                        </div>
+                      ))}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {duplicate && (
+            <Alert color="yellow" title="Possible duplicate" role="alert">
+              This tab already took {formatCents(duplicate.amount)} from this payer{' '}
+              {Math.max(1, Math.round((Date.now() - duplicate.at) / 60_000))} min ago:{' '}
+              <Anchor component={Link} to={`/transfers/${duplicate.transferId}`} target="_blank">
+                see that transfer
+              </Anchor>
+              . Confirm only if a second payment is intended.
+            </Alert>
+          )}
+          {error !== null && error !== undefined && <ApiErrorAlert error={error} />}
+          <Checkbox
+            label="Payer authorized this debit"
+            checked={authorized}
+            onChange={(event) => setAuthorized(event.currentTarget.checked)}
+            disabled={submitting}
+          />
+          <Group justify="space-between">
+            <Button variant="default" onClick={onBack} disabled={submitting}>
+              Back
+            </Button>
+            <Button onClick={onConfirm} disabled={!authorized} loading={submitting}>
+              {`Confirm payment of ${formatCents(summary.cents)}`}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { transferQueries } from '../../api/transfers';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { CopyableId } from '../../components/CopyableId';
+import { Money } from '../../components/Money';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatMetadata, formatTimes } from './format-metadata';
+import { TransactionsTable } from './TransactionsTable';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={180}>{label}</Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Exactly what happened: one transfer, its money, its payer, its history and its transactions. */
+export function TransferViewPage() {
+  const { transferId = '' } = useParams();
+  const transfer = useQuery(transferQueries.detail(transferId));
+  const data = transfer.data;
+  const created = formatTimes(data?.created);
+
+  return (
+    <Stack maw={960}>
+      <Group justify="space-between">
+        <Title order={1}>Transfer</Title>
+        <Button variant="default" onClick={() => transfer.refetch()} loading={transfer.isFetching}>
+          Refresh status
+        </Button>
+      </Group>
+      {transfer.isError && <ApiErrorAlert error={transfer.error} />}
+      {transfer.isPending && <Skeleton height={240} />}
+      {data && (
+        <>
+          {data.failure_reason && (
+            <Alert color="red" title={`ACH return ${data.failure_reason.code}`} role="alert">
+              {data.failure_reason.message}
+            </Alert>
+          )}
+          <Paper withBorder p="md">
+            <Table variant="vertical" aria-label="Transfer details">
+              <Table.Tbody>
+                <Row label="Transfer ID">
+                  <CopyableId id={data.id} label="transfer ID" />
+                </Row>
+                <Row label="Status">
+                  <StatusBadge status={data.status} />
+                </Row>
+                <Row label="Type">{data.type ?? '—'}</Row>
+                <Row label="Amount">
+                  <Text fw={700} span>
+                    <Money cents={data.amount} />
+                  </Text>
+                </Row>
+                <Row label="Created">
+                  {created ? (
+                    <>
+                      {created.local}
+                      <Text size="sm" c="dimmed">
+                        {created.utc}
+                      </Text>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </Row>
+                <Row label="Payer">
+                  {data.user_id ? (
+                    <>
+                      User <Code>{data.user_id}</Code>
+                    </>
+                  ) : data.customer_id ? (
+                    <>
+                      Payment customer <Code>{data.customer_id}</Code>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </Row>
+                <Row label="External account">{data.external_data?.account_id ?? '—'}</Row>
+                <Row label="External ID">{data.external_data?.external_id ?? '—'}</Row>
+                <Row label="Platform">{data.external_data?.platform ?? '—'}</Row>
+                <Row label="Metadata">
+                  <Code block>{formatMetadata(data.metadata)}</Code>
+                </Row>
+              </Table.Tbody>
+            </Table>
+          </Paper>
+          {data.status_history && data.status_history.length > 0 && (
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="sm">
+                Status history
+              </Title>
+              <Timeline active={data.status_history.length - 1} bulletSize={14} aria-label="Status history">
+                {data.status_history.map((entry, index) => (
+                  <Timeline.Item key={`${entry.status}-${index}`} title={entry.status}>
+                    <Text size="sm" c="dimmed">
+                      {formatTimes(entry.at)?.utc}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            </Paper>
+          )}
+          <Paper withBorder p="md">
+            <Title order={2} size="h4" mb="sm">
+              Transactions
+            </Title>
+            <TransactionsTable transactions={data.transactions ?? []} />
+          </Paper>
+          <Group>
+            <Anchor component={Link} to="/payments/new">
+              Create another payment
+            </Anchor>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
