@@ -1,4 +1,4 @@
-import { armFault, expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
 test('operator signs in and sees the organization and where requests go', async ({ page, tenant }) => {
   await signIn(page, tenant);

@@ -110,8 +110,8 @@ export function TransferViewPage() {
                 Status history
               </Title>
               <Timeline active={data.status_history.length - 1} bulletSize={14} aria-label="Status history">
-                {data.status_history.map((entry, index) => (
-                  <Timeline.Item key={`${entry.status}-${index}`} title={entry.status}>
+                {data.status_history.map((entry) => (
+                  <Timeline.Item key={`${entry.status}-${entry.at}`} title={entry.status}>
                     <Text size="sm" c="dimmed">
                       {formatTimes(entry.at)?.utc}
                     </Text>

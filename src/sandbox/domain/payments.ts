@@ -171,7 +171,8 @@ export function createPayment(
     let last4: string;
     if (request.account_id) {
       const account = findBankAccount(db, tenant.orgId, request.account_id);
-      if (!account || account.stored !== 1 || account.user_id !== user?.id) throw notFoundOrUnauthorized();
+      // Stored, and the paying user's own: another user's account is as unknown as a made-up id.
+      if (account?.stored !== 1 || account.user_id !== user?.id) throw notFoundOrUnauthorized();
       accountId = account.id;
       last4 = account.last4;
     } else {
