@@ -60,7 +60,7 @@ describe('request()', () => {
       message: 'Bad',
       requestId: 'req_1',
     });
-    expect(error.fieldErrors).toEqual({ amount: 'Too small' });
+    expect((error as ApiError).fieldErrors).toEqual({ amount: 'Too small' });
   });
 
   it('a 401 expires the session (the page stays; a dialog asks to sign in again)', async () => {
