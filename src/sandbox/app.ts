@@ -7,6 +7,7 @@ import { authenticate } from './domain/auth';
 import { startSettleClock } from './domain/lifecycle';
 import { FaultRegistry, faultInjection } from './faults';
 import { errorBody, HttpError } from './http-error';
+import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
 import type { SandboxEnv } from './routes/env';
 import { helperRoutes } from './routes/helpers';
@@ -54,6 +55,7 @@ export function createSandbox({ config, now = Date.now }: SandboxOptions): Sandb
     ...userRoutes(services),
     ...paymentRoutes(services),
     ...transferRoutes(services),
+    ...appRoutes(services),
     ...helperRoutes(services),
   ];
 

@@ -120,7 +120,8 @@ describe('tenancy and payout methods', () => {
       mask: first?.payout_methods[0]?.mask,
       account_type: 'checking',
     });
-    expect(answer.text).not.toMatch(/\d{5,}/);
+    // Nothing that looks like an account number (ids aside): only four digits are ever kept.
+    expect(answer.text.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '')).not.toMatch(/\d{5,}/);
     const secondAnswer = await h.call('GET', `/v2/users/${second?.id}/payout-methods`, { tenant });
     expect(secondAnswer.body).toHaveLength(1);
   });

@@ -37,3 +37,30 @@ export const standardErrors = {
   401: { description: 'Missing or wrong credentials', schema: errorResponse },
   403: { description: 'Resource not found or unauthorized', schema: errorResponse },
 } as const;
+
+export const addressResponse = z
+  .object({
+    id: z.uuid().meta({ 'x-extension': true }),
+    created: z.iso.datetime().meta({ 'x-extension': true }),
+    line_1: z.string(),
+    line_2: z.string().nullable(),
+    line_3: z.string().nullable(),
+    city: z.string(),
+    state: z.string().meta({ description: 'USPS code, upper-case, when the country is US' }),
+    postcode: z.string(),
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2, upper-case' }),
+  })
+  .meta({ title: 'address' });
+
+export const userResponse = z
+  .object({
+    id: z.uuid(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    status: z.string(),
+    addresses: z.array(addressResponse).meta({ 'x-extension': true, description: 'Newest first' }),
+  })
+  .meta({ title: 'user' });
+
+export const successMessageResponse = z.object({ success: z.literal(true), message: z.string() });

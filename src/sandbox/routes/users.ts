@@ -1,15 +1,56 @@
 import { z } from 'zod';
+import { addressSchema } from '../../lib/address';
+import { addressView, newAddressRow } from '../domain/addresses';
 import { payoutMethodView } from '../domain/tenant-factory';
 import { notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
+import { addressesOf, insertAddress } from '../store/addresses';
 import { findUser, listStoredAccounts } from '../store/tenants';
 import { type RouteDef, route, uuidParam } from './define';
-import { payoutMethodResponse, standardErrors } from './response-schemas';
+import { addressResponse, payoutMethodResponse, standardErrors, userResponse } from './response-schemas';
 
 const userParams = z.object({ user_id: uuidParam('user_id') });
 
-export function userRoutes({ db }: Services): RouteDef[] {
+export function userRoutes({ db, now }: Services): RouteDef[] {
   return [
+    route({
+      method: 'GET',
+      path: '/v2/users/{user_id}',
+      operationId: 'get-user',
+      summary: 'A user, with the addresses added to it (newest first)',
+      tags: ['users'],
+      params: userParams,
+      responses: { 200: { description: 'OK', schema: userResponse }, ...standardErrors },
+      handle: ({ c, params, tenant }) => {
+        const user = findUser(db, tenant.orgId, params.user_id);
+        if (!user) throw notFoundOrUnauthorized();
+        return c.json({
+          id: user.id,
+          first_name: user.first_name,
+          last_name: user.last_name,
+          email: user.email,
+          status: user.status,
+          addresses: addressesOf(db, user.id).map(addressView),
+        });
+      },
+    }),
+    route({
+      method: 'PUT',
+      path: '/v2/users/{user_id}/addresses',
+      operationId: 'add-user-address',
+      summary: 'Add an address to a user (every call adds one); answers the stored, normalized address',
+      tags: ['users'],
+      params: userParams,
+      body: addressSchema,
+      responses: { 200: { description: 'The stored address', schema: addressResponse }, ...standardErrors },
+      handle: ({ c, params, body, tenant }) => {
+        const user = findUser(db, tenant.orgId, params.user_id);
+        if (!user) throw notFoundOrUnauthorized();
+        const row = newAddressRow(user.id, body, now());
+        insertAddress(db, row);
+        return c.json(addressView(row));
+      },
+    }),
     route({
       method: 'GET',
       path: '/v2/users/{user_id}/payout-methods',
