@@ -96,3 +96,46 @@ export const transferListSchema = z.object({
   data: z.array(transferSchema),
   has_more: z.boolean().nullish(),
 });
+
+export const addressResponseSchema = z.object({
+  id: z.string().nullish(),
+  created: z.string().nullish(),
+  line_1: z.string().nullish(),
+  line_2: z.string().nullish(),
+  line_3: z.string().nullish(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  postcode: z.string().nullish(),
+  country: z.string().nullish(),
+});
+export type AddressResponse = z.infer<typeof addressResponseSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  email: z.string().nullish(),
+  status: z.string().nullish(),
+  /** Sandbox extension. */
+  addresses: z.array(addressResponseSchema).nullish(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The vendor's `{ success, message }`; a 200 with no body at all is a success too. */
+export const successMessageSchema = z
+  .object({ success: z.boolean().nullish(), message: z.string().nullish() })
+  .optional();
+
+export const complianceRecordSchema = z.object({
+  company_info: z
+    .object({
+      name: z.string().nullish(),
+      dba: z.string().nullish(),
+      ein: z.string().nullish(),
+      incorporation_state: z.string().nullish(),
+      incorporation_type: z.string().nullish(),
+    })
+    .nullish(),
+  contact_info: z.object({ email: z.string().nullish() }).nullish(),
+});
+export type ComplianceRecord = z.infer<typeof complianceRecordSchema>;

@@ -1,17 +1,45 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { Address } from '../lib/address';
 import { request } from './client';
-import { payoutMethodSchema } from './schemas';
+import { addressResponseSchema, payoutMethodSchema, userSchema } from './schemas';
+
+const userPath = (userId: string) => `/v2/users/${encodeURIComponent(userId)}`;
 
 export function listPayoutMethods(userId: string) {
   return request({
     method: 'GET',
-    path: `/v2/users/${encodeURIComponent(userId)}/payout-methods`,
+    path: `${userPath(userId)}/payout-methods`,
     response: z.array(payoutMethodSchema),
   });
 }
 
+export function getUser(userId: string) {
+  return request({ method: 'GET', path: userPath(userId), response: userSchema });
+}
+
+/** PUT adds an address (the vendor's verb is "add"); the answer is the stored address, or nothing upstream. */
+export function addUserAddress({ userId, address }: { userId: string; address: Address }) {
+  return request({
+    method: 'PUT',
+    path: `${userPath(userId)}/addresses`,
+    body: address,
+    response: addressResponseSchema.optional(),
+  });
+}
+
+export function useAddUserAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['users', 'add-address'],
+    mutationFn: addUserAddress,
+    retry: 0,
+    onSuccess: (_address, { userId }) => queryClient.invalidateQueries({ queryKey: ['users', userId] }),
+  });
+}
+
 export const userQueries = {
+  detail: (userId: string) => queryOptions({ queryKey: ['users', userId], queryFn: () => getUser(userId) }),
   payoutMethods: (userId: string) =>
     queryOptions({ queryKey: ['users', userId, 'payout-methods'], queryFn: () => listPayoutMethods(userId) }),
 };

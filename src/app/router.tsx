@@ -41,6 +41,23 @@ export function createRouter(_queryClient: QueryClient) {
           lazy: () =>
             import('../features/payments/TransferViewPage').then((m) => ({ Component: m.TransferViewPage })),
         },
+        {
+          path: 'addresses/new',
+          lazy: () =>
+            import('../features/addresses/AddAddressPage').then((m) => ({ Component: m.AddAddressPage })),
+        },
+        {
+          path: 'users/:userId/addresses/new',
+          lazy: () =>
+            import('../features/addresses/AddAddressPage').then((m) => ({ Component: m.AddAddressPage })),
+        },
+        {
+          path: 'compliance/copy',
+          lazy: () =>
+            import('../features/compliance/CopyCompliancePage').then((m) => ({
+              Component: m.CopyCompliancePage,
+            })),
+        },
         { path: '*', Component: NotFoundPage },
       ],
     },

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { addressSchema } from '../../lib/address';
+import { COUNTRY_CODES, US_STATES } from '../../lib/countries';
+import { isUuid } from '../payments/payment-form-schema';
+
+/** The form checks exactly the server's rules (the same schema), plus the user id the path needs. */
+export const addressFormSchema = z.object({
+  userId: z.string().refine(isUuid, 'A user ID is a UUID, like 3f1d2c4b-…'),
+  address: addressSchema,
+});
+export type AddressFormInput = z.input<typeof addressFormSchema>;
+export type AddressFormOutput = z.output<typeof addressFormSchema>;
+
+export function emptyAddressForm(userId = ''): AddressFormInput {
+  return {
+    userId,
+    address: { line_1: '', line_2: '', line_3: '', city: '', state: '', postcode: '', country: 'US' },
+  };
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** Every ISO country, by name ("United States"), sorted for a searchable select. */
+export const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({
+  value: code,
+  label: regionNames.of(code) ?? code,
+})).sort((a, b) => a.label.localeCompare(b.label));
+
+export const US_STATE_OPTIONS = Object.entries(US_STATES)
+  .map(([code, name]) => ({ value: code, label: `${name} (${code})` }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+export function countryName(code: string | null | undefined): string {
+  if (!code) return '';
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

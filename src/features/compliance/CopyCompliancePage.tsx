@@ -1,0 +1,110 @@
+import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCopyCompliance } from '../../api/apps';
+import { ApiError } from '../../api/client';
+import { isUuid } from '../payments/payment-form-schema';
+import { CopiedRecord } from './CopiedRecord';
+
+const COPIED_FALLBACK = 'Business compliance information successfully copied';
+
+/** What the agent can do after a refusal, by status; the service's own message is shown verbatim above it. */
+function nextStepFor(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 400)
+      return 'Fix the app ID, or add the organization’s compliance information first.';
+    if (error.status === 403) return 'Check that the app belongs to this organization.';
+    if (error.isNetworkError)
+      return 'No answer came: the copy may or may not have happened. Copying again is harmless.';
+  }
+  return 'Try again; if it keeps failing, quote the request id to support.';
+}
+
+export function CopyCompliancePage() {
+  const [params] = useSearchParams();
+  const [appId, setAppId] = useState(params.get('app_id') ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const copy = useCopyCompliance();
+  const trimmed = appId.trim().toLowerCase();
+
+  const askToConfirm = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!trimmed) return setFieldError('Enter the app ID');
+    if (!isUuid(trimmed)) return setFieldError('An app ID is a UUID, like 3f1d2c4b-…');
+    setFieldError(null);
+    copy.reset();
+    setConfirming(true);
+  };
+
+  const confirm = () => {
+    if (copy.isPending) return;
+    copy.mutate(trimmed, { onSettled: () => setConfirming(false) });
+  };
+
+  return (
+    <Stack maw={720}>
+      <Title order={1}>Copy compliance</Title>
+      <Text>
+        Copies the organization&apos;s business compliance information (company, contacts, directors, flow of
+        funds) to one of its apps.
+      </Text>
+      {copy.isSuccess && (
+        <Alert color="green.9" variant="light" role="status" title="Compliance copied">
+          {copy.data?.message ?? COPIED_FALLBACK}
+        </Alert>
+      )}
+      {copy.isError && (
+        <Alert color="red" role="alert" title="The copy failed">
+          <Text size="sm">{copy.error.message}</Text>
+          <Text size="sm" mt={4}>
+            {nextStepFor(copy.error)}
+          </Text>
+          {copy.error instanceof ApiError && copy.error.requestId && (
+            <Text size="sm" mt={4}>
+              Request id: <code>{copy.error.requestId}</code>
+            </Text>
+          )}
+        </Alert>
+      )}
+      <form noValidate onSubmit={askToConfirm}>
+        <Paper withBorder p="md">
+          <Stack>
+            <TextInput
+              label="App ID"
+              required
+              value={appId}
+              onChange={(event) => setAppId(event.currentTarget.value)}
+              error={fieldError}
+            />
+            <Group>
+              <Button type="submit">Copy compliance</Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </form>
+      {copy.isSuccess && copy.variables && <CopiedRecord appId={copy.variables} />}
+      <Modal
+        opened={confirming}
+        onClose={() => !copy.isPending && setConfirming(false)}
+        title="Copy compliance?"
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            This overwrites the compliance record of app <code>{trimmed}</code> with the organization&apos;s
+            record.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={copy.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={confirm} loading={copy.isPending}>
+              Confirm copy
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
