@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumExecutablePath } from './scripts/chromium-path.mjs';
 
@@ -9,9 +10,20 @@ function freePort(): number {
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim());
 }
 process.env.E2E_PORT ??= String(freePort());
+process.env.E2E_PRISM_PORT ??= String(freePort());
+process.env.E2E_UPSTREAM_PORT ??= String(freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = chromiumExecutablePath();
+
+/**
+ * Upstream mode: a second console server whose /v2 goes to Prism mocking the vendor's OpenAPI with --errors (422 for
+ * any request that breaks the vendor's contract). Only where the reference document is beside the repo.
+ */
+export const VENDOR_OPENAPI = '../shared/reference/dots-v2-openapi.yaml';
+const withUpstream = existsSync(VENDOR_OPENAPI) && existsSync('node_modules/.bin/prism');
+const prismURL = `http://127.0.0.1:${process.env.E2E_PRISM_PORT}`;
+const upstreamConsoleURL = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -37,18 +49,49 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node_modules/.bin/tsx src/server/main.ts',
-    url: `${baseURL}/config.json`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SANDBOX_DB: ':memory:',
-      SANDBOX_SETTLE_MS: '0',
-      STATIC_DIR: 'dist',
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /upstream\.spec\.ts/ },
+    {
+      name: 'upstream',
+      use: { ...devices['Desktop Chrome'], baseURL: upstreamConsoleURL },
+      testMatch: /upstream\.spec\.ts/,
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'node_modules/.bin/tsx src/server/main.ts',
+      url: `${baseURL}/config.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SANDBOX_DB: ':memory:',
+        SANDBOX_SETTLE_MS: '0',
+        STATIC_DIR: 'dist',
+      },
+    },
+    ...(withUpstream
+      ? [
+          {
+            command: `node_modules/.bin/prism mock --errors -h 127.0.0.1 -p ${process.env.E2E_PRISM_PORT} ${VENDOR_OPENAPI}`,
+            url: `${prismURL}/v2/organizations`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+          },
+          {
+            command: 'node_modules/.bin/tsx src/server/main.ts',
+            url: `${upstreamConsoleURL}/config.json`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            env: {
+              PORT: String(process.env.E2E_UPSTREAM_PORT),
+              HOST: '127.0.0.1',
+              PAYOUT_API_URL: prismURL,
+              STATIC_DIR: 'dist',
+            },
+          },
+        ]
+      : []),
+  ],
 });

@@ -15,7 +15,9 @@ const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
   env: { ...process.env, PORT: String(port), SANDBOX_DB: ':memory:', SANDBOX_SETTLE_MS: '0' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-await new Promise((resolve) => server.stdout.on('data', (chunk) => String(chunk).includes('Payout Console on') && resolve()));
+await new Promise((resolve) =>
+  server.stdout.on('data', (chunk) => String(chunk).includes('Payout Console on') && resolve()),
+);
 
 const base = `http://127.0.0.1:${port}`;
 const browser = await chromium.launch({ executablePath: chromiumExecutablePath() });

@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCopyCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
+import { runtimeConfigQuery } from '../../api/runtime-config';
 import { isUuid } from '../payments/payment-form-schema';
 import { CopiedRecord } from './CopiedRecord';
 
@@ -26,6 +28,9 @@ export function CopyCompliancePage() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const copy = useCopyCompliance();
+  const mode = useQuery(runtimeConfigQuery).data?.mode;
+  // The sandbox always has the record to show; a real service is only asked when the agent wants to see it.
+  const [showRecord, setShowRecord] = useState(false);
   const trimmed = appId.trim().toLowerCase();
 
   const askToConfirm = (event: React.FormEvent) => {
@@ -34,6 +39,7 @@ export function CopyCompliancePage() {
     if (!isUuid(trimmed)) return setFieldError('An app ID is a UUID, like 3f1d2c4b-…');
     setFieldError(null);
     copy.reset();
+    setShowRecord(false);
     setConfirming(true);
   };
 
@@ -83,7 +89,17 @@ export function CopyCompliancePage() {
           </Stack>
         </Paper>
       </form>
-      {copy.isSuccess && copy.variables && <CopiedRecord appId={copy.variables} />}
+      {copy.isSuccess &&
+        copy.variables &&
+        (mode === 'sandbox' || showRecord ? (
+          <CopiedRecord appId={copy.variables} />
+        ) : (
+          <Group>
+            <Button variant="default" onClick={() => setShowRecord(true)}>
+              View copied record
+            </Button>
+          </Group>
+        ))}
       <Modal
         opened={confirming}
         onClose={() => !copy.isPending && setConfirming(false)}

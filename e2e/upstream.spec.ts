@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * The console against the vendor's contract: the console server forwards /v2 to Prism, which mocks the vendor's
+ * OpenAPI with --errors. Prism answers 422 to any request that breaks the contract (the console would show it as
+ * an error and these tests fail), and answers the spec's example responses, which must render.
+ */
+const hasContract =
+  existsSync('../shared/reference/dots-v2-openapi.yaml') && existsSync('node_modules/.bin/prism');
+test.skip(
+  !hasContract,
+  'Upstream mode needs ../shared/reference/dots-v2-openapi.yaml and @stoplight/prism-cli',
+);
+
+const USER = 'a169451c-8525-4352-b8ca-070dd449a1a5';
+const APP = '3f1d2c4b-5555-4000-8000-000000000005';
+
+async function signIn(page: Page) {
+  await page.goto('/sign-in');
+  await expect(page.getByText('Demo credentials')).toHaveCount(0);
+  await page.getByLabel('Client ID').fill('upstream-client');
+  await page.getByLabel('API key').fill('upstream-key');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+function failOn422(page: Page) {
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/v2/') && response.status() >= 400)
+      refused.push(`${response.status()} ${response.url()}`);
+  });
+  return refused;
+}
+
+test('the badge names the upstream host, not the sandbox', async ({ page }) => {
+  await signIn(page);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Sandbox', { exact: true })).toHaveCount(0);
+  await expect(banner.getByText(/^127\.0\.0\.1:\d+$/)).toBeVisible();
+});
+
+test('pay from a bank account upstream: the request passes the contract and the example transfer renders', async ({
+  page,
+}) => {
+  const refused = failOn422(page);
+  await signIn(page);
+  await page.goto(`/payments/new?user_id=${USER}`);
+  await page.getByLabel('Amount (USD)').fill('12.34');
+  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill('000123456789');
+  await page.getByLabel('Confirm account number').fill('000123456789');
+  await page.getByLabel('Routing number').fill('021000021');
+  await page.getByRole('button', { name: 'Add metadata' }).click();
+  await page.getByLabel('Metadata key 1').fill('order');
+  await page.getByLabel('Metadata value 1').fill('A-1');
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await dialog.getByLabel('Payer authorized this debit').check();
+  await dialog.getByRole('button', { name: 'Confirm payment of $12.34' }).click();
+  await expect(page).toHaveURL(/\/transfers\//);
+  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  await expect(page.getByLabel(/^Status: /)).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
+test('pay from a stored account upstream', async ({ page }) => {
+  const refused = failOn422(page);
+  await signIn(page);
+  await page.goto(`/payments/new?user_id=${USER}`);
+  await page.getByLabel('Amount (USD)').fill('5');
+  await page.getByRole('radio', { name: 'Stored account' }).check();
+  await page.getByRole('combobox', { name: 'Account on file' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await dialog.getByLabel('Payer authorized this debit').check();
+  await dialog.getByRole('button', { name: 'Confirm payment of $5.00' }).click();
+  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
+test('add an address upstream: a 200 with no body shows the address as sent', async ({ page }) => {
+  const refused = failOn422(page);
+  await signIn(page);
+  await page.goto(`/addresses/new?user_id=${USER}`);
+  await page.getByLabel('Line 1').fill('1 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  const state = page.getByRole('combobox', { name: 'State' });
+  await state.click();
+  await state.fill('Calif');
+  await page.getByRole('option', { name: 'California (CA)' }).click();
+  await page.getByLabel('Postcode').fill('94105');
+  await page.getByRole('button', { name: 'Add address' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Address added' });
+  await expect(status).toContainText('1 Market Street');
+  await expect(status).toContainText('San Francisco, CA, 94105');
+  expect(refused).toEqual([]);
+});
+
+test('copy compliance upstream shows the service message', async ({ page }) => {
+  const refused = failOn422(page);
+  await signIn(page);
+  await page.goto(`/compliance/copy?app_id=${APP}`);
+  await page.getByRole('button', { name: 'Copy compliance' }).click();
+  await page
+    .getByRole('dialog', { name: 'Copy compliance?' })
+    .getByRole('button', { name: 'Confirm copy' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Compliance copied' })).toContainText(
+    'Business compliance information successfully copied',
+  );
+  // Upstream, the record is read only on request (Prism's own example of it breaks the vendor's schema).
+  await expect(page.getByRole('button', { name: 'View copied record' })).toBeVisible();
+  expect(refused).toEqual([]);
+});
