@@ -12,6 +12,14 @@ async function fillBankAccount(page: Page, account: string, routing = '021000021
   await page.getByLabel('Routing number').fill(routing);
 }
 
+/** Opens Create payment and fills a user + bank account payment, up to the review. */
+async function startBankPayment(page: Page, userId: string, amount: string, account: string) {
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(userId);
+  await page.getByLabel('Amount (USD)').fill(amount);
+  await fillBankAccount(page, account);
+}
+
 async function reviewAndConfirm(page: Page, amountLabel: string) {
   await page.getByRole('button', { name: 'Review payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
@@ -118,10 +126,7 @@ test('an invalid routing number and a mismatched confirmation are refused before
 
 test('a double click on confirm creates one transfer', async ({ signedIn: page, tenant }) => {
   await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', delay_ms: 600 });
-  await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
-  await page.getByLabel('Amount (USD)').fill('3.00');
-  await fillBankAccount(page, '987654321');
+  await startBankPayment(page, tenant.users[0]?.id ?? '', '3.00', '987654321');
   await page.getByRole('button', { name: 'Review payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
   await dialog.getByLabel('Payer authorized this debit').check();
@@ -141,10 +146,7 @@ test('an injected 500 keeps the form, and the resend with the same key creates o
     status: 500,
     message: 'Ledger offline',
   });
-  await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
-  await page.getByLabel('Amount (USD)').fill('42.00');
-  await fillBankAccount(page, '1234567890');
+  await startBankPayment(page, tenant.users[0]?.id ?? '', '42.00', '1234567890');
   await reviewAndConfirm(page, '$42.00');
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
   await expect(dialog.getByRole('alert')).toContainText('Ledger offline');
@@ -161,10 +163,7 @@ test('an injected 500 keeps the form, and the resend with the same key creates o
 test('a dropped connection keeps the form and says no answer came', async ({ signedIn: page, tenant }) => {
   // Chromium itself retries a request whose reused connection closed before any answer, so drop every attempt.
   await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', drop: 'before', times: 5 });
-  await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
-  await page.getByLabel('Amount (USD)').fill('8.00');
-  await fillBankAccount(page, '1234567890');
+  await startBankPayment(page, tenant.users[0]?.id ?? '', '8.00', '1234567890');
   await reviewAndConfirm(page, '$8.00');
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
   await expect(dialog.getByRole('alert')).toContainText('No answer from the server');
@@ -177,10 +176,7 @@ test('refresh shows an advanced status, and an R01 account shows its failure rea
   signedIn: page,
   tenant,
 }) => {
-  await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
-  await page.getByLabel('Amount (USD)').fill('5.00');
-  await fillBankAccount(page, '5550001');
+  await startBankPayment(page, tenant.users[0]?.id ?? '', '5.00', '5550001');
   await reviewAndConfirm(page, '$5.00');
   await expect(page.getByLabel('Status: created')).toBeVisible();
   const id = page.url().split('/').at(-1);
@@ -207,10 +203,7 @@ test('a 401 mid-session signs in again without losing the typed draft', async ({
   signedIn: page,
   tenant,
 }) => {
-  await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
-  await page.getByLabel('Amount (USD)').fill('19.99');
-  await fillBankAccount(page, '1234567890');
+  await startBankPayment(page, tenant.users[0]?.id ?? '', '19.99', '1234567890');
   await armFault(page, tenant, {
     method: 'POST',
     path_prefix: '/v2/payments',
@@ -263,10 +256,7 @@ test('a connection dropped after the payment committed: the resend carries the s
     drop: 'after-commit',
     times: 5,
   });
-  await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
-  await page.getByLabel('Amount (USD)').fill('15.00');
-  await fillBankAccount(page, '1234567890');
+  await startBankPayment(page, tenant.users[0]?.id ?? '', '15.00', '1234567890');
   await reviewAndConfirm(page, '$15.00');
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
   await expect(dialog.getByRole('alert')).toContainText('No answer from the server');

@@ -43,16 +43,6 @@ export const runtimeConfigSchema = z.object({
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
-export const TRANSFER_STATUSES = [
-  'created',
-  'pending',
-  'failed',
-  'completed',
-  'reversed',
-  'canceled',
-  'flagged',
-] as const;
-
 export const transactionSchema = z.object({
   id: z.union([z.int(), z.string()]),
   amount: centsSchema,

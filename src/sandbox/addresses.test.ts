@@ -59,6 +59,17 @@ describe('PUT /v2/users/{user_id}/addresses', () => {
     });
   }
 
+  for (const field of ['state', 'postcode'] as const) {
+    it(`${field} outside the US: 100 characters accepted, 101 refused`, async () => {
+      const tenant = await h.tenant();
+      const abroad = { ...VALID, country: 'GB', state: 'Kent', postcode: 'CT1 1AA' };
+      expect((await put(tenant, { ...abroad, [field]: 'a'.repeat(100) })).status).toBe(200);
+      const refused = await put(tenant, { ...abroad, [field]: 'a'.repeat(101) });
+      expect(refused.status).toBe(400);
+      expect(paths(refused)).toEqual([field]);
+    });
+  }
+
   it('only strings; no unknown fields', async () => {
     const tenant = await h.tenant();
     const answer = await put(tenant, { ...VALID, city: 42, line_2: null, extra: 'x' });

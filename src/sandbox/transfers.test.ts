@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { TRANSFER_STATUSES, type TransferStatus } from '../lib/transfer-states';
 import { settleDue, TRANSITIONS } from './domain/lifecycle';
 import type { CreatedTenant } from './domain/tenant-factory';
-import type { TransferStatus } from './store/transfers';
 import { type Harness, makeHarness } from './test/harness';
 
 async function pay(h: Harness, tenant: CreatedTenant, accountNumber = '123456789', amount = 500) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, PasswordInput, Radio, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
@@ -10,6 +10,7 @@ import type { PayoutMethod, Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { RadioChoice } from '../../components/RadioChoice';
 import { describeAccount } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
 import { bankNameFor } from '../../lib/routing-number';
@@ -20,6 +21,19 @@ import { ReviewPaymentDialog } from './ReviewPaymentDialog';
 import { findDuplicate, rememberPayment } from './recent-payments';
 import { StoredAccountSelect } from './StoredAccountSelect';
 import { FORM_FIELD_BY_API_PATH, toPaymentRequest } from './to-payment-request';
+
+const PAYER_OPTIONS = [
+  { value: 'user', label: 'User' },
+  { value: 'customer', label: 'Payment customer' },
+] as const;
+const SOURCE_OPTIONS = [
+  { value: 'bank', label: 'Bank account' },
+  { value: 'stored', label: 'Stored account' },
+] as const;
+const ACCOUNT_TYPE_OPTIONS = [
+  { value: 'checking', label: 'Checking' },
+  { value: 'savings', label: 'Savings' },
+] as const;
 
 function centsHint(amount: string): string {
   const parsed = parseDollars(amount);
@@ -133,12 +147,12 @@ export function CreatePaymentPage() {
                 control={form.control}
                 name="payer"
                 render={({ field }) => (
-                  <Radio.Group label="Payer" value={field.value} onChange={field.onChange}>
-                    <Group mt={4}>
-                      <Radio value="user" label="User" />
-                      <Radio value="customer" label="Payment customer" />
-                    </Group>
-                  </Radio.Group>
+                  <RadioChoice
+                    label="Payer"
+                    value={field.value}
+                    onChange={field.onChange}
+                    options={PAYER_OPTIONS}
+                  />
                 )}
               />
               {payer === 'user' ? (
@@ -174,12 +188,12 @@ export function CreatePaymentPage() {
                   control={form.control}
                   name="source"
                   render={({ field }) => (
-                    <Radio.Group label="Source" value={field.value} onChange={field.onChange}>
-                      <Group mt={4}>
-                        <Radio value="bank" label="Bank account" />
-                        <Radio value="stored" label="Stored account" />
-                      </Group>
-                    </Radio.Group>
+                    <RadioChoice
+                      label="Source"
+                      value={field.value}
+                      onChange={field.onChange}
+                      options={SOURCE_OPTIONS}
+                    />
                   )}
                 />
               )}
@@ -214,12 +228,12 @@ export function CreatePaymentPage() {
                     control={form.control}
                     name="accountType"
                     render={({ field }) => (
-                      <Radio.Group label="Account type" value={field.value} onChange={field.onChange}>
-                        <Group mt={4}>
-                          <Radio value="checking" label="Checking" />
-                          <Radio value="savings" label="Savings" />
-                        </Group>
-                      </Radio.Group>
+                      <RadioChoice
+                        label="Account type"
+                        value={field.value}
+                        onChange={field.onChange}
+                        options={ACCOUNT_TYPE_OPTIONS}
+                      />
                     )}
                   />
                 </>

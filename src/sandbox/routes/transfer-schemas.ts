@@ -1,15 +1,6 @@
 import { z } from 'zod';
 
-const TRANSFER_STATUSES = [
-  'created',
-  'pending',
-  'failed',
-  'completed',
-  'reversed',
-  'canceled',
-  'flagged',
-] as const;
-const TRANSFER_TYPES = ['refill', 'payout', 'balance', 'payment', 'settlement', 'payable'] as const;
+import { TRANSFER_STATUSES, TRANSFER_TYPES } from '../../lib/transfer-states';
 export const transferStatusSchema = z.enum(TRANSFER_STATUSES, `One of ${TRANSFER_STATUSES.join(', ')}`);
 export const transferTypeSchema = z.enum(TRANSFER_TYPES, `One of ${TRANSFER_TYPES.join(', ')}`);
 
