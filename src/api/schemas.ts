@@ -40,6 +40,10 @@ export const runtimeConfigSchema = z.object({
   upstream: z.string().optional(),
   production: z.boolean(),
   demo: z.object({ client_id: z.string(), api_key: z.string() }).optional(),
+  idle_timeout_ms: z
+    .int()
+    .positive()
+    .default(15 * 60 * 1000),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -2,8 +2,14 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { z } from 'zod';
-import { BODY_LIMIT_BYTES, type SandboxConfig } from './config';
+import {
+  BODY_LIMIT_BYTES,
+  DEFAULT_AUTH_FAILURE_LIMIT,
+  DEFAULT_AUTH_FAILURE_WINDOW_MS,
+  type SandboxConfig,
+} from './config';
 import { authenticate } from './domain/auth';
+import { FailureWindow } from './domain/auth-limiter';
 import { startSettleClock } from './domain/lifecycle';
 import { FaultRegistry, faultInjection } from './faults';
 import { errorBody, HttpError } from './http-error';
@@ -36,7 +42,7 @@ export interface Sandbox {
 }
 
 export interface SandboxOptions {
-  config: SandboxConfig;
+  config: Partial<SandboxConfig> & Pick<SandboxConfig, 'dbFile'>;
   now?: () => number;
 }
 
@@ -47,8 +53,19 @@ export function handleError(error: Error, c: Context): Response {
   return c.json(errorBody('internal-error', 'The sandbox failed; this is a bug'), 500);
 }
 
-export function createSandbox({ config, now = Date.now }: SandboxOptions): Sandbox {
+export function createSandbox({ config: given, now = Date.now }: SandboxOptions): Sandbox {
+  const config: SandboxConfig = {
+    settleMs: 0,
+    idempotencyTtlMs: 24 * 60 * 60 * 1000,
+    authFailureLimit: DEFAULT_AUTH_FAILURE_LIMIT,
+    authFailureWindowMs: DEFAULT_AUTH_FAILURE_WINDOW_MS,
+    ...given,
+  };
   const db = openDatabase(config.dbFile);
+  const failures = new FailureWindow({
+    bound: config.authFailureLimit,
+    windowMs: config.authFailureWindowMs,
+  });
   const services: Services = { db, config, faults: new FaultRegistry(), now };
   const routes = [
     ...organizationRoutes(services),
@@ -67,7 +84,8 @@ export function createSandbox({ config, now = Date.now }: SandboxOptions): Sandb
   });
   // Credentials first: nothing about a request is looked at, or read, before the caller is known.
   app.use('/v2/*', async (c, next) => {
-    c.set('tenant', authenticate(db, c.req.header('Authorization')));
+    const address = c.env?.incoming?.socket?.remoteAddress ?? 'in-process';
+    c.set('tenant', authenticate({ db, failures, address, nowMs: now() }, c.req.header('Authorization')));
     await next();
   });
   app.use('/v2/*', faultInjection(services.faults));

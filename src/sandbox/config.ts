@@ -6,9 +6,14 @@ export interface SandboxConfig {
   settleMs: number;
   /** How long an idempotency key is remembered. */
   idempotencyTtlMs: number;
+  /** Failed authentications allowed per client id (or address) in the window before 429. */
+  authFailureLimit: number;
+  authFailureWindowMs: number;
 }
 
 export const BODY_LIMIT_BYTES = 65_536;
+export const DEFAULT_AUTH_FAILURE_LIMIT = 20;
+export const DEFAULT_AUTH_FAILURE_WINDOW_MS = 60_000;
 
 export function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -25,5 +30,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     dbFile: env.SANDBOX_DB?.trim() || '.data/sandbox.db',
     settleMs: intFromEnv(env, 'SANDBOX_SETTLE_MS', 30_000),
     idempotencyTtlMs: intFromEnv(env, 'IDEMPOTENCY_TTL_MS', 24 * 60 * 60 * 1000),
+    authFailureLimit: intFromEnv(env, 'AUTH_FAILURE_LIMIT', DEFAULT_AUTH_FAILURE_LIMIT),
+    authFailureWindowMs: intFromEnv(env, 'AUTH_FAILURE_WINDOW_MS', DEFAULT_AUTH_FAILURE_WINDOW_MS),
   };
 }

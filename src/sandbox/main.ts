@@ -1,4 +1,7 @@
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { serverConfigFromEnv } from '../server/config';
+import { guardLocalExposure } from '../server/local-exposure';
 import { createSandbox } from './app';
 import { intFromEnv, sandboxConfigFromEnv } from './config';
 import { DEMO_CREDENTIALS, ensureDemoTenant } from './seed';
@@ -9,7 +12,11 @@ const sandbox = createSandbox({ config });
 ensureDemoTenant(sandbox.services.db);
 const port = intFromEnv(process.env, 'PORT', 8081);
 const hostname = process.env.HOST?.trim() || '127.0.0.1';
-const server = serve({ fetch: sandbox.app.fetch, port, hostname }, (info) => {
+const { allowedHosts, sandboxHelpersForEveryone } = serverConfigFromEnv();
+const app = new Hono();
+app.use(guardLocalExposure({ allowedHosts, sandboxHelpersForEveryone }));
+app.all('*', (c) => sandbox.app.fetch(c.req.raw, c.env));
+const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   console.log(`Sandbox payout service on http://${hostname}:${info.port} (store: ${config.dbFile})`);
   console.log(`Demo credentials: client id ${DEMO_CREDENTIALS.clientId}, API key ${DEMO_CREDENTIALS.apiKey}`);
 });

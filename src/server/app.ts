@@ -4,7 +4,9 @@ import type { Sandbox } from '../sandbox/app';
 import { BODY_LIMIT_BYTES } from '../sandbox/config';
 import { errorBody } from '../sandbox/http-error';
 import { DEMO_CREDENTIALS } from '../sandbox/seed';
+import { auditLog } from './audit-log';
 import { isProductionUpstream, type ServerConfig } from './config';
+import { guardLocalExposure } from './local-exposure';
 import { proxyTo } from './proxy';
 import { securityHeaders } from './security-headers';
 import { mountSpa } from './spa';
@@ -16,6 +18,8 @@ export interface ConsoleRuntimeConfig {
   production: boolean;
   /** Sandbox mode only: the published demo credentials, shown on the sign-in page. */
   demo?: { client_id: string; api_key: string };
+  /** The console signs out after this long without interaction (IDLE_TIMEOUT_MS). */
+  idle_timeout_ms: number;
 }
 
 export function runtimeConfig(config: ServerConfig): ConsoleRuntimeConfig {
@@ -24,12 +28,14 @@ export function runtimeConfig(config: ServerConfig): ConsoleRuntimeConfig {
       mode: 'sandbox',
       production: false,
       demo: { client_id: DEMO_CREDENTIALS.clientId, api_key: DEMO_CREDENTIALS.apiKey },
+      idle_timeout_ms: config.idleTimeoutMs,
     };
   }
   return {
     mode: 'upstream',
     upstream: config.upstreamUrl.host,
     production: isProductionUpstream(config.upstreamUrl),
+    idle_timeout_ms: config.idleTimeoutMs,
   };
 }
 
@@ -41,6 +47,14 @@ export function createConsoleApp(config: ServerConfig, sandbox: Sandbox | null):
   const app = new Hono();
   app.use(securityHeaders());
   const runtime = runtimeConfig(config);
+  const exposure = guardLocalExposure({
+    allowedHosts: config.allowedHosts,
+    sandboxHelpersForEveryone: config.sandboxHelpersForEveryone,
+  });
+  app.use('/v2/*', exposure);
+  app.use('/v2', exposure);
+  app.use('/sandbox/*', exposure);
+  if (config.auditLogFile) app.use('/v2/*', auditLog(config.auditLogFile));
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(runtime);
@@ -60,7 +74,14 @@ export function createConsoleApp(config: ServerConfig, sandbox: Sandbox | null):
           c.json(errorBody('body-too-large', `The body exceeds ${BODY_LIMIT_BYTES} bytes`), 413),
       }),
     );
-    app.all('/v2/*', proxyTo({ upstream: config.upstreamUrl, timeoutMs: config.proxyTimeoutMs }));
+    app.all(
+      '/v2/*',
+      proxyTo({
+        upstream: config.upstreamUrl,
+        timeoutMs: config.proxyTimeoutMs,
+        maxResponseBytes: config.proxyMaxResponseBytes,
+      }),
+    );
     app.all('/sandbox/*', (c) =>
       c.json(errorBody('route-not-found', 'The sandbox helpers exist only in sandbox mode'), 404),
     );

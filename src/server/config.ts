@@ -10,6 +10,22 @@ export interface ServerConfig {
   proxyTimeoutMs: number;
   /** The built console (vite build output); null when another server serves it (Vite in development). */
   staticDir: string | null;
+  /** Largest upstream answer passed on; a larger one is a 502. */
+  proxyMaxResponseBytes: number;
+  /** Host names besides loopback ones that /v2 and /sandbox answer to (HOST and ALLOWED_HOSTS). */
+  allowedHosts: string[];
+  /** SANDBOX_HELPERS=on: /sandbox/* for clients on other machines too. */
+  sandboxHelpersForEveryone: boolean;
+  /** The audit log (JSON lines); null when turned off (AUDIT_LOG=off). */
+  auditLogFile: string | null;
+  /** The console signs the operator out after this long without interaction. */
+  idleTimeoutMs: number;
+}
+
+function auditLogFrom(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (value === 'off') return null;
+  return value || '.data/audit.log';
 }
 
 /** The vendor's own test hosts: an upstream there moves no real money. */
@@ -28,10 +44,17 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     upstreamUrl,
     proxyTimeoutMs: intFromEnv(env, 'PROXY_TIMEOUT_MS', 30_000),
     staticDir: env.STATIC_DIR?.trim() || 'dist',
+    proxyMaxResponseBytes: intFromEnv(env, 'PROXY_MAX_RESPONSE_BYTES', 10 * 1024 * 1024),
+    allowedHosts: [env.HOST?.trim() || '127.0.0.1', ...(env.ALLOWED_HOSTS ?? '').split(',')]
+      .map((h) => h.trim())
+      .filter(Boolean),
+    sandboxHelpersForEveryone: env.SANDBOX_HELPERS?.trim().toLowerCase() === 'on',
+    auditLogFile: auditLogFrom(env.AUDIT_LOG),
+    idleTimeoutMs: intFromEnv(env, 'IDLE_TIMEOUT_MS', 15 * 60 * 1000),
   };
 }
 
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
 }
 

@@ -3,7 +3,7 @@ import { createSandbox, type Sandbox } from '../sandbox/app';
 import { sandboxConfigFromEnv } from '../sandbox/config';
 import { DEMO_CREDENTIALS, ensureDemoTenant } from '../sandbox/seed';
 import { createConsoleApp } from './app';
-import { serverConfigFromEnv } from './config';
+import { isLoopback, serverConfigFromEnv } from './config';
 
 const config = serverConfigFromEnv();
 let sandbox: Sandbox | null = null;
@@ -16,6 +16,11 @@ const app = createConsoleApp(config, sandbox);
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`;
   console.log(`Payout Console on ${url}`);
+  if (!isLoopback(config.host)) {
+    console.warn(
+      `Listening on ${config.host}, beyond this machine: terminate TLS in front of it (plain HTTP here).`,
+    );
+  }
   if (sandbox) {
     console.log(`Requests go to the embedded sandbox (store: ${sandbox.services.config.dbFile}).`);
     console.log(

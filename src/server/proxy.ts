@@ -8,20 +8,59 @@ const RETURNED_RESPONSE_HEADERS = ['content-type', 'x-request-id', 'retry-after'
 export interface ProxyOptions {
   upstream: URL;
   timeoutMs: number;
-}
-
-/** `{base}/v2/...` for `/v2/...`, keeping the base's own path (`https://api.dots.dev/api`). */
-export function upstreamUrlFor(base: URL, pathAndQuery: string): string {
-  return `${base.origin}${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`;
+  maxResponseBytes: number;
 }
 
 /**
- * Forwards a /v2 request to the real service and returns its status and body as they are. An upstream that cannot
- * be reached answers 502 and one that is too slow 504, both in the error shape, so the browser never hangs.
+ * `{base}/v2/...` for a request path `/v2/...`, keeping the base's own path (`https://api.dots.dev/api`), or null
+ * for anything that could leave `{base}/v2/`: dot segments (plain or encoded), backslashes, empty segments.
  */
-export function proxyTo({ upstream, timeoutMs }: ProxyOptions) {
+export function upstreamUrlFor(base: URL, pathAndQuery: string): string | null {
+  const [path = ''] = pathAndQuery.split('?', 1);
+  if (!path.startsWith('/v2/') && path !== '/v2') return null;
+  if (/(^|\/)(\.|%2e){1,2}(\/|$)|\\|%5c|%2f|\/\//i.test(path)) return null;
+  const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  const target = new URL(`${prefix}${pathAndQuery}`);
+  if (
+    target.origin !== base.origin ||
+    !target.pathname.startsWith(`${new URL(prefix).pathname.replace(/\/$/, '')}/v2`)
+  ) {
+    return null;
+  }
+  return target.toString();
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer | null> {
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) return null;
+  if (!response.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    total += chunk.byteLength;
+    if (total > maxBytes) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Forwards a /v2 request to the real service and returns its status and body as they are. Only allow-listed headers
+ * cross, both ways (no cookies, no hop-by-hop headers, no WWW-Authenticate that would open the browser's own login
+ * prompt). An upstream that cannot be reached answers 502, one that is too slow 504, an answer over the size cap 502,
+ * all in the error shape, so the browser never hangs. Nothing here logs a header.
+ */
+export function proxyTo({ upstream, timeoutMs, maxResponseBytes }: ProxyOptions) {
   return async (c: Context): Promise<Response> => {
     const incoming = new URL(c.req.url);
+    const requestId = c.req.header('x-request-id');
+    const fail = (status: 400 | 502 | 504, code: string, message: string) => {
+      if (requestId) c.header('X-Request-Id', requestId);
+      c.header('Cache-Control', 'no-store');
+      return c.json(errorBody(code, message), status);
+    };
+    const target = upstreamUrlFor(upstream, incoming.pathname + incoming.search);
+    if (!target) return fail(400, 'path-not-allowed', 'Only /v2 paths are forwarded');
     const headers = new Headers();
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = c.req.header(name);
@@ -29,21 +68,22 @@ export function proxyTo({ upstream, timeoutMs }: ProxyOptions) {
     }
     const method = c.req.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
-    const requestId = c.req.header('x-request-id');
-    const fail = (status: 502 | 504, code: string, message: string) => {
-      if (requestId) c.header('X-Request-Id', requestId);
-      c.header('Cache-Control', 'no-store');
-      return c.json(errorBody(code, message), status);
-    };
     try {
-      const response = await fetch(upstreamUrlFor(upstream, incoming.pathname + incoming.search), {
+      const response = await fetch(target, {
         method,
         headers,
         body: body && body.byteLength > 0 ? body : undefined,
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const payload = await response.arrayBuffer();
+      const payload = await readCapped(response, maxResponseBytes);
+      if (payload === null) {
+        return fail(
+          502,
+          'upstream-response-too-large',
+          `The payout service answered more than ${maxResponseBytes} bytes`,
+        );
+      }
       const out = new Headers({ 'Cache-Control': 'no-store' });
       for (const name of RETURNED_RESPONSE_HEADERS) {
         const value = response.headers.get(name);
@@ -51,7 +91,10 @@ export function proxyTo({ upstream, timeoutMs }: ProxyOptions) {
       }
       if (!out.has('x-request-id') && requestId) out.set('X-Request-Id', requestId);
       const emptyStatus = response.status === 204 || response.status === 304;
-      return new Response(emptyStatus ? null : payload, { status: response.status, headers: out });
+      return new Response(emptyStatus ? null : new Uint8Array(payload), {
+        status: response.status,
+        headers: out,
+      });
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {

@@ -1,23 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../sandbox/app';
 import { createConsoleApp } from './app';
-import { isProductionUpstream, type ServerConfig } from './config';
+import { isProductionUpstream } from './config';
 import { upstreamUrlFor } from './proxy';
-
-const staticDir = mkdtempSync(join(tmpdir(), 'console-dist-'));
-writeFileSync(
-  join(staticDir, 'index.html'),
-  '<meta name="csp-nonce" content="__CSP_NONCE__"><div id="root"></div>',
-);
-
-function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { port: 0, host: '127.0.0.1', upstreamUrl: null, proxyTimeoutMs: 1000, staticDir, ...overrides };
-}
+import { config } from './test/config';
 
 describe('the console server in sandbox mode', () => {
   const sandbox = createSandbox({ config: { dbFile: ':memory:', settleMs: 0, idempotencyTtlMs: 1000 } });
@@ -139,6 +127,7 @@ describe('the console server in upstream mode', () => {
       mode: 'upstream',
       upstream: upstreamUrl.host,
       production: false,
+      idle_timeout_ms: 900_000,
     });
   });
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
 import { findOrganizationByClientId } from '../store/tenants';
+import type { FailureWindow } from './auth-limiter';
 
 export interface Tenant {
   orgId: string;
@@ -48,15 +49,58 @@ export function parseBasicAuthorization(header: string | undefined): BasicCreden
   return { clientId: decoded.slice(0, colon), apiKey: decoded.slice(colon + 1) };
 }
 
-export function authenticate(db: Db, header: string | undefined): Tenant {
-  const credentials = parseBasicAuthorization(header);
-  if (!credentials)
-    throw unauthorized('missing-credentials', 'Send your client id and API key with Basic auth');
-  const organization = findOrganizationByClientId(db, credentials.clientId);
+function tooManyFailures(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    'too-many-failed-authentications',
+    `Too many failed sign-ins; try again in ${retryAfterSeconds} s`,
+    [],
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+export interface AuthContext {
+  db: Db;
+  failures: FailureWindow;
+  /** The caller's network address (failures without a known client id are counted per address). */
+  address: string;
+  nowMs: number;
+}
+
+/**
+ * Who is calling, or a 401 (missing, malformed or wrong credentials), or a 429 once a client id, or an address
+ * sending unusable credentials, has failed too often in the window (see auth-limiter.ts).
+ */
+export function authenticate(ctx: AuthContext, header: string | undefined): Tenant {
+  const byAddress = `address:${ctx.address}`;
+  const failAnonymously = (error: HttpError): never => {
+    const wait = ctx.failures.retryAfterSeconds(byAddress, ctx.nowMs);
+    if (wait > 0) throw tooManyFailures(wait);
+    ctx.failures.record(byAddress, ctx.nowMs);
+    throw error;
+  };
+  let credentials: BasicCredentials | null;
+  try {
+    credentials = parseBasicAuthorization(header);
+  } catch (error) {
+    return failAnonymously(error as HttpError);
+  }
+  if (!credentials) {
+    return failAnonymously(
+      unauthorized('missing-credentials', 'Send your client id and API key with Basic auth'),
+    );
+  }
+  const byClient = `client:${credentials.clientId}`;
+  const wait = ctx.failures.retryAfterSeconds(byClient, ctx.nowMs);
+  if (wait > 0) throw tooManyFailures(wait);
+  const organization = findOrganizationByClientId(ctx.db, credentials.clientId);
   const presented = hashApiKey(credentials.apiKey);
-  const expected = organization ? organization.key_hash : DECOY_HASH;
-  const matches = timingSafeEqual(presented, expected);
-  if (!organization || !matches)
-    throw unauthorized('invalid-credentials', 'The client id or API key is wrong');
+  const matches = timingSafeEqual(presented, organization ? organization.key_hash : DECOY_HASH);
+  const wrong = unauthorized('invalid-credentials', 'The client id or API key is wrong');
+  if (!organization) return failAnonymously(wrong);
+  if (!matches) {
+    ctx.failures.record(byClient, ctx.nowMs);
+    throw wrong;
+  }
   return { orgId: organization.id, clientId: organization.client_id };
 }

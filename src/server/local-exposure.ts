@@ -1,0 +1,60 @@
+import type { MiddlewareHandler } from 'hono';
+import { errorBody } from '../sandbox/http-error';
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return true; // in-process (tests): no network at all
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/** `host:port` or `[v6]:port` -> the host part, lower-case. */
+export function hostnameOf(hostHeader: string): string {
+  const value = hostHeader.trim().toLowerCase();
+  if (value.startsWith('[')) return value.slice(0, value.indexOf(']') + 1);
+  return value.split(':')[0] ?? '';
+}
+
+export interface ExposureOptions {
+  /** Host names the server answers to besides loopback names (HOST, ALLOWED_HOSTS). */
+  allowedHosts: readonly string[];
+  /** /sandbox/* for clients that are not on this machine too (SANDBOX_HELPERS=on). */
+  sandboxHelpersForEveryone: boolean;
+}
+
+/**
+ * Guards for a server that usually runs on a laptop. A web page the operator visits must not reach it: a foreign
+ * Host (DNS rebinding) is refused, and so is a state-changing request from a foreign Origin. The test helpers, which
+ * take no credentials, answer this machine only unless told otherwise.
+ */
+export function guardLocalExposure(options: ExposureOptions): MiddlewareHandler {
+  const allowed = new Set([...LOOPBACK_NAMES, ...options.allowedHosts.map((h) => h.toLowerCase())]);
+  return async (c, next) => {
+    const host = c.req.header('Host') ?? new URL(c.req.url).host;
+    if (!allowed.has(hostnameOf(host))) {
+      return c.json(errorBody('host-not-allowed', 'This server does not answer to that host name'), 421);
+    }
+    const origin = c.req.header('Origin');
+    if (origin && !SAFE_METHODS.has(c.req.method)) {
+      let sameOrigin = false;
+      try {
+        sameOrigin = new URL(origin).host.toLowerCase() === host.trim().toLowerCase();
+      } catch {
+        sameOrigin = false;
+      }
+      if (!sameOrigin) return c.json(errorBody('foreign-origin', 'Cross-origin writes are refused'), 403);
+    }
+    if (c.req.path.startsWith('/sandbox') && !options.sandboxHelpersForEveryone) {
+      const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
+        ?.socket?.remoteAddress;
+      if (!isLoopbackAddress(address)) {
+        return c.json(
+          errorBody('loopback-only', 'The sandbox helpers answer this machine only (SANDBOX_HELPERS=on)'),
+          403,
+        );
+      }
+    }
+    return next();
+  };
+}

@@ -1,0 +1,216 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../sandbox/app';
+import { listen } from '../sandbox/test/harness';
+import { createConsoleApp } from './app';
+import type { AuditEntry } from './audit-log';
+import { upstreamUrlFor } from './proxy';
+import { config } from './test/config';
+
+const basicFor = (clientId: string, key: string) =>
+  `Basic ${Buffer.from(`${clientId}:${key}`).toString('base64')}`;
+
+describe('local exposure', () => {
+  const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
+  const app = createConsoleApp(config(), sandbox);
+
+  it('refuses a foreign Host on /v2 and /sandbox (DNS rebinding), but serves loopback names', async () => {
+    for (const path of ['/v2/organizations', '/sandbox/tenants']) {
+      const foreign = await app.request(path, { headers: { Host: 'evil.example:8080' } });
+      expect(foreign.status).toBe(421);
+      expect((await foreign.json()).error_code).toBe('host-not-allowed');
+    }
+    for (const host of ['localhost:8080', '127.0.0.1:8080', '[::1]:8080']) {
+      expect((await app.request('/v2/organizations', { headers: { Host: host } })).status).toBe(401);
+    }
+  });
+
+  it('refuses a state-changing request from a foreign Origin; the same origin passes', async () => {
+    const foreign = await app.request('/sandbox/tenants', {
+      method: 'POST',
+      headers: { Host: 'localhost:8080', Origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).error_code).toBe('foreign-origin');
+    const same = await app.request('/sandbox/tenants', {
+      method: 'POST',
+      headers: { Host: 'localhost:8080', Origin: 'http://localhost:8080' },
+    });
+    expect(same.status).toBe(201);
+  });
+
+  it('answers the sandbox helpers to loopback clients only, unless SANDBOX_HELPERS=on', async () => {
+    const remote = { incoming: { socket: { remoteAddress: '192.0.2.10' } } };
+    const local = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+    const post = (target: ReturnType<typeof createConsoleApp>, env: object) =>
+      target.request('/sandbox/tenants', { method: 'POST', headers: { Host: 'localhost' } }, env);
+    expect((await post(app, remote)).status).toBe(403);
+    expect((await post(app, local)).status).toBe(201);
+    const open = createConsoleApp(config({ sandboxHelpersForEveryone: true }), sandbox);
+    expect((await post(open, remote)).status).toBe(201);
+  });
+});
+
+describe('proxy hardening', () => {
+  let upstream: Server;
+  let upstreamUrl: URL;
+  const seenPaths: string[] = [];
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      seenPaths.push(req.url ?? '');
+      if (req.url?.includes('huge')) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(`"${'x'.repeat(2048)}"`);
+        return;
+      }
+      res.writeHead(401, {
+        'Content-Type': 'application/json',
+        'WWW-Authenticate': 'Basic realm="upstream"',
+        'Set-Cookie': 'session=1',
+        Connection: 'close',
+        'Transfer-Encoding': 'chunked',
+        'X-Powered-By': 'upstream',
+      });
+      res.end('{"success":false,"message":"nope"}');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    upstreamUrl = new URL(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}/api`);
+  });
+  afterAll(() => {
+    upstream.closeAllConnections();
+    upstream.close();
+  });
+
+  it('keeps every request inside {base}/v2/: no dot segments, encoded or not, no other host', () => {
+    const base = new URL('https://api.dots.dev/api');
+    expect(upstreamUrlFor(base, '/v2/transfers?limit=1')).toBe(
+      'https://api.dots.dev/api/v2/transfers?limit=1',
+    );
+    for (const path of [
+      '/v2/../admin',
+      '/v2/%2e%2e/admin',
+      '/v2/%2E%2E/%2e%2e/x',
+      '/v2/.%2e/x',
+      '/v2/..\\x',
+      '/v2/%5c..%5cx',
+      '/v2//evil.example/x',
+      '/v2/a%2f..%2f..%2fx',
+      '/admin',
+      '//evil.example/v2/x',
+    ]) {
+      expect(upstreamUrlFor(base, path), path).toBeNull();
+    }
+  });
+
+  it('a path that would escape never reaches the upstream', async () => {
+    const app = createConsoleApp(config({ upstreamUrl }), null);
+    const before = seenPaths.length;
+    for (const path of ['/v2/%2e%2e/%2e%2e/secret', '/v2/..%5c..%5csecret', '/v2/x/%2e%2e/%2e%2e/%2e%2e/y']) {
+      const answer = await app.request(path);
+      // Normalized away from /v2 (the console's own page) or refused: never the upstream's 401.
+      expect([200, 400]).toContain(answer.status);
+    }
+    expect(seenPaths.length).toBe(before);
+  });
+
+  it('strips cookies, hop-by-hop headers and WWW-Authenticate from the answer', async () => {
+    const app = createConsoleApp(config({ upstreamUrl }), null);
+    const answer = await app.request('/v2/organizations', { headers: { Authorization: 'Basic eDp5' } });
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toEqual({ success: false, message: 'nope' });
+    for (const header of [
+      'WWW-Authenticate',
+      'Set-Cookie',
+      'Connection',
+      'Transfer-Encoding',
+      'X-Powered-By',
+    ]) {
+      expect(answer.headers.get(header), header).toBeNull();
+    }
+  });
+
+  it('caps the size of an answer', async () => {
+    const app = createConsoleApp(config({ upstreamUrl, proxyMaxResponseBytes: 1024 }), null);
+    const answer = await app.request('/v2/huge');
+    expect(answer.status).toBe(502);
+    expect((await answer.json()).error_code).toBe('upstream-response-too-large');
+  });
+});
+
+describe('audit log', () => {
+  it('writes one line per state-changing request, with the operator and ids but no body or key', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.log');
+    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
+    const app = createConsoleApp(config({ auditLogFile: file }), sandbox);
+    const tenant = await (await app.request('/sandbox/tenants', { method: 'POST' })).json();
+    const auth = basicFor(tenant.client_id, tenant.api_key);
+    const headers = {
+      Authorization: auth,
+      'Content-Type': 'application/json',
+      'X-Console-Operator': 'ana@example.com',
+      'X-Request-Id': 'req-audit-1',
+    };
+    await app.request('/v2/organizations', { headers });
+    const payment = await app.request('/v2/payments', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        amount: 100,
+        platform: 'ach',
+        user_id: tenant.users[0].id,
+        ach_info: { account_number: '99887766554', routing_number: '021000021' },
+      }),
+    });
+    const transfer = await payment.json();
+    await app.request(`/v2/users/${tenant.users[0].id}/addresses`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ line_1: 'x' }),
+    });
+    const text = readFileSync(file, 'utf8');
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as AuditEntry);
+    expect(lines).toEqual([
+      {
+        time: expect.any(String),
+        operator: 'ana@example.com',
+        client_id: tenant.client_id,
+        method: 'POST',
+        path: '/v2/payments',
+        status: 201,
+        resulting_ids: [transfer.id],
+        request_id: 'req-audit-1',
+      },
+      expect.objectContaining({ method: 'PUT', status: 400, resulting_ids: [] }),
+    ]);
+    expect(text).not.toContain(tenant.api_key);
+    expect(text).not.toContain('99887766554');
+    expect(text).not.toContain('routing');
+  });
+
+  it('logs the client id only, from the proxy too, and never the Authorization header', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.log');
+    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
+    const server = await listen(sandbox);
+    try {
+      const app = createConsoleApp(config({ upstreamUrl: new URL(server.url), auditLogFile: file }), null);
+      await app.request(`/v2/organizations/copy-organization-compliance-to-app/${crypto.randomUUID()}`, {
+        method: 'PUT',
+        headers: { Authorization: basicFor('client-7', 'secret-key-7') },
+      });
+      const text = readFileSync(file, 'utf8');
+      expect(JSON.parse(text)).toMatchObject({ client_id: 'client-7', status: 401, operator: null });
+      expect(text).not.toContain('secret-key-7');
+      expect(text).not.toContain(Buffer.from('client-7:secret-key-7').toString('base64'));
+    } finally {
+      await server.close();
+    }
+  });
+});
