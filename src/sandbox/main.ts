@@ -15,7 +15,7 @@ const hostname = process.env.HOST?.trim() || '127.0.0.1';
 const { allowedHosts, sandboxHelpersForEveryone } = serverConfigFromEnv();
 const app = new Hono();
 app.use(guardLocalExposure({ allowedHosts, sandboxHelpersForEveryone }));
-app.all('*', (c) => sandbox.app.fetch(c.req.raw, c.env));
+app.all('*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   console.log(`Sandbox payout service on http://${hostname}:${info.port} (store: ${config.dbFile})`);
   console.log(`Demo credentials: client id ${DEMO_CREDENTIALS.clientId}, API key ${DEMO_CREDENTIALS.apiKey}`);

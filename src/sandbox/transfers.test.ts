@@ -31,15 +31,7 @@ const PATH_TO: Record<TransferStatus, TransferStatus[]> = {
   failed: ['pending', 'failed'],
   reversed: ['pending', 'completed', 'reversed'],
 };
-const ALL: TransferStatus[] = [
-  'created',
-  'pending',
-  'failed',
-  'completed',
-  'reversed',
-  'canceled',
-  'flagged',
-];
+const ALL: readonly TransferStatus[] = TRANSFER_STATUSES;
 
 describe('transfer lifecycle', () => {
   const h = makeHarness();
