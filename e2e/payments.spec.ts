@@ -160,16 +160,27 @@ test('an injected 500 keeps the form, and the resend with the same key creates o
   expect(await transfersOf(page, tenant)).toHaveLength(1);
 });
 
-test('a dropped connection keeps the form and says no answer came', async ({ signedIn: page, tenant }) => {
+test('a dropped connection: the outcome is unknown, the form is kept, and Check again resolves it', async ({
+  signedIn: page,
+  tenant,
+}) => {
   // Chromium itself retries a request whose reused connection closed before any answer, so drop every attempt.
   await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', drop: 'before', times: 5 });
   await startBankPayment(page, tenant.users[0]?.id ?? '', '8.00', '1234567890');
   await reviewAndConfirm(page, '$8.00');
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  await expect(dialog.getByRole('alert')).toContainText('No answer from the server');
+  await expect(dialog.getByRole('alert')).toContainText('Outcome unknown');
+  await expect(dialog.getByRole('button', { name: /Confirm payment/ })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('8.00');
   expect(await transfersOf(page, tenant)).toHaveLength(0);
+  // Reviewing the same payment again does not offer a fresh confirm: the first request must be resolved first.
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Outcome unknown');
+  await page.request.delete(`/sandbox/faults/${tenant.client_id}`);
+  await dialog.getByRole('button', { name: 'Check again' }).click();
+  await expect(page).toHaveURL(/\/transfers\//);
+  expect(await transfersOf(page, tenant)).toHaveLength(1);
 });
 
 test('refresh shows an advanced status, and an R01 account shows its failure reason', async ({
@@ -246,24 +257,24 @@ test('the same amount from the same payer again warns with a link to the first t
   }
 });
 
-test('a connection dropped after the payment committed: the resend carries the same key, so one transfer', async ({
+test('a connection dropped after the payment committed: Check again finds it by its request id', async ({
   signedIn: page,
   tenant,
 }) => {
-  await armFault(page, tenant, {
-    method: 'POST',
-    path_prefix: '/v2/payments',
-    drop: 'after-commit',
-    times: 5,
-  });
+  await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', drop: 'after-commit', times: 5 });
   await startBankPayment(page, tenant.users[0]?.id ?? '', '15.00', '1234567890');
-  await reviewAndConfirm(page, '$15.00');
+  await page.getByRole('button', { name: 'Review payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  await expect(dialog.getByRole('alert')).toContainText('No answer from the server');
+  const requestId = (await dialog.getByRole('row', { name: /Request ID/ }).getByRole('code').textContent()) ?? '';
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+  await dialog.getByLabel('Payer authorized this debit').check();
+  await dialog.getByRole('button', { name: 'Confirm payment of $15.00' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Outcome unknown');
+  await expect(dialog.getByRole('alert')).toContainText(requestId);
   const [created] = await transfersOf(page, tenant);
   expect(created).toBeDefined();
-  await page.request.delete(`/sandbox/faults/${tenant.client_id}`);
-  await dialog.getByRole('button', { name: 'Confirm payment of $15.00' }).click();
+  await dialog.getByRole('button', { name: 'Check again' }).click();
   await expect(page).toHaveURL(new RegExp(`/transfers/${created?.id}$`));
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText(requestId);
   expect(await transfersOf(page, tenant)).toHaveLength(1);
 });

@@ -67,7 +67,13 @@ describe('request()', () => {
     session.signIn({ clientId: 'c', apiKey: 'k' });
     vi.stubGlobal('fetch', answer(401, '{"message":"nope"}'));
     await expect(request({ method: 'GET', path: '/v2/x', response: z.unknown() })).rejects.toThrow('nope');
-    expect(session.get()).toEqual({ status: 'expired', clientId: 'c', appId: undefined });
+    expect(session.get()).toEqual({
+      status: 'expired',
+      reason: 'refused',
+      clientId: 'c',
+      appId: undefined,
+      operator: undefined,
+    });
     expect(sessionStorage.length).toBe(0);
   });
 

@@ -87,6 +87,8 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
     'X-Request-Id': requestId,
   };
   if (credentials.appId) headers['Api-App-Id'] = credentials.appId;
+  // For the console server's audit log; never forwarded upstream.
+  if (credentials.operator) headers['X-Console-Operator'] = encodeURIComponent(credentials.operator);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

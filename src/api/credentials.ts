@@ -7,13 +7,24 @@ export interface Credentials {
   apiKey: string;
   /** Sent as Api-App-Id, for an organization key acting for one of its apps. */
   appId?: string | undefined;
+  /** Who is at the keyboard (name or email): recorded on payments and in the console server's audit log. */
+  operator?: string | undefined;
 }
 
 export type SessionState =
   | { status: 'signed-out' }
   | { status: 'active'; credentials: Credentials }
-  /** A request was refused with 401: the page stays, and a dialog asks to sign in again. */
-  | { status: 'expired'; clientId: string; appId?: string | undefined };
+  /**
+   * A request was refused with 401, or the operator was idle too long: the page stays, and a dialog asks to sign in
+   * again. After an idle sign-out, pages forget account numbers (see useForgetOnIdle).
+   */
+  | {
+      status: 'expired';
+      reason: 'refused' | 'idle';
+      clientId: string;
+      appId?: string | undefined;
+      operator?: string | undefined;
+    };
 
 const STORAGE_KEY = 'payout-console.credentials';
 
@@ -23,7 +34,12 @@ function readStored(): Credentials | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Credentials>;
     if (typeof parsed.clientId !== 'string' || typeof parsed.apiKey !== 'string') return null;
-    return { clientId: parsed.clientId, apiKey: parsed.apiKey, appId: parsed.appId || undefined };
+    return {
+      clientId: parsed.clientId,
+      apiKey: parsed.apiKey,
+      appId: parsed.appId || undefined,
+      operator: parsed.operator || undefined,
+    };
   } catch {
     return null;
   }
@@ -51,11 +67,12 @@ export const session = {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(credentials));
     publish({ status: 'active', credentials });
   },
-  /** The service refused the credentials: forget them, but keep the page (and what the operator typed). */
-  expire(): void {
+  /** The service refused the credentials, or the operator was idle: forget them, but keep the page. */
+  expire(reason: 'refused' | 'idle' = 'refused'): void {
     if (state.status !== 'active') return;
     sessionStorage.removeItem(STORAGE_KEY);
-    publish({ status: 'expired', clientId: state.credentials.clientId, appId: state.credentials.appId });
+    const { clientId, appId, operator } = state.credentials;
+    publish({ status: 'expired', reason, clientId, appId, operator });
   },
   signOut(): void {
     sessionStorage.clear();

@@ -32,3 +32,17 @@ export const transferQueries = {
   list: (query: TransferListQuery) =>
     queryOptions({ queryKey: ['transfers', 'list', query], queryFn: () => listTransfers(query) }),
 };
+
+/**
+ * A payment this console sent, found by the idempotency key it put into metadata.console_request_id: the way to
+ * learn the outcome of a request whose answer was lost. Looks through the payer's (or all) recent transfers.
+ */
+export async function findByConsoleRequestId(requestId: string, userId?: string) {
+  const recent = await listTransfers({ user_id: userId, limit: 100 });
+  return recent.data.find((transfer) => {
+    const metadata = transfer.metadata;
+    return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)
+      ? metadata.console_request_id === requestId
+      : false;
+  });
+}

@@ -25,9 +25,17 @@ export function clientIdOf(authorization: string | undefined): string | null {
   return colon > 0 ? decoded.slice(0, colon).slice(0, 200) : null;
 }
 
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 function clean(value: string | undefined): string | null {
   if (!value) return null;
-  const text = value
+  const text = decoded(value)
     .replace(/[\p{Cc}]/gu, ' ')
     .trim()
     .slice(0, 200);

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { organizationQueries } from '../../api/organizations';
-import { useSignOut } from '../../features/session/use-session';
+import { useSession, useSignOut } from '../../features/session/use-session';
 import { EnvironmentBadge } from './EnvironmentBadge';
 
 const NAV = [
@@ -18,6 +18,8 @@ export function Shell() {
   const location = useLocation();
   const signOut = useSignOut();
   const organization = useQuery(organizationQueries.current());
+  const state = useSession();
+  const operator = state.status === 'active' ? state.credentials.operator : undefined;
 
   return (
     <AppShell
@@ -44,6 +46,11 @@ export function Shell() {
             {organization.data?.name && (
               <Text size="sm" visibleFrom="sm">
                 {organization.data.name}
+              </Text>
+            )}
+            {operator && (
+              <Text size="sm" visibleFrom="sm" c="dimmed">
+                {operator}
               </Text>
             )}
             <Button variant="default" onClick={signOut}>

@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
-import { useCreatePayment } from '../../api/payments';
+import type { ApiError } from '../../api/client';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
@@ -14,13 +13,15 @@ import { RadioChoice } from '../../components/RadioChoice';
 import { describeAccount } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
 import { bankNameFor } from '../../lib/routing-number';
+import { useForgetOnIdle } from '../session/use-forget-on-idle';
 import { MetadataRows } from './MetadataRows';
 import { emptyPaymentForm, isUuid, type PaymentFormValues, paymentFormSchema } from './payment-form-schema';
 import { type PaymentSummary, summarizePayment } from './payment-summary';
 import { ReviewPaymentDialog } from './ReviewPaymentDialog';
 import { findDuplicate, rememberPayment } from './recent-payments';
 import { StoredAccountSelect } from './StoredAccountSelect';
-import { FORM_FIELD_BY_API_PATH, toPaymentRequest } from './to-payment-request';
+import { FORM_FIELD_BY_API_PATH } from './to-payment-request';
+import { usePaymentSubmission } from './use-payment-submission';
 
 const PAYER_OPTIONS = [
   { value: 'user', label: 'User' },
@@ -54,12 +55,8 @@ export function CreatePaymentPage() {
   });
   const { errors } = form.formState;
   const metadata = useFieldArray({ control: form.control, name: 'metadata' });
-  const createPayment = useCreatePayment();
   const [review, setReview] = useState<{ values: PaymentFormValues; summary: PaymentSummary } | null>(null);
   const [pageError, setPageError] = useState<unknown>(null);
-  // The idempotency key belongs to one request body: made at the first confirm, reused by every resend of it.
-  const attempt = useRef<{ body: string; key: string } | null>(null);
-  const inFlight = useRef(false);
 
   const [payer, source, userId, amount, routingNumber] = form.watch([
     'payer',
@@ -79,30 +76,19 @@ export function CreatePaymentPage() {
     return method ? describeAccount(method.account_type, method.mask ?? '????') : undefined;
   };
 
-  const openReview = form.handleSubmit((values) => {
-    setPageError(null);
-    createPayment.reset();
-    setReview({ values, summary: summarizePayment(values, storedAccountLabel) });
-  });
-
-  const onSuccess = (transfer: Transfer, summary: PaymentSummary) => {
-    rememberPayment({
-      transferId: transfer.id,
-      payerId: summary.payerId,
-      amount: summary.cents,
-      at: Date.now(),
-    });
+  const onCreated = (transfer: Transfer) => {
+    if (review) {
+      const { payerId, cents } = review.summary;
+      rememberPayment({ transferId: transfer.id, payerId, amount: cents, at: Date.now() });
+    }
     queryClient.setQueryData(transferQueries.detail(transfer.id).queryKey, transfer);
     // Money moved: the account numbers leave the form at once.
-    form.setValue('accountNumber', '');
-    form.setValue('confirmAccountNumber', '');
-    attempt.current = null;
+    forgetAccountNumbers();
     setReview(null);
     navigate(`/transfers/${transfer.id}`);
   };
 
-  const onError = (error: Error) => {
-    if (!(error instanceof ApiError)) return;
+  const onRefused = (error: ApiError) => {
     if (error.status === 400) {
       let unplaced = false;
       for (const [path, message] of Object.entries(error.fieldErrors)) {
@@ -118,20 +104,23 @@ export function CreatePaymentPage() {
     }
   };
 
-  const confirm = () => {
-    if (inFlight.current || !review) return;
-    const body = JSON.stringify(toPaymentRequest(review.values));
-    if (attempt.current?.body !== body) attempt.current = { body, key: crypto.randomUUID() };
-    inFlight.current = true;
-    const summary = review.summary;
-    createPayment.mutate(toPaymentRequest(review.values, attempt.current.key), {
-      onSuccess: (transfer) => onSuccess(transfer, summary),
-      onError,
-      onSettled: () => {
-        inFlight.current = false;
-      },
-    });
+  const submission = usePaymentSubmission({ onCreated, onRefused });
+
+  const forgetAccountNumbers = () => {
+    form.setValue('accountNumber', '');
+    form.setValue('confirmAccountNumber', '');
   };
+  // Signed out for inactivity: the draft stays, the account numbers do not.
+  useForgetOnIdle(() => {
+    forgetAccountNumbers();
+    setReview(null);
+  });
+
+  const openReview = form.handleSubmit((values) => {
+    setPageError(null);
+    const summary = summarizePayment(values, storedAccountLabel);
+    setReview({ values, summary: { ...summary, consoleRequestId: submission.prepare(values) } });
+  });
 
   const bankFields = source === 'bank' || payer === 'customer';
 
@@ -262,10 +251,13 @@ export function CreatePaymentPage() {
       <ReviewPaymentDialog
         summary={review?.summary ?? null}
         duplicate={review ? findDuplicate(review.summary.payerId, review.summary.cents) : undefined}
-        submitting={createPayment.isPending}
-        error={createPayment.error}
+        submitting={submission.sending || submission.checking}
+        error={submission.error}
+        outcomeUnknown={submission.unknown}
+        checkMessage={submission.checkMessage}
+        onCheckAgain={submission.checkAgain}
         onBack={() => setReview(null)}
-        onConfirm={confirm}
+        onConfirm={() => review && submission.confirm(review.values)}
       />
     </Stack>
   );

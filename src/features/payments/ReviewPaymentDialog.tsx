@@ -11,12 +11,26 @@ interface Props {
   duplicate: RecentPayment | undefined;
   submitting: boolean;
   error: unknown;
+  /** The request got no answer: the payment may exist. Confirming again is replaced by looking it up. */
+  outcomeUnknown: boolean;
+  checkMessage: string | null;
+  onCheckAgain: () => void;
   onBack: () => void;
   onConfirm: () => void;
 }
 
 /** The last look before money moves: amount, payer, masked account, metadata; the confirm button names the amount. */
-export function ReviewPaymentDialog({ summary, duplicate, submitting, error, onBack, onConfirm }: Props) {
+export function ReviewPaymentDialog({
+  summary,
+  duplicate,
+  submitting,
+  error,
+  outcomeUnknown,
+  checkMessage,
+  onCheckAgain,
+  onBack,
+  onConfirm,
+}: Props) {
   const [authorized, setAuthorized] = useState(false);
   const opened = summary !== null;
   useEffect(() => {
@@ -62,6 +76,14 @@ export function ReviewPaymentDialog({ summary, duplicate, submitting, error, onB
                 <Table.Th>To</Table.Th>
                 <Table.Td>The app&apos;s wallet (ACH debit)</Table.Td>
               </Table.Tr>
+              {summary.consoleRequestId && (
+                <Table.Tr>
+                  <Table.Th>Request ID</Table.Th>
+                  <Table.Td>
+                    <code>{summary.consoleRequestId}</code>
+                  </Table.Td>
+                </Table.Tr>
+              )}
               <Table.Tr>
                 <Table.Th>Metadata</Table.Th>
                 <Table.Td>
@@ -86,7 +108,22 @@ export function ReviewPaymentDialog({ summary, duplicate, submitting, error, onB
               . Confirm only if a second payment is intended.
             </Alert>
           )}
-          {error !== null && error !== undefined && <ApiErrorAlert error={error} />}
+          {outcomeUnknown ? (
+            <Alert color="orange" title="Outcome unknown" role="alert">
+              <Text size="sm">
+                No answer came back, so this payment may or may not have been made. Check again: the console
+                looks for a payment carrying request id <code>{summary.consoleRequestId}</code> before
+                anything else.
+              </Text>
+              {checkMessage && (
+                <Text size="sm" mt={4}>
+                  {checkMessage}
+                </Text>
+              )}
+            </Alert>
+          ) : (
+            error !== null && error !== undefined && <ApiErrorAlert error={error} />
+          )}
           <Checkbox
             label="Payer authorized this debit"
             checked={authorized}
@@ -97,9 +134,15 @@ export function ReviewPaymentDialog({ summary, duplicate, submitting, error, onB
             <Button variant="default" onClick={onBack} disabled={submitting}>
               Back
             </Button>
-            <Button onClick={onConfirm} disabled={!authorized} loading={submitting}>
-              {`Confirm payment of ${formatCents(summary.cents)}`}
-            </Button>
+            {outcomeUnknown ? (
+              <Button onClick={onCheckAgain} loading={submitting}>
+                Check again
+              </Button>
+            ) : (
+              <Button onClick={onConfirm} disabled={!authorized} loading={submitting}>
+                {`Confirm payment of ${formatCents(summary.cents)}`}
+              </Button>
+            )}
           </Group>
         </Stack>
       )}

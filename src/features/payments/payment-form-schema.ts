@@ -3,7 +3,8 @@ import { parseDollars, paymentAmountProblem } from '../../lib/money';
 import { routingNumberProblem } from '../../lib/routing-number';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const METADATA_MAX_BYTES = 4096;
+/** The service takes 4,096 bytes; the console keeps 256 for its own keys (console_request_id, initiated_by). */
+export const METADATA_MAX_BYTES = 4096 - 256;
 
 export function isUuid(value: string): boolean {
   return UUID.test(value.trim());
@@ -59,6 +60,9 @@ export const paymentFormSchema = z
       if (!key && row.value.trim()) problem(`metadata.${index}.key`, 'Give this value a key');
       if (key.length > 40) problem(`metadata.${index}.key`, 'A key is at most 40 characters');
       if (key && keys.has(key)) problem(`metadata.${index}.key`, 'This key is already used');
+      if (key === 'console_request_id' || key === 'initiated_by') {
+        problem(`metadata.${index}.key`, 'The console sets this key itself');
+      }
       keys.add(key);
       if (row.value.length > 500) problem(`metadata.${index}.value`, 'A value is at most 500 characters');
     });

@@ -12,6 +12,8 @@ export interface PaymentSummary {
   routingNumber: string | null;
   bankName: string | null;
   metadata: [string, string][];
+  /** The idempotency key, also sent as metadata.console_request_id: quote it to find the payment later. */
+  consoleRequestId?: string;
 }
 
 /** What the review shows: exactly the money that will move, from whom, from which (masked) account. */

@@ -55,7 +55,7 @@ describe('toPaymentRequest', () => {
     expect(request.user_id).toBeUndefined();
   });
 
-  it('metadata rows become an object, blank keys dropped; the idempotency key rides along', () => {
+  it('metadata rows become an object, blank keys dropped; the key and the operator ride along', () => {
     const request = toPaymentRequest(
       form({
         metadata: [
@@ -63,9 +63,13 @@ describe('toPaymentRequest', () => {
           { key: '', value: '' },
         ],
       }),
-      'key-1',
+      { idempotencyKey: 'key-1', operator: 'ana@example.com' },
     );
-    expect(request.metadata).toEqual({ order: 'A-1' });
+    expect(request.metadata).toEqual({
+      order: 'A-1',
+      console_request_id: 'key-1',
+      initiated_by: 'ana@example.com',
+    });
     expect(request.idempotency_key).toBe('key-1');
     expect(toPaymentRequest(form({}))).not.toHaveProperty('metadata');
   });

@@ -6,7 +6,20 @@ import type { PaymentFormValues } from './payment-form-schema';
  * Validated form values -> request body: exactly one payer, exactly one source (a customer always pays with bank
  * details), amount in integer cents, metadata rows as an object (left out when empty).
  */
-export function toPaymentRequest(values: PaymentFormValues, idempotencyKey?: string): CreatePaymentRequest {
+export interface RequestExtras {
+  /** Made when the review opens, reused by every resend of the same body. */
+  idempotencyKey?: string;
+  /** Who initiated it (metadata.initiated_by), when the operator gave a name. */
+  operator?: string | undefined;
+}
+
+/** Keys the console adds to metadata, so that a payment can be found and attributed later. */
+export const CONSOLE_METADATA_KEYS = ['console_request_id', 'initiated_by'] as const;
+
+export function toPaymentRequest(
+  values: PaymentFormValues,
+  extras: RequestExtras = {},
+): CreatePaymentRequest {
   const amount = parseDollars(values.amount);
   if (!amount.ok) throw new Error(`toPaymentRequest needs a valid amount: ${amount.problem}`);
   const request: CreatePaymentRequest = { amount: amount.cents, platform: 'ach' };
@@ -21,9 +34,13 @@ export function toPaymentRequest(values: PaymentFormValues, idempotencyKey?: str
       account_type: values.accountType,
     };
   }
-  const rows = values.metadata.filter((row) => row.key.trim() !== '');
-  if (rows.length > 0) request.metadata = Object.fromEntries(rows.map((row) => [row.key.trim(), row.value]));
-  if (idempotencyKey) request.idempotency_key = idempotencyKey;
+  const metadata: Record<string, string> = Object.fromEntries(
+    values.metadata.filter((row) => row.key.trim() !== '').map((row) => [row.key.trim(), row.value]),
+  );
+  if (extras.idempotencyKey) metadata.console_request_id = extras.idempotencyKey;
+  if (extras.operator) metadata.initiated_by = extras.operator;
+  if (Object.keys(metadata).length > 0) request.metadata = metadata;
+  if (extras.idempotencyKey) request.idempotency_key = extras.idempotencyKey;
   return request;
 }
 

@@ -1,6 +1,7 @@
 import { Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { IdleGuard } from './IdleGuard';
 import { SignInForm } from './SignInForm';
 import { useSession } from './use-session';
 
@@ -18,6 +19,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
+      <IdleGuard />
       <Modal
         opened={state.status === 'expired'}
         onClose={() => {}}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { type Credentials, session } from '../../api/credentials';
 import { getOrganization } from '../../api/organizations';
+import { runtimeConfigQuery } from '../../api/runtime-config';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { type SignInValues, signInSchema } from './sign-in-schema';
+import { type SignInValues, signInSchemaFor } from './sign-in-schema';
 
 interface Props {
   defaults?: Partial<SignInValues>;
@@ -16,9 +17,10 @@ interface Props {
 /** Checks the credentials against the service (GET /v2/organizations) before keeping them for this tab. */
 export function SignInForm({ defaults, onSignedIn }: Props) {
   const queryClient = useQueryClient();
+  const production = useQuery(runtimeConfigQuery).data?.production ?? false;
   const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { clientId: '', apiKey: '', appId: '', ...defaults },
+    resolver: zodResolver(signInSchemaFor(production)),
+    defaultValues: { operator: '', clientId: '', apiKey: '', appId: '', ...defaults },
   });
   const signIn = useMutation({
     mutationFn: async (credentials: Credentials) => ({
@@ -38,7 +40,12 @@ export function SignInForm({ defaults, onSignedIn }: Props) {
     <form
       noValidate
       onSubmit={form.handleSubmit((values) =>
-        signIn.mutate({ clientId: values.clientId, apiKey: values.apiKey, appId: values.appId || undefined }),
+        signIn.mutate({
+          clientId: values.clientId,
+          apiKey: values.apiKey,
+          appId: values.appId || undefined,
+          operator: values.operator || undefined,
+        }),
       )}
     >
       <Stack>

@@ -2,7 +2,21 @@ import { z } from 'zod';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** On a production upstream, every action must have an author: the operator's name is then required. */
+export function signInSchemaFor(production: boolean) {
+  return signInSchema.superRefine((values, ctx) => {
+    if (production && values.operator.trim() === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['operator'],
+        message: 'Enter your name or email: required in production',
+      });
+    }
+  });
+}
+
 export const signInSchema = z.object({
+  operator: z.string().trim().max(120, 'At most 120 characters'),
   clientId: z
     .string()
     .trim()
