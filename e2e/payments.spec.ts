@@ -261,11 +261,20 @@ test('a connection dropped after the payment committed: Check again finds it by 
   signedIn: page,
   tenant,
 }) => {
-  await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', drop: 'after-commit', times: 5 });
+  await armFault(page, tenant, {
+    method: 'POST',
+    path_prefix: '/v2/payments',
+    drop: 'after-commit',
+    times: 5,
+  });
   await startBankPayment(page, tenant.users[0]?.id ?? '', '15.00', '1234567890');
   await page.getByRole('button', { name: 'Review payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  const requestId = (await dialog.getByRole('row', { name: /Request ID/ }).getByRole('code').textContent()) ?? '';
+  const requestId =
+    (await dialog
+      .getByRole('row', { name: /Request ID/ })
+      .getByRole('code')
+      .textContent()) ?? '';
   expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
   await dialog.getByLabel('Payer authorized this debit').check();
   await dialog.getByRole('button', { name: 'Confirm payment of $15.00' }).click();

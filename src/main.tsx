@@ -1,8 +1,12 @@
 import './app/styles';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { cspNonce } from './app/theme';
 
+// Modals lock scrolling with a <style> element of their own (react-remove-scroll): it carries the CSP nonce too.
+setNonce(cspNonce());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from '../lib/zod';
 import { ApiError, request } from './client';
 import { session } from './credentials';
 import { transferSchema } from './schemas';

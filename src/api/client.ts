@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../lib/zod';
 import { type Credentials, session } from './credentials';
 
 /** Everything a failed call tells the operator: status, the service's code and message, fields, and request id. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../lib/zod';
 
 /**
  * What the console reads from the service. Strict where the console relies on a value (ids, amounts, statuses),

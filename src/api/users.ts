@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { Address } from '../lib/address';
+import { z } from '../lib/zod';
 import { request } from './client';
 import { addressResponseSchema, payoutMethodSchema, userSchema } from './schemas';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isCountryCode, isUsStateCode } from './countries';
+import { z } from './zod';
 
 /**
  * The rules of an address, one module for the sandbox (request validation) and the console (the form), so that the

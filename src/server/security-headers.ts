@@ -10,7 +10,7 @@ export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}' 'report-sample'`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

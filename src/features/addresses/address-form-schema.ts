@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { addressSchema } from '../../lib/address';
 import { COUNTRY_CODES, US_STATES } from '../../lib/countries';
+import { z } from '../../lib/zod';
 import { isUuid } from '../payments/payment-form-schema';
 
 /** The form checks exactly the server's rules (the same schema), plus the user id the path needs. */

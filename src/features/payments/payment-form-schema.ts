@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { parseDollars, paymentAmountProblem } from '../../lib/money';
 import { routingNumberProblem } from '../../lib/routing-number';
+import { z } from '../../lib/zod';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The service takes 4,096 bytes; the console keeps 256 for its own keys (console_request_id, initiated_by). */

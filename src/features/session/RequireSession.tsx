@@ -30,12 +30,13 @@ export function RequireSession({ children }: { children: ReactNode }) {
         centered
       >
         <Text size="sm" mb="md">
-          The service refused the saved credentials. Sign in again to continue; this page keeps what you
-          typed.
+          {state.status === 'expired' && state.reason === 'idle'
+            ? 'You were signed out after a period without activity. Sign in again to continue; this page keeps what you typed, except account numbers.'
+            : 'The service refused the saved credentials. Sign in again to continue; this page keeps what you typed.'}
         </Text>
         {state.status === 'expired' && (
           <SignInForm
-            defaults={{ clientId: state.clientId, appId: state.appId ?? '' }}
+            defaults={{ clientId: state.clientId, appId: state.appId ?? '', operator: state.operator ?? '' }}
             onSignedIn={() => {}}
           />
         )}

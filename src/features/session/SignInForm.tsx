@@ -58,6 +58,18 @@ export function SignInForm({ defaults, onSignedIn }: Props) {
           />
         )}
         <TextInput
+          label="Operator"
+          description={
+            production
+              ? 'Your name or email: recorded with every change'
+              : 'Optional: your name or email, recorded with every change'
+          }
+          autoComplete="name"
+          required={production}
+          {...form.register('operator')}
+          error={errors.operator?.message}
+        />
+        <TextInput
           label="Client ID"
           autoComplete="username"
           required

@@ -1,0 +1,192 @@
+import type { Page } from '@playwright/test';
+import { armFault, expect, type Tenant, test } from './fixtures';
+
+const ACCOUNT = '000987654321';
+const XSS = '<img src=x onerror=window.__xss=1>';
+
+/** Records CSP violations, console errors and uncaught exceptions of the page from its very first script. */
+async function watchPage(page: Page) {
+  const consoleMessages: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    consoleMessages.push(message.text());
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = violations;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+    );
+  });
+  return {
+    consoleMessages,
+    errors,
+    violations: () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),
+  };
+}
+
+async function signInAs(page: Page, tenant: Tenant, operator: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Operator').fill(operator);
+  await page.getByLabel('Client ID').fill(tenant.client_id);
+  await page.getByLabel('API key').fill(tenant.api_key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+async function payByBankAccount(page: Page, tenant: Tenant, metadataValue: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('21.00');
+  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(ACCOUNT);
+  await page.getByLabel('Confirm account number').fill(ACCOUNT);
+  await page.getByLabel('Routing number').fill('021000021');
+  await page.getByRole('button', { name: 'Add metadata' }).click();
+  await page.getByLabel('Metadata key 1').fill('note');
+  await page.getByLabel('Metadata value 1').fill(metadataValue);
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await dialog.getByLabel('Payer authorized this debit').check();
+  await dialog.getByRole('button', { name: 'Confirm payment of $21.00' }).click();
+  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+}
+
+test('a full workflow leaves no credential or account number behind, breaks no CSP rule, and is attributed', async ({
+  page,
+  context,
+  tenant,
+}) => {
+  const watch = await watchPage(page);
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => urls.push(frame.url()));
+
+  await signInAs(page, tenant, 'Ana Operator');
+  await expect(page.getByRole('banner')).toContainText('Ana Operator');
+  await payByBankAccount(page, tenant, XSS);
+  const transferUrl = page.url();
+  const details = page.getByRole('table', { name: 'Transfer details' });
+  await expect(details).toContainText('"initiated_by": "Ana Operator"');
+  // Metadata is text, never markup.
+  await expect(details).toContainText(XSS);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+
+  await page.goto(`/addresses/new?user_id=${tenant.users[0]?.id}`);
+  await page.getByLabel('Line 1').fill('1 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  const state = page.getByRole('combobox', { name: 'State' });
+  await state.click();
+  await state.fill('Calif');
+  await page.getByRole('option', { name: 'California (CA)' }).click();
+  await page.getByLabel('Postcode').fill('94105');
+  await page.getByRole('button', { name: 'Add address' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Address added' })).toBeVisible();
+
+  await page.goto(`/compliance/copy?app_id=${tenant.apps[0]?.id}`);
+  await page.getByRole('button', { name: 'Copy compliance' }).click();
+  await page
+    .getByRole('dialog', { name: 'Copy compliance?' })
+    .getByRole('button', { name: 'Confirm copy' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Compliance copied' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  const secrets = [tenant.api_key, ACCOUNT];
+  const stores = await page.evaluate(async () => ({
+    local: JSON.stringify({ ...localStorage }),
+    session: sessionStorage.length,
+    indexedDb: (await indexedDB.databases()).map((db) => db.name),
+  }));
+  expect(stores.session).toBe(0);
+  expect(stores.indexedDb).toEqual([]);
+  expect(await context.cookies()).toEqual([]);
+  for (const secret of secrets) {
+    expect(stores.local).not.toContain(secret);
+    expect(urls.join(' ')).not.toContain(secret);
+    expect(watch.consoleMessages.join(' ')).not.toContain(secret);
+  }
+  expect(await watch.violations()).toEqual([]);
+  expect(watch.errors).toEqual([]);
+
+  // Nothing cached survives sign-out: the transfer page asks for sign-in again, and another tab is signed out.
+  await page.goto(transferUrl);
+  await expect(page).toHaveURL(/\/sign-in/);
+  const otherTab = await context.newPage();
+  await otherTab.goto('/');
+  await expect(otherTab).toHaveURL(/\/sign-in/);
+});
+
+test('an injected inline script does not run, and a server message renders as text', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  const watch = await watchPage(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__pwned = true';
+    document.body.appendChild(script);
+  });
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  expect((await watch.violations()).some((v) => v.startsWith('script-src'))).toBe(true);
+
+  await armFault(page, tenant, {
+    method: 'PUT',
+    path_prefix: '/v2/organizations',
+    status: 500,
+    message: XSS,
+  });
+  await page.goto(`/compliance/copy?app_id=${tenant.apps[0]?.id}`);
+  await page.getByRole('button', { name: 'Copy compliance' }).click();
+  await page
+    .getByRole('dialog', { name: 'Copy compliance?' })
+    .getByRole('button', { name: 'Confirm copy' })
+    .click();
+  await expect(page.getByRole('alert')).toContainText(XSS);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.locator('img[src="x"]')).toHaveCount(0);
+});
+
+test('after 15 idle minutes the operator is signed out with a warning first; the draft stays, account numbers do not', async ({
+  page,
+  tenant,
+}) => {
+  await page.clock.install();
+  await signInAs(page, tenant, 'Ana');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('33.00');
+  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(ACCOUNT);
+  await page.getByLabel('Confirm account number').fill(ACCOUNT);
+
+  await page.clock.fastForward('14:01');
+  await expect(page.getByRole('dialog', { name: 'Still there?' })).toBeVisible();
+  await page.clock.fastForward('01:00');
+  const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(signInAgain).toBeVisible();
+  await expect(signInAgain).toContainText('without activity');
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  await signInAgain.getByLabel('API key').fill(tenant.api_key);
+  await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signInAgain).toHaveCount(0);
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('33.00');
+  await expect(page.getByLabel('User ID')).toHaveValue(tenant.users[0]?.id ?? '');
+  await expect(page.getByRole('textbox', { name: 'Account number', exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Confirm account number')).toHaveValue('');
+});
+
+test('activity keeps the session: "Stay signed in" resets the clock', async ({ page, tenant }) => {
+  await page.clock.install();
+  await signInAs(page, tenant, 'Ana');
+  await page.clock.fastForward('14:30');
+  const warning = page.getByRole('dialog', { name: 'Still there?' });
+  await warning.getByRole('button', { name: 'Stay signed in' }).click();
+  await page.clock.fastForward('10:00');
+  await expect(page.getByRole('dialog', { name: 'Sign in again' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});
