@@ -3,6 +3,7 @@ import { nextStep, transition } from '../domain/lifecycle';
 import { type TransferView, transferViewOf, transferViews } from '../domain/transfer-view';
 import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
+import { findUser } from '../store/tenants';
 import { findTransfer, findTransferAnyTenant, pageOfTransfers } from '../store/transfers';
 import { type RouteDef, route, uuidParam } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
@@ -66,6 +67,8 @@ export function transferRoutes({ db, now }: Services): RouteDef[] {
           if (!row) throw notFoundOrUnauthorized();
           return { createdMs: row.created_ms, seq: row.seq };
         };
+        // Filtering by a user names that user: unknown or another tenant's is the same 403 as anywhere else.
+        if (query.user_id && !findUser(db, tenant.orgId, query.user_id)) throw notFoundOrUnauthorized();
         const page = pageOfTransfers(
           db,
           {
