@@ -26,6 +26,7 @@ describe('the console server in sandbox mode', () => {
     expect(first.headers.get('Cache-Control')).toBe('no-store');
     expect(first.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(first.headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(first.headers.get('X-Frame-Options')).toBe('DENY');
   });
 
   it('a missing asset is a 404, not the app', async () => {
@@ -46,6 +47,8 @@ describe('the console server in sandbox mode', () => {
     expect(answer.status).toBe(401);
     expect(answer.headers.get('Cache-Control')).toBe('no-store');
     expect(answer.headers.get('X-Request-Id')).toBeTruthy();
+    expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(answer.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
   });
 });
 

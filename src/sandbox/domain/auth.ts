@@ -96,11 +96,12 @@ export function authenticate(ctx: AuthContext, header: string | undefined): Tena
   const organization = findOrganizationByClientId(ctx.db, credentials.clientId);
   const presented = hashApiKey(credentials.apiKey);
   const matches = timingSafeEqual(presented, organization ? organization.key_hash : DECOY_HASH);
-  const wrong = unauthorized('invalid-credentials', 'The client id or API key is wrong');
-  if (!organization) return failAnonymously(wrong);
+  // Errors are made only when thrown: an Error captures a stack, too dear for every good request.
+  const wrong = () => unauthorized('invalid-credentials', 'The client id or API key is wrong');
+  if (!organization) return failAnonymously(wrong());
   if (!matches) {
     ctx.failures.record(byClient, ctx.nowMs);
-    throw wrong;
+    throw wrong();
   }
   return { orgId: organization.id, clientId: organization.client_id };
 }

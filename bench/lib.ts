@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The console server as its own process (node --import tsx, one PID to measure and to stop). */
+export async function startConsoleServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', AUDIT_LOG: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('Payout Console on') && resolve());
+    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** Resident memory of a process, in MiB (Linux). */
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round((kib / 1024) * 10) / 10;
+}
+
+export interface Tenant {
+  client_id: string;
+  api_key: string;
+  users: { id: string; payout_methods: { id: string }[] }[];
+  apps: { id: string }[];
+}
+
+export async function makeTenant(url: string): Promise<Tenant> {
+  return (await (await fetch(`${url}/sandbox/tenants`, { method: 'POST' })).json()) as Tenant;
+}
+
+export function authHeaders(tenant: Tenant): Record<string, string> {
+  return {
+    Authorization: `Basic ${Buffer.from(`${tenant.client_id}:${tenant.api_key}`).toString('base64')}`,
+    'Content-Type': 'application/json',
+  };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,100 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { authHeaders, makeTenant, rssMiB, sleep, startConsoleServer } from './lib';
+
+export interface LoadResult {
+  connections: number;
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  rss: { idle: number; peak: number; after: number };
+}
+
+/**
+ * Mixed traffic against the console server on its embedded sandbox (a real WAL file): sign-in reads, transfer lists
+ * and reads, new payments with unique idempotency keys, and addresses. Bounded in time; loopback only.
+ */
+export async function runLoad(connections = 200, seconds = 30): Promise<LoadResult> {
+  const dbFile = join(mkdtempSync(join(tmpdir(), 'bench-load-')), 'sandbox.db');
+  const { child, url } = await startConsoleServer({ SANDBOX_DB: dbFile, SANDBOX_SETTLE_MS: '0' });
+  try {
+    const tenant = await makeTenant(url);
+    const headers = authHeaders(tenant);
+    const userId = tenant.users[0]?.id ?? '';
+    const seed = await fetch(`${url}/v2/payments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        amount: 100,
+        platform: 'ach',
+        user_id: userId,
+        account_id: tenant.users[0]?.payout_methods[0]?.id,
+      }),
+    });
+    const transferId = ((await seed.json()) as { id: string }).id;
+    await sleep(1000);
+    const idle = rssMiB(child.pid as number);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMiB(child.pid as number));
+    }, 250);
+    let counter = 0;
+    const result = await autocannon({
+      url,
+      connections,
+      duration: seconds,
+      headers,
+      requests: [
+        { method: 'GET', path: '/v2/organizations' },
+        { method: 'GET', path: '/v2/transfers?limit=10' },
+        { method: 'GET', path: `/v2/transfers/${transferId}` },
+        {
+          method: 'POST',
+          path: '/v2/payments',
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({
+              amount: 100 + (counter % 1000),
+              platform: 'ach',
+              user_id: userId,
+              ach_info: { account_number: '123456789', routing_number: '021000021' },
+              idempotency_key: `load-${process.pid}-${counter++}`,
+            }),
+          }),
+        },
+        {
+          method: 'PUT',
+          path: `/v2/users/${userId}/addresses`,
+          body: JSON.stringify({
+            line_1: '1 Main St',
+            city: 'Springfield',
+            state: 'IL',
+            postcode: '62701',
+            country: 'US',
+          }),
+        },
+      ],
+    });
+    clearInterval(sampler);
+    await sleep(10_000);
+    return {
+      connections,
+      seconds,
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+      rss: { idle, peak, after: rssMiB(child.pid as number) },
+    };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
