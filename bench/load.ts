@@ -13,7 +13,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
-  rss: { idle: number; peak: number; after: number };
+  /** cold: just started; warm: idle after a short warm-up; peak: under load; after: idle again 10 s later. */
+  rss: { cold: number; warm: number; peak: number; after: number };
 }
 
 /**
@@ -39,18 +40,42 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
     });
     const transferId = ((await seed.json()) as { id: string }).id;
     await sleep(1000);
-    const idle = rssMiB(child.pid as number);
-    let peak = idle;
+    const cold = rssMiB(child.pid as number);
+    let counter = 0;
+    const traffic = (connectionCount: number, duration: number) =>
+      autocannon({
+        url,
+        connections: connectionCount,
+        duration,
+        headers,
+        requests: mixedRequests(),
+      });
+    // Warm-up: compiled code, caches and pools reach their working size; the idle level is measured after it.
+    await traffic(connections, 5);
+    await sleep(10_000);
+    const warm = rssMiB(child.pid as number);
+    let peak = warm;
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMiB(child.pid as number));
     }, 250);
-    let counter = 0;
-    const result = await autocannon({
-      url,
+    const result = await traffic(connections, seconds);
+    clearInterval(sampler);
+    await sleep(10_000);
+    return {
       connections,
-      duration: seconds,
-      headers,
-      requests: [
+      seconds,
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      // autocannon counts timeouts (no answer in 10 s) among its errors.
+      errors: result.errors,
+      non2xx: result.non2xx,
+      rss: { cold, warm, peak, after: rssMiB(child.pid as number) },
+    };
+
+    function mixedRequests(): autocannon.Request[] {
+      return [
         { method: 'GET', path: '/v2/organizations' },
         { method: 'GET', path: '/v2/transfers?limit=10' },
         { method: 'GET', path: `/v2/transfers/${transferId}` },
@@ -79,21 +104,8 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
             country: 'US',
           }),
         },
-      ],
-    });
-    clearInterval(sampler);
-    await sleep(10_000);
-    return {
-      connections,
-      seconds,
-      requests: result.requests.total,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
-      rss: { idle, peak, after: rssMiB(child.pid as number) },
-    };
+      ];
+    }
   } finally {
     child.kill('SIGTERM');
   }

@@ -25,8 +25,8 @@ Console server on its embedded sandbox (WAL file): GET organization, list and re
 | ---: | ---: | ---: | ---: | ---: | ---: |
 | ${load.requests} | ${load.requestsPerSecond} | ${load.p50} | ${load.p99} | ${load.errors} | ${load.non2xx} |
 
-Memory of the console server (RSS, MiB): idle ${load.rss.idle}, peak under load ${load.rss.peak}, 10 s after
-${load.rss.after}.
+Memory of the console server (RSS, MiB): just started ${load.rss.cold}; idle after a 5 s warm-up ${load.rss.warm};
+peak under load ${load.rss.peak}; idle again 10 s after the load ${load.rss.after}.
 
 ## Durability setting
 

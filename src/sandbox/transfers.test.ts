@@ -220,3 +220,18 @@ describe('GET /v2/transfers', () => {
     expect(read.text).toBe(unknown.text);
   });
 });
+
+describe('settle clock backlog', () => {
+  it('moves at most one batch per tick, so a backlog never stalls the server', async () => {
+    let clock = Date.parse('2026-01-01T00:00:00Z');
+    const timed = makeHarness({}, () => clock);
+    const tenant = await timed.tenant();
+    for (let i = 0; i < 5; i++) await pay(timed, tenant);
+    clock += 1000;
+    const db = timed.sandbox.services.db;
+    expect(settleDue(db, 1000, clock, 2)).toBe(2);
+    expect(settleDue(db, 1000, clock, 2)).toBe(2);
+    expect(settleDue(db, 1000, clock, 2)).toBe(1);
+    expect(settleDue(db, 1000, clock, 2)).toBe(0);
+  });
+});

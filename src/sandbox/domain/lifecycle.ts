@@ -86,20 +86,20 @@ export function transition(db: Db, transfer: TransferRow, to: TransferStatus, no
   })();
 }
 
-/** One tick of the settle clock: every transfer that has waited `settleMs` in a state moves one step. */
-export function settleDue(db: Db, settleMs: number, nowMs: number): number {
+/**
+ * One tick of the settle clock: transfers that have waited `settleMs` in a state move one step, at most `batch` of
+ * them, so that a backlog never stalls the server for long (the next tick takes the rest).
+ */
+export function settleDue(db: Db, settleMs: number, nowMs: number, batch = 200): number {
   let moved = 0;
-  for (;;) {
-    const due = transfersDueToSettle(db, nowMs - settleMs, 500);
-    for (const transfer of due) {
-      const to = nextStep(transfer);
-      if (to) {
-        transition(db, transfer, to, nowMs);
-        moved++;
-      }
+  for (const transfer of transfersDueToSettle(db, nowMs - settleMs, batch)) {
+    const to = nextStep(transfer);
+    if (to) {
+      transition(db, transfer, to, nowMs);
+      moved++;
     }
-    if (due.length < 500) return moved;
   }
+  return moved;
 }
 
 /** Runs the settle clock until stopped; `settleMs` 0 means no clock (tests advance transfers on demand). */
