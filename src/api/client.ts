@@ -1,5 +1,6 @@
 import type { z } from '../lib/zod';
 import { type Credentials, session } from './credentials';
+import { requestLog } from './request-log';
 
 /** Everything a failed call tells the operator: status, the service's code and message, fields, and request id. */
 export class ApiError extends Error {
@@ -91,9 +92,24 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
   if (credentials.operator) headers['X-Console-Operator'] = encodeURIComponent(credentials.operator);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const url = urlFor(options.path, options.query);
+  const started = performance.now();
+  // Every call of this tab, for the request inspector (never the Authorization header; bodies masked there).
+  const log = (status: number, answeredId: string | null, responseBody: unknown) =>
+    requestLog.record({
+      method: options.method,
+      path: url,
+      status,
+      durationMs: Math.round(performance.now() - started),
+      requestId: answeredId,
+      appId: credentials.appId ?? null,
+      requestBody: options.body,
+      responseBody,
+    });
+
   let response: Response;
   try {
-    response = await fetch(urlFor(options.path, options.query), {
+    response = await fetch(url, {
       method: options.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -103,6 +119,7 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    log(0, requestId, null);
     throw new ApiError(
       0,
       'network-error',
@@ -116,9 +133,11 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
   try {
     text = await response.text();
   } catch {
+    log(0, answeredId, null);
     throw new ApiError(0, 'network-error', 'The connection dropped while the answer arrived', {}, answeredId);
   }
   const payload = parseJson(text);
+  log(response.status, answeredId, payload);
   if (!response.ok) {
     if (response.status === 401 && !options.credentials) session.expire();
     throw errorFrom(response.status, payload, answeredId);

@@ -13,7 +13,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
       cssVariablesResolver={cssVariablesResolver}
       getStyleNonce={cspNonce}
       colorSchemeManager={colorSchemeManager}
-      defaultColorScheme="light"
+      defaultColorScheme="auto"
     >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

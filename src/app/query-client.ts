@@ -1,9 +1,15 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
+import { recordMutation } from '../features/activity/activity-log';
 
 /** Reads retry twice on a server or network failure, never on a 4xx (the answer will not change). Writes never retry. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // Every write, successful or not, goes to this tab's activity log.
+    mutationCache: new MutationCache({
+      onSuccess: (data, variables, _context, mutation) => recordMutation(mutation, variables, { data }),
+      onError: (error, variables, _context, mutation) => recordMutation(mutation, variables, { error }),
+    }),
     defaultOptions: {
       queries: {
         retry: (failures, error) =>

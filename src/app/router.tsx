@@ -58,6 +58,22 @@ export function createRouter(_queryClient: QueryClient) {
               Component: m.CopyCompliancePage,
             })),
         },
+        {
+          path: 'transfers',
+          lazy: () =>
+            import('../features/transfers/TransferFinderPage').then((m) => ({
+              Component: m.TransferFinderPage,
+            })),
+        },
+        {
+          path: 'users/:userId',
+          lazy: () => import('../features/users/UserViewPage').then((m) => ({ Component: m.UserViewPage })),
+        },
+        {
+          path: 'activity',
+          lazy: () =>
+            import('../features/activity/ActivityPage').then((m) => ({ Component: m.ActivityPage })),
+        },
         { path: '*', Component: NotFoundPage },
       ],
     },

@@ -1,8 +1,22 @@
-import { AppShell, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Text,
+  Title,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { spotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { organizationQueries } from '../../api/organizations';
+import { RequestInspector } from '../../features/inspector/RequestInspector';
+import { CommandPalette } from '../../features/palette/CommandPalette';
 import { useSession, useSignOut } from '../../features/session/use-session';
 import { EnvironmentBadge } from './EnvironmentBadge';
 
@@ -11,10 +25,15 @@ const NAV = [
   { to: '/payments/new', label: 'Create payment' },
   { to: '/addresses/new', label: 'Add address' },
   { to: '/compliance/copy', label: 'Copy compliance' },
+  { to: '/transfers', label: 'Transfers' },
+  { to: '/activity', label: 'Activity' },
 ] as const;
 
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [inspectorOpened, { open: openInspector, close: closeInspector }] = useDisclosure(false);
+  const { setColorScheme } = useMantineColorScheme();
+  const computedScheme = useComputedColorScheme('light');
   const location = useLocation();
   const signOut = useSignOut();
   const organization = useQuery(organizationQueries.current());
@@ -53,6 +72,20 @@ export function Shell() {
                 {operator}
               </Text>
             )}
+            <Button variant="default" onClick={spotlight.open} visibleFrom="md">
+              Search (Ctrl+K)
+            </Button>
+            <Button variant="default" onClick={openInspector}>
+              Requests
+            </Button>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => setColorScheme(computedScheme === 'dark' ? 'light' : 'dark')}
+              aria-label="Toggle color scheme"
+            >
+              <span aria-hidden="true">{computedScheme === 'dark' ? '☀' : '☾'}</span>
+            </ActionIcon>
             <Button variant="default" onClick={signOut}>
               Sign out
             </Button>
@@ -74,6 +107,8 @@ export function Shell() {
       <AppShell.Main component="main">
         <Outlet />
       </AppShell.Main>
+      <RequestInspector opened={inspectorOpened} onClose={closeInspector} />
+      <CommandPalette />
     </AppShell>
   );
 }

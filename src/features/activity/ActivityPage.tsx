@@ -1,0 +1,80 @@
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { toCsv } from '../../lib/csv';
+import { type Activity, activityLog } from './activity-log';
+
+export const ACTIVITY_CSV_HEADER = ['time', 'action', 'outcome', 'subject', 'details', 'request_id'] as const;
+
+export function activityCsv(entries: readonly Activity[]): string {
+  return toCsv(
+    ACTIVITY_CSV_HEADER,
+    entries.map((e) => [e.at, e.action, e.outcome, e.subject, e.details, e.requestId]),
+  );
+}
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** What this operator did in this tab, failures included; exportable for a shift hand-over or a ticket. */
+export function ActivityPage() {
+  const entries = useSyncExternalStore(activityLog.subscribe, activityLog.entries);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Activity</Title>
+        <Button
+          variant="default"
+          disabled={entries.length === 0}
+          onClick={() =>
+            download(`activity-${new Date().toISOString().slice(0, 19)}.csv`, activityCsv(entries))
+          }
+        >
+          Export CSV
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        What you did in this tab since signing in. Kept in this tab only; never an account number.
+      </Text>
+      {entries.length === 0 ? (
+        <Text>Nothing yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table aria-label="Activity" striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Action</Table.Th>
+                <Table.Th>Outcome</Table.Th>
+                <Table.Th>Subject</Table.Th>
+                <Table.Th>Details</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.map((entry) => (
+                <Table.Tr key={entry.seq}>
+                  <Table.Td>{new Date(entry.at).toLocaleTimeString()}</Table.Td>
+                  <Table.Td>{entry.action}</Table.Td>
+                  <Table.Td>
+                    <Badge color={entry.outcome === 'succeeded' ? 'green.9' : 'red.9'} variant="filled">
+                      {entry.outcome}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <code>{entry.subject}</code>
+                  </Table.Td>
+                  <Table.Td>{entry.details}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Mutation } from '@tanstack/react-query';
+import { ApiError } from '../../api/client';
+import { session } from '../../api/credentials';
+import type { CreatePaymentRequest } from '../../api/payments';
+import { formatCents } from '../../lib/money';
+
+/** What this operator did in this tab: in memory only, gone at sign-out, never an account number. */
+export interface Activity {
+  seq: number;
+  at: string;
+  action: 'Payment created' | 'Address added' | 'Compliance copied';
+  outcome: 'succeeded' | 'failed';
+  /** The resource it concerns: transfer, user or app id. */
+  subject: string;
+  details: string;
+  requestId: string;
+}
+
+let entries: Activity[] = [];
+let seq = 0;
+const listeners = new Set<() => void>();
+const publish = () => {
+  for (const listener of listeners) listener();
+};
+
+session.subscribe(() => {
+  if (session.get().status === 'signed-out') {
+    entries = [];
+    publish();
+  }
+});
+
+function describeMutation(
+  key: string,
+  variables: unknown,
+  data: unknown,
+): Pick<Activity, 'action' | 'subject' | 'details'> | null {
+  if (key === 'payments/create') {
+    const request = variables as CreatePaymentRequest;
+    const payer = request.user_id ? `user ${request.user_id}` : `customer ${request.customer_id}`;
+    const source = request.account_id ? 'stored account' : 'bank account';
+    const transferId = (data as { id?: string } | undefined)?.id ?? '';
+    return {
+      action: 'Payment created',
+      subject: transferId,
+      details: `${formatCents(request.amount)} from ${payer} (${source})`,
+    };
+  }
+  if (key === 'users/add-address') {
+    const { userId, address } = variables as { userId: string; address: { city?: string; country?: string } };
+    return {
+      action: 'Address added',
+      subject: userId,
+      details: `${address.city ?? ''}, ${address.country ?? ''}`,
+    };
+  }
+  if (key === 'compliance/copy') {
+    return {
+      action: 'Compliance copied',
+      subject: String(variables),
+      details: 'organization record copied to the app',
+    };
+  }
+  return null;
+}
+
+/** Called by the query client for every finished mutation (see app/query-client.ts). */
+export function recordMutation(
+  mutation: Mutation<unknown, unknown, unknown, unknown>,
+  variables: unknown,
+  result: { data?: unknown; error?: unknown },
+): void {
+  const key = (mutation.options.mutationKey ?? []).join('/');
+  const what = describeMutation(key, variables, result.data);
+  if (!what) return;
+  const error = result.error;
+  seq += 1;
+  entries = [
+    {
+      ...what,
+      seq,
+      at: new Date().toISOString(),
+      outcome: error ? 'failed' : 'succeeded',
+      details: error ? `${what.details}: ${(error as Error).message}` : what.details,
+      requestId: error instanceof ApiError ? (error.requestId ?? '') : '',
+    },
+    ...entries,
+  ];
+  publish();
+}
+
+export const activityLog = {
+  entries: (): readonly Activity[] => entries,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

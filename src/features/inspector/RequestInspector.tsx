@@ -1,0 +1,91 @@
+import { Accordion, Badge, Button, Code, CopyButton, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { type LoggedRequest, requestLog } from '../../api/request-log';
+import { toCurl } from '../../lib/redact';
+
+function statusColor(status: number): string {
+  if (status === 0) return 'gray.8';
+  if (status < 300) return 'green.9';
+  if (status < 500) return 'orange.9';
+  return 'red.9';
+}
+
+function RequestDetails({ entry }: { entry: LoggedRequest }) {
+  const curl = toCurl({
+    method: entry.method,
+    url: `${window.location.origin}${entry.path}`,
+    body: entry.requestBody,
+    appId: entry.appId,
+  });
+  const label = `${entry.method} ${entry.path}`;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        Request id: <Code>{entry.requestId ?? '—'}</Code> · {entry.durationMs} ms · {entry.at}
+      </Text>
+      {entry.requestBody && (
+        <>
+          <Text size="sm" fw={600}>
+            Request body
+          </Text>
+          <Code block aria-label={`Request body of ${label}`}>
+            {entry.requestBody}
+          </Code>
+        </>
+      )}
+      <Text size="sm" fw={600}>
+        Response body
+      </Text>
+      <Code block aria-label={`Response body of ${label}`}>
+        {entry.responseBody ?? '(empty)'}
+      </Code>
+      <Group justify="space-between">
+        <Text size="sm" fw={600}>
+          cURL (credentials as $CLIENT_ID:$API_KEY)
+        </Text>
+        <CopyButton value={curl}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="default" onClick={copy}>
+              {copied ? 'Copied' : 'Copy as cURL'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+      <Code block aria-label={`cURL of ${label}`}>
+        {curl}
+      </Code>
+    </Stack>
+  );
+}
+
+/** Every API call of this tab, newest first, for escalations: what was asked, what came back, how to replay it. */
+export function RequestInspector({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const entries = useSyncExternalStore(requestLog.subscribe, requestLog.entries);
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Request inspector" position="right" size="xl">
+      {entries.length === 0 ? (
+        <Text c="dimmed">No requests yet in this tab.</Text>
+      ) : (
+        <Accordion variant="separated" aria-label="Requests">
+          {entries.map((entry) => (
+            <Accordion.Item key={entry.seq} value={String(entry.seq)}>
+              <Accordion.Control aria-label={`${entry.method} ${entry.path} ${entry.status || 'no answer'}`}>
+                <Group gap="xs" wrap="nowrap">
+                  <Badge color={statusColor(entry.status)} variant="filled">
+                    {entry.status || 'no answer'}
+                  </Badge>
+                  <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                    {entry.method} {entry.path}
+                  </Text>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <RequestDetails entry={entry} />
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,152 @@
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { transferQueries } from '../../api/transfers';
+import { userQueries } from '../../api/users';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { CopyableId } from '../../components/CopyableId';
+import { Money } from '../../components/Money';
+import { StatusBadge } from '../../components/StatusBadge';
+import { describeAccount } from '../../lib/mask';
+import { countryName } from '../addresses/address-form-schema';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * A user as a support agent needs them: who, where, which accounts, which recent transfers. Each section stands
+ * alone, so a service that lacks one of these reads (GET /v2/users/{id} is a sandbox extension) still shows the rest.
+ */
+export function UserViewPage() {
+  const { userId = '' } = useParams();
+  const user = useQuery(userQueries.detail(userId));
+  const accounts = useQuery(userQueries.payoutMethods(userId));
+  const transfers = useQuery(transferQueries.list({ user_id: userId, limit: 10 }));
+  const name = [user.data?.first_name, user.data?.last_name].filter(Boolean).join(' ');
+
+  return (
+    <Stack maw={960}>
+      <Group justify="space-between">
+        <Title order={1}>{name || 'User'}</Title>
+        <Group>
+          <Button component={Link} to={`/payments/new?user_id=${userId}`}>
+            Create payment
+          </Button>
+          <Button component={Link} to={`/users/${userId}/addresses/new`} variant="default">
+            Add address
+          </Button>
+        </Group>
+      </Group>
+      <CopyableId id={userId} label="user ID" />
+      <Section title="Profile">
+        {user.isPending && <Skeleton height={40} />}
+        {user.isError && <ApiErrorAlert error={user.error} title="The user could not be read" />}
+        {user.data && (
+          <Table variant="vertical" aria-label="Profile">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={160}>Email</Table.Th>
+                <Table.Td>{user.data.email ?? '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Status</Table.Th>
+                <Table.Td>{user.data.status ?? '—'}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        )}
+      </Section>
+      <Section title="Addresses">
+        {user.data?.addresses && user.data.addresses.length > 0 ? (
+          <Stack gap="xs" aria-label="Addresses">
+            {user.data.addresses.map((address, index) => (
+              <Text key={address.id ?? index} size="sm">
+                {[
+                  address.line_1,
+                  address.line_2,
+                  address.line_3,
+                  address.city,
+                  address.state,
+                  address.postcode,
+                  countryName(address.country),
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+              </Text>
+            ))}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {user.data ? 'No addresses.' : 'Addresses are shown with the profile.'}
+          </Text>
+        )}
+      </Section>
+      <Section title="Stored accounts">
+        {accounts.isError && <ApiErrorAlert error={accounts.error} title="The accounts could not be read" />}
+        {accounts.data &&
+          (accounts.data.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No stored accounts.
+            </Text>
+          ) : (
+            <Stack gap={4} aria-label="Stored accounts">
+              {accounts.data.map((method, index) => (
+                <Text key={method.id ?? index} size="sm">
+                  {describeAccount(method.account_type, method.mask ?? '????')}
+                  {method.id ? ` · ${method.id}` : ''}
+                </Text>
+              ))}
+            </Stack>
+          ))}
+      </Section>
+      <Section title="Recent transfers">
+        {transfers.isError && (
+          <ApiErrorAlert error={transfers.error} title="The transfers could not be read" />
+        )}
+        {transfers.data &&
+          (transfers.data.data.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No transfers yet.
+            </Text>
+          ) : (
+            <Table aria-label="Recent transfers" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Transfer</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {transfers.data.data.map((transfer) => (
+                  <Table.Tr key={transfer.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/transfers/${transfer.id}`} ff="monospace" size="sm">
+                        {transfer.id}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{transfer.created ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={transfer.status} />
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      <Money cents={transfer.amount} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ))}
+      </Section>
+    </Stack>
+  );
+}

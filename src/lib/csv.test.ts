@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { parseCsv, toCsv } from './csv';
+
+describe('CSV', () => {
+  it('quotes what needs it and parses back to the same fields', () => {
+    const rows = [
+      ['a,b', 'say "hi"', 'two\nlines', 42, null],
+      ['=SUM(A1)', '-5', 'plain', '', undefined],
+    ];
+    const text = toCsv(['one', 'two', 'three', 'four', 'five'], rows);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(parseCsv(text)).toEqual([
+      ['one', 'two', 'three', 'four', 'five'],
+      ['a,b', 'say "hi"', 'two\nlines', '42', ''],
+      ["'=SUM(A1)", "'-5", 'plain', '', ''],
+    ]);
+  });
+});
