@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { cspNonce, cssVariablesResolver, memoryColorSchemeManager, theme } from './theme';
+import { cspNonce, cssVariablesResolver, tabColorSchemeManager, theme } from './theme';
 
-const colorSchemeManager = memoryColorSchemeManager();
+const colorSchemeManager = tabColorSchemeManager();
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (

@@ -18,19 +18,31 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-gray-4)' },
 });
 
-/** The color scheme lives in memory: the console writes nothing to localStorage. */
-export function memoryColorSchemeManager(): MantineColorSchemeManager {
-  let value: 'light' | 'dark' | 'auto' | null = null;
+/**
+ * The operator's color scheme choice holds for the tab (sessionStorage, cleared at sign-out); until they choose, the
+ * system's preference rules. Nothing goes to localStorage.
+ */
+export function tabColorSchemeManager(key = 'payout-console.color-scheme'): MantineColorSchemeManager {
+  const read = () => {
+    try {
+      const value = sessionStorage.getItem(key);
+      return value === 'light' || value === 'dark' || value === 'auto' ? value : null;
+    } catch {
+      return null;
+    }
+  };
   return {
-    get: (defaultValue) => value ?? defaultValue,
+    get: (defaultValue) => read() ?? defaultValue,
     set: (next) => {
-      value = next;
+      try {
+        sessionStorage.setItem(key, next);
+      } catch {
+        // storage unavailable: the choice lasts until the page reloads
+      }
     },
     subscribe: () => {},
     unsubscribe: () => {},
-    clear: () => {
-      value = null;
-    },
+    clear: () => sessionStorage.removeItem(key),
   };
 }
 

@@ -4,7 +4,7 @@ import { session } from '../../api/credentials';
 import type { CreatePaymentRequest } from '../../api/payments';
 import { formatCents } from '../../lib/money';
 
-/** What this operator did in this tab: in memory only, gone at sign-out, never an account number. */
+/** What this operator did in this tab: gone at sign-out, never an account number. */
 export interface Activity {
   seq: number;
   at: string;
@@ -16,10 +16,21 @@ export interface Activity {
   requestId: string;
 }
 
-let entries: Activity[] = [];
-let seq = 0;
+// In sessionStorage, like the credentials: it survives a reload of the tab and goes at sign-out (which clears it).
+const STORAGE_KEY = 'payout-console.activity';
+function load(): Activity[] {
+  try {
+    const stored = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(STORAGE_KEY);
+    return stored ? (JSON.parse(stored) as Activity[]) : [];
+  } catch {
+    return [];
+  }
+}
+let entries: Activity[] = load();
+let seq = entries[0]?.seq ?? 0;
 const listeners = new Set<() => void>();
 const publish = () => {
+  if (entries.length > 0) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(entries.slice(0, 500)));
   for (const listener of listeners) listener();
 };
 
