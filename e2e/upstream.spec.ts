@@ -115,3 +115,13 @@ test('copy compliance upstream shows the service message', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'View copied record' })).toBeVisible();
   expect(refused).toEqual([]);
 });
+
+test('the user view shows what the vendor returns upstream', async ({ page }) => {
+  await signIn(page);
+  await page.goto(`/users/${USER}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Prism's examples: a user profile, payout methods and a transfer list; each section renders on its own.
+  await expect(page.getByRole('table', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByLabel('Stored accounts')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Recent transfers' })).toBeVisible();
+});
