@@ -69,6 +69,9 @@ export default defineConfig({
         SANDBOX_DB: ':memory:',
         SANDBOX_SETTLE_MS: '0',
         STATIC_DIR: 'dist',
+        // Short, so that the "no answer in time" path is testable; the default is 30 s.
+        REQUEST_TIMEOUT_MS: '4000',
+        AUDIT_LOG: 'off',
       },
     },
     ...(withUpstream

@@ -287,3 +287,19 @@ test('a connection dropped after the payment committed: Check again finds it by 
   await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText(requestId);
   expect(await transfersOf(page, tenant)).toHaveLength(1);
 });
+
+test('a payment that gets no answer in time: the outcome is unknown until Check again finds it', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  // The console gives up after REQUEST_TIMEOUT_MS (4 s in these tests); the server answers after 6 s.
+  await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', delay_ms: 6000 });
+  await startBankPayment(page, tenant.users[1]?.id ?? '', '27.00', '1234567890');
+  await reviewAndConfirm(page, '$27.00');
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await expect(dialog.getByRole('alert')).toContainText('Outcome unknown', { timeout: 8000 });
+  await expect.poll(async () => (await transfersOf(page, tenant)).length, { timeout: 8000 }).toBe(1);
+  await dialog.getByRole('button', { name: 'Check again' }).click();
+  await expect(page).toHaveURL(/\/transfers\//);
+  expect(await transfersOf(page, tenant)).toHaveLength(1);
+});

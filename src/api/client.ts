@@ -32,6 +32,12 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** How long a call may take before the console stops waiting (REQUEST_TIMEOUT_MS via /config.json). */
+let timeoutMs = 30_000;
+export function setRequestTimeout(ms: number): void {
+  timeoutMs = ms;
+}
+
 function basicAuthorization({ clientId, apiKey }: Credentials): string {
   const bytes = new TextEncoder().encode(`${clientId}:${apiKey}`);
   return `Basic ${btoa(String.fromCharCode(...bytes))}`;
@@ -115,9 +121,15 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'omit',
       cache: 'no-store',
-      signal: options.signal ?? null,
+      signal: options.signal
+        ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)])
+        : AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
+    if ((error as Error).name === 'TimeoutError') {
+      log(0, requestId, null);
+      throw new ApiError(0, 'timeout', `No answer within ${Math.round(timeoutMs / 1000)} s`, {}, requestId);
+    }
     if ((error as Error).name === 'AbortError') throw error;
     log(0, requestId, null);
     throw new ApiError(

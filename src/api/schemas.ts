@@ -44,6 +44,7 @@ export const runtimeConfigSchema = z.object({
     .int()
     .positive()
     .default(15 * 60 * 1000),
+  request_timeout_ms: z.int().positive().default(30_000),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

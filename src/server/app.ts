@@ -20,6 +20,8 @@ export interface ConsoleRuntimeConfig {
   demo?: { client_id: string; api_key: string };
   /** The console signs out after this long without interaction (IDLE_TIMEOUT_MS). */
   idle_timeout_ms: number;
+  /** The console stops waiting for an answer after this long (REQUEST_TIMEOUT_MS): the outcome is then unknown. */
+  request_timeout_ms: number;
 }
 
 export function runtimeConfig(config: ServerConfig): ConsoleRuntimeConfig {
@@ -29,6 +31,7 @@ export function runtimeConfig(config: ServerConfig): ConsoleRuntimeConfig {
       production: false,
       demo: { client_id: DEMO_CREDENTIALS.clientId, api_key: DEMO_CREDENTIALS.apiKey },
       idle_timeout_ms: config.idleTimeoutMs,
+      request_timeout_ms: config.requestTimeoutMs,
     };
   }
   return {
@@ -36,6 +39,7 @@ export function runtimeConfig(config: ServerConfig): ConsoleRuntimeConfig {
     upstream: config.upstreamUrl.host,
     production: isProductionUpstream(config.upstreamUrl),
     idle_timeout_ms: config.idleTimeoutMs,
+    request_timeout_ms: config.requestTimeoutMs,
   };
 }
 

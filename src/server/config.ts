@@ -20,6 +20,8 @@ export interface ServerConfig {
   auditLogFile: string | null;
   /** The console signs the operator out after this long without interaction. */
   idleTimeoutMs: number;
+  /** The console stops waiting for an answer after this long. */
+  requestTimeoutMs: number;
 }
 
 function auditLogFrom(raw: string | undefined): string | null {
@@ -51,6 +53,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     sandboxHelpersForEveryone: env.SANDBOX_HELPERS?.trim().toLowerCase() === 'on',
     auditLogFile: auditLogFrom(env.AUDIT_LOG),
     idleTimeoutMs: intFromEnv(env, 'IDLE_TIMEOUT_MS', 15 * 60 * 1000),
+    requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000),
   };
 }
 

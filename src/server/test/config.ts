@@ -22,6 +22,7 @@ export function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
     sandboxHelpersForEveryone: false,
     auditLogFile: null,
     idleTimeoutMs: 900_000,
+    requestTimeoutMs: 30_000,
     ...overrides,
   };
 }
