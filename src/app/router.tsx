@@ -1,7 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
-import { RequireSession } from '../features/session/RequireSession';
-import { Shell } from './layout/Shell';
 import { NotFoundPage } from './NotFoundPage';
 import { PageLoader } from './PageLoader';
 import { RouteErrorPage } from './RouteErrorPage';
@@ -17,11 +15,7 @@ export function createRouter(_queryClient: QueryClient) {
     },
     {
       path: '/',
-      element: (
-        <RequireSession>
-          <Shell />
-        </RequireSession>
-      ),
+      lazy: () => import('./layout/SignedInLayout').then((m) => ({ Component: m.SignedInLayout })),
       errorElement: <RouteErrorPage />,
       HydrateFallback: PageLoader,
       children: [

@@ -1,4 +1,4 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 
@@ -9,19 +9,20 @@ export function EnvironmentBadge() {
   if (!data) return null;
   if (data.mode === 'sandbox') {
     return (
-      <Tooltip label="Requests go to the embedded sandbox; no money moves">
-        <Badge color="teal.9" variant="filled">
-          Sandbox
-        </Badge>
-      </Tooltip>
+      <Badge color="teal.9" variant="filled" title="Requests go to the embedded sandbox; no money moves">
+        Sandbox
+      </Badge>
     );
   }
   const production = data.production;
   return (
-    <Tooltip label={production ? 'Production: real money moves' : 'A test upstream'}>
-      <Badge color={production ? 'red.9' : 'indigo.9'} variant="filled" tt="none">
-        {production ? `Production · ${data.upstream}` : data.upstream}
-      </Badge>
-    </Tooltip>
+    <Badge
+      color={production ? 'red.9' : 'indigo.9'}
+      variant="filled"
+      tt="none"
+      title={production ? 'Production: real money moves' : 'A test upstream'}
+    >
+      {production ? `Production · ${data.upstream}` : data.upstream}
+    </Badge>
   );
 }
