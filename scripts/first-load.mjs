@@ -16,7 +16,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
   env: { ...process.env, PORT: String(port), SANDBOX_DB: ':memory:', AUDIT_LOG: 'off' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-await new Promise((resolve) => server.stdout.on('data', (chunk) => String(chunk).includes('Payout Console on') && resolve()));
+await new Promise((resolve) =>
+  server.stdout.on('data', (chunk) => String(chunk).includes('Payout Console on') && resolve()),
+);
 const browser = await chromium.launch({ executablePath: chromiumExecutablePath() });
 try {
   const page = await browser.newPage();
@@ -34,7 +36,9 @@ try {
     sizes[path.endsWith('.css') ? 'css' : 'js'] += bytes;
     console.log(String(bytes).padStart(8), path);
   }
-  console.log(JSON.stringify({ jsKiB: +(sizes.js / 1024).toFixed(1), cssKiB: +(sizes.css / 1024).toFixed(1) }));
+  console.log(
+    JSON.stringify({ jsKiB: +(sizes.js / 1024).toFixed(1), cssKiB: +(sizes.css / 1024).toFixed(1) }),
+  );
 } finally {
   await browser.close();
   server.kill('SIGTERM');
