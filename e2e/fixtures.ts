@@ -24,6 +24,18 @@ export async function signIn(page: Page, tenant: Pick<Tenant, 'client_id' | 'api
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
+/** On the Add address page (user id already there): fills a US address and submits it. */
+export async function addSanFranciscoAddress(page: Page): Promise<void> {
+  await page.getByLabel('Line 1').fill('1 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  const state = page.getByRole('combobox', { name: 'State' });
+  await state.click();
+  await state.fill('Calif');
+  await page.getByRole('option', { name: 'California (CA)' }).click();
+  await page.getByLabel('Postcode').fill('94105');
+  await page.getByRole('button', { name: 'Add address' }).click();
+}
+
 /** Arms a fault in the sandbox for this tenant's next matching request(s). */
 export async function armFault(
   page: Page,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { armFault, expect, type Tenant, test } from './fixtures';
+import { addSanFranciscoAddress, armFault, expect, type Tenant, test } from './fixtures';
 
 const ACCOUNT = '000987654321';
 const XSS = '<img src=x onerror=window.__xss=1>';
@@ -74,14 +74,7 @@ test('a full workflow leaves no credential or account number behind, breaks no C
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
 
   await page.goto(`/addresses/new?user_id=${tenant.users[0]?.id}`);
-  await page.getByLabel('Line 1').fill('1 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  const state = page.getByRole('combobox', { name: 'State' });
-  await state.click();
-  await state.fill('Calif');
-  await page.getByRole('option', { name: 'California (CA)' }).click();
-  await page.getByLabel('Postcode').fill('94105');
-  await page.getByRole('button', { name: 'Add address' }).click();
+  await addSanFranciscoAddress(page);
   await expect(page.getByRole('status').filter({ hasText: 'Address added' })).toBeVisible();
 
   await page.goto(`/compliance/copy?app_id=${tenant.apps[0]?.id}`);

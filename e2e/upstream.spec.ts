@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { addSanFranciscoAddress, expect, test } from './fixtures';
 
 /**
  * The console against the vendor's contract: the console server forwards /v2 to Prism, which mocks the vendor's
@@ -85,14 +85,7 @@ test('add an address upstream: a 200 with no body shows the address as sent', as
   const refused = failOn422(page);
   await signIn(page);
   await page.goto(`/addresses/new?user_id=${USER}`);
-  await page.getByLabel('Line 1').fill('1 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  const state = page.getByRole('combobox', { name: 'State' });
-  await state.click();
-  await state.fill('Calif');
-  await page.getByRole('option', { name: 'California (CA)' }).click();
-  await page.getByLabel('Postcode').fill('94105');
-  await page.getByRole('button', { name: 'Add address' }).click();
+  await addSanFranciscoAddress(page);
   const status = page.getByRole('status').filter({ hasText: 'Address added' });
   await expect(status).toContainText('1 Market Street');
   await expect(status).toContainText('San Francisco, CA, 94105');

@@ -18,16 +18,8 @@ import { organizationQueries } from '../../api/organizations';
 import { RequestInspector } from '../../features/inspector/RequestInspector';
 import { CommandPalette } from '../../features/palette/CommandPalette';
 import { useSession, useSignOut } from '../../features/session/use-session';
+import { PAGES } from '../navigation';
 import { EnvironmentBadge } from './EnvironmentBadge';
-
-const NAV = [
-  { to: '/', label: 'Overview' },
-  { to: '/payments/new', label: 'Create payment' },
-  { to: '/addresses/new', label: 'Add address' },
-  { to: '/compliance/copy', label: 'Copy compliance' },
-  { to: '/transfers', label: 'Transfers' },
-  { to: '/activity', label: 'Activity' },
-] as const;
 
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -93,7 +85,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label="Main">
-        {NAV.map((item) => (
+        {PAGES.map((item) => (
           <NavLink
             key={item.to}
             component={Link}

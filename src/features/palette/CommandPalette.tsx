@@ -6,16 +6,8 @@ import { getAppCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { getTransfer } from '../../api/transfers';
 import { getUser } from '../../api/users';
+import { PAGES } from '../../app/navigation';
 import { isUuid } from '../payments/payment-form-schema';
-
-const PAGES = [
-  { to: '/', label: 'Overview' },
-  { to: '/payments/new', label: 'Create payment' },
-  { to: '/addresses/new', label: 'Add address' },
-  { to: '/compliance/copy', label: 'Copy compliance' },
-  { to: '/transfers', label: 'Transfers' },
-  { to: '/activity', label: 'Activity' },
-] as const;
 
 /** Where a pasted id leads: a transfer, else a user, else an app (tried in that order; the first that exists wins). */
 export async function destinationOf(id: string): Promise<string | null> {

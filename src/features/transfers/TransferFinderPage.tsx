@@ -1,24 +1,11 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { TransferListQuery } from '../../api/transfers';
 import { transferQueries } from '../../api/transfers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { Money } from '../../components/Money';
-import { StatusBadge } from '../../components/StatusBadge';
+import { TransfersTable } from '../../components/TransfersTable';
 import { TRANSFER_STATUSES, TRANSFER_TYPES } from '../../lib/transfer-states';
 import { isUuid } from '../payments/payment-form-schema';
 
@@ -39,11 +26,6 @@ function queryFrom(params: URLSearchParams): TransferListQuery {
     ending_before: get('ending_before'),
     limit: PAGE_SIZE,
   };
-}
-
-function Timeline({ history }: { history: { status: string }[] | null | undefined }) {
-  if (!history || history.length === 0) return <>—</>;
-  return <>{history.map((h) => h.status).join(' → ')}</>;
 }
 
 export function TransferFinderPage() {
@@ -158,42 +140,7 @@ export function TransferFinderPage() {
         (rows.length === 0 ? (
           <Text>No transfers match.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={880}>
-            <Table aria-label="Transfers" striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Transfer</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Timeline</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((transfer) => (
-                  <Table.Tr key={transfer.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/transfers/${transfer.id}`} ff="monospace" size="sm">
-                        {transfer.id}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{transfer.created ?? '—'}</Table.Td>
-                    <Table.Td>{transfer.type ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={transfer.status} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Timeline history={transfer.status_history} />
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      <Money cents={transfer.amount} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TransfersTable label="Transfers" transfers={rows} detailed />
         ))}
       <Group>
         <Button variant="default" disabled={!hasPrevious} onClick={() => page('ending_before', rows[0]?.id)}>

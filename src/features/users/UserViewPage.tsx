@@ -1,12 +1,11 @@
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
-import { Money } from '../../components/Money';
-import { StatusBadge } from '../../components/StatusBadge';
+import { TransfersTable } from '../../components/TransfersTable';
 import { describeAccount } from '../../lib/mask';
 import { countryName } from '../addresses/address-form-schema';
 
@@ -117,34 +116,7 @@ export function UserViewPage() {
               No transfers yet.
             </Text>
           ) : (
-            <Table aria-label="Recent transfers" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Transfer</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {transfers.data.data.map((transfer) => (
-                  <Table.Tr key={transfer.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/transfers/${transfer.id}`} ff="monospace" size="sm">
-                        {transfer.id}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{transfer.created ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={transfer.status} />
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      <Money cents={transfer.amount} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <TransfersTable label="Recent transfers" transfers={transfers.data.data} />
           ))}
       </Section>
     </Stack>

@@ -1,0 +1,9 @@
+/** The console's pages, in the order the navigation and the command palette list them. */
+export const PAGES = [
+  { to: '/', label: 'Overview' },
+  { to: '/payments/new', label: 'Create payment' },
+  { to: '/addresses/new', label: 'Add address' },
+  { to: '/compliance/copy', label: 'Copy compliance' },
+  { to: '/transfers', label: 'Transfers' },
+  { to: '/activity', label: 'Activity' },
+] as const;
