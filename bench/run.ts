@@ -1,20 +1,72 @@
 import { writeFileSync } from 'node:fs';
+import { latencyChart } from './chart';
+import { runGrowth } from './growth';
 import { runLoad } from './load';
+import { runRouteBenchmarks } from './routes';
 import { measureSyncCost } from './sync-cost';
 
-/** `npm run bench`: measures on this machine and writes bench/REPORT.md. Figures, never pass/fail. */
+/** `npm run bench`: measures on this machine and writes bench/REPORT.md and bench/latency.svg. Figures, not verdicts. */
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const routes = await runRouteBenchmarks(seconds);
+console.log('routes:', routes);
+const growth = await runGrowth(
+  process.env.BENCH_GROWTH === 'small' ? [1_000, 10_000] : [1_000, 100_000, 1_000_000],
+);
+console.log('growth:', growth);
 const sync = await measureSyncCost();
 console.log('synchronous NORMAL vs FULL (payments/s):', sync);
 const load = await runLoad(
   Number(process.env.BENCH_CONNECTIONS ?? 200),
-  Number(process.env.BENCH_SECONDS ?? 30),
+  Number(process.env.BENCH_LOAD_SECONDS ?? 30),
 );
 console.log('load:', load);
 
+const rate = (name: string, target: string) =>
+  routes.find((r) => r.name === name && r.target === target)?.requestsPerSecond;
+// The ceiling of the same kind of request: reads against the bare GET, writes (with a body) against the bare POST.
+const readCeiling = rate('GET /v2/transfers/{id}', 'node ceiling');
+const writeCeiling = rate('POST /v2/payments', 'node ceiling');
+const ceilingFor = (name: string) => (name.startsWith('GET') ? readCeiling : writeCeiling);
+const ratio = (value: number | undefined, base: number | undefined, suffix: string) =>
+  value && base ? `${(value / base).toFixed(suffix === '%' ? 2 : 1)}${suffix === '%' ? '' : '×'}` : 'n/a';
+const routeRows = routes
+  .filter((r) => r.target === 'sandbox')
+  .map((r) => {
+    const prism = rate(r.name, 'prism');
+    const ceiling = ceilingFor(r.name);
+    const fraction = ceiling ? `${Math.round((r.requestsPerSecond / ceiling) * 100)}%` : 'n/a';
+    return `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${fraction} | ${prism ?? 'n/a'} | ${ratio(r.requestsPerSecond, prism, 'x')} |`;
+  });
+writeFileSync('bench/latency.svg', latencyChart(routes));
+
 const report = `# Benchmark report
 
-Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on this machine (2 cores). Re-run with
-\`npm run bench\`.
+Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on this machine (2 cores, shared by
+the load generator and the server). Re-run with \`npm run bench\`; ratios come from the same run.
+
+## The sandbox under load (50 connections, ${seconds} s per case)
+
+Node ceiling (bare \`node:http\` reading the body and answering a fixed JSON): ${readCeiling ?? 'n/a'} requests/s
+for a GET, ${writeCeiling ?? 'n/a'} for a POST with the payment's body; each case is compared with its own kind.
+Prism: \`@stoplight/prism-cli\` mocking the vendor's OpenAPI (stateless; no auth, tenancy or storage).
+
+| case | req/s | p50 ms | p99 ms | errors | of ceiling | Prism req/s | × Prism |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${routeRows.join('\n')}
+
+![latency](latency.svg)
+
+All cases measured:
+
+| target | case | req/s | p50 | p90 | p99 | errors | non-2xx |
+| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+${routes.map((r) => `| ${r.target} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} | ${r.non2xx} |`).join('\n')}
+
+## Growth: list and read latency by store size (10 connections, 5 s each)
+
+| transfers | seeded in s | first page p50 / p99 ms | deep page p50 / p99 ms | read one p50 / p99 ms |
+| ---: | ---: | ---: | ---: | ---: |
+${growth.map((g) => `| ${g.transfers} | ${g.seedSeconds} | ${g.firstPage.p50} / ${g.firstPage.p99} | ${g.deepPage.p50} / ${g.deepPage.p99} | ${g.read.p50} / ${g.read.p99} |`).join('\n')}
 
 ## Load: ${load.connections} connections for ${load.seconds} s of mixed traffic
 
@@ -34,4 +86,4 @@ Payments per second through the API, one at a time, on a file: \`synchronous=NOR
 \`synchronous=FULL\` ${sync.full} (FULL costs ${Math.round((1 - sync.full / sync.normal) * 100)}%).
 `;
 writeFileSync('bench/REPORT.md', report);
-console.log('bench/REPORT.md written');
+console.log('bench/REPORT.md and bench/latency.svg written');

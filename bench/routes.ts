@@ -1,0 +1,155 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { authHeaders, freePort, makeTenant } from './lib';
+
+export interface CaseResult {
+  name: string;
+  target: 'sandbox' | 'node ceiling' | 'prism';
+  requestsPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const VENDOR_OPENAPI = '../shared/reference/dots-v2-openapi.yaml';
+
+async function startProcess(command: string, args: string[], env: Record<string, string>, ready: RegExp) {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = ready.exec(out);
+      if (match) resolve(match[1] ?? '');
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${command} exited (${code}): ${out.slice(-500)}`)));
+  });
+  return { child, url };
+}
+
+async function measure(
+  name: string,
+  target: CaseResult['target'],
+  url: string,
+  request: autocannon.Request,
+  headers: Record<string, string>,
+  seconds: number,
+): Promise<CaseResult> {
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers, requests: [request] });
+  return {
+    name,
+    target,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * The sandbox's routes under load (50 connections, `seconds` each), beside two references measured in the same
+ * run: a bare node:http server (the ceiling of this machine) and Prism mocking the vendor's OpenAPI.
+ */
+export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
+  const children: ChildProcess[] = [];
+  const results: CaseResult[] = [];
+  try {
+    const dbFile = join(mkdtempSync(join(tmpdir(), 'bench-routes-')), 'sandbox.db');
+    const sandbox = await startProcess(
+      process.execPath,
+      ['--import', 'tsx', 'src/sandbox/main.ts'],
+      { PORT: '0', SANDBOX_DB: dbFile, SANDBOX_SETTLE_MS: '0' },
+      /on (http:\/\/[\d.]+:\d+)/,
+    );
+    children.push(sandbox.child);
+    const tenant = await makeTenant(sandbox.url);
+    const headers = authHeaders(tenant);
+    const userId = tenant.users[0]?.id ?? '';
+    const payment = (key: string) =>
+      JSON.stringify({
+        amount: 100,
+        platform: 'ach',
+        user_id: userId,
+        ach_info: { account_number: '123456789', routing_number: '021000021', account_type: 'checking' },
+        idempotency_key: key,
+      });
+    let counter = 0;
+    const seed = await fetch(`${sandbox.url}/v2/payments`, {
+      method: 'POST',
+      headers,
+      body: payment('seed'),
+    });
+    const transferId = ((await seed.json()) as { id: string }).id;
+    for (let i = 0; i < 150; i++)
+      await fetch(`${sandbox.url}/v2/payments`, { method: 'POST', headers, body: payment(`fill-${i}`) });
+    const address = JSON.stringify({
+      line_1: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      postcode: '62701',
+      country: 'US',
+    });
+    const cases: { name: string; request: (id: string) => autocannon.Request }[] = [
+      {
+        name: 'POST /v2/payments',
+        request: () => ({
+          method: 'POST',
+          path: '/v2/payments',
+          setupRequest: (r) => ({ ...r, body: payment(`bench-${counter++}`) }),
+        }),
+      },
+      { name: 'GET /v2/transfers/{id}', request: (id) => ({ method: 'GET', path: `/v2/transfers/${id}` }) },
+      {
+        name: 'GET /v2/transfers?limit=100',
+        request: () => ({ method: 'GET', path: '/v2/transfers?limit=100' }),
+      },
+      {
+        name: 'PUT /v2/users/{id}/addresses',
+        request: () => ({ method: 'PUT', path: `/v2/users/${userId}/addresses`, body: address }),
+      },
+    ];
+    for (const c of cases)
+      results.push(await measure(c.name, 'sandbox', sandbox.url, c.request(transferId), headers, seconds));
+    sandbox.child.kill('SIGTERM');
+
+    const bare = await startProcess(
+      process.execPath,
+      ['bench/bare-server.mjs'],
+      { PORT: '0' },
+      /on (http:\/\/[\d.]+:\d+)/,
+    );
+    children.push(bare.child);
+    for (const c of cases.slice(0, 2)) {
+      results.push(await measure(c.name, 'node ceiling', bare.url, c.request(transferId), headers, seconds));
+    }
+    bare.child.kill('SIGTERM');
+
+    if (existsSync(VENDOR_OPENAPI) && existsSync('node_modules/.bin/prism')) {
+      const port = await freePort();
+      const prism = await startProcess(
+        'node_modules/.bin/prism',
+        ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), VENDOR_OPENAPI],
+        {},
+        /Prism is listening on (http:\/\/[\d.]+:\d+)/,
+      );
+      children.push(prism.child);
+      for (const c of cases)
+        results.push(await measure(c.name, 'prism', prism.url, c.request(transferId), headers, seconds));
+      prism.child.kill('SIGTERM');
+    } else {
+      console.log('Prism skipped: the vendor OpenAPI or @stoplight/prism-cli is absent');
+    }
+    return results;
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+  }
+}
