@@ -34,6 +34,12 @@ export function rssMiB(pid: number): number {
   return Math.round((kib / 1024) * 10) / 10;
 }
 
+/** The server's live heap in MiB (a sandbox helper). */
+export async function heapUsedMiB(url: string): Promise<number> {
+  const memory = (await (await fetch(`${url}/sandbox/memory`)).json()) as { heapUsed: number };
+  return Math.round((memory.heapUsed / 1048576) * 10) / 10;
+}
+
 export interface Tenant {
   client_id: string;
   api_key: string;

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { authHeaders, makeTenant, rssMiB, sleep, startConsoleServer } from './lib';
+import { authHeaders, heapUsedMiB, makeTenant, rssMiB, sleep, startConsoleServer } from './lib';
 
 export interface LoadResult {
   connections: number;
@@ -15,6 +15,8 @@ export interface LoadResult {
   non2xx: number;
   /** cold: just started; warm: idle after a short warm-up; peak: under load; after: idle again 10 s later. */
   rss: { cold: number; warm: number; peak: number; after: number };
+  /** Live JavaScript heap (MiB), as the server reports it: what a leak would grow. */
+  heapUsed: { warm: number; after: number };
 }
 
 /**
@@ -54,6 +56,7 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
     await traffic(connections, 5);
     await sleep(10_000);
     const warm = rssMiB(child.pid as number);
+    const heapWarm = await heapUsedMiB(url);
     let peak = warm;
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMiB(child.pid as number));
@@ -72,6 +75,7 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
       errors: result.errors,
       non2xx: result.non2xx,
       rss: { cold, warm, peak, after: rssMiB(child.pid as number) },
+      heapUsed: { warm: heapWarm, after: await heapUsedMiB(url) },
     };
 
     function mixedRequests(): autocannon.Request[] {

@@ -232,6 +232,21 @@ describe('faults', () => {
   });
 });
 
+describe('memory helper', () => {
+  it('reports the process memory in bytes, for benchmarks', async () => {
+    const h = makeHarness();
+    const answer = await h.call('GET', '/sandbox/memory');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      rss: expect.any(Number),
+      heapTotal: expect.any(Number),
+      heapUsed: expect.any(Number),
+      external: expect.any(Number),
+    });
+    expect(answer.body.heapUsed).toBeLessThanOrEqual(answer.body.heapTotal);
+  });
+});
+
 describe('OpenAPI document', () => {
   it('describes every route, marks extensions, and is generated from the validating schemas', async () => {
     const h = makeHarness();

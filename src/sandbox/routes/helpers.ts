@@ -73,6 +73,20 @@ export function helperRoutes(services: Services): RouteDef[] {
       },
     }),
     route({
+      method: 'GET',
+      path: '/sandbox/memory',
+      operationId: 'sandbox-memory',
+      summary: "The server process's memory in bytes (rss, heap total and used, external), for benchmarks",
+      tags: ['sandbox'],
+      extension: true,
+      public: true,
+      responses: { 200: { description: 'process.memoryUsage()' } },
+      handle: ({ c }) => {
+        const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+        return c.json({ rss, heapTotal, heapUsed, external });
+      },
+    }),
+    route({
       method: 'DELETE',
       path: '/sandbox/faults/{client_id}',
       operationId: 'sandbox-disarm-faults',
