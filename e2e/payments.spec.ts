@@ -286,6 +286,9 @@ test('a connection dropped after the payment committed: Check again finds it by 
   await expect(page).toHaveURL(new RegExp(`/transfers/${created?.id}$`));
   await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText(requestId);
   expect(await transfersOf(page, tenant)).toHaveLength(1);
+  // Found by the look-up, not answered: still in this tab's activity.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByRole('table', { name: 'Activity' })).toContainText(created?.id ?? 'missing');
 });
 
 test('a payment that gets no answer in time: the outcome is unknown until Check again finds it', async ({

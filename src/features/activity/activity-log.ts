@@ -81,7 +81,18 @@ export function recordMutation(
   variables: unknown,
   result: { data?: unknown; error?: unknown },
 ): void {
-  const key = (mutation.options.mutationKey ?? []).join('/');
+  recordActivity((mutation.options.mutationKey ?? []).join('/'), variables, result);
+}
+
+/**
+ * Records a change by its operation key ('payments/create', 'users/add-address', 'compliance/copy'): for mutations,
+ * and for a payment whose answer was lost and that a later look-up found.
+ */
+export function recordActivity(
+  key: string,
+  variables: unknown,
+  result: { data?: unknown; error?: unknown },
+): void {
   const what = describeMutation(key, variables, result.data);
   if (!what) return;
   const error = result.error;

@@ -6,6 +6,7 @@ import { useCreatePayment } from '../../api/payments';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { Transfer } from '../../api/schemas';
 import { findByConsoleRequestId } from '../../api/transfers';
+import { recordActivity } from '../activity/activity-log';
 import type { PaymentFormValues } from './payment-form-schema';
 import { toPaymentRequest } from './to-payment-request';
 
@@ -75,6 +76,10 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
       const userId = unknown.values.payer === 'user' ? unknown.values.userId.trim().toLowerCase() : undefined;
       const found = await findByConsoleRequestId(unknown.key, userId);
       if (found) {
+        // The answer was lost, so no mutation succeeded: the activity log learns of the payment here.
+        recordActivity('payments/create', toPaymentRequest(unknown.values, { idempotencyKey: unknown.key }), {
+          data: found,
+        });
         attempt.current = null;
         setUnknown(null);
         onCreated(found);
