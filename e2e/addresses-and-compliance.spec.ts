@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { armFault, basicAuth, expect, test } from './fixtures';
+import { armFault, basicAuth, copyComplianceConfirmed, expect, test } from './fixtures';
 
 async function chooseOption(page: Page, label: string, search: string, option: string) {
   const box = page.getByRole('combobox', { name: label });
@@ -109,11 +109,7 @@ test("copying to another tenant's app shows the service's 403 message and what t
   const other = await (await request.post('/sandbox/tenants', { data: {} })).json();
   await page.goto(`/compliance/copy?app_id=${other.apps[0].id}`);
   await expect(page.getByLabel('App ID')).toHaveValue(other.apps[0].id);
-  await page.getByRole('button', { name: 'Copy compliance' }).click();
-  await page
-    .getByRole('dialog', { name: 'Copy compliance?' })
-    .getByRole('button', { name: 'Confirm copy' })
-    .click();
+  await copyComplianceConfirmed(page);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Resource not found or unauthorized');
   await expect(alert).toContainText('Check that the app belongs to this organization.');
@@ -129,11 +125,7 @@ test('an organization with no compliance record is told to add one first', async
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Copy compliance' }).click();
   await page.getByLabel('App ID').fill(tenant.apps[0]?.id ?? '');
-  await page.getByRole('button', { name: 'Copy compliance' }).click();
-  await page
-    .getByRole('dialog', { name: 'Copy compliance?' })
-    .getByRole('button', { name: 'Confirm copy' })
-    .click();
+  await copyComplianceConfirmed(page);
   await expect(page.getByRole('alert')).toContainText('no business compliance information to copy');
   await expect(page.getByRole('alert')).toContainText('add the organization’s compliance information first');
 });

@@ -36,6 +36,15 @@ export async function addSanFranciscoAddress(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Add address' }).click();
 }
 
+/** On the Copy compliance page (app id already there): asks for the copy and confirms it in the dialog. */
+export async function copyComplianceConfirmed(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Copy compliance' }).click();
+  await page
+    .getByRole('dialog', { name: 'Copy compliance?' })
+    .getByRole('button', { name: 'Confirm copy' })
+    .click();
+}
+
 /** Arms a fault in the sandbox for this tenant's next matching request(s). */
 export async function armFault(
   page: Page,

@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { parseCsv } from '../src/lib/csv';
-import { basicAuth, expect, expectNoAxeViolations, type Tenant, test } from './fixtures';
+import {
+  basicAuth,
+  copyComplianceConfirmed,
+  expect,
+  expectNoAxeViolations,
+  type Tenant,
+  test,
+} from './fixtures';
 
 async function pay(page: Page, tenant: Tenant, userIndex: number, amount: number) {
   const response = await page.request.post('/v2/payments', {
@@ -146,11 +153,7 @@ test('the activity log lists what this operator did, failures too, and exports a
 
   const foreignApp = (await (await page.request.post('/sandbox/tenants', { data: {} })).json()).apps[0].id;
   await page.goto(`/compliance/copy?app_id=${foreignApp}`);
-  await page.getByRole('button', { name: 'Copy compliance' }).click();
-  await page
-    .getByRole('dialog', { name: 'Copy compliance?' })
-    .getByRole('button', { name: 'Confirm copy' })
-    .click();
+  await copyComplianceConfirmed(page);
   await expect(page.getByRole('alert')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { addSanFranciscoAddress, armFault, expect, type Tenant, test } from './fixtures';
+import {
+  addSanFranciscoAddress,
+  armFault,
+  copyComplianceConfirmed,
+  expect,
+  type Tenant,
+  test,
+} from './fixtures';
 
 const ACCOUNT = '000987654321';
 const XSS = '<img src=x onerror=window.__xss=1>';
@@ -78,11 +85,7 @@ test('a full workflow leaves no credential or account number behind, breaks no C
   await expect(page.getByRole('status').filter({ hasText: 'Address added' })).toBeVisible();
 
   await page.goto(`/compliance/copy?app_id=${tenant.apps[0]?.id}`);
-  await page.getByRole('button', { name: 'Copy compliance' }).click();
-  await page
-    .getByRole('dialog', { name: 'Copy compliance?' })
-    .getByRole('button', { name: 'Confirm copy' })
-    .click();
+  await copyComplianceConfirmed(page);
   await expect(page.getByRole('status').filter({ hasText: 'Compliance copied' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -135,11 +138,7 @@ test('an injected inline script does not run, and a server message renders as te
     message: XSS,
   });
   await page.goto(`/compliance/copy?app_id=${tenant.apps[0]?.id}`);
-  await page.getByRole('button', { name: 'Copy compliance' }).click();
-  await page
-    .getByRole('dialog', { name: 'Copy compliance?' })
-    .getByRole('button', { name: 'Confirm copy' })
-    .click();
+  await copyComplianceConfirmed(page);
   await expect(page.getByRole('alert')).toContainText(XSS);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator('img[src="x"]')).toHaveCount(0);

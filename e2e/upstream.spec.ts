@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { addSanFranciscoAddress, expect, test } from './fixtures';
+import { addSanFranciscoAddress, copyComplianceConfirmed, expect, test } from './fixtures';
 
 /**
  * The console against the vendor's contract: the console server forwards /v2 to Prism, which mocks the vendor's
@@ -96,11 +96,7 @@ test('copy compliance upstream shows the service message', async ({ page }) => {
   const refused = failOn422(page);
   await signIn(page);
   await page.goto(`/compliance/copy?app_id=${APP}`);
-  await page.getByRole('button', { name: 'Copy compliance' }).click();
-  await page
-    .getByRole('dialog', { name: 'Copy compliance?' })
-    .getByRole('button', { name: 'Confirm copy' })
-    .click();
+  await copyComplianceConfirmed(page);
   await expect(page.getByRole('status').filter({ hasText: 'Compliance copied' })).toContainText(
     'Business compliance information successfully copied',
   );

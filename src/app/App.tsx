@@ -6,7 +6,7 @@ import { createRouter } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createRouter(queryClient));
+  const [router] = useState(createRouter);
   return (
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,11 +1,10 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import { NotFoundPage } from './NotFoundPage';
 import { PageLoader } from './PageLoader';
 import { RouteErrorPage } from './RouteErrorPage';
 
 /** Every page is its own chunk: the sign-in page loads none of the payment code. */
-export function createRouter(_queryClient: QueryClient) {
+export function createRouter() {
   return createBrowserRouter([
     {
       path: '/sign-in',

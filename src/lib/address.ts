@@ -65,5 +65,4 @@ export const addressSchema = z
     address.country === 'US' ? { ...address, state: address.state.toUpperCase() } : address,
   );
 
-export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;

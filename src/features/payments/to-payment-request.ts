@@ -13,9 +13,6 @@ export interface RequestExtras {
   operator?: string | undefined;
 }
 
-/** Keys the console adds to metadata, so that a payment can be found and attributed later. */
-export const CONSOLE_METADATA_KEYS = ['console_request_id', 'initiated_by'] as const;
-
 export function toPaymentRequest(
   values: PaymentFormValues,
   extras: RequestExtras = {},
