@@ -1,13 +1,8 @@
-import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { z } from 'zod';
-import {
-  BODY_LIMIT_BYTES,
-  DEFAULT_AUTH_FAILURE_LIMIT,
-  DEFAULT_AUTH_FAILURE_WINDOW_MS,
-  type SandboxConfig,
-} from './config';
+import { limitBodySize } from './body-limit';
+import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_AUTH_FAILURE_WINDOW_MS, type SandboxConfig } from './config';
 import { authenticate } from './domain/auth';
 import { FailureWindow } from './domain/auth-limiter';
 import { startSettleClock } from './domain/lifecycle';
@@ -24,6 +19,7 @@ import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/users';
 import type { Services } from './services';
 import { openDatabase } from './store/db';
+import { GroupCommit } from './store/group-commit';
 
 /** Field messages that read well to a person; zod's defaults name JavaScript types. */
 z.config({
@@ -44,6 +40,8 @@ export interface Sandbox {
 export interface SandboxOptions {
   config: Partial<SandboxConfig> & Pick<SandboxConfig, 'dbFile'>;
   now?: () => number;
+  /** Runs before everything else (the standalone server's exposure guard), in the same dispatch. */
+  guard?: MiddlewareHandler;
 }
 
 /** Turns any thrown error into the one error shape; a client's mistake never becomes a 5xx. */
@@ -53,7 +51,7 @@ export function handleError(error: Error, c: Context): Response {
   return c.json(errorBody('internal-error', 'The sandbox failed; this is a bug'), 500);
 }
 
-export function createSandbox({ config: given, now = Date.now }: SandboxOptions): Sandbox {
+export function createSandbox({ config: given, now = Date.now, guard }: SandboxOptions): Sandbox {
   const config: SandboxConfig = {
     settleMs: 0,
     idempotencyTtlMs: 24 * 60 * 60 * 1000,
@@ -66,7 +64,7 @@ export function createSandbox({ config: given, now = Date.now }: SandboxOptions)
     bound: config.authFailureLimit,
     windowMs: config.authFailureWindowMs,
   });
-  const services: Services = { db, config, faults: new FaultRegistry(), now };
+  const services: Services = { db, config, faults: new FaultRegistry(), now, writes: new GroupCommit(db) };
   const routes = [
     ...organizationRoutes(services),
     ...userRoutes(services),
@@ -77,6 +75,7 @@ export function createSandbox({ config: given, now = Date.now }: SandboxOptions)
   ];
 
   const app = new Hono<SandboxEnv>();
+  if (guard) app.use(guard);
   app.use(requestId({ generator: () => `req_${crypto.randomUUID().replaceAll('-', '')}` }));
   // Headers are set before the handler runs: setting one on a finished response makes the adapter rebuild it.
   app.use('*', async (c, next) => {
@@ -94,14 +93,7 @@ export function createSandbox({ config: given, now = Date.now }: SandboxOptions)
     await next();
   });
   app.use('/v2/*', faultInjection(services.faults));
-  const limitBody = bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody('body-too-large', `The body exceeds ${BODY_LIMIT_BYTES} bytes`), 413),
-  });
-  // Reads carry no body; skipping them also spares building a full WHATWG Request per read (a profile's top cost).
-  app.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-  );
+  app.use('*', limitBodySize());
   const openApi = buildOpenApiDocument(routes);
   app.get('/sandbox/openapi.json', (c) => c.json(openApi));
   mountRoutes(app, routes);

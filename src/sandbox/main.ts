@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { serverConfigFromEnv } from '../server/config';
 import { guardLocalExposure } from '../server/local-exposure';
 import { createSandbox } from './app';
@@ -8,15 +8,15 @@ import { DEMO_CREDENTIALS, ensureDemoTenant } from './seed';
 
 /** The sandbox alone (`npm run sandbox`): the payout service's /v2 API and the /sandbox helpers. */
 const config = sandboxConfigFromEnv();
-const sandbox = createSandbox({ config });
+const { allowedHosts, sandboxHelpersForEveryone } = serverConfigFromEnv();
+const sandbox = createSandbox({
+  config,
+  guard: guardLocalExposure({ allowedHosts, sandboxHelpersForEveryone }) as MiddlewareHandler,
+});
 ensureDemoTenant(sandbox.services.db);
 const port = intFromEnv(process.env, 'PORT', 8081);
 const hostname = process.env.HOST?.trim() || '127.0.0.1';
-const { allowedHosts, sandboxHelpersForEveryone } = serverConfigFromEnv();
-const app = new Hono();
-app.use(guardLocalExposure({ allowedHosts, sandboxHelpersForEveryone }));
-app.all('*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));
-const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+const server = serve({ fetch: sandbox.app.fetch, port, hostname }, (info) => {
   console.log(`Sandbox payout service on http://${hostname}:${info.port} (store: ${config.dbFile})`);
   console.log(`Demo credentials: client id ${DEMO_CREDENTIALS.clientId}, API key ${DEMO_CREDENTIALS.apiKey}`);
 });

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Sandbox } from '../sandbox/app';
-import { BODY_LIMIT_BYTES } from '../sandbox/config';
+import { limitBodySize } from '../sandbox/body-limit';
 import { errorBody } from '../sandbox/http-error';
 import { DEMO_CREDENTIALS } from '../sandbox/seed';
 import { auditLog } from './audit-log';
@@ -70,14 +69,7 @@ export function createConsoleApp(config: ServerConfig, sandbox: Sandbox | null):
     app.all('/v2', toSandbox);
     app.all('/sandbox/*', toSandbox);
   } else if (config.upstreamUrl) {
-    app.use(
-      '/v2/*',
-      bodyLimit({
-        maxSize: BODY_LIMIT_BYTES,
-        onError: (c) =>
-          c.json(errorBody('body-too-large', `The body exceeds ${BODY_LIMIT_BYTES} bytes`), 413),
-      }),
-    );
+    app.use('/v2/*', limitBodySize());
     app.all(
       '/v2/*',
       proxyTo({

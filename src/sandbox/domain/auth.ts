@@ -1,7 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
-import { findOrganizationByClientId } from '../store/tenants';
+import { findClientCredentials } from '../store/tenants';
 import type { FailureWindow } from './auth-limiter';
 
 export interface Tenant {
@@ -14,7 +14,7 @@ export interface Tenant {
  * passwords, and would only add latency to every request here.
  */
 export function hashApiKey(apiKey: string): Buffer {
-  return createHash('sha256').update(apiKey, 'utf8').digest();
+  return hash('sha256', apiKey, 'buffer');
 }
 
 export function newApiKey(): string {
@@ -93,9 +93,9 @@ export function authenticate(ctx: AuthContext, header: string | undefined): Tena
   const byClient = `client:${credentials.clientId}`;
   const wait = ctx.failures.retryAfterSeconds(byClient, ctx.nowMs);
   if (wait > 0) throw tooManyFailures(wait);
-  const organization = findOrganizationByClientId(ctx.db, credentials.clientId);
+  const organization = findClientCredentials(ctx.db, credentials.clientId);
   const presented = hashApiKey(credentials.apiKey);
-  const matches = timingSafeEqual(presented, organization ? organization.key_hash : DECOY_HASH);
+  const matches = timingSafeEqual(presented, organization ? organization.keyHash : DECOY_HASH);
   // Errors are made only when thrown: an Error captures a stack, too dear for every good request.
   const wrong = () => unauthorized('invalid-credentials', 'The client id or API key is wrong');
   if (!organization) return failAnonymously(wrong());
@@ -103,5 +103,5 @@ export function authenticate(ctx: AuthContext, header: string | undefined): Tena
     ctx.failures.record(byClient, ctx.nowMs);
     throw wrong();
   }
-  return { orgId: organization.id, clientId: organization.client_id };
+  return { orgId: organization.orgId, clientId: organization.clientId };
 }

@@ -4,6 +4,7 @@ import { MAX_PAYMENT_CENTS } from '../../lib/money';
 import { isValidRoutingNumber } from '../../lib/routing-number';
 import { type FieldError, fieldErrorsFrom, HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
+import type { GroupCommit } from '../store/group-commit';
 import {
   type AppRow,
   findApp,
@@ -123,6 +124,8 @@ export interface PaymentContext {
   appId: string | undefined;
   nowMs: number;
   idempotencyTtlMs: number;
+  /** The store's group commit: the payment's writes share a transaction with those of the same moment. */
+  writes: GroupCommit;
 }
 
 function creditedApp(db: Db, tenant: Tenant, appId: string | undefined): AppRow {
@@ -133,17 +136,20 @@ function creditedApp(db: Db, tenant: Tenant, appId: string | undefined): AppRow 
 
 /**
  * Creates a validated payment: a transfer of type `payment` from the payer into the app, with its one transaction. Replays of
- * an idempotency key answer the first transfer; the key is only spent by a payment that was created.
+ * an idempotency key answer the first transfer; the key is only spent by a payment that was created. Settles once the
+ * payment is committed.
  */
 export function createPayment(
   ctx: PaymentContext,
   request: PaymentRequest,
-): { transfer: TransferRow; replayed: boolean } {
+): Promise<{ transfer: TransferRow; replayed: boolean }> {
   const { db, tenant, nowMs } = ctx;
   // The validated request (defaults filled in), so that leaving out a default is the same request as sending it.
   const requestHash = canonicalHash(request);
 
-  return db.transaction(() => {
+  // One savepoint for all of it: the key is checked and spent in the same transaction, so concurrent replays of a key
+  // see each other (the group runs its writes one after another).
+  return ctx.writes.run(() => {
     if (request.idempotency_key) {
       const previous = findIdempotencyKey(db, tenant.orgId, request.idempotency_key);
       if (previous && previous.created_ms > nowMs - ctx.idempotencyTtlMs) {
@@ -236,5 +242,5 @@ export function createPayment(
       });
     }
     return { transfer, replayed: false };
-  })();
+  });
 }

@@ -116,6 +116,11 @@ export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly RouteDef[]):
   }
 }
 
+/** Answers JSON already serialized (by SQLite, see store/transfer-json.ts), as `c.json` would answer an object. */
+export function jsonText(c: Context, json: string, status: 200 | 201 = 200): Response {
+  return c.body(json, status, { 'Content-Type': 'application/json' });
+}
+
 /** A path parameter that must be a UUID. */
 export const uuidParam = (what: string) =>
   z

@@ -1,11 +1,11 @@
 import { createPayment, paymentRequestSchema, validatePayment } from '../domain/payments';
-import { transferViewOf } from '../domain/transfer-view';
 import type { Services } from '../services';
-import { type RouteDef, route } from './define';
+import { transferJson } from '../store/transfer-json';
+import { jsonText, type RouteDef, route } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse } from './transfer-schemas';
 
-export function paymentRoutes({ db, config, now }: Services): RouteDef[] {
+export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[] {
   return [
     route({
       method: 'POST',
@@ -26,18 +26,20 @@ export function paymentRoutes({ db, config, now }: Services): RouteDef[] {
           schema: errorResponse,
         },
       },
-      handle: ({ c, body, tenant }) => {
-        const { transfer } = createPayment(
+      handle: async ({ c, body, tenant }) => {
+        const { transfer } = await createPayment(
           {
             db,
             tenant,
             appId: c.req.header('Api-App-Id'),
             nowMs: now(),
             idempotencyTtlMs: config.idempotencyTtlMs,
+            writes,
           },
           body,
         );
-        return c.json(transferViewOf(db, transfer), 201);
+        // Committed above: the transfer is there to read.
+        return jsonText(c, transferJson(db, tenant.orgId, transfer.id) as string, 201);
       },
     }),
   ];

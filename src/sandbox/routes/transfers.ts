@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { nextStep, transition } from '../domain/lifecycle';
-import { type TransferView, transferViewOf, transferViews } from '../domain/transfer-view';
 import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import { findUser } from '../store/tenants';
-import { findTransfer, findTransferAnyTenant, pageOfTransfers } from '../store/transfers';
-import { type RouteDef, route, uuidParam } from './define';
+import { transferJson, transferJsonAnyTenant } from '../store/transfer-json';
+import { findTransfer, findTransferAnyTenant, pageOfTransferJson } from '../store/transfers';
+import { jsonText, type RouteDef, route, uuidParam } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse, transferStatusSchema, transferTypeSchema } from './transfer-schemas';
 
@@ -69,7 +69,7 @@ export function transferRoutes({ db, now }: Services): RouteDef[] {
         };
         // Filtering by a user names that user: unknown or another tenant's is the same 403 as anywhere else.
         if (query.user_id && !findUser(db, tenant.orgId, query.user_id)) throw notFoundOrUnauthorized();
-        const page = pageOfTransfers(
+        const page = pageOfTransferJson(
           db,
           {
             orgId: tenant.orgId,
@@ -86,8 +86,7 @@ export function transferRoutes({ db, now }: Services): RouteDef[] {
             before: cursorOf(query.ending_before),
           },
         );
-        const data: TransferView[] = transferViews(db, page.rows);
-        return c.json({ data, has_more: page.more });
+        return jsonText(c, `{"data":[${page.rows.join(',')}],"has_more":${page.more}}`);
       },
     }),
     route({
@@ -99,9 +98,9 @@ export function transferRoutes({ db, now }: Services): RouteDef[] {
       params: z.object({ transfer_id: uuidParam('transfer_id') }),
       responses: { 200: { description: 'OK', schema: transferResponse }, ...standardErrors },
       handle: ({ c, params, tenant }) => {
-        const row = findTransfer(db, tenant.orgId, params.transfer_id);
-        if (!row) throw notFoundOrUnauthorized();
-        return c.json(transferViewOf(db, row));
+        const json = transferJson(db, tenant.orgId, params.transfer_id);
+        if (json === undefined) throw notFoundOrUnauthorized();
+        return jsonText(c, json);
       },
     }),
     route({
@@ -127,7 +126,8 @@ export function transferRoutes({ db, now }: Services): RouteDef[] {
         if (!to)
           throw new HttpError(409, 'transition-not-allowed', `A ${row.status} transfer has no next step`);
         transition(db, row, to, now());
-        return c.json(transferViewOf(db, findTransferAnyTenant(db, row.id) ?? row));
+        // Found above, in this same synchronous turn: it is still there.
+        return jsonText(c, transferJsonAnyTenant(db, row.id) as string);
       },
     }),
   ];

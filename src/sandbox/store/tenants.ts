@@ -90,6 +90,39 @@ export function findOrganizationByClientId(db: Db, clientId: string): Organizati
   return sql<OrganizationRow>(db, 'SELECT * FROM organizations WHERE client_id = ?').get(clientId);
 }
 
+export interface ClientCredentials {
+  orgId: string;
+  clientId: string;
+  keyHash: Buffer;
+}
+
+const credentialsCache = new WeakMap<Db, Map<string, ClientCredentials>>();
+const CREDENTIALS_CACHE_SIZE = 10_000;
+
+/**
+ * The credentials of a client id, for authentication on every request. Issued credentials never change in the
+ * sandbox (no rotation), so known ones are kept in memory: the look-up was a tenth of a read's cost. Unknown client
+ * ids are never cached, so a flood of made-up ones cannot fill memory and a tenant created later is found.
+ */
+export function findClientCredentials(db: Db, clientId: string): ClientCredentials | undefined {
+  let cache = credentialsCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    credentialsCache.set(db, cache);
+  }
+  const cached = cache.get(clientId);
+  if (cached) return cached;
+  const row = sql<Pick<OrganizationRow, 'id' | 'client_id' | 'key_hash'>>(
+    db,
+    'SELECT id, client_id, key_hash FROM organizations WHERE client_id = ?',
+  ).get(clientId);
+  if (!row) return undefined;
+  if (cache.size >= CREDENTIALS_CACHE_SIZE) cache.clear();
+  const credentials = { orgId: row.id, clientId: row.client_id, keyHash: row.key_hash };
+  cache.set(clientId, credentials);
+  return credentials;
+}
+
 export function getOrganization(db: Db, orgId: string): OrganizationRow | undefined {
   return sql<OrganizationRow>(db, 'SELECT * FROM organizations WHERE id = ?').get(orgId);
 }

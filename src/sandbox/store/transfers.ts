@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import { sql } from './prepare';
+import { TRANSFER_JSON } from './transfer-json';
 
 export type TransferStatus =
   | 'created'
@@ -152,16 +153,24 @@ export interface Cursor {
   seq: number;
 }
 
+export interface PageOptions {
+  descending: boolean;
+  limit: number;
+  after?: Cursor | undefined;
+  before?: Cursor | undefined;
+}
+
 /**
  * One page of transfers by keyset on (created_ms, seq): constant cost however deep the page. `descending` is the list
  * order; `after` takes the rows following the cursor in that order, `before` the rows preceding it (returned in list
- * order). Fetches limit + 1 to know whether more exist.
+ * order). Fetches limit + 1 to know whether more exist. `columns` is what each row yields, over the table as `t`.
  */
-export function pageOfTransfers(
+function pageOf<T>(
   db: Db,
+  columns: string,
   filter: TransferFilter,
-  options: { descending: boolean; limit: number; after?: Cursor; before?: Cursor },
-): { rows: TransferRow[]; more: boolean } {
+  options: PageOptions,
+): { rows: T[]; more: boolean } {
   const where = ['org_id = @orgId'];
   const params: Record<string, unknown> = { orgId: filter.orgId, take: options.limit + 1 };
   if (filter.userId) {
@@ -193,14 +202,24 @@ export function pageOfTransfers(
     params.cursorSeq = cursor.seq;
   }
   const direction = towardsSmaller ? 'DESC' : 'ASC';
-  const rows = sql<TransferRow>(
+  const statement = sql<T>(
     db,
-    `SELECT * FROM transfers WHERE ${where.join(' AND ')}
+    `SELECT ${columns} FROM transfers t WHERE ${where.join(' AND ')}
      ORDER BY created_ms ${direction}, seq ${direction} LIMIT @take`,
-  ).all(params);
+  );
+  const rows = (columns === '*' ? statement : statement.pluck()).all(params);
   const more = rows.length > options.limit;
   const page = rows.slice(0, options.limit);
   return { rows: options.before ? page.reverse() : page, more };
+}
+
+export function pageOfTransfers(db: Db, filter: TransferFilter, options: PageOptions) {
+  return pageOf<TransferRow>(db, '*', filter, options);
+}
+
+/** The same page, each transfer as the API's JSON text (see transfer-json.ts). */
+export function pageOfTransferJson(db: Db, filter: TransferFilter, options: PageOptions) {
+  return pageOf<string>(db, TRANSFER_JSON, filter, options);
 }
 
 export interface IdempotencyRow {

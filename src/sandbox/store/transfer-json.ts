@@ -1,0 +1,47 @@
+import type { Db } from './db';
+import { sql } from './prepare';
+
+/**
+ * A transfer as the API shows it (routes/transfer-schemas.ts), composed by SQLite's JSON functions for the row `t`:
+ * the transfer, its transactions and its status history in one statement, as one string that goes out as the body.
+ * Reading the same through row objects cost about 5 µs a row in better-sqlite3 plus JSON.stringify: this is
+ * what keeps a read of one transfer, and a page of 100, cheap (bench/REPORT.md).
+ */
+export const TRANSFER_JSON = `json_object(
+  'id', t.id,
+  'created', t.created,
+  'user_id', t.user_id,
+  'customer_id', t.customer_id,
+  'status', t.status,
+  'type', t.type,
+  'amount', t.amount,
+  'external_data', json_object('account_id', t.account_id, 'external_id', t.external_id, 'platform', t.platform),
+  'transactions', json((SELECT json_group_array(json_object(
+      'id', x.id,
+      'amount', x.amount,
+      'created', x.created,
+      'source_name', x.source_name,
+      'destination_name', x.destination_name,
+      'type', x.type,
+      'metadata', json(x.metadata),
+      'transfer_id', x.transfer_id) ORDER BY x.id)
+    FROM transactions x WHERE x.transfer_id = t.id)),
+  'payout_link_id', NULL,
+  'metadata', json(t.metadata),
+  'status_history', json((SELECT json_group_array(json_object('status', h.status, 'at', h.at) ORDER BY h.seq)
+    FROM transfer_status_history h WHERE h.transfer_id = t.id)),
+  'failure_reason', CASE WHEN t.failure_code IS NULL THEN NULL
+    ELSE json_object('code', t.failure_code, 'message', COALESCE(t.failure_message, '')) END
+)`;
+
+/** One transfer of the organization as its JSON text, or undefined (unknown, or another tenant's). */
+export function transferJson(db: Db, orgId: string, id: string): string | undefined {
+  return sql<string>(db, `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ? AND t.org_id = ?`)
+    .pluck()
+    .get(id, orgId);
+}
+
+/** The same for any tenant (sandbox helpers, which take no credentials). */
+export function transferJsonAnyTenant(db: Db, id: string): string | undefined {
+  return sql<string>(db, `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ?`).pluck().get(id);
+}
