@@ -23,6 +23,23 @@ test('a wrong API key is refused on the sign-in page', async ({ page, tenant }) 
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
 });
 
+test('missing or malformed credentials are named at their fields, and nothing typed is lost', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  await page.getByLabel('App ID').fill('app-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Client ID')).toBeFocused();
+  await expect(page.getByLabel('Client ID')).toHaveAccessibleDescription(/Enter your client ID/);
+  await expect(page.getByLabel('API key')).toHaveAccessibleDescription(/Enter your API key/);
+  await expect(page.getByLabel('App ID')).toHaveAccessibleDescription(/An app ID is a UUID/);
+  await expect(page.getByLabel('App ID')).toHaveValue('app-1');
+  // Fixed as it is typed, once the form has been submitted.
+  await page.getByLabel('Client ID').fill('someone');
+  await expect(page.getByLabel('Client ID')).not.toHaveAccessibleDescription(/Enter your client ID/);
+  await expect(page).toHaveURL(/\/sign-in$/);
+});
+
 test('a deep link asks for sign-in first, then opens the page asked for', async ({ page, tenant }) => {
   await page.goto('/no-such-page?x=1');
   await expect(page).toHaveURL(/\/sign-in\?next=/);

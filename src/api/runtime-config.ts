@@ -1,12 +1,59 @@
 import { queryOptions } from '@tanstack/react-query';
 import { setRequestTimeout } from './client';
-import { type RuntimeConfig, runtimeConfigSchema } from './schemas';
+
+/** GET /config.json of the console server (src/server/app.ts `runtimeConfig`). */
+export interface RuntimeConfig {
+  mode: 'sandbox' | 'upstream';
+  upstream?: string | undefined;
+  production: boolean;
+  demo?: { client_id: string; api_key: string } | undefined;
+  idle_timeout_ms: number;
+  request_timeout_ms: number;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const positiveInt = (value: unknown, fallback: number, name: string): number => {
+  if (value === undefined) return fallback;
+  if (Number.isSafeInteger(value) && (value as number) > 0) return value as number;
+  throw new Error(`/config.json: ${name} is not a positive whole number`);
+};
+
+/**
+ * Checks the console server's own document field by field. Hand-written rather than a zod schema on purpose: this is
+ * the one boundary the sign-in page crosses before anyone signs in, and zod would be a quarter of its first-load JS.
+ */
+export function parseRuntimeConfig(json: unknown): RuntimeConfig {
+  if (!isObject(json)) throw new Error('/config.json is not an object');
+  const { mode, upstream, production, demo } = json;
+  if (mode !== 'sandbox' && mode !== 'upstream') throw new Error('/config.json: mode is sandbox or upstream');
+  if (upstream !== undefined && typeof upstream !== 'string')
+    throw new Error('/config.json: upstream is text');
+  if (typeof production !== 'boolean') throw new Error('/config.json: production is true or false');
+  if (
+    demo !== undefined &&
+    !(isObject(demo) && typeof demo.client_id === 'string' && typeof demo.api_key === 'string')
+  ) {
+    throw new Error('/config.json: demo has a client_id and an api_key');
+  }
+  return {
+    mode,
+    upstream,
+    production,
+    demo:
+      demo === undefined
+        ? undefined
+        : { client_id: demo.client_id as string, api_key: demo.api_key as string },
+    idle_timeout_ms: positiveInt(json.idle_timeout_ms, 15 * 60 * 1000, 'idle_timeout_ms'),
+    request_timeout_ms: positiveInt(json.request_timeout_ms, 30_000, 'request_timeout_ms'),
+  };
+}
 
 /** Where requests go (sandbox or an upstream host): from the console server, no credentials needed. */
 export async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config.json', { credentials: 'omit', cache: 'no-store' });
   if (!response.ok) throw new Error(`The console server answered ${response.status} for /config.json`);
-  const config = runtimeConfigSchema.parse(await response.json());
+  const config = parseRuntimeConfig(await response.json());
   setRequestTimeout(config.request_timeout_ms);
   return config;
 }

@@ -35,19 +35,6 @@ export const payoutMethodSchema = z.object({
 });
 export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
 
-export const runtimeConfigSchema = z.object({
-  mode: z.enum(['sandbox', 'upstream']),
-  upstream: z.string().optional(),
-  production: z.boolean(),
-  demo: z.object({ client_id: z.string(), api_key: z.string() }).optional(),
-  idle_timeout_ms: z
-    .int()
-    .positive()
-    .default(15 * 60 * 1000),
-  request_timeout_ms: z.int().positive().default(30_000),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
-
 export const transactionSchema = z.object({
   id: z.union([z.int(), z.string()]),
   amount: centsSchema,

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { PageLoader } from './PageLoader';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
-import { createRouter } from './router';
+import { RouteErrorPage } from './RouteErrorPage';
+import { ROUTES } from './router';
+import { Router } from './routing';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createRouter);
   return (
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <Router routes={ROUTES} Loading={PageLoader} ErrorPage={RouteErrorPage} />
     </Providers>
   );
 }

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from './routing';
 
 export function NotFoundPage() {
   const location = useLocation();

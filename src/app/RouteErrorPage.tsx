@@ -1,5 +1,5 @@
 import { Alert, Anchor, Container, Stack, Title } from '@mantine/core';
-import { Link, useRouteError } from 'react-router';
+import { Link, useRouteError } from './routing';
 
 /** A page that crashed: say so, keep the way back, never a blank screen. */
 export function RouteErrorPage() {

@@ -1,74 +1,42 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy } from 'react';
 import { NotFoundPage } from './NotFoundPage';
-import { PageLoader } from './PageLoader';
-import { RouteErrorPage } from './RouteErrorPage';
+import type { RouteDef } from './routing';
 
-/** Every page is its own chunk: the sign-in page loads none of the payment code. */
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      path: '/sign-in',
-      lazy: () => import('../features/session/SignInPage').then((m) => ({ Component: m.SignInPage })),
-      errorElement: <RouteErrorPage />,
-      HydrateFallback: PageLoader,
-    },
-    {
-      path: '/',
-      lazy: () => import('./layout/SignedInLayout').then((m) => ({ Component: m.SignedInLayout })),
-      errorElement: <RouteErrorPage />,
-      HydrateFallback: PageLoader,
-      children: [
-        {
-          index: true,
-          lazy: () => import('../features/home/OverviewPage').then((m) => ({ Component: m.OverviewPage })),
-        },
-        {
-          path: 'payments/new',
-          lazy: () =>
-            import('../features/payments/CreatePaymentPage').then((m) => ({
-              Component: m.CreatePaymentPage,
-            })),
-        },
-        {
-          path: 'transfers/:transferId',
-          lazy: () =>
-            import('../features/payments/TransferViewPage').then((m) => ({ Component: m.TransferViewPage })),
-        },
-        {
-          path: 'addresses/new',
-          lazy: () =>
-            import('../features/addresses/AddAddressPage').then((m) => ({ Component: m.AddAddressPage })),
-        },
-        {
-          path: 'users/:userId/addresses/new',
-          lazy: () =>
-            import('../features/addresses/AddAddressPage').then((m) => ({ Component: m.AddAddressPage })),
-        },
-        {
-          path: 'compliance/copy',
-          lazy: () =>
-            import('../features/compliance/CopyCompliancePage').then((m) => ({
-              Component: m.CopyCompliancePage,
-            })),
-        },
-        {
-          path: 'transfers',
-          lazy: () =>
-            import('../features/transfers/TransferFinderPage').then((m) => ({
-              Component: m.TransferFinderPage,
-            })),
-        },
-        {
-          path: 'users/:userId',
-          lazy: () => import('../features/users/UserViewPage').then((m) => ({ Component: m.UserViewPage })),
-        },
-        {
-          path: 'activity',
-          lazy: () =>
-            import('../features/activity/ActivityPage').then((m) => ({ Component: m.ActivityPage })),
-        },
-        { path: '*', Component: NotFoundPage },
-      ],
-    },
-  ]);
-}
+/** Every page is its own chunk: the sign-in page loads none of the payment code, nor the signed-in shell. */
+const SignedInLayout = lazy(() =>
+  import('./layout/SignedInLayout').then((m) => ({ default: m.SignedInLayout })),
+);
+const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+const AddAddressPage = page(() => import('../features/addresses/AddAddressPage'), 'AddAddressPage');
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/sign-in', Page: page(() => import('../features/session/SignInPage'), 'SignInPage') },
+  ...(
+    [
+      { path: '/', Page: page(() => import('../features/home/OverviewPage'), 'OverviewPage') },
+      {
+        path: '/payments/new',
+        Page: page(() => import('../features/payments/CreatePaymentPage'), 'CreatePaymentPage'),
+      },
+      {
+        path: '/transfers/:transferId',
+        Page: page(() => import('../features/payments/TransferViewPage'), 'TransferViewPage'),
+      },
+      { path: '/addresses/new', Page: AddAddressPage },
+      { path: '/users/:userId/addresses/new', Page: AddAddressPage },
+      {
+        path: '/compliance/copy',
+        Page: page(() => import('../features/compliance/CopyCompliancePage'), 'CopyCompliancePage'),
+      },
+      {
+        path: '/transfers',
+        Page: page(() => import('../features/transfers/TransferFinderPage'), 'TransferFinderPage'),
+      },
+      { path: '/users/:userId', Page: page(() => import('../features/users/UserViewPage'), 'UserViewPage') },
+      { path: '/activity', Page: page(() => import('../features/activity/ActivityPage'), 'ActivityPage') },
+      { path: '*', Page: NotFoundPage },
+    ] satisfies RouteDef[]
+  ).map((route) => ({ ...route, Layout: SignedInLayout })),
+];

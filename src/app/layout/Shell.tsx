@@ -13,12 +13,12 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Outlet, useLocation } from 'react-router';
 import { organizationQueries } from '../../api/organizations';
 import { RequestInspector } from '../../features/inspector/RequestInspector';
 import { CommandPalette } from '../../features/palette/CommandPalette';
 import { useSession, useSignOut } from '../../features/session/use-session';
 import { PAGES } from '../navigation';
+import { Link, Outlet, useLocation } from '../routing';
 import { EnvironmentBadge } from './EnvironmentBadge';
 
 export function Shell() {

@@ -1,12 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { getAppCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { getTransfer } from '../../api/transfers';
 import { getUser } from '../../api/users';
 import { PAGES } from '../../app/navigation';
+import { useNavigate } from '../../app/routing';
 import { isUuid } from '../payments/payment-form-schema';
 
 /** Where a pasted id leads: a transfer, else a user, else an app (tried in that order; the first that exists wins). */

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { formatCents } from '../../lib/money';
 import type { PaymentSummary } from './payment-summary';

@@ -1,6 +1,6 @@
 import { Modal, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../app/routing';
 import { IdleGuard } from './IdleGuard';
 import { SignInForm } from './SignInForm';
 import { useSession } from './use-session';

@@ -1,31 +1,43 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { type Credentials, session } from '../../api/credentials';
-import { getOrganization } from '../../api/organizations';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { type SignInValues, signInSchemaFor } from './sign-in-schema';
+import { type SignInErrors, type SignInValues, signInErrors } from './sign-in-rules';
 
 interface Props {
   defaults?: Partial<SignInValues>;
   onSignedIn: () => void;
 }
 
+/**
+ * The organization call validates its answer with zod, which the sign-in page does not load up front (see
+ * sign-in-rules.ts): it arrives when the operator starts on the form, well before they submit it.
+ */
+const loadOrganizationsApi = () => import('../../api/organizations');
+
+const FIELDS = ['operator', 'clientId', 'apiKey', 'appId'] as const;
+
 /** Checks the credentials against the service (GET /v2/organizations) before keeping them for this tab. */
 export function SignInForm({ defaults, onSignedIn }: Props) {
   const queryClient = useQueryClient();
   const production = useQuery(runtimeConfigQuery).data?.production ?? false;
-  const form = useForm<SignInValues>({
-    resolver: zodResolver(signInSchemaFor(production)),
-    defaultValues: { operator: '', clientId: '', apiKey: '', appId: '', ...defaults },
+  const [values, setValues] = useState<SignInValues>({
+    operator: '',
+    clientId: '',
+    apiKey: '',
+    appId: '',
+    ...defaults,
   });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<keyof SignInValues, HTMLInputElement | null>>>({});
   const signIn = useMutation({
     mutationFn: async (credentials: Credentials) => ({
       credentials,
-      organization: await getOrganization(credentials),
+      organization: await (await loadOrganizationsApi()).getOrganization(credentials),
     }),
     onSuccess: ({ credentials, organization }) => {
       session.signIn(credentials);
@@ -34,20 +46,42 @@ export function SignInForm({ defaults, onSignedIn }: Props) {
       onSignedIn();
     },
   });
-  const { errors } = form.formState;
+
+  // As with the other forms: first checked on submit, then again on every change.
+  const field = (name: keyof SignInValues) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    ref: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element;
+    },
+    onChange: (event: { currentTarget: HTMLInputElement }) => {
+      const next = { ...values, [name]: event.currentTarget.value };
+      setValues(next);
+      if (submitted) setErrors(signInErrors(next, production));
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = signInErrors(values, production);
+    setErrors(found);
+    const firstWrong = FIELDS.find((name) => found[name]);
+    if (firstWrong) {
+      inputs.current[firstWrong]?.focus();
+      return;
+    }
+    signIn.mutate({
+      clientId: values.clientId.trim(),
+      apiKey: values.apiKey,
+      appId: values.appId.trim() || undefined,
+      operator: values.operator.trim() || undefined,
+    });
+  };
 
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((values) =>
-        signIn.mutate({
-          clientId: values.clientId,
-          apiKey: values.apiKey,
-          appId: values.appId || undefined,
-          operator: values.operator || undefined,
-        }),
-      )}
-    >
+    <form noValidate onSubmit={submit} onFocus={() => void loadOrganizationsApi()}>
       <Stack>
         {signIn.error && (
           <ApiErrorAlert
@@ -66,28 +100,14 @@ export function SignInForm({ defaults, onSignedIn }: Props) {
           }
           autoComplete="name"
           required={production}
-          {...form.register('operator')}
-          error={errors.operator?.message}
+          {...field('operator')}
         />
-        <TextInput
-          label="Client ID"
-          autoComplete="username"
-          required
-          {...form.register('clientId')}
-          error={errors.clientId?.message}
-        />
-        <PasswordInput
-          label="API key"
-          autoComplete="current-password"
-          required
-          {...form.register('apiKey')}
-          error={errors.apiKey?.message}
-        />
+        <TextInput label="Client ID" autoComplete="username" required {...field('clientId')} />
+        <PasswordInput label="API key" autoComplete="current-password" required {...field('apiKey')} />
         <TextInput
           label="App ID"
           description="Optional: acts for one app of the organization (sent as Api-App-Id)"
-          {...form.register('appId')}
-          error={errors.appId?.message}
+          {...field('appId')}
         />
         <Button type="submit" loading={signIn.isPending}>
           Sign in

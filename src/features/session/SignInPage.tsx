@@ -1,8 +1,8 @@
 import { Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { EnvironmentBadge } from '../../app/layout/EnvironmentBadge';
+import { Navigate, useNavigate, useSearchParams } from '../../app/routing';
 import { SignInForm } from './SignInForm';
 import { useSession } from './use-session';
 

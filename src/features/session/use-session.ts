@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router';
 import { session } from '../../api/credentials';
+import { useNavigate } from '../../app/routing';
 
 export function useSession() {
   return useSyncExternalStore(session.subscribe, session.get);

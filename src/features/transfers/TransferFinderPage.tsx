@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import type { TransferListQuery } from '../../api/transfers';
 import { transferQueries } from '../../api/transfers';
+import { useNavigate, useSearchParams } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { TransfersTable } from '../../components/TransfersTable';
 import { TRANSFER_STATUSES, TRANSFER_TYPES } from '../../lib/transfer-states';
