@@ -1,12 +1,29 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { runBrowserBenchmarks } from './browser';
 import { latencyChart } from './chart';
 import { runGrowth } from './growth';
+import { startConsoleServer } from './lib';
+import { runLighthouse } from './lighthouse';
 import { runLoad } from './load';
 import { runRouteBenchmarks } from './routes';
 import { measureSyncCost } from './sync-cost';
 
 /** `npm run bench`: measures on this machine and writes bench/REPORT.md and bench/latency.svg. Figures, not verdicts. */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+// The console in a browser: the built console (npm run bench builds it first) on its embedded sandbox.
+const consoleServer = await startConsoleServer({ SANDBOX_DB: ':memory:', SANDBOX_SETTLE_MS: '0' });
+let browser: Awaited<ReturnType<typeof runBrowserBenchmarks>>;
+let lighthouse: Awaited<ReturnType<typeof runLighthouse>>;
+try {
+  browser = await runBrowserBenchmarks(consoleServer.url, Number(process.env.BENCH_BROWSER_RUNS ?? 20));
+  console.log('browser:', browser);
+  lighthouse = await runLighthouse(consoleServer.url);
+  console.log('lighthouse:', JSON.stringify(lighthouse));
+} finally {
+  consoleServer.child.kill('SIGTERM');
+}
+
 const routes = await runRouteBenchmarks(seconds);
 console.log('routes:', routes);
 const growth = await runGrowth(
@@ -38,11 +55,48 @@ const routeRows = routes
     return `| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${fraction} | ${prism ?? 'n/a'} | ${ratio(r.requestsPerSecond, prism, 'x')} |`;
   });
 writeFileSync('bench/latency.svg', latencyChart(routes));
+const lighthouseVersion = JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;
+
+const timing = (name: string, d: { runs: number; median: number; p95: number }) =>
+  `| ${name} | ${d.runs} | ${d.median} | ${d.p95} |`;
+const lighthouseRows = lighthouse.map(
+  (l) =>
+    `| ${l.page} | ${l.scores.performance} | ${l.scores.accessibility} | ${l.scores['best-practices']} | ${l.metrics.fcpMs} | ${l.metrics.lcpMs} | ${l.metrics.tbtMs} | ${l.metrics.cls} |`,
+);
+const holdingBack = lighthouse.flatMap((l) =>
+  Object.entries(l.holdingBack).map(([category, audits]) => `- ${l.page}, ${category}: ${audits.join('; ')}`),
+);
 
 const report = `# Benchmark report
 
 Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on this machine (2 cores, shared by
 the load generator and the server). Re-run with \`npm run bench\`; ratios come from the same run.
+
+## The console in a browser (Chromium, headless, on the embedded sandbox)
+
+Bytes (gzip -9 of the built files the page requested): the sign-in page loads ${browser.bytes.signIn.js} KiB of JS and
+${browser.bytes.signIn.css} KiB of CSS (budget 120 and 30, checked by \`npm test\`); opening Create payment adds
+${browser.bytes.createPaymentAdds.js} KiB of JS and ${browser.bytes.createPaymentAdds.css} KiB of CSS.
+
+Times in ms, each run in a new browser context (empty cache), stamped inside the page (an event listener at the
+action, a MutationObserver at the result):
+
+| from → to | runs | median | p95 |
+| --- | ---: | ---: | ---: |
+${timing('cold load → usable sign-in form', browser.coldLoadToSignInForm)}
+${timing('Sign in clicked → the shell shows the overview', browser.signInToShell)}
+${timing('Confirm payment clicked → the transfer with its transactions', browser.confirmToRenderedTransfer)}
+${timing('user ID typed → stored accounts listed', browser.userIdToStoredAccounts)}
+
+Lighthouse ${lighthouseVersion} (mobile profile: emulated phone, simulated slow 4G and 4× CPU); Create payment is
+audited signed in, with the HTTP cache cleared:
+
+| page | performance | accessibility | best practices | FCP ms | LCP ms | TBT ms | CLS |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${lighthouseRows.join('\n')}
+
+What holds a score below 100:
+${holdingBack.length > 0 ? holdingBack.join('\n') : '- nothing'}
 
 ## The sandbox under load (50 connections, ${seconds} s per case)
 

@@ -1,9 +1,8 @@
 // Which JS and CSS the sign-in page loads, and their gzip sizes: the numbers behind the bundle budget.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { BUDGET_KIB, gzipKiB, recordAssets } from './asset-bytes.mjs';
 import { chromiumExecutablePath } from './chromium-path.mjs';
 
 const port = await new Promise((resolve) => {
@@ -22,23 +21,13 @@ await new Promise((resolve) =>
 const browser = await chromium.launch({ executablePath: chromiumExecutablePath() });
 try {
   const page = await browser.newPage();
-  const assets = new Set();
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith('/assets/')) assets.add(path);
-  });
+  const assets = recordAssets(page);
   await page.goto(`http://127.0.0.1:${port}/sign-in`);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   await page.waitForLoadState('networkidle');
-  const sizes = { js: 0, css: 0 };
-  for (const path of assets) {
-    const bytes = gzipSync(readFileSync(`dist${path}`), { level: 9 }).length;
-    sizes[path.endsWith('.css') ? 'css' : 'js'] += bytes;
-    console.log(String(bytes).padStart(8), path);
-  }
-  console.log(
-    JSON.stringify({ jsKiB: +(sizes.js / 1024).toFixed(1), cssKiB: +(sizes.css / 1024).toFixed(1) }),
-  );
+  for (const path of assets()) console.log(path);
+  const kib = gzipKiB(assets());
+  console.log(JSON.stringify({ jsKiB: kib.js, cssKiB: kib.css, budgetKiB: BUDGET_KIB }));
 } finally {
   await browser.close();
   server.kill('SIGTERM');

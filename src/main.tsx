@@ -3,14 +3,18 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { preloadPage } from './app/router';
 import { cspNonce } from './app/theme';
 
 // Modals lock scrolling with a <style> element of their own (react-remove-scroll): it carries the CSP nonce too.
 setNonce(cspNonce());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first page's code is fetched beside the entry and rendered when here: no loader flashes before the first page.
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+preloadPage(window.location.pathname).then(render, render);

@@ -21,12 +21,26 @@ import { PAGES } from '../navigation';
 import { Link, Outlet, useLocation } from '../routing';
 import { EnvironmentBadge } from './EnvironmentBadge';
 
+/** The page links, the current one marked: the only part of the shell that changes with the page. */
+function MainNav({ onNavigate }: { onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  return PAGES.map((item) => (
+    <NavLink
+      key={item.to}
+      component={Link}
+      to={item.to}
+      label={item.label}
+      onClick={onNavigate}
+      active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
+    />
+  ));
+}
+
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [inspectorOpened, { open: openInspector, close: closeInspector }] = useDisclosure(false);
   const { setColorScheme } = useMantineColorScheme();
   const computedScheme = useComputedColorScheme('light');
-  const location = useLocation();
   const signOut = useSignOut();
   const organization = useQuery(organizationQueries.current());
   const state = useSession();
@@ -85,16 +99,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label="Main">
-        {PAGES.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            onClick={close}
-            active={item.to === '/' ? location.pathname === '/' : location.pathname.startsWith(item.to)}
-          />
-        ))}
+        <MainNav onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main component="main">
         <Outlet />

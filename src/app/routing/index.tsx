@@ -5,6 +5,7 @@ import {
   createContext,
   type ErrorInfo,
   forwardRef,
+  lazy,
   type MouseEvent,
   type ReactNode,
   Suspense,
@@ -97,6 +98,38 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
   return <a ref={ref} href={to} target={target} onClick={follow} {...rest} />;
 });
 
+/** A page whose code arrives on demand, and can be asked for ahead of need. */
+export interface LazyPage {
+  (): ReactNode;
+  preload: () => Promise<void>;
+}
+
+/**
+ * Like React.lazy, but once `preload` has brought the code, the page renders at once instead of suspending: a
+ * suspended page shows the loader and React then holds the reveal back (up to 300 ms), which a page that is already
+ * here should not pay.
+ */
+export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+  let Loaded: ComponentType | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () => {
+    loading ??= load().then((Component) => {
+      Loaded = Component;
+    });
+    return loading;
+  };
+  const Suspending = lazy(() => preload().then(() => ({ default: Loaded as ComponentType })));
+  const Page = () => (Loaded ? <Loaded /> : <Suspending />);
+  return Object.assign(Page, { preload });
+}
+
+/** Brings the code of the page at `pathname` (and its layout), so that going there renders at once. */
+export function preloadRoute(routes: readonly RouteDef[], pathname: string): Promise<unknown> {
+  const match = firstMatch(routes, pathname);
+  const parts = [match?.route.Page, match?.route.Layout] as (Partial<LazyPage> | undefined)[];
+  return Promise.all(parts.map((part) => part?.preload?.()));
+}
+
 export interface RouteDef {
   /** `/transfers/:transferId`, or `*` for whatever no route before it matched. */
   path: string;
@@ -151,8 +184,11 @@ export interface RouterProps {
 export function Router({ routes, Loading, ErrorPage }: RouterProps) {
   const location = useLocation();
   const match = firstMatch(routes, location.pathname);
+  const Layout = match?.route.Layout;
+  // The same element while the layout stays: React then leaves the layout alone and renders only its <Outlet />.
+  const layout = useMemo(() => (Layout ? <Layout /> : null), [Layout]);
   if (!match) return null;
-  const { Page, Layout } = match.route;
+  const { Page } = match.route;
   const page = (
     <ParamsContext.Provider value={match.params}>
       <Suspense fallback={<Loading />}>
@@ -164,9 +200,7 @@ export function Router({ routes, Loading, ErrorPage }: RouterProps) {
     <RouteErrorBoundary href={`${location.pathname}${location.search}`} fallback={ErrorPage}>
       {Layout ? (
         <Suspense fallback={<Loading />}>
-          <OutletContext.Provider value={page}>
-            <Layout />
-          </OutletContext.Provider>
+          <OutletContext.Provider value={page}>{layout}</OutletContext.Provider>
         </Suspense>
       ) : (
         page

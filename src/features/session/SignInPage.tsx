@@ -1,7 +1,8 @@
-import { Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { EnvironmentBadge } from '../../app/layout/EnvironmentBadge';
+import { preloadPage } from '../../app/router';
 import { Navigate, useNavigate, useSearchParams } from '../../app/routing';
 import { SignInForm } from './SignInForm';
 import { useSession } from './use-session';
@@ -28,7 +29,10 @@ export function SignInPage() {
         </Group>
         <Text>Sign in with your organization&apos;s API credentials. They stay in this tab only.</Text>
         <Card withBorder padding="lg">
-          <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
+          {/* The page that follows sign-in loads while the operator types. */}
+          <Box onFocus={() => void preloadPage(next.split('?')[0] ?? '/')}>
+            <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
+          </Box>
         </Card>
         {config.data?.demo && (
           <Card withBorder padding="md" aria-label="Demo credentials">

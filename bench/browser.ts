@@ -1,0 +1,160 @@
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { gzipKiB, recordAssets } from '../scripts/asset-bytes.mjs';
+import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
+import { makeTenant, type Tenant } from './lib';
+
+export interface Distribution {
+  runs: number;
+  median: number;
+  p95: number;
+}
+
+export interface BrowserResult {
+  bytes: { signIn: { js: number; css: number }; createPaymentAdds: { js: number; css: number } };
+  coldLoadToSignInForm: Distribution;
+  signInToShell: Distribution;
+  confirmToRenderedTransfer: Distribution;
+  userIdToStoredAccounts: Distribution;
+}
+
+function distribution(samples: number[]): Distribution {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
+  return { runs: sorted.length, median: Math.round(at(0.5) * 10) / 10, p95: Math.round(at(0.95) * 10) / 10 };
+}
+
+/**
+ * Times from a user's action to what it shows, measured inside the page: the click (or input) is stamped by a
+ * capturing listener, and a MutationObserver stamps the first DOM change after which `done` holds. Both are
+ * performance.now() of the page, so the test driver's own latency is not in the figure. The script is text: the
+ * TypeScript loader would otherwise add helpers to a function that the page does not have.
+ */
+async function armTimer(page: Page, start: { event: 'click' | 'input'; text: string }, done: string) {
+  await page.evaluate(`(() => {
+    const start = ${JSON.stringify(start)};
+    window.__elapsed = new Promise((resolve) => {
+      let startedAt;
+      const onStart = (event) => {
+        const target = event.target;
+        const text = start.event === 'click'
+          ? target.closest('button')?.textContent
+          : target.labels?.[0]?.textContent;
+        if (text?.includes(start.text) && startedAt === undefined) startedAt = performance.now();
+      };
+      document.addEventListener(start.event, onStart, { capture: true });
+      const observer = new MutationObserver(() => {
+        if (startedAt !== undefined && (${done})) {
+          observer.disconnect();
+          document.removeEventListener(start.event, onStart, { capture: true });
+          resolve(performance.now() - startedAt);
+        }
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  })()`);
+}
+
+/** Stamps, from the first byte of the document on, when the sign-in form can be used. */
+const SIGN_IN_READY = `(() => {
+  const observer = new MutationObserver(() => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Sign in');
+    if (button && !button.disabled && document.querySelector('input')) {
+      window.__signInReady = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+})()`;
+
+const elapsed = (page: Page) => page.evaluate('window.__elapsed') as Promise<number>;
+
+async function signIn(page: Page, tenant: Tenant) {
+  await page.getByLabel('Client ID').fill(tenant.client_id);
+  await page.getByLabel('API key').fill(tenant.api_key);
+  await armTimer(
+    page,
+    { event: 'click', text: 'Sign in' },
+    `[...document.querySelectorAll('h1')].some((h) => h.textContent === 'Overview')`,
+  );
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return elapsed(page);
+}
+
+async function openCreatePayment(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
+  await page.getByRole('heading', { name: 'Create payment' }).waitFor();
+}
+
+/** Everything measured in a real Chromium against the console server at `url` (its embedded sandbox). */
+export async function runBrowserBenchmarks(url: string, runs = 20): Promise<BrowserResult> {
+  const executablePath = chromiumExecutablePath();
+  const browser: Browser = await chromium.launch(executablePath ? { executablePath } : {});
+  const samples = {
+    cold: [] as number[],
+    shell: [] as number[],
+    confirm: [] as number[],
+    accounts: [] as number[],
+  };
+  let bytes: BrowserResult['bytes'] | undefined;
+  try {
+    for (let run = 0; run < runs; run++) {
+      const tenant = await makeTenant(url);
+      const user = tenant.users[0];
+      if (!user) throw new Error('The tenant has no user');
+      // A new context each run: an empty cache, as a first visit.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const assets = recordAssets(page);
+      await page.addInitScript(SIGN_IN_READY);
+      await page.goto(`${url}/sign-in`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      samples.cold.push((await page.evaluate('window.__signInReady')) as number);
+      await page.waitForLoadState('networkidle');
+      const signInAssets = assets();
+
+      samples.shell.push(await signIn(page, tenant));
+      const beforePayments = new Set(assets());
+      await openCreatePayment(page);
+      await page.waitForLoadState('networkidle');
+      bytes ??= {
+        signIn: gzipKiB(signInAssets),
+        createPaymentAdds: gzipKiB(assets().filter((path) => !beforePayments.has(path))),
+      };
+
+      await page.getByRole('radio', { name: 'Stored account' }).check();
+      await armTimer(
+        page,
+        { event: 'input', text: 'User ID' },
+        `Boolean(document.querySelector('input[placeholder="Choose an account"]:not([disabled])'))`,
+      );
+      await page.getByLabel('User ID').fill(user.id);
+      samples.accounts.push(await elapsed(page));
+
+      await page.getByRole('radio', { name: 'Bank account' }).check();
+      await page.getByLabel('Amount (USD)').fill('12.34');
+      await page.getByRole('textbox', { name: 'Account number', exact: true }).fill('123456789');
+      await page.getByLabel('Confirm account number').fill('123456789');
+      await page.getByLabel('Routing number').fill('021000021');
+      await page.getByRole('button', { name: 'Review payment' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Review payment' });
+      await dialog.getByLabel('Payer authorized this debit').check();
+      await armTimer(
+        page,
+        { event: 'click', text: 'Confirm payment of $12.34' },
+        `Boolean(document.querySelector('table[aria-label="Transactions"] tbody tr'))`,
+      );
+      await dialog.getByRole('button', { name: 'Confirm payment of $12.34' }).click();
+      samples.confirm.push(await elapsed(page));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    bytes: bytes as BrowserResult['bytes'],
+    coldLoadToSignInForm: distribution(samples.cold),
+    signInToShell: distribution(samples.shell),
+    confirmToRenderedTransfer: distribution(samples.confirm),
+    userIdToStoredAccounts: distribution(samples.accounts),
+  };
+}

@@ -1,0 +1,84 @@
+import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
+import { makeTenant } from './lib';
+
+export interface PageScores {
+  page: string;
+  scores: Record<string, number>;
+  /** Per category below 100: the audits that cost it points, by title. */
+  holdingBack: Record<string, string[]>;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
+
+async function audit(page: Page, url: string, name: string): Promise<PageScores> {
+  // Lighthouse's default is the mobile profile (emulated phone, simulated slow 4G and CPU). Storage is kept so that
+  // a signed-in page stays signed in: the session lives in this tab's sessionStorage.
+  const result = await lighthouse(
+    url,
+    { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true },
+    undefined,
+    page,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const scores: Record<string, number> = {};
+  const holdingBack: Record<string, string[]> = {};
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    if (!category) continue;
+    scores[id] = Math.round((category.score ?? 0) * 100);
+    if (scores[id] < 100) {
+      holdingBack[id] = category.auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 1)
+        .map((a) => `${a?.title} (${a?.displayValue ?? Math.round((a?.score ?? 0) * 100)})`);
+    }
+  }
+  const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+  return {
+    page: name,
+    scores,
+    holdingBack,
+    metrics: {
+      fcpMs: metric('first-contentful-paint'),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    },
+  };
+}
+
+/** Lighthouse (mobile) on the sign-in page, and on Create payment once signed in, against the console at `url`. */
+export async function runLighthouse(url: string): Promise<PageScores[]> {
+  const browser = await puppeteer.launch({
+    executablePath: chromiumExecutablePath() ?? '/usr/bin/chromium',
+    headless: true,
+    // As root (a CI container), Chromium starts only without its sandbox; Playwright does the same.
+    args: [
+      '--no-first-run',
+      '--disable-background-networking',
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const signIn = await audit(page, `${url}/sign-in`, 'Sign in');
+    const tenant = await makeTenant(url);
+    await page.goto(`${url}/sign-in`);
+    await page.locator('input[autocomplete="username"]').fill(tenant.client_id);
+    await page.locator('input[autocomplete="current-password"]').fill(tenant.api_key);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForFunction(() => document.querySelector('nav[aria-label="Main"]') !== null);
+    // Storage stays (the session), but the page's code must come over the network as on a first visit.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    const createPayment = await audit(page, `${url}/payments/new`, 'Create payment');
+    return [signIn, createPayment];
+  } finally {
+    await browser.close();
+  }
+}
