@@ -86,7 +86,16 @@ describe('the router', () => {
     mount('/transfers');
     const link = screen.getByRole('link', { name: 'failed' });
     expect(link.getAttribute('href')).toBe('/transfers?status=failed');
+    // Stands in for the browser opening a tab (jsdom cannot): runs after the router's own handler.
+    let leftToTheBrowser = false;
+    const browser = (event: MouseEvent) => {
+      leftToTheBrowser = !event.defaultPrevented;
+      event.preventDefault();
+    };
+    window.addEventListener('click', browser);
     fireEvent.click(link, { ctrlKey: true });
+    window.removeEventListener('click', browser);
+    expect(leftToTheBrowser).toBe(true);
     expect(window.location.search).toBe('');
   });
 

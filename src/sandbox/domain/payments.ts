@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_PAYMENT_CENTS } from '../../lib/money';
 import { isValidRoutingNumber } from '../../lib/routing-number';
@@ -24,6 +24,7 @@ import {
   type TransferRow,
 } from '../store/transfers';
 import type { Tenant } from './auth';
+import { uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
 
 export const METADATA_MAX_BYTES = 4096;
@@ -183,7 +184,7 @@ export function createPayment(
       last4 = account.last4;
     } else {
       const ach = request.ach_info as z.infer<typeof achInfoSchema>;
-      accountId = randomUUID();
+      accountId = uuidV7(nowMs);
       last4 = ach.account_number.slice(-4);
       // A one-off account: recorded for the transfer, not added to the user's payout methods.
       insertBankAccount(db, {
@@ -201,7 +202,7 @@ export function createPayment(
     const metadata = request.metadata === undefined ? null : JSON.stringify(request.metadata);
     const transfer: TransferRow = {
       seq: 0,
-      id: randomUUID(),
+      id: uuidV7(nowMs),
       org_id: tenant.orgId,
       app_id: app.id,
       user_id: user?.id ?? null,

@@ -82,8 +82,17 @@ export function insertBankAccount(db: Db, row: BankAccountRow): void {
   sql(
     db,
     `INSERT INTO bank_accounts (id, org_id, user_id, stored, last4, routing_number, account_type, created)
-     VALUES (@id, @org_id, @user_id, @stored, @last4, @routing_number, @account_type, @created)`,
-  ).run(row);
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    row.id,
+    row.org_id,
+    row.user_id,
+    row.stored,
+    row.last4,
+    row.routing_number,
+    row.account_type,
+    row.created,
+  );
 }
 
 export function findOrganizationByClientId(db: Db, clientId: string): OrganizationRow | undefined {

@@ -34,14 +34,16 @@ export const TRANSFER_JSON = `json_object(
     ELSE json_object('code', t.failure_code, 'message', COALESCE(t.failure_message, '')) END
 )`;
 
+// Built once: a template literal in the function would build and hash a new 1.5 KB key on every read.
+const ONE_OF_TENANT = `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ? AND t.org_id = ?`;
+const ONE_OF_ANY_TENANT = `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ?`;
+
 /** One transfer of the organization as its JSON text, or undefined (unknown, or another tenant's). */
 export function transferJson(db: Db, orgId: string, id: string): string | undefined {
-  return sql<string>(db, `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ? AND t.org_id = ?`)
-    .pluck()
-    .get(id, orgId);
+  return sql<string>(db, ONE_OF_TENANT).pluck().get(id, orgId);
 }
 
 /** The same for any tenant (sandbox helpers, which take no credentials). */
 export function transferJsonAnyTenant(db: Db, id: string): string | undefined {
-  return sql<string>(db, `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ?`).pluck().get(id);
+  return sql<string>(db, ONE_OF_ANY_TENANT).pluck().get(id);
 }

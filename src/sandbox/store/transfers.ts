@@ -51,29 +51,58 @@ export interface StatusHistoryRow {
   at: string;
 }
 
+// Inserts bind by position: binding an object's named fields cost about half again as much per row (payments write
+// five rows each).
 export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
   sql(
     db,
     `INSERT INTO transfers (id, org_id, app_id, user_id, customer_id, status, type, amount, account_id, external_id,
        platform, metadata, outcome, failure_code, failure_message, created, created_ms, status_changed_ms)
-     VALUES (@id, @org_id, @app_id, @user_id, @customer_id, @status, @type, @amount, @account_id, @external_id,
-       @platform, @metadata, @outcome, @failure_code, @failure_message, @created, @created_ms, @status_changed_ms)`,
-  ).run(row);
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    row.id,
+    row.org_id,
+    row.app_id,
+    row.user_id,
+    row.customer_id,
+    row.status,
+    row.type,
+    row.amount,
+    row.account_id,
+    row.external_id,
+    row.platform,
+    row.metadata,
+    row.outcome,
+    row.failure_code,
+    row.failure_message,
+    row.created,
+    row.created_ms,
+    row.status_changed_ms,
+  );
 }
 
 export function insertTransaction(db: Db, row: Omit<TransactionRow, 'id'>): void {
   sql(
     db,
     `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created)
-     VALUES (@transfer_id, @type, @amount, @source_name, @destination_name, @metadata, @created)`,
-  ).run(row);
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    row.transfer_id,
+    row.type,
+    row.amount,
+    row.source_name,
+    row.destination_name,
+    row.metadata,
+    row.created,
+  );
 }
 
 export function appendStatusHistory(db: Db, row: StatusHistoryRow): void {
-  sql(
-    db,
-    'INSERT INTO transfer_status_history (transfer_id, status, at) VALUES (@transfer_id, @status, @at)',
-  ).run(row);
+  sql(db, 'INSERT INTO transfer_status_history (transfer_id, status, at) VALUES (?, ?, ?)').run(
+    row.transfer_id,
+    row.status,
+    row.at,
+  );
 }
 
 export function findTransfer(db: Db, orgId: string, id: string): TransferRow | undefined {
@@ -241,8 +270,8 @@ export function saveIdempotencyKey(db: Db, row: IdempotencyRow): void {
   sql(
     db,
     `INSERT INTO idempotency_keys (org_id, key, request_hash, transfer_id, created_ms)
-     VALUES (@org_id, @key, @request_hash, @transfer_id, @created_ms)
+     VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (org_id, key) DO UPDATE SET request_hash = excluded.request_hash,
        transfer_id = excluded.transfer_id, created_ms = excluded.created_ms`,
-  ).run(row);
+  ).run(row.org_id, row.key, row.request_hash, row.transfer_id, row.created_ms);
 }
