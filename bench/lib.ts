@@ -34,9 +34,9 @@ export function rssMiB(pid: number): number {
   return Math.round((kib / 1024) * 10) / 10;
 }
 
-/** The server's live heap in MiB (a sandbox helper). */
+/** The server's live heap in MiB, after a full collection (a sandbox helper). */
 export async function heapUsedMiB(url: string): Promise<number> {
-  const memory = (await (await fetch(`${url}/sandbox/memory`)).json()) as { heapUsed: number };
+  const memory = (await (await fetch(`${url}/sandbox/memory?collect=true`)).json()) as { heapUsed: number };
   return Math.round((memory.heapUsed / 1048576) * 10) / 10;
 }
 

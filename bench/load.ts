@@ -13,10 +13,13 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
-  /** cold: just started; warm: idle after a short warm-up; peak: under load; after: idle again 10 s later. */
-  rss: { cold: number; warm: number; peak: number; after: number };
-  /** Live JavaScript heap (MiB), as the server reports it: what a leak would grow. */
-  heapUsed: { warm: number; after: number };
+  /**
+   * cold: just started; idle: 10 s after a first round of the same load (pools and caches at working size); peak:
+   * under the measured round; after: 10 s after it.
+   */
+  rss: { cold: number; idle: number; peak: number; after: number };
+  /** Live JavaScript heap (MiB) after a full collection, at the same moments: what a leak would grow. */
+  heapUsed: { cold: number; idle: number; after: number };
 }
 
 /**
@@ -43,6 +46,7 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
     const transferId = ((await seed.json()) as { id: string }).id;
     await sleep(1000);
     const cold = rssMiB(child.pid as number);
+    const heapCold = await heapUsedMiB(url);
     let counter = 0;
     const traffic = (connectionCount: number, duration: number) =>
       autocannon({
@@ -52,12 +56,13 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
         headers,
         requests: mixedRequests(),
       });
-    // Warm-up: compiled code, caches and pools reach their working size; the idle level is measured after it.
-    await traffic(connections, 5);
+    // A first round of the same load: compiled code, V8's young generation, SQLite's cache and the socket pools grow
+    // to their working size, which a long-running server keeps. The idle level is measured after it.
+    await traffic(connections, seconds);
     await sleep(10_000);
-    const warm = rssMiB(child.pid as number);
-    const heapWarm = await heapUsedMiB(url);
-    let peak = warm;
+    const idle = rssMiB(child.pid as number);
+    const heapIdle = await heapUsedMiB(url);
+    let peak = idle;
     const sampler = setInterval(() => {
       peak = Math.max(peak, rssMiB(child.pid as number));
     }, 250);
@@ -74,8 +79,8 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
       // autocannon counts timeouts (no answer in 10 s) among its errors.
       errors: result.errors,
       non2xx: result.non2xx,
-      rss: { cold, warm, peak, after: rssMiB(child.pid as number) },
-      heapUsed: { warm: heapWarm, after: await heapUsedMiB(url) },
+      rss: { cold, idle, peak, after: rssMiB(child.pid as number) },
+      heapUsed: { cold: heapCold, idle: heapIdle, after: await heapUsedMiB(url) },
     };
 
     function mixedRequests(): autocannon.Request[] {

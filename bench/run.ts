@@ -131,10 +131,19 @@ Console server on its embedded sandbox (WAL file): GET organization, list and re
 | ---: | ---: | ---: | ---: | ---: | ---: |
 | ${load.requests} | ${load.requestsPerSecond} | ${load.p50} | ${load.p99} | ${load.errors} | ${load.non2xx} |
 
-Memory of the console server (RSS, MiB): just started ${load.rss.cold}; idle after a 5 s warm-up ${load.rss.warm};
-peak under load ${load.rss.peak}; idle again 10 s after the load ${load.rss.after}. Live heap (MiB): idle after the
-warm-up ${load.heapUsed.warm}, 10 s after the load ${load.heapUsed.after}: the live memory goes back to its idle level;
-the resident set keeps its high-water mark, as the allocator keeps pages it freed for reuse.
+Memory of the console server, MiB (the live heap after a full collection):
+
+| moment | resident set | live heap |
+| --- | ---: | ---: |
+| just started | ${load.rss.cold} | ${load.heapUsed.cold} |
+| idle, 10 s after a first round of the same load | ${load.rss.idle} | ${load.heapUsed.idle} |
+| peak during the measured round | ${load.rss.peak} | |
+| idle, 10 s after the measured round | ${load.rss.after} | ${load.heapUsed.after} |
+
+After the measured round the server is back to its idle level (${load.rss.after} against ${load.rss.idle} MiB,
+${Math.round(((load.rss.after - load.rss.idle) / load.rss.idle) * 1000) / 10}%), and the live heap to its own. The first
+round of load raises the idle level above the just-started one once: V8 grows its young generation and keeps it,
+and the allocator keeps the pages it freed for reuse; further rounds do not raise it again.
 
 ## Durability setting
 

@@ -245,6 +245,18 @@ describe('memory helper', () => {
     });
     expect(answer.body.heapUsed).toBeLessThanOrEqual(answer.body.heapTotal);
   });
+
+  it('collects garbage first when asked, so that heapUsed is the live heap', async () => {
+    const h = makeHarness();
+    let garbage: unknown[] | null = Array.from({ length: 200_000 }, (_, i) => ({ i, text: `garbage ${i}` }));
+    expect(garbage.length).toBe(200_000);
+    const before = (await h.call('GET', '/sandbox/memory')).body.heapUsed;
+    garbage = null;
+    const collected = await h.call('GET', '/sandbox/memory?collect=true');
+    expect(collected.status).toBe(200);
+    expect(collected.body.heapUsed).toBeLessThan(before);
+    expect((await h.call('GET', '/sandbox/memory?collect=yes')).status).toBe(400);
+  });
 });
 
 describe('OpenAPI document', () => {

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
 import { createTenant } from '../domain/tenant-factory';
 import { HttpError } from '../http-error';
@@ -35,6 +37,16 @@ const faultRequest = z
     message: 'A fault either answers with a status or drops the connection, not both',
     path: ['drop'],
   });
+
+/** V8's own full collection, reached without a command-line flag (made on first use). */
+let gc: (() => void) | undefined;
+function fullGc(): () => void {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  return gc;
+}
 
 /** Test helpers, sandbox mode only, no credentials: they exist so that every test makes its own world. */
 export function helperRoutes(services: Services): RouteDef[] {
@@ -76,12 +88,16 @@ export function helperRoutes(services: Services): RouteDef[] {
       method: 'GET',
       path: '/sandbox/memory',
       operationId: 'sandbox-memory',
-      summary: "The server process's memory in bytes (rss, heap total and used, external), for benchmarks",
+      summary:
+        "The server process's memory in bytes (rss, heap total and used, external), for benchmarks; collect=true " +
+        'runs a full garbage collection first, so that heapUsed is the live heap',
       tags: ['sandbox'],
       extension: true,
       public: true,
+      query: z.object({ collect: z.enum(['true', 'false'], 'true or false').optional() }).strict(),
       responses: { 200: { description: 'process.memoryUsage()' } },
-      handle: ({ c }) => {
+      handle: ({ c, query }) => {
+        if (query.collect === 'true') fullGc()();
         const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
         return c.json({ rss, heapTotal, heapUsed, external });
       },
