@@ -13,7 +13,17 @@ export interface PageScores {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
+/** One audit, tried twice: a first run in a just-started browser sometimes fails to load the page in time. */
 async function audit(page: Page, url: string, name: string): Promise<PageScores> {
+  try {
+    return await auditOnce(page, url, name);
+  } catch (error) {
+    console.warn(`${(error as Error).message}; trying again`);
+    return auditOnce(page, url, name);
+  }
+}
+
+async function auditOnce(page: Page, url: string, name: string): Promise<PageScores> {
   // Lighthouse's default is the mobile profile (emulated phone, simulated slow 4G and CPU). Storage is kept so that
   // a signed-in page stays signed in: the session lives in this tab's sessionStorage.
   const result = await lighthouse(
@@ -24,6 +34,8 @@ async function audit(page: Page, url: string, name: string): Promise<PageScores>
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores: Record<string, number> = {};
   const holdingBack: Record<string, string[]> = {};
   for (const id of CATEGORIES) {

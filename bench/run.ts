@@ -67,10 +67,34 @@ const holdingBack = lighthouse.flatMap((l) =>
   Object.entries(l.holdingBack).map(([category, audits]) => `- ${l.page}, ${category}: ${audits.join('; ')}`),
 );
 
+const verdict = (met: boolean) => (met ? 'met' : '**not met**');
+const paymentRate = rate('POST /v2/payments', 'sandbox') ?? 0;
+const readRate = rate('GET /v2/transfers/{id}', 'sandbox') ?? 0;
+const prismPayments = rate('POST /v2/payments', 'prism');
+const percent = (value: number, base: number | undefined) => (base ? Math.round((value / base) * 100) : 0);
+const signIn = lighthouse.find((l) => l.page === 'Sign in');
+const createPage = lighthouse.find((l) => l.page === 'Create payment');
+const targets = [
+  `| first load of the sign-in page, gzip | ≤ 120 KiB JS, ≤ 30 KiB CSS | ${browser.bytes.signIn.js} KiB, ${browser.bytes.signIn.css} KiB | ${verdict(browser.bytes.signIn.js <= 120 && browser.bytes.signIn.css <= 30)} |`,
+  `| confirm → rendered transfer, p95 | < 50 ms | ${browser.confirmToRenderedTransfer.p95} ms | ${verdict(browser.confirmToRenderedTransfer.p95 < 50)} |`,
+  `| Lighthouse performance (sign-in, Create payment) | ≥ 95 | ${signIn?.scores.performance}, ${createPage?.scores.performance} | ${verdict((signIn?.scores.performance ?? 0) >= 95 && (createPage?.scores.performance ?? 0) >= 95)} |`,
+  `| Lighthouse accessibility, best practices | 100 | ${signIn?.scores.accessibility}/${signIn?.scores['best-practices']}, ${createPage?.scores.accessibility}/${createPage?.scores['best-practices']} | ${verdict([signIn, createPage].every((l) => l?.scores.accessibility === 100 && l?.scores['best-practices'] === 100))} |`,
+  `| POST /v2/payments, of the POST ceiling | ≥ 25% | ${percent(paymentRate, writeCeiling)}% | ${verdict(percent(paymentRate, writeCeiling) >= 25)} |`,
+  `| POST /v2/payments, × Prism | ≥ 5× | ${prismPayments ? (paymentRate / prismPayments).toFixed(1) : 'n/a'}× | ${verdict(prismPayments ? paymentRate / prismPayments >= 5 : false)} |`,
+  `| GET /v2/transfers/{id}, of the GET ceiling | ≥ 45% | ${percent(readRate, readCeiling)}% | ${verdict(percent(readRate, readCeiling) >= 45)} |`,
+];
+
 const report = `# Benchmark report
 
 Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on this machine (2 cores, shared by
-the load generator and the server). Re-run with \`npm run bench\`; ratios come from the same run.
+the load generator and the server). Re-run with \`npm run bench\`; ratios come from the same run. Times on this
+shared virtual machine vary by about a quarter from run to run; sizes do not.
+
+## Targets
+
+| what | target | this run | |
+| --- | --- | --- | --- |
+${targets.join('\n')}
 
 ## The console in a browser (Chromium, headless, on the embedded sandbox)
 
@@ -148,7 +172,9 @@ and the allocator keeps the pages it freed for reuse; further rounds do not rais
 ## Durability setting
 
 Payments per second through the API, one at a time, on a file: \`synchronous=NORMAL\` ${sync.normal},
-\`synchronous=FULL\` ${sync.full} (FULL costs ${Math.round((1 - sync.full / sync.normal) * 100)}%).
+\`synchronous=FULL\` ${sync.full} (FULL costs ${Math.round((1 - sync.full / sync.normal) * 100)}%). FULL adds an fsync to
+every commit, and one fsync of a 4 KiB write takes ${sync.fsyncMs} ms on this disk: the difference is within the
+noise here, and grows with a slower disk (a laptop's SSD takes about a millisecond or more).
 `;
 writeFileSync('bench/REPORT.md', report);
 console.log('bench/REPORT.md and bench/latency.svg written');

@@ -1,10 +1,25 @@
-import { mkdtempSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox } from '../src/sandbox/app';
 
+/** What one fsync of a 4 KiB write costs on this disk, in ms: what FULL adds to every commit. */
+function fsyncMs(times = 200): number {
+  const fd = openSync(join(mkdtempSync(join(tmpdir(), 'bench-fsync-')), 'f'), 'w');
+  const page = Buffer.alloc(4096, 1);
+  const started = performance.now();
+  for (let i = 0; i < times; i++) {
+    writeSync(fd, page);
+    fsyncSync(fd);
+  }
+  closeSync(fd);
+  return Math.round(((performance.now() - started) / times) * 1000) / 1000;
+}
+
 /** What synchronous=FULL would cost over NORMAL: payments per second through the API, on a real file. */
-export async function measureSyncCost(payments = 3000): Promise<{ normal: number; full: number }> {
+export async function measureSyncCost(
+  payments = 3000,
+): Promise<{ normal: number; full: number; fsyncMs: number }> {
   const rate = async (mode: 'NORMAL' | 'FULL') => {
     const sandbox = createSandbox({
       config: { dbFile: join(mkdtempSync(join(tmpdir(), 'bench-sync-')), 's.db') },
@@ -34,5 +49,5 @@ export async function measureSyncCost(payments = 3000): Promise<{ normal: number
     sandbox.close();
     return perSecond;
   };
-  return { normal: await rate('NORMAL'), full: await rate('FULL') };
+  return { normal: await rate('NORMAL'), full: await rate('FULL'), fsyncMs: fsyncMs() };
 }
