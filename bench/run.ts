@@ -84,6 +84,10 @@ const targets = [
   `| GET /v2/transfers/{id}, of the GET ceiling | ≥ 45% | ${percent(readRate, readCeiling)}% | ${verdict(percent(readRate, readCeiling) >= 45)} |`,
 ];
 
+const rssChange = Math.round(((load.rss.after - load.rss.idle) / load.rss.idle) * 1000) / 10;
+const heapChange = Math.round((load.heapUsed.after - load.heapUsed.idle) * 10) / 10;
+const memoryVerdict = `After the measured round the resident set is ${load.rss.after} MiB against an idle level of ${load.rss.idle} (${rssChange > 0 ? '+' : ''}${rssChange}%: ${Math.abs(rssChange) <= 5 ? 'back to the idle level, within 5%' : '**not** back to the idle level'}), and the live heap ${load.heapUsed.after} against ${load.heapUsed.idle} MiB (${heapChange >= 0 ? '+' : ''}${heapChange})`;
+
 const report = `# Benchmark report
 
 Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on this machine (2 cores, shared by
@@ -164,10 +168,9 @@ Memory of the console server, MiB (the live heap after a full collection):
 | peak during the measured round | ${load.rss.peak} | |
 | idle, 10 s after the measured round | ${load.rss.after} | ${load.heapUsed.after} |
 
-After the measured round the server is back to its idle level (${load.rss.after} against ${load.rss.idle} MiB,
-${Math.round(((load.rss.after - load.rss.idle) / load.rss.idle) * 1000) / 10}%), and the live heap to its own. The first
-round of load raises the idle level above the just-started one once: V8 grows its young generation and keeps it,
-and the allocator keeps the pages it freed for reuse; further rounds do not raise it again.
+${memoryVerdict}. The first round of load raises the idle level above the just-started one once: V8 grows its
+young generation and keeps it, SQLite's cache fills and the allocator keeps the pages it freed for reuse; the
+measured round does not raise it again beyond that.
 
 ## Durability setting
 

@@ -43,6 +43,13 @@ const routes: RouteDef[] = [
   { path: '*', Page: () => <h1>not found</h1>, Layout },
 ];
 
+/** The browser's Back button: history moves, then popstate arrives. */
+const pressBack = () =>
+  act(async () => {
+    window.history.back();
+    await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  });
+
 const mount = (path: string) => {
   window.history.replaceState(null, '', path);
   return render(<Router routes={routes} Loading={() => <p>loading</p>} ErrorPage={ErrorPage} />);
@@ -74,10 +81,7 @@ describe('the router', () => {
     expect(screen.getByRole('heading').textContent).toBe('transfer t1');
     expect(screen.getByRole('button', { name: 'layout clicks 1' })).toBeTruthy();
 
-    await act(async () => {
-      window.history.back();
-      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-    });
+    await pressBack();
     expect(window.location.pathname).toBe('/transfers');
     expect(screen.getByRole('heading').textContent).toBe('transfers all');
   });
@@ -104,10 +108,7 @@ describe('the router', () => {
     fireEvent.click(screen.getByRole('button', { name: 'pending' }));
     expect(window.location.search).toBe('?status=pending');
     expect(screen.getByRole('heading').textContent).toBe('transfers pending');
-    await act(async () => {
-      window.history.back();
-      await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-    });
+    await pressBack();
     expect(window.location.search).toBe('');
     expect(screen.getByRole('heading').textContent).toBe('transfers all');
   });
