@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import type { CreatedTenant } from '../src/sandbox/domain/tenant-factory';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -40,18 +41,14 @@ export async function heapUsedMiB(url: string): Promise<number> {
   return Math.round((memory.heapUsed / 1048576) * 10) / 10;
 }
 
-export interface Tenant {
-  client_id: string;
-  api_key: string;
-  users: { id: string; payout_methods: { id: string }[] }[];
-  apps: { id: string }[];
-}
+/** What POST /sandbox/tenants answers. */
+export type Tenant = CreatedTenant;
 
 export async function makeTenant(url: string): Promise<Tenant> {
   return (await (await fetch(`${url}/sandbox/tenants`, { method: 'POST' })).json()) as Tenant;
 }
 
-export function authHeaders(tenant: Tenant): Record<string, string> {
+export function authHeaders(tenant: Pick<Tenant, 'client_id' | 'api_key'>): Record<string, string> {
   return {
     Authorization: `Basic ${Buffer.from(`${tenant.client_id}:${tenant.api_key}`).toString('base64')}`,
     'Content-Type': 'application/json',
@@ -59,3 +56,23 @@ export function authHeaders(tenant: Tenant): Record<string, string> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A payment body by bank details, for load: `key` makes each one a new payment. */
+export function paymentBody(userId: string, key: string, amount = 100): string {
+  return JSON.stringify({
+    amount,
+    platform: 'ach',
+    user_id: userId,
+    ach_info: { account_number: '123456789', routing_number: '021000021' },
+    idempotency_key: key,
+  });
+}
+
+/** An address body for PUT /v2/users/{id}/addresses. */
+export const ADDRESS_BODY = JSON.stringify({
+  line_1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  postcode: '62701',
+  country: 'US',
+});

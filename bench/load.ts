@@ -2,7 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { authHeaders, heapUsedMiB, makeTenant, rssMiB, sleep, startConsoleServer } from './lib';
+import {
+  ADDRESS_BODY,
+  authHeaders,
+  heapUsedMiB,
+  makeTenant,
+  paymentBody,
+  rssMiB,
+  sleep,
+  startConsoleServer,
+} from './lib';
 
 export interface LoadResult {
   connections: number;
@@ -91,27 +100,15 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
         {
           method: 'POST',
           path: '/v2/payments',
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({
-              amount: 100 + (counter % 1000),
-              platform: 'ach',
-              user_id: userId,
-              ach_info: { account_number: '123456789', routing_number: '021000021' },
-              idempotency_key: `load-${process.pid}-${counter++}`,
-            }),
-          }),
+          setupRequest: (request) => {
+            const n = counter++;
+            return { ...request, body: paymentBody(userId, `load-${process.pid}-${n}`, 100 + (n % 1000)) };
+          },
         },
         {
           method: 'PUT',
           path: `/v2/users/${userId}/addresses`,
-          body: JSON.stringify({
-            line_1: '1 Main St',
-            city: 'Springfield',
-            state: 'IL',
-            postcode: '62701',
-            country: 'US',
-          }),
+          body: ADDRESS_BODY,
         },
       ];
     }

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { authHeaders, freePort, makeTenant } from './lib';
+import { ADDRESS_BODY, authHeaders, freePort, makeTenant, paymentBody } from './lib';
 
 export interface CaseResult {
   name: string;
@@ -74,14 +74,7 @@ export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
     const tenant = await makeTenant(sandbox.url);
     const headers = authHeaders(tenant);
     const userId = tenant.users[0]?.id ?? '';
-    const payment = (key: string) =>
-      JSON.stringify({
-        amount: 100,
-        platform: 'ach',
-        user_id: userId,
-        ach_info: { account_number: '123456789', routing_number: '021000021', account_type: 'checking' },
-        idempotency_key: key,
-      });
+    const payment = (key: string) => paymentBody(userId, key);
     let counter = 0;
     const seed = await fetch(`${sandbox.url}/v2/payments`, {
       method: 'POST',
@@ -91,13 +84,6 @@ export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
     const transferId = ((await seed.json()) as { id: string }).id;
     for (let i = 0; i < 150; i++)
       await fetch(`${sandbox.url}/v2/payments`, { method: 'POST', headers, body: payment(`fill-${i}`) });
-    const address = JSON.stringify({
-      line_1: '1 Main St',
-      city: 'Springfield',
-      state: 'IL',
-      postcode: '62701',
-      country: 'US',
-    });
     const cases: { name: string; request: (id: string) => autocannon.Request }[] = [
       {
         name: 'POST /v2/payments',
@@ -114,7 +100,7 @@ export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
       },
       {
         name: 'PUT /v2/users/{id}/addresses',
-        request: () => ({ method: 'PUT', path: `/v2/users/${userId}/addresses`, body: address }),
+        request: () => ({ method: 'PUT', path: `/v2/users/${userId}/addresses`, body: ADDRESS_BODY }),
       },
     ];
     for (const c of cases)

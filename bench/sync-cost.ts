@@ -2,6 +2,7 @@ import { closeSync, fsyncSync, mkdtempSync, openSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox } from '../src/sandbox/app';
+import { authHeaders, paymentBody } from './lib';
 
 /** What one fsync of a 4 KiB write costs on this disk, in ms: what FULL adds to every commit. */
 function fsyncMs(times = 200): number {
@@ -26,22 +27,13 @@ export async function measureSyncCost(
     });
     sandbox.services.db.pragma(`synchronous = ${mode}`);
     const tenant = await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json();
-    const headers = {
-      Authorization: `Basic ${Buffer.from(`${tenant.client_id}:${tenant.api_key}`).toString('base64')}`,
-      'Content-Type': 'application/json',
-    };
+    const headers = authHeaders(tenant);
     const started = performance.now();
     for (let i = 0; i < payments; i++) {
       const response = await sandbox.app.request('/v2/payments', {
         method: 'POST',
         headers,
-        body: JSON.stringify({
-          amount: 100,
-          platform: 'ach',
-          user_id: tenant.users[0].id,
-          ach_info: { account_number: '123456789', routing_number: '021000021' },
-          idempotency_key: `sync-${i}`,
-        }),
+        body: paymentBody(tenant.users[0].id, `sync-${i}`),
       });
       if (response.status !== 201) throw new Error(`payment ${i}: ${response.status}`);
     }

@@ -1,20 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import type { CreatedTenant } from '../src/sandbox/domain/tenant-factory';
 
 /** What POST /sandbox/tenants answers: a fresh organization of this spec's own. */
-export interface Tenant {
-  client_id: string;
-  api_key: string;
-  organization: { id: string; name: string };
-  apps: { id: string; name: string }[];
-  users: {
-    id: string;
-    first_name: string;
-    last_name: string;
-    payout_methods: { id: string; mask: string; account_type: string }[];
-  }[];
-  customers: { id: string; name: string }[];
-}
+export type Tenant = CreatedTenant;
 
 export async function signIn(page: Page, tenant: Pick<Tenant, 'client_id' | 'api_key'>): Promise<void> {
   await page.goto('/sign-in');

@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { armFault, basicAuth, expect, type Tenant, test } from './fixtures';
 
+/** The next POST /v2/payments of this tenant fails, waits or loses its connection (sandbox faults). */
+const armPaymentFault = (page: Page, tenant: Tenant, fault: Parameters<typeof armFault>[2]) =>
+  armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', ...fault });
+
 async function openCreatePayment(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
   await expect(page.getByRole('heading', { name: 'Create payment' })).toBeVisible();
@@ -125,7 +129,7 @@ test('an invalid routing number and a mismatched confirmation are refused before
 });
 
 test('a double click on confirm creates one transfer', async ({ signedIn: page, tenant }) => {
-  await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', delay_ms: 600 });
+  await armPaymentFault(page, tenant, { delay_ms: 600 });
   await startBankPayment(page, tenant.users[0]?.id ?? '', '3.00', '987654321');
   await page.getByRole('button', { name: 'Review payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
@@ -140,12 +144,7 @@ test('an injected 500 keeps the form, and the resend with the same key creates o
   signedIn: page,
   tenant,
 }) => {
-  await armFault(page, tenant, {
-    method: 'POST',
-    path_prefix: '/v2/payments',
-    status: 500,
-    message: 'Ledger offline',
-  });
+  await armPaymentFault(page, tenant, { status: 500, message: 'Ledger offline' });
   await startBankPayment(page, tenant.users[0]?.id ?? '', '42.00', '1234567890');
   await reviewAndConfirm(page, '$42.00');
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
@@ -165,7 +164,7 @@ test('a dropped connection: the outcome is unknown, the form is kept, and Check 
   tenant,
 }) => {
   // Chromium itself retries a request whose reused connection closed before any answer, so drop every attempt.
-  await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', drop: 'before', times: 5 });
+  await armPaymentFault(page, tenant, { drop: 'before', times: 5 });
   await startBankPayment(page, tenant.users[0]?.id ?? '', '8.00', '1234567890');
   await reviewAndConfirm(page, '$8.00');
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
@@ -215,12 +214,7 @@ test('a 401 mid-session signs in again without losing the typed draft', async ({
   tenant,
 }) => {
   await startBankPayment(page, tenant.users[0]?.id ?? '', '19.99', '1234567890');
-  await armFault(page, tenant, {
-    method: 'POST',
-    path_prefix: '/v2/payments',
-    status: 401,
-    message: 'Key revoked',
-  });
+  await armPaymentFault(page, tenant, { status: 401, message: 'Key revoked' });
   await reviewAndConfirm(page, '$19.99');
   const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
   await expect(signInAgain).toBeVisible();
@@ -261,12 +255,7 @@ test('a connection dropped after the payment committed: Check again finds it by 
   signedIn: page,
   tenant,
 }) => {
-  await armFault(page, tenant, {
-    method: 'POST',
-    path_prefix: '/v2/payments',
-    drop: 'after-commit',
-    times: 5,
-  });
+  await armPaymentFault(page, tenant, { drop: 'after-commit', times: 5 });
   await startBankPayment(page, tenant.users[0]?.id ?? '', '15.00', '1234567890');
   await page.getByRole('button', { name: 'Review payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
@@ -296,7 +285,7 @@ test('a payment that gets no answer in time: the outcome is unknown until Check 
   tenant,
 }) => {
   // The console gives up after REQUEST_TIMEOUT_MS (4 s in these tests); the server answers after 6 s.
-  await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', delay_ms: 6000 });
+  await armPaymentFault(page, tenant, { delay_ms: 6000 });
   await startBankPayment(page, tenant.users[1]?.id ?? '', '27.00', '1234567890');
   await reviewAndConfirm(page, '$27.00');
   const dialog = page.getByRole('dialog', { name: 'Review payment' });

@@ -1,6 +1,7 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { z } from 'zod';
+import { BASELINE_HEADERS } from './baseline-headers';
 import { limitBodySize } from './body-limit';
 import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_AUTH_FAILURE_WINDOW_MS, type SandboxConfig } from './config';
 import { authenticate } from './domain/auth';
@@ -79,10 +80,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   app.use(requestId({ generator: () => `req_${crypto.randomUUID().replaceAll('-', '')}` }));
   // Headers are set before the handler runs: setting one on a finished response makes the adapter rebuild it.
   app.use('*', async (c, next) => {
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
+    for (const [name, value] of Object.entries(BASELINE_HEADERS)) c.header(name, value);
     if (c.req.path.startsWith('/v2')) c.header('Cache-Control', 'no-store');
     await next();
   });

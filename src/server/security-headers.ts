@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { BASELINE_HEADERS } from '../sandbox/baseline-headers';
 
 /**
  * The production Content-Security-Policy. Scripts: only files of this origin (no inline, no eval). Styles: files of
@@ -26,11 +27,8 @@ export function securityHeaders(): MiddlewareHandler<{ Variables: { cspNonce?: s
   // Set before the handler: a handler may replace the CSP (index.html has its own with a nonce), and setting headers
   // on a finished response would make the Node adapter rebuild it (the top cost in a profile of the hot path).
   return async (c, next) => {
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
+    for (const [name, value] of Object.entries(BASELINE_HEADERS)) c.header(name, value);
     c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'");
     await next();
   };
 }

@@ -139,35 +139,6 @@ export function transfersDueToSettle(db: Db, changedBeforeMs: number, limit: num
   ).all(changedBeforeMs, limit);
 }
 
-/** Transactions and status history of many transfers at once (one query each, not one per transfer). */
-export function transactionsOf(db: Db, transferIds: readonly string[]): TransactionRow[] {
-  if (transferIds.length === 0) return [];
-  if (transferIds.length === 1) {
-    return sql<TransactionRow>(db, 'SELECT * FROM transactions WHERE transfer_id = ? ORDER BY id').all(
-      transferIds[0],
-    );
-  }
-  return sql<TransactionRow>(
-    db,
-    'SELECT * FROM transactions WHERE transfer_id IN (SELECT value FROM json_each(?)) ORDER BY id',
-  ).all(JSON.stringify(transferIds));
-}
-
-export function statusHistoryOf(db: Db, transferIds: readonly string[]): StatusHistoryRow[] {
-  if (transferIds.length === 0) return [];
-  if (transferIds.length === 1) {
-    return sql<StatusHistoryRow>(
-      db,
-      'SELECT transfer_id, status, at FROM transfer_status_history WHERE transfer_id = ? ORDER BY seq',
-    ).all(transferIds[0]);
-  }
-  return sql<StatusHistoryRow>(
-    db,
-    `SELECT transfer_id, status, at FROM transfer_status_history
-     WHERE transfer_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
-  ).all(JSON.stringify(transferIds));
-}
-
 export interface TransferFilter {
   orgId: string;
   userId?: string | undefined;
@@ -192,14 +163,13 @@ export interface PageOptions {
 /**
  * One page of transfers by keyset on (created_ms, seq): constant cost however deep the page. `descending` is the list
  * order; `after` takes the rows following the cursor in that order, `before` the rows preceding it (returned in list
- * order). Fetches limit + 1 to know whether more exist. `columns` is what each row yields, over the table as `t`.
+ * order). Fetches limit + 1 to know whether more exist. Each transfer comes as the API's JSON text (transfer-json.ts).
  */
-function pageOf<T>(
+export function pageOfTransferJson(
   db: Db,
-  columns: string,
   filter: TransferFilter,
   options: PageOptions,
-): { rows: T[]; more: boolean } {
+): { rows: string[]; more: boolean } {
   const where = ['org_id = @orgId'];
   const params: Record<string, unknown> = { orgId: filter.orgId, take: options.limit + 1 };
   if (filter.userId) {
@@ -231,24 +201,16 @@ function pageOf<T>(
     params.cursorSeq = cursor.seq;
   }
   const direction = towardsSmaller ? 'DESC' : 'ASC';
-  const statement = sql<T>(
+  const rows = sql<string>(
     db,
-    `SELECT ${columns} FROM transfers t WHERE ${where.join(' AND ')}
+    `SELECT ${TRANSFER_JSON} FROM transfers t WHERE ${where.join(' AND ')}
      ORDER BY created_ms ${direction}, seq ${direction} LIMIT @take`,
-  );
-  const rows = (columns === '*' ? statement : statement.pluck()).all(params);
+  )
+    .pluck()
+    .all(params);
   const more = rows.length > options.limit;
   const page = rows.slice(0, options.limit);
   return { rows: options.before ? page.reverse() : page, more };
-}
-
-export function pageOfTransfers(db: Db, filter: TransferFilter, options: PageOptions) {
-  return pageOf<TransferRow>(db, '*', filter, options);
-}
-
-/** The same page, each transfer as the API's JSON text (see transfer-json.ts). */
-export function pageOfTransferJson(db: Db, filter: TransferFilter, options: PageOptions) {
-  return pageOf<string>(db, TRANSFER_JSON, filter, options);
 }
 
 export interface IdempotencyRow {
