@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { mutationOptions } from '@tanstack/react-query';
 import { request } from './client';
 import { transferSchema } from './schemas';
 
@@ -19,6 +19,8 @@ export function createPayment(body: CreatePaymentRequest) {
 }
 
 /** Never retried by itself: a resend is the operator's decision, with the same idempotency key. */
-export function useCreatePayment() {
-  return useMutation({ mutationKey: ['payments', 'create'], mutationFn: createPayment, retry: 0 });
-}
+export const createPaymentMutation = mutationOptions({
+  mutationKey: ['payments', 'create'],
+  mutationFn: createPayment,
+  retry: 0,
+});

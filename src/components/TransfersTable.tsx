@@ -14,7 +14,7 @@ interface Props {
 /** Transfers, each row a link to its transfer view. */
 export function TransfersTable({ label, transfers, detailed = false }: Props) {
   return (
-    <Table.ScrollContainer minWidth={detailed ? 880 : 560}>
+    <Table.ScrollContainer type="native" minWidth={detailed ? 880 : 560}>
       <Table aria-label={label} striped withTableBorder>
         <Table.Thead>
           <Table.Tr>

@@ -29,6 +29,18 @@ export interface NavigateOptions {
   replace?: boolean;
 }
 
+let scrollToTopPending = false;
+
+/**
+ * True once after a navigation that adds a history entry: the Router then scrolls to the top after the new page is in
+ * the DOM. Scrolling in navigate() itself made the browser lay out the old page first, only to throw it away.
+ */
+export function takeScrollToTop(): boolean {
+  const pending = scrollToTopPending;
+  scrollToTopPending = false;
+  return pending;
+}
+
 /** Goes to an address of this console (`/transfers/…?x=y`); a new page starts at the top. */
 export function navigate(to: string, options: NavigateOptions = {}): void {
   const url = new URL(to, window.location.href);
@@ -38,7 +50,7 @@ export function navigate(to: string, options: NavigateOptions = {}): void {
   if (options.replace) window.history.replaceState(null, '', href);
   else {
     window.history.pushState(null, '', href);
-    window.scrollTo(0, 0);
+    scrollToTopPending = true;
   }
   notify();
 }

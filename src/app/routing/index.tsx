@@ -11,10 +11,11 @@ import {
   Suspense,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useSyncExternalStore,
 } from 'react';
-import { currentHref, type NavigateOptions, navigate, subscribe } from './history';
+import { currentHref, type NavigateOptions, navigate, subscribe, takeScrollToTop } from './history';
 import { firstMatch, type Params } from './match';
 
 /**
@@ -187,6 +188,11 @@ export function Router({ routes, Loading, ErrorPage }: RouterProps) {
   const Layout = match?.route.Layout;
   // The same element while the layout stays: React then leaves the layout alone and renders only its <Outlet />.
   const layout = useMemo(() => (Layout ? <Layout /> : null), [Layout]);
+  // After the commit and before the paint: the new page is laid out once, already at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new location
+  useLayoutEffect(() => {
+    if (takeScrollToTop()) window.scrollTo(0, 0);
+  }, [location]);
   if (!match) return null;
   const { Page } = match.route;
   const page = (

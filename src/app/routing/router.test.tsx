@@ -86,6 +86,21 @@ describe('the router', () => {
     expect(screen.getByRole('heading').textContent).toBe('transfers all');
   });
 
+  it('starts a new page at the top once it is rendered; a redirect or Back keeps the scroll', async () => {
+    mount('/old');
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    let headingWhenScrolled: string | null | undefined;
+    vi.mocked(window.scrollTo).mockImplementation(() => {
+      headingWhenScrolled = screen.queryByRole('heading')?.textContent;
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'first transfer' }));
+    expect(window.scrollTo).toHaveBeenCalledTimes(1);
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+    expect(headingWhenScrolled).toBe('transfer t1');
+    await pressBack();
+    expect(window.scrollTo).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves modified clicks to the browser (new tab), and links are real addresses', () => {
     mount('/transfers');
     const link = screen.getByRole('link', { name: 'failed' });

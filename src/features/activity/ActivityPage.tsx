@@ -44,7 +44,7 @@ export function ActivityPage() {
       {entries.length === 0 ? (
         <Text>Nothing yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer type="native" minWidth={720}>
           <Table aria-label="Activity" striped withTableBorder>
             <Table.Thead>
               <Table.Tr>

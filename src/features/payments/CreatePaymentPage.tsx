@@ -253,8 +253,8 @@ export function CreatePaymentPage() {
       <ReviewPaymentDialog
         summary={review?.summary ?? null}
         duplicate={review ? findDuplicate(review.summary.payerId, review.summary.cents) : undefined}
-        submitting={submission.sending || submission.checking}
-        error={submission.error}
+        request={submission.request}
+        checking={submission.checking}
         outcomeUnknown={submission.unknown}
         checkMessage={submission.checkMessage}
         onCheckAgain={submission.checkAgain}

@@ -5,12 +5,15 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { formatCents } from '../../lib/money';
 import type { PaymentSummary } from './payment-summary';
 import type { RecentPayment } from './recent-payments';
+import { type PaymentRequestState, usePaymentRequestState } from './use-payment-submission';
 
 interface Props {
   summary: PaymentSummary | null;
   duplicate: RecentPayment | undefined;
-  submitting: boolean;
-  error: unknown;
+  /** The create request: its progress and its error are shown here. */
+  request: PaymentRequestState;
+  /** A look-up of an unknown outcome is under way. */
+  checking: boolean;
   /** The request got no answer: the payment may exist. Confirming again is replaced by looking it up. */
   outcomeUnknown: boolean;
   checkMessage: string | null;
@@ -23,14 +26,16 @@ interface Props {
 export function ReviewPaymentDialog({
   summary,
   duplicate,
-  submitting,
-  error,
+  request,
+  checking,
   outcomeUnknown,
   checkMessage,
   onCheckAgain,
   onBack,
   onConfirm,
 }: Props) {
+  const { sending, error } = usePaymentRequestState(request);
+  const submitting = sending || checking;
   const [authorized, setAuthorized] = useState(false);
   const opened = summary !== null;
   useEffect(() => {

@@ -6,7 +6,7 @@ import { formatMetadata } from './format-metadata';
 export function TransactionsTable({ transactions }: { transactions: readonly Transaction[] }) {
   if (transactions.length === 0) return <Text c="dimmed">No transactions yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer type="native" minWidth={640}>
       <Table aria-label="Transactions" striped withTableBorder>
         <Table.Thead>
           <Table.Tr>

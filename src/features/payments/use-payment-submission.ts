@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { MutationObserver, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '../../api/client';
 import { session } from '../../api/credentials';
-import { useCreatePayment } from '../../api/payments';
+import { type CreatePaymentRequest, createPaymentMutation } from '../../api/payments';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { Transfer } from '../../api/schemas';
 import { findByConsoleRequestId } from '../../api/transfers';
@@ -13,6 +13,15 @@ import { toPaymentRequest } from './to-payment-request';
 /** No answer, or a gateway that gave up: the payment may or may not exist. */
 export function isOutcomeUnknown(error: unknown): boolean {
   return error instanceof ApiError && (error.isNetworkError || error.status === 502 || error.status === 504);
+}
+
+/** The request in flight (or its outcome): only what shows it, the review dialog, re-renders when it changes. */
+export type PaymentRequestState = MutationObserver<Transfer, Error, CreatePaymentRequest>;
+
+export function usePaymentRequestState(request: PaymentRequestState) {
+  const subscribe = useCallback((onChange: () => void) => request.subscribe(onChange), [request]);
+  const result = useSyncExternalStore(subscribe, () => request.getCurrentResult());
+  return { sending: result.isPending, error: result.error };
 }
 
 interface Callbacks {
@@ -28,7 +37,14 @@ interface Callbacks {
  * first, and resends (with the same key) only to a server known to honour it, the sandbox; never blindly upstream.
  */
 export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
-  const createPayment = useCreatePayment();
+  const queryClient = useQueryClient();
+  // An observer, not useMutation: useMutation would re-render the whole form when the request starts and ends (a
+  // fifth of the time from Confirm to the rendered transfer), though only the dialog shows it.
+  const [createPayment] = useState<PaymentRequestState>(
+    () => new MutationObserver(queryClient, createPaymentMutation),
+  );
+  // The callbacks of mutate() run only while someone listens: while this page is mounted, as with useMutation.
+  useEffect(() => createPayment.subscribe(() => {}), [createPayment]);
   const mode = useQuery(runtimeConfigQuery).data?.mode;
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const inFlight = useRef(false);
@@ -52,7 +68,8 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
     if (inFlight.current) return;
     inFlight.current = true;
     setCheckMessage(null);
-    createPayment.mutate(toPaymentRequest(values, { idempotencyKey: key, operator: operator() }), {
+    const body = toPaymentRequest(values, { idempotencyKey: key, operator: operator() });
+    const sent = createPayment.mutate(body, {
       onSuccess: (transfer) => {
         attempt.current = null;
         setUnknown(null);
@@ -66,6 +83,8 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
         inFlight.current = false;
       },
     });
+    // The outcome is handled by the callbacks above; the promise would otherwise be an unhandled rejection.
+    sent.catch(() => {});
   };
 
   const checkAgain = async () => {
@@ -111,10 +130,10 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
     },
     confirm: (values: PaymentFormValues) => send(values, keyFor(values)),
     checkAgain,
-    sending: createPayment.isPending,
+    /** Read by the dialog through usePaymentRequestState. */
+    request: createPayment,
     checking,
     unknown: unknown !== null,
     checkMessage,
-    error: createPayment.error,
   };
 }
