@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './scripts/precompress.mjs';
 
 /**
  * `npm run dev`: the console server's API (/v2 on the embedded sandbox, /sandbox, /config.json) inside Vite's dev
@@ -24,7 +25,7 @@ function consoleApi(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), consoleApi()],
+  plugins: [react(), consoleApi(), precompress()],
   build: { target: 'es2022', reportCompressedSize: false },
   server: { port: 5173, strictPort: false },
 });

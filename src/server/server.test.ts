@@ -1,11 +1,13 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createAdaptorServer } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSandbox } from '../sandbox/app';
 import { createConsoleApp } from './app';
 import { isProductionUpstream } from './config';
 import { upstreamUrlFor } from './proxy';
-import { config } from './test/config';
+import { config, TEST_ASSET } from './test/config';
 
 describe('the console server in sandbox mode', () => {
   const sandbox = createSandbox({ config: { dbFile: ':memory:', settleMs: 0, idempotencyTtlMs: 1000 } });
@@ -27,6 +29,39 @@ describe('the console server in sandbox mode', () => {
     expect(first.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(first.headers.get('Referrer-Policy')).toBe('no-referrer');
     expect(first.headers.get('X-Frame-Options')).toBe('DENY');
+  });
+
+  it('sends an asset compressed as the browser accepts it (brotli, else gzip, else as built), cached for good', async () => {
+    // Through Node, as served: the asset's headers are completed after its body is made.
+    const server = createAdaptorServer({ fetch: app.fetch });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    onTestFinished(() => void server.close());
+    // node:http, not fetch: fetch would undo the compression this test looks at.
+    const get = (acceptEncoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
+        httpGet({ host: '127.0.0.1', port, path: TEST_ASSET.path, headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const brotli = await get('gzip, deflate, br, zstd');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.body.length).toBeLessThan(TEST_ASSET.text.length / 2);
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(TEST_ASSET.text);
+
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(TEST_ASSET.text);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(TEST_ASSET.text);
   });
 
   it('a missing asset is a 404, not the app', async () => {

@@ -22,16 +22,19 @@ export function mountSpa(app: Hono, staticDir: string): void {
     '/assets/*',
     serveStatic({
       root: staticDir,
+      // The build's .br and .gz copies (scripts/precompress.mjs), when the browser takes them.
+      precompressed: true,
       onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
     }),
   );
   app.all('/assets/*', (c) => c.text('Not found', 404));
   app.use('*', async (c, next) => {
     if (c.req.path === '/' || c.req.path === '/index.html') return next();
-    return serveStatic({ root: staticDir, onFound: (_p, ctx) => ctx.header('Cache-Control', 'no-cache') })(
-      c,
-      next,
-    );
+    return serveStatic({
+      root: staticDir,
+      precompressed: true,
+      onFound: (_p, ctx) => ctx.header('Cache-Control', 'no-cache'),
+    })(c, next);
   });
   app.get('*', (c) => {
     let html: string;

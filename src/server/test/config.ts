@@ -1,7 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { precompressDirectory } from '../../../scripts/precompress.mjs';
 import type { ServerConfig } from '../config';
+
+/** A hashed asset of the test build, compressed as the build compresses it. */
+export const TEST_ASSET = {
+  path: '/assets/app-test.js',
+  text: `export const lines = [${Array.from({ length: 200 }, (_, i) => `"line ${i}"`).join(', ')}];\n`,
+};
 
 /** A built console of one line, and server settings for tests (short timeouts, no audit log unless asked). */
 const staticDir = mkdtempSync(join(tmpdir(), 'console-dist-'));
@@ -9,6 +16,9 @@ writeFileSync(
   join(staticDir, 'index.html'),
   '<meta name="csp-nonce" content="__CSP_NONCE__"><div id="root"></div>',
 );
+mkdirSync(join(staticDir, 'assets'));
+writeFileSync(join(staticDir, TEST_ASSET.path), TEST_ASSET.text);
+precompressDirectory(staticDir);
 
 export function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
