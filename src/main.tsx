@@ -1,6 +1,6 @@
 import './app/styles';
 import { setNonce } from 'get-nonce';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { preloadPage } from './app/router';
@@ -11,10 +11,14 @@ setNonce(cspNonce());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // The first page's code is fetched beside the entry and rendered when here: no loader flashes before the first page.
+// As a transition, the first render yields to the browser every few milliseconds instead of holding the main thread
+// for the whole tree (the placeholder stays painted meanwhile).
 const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 preloadPage(window.location.pathname).then(render, render);

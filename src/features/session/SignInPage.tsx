@@ -23,10 +23,13 @@ export function SignInPage() {
   return (
     <Container size={460} py={48} component="main">
       <Stack>
-        <Group justify="space-between">
+        <Stack gap={6}>
           <Title order={1}>Payout Console</Title>
-          <EnvironmentBadge />
-        </Group>
+          {/* A row of its own, as tall as the badge before it arrives: nothing below moves when it does. */}
+          <Group mih={20}>
+            <EnvironmentBadge />
+          </Group>
+        </Stack>
         <Text>Sign in with your organization&apos;s API credentials. They stay in this tab only.</Text>
         <Card withBorder padding="lg">
           {/* The page that follows sign-in loads while the operator types. */}
