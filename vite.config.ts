@@ -26,6 +26,7 @@ function consoleApi(): Plugin {
 
 export default defineConfig({
   plugins: [react(), consoleApi(), precompress()],
-  build: { target: 'es2022', reportCompressedSize: false },
+  // The manifest tells the console server which chunks each page needs (src/server/route-preloads.ts).
+  build: { target: 'es2022', reportCompressedSize: false, manifest: true },
   server: { port: 5173, strictPort: false },
 });

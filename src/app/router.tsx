@@ -1,44 +1,49 @@
+import type { ComponentType } from 'react';
 import { SignInPage } from '../features/session/SignInPage';
 import { NotFoundPage } from './NotFoundPage';
-import { lazyPage, preloadRoute, type RouteDef } from './routing';
+import { ROUTE_TABLE, type RouteEntry, SIGNED_IN_LAYOUT, splitModuleRef } from './route-table';
+import { type LazyPage, lazyPage, preloadRoute, type RouteDef } from './routing';
 
-/** Every other page is its own chunk: the sign-in page loads none of the payment code, nor the signed-in shell. */
-const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazyPage(() => load().then((m) => m[name]));
-const SignedInLayout = page(() => import('./layout/SignedInLayout'), 'SignedInLayout');
+/**
+ * Every page named in the route table is its own chunk: the sign-in page loads none of the payment code, nor the
+ * signed-in shell. The glob lets the build see every page module; the table says which path loads which.
+ */
+const MODULES = import.meta.glob<Record<string, ComponentType>>([
+  '../features/*/*Page.tsx',
+  './layout/SignedInLayout.tsx',
+  '!../features/session/SignInPage.tsx',
+]);
 
-const AddAddressPage = page(() => import('../features/addresses/AddAddressPage'), 'AddAddressPage');
+/** The pages built into the entry, by path. */
+const IN_ENTRY: Readonly<Record<string, ComponentType>> = { '/sign-in': SignInPage, '*': NotFoundPage };
 
-export const ROUTES: readonly RouteDef[] = [
-  // In the entry itself: the first page of most visits, fetched beside the entry rather than after it.
-  { path: '/sign-in', Page: SignInPage },
-  ...(
-    [
-      { path: '/', Page: page(() => import('../features/home/OverviewPage'), 'OverviewPage') },
-      {
-        path: '/payments/new',
-        Page: page(() => import('../features/payments/CreatePaymentPage'), 'CreatePaymentPage'),
-      },
-      {
-        path: '/transfers/:transferId',
-        Page: page(() => import('../features/payments/TransferViewPage'), 'TransferViewPage'),
-      },
-      { path: '/addresses/new', Page: AddAddressPage },
-      { path: '/users/:userId/addresses/new', Page: AddAddressPage },
-      {
-        path: '/compliance/copy',
-        Page: page(() => import('../features/compliance/CopyCompliancePage'), 'CopyCompliancePage'),
-      },
-      {
-        path: '/transfers',
-        Page: page(() => import('../features/transfers/TransferFinderPage'), 'TransferFinderPage'),
-      },
-      { path: '/users/:userId', Page: page(() => import('../features/users/UserViewPage'), 'UserViewPage') },
-      { path: '/activity', Page: page(() => import('../features/activity/ActivityPage'), 'ActivityPage') },
-      { path: '*', Page: NotFoundPage },
-    ] satisfies RouteDef[]
-  ).map((route) => ({ ...route, Layout: SignedInLayout })),
-];
+const loaded = new Map<string, LazyPage>();
+
+/** One lazy component per module reference (two paths may share a page). */
+function lazyComponent(ref: string): LazyPage {
+  const known = loaded.get(ref);
+  if (known) return known;
+  const { module, exportName } = splitModuleRef(ref);
+  const load = MODULES[module.replace(/^src\/app\//, './').replace(/^src\//, '../')];
+  if (!load) throw new Error(`The route table names ${module}, which is not a page module`);
+  const component = lazyPage(() =>
+    load().then((exports) => {
+      const Component = exports[exportName];
+      if (!Component) throw new Error(`${module} exports no ${exportName}`);
+      return Component;
+    }),
+  );
+  loaded.set(ref, component);
+  return component;
+}
+
+function toRoute(entry: RouteEntry): RouteDef {
+  const Page = entry.page ? lazyComponent(entry.page) : IN_ENTRY[entry.path];
+  if (!Page) throw new Error(`No page for ${entry.path}`);
+  return { path: entry.path, Page, ...(entry.signedIn ? { Layout: lazyComponent(SIGNED_IN_LAYOUT) } : {}) };
+}
+
+export const ROUTES: readonly RouteDef[] = ROUTE_TABLE.map(toRoute);
 
 /** Brings the code of a page of this console ahead of going there (see lazyPage). */
 export const preloadPage = (pathname: string) => preloadRoute(ROUTES, pathname);

@@ -64,6 +64,15 @@ describe('the console server in sandbox mode', () => {
     expect(plain.body.toString()).toBe(TEST_ASSET.text);
   });
 
+  it('names the chunks of the page asked for in index.html, so that they load beside the entry', async () => {
+    const html = await (await app.request('/payments/new?user_id=x')).text();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/SignedInLayout-test.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CreatePaymentPage-test.js">');
+    expect(html.indexOf('CreatePaymentPage-test.js')).toBeLessThan(html.indexOf('</head>'));
+    const signIn = await (await app.request('/sign-in')).text();
+    expect(signIn).not.toContain('modulepreload');
+  });
+
   it('a missing asset is a 404, not the app', async () => {
     expect((await app.request('/assets/missing.js')).status).toBe(404);
   });

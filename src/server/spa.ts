@@ -1,21 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { type BuildManifest, modulePreloadLinks, routePreloads } from './route-preloads';
 import { contentSecurityPolicy } from './security-headers';
 
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
  * Serves the built console: hashed assets cached for a year, and index.html for every client route, never cached,
- * with a fresh CSP nonce written into its <meta name="csp-nonce"> for the style elements Mantine adds.
+ * with a fresh CSP nonce written into its <meta name="csp-nonce"> for the style elements Mantine adds, and the
+ * chunks of the page asked for named as module preloads (from the build's manifest, when there is one).
  */
 export function mountSpa(app: Hono, staticDir: string): void {
   let indexHtml: string | null = null;
   const loadIndex = () => {
     indexHtml ??= readFileSync(join(staticDir, 'index.html'), 'utf8');
     return indexHtml;
+  };
+  let preloadsOf: ((pathname: string) => string[]) | null = null;
+  const loadPreloads = () => {
+    if (!preloadsOf) {
+      const manifestFile = join(staticDir, '.vite', 'manifest.json');
+      preloadsOf = existsSync(manifestFile)
+        ? routePreloads(JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
+        : () => [];
+    }
+    return preloadsOf;
   };
 
   app.use(
@@ -49,6 +61,7 @@ export function mountSpa(app: Hono, staticDir: string): void {
     const nonce = randomBytes(16).toString('base64');
     c.header('Content-Security-Policy', contentSecurityPolicy(nonce));
     c.header('Cache-Control', 'no-store');
-    return c.html(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+    const preloads = modulePreloadLinks(loadPreloads()(c.req.path));
+    return c.html(html.replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', `${preloads}</head>`));
   });
 }

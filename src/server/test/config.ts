@@ -14,7 +14,20 @@ export const TEST_ASSET = {
 const staticDir = mkdtempSync(join(tmpdir(), 'console-dist-'));
 writeFileSync(
   join(staticDir, 'index.html'),
-  '<meta name="csp-nonce" content="__CSP_NONCE__"><div id="root"></div>',
+  '<html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body><div id="root"></div></body></html>',
+);
+/** The build's manifest for the test build: the entry, the shell and the Create payment page. */
+mkdirSync(join(staticDir, '.vite'));
+writeFileSync(
+  join(staticDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-test.js', isEntry: true },
+    'src/app/layout/SignedInLayout.tsx': { file: 'assets/SignedInLayout-test.js', imports: ['index.html'] },
+    'src/features/payments/CreatePaymentPage.tsx': {
+      file: 'assets/CreatePaymentPage-test.js',
+      imports: ['index.html'],
+    },
+  }),
 );
 mkdirSync(join(staticDir, 'assets'));
 writeFileSync(join(staticDir, TEST_ASSET.path), TEST_ASSET.text);
