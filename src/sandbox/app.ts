@@ -1,7 +1,6 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { requestId } from 'hono/request-id';
 import { z } from 'zod';
-import { BASELINE_HEADERS } from './baseline-headers';
+import { baselineHeaders } from './baseline-headers';
 import { limitBodySize } from './body-limit';
 import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_AUTH_FAILURE_WINDOW_MS, type SandboxConfig } from './config';
 import { authenticate } from './domain/auth';
@@ -77,13 +76,8 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
 
   const app = new Hono<SandboxEnv>();
   if (guard) app.use(guard);
-  app.use(requestId({ generator: () => `req_${crypto.randomUUID().replaceAll('-', '')}` }));
-  // Headers are set before the handler runs: setting one on a finished response makes the adapter rebuild it.
-  app.use('*', async (c, next) => {
-    for (const [name, value] of Object.entries(BASELINE_HEADERS)) c.header(name, value);
-    if (c.req.path.startsWith('/v2')) c.header('Cache-Control', 'no-store');
-    await next();
-  });
+  // Set before the handler runs: setting one on a finished response makes the adapter rebuild it.
+  app.use(baselineHeaders());
   // Credentials first: nothing about a request is looked at, or read, before the caller is known.
   app.use('/v2/*', async (c, next) => {
     const address = c.env?.incoming?.socket?.remoteAddress ?? 'in-process';

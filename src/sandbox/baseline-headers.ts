@@ -1,3 +1,6 @@
+import type { ServerResponse } from 'node:http';
+import type { Context, MiddlewareHandler } from 'hono';
+
 /**
  * Headers on every answer, of the sandbox and of the console server alike: no sniffing, no referrer, no framing, and
  * a CSP that lets a JSON answer do nothing if it is ever opened as a page (index.html sets its own).
@@ -8,3 +11,50 @@ export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
+
+/** A caller's request id is echoed if it is a plausible one; otherwise the answer gets a new one. */
+const CALLER_REQUEST_ID = /^[\w\-=]{1,255}$/;
+
+export function requestIdFor(callerId: string | undefined): string {
+  return callerId && CALLER_REQUEST_ID.test(callerId)
+    ? callerId
+    : `req_${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
+/**
+ * Sets headers of the answer before the handler runs; the handler's own headers win. Served by Node, they go on the
+ * Node response, which joins them to the handler's when it writes the head: Hono's way (`c.header`) builds a
+ * WHATWG Headers object per request, which cost about a fifth of a one-transfer read (bench/REPORT.md). In process
+ * (`app.request`, tests), there is no Node response, and Hono's way is used.
+ */
+export function presetHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (outgoing && !outgoing.headersSent) {
+    for (const name in headers) outgoing.setHeader(name, headers[name] as string);
+  } else {
+    for (const name in headers) c.header(name, headers[name]);
+  }
+}
+
+/** A header of the answer, wherever presetHeaders put it. */
+export function answeredHeader(c: Context, name: string): string | undefined {
+  const fromResponse = c.res.headers.get(name);
+  if (fromResponse !== null) return fromResponse;
+  const value = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing?.getHeader(name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The baseline headers and a request id on every answer (the id also in the context as `requestId`), and
+ * `Cache-Control: no-store` on the API's answers.
+ */
+export function baselineHeaders(): MiddlewareHandler<{ Variables: { requestId: string } }> {
+  const forApi = { ...BASELINE_HEADERS, 'Cache-Control': 'no-store' };
+  return (c, next) => {
+    const id = requestIdFor(c.req.header('X-Request-Id'));
+    c.set('requestId', id);
+    presetHeaders(c, c.req.path.startsWith('/v2') ? forApi : BASELINE_HEADERS);
+    presetHeaders(c, { 'X-Request-Id': id });
+    return next();
+  };
+}

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../sandbox/app';
 import { listen } from '../sandbox/test/harness';
@@ -139,6 +140,57 @@ describe('proxy hardening', () => {
     const answer = await app.request('/v2/huge');
     expect(answer.status).toBe(502);
     expect((await answer.json()).error_code).toBe('upstream-response-too-large');
+  });
+});
+
+describe('answer headers through Node', () => {
+  // The headers go on the Node response there (not through Hono's Headers): what a browser gets is checked here.
+  it('every answer carries the baseline headers and a request id; a page keeps its own policy', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.log');
+    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
+    const server = serve({
+      fetch: createConsoleApp(config({ auditLogFile: file }), sandbox).fetch,
+      port: 0,
+      hostname: '127.0.0.1',
+    });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const api = await fetch(`${url}/v2/organizations`);
+      expect(api.status).toBe(401);
+      expect(api.headers.get('Cache-Control')).toBe('no-store');
+      expect(api.headers.get('X-Request-Id')).toMatch(/^req_[0-9a-f]{32}$/);
+      expect(api.headers.get('WWW-Authenticate')).toContain('Basic');
+      const page = await fetch(`${url}/payments/new`);
+      const policy = page.headers.get('Content-Security-Policy') ?? '';
+      expect(policy).toContain("script-src 'self'");
+      expect(policy.match(/default-src/g)).toHaveLength(1);
+      expect(page.headers.get('Cache-Control')).toBe('no-store');
+      for (const answer of [api, page]) {
+        expect(answer.headers.get('X-Content-Type-Options')).toBe('nosniff');
+        expect(answer.headers.get('Referrer-Policy')).toBe('no-referrer');
+        expect(answer.headers.get('X-Frame-Options')).toBe('DENY');
+        expect(answer.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+      }
+      const mine = await fetch(`${url}/v2/organizations`, { headers: { 'X-Request-Id': 'ticket-42' } });
+      expect(mine.headers.get('X-Request-Id')).toBe('ticket-42');
+
+      const tenant = await (await fetch(`${url}/sandbox/tenants`, { method: 'POST' })).json();
+      const address = await fetch(`${url}/v2/users/${tenant.users[0].id}/addresses`, {
+        method: 'PUT',
+        headers: {
+          Authorization: basicFor(tenant.client_id, tenant.api_key),
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ line_1: 'x' }),
+      });
+      const line = JSON.parse(readFileSync(file, 'utf8').trim()) as AuditEntry;
+      expect(line.request_id).toBe(address.headers.get('X-Request-Id'));
+      expect(line.request_id).toMatch(/^req_/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      sandbox.close();
+    }
   });
 });
 
