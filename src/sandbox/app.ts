@@ -79,10 +79,11 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   // Set before the handler runs: setting one on a finished response makes the adapter rebuild it.
   app.use(baselineHeaders());
   // Credentials first: nothing about a request is looked at, or read, before the caller is known.
-  app.use('/v2/*', async (c, next) => {
+  // Middlewares that only pass on return next()'s promise (no async function): each await was a promise and a turn.
+  app.use('/v2/*', (c, next) => {
     const address = c.env?.incoming?.socket?.remoteAddress ?? 'in-process';
     c.set('tenant', authenticate({ db, failures, address, nowMs: now() }, c.req.header('Authorization')));
-    await next();
+    return next();
   });
   app.use('/v2/*', faultInjection(services.faults));
   app.use('*', limitBodySize());

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BODY_LIMIT_BYTES } from './config';
 import { errorBody } from './http-error';
+import { passThrough } from './middleware';
 
 /**
  * Refuses bodies over BODY_LIMIT_BYTES with 413. A declared Content-Length is checked from the header alone; only a
@@ -12,7 +13,7 @@ export function limitBodySize(): MiddlewareHandler {
   const tooLarge = (c: Parameters<MiddlewareHandler>[0]) =>
     c.json(errorBody('body-too-large', `The body exceeds ${BODY_LIMIT_BYTES} bytes`), 413);
   const streaming = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge });
-  return async (c, next) => {
+  return passThrough((c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD') return next();
     const declared = c.req.header('Content-Length');
@@ -20,5 +21,5 @@ export function limitBodySize(): MiddlewareHandler {
       return Number(declared) > BODY_LIMIT_BYTES ? tooLarge(c) : next();
     }
     return streaming(c, next);
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { BASIC_CHALLENGE } from './domain/auth';
 import { errorBody } from './http-error';
 import type { SandboxEnv } from './routes/env';
@@ -68,9 +68,7 @@ function dropConnection(c: Parameters<MiddlewareHandler<SandboxEnv>>[0]): void {
 
 /** Runs after authentication, so that a fault only ever hits the tenant that armed it. */
 export function faultInjection(faults: FaultRegistry): MiddlewareHandler<SandboxEnv> {
-  return async (c, next) => {
-    const fault = faults.take(c.get('tenant').clientId, c.req.method, c.req.path);
-    if (!fault) return next();
+  const inject = async (c: Context<SandboxEnv>, next: Next, fault: Fault) => {
     if (fault.delay_ms) await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
     if (fault.drop === 'before') {
       dropConnection(c);
@@ -87,5 +85,9 @@ export function faultInjection(faults: FaultRegistry): MiddlewareHandler<Sandbox
     }
     await next();
     if (fault.drop === 'after-commit') dropConnection(c);
+  };
+  return (c, next) => {
+    const fault = faults.take(c.get('tenant').clientId, c.req.method, c.req.path);
+    return fault ? inject(c, next, fault) : next();
   };
 }

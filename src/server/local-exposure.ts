@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../sandbox/http-error';
+import { passThrough } from '../sandbox/middleware';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -30,7 +31,7 @@ export interface ExposureOptions {
  */
 export function guardLocalExposure(options: ExposureOptions): MiddlewareHandler {
   const allowed = new Set([...LOOPBACK_NAMES, ...options.allowedHosts.map((h) => h.toLowerCase())]);
-  return async (c, next) => {
+  return passThrough((c, next) => {
     const host = c.req.header('Host') ?? new URL(c.req.url).host;
     if (!allowed.has(hostnameOf(host))) {
       return c.json(errorBody('host-not-allowed', 'This server does not answer to that host name'), 421);
@@ -56,5 +57,5 @@ export function guardLocalExposure(options: ExposureOptions): MiddlewareHandler 
       }
     }
     return next();
-  };
+  });
 }

@@ -88,16 +88,19 @@ export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly RouteDef[]):
   for (const def of routes) {
     const honoPath = toHonoPath(def.path);
     methodsByPath.set(honoPath, [...(methodsByPath.get(honoPath) ?? []), def.method]);
-    app.on(def.method, honoPath, async (c) => {
+    const readsBody = Boolean(def.body);
+    app.on(def.method, honoPath, (c): Response | Promise<Response> => {
       const errors: FieldError[] = [];
-      const params = collect(def.params, c.req.param(), errors);
-      const query = collect(def.query, c.req.query(), errors);
-      let rawBody: unknown;
-      if (def.body) rawBody = await readJsonBody(c, def.bodyOptional ?? false);
-      if (errors.length > 0) throw validationError(errors);
-      const body = def.validateBody ? def.validateBody(rawBody) : collect(def.body, rawBody, errors);
-      if (errors.length > 0) throw validationError(errors);
-      return def.handle({ c, params, query, body, tenant: c.get('tenant') });
+      const params = def.params ? collect(def.params, c.req.param(), errors) : undefined;
+      const query = def.query ? collect(def.query, c.req.query(), errors) : undefined;
+      const finish = (rawBody: unknown) => {
+        if (errors.length > 0) throw validationError(errors);
+        const body = def.validateBody ? def.validateBody(rawBody) : collect(def.body, rawBody, errors);
+        if (errors.length > 0) throw validationError(errors);
+        return def.handle({ c, params, query, body, tenant: c.get('tenant') });
+      };
+      // A read goes through without waiting for a body it does not have.
+      return readsBody ? readJsonBody(c, def.bodyOptional ?? false).then(finish) : finish(undefined);
     });
   }
   for (const [honoPath, methods] of methodsByPath) {
