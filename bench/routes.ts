@@ -3,11 +3,12 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { BASELINE_HEADERS } from '../src/sandbox/baseline-headers';
 import { ADDRESS_BODY, authHeaders, freePort, makeTenant, paymentBody } from './lib';
 
 export interface CaseResult {
   name: string;
-  target: 'sandbox' | 'node ceiling' | 'prism';
+  target: 'sandbox' | 'node ceiling' | 'node, sandbox-shaped answer' | 'prism';
   requestsPerSecond: number;
   p50: number;
   p90: number;
@@ -84,6 +85,8 @@ export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
     const transferId = ((await seed.json()) as { id: string }).id;
     for (let i = 0; i < 150; i++)
       await fetch(`${sandbox.url}/v2/payments`, { method: 'POST', headers, body: payment(`fill-${i}`) });
+    const transferBytes = (await (await fetch(`${sandbox.url}/v2/transfers/${transferId}`, { headers })).text())
+      .length;
     const cases: { name: string; request: (id: string) => autocannon.Request }[] = [
       {
         name: 'POST /v2/payments',
@@ -118,6 +121,25 @@ export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
       results.push(await measure(c.name, 'node ceiling', bare.url, c.request(transferId), headers, seconds));
     }
     bare.child.kill('SIGTERM');
+
+    // The same bare server answering with the sandbox's headers and a body the size of the sandbox's answer.
+    const shaped = await startProcess(
+      process.execPath,
+      ['bench/bare-server.mjs'],
+      {
+        PORT: '0',
+        SHAPED_HEADERS: JSON.stringify({ ...BASELINE_HEADERS, 'Cache-Control': 'no-store' }),
+        SHAPED_BODY_BYTES: String(transferBytes),
+      },
+      /on (http:\/\/[\d.]+:\d+)/,
+    );
+    children.push(shaped.child);
+    for (const c of cases.slice(0, 2)) {
+      results.push(
+        await measure(c.name, 'node, sandbox-shaped answer', shaped.url, c.request(transferId), headers, seconds),
+      );
+    }
+    shaped.child.kill('SIGTERM');
 
     if (existsSync(VENDOR_OPENAPI) && existsSync('node_modules/.bin/prism')) {
       const port = await freePort();

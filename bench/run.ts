@@ -44,6 +44,9 @@ const rate = (name: string, target: string) =>
 const readCeiling = rate('GET /v2/transfers/{id}', 'node ceiling');
 const writeCeiling = rate('POST /v2/payments', 'node ceiling');
 const ceilingFor = (name: string) => (name.startsWith('GET') ? readCeiling : writeCeiling);
+// The same bare server answering as the sandbox answers (its headers, a transfer-sized body): the answer's shape alone.
+const shapedRead = rate('GET /v2/transfers/{id}', 'node, sandbox-shaped answer');
+const shapedWrite = rate('POST /v2/payments', 'node, sandbox-shaped answer');
 const ratio = (value: number | undefined, base: number | undefined, suffix: string) =>
   value && base ? `${(value / base).toFixed(suffix === '%' ? 2 : 1)}${suffix === '%' ? '' : '×'}` : 'n/a';
 const routeRows = routes
@@ -131,6 +134,12 @@ ${holdingBack.length > 0 ? holdingBack.join('\n') : '- nothing'}
 Node ceiling (bare \`node:http\` reading the body and answering a fixed JSON): ${readCeiling ?? 'n/a'} requests/s
 for a GET, ${writeCeiling ?? 'n/a'} for a POST with the payment's body; each case is compared with its own kind.
 Prism: \`@stoplight/prism-cli\` mocking the vendor's OpenAPI (stateless; no auth, tenancy or storage).
+
+What the answer's shape alone costs: the same bare server answering with the sandbox's headers (the security
+baseline, \`Cache-Control: no-store\`, a request id) and a transfer-sized body reaches ${shapedRead ?? 'n/a'} requests/s
+for a GET (${percent(shapedRead ?? 0, readCeiling)}% of the ceiling) and ${shapedWrite ?? 'n/a'} for a POST
+(${percent(shapedWrite ?? 0, writeCeiling)}%): the load generator parses every header too, on the same two cores. Against
+that, the sandbox's read is at ${percent(readRate, shapedRead)}% and its payment at ${percent(paymentRate, shapedWrite)}%.
 
 | case | req/s | p50 ms | p99 ms | errors | of ceiling | Prism req/s | × Prism |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
