@@ -131,6 +131,10 @@ ${holdingBack.length > 0 ? holdingBack.join('\n') : '- nothing'}
 
 ## The sandbox under load (50 connections, ${seconds} s per case)
 
+The payment and the read of one transfer are measured in turns with the two bare servers below, three rounds of
+${seconds / 2} s each (ceiling, shaped answer, sandbox, then again), and each figure is the median round: this machine's
+speed drifts by a quarter from minute to minute, and taking turns makes the drift fall on all three alike.
+
 Node ceiling (bare \`node:http\` reading the body and answering a fixed JSON): ${readCeiling ?? 'n/a'} requests/s
 for a GET, ${writeCeiling ?? 'n/a'} for a POST with the payment's body; each case is compared with its own kind.
 Prism: \`@stoplight/prism-cli\` mocking the vendor's OpenAPI (stateless; no auth, tenancy or storage).

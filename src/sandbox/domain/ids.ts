@@ -1,9 +1,9 @@
 import { randomFillSync } from 'node:crypto';
 
-/** Random bytes drawn 4 KiB at a time: one call into the system per 409 ids rather than one each. */
+/** Random bytes drawn 4 KiB at a time, as hex: one call into the system per 409 ids rather than one each. */
 const pool = Buffer.alloc(4096);
 let used = pool.length;
-function randomBytesHex(count: number): string {
+export function randomBytesHex(count: number): string {
   if (used + count > pool.length) {
     randomFillSync(pool);
     used = 0;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_PAYMENT_CENTS } from '../../lib/money';
 import { isValidRoutingNumber } from '../../lib/routing-number';
@@ -14,6 +14,7 @@ import {
   firstApp,
   insertBankAccount,
 } from '../store/tenants';
+import { transferJson } from '../store/transfer-json';
 import {
   appendStatusHistory,
   findIdempotencyKey,
@@ -24,7 +25,7 @@ import {
   type TransferRow,
 } from '../store/transfers';
 import type { Tenant } from './auth';
-import { uuidV7 } from './ids';
+import { randomBytesHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
 
 export const METADATA_MAX_BYTES = 4096;
@@ -143,7 +144,7 @@ function creditedApp(db: Db, tenant: Tenant, appId: string | undefined): AppRow 
 export function createPayment(
   ctx: PaymentContext,
   request: PaymentRequest,
-): Promise<{ transfer: TransferRow; replayed: boolean }> {
+): Promise<{ transfer: TransferRow; replayed: boolean; json: string }> {
   const { db, tenant, nowMs } = ctx;
   // The validated request (defaults filled in), so that leaving out a default is the same request as sending it.
   const requestHash = canonicalHash(request);
@@ -162,7 +163,8 @@ export function createPayment(
           );
         }
         const transfer = findTransfer(db, tenant.orgId, previous.transfer_id);
-        if (transfer) return { transfer, replayed: true };
+        if (transfer)
+          return { transfer, replayed: true, json: transferJson(db, tenant.orgId, transfer.id) as string };
       }
     }
 
@@ -211,7 +213,7 @@ export function createPayment(
       type: 'payment',
       amount: request.amount,
       account_id: accountId,
-      external_id: `ach_${randomBytes(12).toString('hex')}`,
+      external_id: `ach_${randomBytesHex(12)}`,
       platform: 'ach',
       metadata,
       outcome: outcomeForAccount(last4),
@@ -242,6 +244,7 @@ export function createPayment(
         created_ms: nowMs,
       });
     }
-    return { transfer, replayed: false };
+    // The answer is read in the transaction that wrote it: no second transaction after the commit to read it back.
+    return { transfer, replayed: false, json: transferJson(db, tenant.orgId, transfer.id) as string };
   });
 }

@@ -1,6 +1,5 @@
 import { createPayment, paymentRequestSchema, validatePayment } from '../domain/payments';
 import type { Services } from '../services';
-import { transferJson } from '../store/transfer-json';
 import { jsonText, type RouteDef, route } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse } from './transfer-schemas';
@@ -27,7 +26,7 @@ export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[]
         },
       },
       handle: async ({ c, body, tenant }) => {
-        const { transfer } = await createPayment(
+        const { json } = await createPayment(
           {
             db,
             tenant,
@@ -38,8 +37,8 @@ export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[]
           },
           body,
         );
-        // Committed above: the transfer is there to read.
-        return jsonText(c, transferJson(db, tenant.orgId, transfer.id) as string, 201);
+        // Answered only once committed (createPayment resolves after the commit).
+        return jsonText(c, json, 201);
       },
     }),
   ];
