@@ -71,6 +71,9 @@ describe('the console server in sandbox mode', () => {
     expect(html.indexOf('CreatePaymentPage-test.js')).toBeLessThan(html.indexOf('</head>'));
     const signIn = await (await app.request('/sign-in')).text();
     expect(signIn).not.toContain('modulepreload');
+    const manifest = await app.request('/.vite/manifest.json');
+    expect(manifest.headers.get('Content-Type')).toContain('text/html');
+    expect(await manifest.text()).not.toContain('CreatePaymentPage-test.js');
   });
 
   it('a missing asset is a 404, not the app', async () => {

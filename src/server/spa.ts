@@ -41,7 +41,8 @@ export function mountSpa(app: Hono, staticDir: string): void {
   );
   app.all('/assets/*', (c) => c.text('Not found', 404));
   app.use('*', async (c, next) => {
-    if (c.req.path === '/' || c.req.path === '/index.html') return next();
+    // The build's own files (.vite/manifest.json) are for this server, not for browsers.
+    if (c.req.path === '/' || c.req.path === '/index.html' || c.req.path.startsWith('/.')) return next();
     return serveStatic({
       root: staticDir,
       precompressed: true,
