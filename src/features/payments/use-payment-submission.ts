@@ -1,4 +1,4 @@
-import { MutationObserver, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MutationObserver, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '../../api/client';
 import { session } from '../../api/credentials';
@@ -45,7 +45,6 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
   );
   // The callbacks of mutate() run only while someone listens: while this page is mounted, as with useMutation.
   useEffect(() => createPayment.subscribe(() => {}), [createPayment]);
-  const mode = useQuery(runtimeConfigQuery).data?.mode;
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const inFlight = useRef(false);
   const [unknown, setUnknown] = useState<{ values: PaymentFormValues; key: string } | null>(null);
@@ -102,7 +101,7 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
         attempt.current = null;
         setUnknown(null);
         onCreated(found);
-      } else if (mode === 'sandbox') {
+      } else if ((await queryClient.ensureQueryData(runtimeConfigQuery)).mode === 'sandbox') {
         send(unknown.values, unknown.key);
       } else {
         setCheckMessage(
