@@ -58,34 +58,39 @@ function RequestDetails({ entry }: { entry: LoggedRequest }) {
   );
 }
 
+/** The log itself: mounted only while the drawer is open, so that a closed inspector renders nothing per call. */
+function LoggedRequests() {
+  const entries = useSyncExternalStore(requestLog.subscribe, requestLog.entries);
+  return entries.length === 0 ? (
+    <Text c="dimmed">No requests yet in this tab.</Text>
+  ) : (
+    <Accordion variant="separated" aria-label="Requests">
+      {entries.map((entry) => (
+        <Accordion.Item key={entry.seq} value={String(entry.seq)}>
+          <Accordion.Control aria-label={`${entry.method} ${entry.path} ${entry.status || 'no answer'}`}>
+            <Group gap="xs" wrap="nowrap">
+              <Badge color={statusColor(entry.status)} variant="filled">
+                {entry.status || 'no answer'}
+              </Badge>
+              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {entry.method} {entry.path}
+              </Text>
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <RequestDetails entry={entry} />
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
+
 /** Every API call of this tab, newest first, for escalations: what was asked, what came back, how to replay it. */
 export function RequestInspector({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const entries = useSyncExternalStore(requestLog.subscribe, requestLog.entries);
   return (
     <Drawer opened={opened} onClose={onClose} title="Request inspector" position="right" size="xl">
-      {entries.length === 0 ? (
-        <Text c="dimmed">No requests yet in this tab.</Text>
-      ) : (
-        <Accordion variant="separated" aria-label="Requests">
-          {entries.map((entry) => (
-            <Accordion.Item key={entry.seq} value={String(entry.seq)}>
-              <Accordion.Control aria-label={`${entry.method} ${entry.path} ${entry.status || 'no answer'}`}>
-                <Group gap="xs" wrap="nowrap">
-                  <Badge color={statusColor(entry.status)} variant="filled">
-                    {entry.status || 'no answer'}
-                  </Badge>
-                  <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                    {entry.method} {entry.path}
-                  </Text>
-                </Group>
-              </Accordion.Control>
-              <Accordion.Panel>
-                <RequestDetails entry={entry} />
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
-      )}
+      <LoggedRequests />
     </Drawer>
   );
 }
