@@ -1,4 +1,5 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { fillBankAccount, openAuthorizedReview } from '../e2e/payment-form';
 import { gzipKiB, recordAssets } from '../scripts/asset-bytes.mjs';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
 import { makeTenant, type Tenant } from './lib';
@@ -132,12 +133,8 @@ export async function runBrowserBenchmarks(url: string, runs = 20): Promise<Brow
 
       await page.getByRole('radio', { name: 'Bank account' }).check();
       await page.getByLabel('Amount (USD)').fill('12.34');
-      await page.getByRole('textbox', { name: 'Account number', exact: true }).fill('123456789');
-      await page.getByLabel('Confirm account number').fill('123456789');
-      await page.getByLabel('Routing number').fill('021000021');
-      await page.getByRole('button', { name: 'Review payment' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Review payment' });
-      await dialog.getByLabel('Payer authorized this debit').check();
+      await fillBankAccount(page, '123456789');
+      const dialog = await openAuthorizedReview(page);
       await armTimer(
         page,
         { event: 'click', text: 'Confirm payment of $12.34' },

@@ -10,6 +10,7 @@ import {
   type Tenant,
   test,
 } from './fixtures';
+import { fillBankAccount, openAuthorizedReview } from './payment-form';
 
 async function pay(page: Page, tenant: Tenant, userIndex: number, amount: number) {
   const response = await page.request.post('/v2/payments', {
@@ -101,12 +102,8 @@ test('the request inspector shows calls with masked bodies, and a GET as cURL re
   await page.getByRole('link', { name: 'Create payment' }).first().click();
   await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('9.99');
-  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill('000555666777');
-  await page.getByLabel('Confirm account number').fill('000555666777');
-  await page.getByLabel('Routing number').fill('021000021');
-  await page.getByRole('button', { name: 'Review payment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  await dialog.getByLabel('Payer authorized this debit').check();
+  await fillBankAccount(page, '000555666777');
+  const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $9.99' }).click();
   await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
   await page.getByRole('button', { name: 'Refresh status' }).click();
@@ -141,12 +138,8 @@ test('the activity log lists what this operator did, failures too, and exports a
   await page.getByRole('link', { name: 'Create payment' }).first().click();
   await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('12.34');
-  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill('000111222333');
-  await page.getByLabel('Confirm account number').fill('000111222333');
-  await page.getByLabel('Routing number').fill('021000021');
-  await page.getByRole('button', { name: 'Review payment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  await dialog.getByLabel('Payer authorized this debit').check();
+  await fillBankAccount(page, '000111222333');
+  const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $12.34' }).click();
   await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
   const transferId = page.url().split('/').at(-1) ?? '';

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { armFault, basicAuth, expect, type Tenant, test } from './fixtures';
+import { fillBankAccount, openAuthorizedReview } from './payment-form';
 
 /** The next POST /v2/payments of this tenant fails, waits or loses its connection (sandbox faults). */
 const armPaymentFault = (page: Page, tenant: Tenant, fault: Parameters<typeof armFault>[2]) =>
@@ -8,12 +9,6 @@ const armPaymentFault = (page: Page, tenant: Tenant, fault: Parameters<typeof ar
 async function openCreatePayment(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
   await expect(page.getByRole('heading', { name: 'Create payment' })).toBeVisible();
-}
-
-async function fillBankAccount(page: Page, account: string, routing = '021000021') {
-  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(account);
-  await page.getByLabel('Confirm account number').fill(account);
-  await page.getByLabel('Routing number').fill(routing);
 }
 
 /** Opens Create payment and fills a user + bank account payment, up to the review. */
@@ -25,10 +20,7 @@ async function startBankPayment(page: Page, userId: string, amount: string, acco
 }
 
 async function reviewAndConfirm(page: Page, amountLabel: string) {
-  await page.getByRole('button', { name: 'Review payment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Payer authorized this debit').check();
+  const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: `Confirm payment of ${amountLabel}` }).click();
 }
 
@@ -131,9 +123,7 @@ test('an invalid routing number and a mismatched confirmation are refused before
 test('a double click on confirm creates one transfer', async ({ signedIn: page, tenant }) => {
   await armPaymentFault(page, tenant, { delay_ms: 600 });
   await startBankPayment(page, tenant.users[0]?.id ?? '', '3.00', '987654321');
-  await page.getByRole('button', { name: 'Review payment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  await dialog.getByLabel('Payer authorized this debit').check();
+  const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $3.00' }).dblclick();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/transfers\//);

@@ -7,6 +7,7 @@ import {
   type Tenant,
   test,
 } from './fixtures';
+import { fillBankAccount, openAuthorizedReview } from './payment-form';
 
 const ACCOUNT = '000987654321';
 const XSS = '<img src=x onerror=window.__xss=1>';
@@ -47,15 +48,11 @@ async function payByBankAccount(page: Page, tenant: Tenant, metadataValue: strin
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
   await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('21.00');
-  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(ACCOUNT);
-  await page.getByLabel('Confirm account number').fill(ACCOUNT);
-  await page.getByLabel('Routing number').fill('021000021');
+  await fillBankAccount(page, ACCOUNT);
   await page.getByRole('button', { name: 'Add metadata' }).click();
   await page.getByLabel('Metadata key 1').fill('note');
   await page.getByLabel('Metadata value 1').fill(metadataValue);
-  await page.getByRole('button', { name: 'Review payment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  await dialog.getByLabel('Payer authorized this debit').check();
+  const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $21.00' }).click();
   await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { addSanFranciscoAddress, copyComplianceConfirmed, expect, test } from './fixtures';
+import { fillBankAccount, openAuthorizedReview } from './payment-form';
 
 /**
  * The console against the vendor's contract: the console server forwards /v2 to Prism, which mocks the vendor's
@@ -49,15 +50,11 @@ test('pay from a bank account upstream: the request passes the contract and the 
   await signIn(page);
   await page.goto(`/payments/new?user_id=${USER}`);
   await page.getByLabel('Amount (USD)').fill('12.34');
-  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill('000123456789');
-  await page.getByLabel('Confirm account number').fill('000123456789');
-  await page.getByLabel('Routing number').fill('021000021');
+  await fillBankAccount(page, '000123456789');
   await page.getByRole('button', { name: 'Add metadata' }).click();
   await page.getByLabel('Metadata key 1').fill('order');
   await page.getByLabel('Metadata value 1').fill('A-1');
-  await page.getByRole('button', { name: 'Review payment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  await dialog.getByLabel('Payer authorized this debit').check();
+  const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $12.34' }).click();
   await expect(page).toHaveURL(/\/transfers\//);
   await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
@@ -73,9 +70,7 @@ test('pay from a stored account upstream', async ({ page }) => {
   await page.getByRole('radio', { name: 'Stored account' }).check();
   await page.getByRole('combobox', { name: 'Account on file' }).click();
   await page.getByRole('option').first().click();
-  await page.getByRole('button', { name: 'Review payment' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Review payment' });
-  await dialog.getByLabel('Payer authorized this debit').check();
+  const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $5.00' }).click();
   await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
   expect(refused).toEqual([]);

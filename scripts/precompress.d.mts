@@ -1,4 +1,4 @@
 import type { Plugin } from 'vite';
 
-export function precompressDirectory(dir: string): number;
+export function precompressDirectory(dir: string): void;
 export function precompress(): Plugin;

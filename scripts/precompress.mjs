@@ -16,9 +16,8 @@ function* files(dir) {
   }
 }
 
-/** Writes the .br and .gz of every compressible file in `dir` that gets smaller; returns how many files it did. */
+/** Writes the .br and .gz of every compressible file in `dir` that gets smaller. */
 export function precompressDirectory(dir) {
-  let count = 0;
   for (const path of files(dir)) {
     if (!COMPRESSIBLE.test(path)) continue;
     const raw = readFileSync(path);
@@ -29,9 +28,7 @@ export function precompressDirectory(dir) {
     const gzip = gzipSync(raw, { level: 9 });
     if (brotli.length < raw.length) writeFileSync(`${path}.br`, brotli);
     if (gzip.length < raw.length) writeFileSync(`${path}.gz`, gzip);
-    count += 1;
   }
-  return count;
 }
 
 /** The Vite plugin: after every production build. (index.html is not among them: the server fills in its nonce.) */

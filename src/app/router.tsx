@@ -6,12 +6,13 @@ import { type LazyPage, lazyPage, preloadRoute, type RouteDef } from './routing'
 
 /**
  * Every page named in the route table is its own chunk: the sign-in page loads none of the payment code, nor the
- * signed-in shell. The glob lets the build see every page module; the table says which path loads which.
+ * signed-in shell. The glob lets the build see every page module; the table says which path loads which. Its keys
+ * are the table's module names from the project root (`/src/…`).
  */
 const MODULES = import.meta.glob<Record<string, ComponentType>>([
-  '../features/*/*Page.tsx',
-  './layout/SignedInLayout.tsx',
-  '!../features/session/SignInPage.tsx',
+  '/src/features/*/*Page.tsx',
+  '/src/app/layout/SignedInLayout.tsx',
+  '!/src/features/session/SignInPage.tsx',
 ]);
 
 /** The pages built into the entry, by path. */
@@ -24,7 +25,7 @@ function lazyComponent(ref: string): LazyPage {
   const known = loaded.get(ref);
   if (known) return known;
   const { module, exportName } = splitModuleRef(ref);
-  const load = MODULES[module.replace(/^src\/app\//, './').replace(/^src\//, '../')];
+  const load = MODULES[`/${module}`];
   if (!load) throw new Error(`The route table names ${module}, which is not a page module`);
   const component = lazyPage(() =>
     load().then((exports) => {

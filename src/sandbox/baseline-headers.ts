@@ -21,6 +21,11 @@ export function requestIdFor(callerId: string | undefined): string {
     : `req_${crypto.randomUUID().replaceAll('-', '')}`;
 }
 
+/** The Node response being answered, when served by Node (the adapter passes it as `env.outgoing`). */
+function nodeResponseOf(c: Context): ServerResponse | undefined {
+  return (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+}
+
 /**
  * Sets headers of the answer before the handler runs; the handler's own headers win. Served by Node, they go on the
  * Node response, which joins them to the handler's when it writes the head: Hono's way (`c.header`) builds a
@@ -28,7 +33,7 @@ export function requestIdFor(callerId: string | undefined): string {
  * (`app.request`, tests), there is no Node response, and Hono's way is used.
  */
 export function presetHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
-  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  const outgoing = nodeResponseOf(c);
   if (outgoing && !outgoing.headersSent) {
     for (const name in headers) outgoing.setHeader(name, headers[name] as string);
   } else {
@@ -40,7 +45,7 @@ export function presetHeaders(c: Context, headers: Readonly<Record<string, strin
 export function answeredHeader(c: Context, name: string): string | undefined {
   const fromResponse = c.res.headers.get(name);
   if (fromResponse !== null) return fromResponse;
-  const value = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing?.getHeader(name);
+  const value = nodeResponseOf(c)?.getHeader(name);
   return typeof value === 'string' ? value : undefined;
 }
 

@@ -212,7 +212,7 @@ describe('faults', () => {
 
   it('a dropped connection gives the client no answer at all, and the server answers the next request', async () => {
     const tenant = await h.tenant();
-    const server = await listen(h.sandbox);
+    const server = await listen(h.sandbox.app);
     try {
       await h.call('POST', '/sandbox/faults', { body: { client_id: tenant.client_id, drop: 'before' } });
       const headers = { Authorization: basic(tenant) };

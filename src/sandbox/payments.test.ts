@@ -309,7 +309,7 @@ describe('idempotency', () => {
 
   it('twenty concurrent requests with one key over HTTP: all 201, one transfer', async () => {
     const tenant = await h.tenant();
-    const server = await listen(h.sandbox);
+    const server = await listen(h.sandbox.app);
     try {
       const body = JSON.stringify(bankPayment(tenant, { idempotency_key: 'burst' }));
       const headers = {

@@ -7,7 +7,8 @@ const manifest: BuildManifest = {
   '_react.js': { file: 'assets/react-1.js' },
   '_forms.js': { file: 'assets/forms-1.js', imports: ['_react.js', '_zod.js'] },
   '_zod.js': { file: 'assets/zod-1.js' },
-  'src/Layout.tsx': { file: 'assets/Layout-1.js', imports: ['index.html', '_react.js'] },
+  // The layout as the table names it (SIGNED_IN_LAYOUT).
+  'src/app/layout/SignedInLayout.tsx': { file: 'assets/Layout-1.js', imports: ['index.html', '_react.js'] },
   'src/Pay.tsx': { file: 'assets/Pay-1.js', imports: ['index.html', '_forms.js'] },
 };
 const table: RouteEntry[] = [
@@ -15,14 +16,9 @@ const table: RouteEntry[] = [
   { path: '/pay/:id', page: 'src/Pay.tsx#Pay', signedIn: true },
   { path: '*', signedIn: true },
 ];
-// The layout named by the table is SIGNED_IN_LAYOUT; this manifest calls it src/Layout.tsx.
-const withLayout = {
-  ...manifest,
-  'src/app/layout/SignedInLayout.tsx': manifest['src/Layout.tsx'],
-} as BuildManifest;
 
 describe('modulepreload hints by route', () => {
-  const preloads = routePreloads(withLayout, table);
+  const preloads = routePreloads(manifest, table);
 
   it('names the layout, the page and what they import, not what the entry already loads', () => {
     expect(preloads('/pay/42')).toEqual([

@@ -3,7 +3,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../sandbox/app';
 import { listen } from '../sandbox/test/harness';
@@ -148,13 +147,7 @@ describe('answer headers through Node', () => {
   it('every answer carries the baseline headers and a request id; a page keeps its own policy', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.log');
     const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-    const server = serve({
-      fetch: createConsoleApp(config({ auditLogFile: file }), sandbox).fetch,
-      port: 0,
-      hostname: '127.0.0.1',
-    });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { url, close } = await listen(createConsoleApp(config({ auditLogFile: file }), sandbox));
     try {
       const api = await fetch(`${url}/v2/organizations`);
       expect(api.status).toBe(401);
@@ -188,7 +181,7 @@ describe('answer headers through Node', () => {
       expect(line.request_id).toBe(address.headers.get('X-Request-Id'));
       expect(line.request_id).toMatch(/^req_/);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await close();
       sandbox.close();
     }
   });
@@ -250,7 +243,7 @@ describe('audit log', () => {
   it('logs the client id only, from the proxy too, and never the Authorization header', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.log');
     const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-    const server = await listen(sandbox);
+    const server = await listen(sandbox.app);
     try {
       const app = createConsoleApp(config({ upstreamUrl: new URL(server.url), auditLogFile: file }), null);
       await app.request(`/v2/organizations/copy-organization-compliance-to-app/${crypto.randomUUID()}`, {

@@ -1,9 +1,9 @@
 import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createAdaptorServer } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSandbox } from '../sandbox/app';
+import { listen } from '../sandbox/test/harness';
 import { createConsoleApp } from './app';
 import { isProductionUpstream } from './config';
 import { upstreamUrlFor } from './proxy';
@@ -33,10 +33,9 @@ describe('the console server in sandbox mode', () => {
 
   it('sends an asset compressed as the browser accepts it (brotli, else gzip, else as built), cached for good', async () => {
     // Through Node, as served: the asset's headers are completed after its body is made.
-    const server = createAdaptorServer({ fetch: app.fetch });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    onTestFinished(() => void server.close());
+    const { url, close } = await listen(app);
+    onTestFinished(close);
+    const { port } = new URL(url);
     // node:http, not fetch: fetch would undo the compression this test looks at.
     const get = (acceptEncoding?: string) =>
       new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { addressSchema } from '../../lib/address';
 import { COUNTRY_CODES, US_STATES } from '../../lib/countries';
+import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
-import { isUuid } from '../payments/payment-form-schema';
 
 /** The form checks exactly the server's rules (the same schema), plus the user id the path needs. */
 export const addressFormSchema = z.object({

@@ -5,7 +5,7 @@ import { useCopyCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { useSearchParams } from '../../app/routing';
-import { isUuid } from '../payments/payment-form-schema';
+import { isUuid } from '../../lib/uuid';
 import { CopiedRecord } from './CopiedRecord';
 
 const COPIED_FALLBACK = 'Business compliance information successfully copied';

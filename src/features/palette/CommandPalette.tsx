@@ -7,7 +7,7 @@ import { getTransfer } from '../../api/transfers';
 import { getUser } from '../../api/users';
 import { PAGES } from '../../app/navigation';
 import { useNavigate } from '../../app/routing';
-import { isUuid } from '../payments/payment-form-schema';
+import { isUuid } from '../../lib/uuid';
 
 /** Where a pasted id leads: a transfer, else a user, else an app (tried in that order; the first that exists wins). */
 export async function destinationOf(id: string): Promise<string | null> {

@@ -1,14 +1,10 @@
 import { parseDollars, paymentAmountProblem } from '../../lib/money';
 import { routingNumberProblem } from '../../lib/routing-number';
+import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The service takes 4,096 bytes; the console keeps 256 for its own keys (console_request_id, initiated_by). */
 export const METADATA_MAX_BYTES = 4096 - 256;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value.trim());
-}
 
 export const metadataRowSchema = z.object({ key: z.string(), value: z.string() });
 

@@ -1,3 +1,5 @@
+import { isUuid } from '../../lib/uuid';
+
 /**
  * The sign-in form's rules, as a plain function: the sign-in page is the first thing every operator loads, and a
  * schema library plus a form library would be a third of its JavaScript (bench/REPORT.md). The other forms use
@@ -12,8 +14,6 @@ export interface SignInValues {
 
 export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A message per field that breaks a rule; on a production upstream every action needs an author. */
 export function signInErrors(values: SignInValues, production: boolean): SignInErrors {
   const errors: SignInErrors = {};
@@ -27,6 +27,6 @@ export function signInErrors(values: SignInValues, production: boolean): SignInE
   if (values.apiKey === '') errors.apiKey = 'Enter your API key';
   else if (values.apiKey.length > 500) errors.apiKey = 'An API key is at most 500 characters';
   const appId = values.appId.trim();
-  if (appId !== '' && !UUID.test(appId)) errors.appId = 'An app ID is a UUID (or leave it empty)';
+  if (appId !== '' && !isUuid(appId)) errors.appId = 'An app ID is a UUID (or leave it empty)';
   return errors;
 }

@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { TransfersTable } from '../../components/TransfersTable';
 import { TRANSFER_STATUSES, TRANSFER_TYPES } from '../../lib/transfer-states';
-import { isUuid } from '../payments/payment-form-schema';
+import { isUuid } from '../../lib/uuid';
 
 const PAGE_SIZE = 20;
 const FILTERS = ['user_id', 'status', 'type', 'start_date', 'end_date', 'order'] as const;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_PAYMENT_CENTS } from '../../lib/money';
 import { isValidRoutingNumber } from '../../lib/routing-number';
+import { UUID_PATTERN } from '../../lib/uuid';
 import { type FieldError, fieldErrorsFrom, HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import type { GroupCommit } from '../store/group-commit';
@@ -29,9 +30,7 @@ import { randomBytesHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
 
 export const METADATA_MAX_BYTES = 4096;
-const uuid = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Must be a UUID');
+const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
 
 export const achInfoSchema = z
   .object({

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import { UUID_PATTERN } from '../../lib/uuid';
 import type { Tenant } from '../domain/auth';
 import { type FieldError, fieldErrorsFrom, HttpError, validationError } from '../http-error';
 import type { SandboxEnv } from './env';
@@ -125,7 +126,4 @@ export function jsonText(c: Context, json: string, status: 200 | 201 = 200): Res
 }
 
 /** A path parameter that must be a UUID. */
-export const uuidParam = (what: string) =>
-  z
-    .string()
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, `${what} must be a UUID`);
+export const uuidParam = (what: string) => z.string().regex(UUID_PATTERN, `${what} must be a UUID`);

@@ -65,9 +65,14 @@ export function makeHarness(config: Partial<SandboxConfig> = {}, now?: () => num
   };
 }
 
-/** The same sandbox behind a real HTTP server (for dropped connections and concurrency over sockets). */
-export async function listen(sandbox: Sandbox): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' });
+/**
+ * An app (the sandbox's, or the console server's) behind a real Node HTTP server: for dropped connections,
+ * concurrency over sockets, and what the Node adapter itself writes (headers, compressed files).
+ */
+export async function listen(app: {
+  fetch: (request: Request, env?: never) => Response | Promise<Response>;
+}): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = serve({ fetch: app.fetch as never, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,0 +1,18 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** Steps on the Create payment page, as an operator takes them (for the specs and the browser bench alike). */
+
+/** Types the bank details: the account number twice, and the routing number. */
+export async function fillBankAccount(page: Page, account: string, routing = '021000021'): Promise<void> {
+  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(account);
+  await page.getByLabel('Confirm account number').fill(account);
+  await page.getByLabel('Routing number').fill(routing);
+}
+
+/** Opens the review and ticks the payer's authorization; returns the dialog, whose Confirm button is then enabled. */
+export async function openAuthorizedReview(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review payment' });
+  await dialog.getByLabel('Payer authorized this debit').check();
+  return dialog;
+}
