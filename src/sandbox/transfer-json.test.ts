@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CreatedTenant } from './domain/tenant-factory';
 import { transactionResponse, transferResponse } from './routes/transfer-schemas';
+import { TRANSFER_JSON } from './store/transfer-json';
 import { type Harness, makeHarness } from './test/harness';
 
 /** The documented shape with no room for extra keys, at every level that has keys of its own. */
@@ -90,5 +91,72 @@ describe('a transfer as JSON (composed by the store)', () => {
       'pending',
       'failed',
     ]);
+  });
+
+  describe('stored with the transfer', () => {
+    const db = () => h.sandbox.services.db;
+    const stored = (id: string) =>
+      db().prepare('SELECT body FROM transfers WHERE id = ?').pluck().get(id) as string | null;
+    const composed = (id: string) =>
+      db().prepare(`SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ?`).pluck().get(id) as string;
+
+    it('is written by the payment and by each status change, and is what a fresh composition gives', async () => {
+      const tenant = await h.tenant();
+      const created = await pay(h, tenant, '000000001');
+      expect(stored(created.id)).toBe(composed(created.id));
+      expect(JSON.parse(stored(created.id) as string)).toEqual(created);
+
+      await h.call('POST', `/sandbox/transfers/${created.id}/advance`, { body: {} });
+      expect(stored(created.id)).toBe(composed(created.id));
+      expect(JSON.parse(stored(created.id) as string).status).toBe('pending');
+      const read = await h.call('GET', `/v2/transfers/${created.id}`, { tenant });
+      expect(read.body.status).toBe('pending');
+    });
+
+    it('is emptied by any change to what it is made of, and a read then composes it: never stale', async () => {
+      const tenant = await h.tenant();
+      const created = await pay(h, tenant, '123456789');
+      const read = async () => (await h.call('GET', `/v2/transfers/${created.id}`, { tenant })).body;
+
+      db().prepare('UPDATE transactions SET amount = 99 WHERE transfer_id = ?').run(created.id);
+      expect(stored(created.id)).toBeNull();
+      expect((await read()).transactions[0].amount).toBe(99);
+
+      db()
+        .prepare('UPDATE transfers AS t SET body = (' + TRANSFER_JSON + ') WHERE t.id = ?')
+        .run(created.id);
+      db()
+        .prepare("UPDATE transfer_status_history SET at = '2020-01-01T00:00:00.000Z' WHERE transfer_id = ?")
+        .run(created.id);
+      expect(stored(created.id)).toBeNull();
+      expect((await read()).status_history[0].at).toBe('2020-01-01T00:00:00.000Z');
+
+      db()
+        .prepare('UPDATE transfers AS t SET body = (' + TRANSFER_JSON + ') WHERE t.id = ?')
+        .run(created.id);
+      db().prepare('UPDATE transfers SET metadata = \'{"k":1}\' WHERE id = ?').run(created.id);
+      expect(stored(created.id)).toBeNull();
+      expect((await read()).metadata).toEqual({ k: 1 });
+      const list = await h.call('GET', '/v2/transfers?limit=100', { tenant });
+      expect(list.body.data.find((t: { id: string }) => t.id === created.id).metadata).toEqual({ k: 1 });
+    });
+
+    it('is emptied by a change to any column of the transfer (the trigger lists them all)', () => {
+      const columns = (
+        db().prepare("SELECT name FROM pragma_table_info('transfers')").pluck().all() as string[]
+      )
+        .filter((name) => name !== 'seq' && name !== 'body')
+        .sort();
+      const trigger = db()
+        .prepare("SELECT sql FROM sqlite_master WHERE name = 'transfer_body_stale_on_transfer'")
+        .pluck()
+        .get() as string;
+      const listed = /UPDATE OF ([\s\S]+?) ON transfers/
+        .exec(trigger)?.[1]
+        ?.split(',')
+        .map((name) => name.trim())
+        .sort();
+      expect(listed).toEqual(columns);
+    });
   });
 });

@@ -15,7 +15,7 @@ import {
   firstApp,
   insertBankAccount,
 } from '../store/tenants';
-import { transferJson } from '../store/transfer-json';
+import { storeTransferJson, transferJson } from '../store/transfer-json';
 import {
   appendStatusHistory,
   findIdempotencyKey,
@@ -243,7 +243,8 @@ export function createPayment(
         created_ms: nowMs,
       });
     }
-    // The answer is read in the transaction that wrote it: no second transaction after the commit to read it back.
-    return { transfer, replayed: false, json: transferJson(db, tenant.orgId, transfer.id) as string };
+    // The answer is composed, and stored for later reads, in the transaction that wrote it: no second transaction
+    // after the commit to read it back.
+    return { transfer, replayed: false, json: storeTransferJson(db, transfer.id) };
   });
 }

@@ -125,4 +125,28 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (org_id, key)
   );
   `,
+  // Each transfer's API JSON, stored when it is written (transfer-json.ts), so that a read is one row's column instead
+  // of composing it from three tables (about a third of a read's cost). The triggers make a stale body impossible:
+  // any change to what the JSON is made of empties it, and reads compose what is empty. Every column of transfers but
+  // body is listed (a test holds the list to the table).
+  `
+  ALTER TABLE transfers ADD COLUMN body TEXT;
+  CREATE TRIGGER transfer_body_stale_on_transfer
+    AFTER UPDATE OF id, org_id, app_id, user_id, customer_id, status, type, amount, account_id, external_id, platform,
+      metadata, outcome, failure_code, failure_message, created, created_ms, status_changed_ms ON transfers
+    WHEN OLD.body IS NOT NULL
+    BEGIN UPDATE transfers SET body = NULL WHERE seq = NEW.seq; END;
+  CREATE TRIGGER transfer_body_stale_on_new_transaction AFTER INSERT ON transactions
+    BEGIN UPDATE transfers SET body = NULL WHERE id = NEW.transfer_id AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_changed_transaction AFTER UPDATE ON transactions
+    BEGIN UPDATE transfers SET body = NULL WHERE id IN (OLD.transfer_id, NEW.transfer_id) AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_removed_transaction AFTER DELETE ON transactions
+    BEGIN UPDATE transfers SET body = NULL WHERE id = OLD.transfer_id AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_new_status AFTER INSERT ON transfer_status_history
+    BEGIN UPDATE transfers SET body = NULL WHERE id = NEW.transfer_id AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_changed_status AFTER UPDATE ON transfer_status_history
+    BEGIN UPDATE transfers SET body = NULL WHERE id IN (OLD.transfer_id, NEW.transfer_id) AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_removed_status AFTER DELETE ON transfer_status_history
+    BEGIN UPDATE transfers SET body = NULL WHERE id = OLD.transfer_id AND body IS NOT NULL; END;
+  `,
 ];

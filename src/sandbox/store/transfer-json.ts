@@ -34,9 +34,16 @@ export const TRANSFER_JSON = `json_object(
     ELSE json_object('code', t.failure_code, 'message', COALESCE(t.failure_message, '')) END
 )`;
 
+/**
+ * The stored JSON of the row `t` (migrations.ts: written with the transfer, emptied by any change to it), composed
+ * when empty: never stale, and a transfer written before the column existed reads the same.
+ */
+export const STORED_TRANSFER_JSON = `COALESCE(t.body, ${TRANSFER_JSON})`;
+
 // Built once: a template literal in the function would build and hash a new 1.5 KB key on every read.
-const ONE_OF_TENANT = `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ? AND t.org_id = ?`;
-const ONE_OF_ANY_TENANT = `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ?`;
+const ONE_OF_TENANT = `SELECT ${STORED_TRANSFER_JSON} FROM transfers t WHERE t.id = ? AND t.org_id = ?`;
+const ONE_OF_ANY_TENANT = `SELECT ${STORED_TRANSFER_JSON} FROM transfers t WHERE t.id = ?`;
+const STORE = `UPDATE transfers AS t SET body = ${TRANSFER_JSON} WHERE t.id = ? RETURNING body`;
 
 /** One transfer of the organization as its JSON text, or undefined (unknown, or another tenant's). */
 export function transferJson(db: Db, orgId: string, id: string): string | undefined {
@@ -46,4 +53,14 @@ export function transferJson(db: Db, orgId: string, id: string): string | undefi
 /** The same for any tenant (sandbox helpers, which take no credentials). */
 export function transferJsonAnyTenant(db: Db, id: string): string | undefined {
   return sql<string>(db, ONE_OF_ANY_TENANT).pluck().get(id);
+}
+
+/**
+ * Composes the transfer's JSON and stores it with the row; returns it. Writers call it last in the transaction that
+ * changed the transfer, so that reads find it ready.
+ */
+export function storeTransferJson(db: Db, id: string): string {
+  const json = sql<string>(db, STORE).pluck().get(id);
+  if (json === undefined) throw new Error(`No transfer ${id} to store the JSON of`);
+  return json;
 }

@@ -1,6 +1,6 @@
 import type { Db } from './db';
 import { sql } from './prepare';
-import { TRANSFER_JSON } from './transfer-json';
+import { STORED_TRANSFER_JSON } from './transfer-json';
 
 export type TransferStatus =
   | 'created'
@@ -203,7 +203,7 @@ export function pageOfTransferJson(
   const direction = towardsSmaller ? 'DESC' : 'ASC';
   const rows = sql<string>(
     db,
-    `SELECT ${TRANSFER_JSON} FROM transfers t WHERE ${where.join(' AND ')}
+    `SELECT ${STORED_TRANSFER_JSON} FROM transfers t WHERE ${where.join(' AND ')}
      ORDER BY created_ms ${direction}, seq ${direction} LIMIT @take`,
   )
     .pluck()
