@@ -11,6 +11,8 @@ describe('brute-force protection (sliding window per client id, and per address 
   it('the 21st failure in the window and every request after it get 429 with Retry-After, even the right key', async () => {
     const { h, tick } = setup();
     const tenant = await h.tenant();
+    // The right key has verified before the lockout (the server remembers headers that verified): still refused.
+    expect((await h.call('GET', '/v2/organizations', { tenant })).status).toBe(200);
     const wrong = { ...tenant, api_key: 'sk_sandbox_guess' };
     for (let i = 0; i < 20; i++) {
       expect((await h.call('GET', '/v2/organizations', { tenant: wrong })).status).toBe(401);
@@ -25,6 +27,20 @@ describe('brute-force protection (sliding window per client id, and per address 
     expect(right.status).toBe(429);
     tick(40_000);
     expect((await h.call('GET', '/v2/organizations', { tenant })).status).toBe(200);
+  });
+
+  it('a key that verified once does not make a wrong key pass, nor a right key of another client', async () => {
+    const { h } = setup();
+    const tenant = await h.tenant();
+    const other = await h.tenant();
+    expect((await h.call('GET', '/v2/organizations', { tenant })).status).toBe(200);
+    expect((await h.call('GET', '/v2/organizations', { tenant: { ...tenant, api_key: 'x' } })).status).toBe(401);
+    expect(
+      (await h.call('GET', '/v2/organizations', { tenant: { ...other, api_key: tenant.api_key } })).status,
+    ).toBe(401);
+    const mine = await h.call('GET', '/v2/organizations', { tenant });
+    const theirs = await h.call('GET', '/v2/organizations', { tenant: other });
+    expect(mine.body.id).not.toBe(theirs.body.id);
   });
 
   it('other client ids are unaffected, even from the same address', async () => {

@@ -67,26 +67,63 @@ export interface AuthContext {
   nowMs: number;
 }
 
+function failAnonymously(ctx: AuthContext, error: HttpError): never {
+  const byAddress = `address:${ctx.address}`;
+  const wait = ctx.failures.retryAfterSeconds(byAddress, ctx.nowMs);
+  if (wait > 0) throw tooManyFailures(wait);
+  ctx.failures.record(byAddress, ctx.nowMs);
+  throw error;
+}
+
+// Errors are made only when thrown: an Error captures a stack, too dear for every good request.
+function wrongCredentials(): HttpError {
+  return unauthorized('invalid-credentials', 'The client id or API key is wrong');
+}
+
+interface VerifiedHeader {
+  tenant: Tenant;
+  /** The client's key in the failure window. */
+  byClient: string;
+}
+
+/**
+ * Authorization headers that verified, and whom they name. Issued keys never change in the sandbox (no rotation,
+ * no revocation: see findClientCredentials), so a header that verified once verifies again; decoding it, hashing
+ * the key and comparing was a tenth of a read's cost. Only headers that verified are kept, and at most
+ * VERIFIED_HEADERS of them, so that made-up ones cannot fill memory. The lockout applies to them all the same.
+ */
+const verifiedHeaders = new WeakMap<Db, Map<string, VerifiedHeader>>();
+const VERIFIED_HEADERS = 10_000;
+
+function verifiedHeadersOf(db: Db): Map<string, VerifiedHeader> {
+  let verified = verifiedHeaders.get(db);
+  if (!verified) {
+    verified = new Map();
+    verifiedHeaders.set(db, verified);
+  }
+  return verified;
+}
+
 /**
  * Who is calling, or a 401 (missing, malformed or wrong credentials), or a 429 once a client id, or an address
  * sending unusable credentials, has failed too often in the window (see auth-limiter.ts).
  */
 export function authenticate(ctx: AuthContext, header: string | undefined): Tenant {
-  const byAddress = `address:${ctx.address}`;
-  const failAnonymously = (error: HttpError): never => {
-    const wait = ctx.failures.retryAfterSeconds(byAddress, ctx.nowMs);
+  const verified = header === undefined ? undefined : verifiedHeadersOf(ctx.db).get(header);
+  if (verified) {
+    const wait = ctx.failures.retryAfterSeconds(verified.byClient, ctx.nowMs);
     if (wait > 0) throw tooManyFailures(wait);
-    ctx.failures.record(byAddress, ctx.nowMs);
-    throw error;
-  };
+    return verified.tenant;
+  }
   let credentials: BasicCredentials | null;
   try {
     credentials = parseBasicAuthorization(header);
   } catch (error) {
-    return failAnonymously(error as HttpError);
+    return failAnonymously(ctx, error as HttpError);
   }
   if (!credentials) {
     return failAnonymously(
+      ctx,
       unauthorized('missing-credentials', 'Send your client id and API key with Basic auth'),
     );
   }
@@ -96,12 +133,14 @@ export function authenticate(ctx: AuthContext, header: string | undefined): Tena
   const organization = findClientCredentials(ctx.db, credentials.clientId);
   const presented = hashApiKey(credentials.apiKey);
   const matches = timingSafeEqual(presented, organization ? organization.keyHash : DECOY_HASH);
-  // Errors are made only when thrown: an Error captures a stack, too dear for every good request.
-  const wrong = () => unauthorized('invalid-credentials', 'The client id or API key is wrong');
-  if (!organization) return failAnonymously(wrong());
+  if (!organization) return failAnonymously(ctx, wrongCredentials());
   if (!matches) {
     ctx.failures.record(byClient, ctx.nowMs);
-    throw wrong();
+    throw wrongCredentials();
   }
-  return { orgId: organization.orgId, clientId: organization.clientId };
+  const tenant = { orgId: organization.orgId, clientId: organization.clientId };
+  const known = verifiedHeadersOf(ctx.db);
+  if (known.size >= VERIFIED_HEADERS) known.clear();
+  known.set(header as string, { tenant, byClient });
+  return tenant;
 }
