@@ -34,7 +34,9 @@ describe('brute-force protection (sliding window per client id, and per address 
     const tenant = await h.tenant();
     const other = await h.tenant();
     expect((await h.call('GET', '/v2/organizations', { tenant })).status).toBe(200);
-    expect((await h.call('GET', '/v2/organizations', { tenant: { ...tenant, api_key: 'x' } })).status).toBe(401);
+    expect((await h.call('GET', '/v2/organizations', { tenant: { ...tenant, api_key: 'x' } })).status).toBe(
+      401,
+    );
     expect(
       (await h.call('GET', '/v2/organizations', { tenant: { ...other, api_key: tenant.api_key } })).status,
     ).toBe(401);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { BASELINE_HEADERS, presetHeaders } from '../sandbox/baseline-headers';
+import { presetBaseline } from '../sandbox/baseline-headers';
 
 /**
  * The production Content-Security-Policy. Scripts: only files of this origin (no inline, no eval). Styles: files of
@@ -26,9 +26,8 @@ export function contentSecurityPolicy(nonce: string): string {
 export function securityHeaders(): MiddlewareHandler<{ Variables: { cspNonce?: string } }> {
   // Set before the handler: a handler may replace the CSP (index.html has its own with a nonce), and setting headers
   // on a finished response would make the Node adapter rebuild it (the top cost in a profile of the hot path).
-  const headers = { ...BASELINE_HEADERS, 'Cross-Origin-Opener-Policy': 'same-origin' };
   return (c, next) => {
-    presetHeaders(c, headers);
+    presetBaseline(c);
     return next();
   };
 }
