@@ -10,13 +10,14 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { spotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { organizationQueries } from '../../api/organizations';
-import { RequestInspector } from '../../features/inspector/RequestInspector';
-import { CommandPalette } from '../../features/palette/CommandPalette';
 import { useSession, useSignOut } from '../../features/session/use-session';
+import { loadWhenIdle, onDemand, useOnDemand } from '../../lib/on-demand';
 import { PAGES } from '../navigation';
 import { Link, Outlet, useLocation } from '../routing';
 import { EnvironmentBadge } from './EnvironmentBadge';
@@ -36,6 +37,24 @@ function MainNav({ onNavigate }: { onNavigate: () => void }) {
   ));
 }
 
+// The request log and the command palette open on demand: their code (a drawer, Spotlight, and what only they use)
+// is not part of any page's first load. It is asked for once the browser is idle, and when first opened if sooner.
+const requestInspector = onDemand(() =>
+  import('../../features/inspector/RequestInspector').then((module) => module.RequestInspector),
+);
+const commandPalette = onDemand(() =>
+  import('../../features/palette/CommandPalette').then((module) => module.CommandPalette),
+);
+
+function reportUnloaded(what: string) {
+  return () =>
+    notifications.show({
+      color: 'red',
+      title: `The ${what} did not load`,
+      message: 'Check the connection to the console, then try again',
+    });
+}
+
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [inspectorOpened, { open: openInspector, close: closeInspector }] = useDisclosure(false);
@@ -45,6 +64,30 @@ export function Shell() {
   const organization = useQuery(organizationQueries.current());
   const state = useSession();
   const operator = state.status === 'active' ? state.credentials.operator : undefined;
+
+  const [paletteWanted, setPaletteWanted] = useState(false);
+  const openPalette = useCallback(() => {
+    setPaletteWanted(true);
+    spotlight.open(); // the palette opens as it mounts, if its code is still on the way
+  }, []);
+  useHotkeys([['mod+K', openPalette]], []);
+  const paletteUnloaded = useCallback(() => {
+    setPaletteWanted(false);
+    spotlight.close();
+    reportUnloaded('command palette')();
+  }, []);
+  const CommandPalette = useOnDemand(commandPalette, paletteWanted, paletteUnloaded);
+  const inspectorUnloaded = useCallback(() => {
+    closeInspector();
+    reportUnloaded('request log')();
+  }, [closeInspector]);
+  const [inspectorWanted, setInspectorWanted] = useState(false);
+  const showInspector = () => {
+    setInspectorWanted(true);
+    openInspector();
+  };
+  const RequestInspector = useOnDemand(requestInspector, inspectorWanted, inspectorUnloaded);
+  useEffect(() => loadWhenIdle(requestInspector.load, commandPalette.load), []);
 
   return (
     <AppShell
@@ -78,10 +121,10 @@ export function Shell() {
                 {operator}
               </Text>
             )}
-            <Button variant="default" onClick={spotlight.open} visibleFrom="md">
+            <Button variant="default" onClick={openPalette} visibleFrom="md">
               Search (Ctrl+K)
             </Button>
-            <Button variant="default" onClick={openInspector}>
+            <Button variant="default" onClick={showInspector}>
               Requests
             </Button>
             <ActionIcon
@@ -104,8 +147,8 @@ export function Shell() {
       <AppShell.Main component="main">
         <Outlet />
       </AppShell.Main>
-      <RequestInspector opened={inspectorOpened} onClose={closeInspector} />
-      <CommandPalette />
+      {RequestInspector && <RequestInspector opened={inspectorOpened} onClose={closeInspector} />}
+      {CommandPalette && <CommandPalette />}
     </AppShell>
   );
 }

@@ -26,7 +26,10 @@ export async function destinationOf(id: string): Promise<string | null> {
   return null;
 }
 
-/** Ctrl+K / Cmd+K on every signed-in page: go to any page, or paste an id and open what it names. */
+/**
+ * Ctrl+K / Cmd+K on every signed-in page (the shell owns the shortcut: this code arrives on demand): go to any page,
+ * or paste an id and open what it names.
+ */
 export function CommandPalette() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -67,7 +70,7 @@ export function CommandPalette() {
       actions={actions}
       query={query}
       onQueryChange={setQuery}
-      shortcut={['mod + K']}
+      shortcut={null}
       tagsToIgnore={[]}
       nothingFound="No page by that name; paste a transfer, user or app id to open it"
       searchProps={{ placeholder: 'Go to a page, or paste an id', 'aria-label': 'Command' }}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { ApiError } from '../../api/client';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
@@ -13,15 +13,14 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { RadioChoice } from '../../components/RadioChoice';
 import { describeAccount } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
+import { loadWhenIdle, onDemand, useOnDemand } from '../../lib/on-demand';
 import { bankNameFor } from '../../lib/routing-number';
 import { isUuid } from '../../lib/uuid';
 import { useForgetOnIdle } from '../session/use-forget-on-idle';
 import { MetadataRows } from './MetadataRows';
 import { emptyPaymentForm, type PaymentFormValues, paymentFormSchema } from './payment-form-schema';
 import { type PaymentSummary, summarizePayment } from './payment-summary';
-import { ReviewPaymentDialog } from './ReviewPaymentDialog';
 import { findDuplicate, rememberPayment } from './recent-payments';
-import { StoredAccountSelect } from './StoredAccountSelect';
 import { FORM_FIELD_BY_API_PATH } from './to-payment-request';
 import { usePaymentSubmission } from './use-payment-submission';
 
@@ -37,6 +36,17 @@ const ACCOUNT_TYPE_OPTIONS = [
   { value: 'checking', label: 'Checking' },
   { value: 'savings', label: 'Savings' },
 ] as const;
+
+// The review dialog (a modal, and the focus trap only it uses here) and the stored-account picker (a combobox) come
+// when first wanted, or once the browser is idle: the form itself is the page's first load.
+const reviewDialog = onDemand(() =>
+  import('./ReviewPaymentDialog').then((module) => module.ReviewPaymentDialog),
+);
+const storedAccountSelect = onDemand(() =>
+  import('./StoredAccountSelect').then((module) => module.StoredAccountSelect),
+);
+const notLoaded = (what: string) =>
+  new Error(`The ${what} did not load: check the connection, then try again`);
 
 function centsHint(amount: string): string {
   const parsed = parseDollars(amount);
@@ -59,6 +69,7 @@ export function CreatePaymentPage() {
   const metadata = useFieldArray({ control: form.control, name: 'metadata' });
   const [review, setReview] = useState<{ values: PaymentFormValues; summary: PaymentSummary } | null>(null);
   const [pageError, setPageError] = useState<unknown>(null);
+  const [reviewWanted, setReviewWanted] = useState(false);
 
   const [payer, source, userId, amount, routingNumber] = form.watch([
     'payer',
@@ -121,11 +132,21 @@ export function CreatePaymentPage() {
     setPageError(null);
     const summary = summarizePayment(values, storedAccountLabel);
     setReview({ values, summary: { ...summary, consoleRequestId: submission.prepare(values) } });
+    setReviewWanted(true);
     // The transfer's page loads while the operator reads the review: confirm then shows it at once.
     void preloadPage('/transfers/:transferId');
   });
 
   const bankFields = source === 'bank' || payer === 'customer';
+  useEffect(() => loadWhenIdle(reviewDialog.load, storedAccountSelect.load), []);
+  const ReviewPaymentDialog = useOnDemand(reviewDialog, reviewWanted, () => {
+    setReview(null);
+    setReviewWanted(false);
+    setPageError(notLoaded('review'));
+  });
+  const StoredAccountSelect = useOnDemand(storedAccountSelect, !bankFields, () =>
+    setPageError(notLoaded('list of stored accounts')),
+  );
 
   return (
     <Stack maw={720}>
@@ -229,7 +250,7 @@ export function CreatePaymentPage() {
                     )}
                   />
                 </>
-              ) : (
+              ) : StoredAccountSelect ? (
                 <Controller
                   control={form.control}
                   name="accountId"
@@ -242,6 +263,8 @@ export function CreatePaymentPage() {
                     />
                   )}
                 />
+              ) : (
+                <TextInput label="Account on file" placeholder="Loading…" required disabled />
               )}
             </Stack>
           </Paper>
@@ -251,17 +274,19 @@ export function CreatePaymentPage() {
           </Group>
         </Stack>
       </form>
-      <ReviewPaymentDialog
-        summary={review?.summary ?? null}
-        duplicate={review ? findDuplicate(review.summary.payerId, review.summary.cents) : undefined}
-        request={submission.request}
-        checking={submission.checking}
-        outcomeUnknown={submission.unknown}
-        checkMessage={submission.checkMessage}
-        onCheckAgain={submission.checkAgain}
-        onBack={() => setReview(null)}
-        onConfirm={() => review && submission.confirm(review.values)}
-      />
+      {ReviewPaymentDialog && (
+        <ReviewPaymentDialog
+          summary={review?.summary ?? null}
+          duplicate={review ? findDuplicate(review.summary.payerId, review.summary.cents) : undefined}
+          request={submission.request}
+          checking={submission.checking}
+          outcomeUnknown={submission.unknown}
+          checkMessage={submission.checkMessage}
+          onCheckAgain={submission.checkAgain}
+          onBack={() => setReview(null)}
+          onConfirm={() => review && submission.confirm(review.values)}
+        />
+      )}
     </Stack>
   );
 }

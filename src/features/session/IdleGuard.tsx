@@ -1,8 +1,13 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
+import { onDemand, useOnDemand } from '../../lib/on-demand';
+
+/** The warning's code comes when first needed (RequireSession asks for it once the browser is idle). */
+export const stillThereDialog = onDemand(() =>
+  import('./SessionDialogs').then((module) => module.StillThereDialog),
+);
 
 const WARNING_MS = 60_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
@@ -38,22 +43,11 @@ export function IdleGuard() {
     };
   }, [timeoutMs, touch]);
 
-  return (
-    <Modal opened={warning} onClose={() => setWarning(false)} title="Still there?" centered>
-      <Text size="sm">
-        For security, the console signs you out after {Math.round(timeoutMs / 60_000)} minutes without
-        activity. You will be signed out within a minute.
-      </Text>
-      <Group justify="flex-end" mt="md">
-        <Button
-          onClick={() => {
-            touch();
-            setWarning(false);
-          }}
-        >
-          Stay signed in
-        </Button>
-      </Group>
-    </Modal>
-  );
+  const stay = useCallback(() => {
+    touch();
+    setWarning(false);
+  }, [touch]);
+  // Not loaded (offline): no warning, and the sign-out still comes on time.
+  const Warning = useOnDemand(stillThereDialog, warning, () => {});
+  return Warning && <Warning timeoutMs={timeoutMs} onStay={stay} />;
 }

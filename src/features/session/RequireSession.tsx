@@ -1,9 +1,14 @@
-import { Modal, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from '../../app/routing';
-import { IdleGuard } from './IdleGuard';
-import { SignInForm } from './SignInForm';
+import { loadWhenIdle, onDemand, useOnDemand } from '../../lib/on-demand';
+import { IdleGuard, stillThereDialog } from './IdleGuard';
 import { useSession } from './use-session';
+
+// The dialogs of a session's end come when needed, or once the browser is idle: a modal (and what only it uses) is
+// not part of a page's first load.
+const signInAgainDialog = onDemand(() =>
+  import('./SessionDialogs').then((module) => module.SignInAgainDialog),
+);
 
 /**
  * Pages behind sign-in. When the service answers 401 mid-session the page stays mounted under a sign-in dialog, so
@@ -12,7 +17,13 @@ import { useSession } from './use-session';
 export function RequireSession({ children }: { children: ReactNode }) {
   const state = useSession();
   const location = useLocation();
-  if (state.status === 'signed-out') {
+  const [dialogUnloaded, setDialogUnloaded] = useState(false);
+  useEffect(() => loadWhenIdle(signInAgainDialog.load, stillThereDialog.load), []);
+  const SignInAgain = useOnDemand(signInAgainDialog, state.status === 'expired', () =>
+    setDialogUnloaded(true),
+  );
+  // Without the dialog's code (offline since the page loaded), the sign-in page is the way back.
+  if (state.status === 'signed-out' || (state.status === 'expired' && dialogUnloaded)) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }
@@ -20,27 +31,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     <>
       {children}
       <IdleGuard />
-      <Modal
-        opened={state.status === 'expired'}
-        onClose={() => {}}
-        withCloseButton={false}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        title="Sign in again"
-        centered
-      >
-        <Text size="sm" mb="md">
-          {state.status === 'expired' && state.reason === 'idle'
-            ? 'You were signed out after a period without activity. Sign in again to continue; this page keeps what you typed, except account numbers.'
-            : 'The service refused the saved credentials. Sign in again to continue; this page keeps what you typed.'}
-        </Text>
-        {state.status === 'expired' && (
-          <SignInForm
-            defaults={{ clientId: state.clientId, appId: state.appId ?? '', operator: state.operator ?? '' }}
-            onSignedIn={() => {}}
-          />
-        )}
-      </Modal>
+      {SignInAgain && state.status === 'expired' && <SignInAgain state={state} />}
     </>
   );
 }
