@@ -80,7 +80,8 @@ const signIn = lighthouse.find((l) => l.page === 'Sign in');
 const createPage = lighthouse.find((l) => l.page === 'Create payment');
 const targets = [
   `| first load of the sign-in page, gzip | ≤ ${BUDGET_KIB.js} KiB JS, ≤ ${BUDGET_KIB.css} KiB CSS | ${browser.bytes.signIn.js} KiB, ${browser.bytes.signIn.css} KiB | ${verdict(browser.bytes.signIn.js <= BUDGET_KIB.js && browser.bytes.signIn.css <= BUDGET_KIB.css)} |`,
-  `| confirm → rendered transfer, p95 | < 50 ms | ${browser.confirmToRenderedTransfer.p95} ms | ${verdict(browser.confirmToRenderedTransfer.p95 < 50)} |`,
+  `| confirm → rendered transfer, p95 (the session's first payment) | < 50 ms | ${browser.confirmToRenderedTransfer.p95} ms | ${verdict(browser.confirmToRenderedTransfer.p95 < 50)} |`,
+  `| confirm → rendered transfer, p95 (a later payment in the session) | < 50 ms | ${browser.confirmToRenderedTransferAgain.p95} ms | ${verdict(browser.confirmToRenderedTransferAgain.p95 < 50)} |`,
   `| Lighthouse performance (sign-in, Create payment) | ≥ 95 | ${signIn?.scores.performance}, ${createPage?.scores.performance} | ${verdict((signIn?.scores.performance ?? 0) >= 95 && (createPage?.scores.performance ?? 0) >= 95)} |`,
   `| Lighthouse accessibility, best practices | 100 | ${signIn?.scores.accessibility}/${signIn?.scores['best-practices']}, ${createPage?.scores.accessibility}/${createPage?.scores['best-practices']} | ${verdict([signIn, createPage].every((l) => l?.scores.accessibility === 100 && l?.scores['best-practices'] === 100))} |`,
   `| POST /v2/payments, of the POST ceiling | ≥ 25% | ${percent(paymentRate, writeCeiling)}% | ${verdict(percent(paymentRate, writeCeiling) >= 25)} |`,
@@ -108,16 +109,20 @@ ${targets.join('\n')}
 
 Bytes (gzip -9 of the built files the page requested): the sign-in page loads ${browser.bytes.signIn.js} KiB of JS and
 ${browser.bytes.signIn.css} KiB of CSS (budget ${BUDGET_KIB.js} and ${BUDGET_KIB.css}, checked by \`npm test\`); opening Create payment adds
-${browser.bytes.createPaymentAdds.js} KiB of JS and ${browser.bytes.createPaymentAdds.css} KiB of CSS.
+${browser.bytes.createPaymentAdds.js} KiB of JS and ${browser.bytes.createPaymentAdds.css} KiB of CSS. Dialogs, the request log's drawer and the command
+palette are not part of any first load: once the browser is idle, a signed-in page fetches them ahead of need
+(${browser.bytes.aheadOfNeed.js} KiB of JS), and measured here with that held back.
 
 Times in ms, each run in a new browser context (empty cache), stamped inside the page (an event listener at the
-action, a MutationObserver at the result):
+action, a MutationObserver at the result). A session's first payment runs the transfer page's code for the first
+time, and V8 compiles it then (about 10 ms of the figure in a trace on this machine); a later payment does not:
 
 | from → to | runs | median | p95 |
 | --- | ---: | ---: | ---: |
 ${timing('cold load → usable sign-in form', browser.coldLoadToSignInForm)}
 ${timing('Sign in clicked → the shell shows the overview', browser.signInToShell)}
-${timing('Confirm payment clicked → the transfer with its transactions', browser.confirmToRenderedTransfer)}
+${timing("Confirm payment clicked → the transfer with its transactions (the session's first payment)", browser.confirmToRenderedTransfer)}
+${timing('the same, for a later payment in the same session', browser.confirmToRenderedTransferAgain)}
 ${timing('user ID typed → stored accounts listed', browser.userIdToStoredAccounts)}
 
 Lighthouse ${lighthouseVersion} (mobile profile: emulated phone, simulated slow 4G and 4× CPU); Create payment is

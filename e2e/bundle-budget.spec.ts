@@ -27,3 +27,36 @@ test('the payment code is not on the sign-in page: Create payment brings it', as
   expect(added.some((path) => /CreatePaymentPage-/.test(path))).toBe(true);
   expect([...beforePayments].some((path) => /CreatePaymentPage-/.test(path))).toBe(false);
 });
+
+/** Keeps the browser from ever being idle for the page: what it asks for ahead of need stays unasked. */
+const HOLD_IDLE_LOADS = `window.__idleCallbacks = [];
+window.requestIdleCallback = (callback) => window.__idleCallbacks.push(callback);
+window.cancelIdleCallback = () => {};`;
+
+const OVERLAY_CODE =
+  /\/(ReviewPaymentDialog|StoredAccountSelect|CommandPalette|RequestInspector|SessionDialogs|Modal|Spotlight)-/;
+
+test('overlays are not part of a page’s first load: they come when opened, or once the browser is idle', async ({
+  page,
+  tenant,
+}) => {
+  await page.addInitScript(HOLD_IDLE_LOADS);
+  const assets = recordAssets(page);
+  await signIn(page, tenant);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Create payment' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(assets().filter((path) => OVERLAY_CODE.test(path))).toEqual([]);
+
+  // Wanted before the browser was idle: the request log's code comes on the click.
+  await page.getByRole('button', { name: 'Requests' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request inspector' })).toBeVisible();
+  expect(assets().some((path) => /\/RequestInspector-/.test(path))).toBe(true);
+  expect(assets().some((path) => /\/ReviewPaymentDialog-/.test(path))).toBe(false);
+
+  // Idle at last: the rest arrives ahead of need.
+  await page.evaluate('window.__idleCallbacks.forEach((callback) => callback())');
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => assets().some((path) => /\/ReviewPaymentDialog-/.test(path))).toBe(true);
+  expect(assets().some((path) => /\/CommandPalette-/.test(path))).toBe(true);
+});
