@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
+import { randomBytesHex } from './domain/ids';
 
 /**
  * Headers on every answer, of the sandbox and of the console server alike: no sniffing, no referrer, no framing, a
@@ -18,9 +19,7 @@ export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
 const CALLER_REQUEST_ID = /^[\w\-=]{1,255}$/;
 
 export function requestIdFor(callerId: string | undefined): string {
-  return callerId && CALLER_REQUEST_ID.test(callerId)
-    ? callerId
-    : `req_${crypto.randomUUID().replaceAll('-', '')}`;
+  return callerId && CALLER_REQUEST_ID.test(callerId) ? callerId : `req_${randomBytesHex(16)}`; // from a pool of randomness: a UUID per answer was 1.5% of a read's cost
 }
 
 /** The Node response being answered, when served by Node (the adapter passes it as `env.outgoing`). */
