@@ -46,13 +46,12 @@ const commandPalette = onDemand(() =>
   import('../../features/palette/CommandPalette').then((module) => module.CommandPalette),
 );
 
-function reportUnloaded(what: string) {
-  return () =>
-    notifications.show({
-      color: 'red',
-      title: `The ${what} did not load`,
-      message: 'Check the connection to the console, then try again',
-    });
+function reportUnloaded(what: string): void {
+  notifications.show({
+    color: 'red',
+    title: `The ${what} did not load`,
+    message: 'Check the connection to the console, then try again',
+  });
 }
 
 export function Shell() {
@@ -74,12 +73,12 @@ export function Shell() {
   const paletteUnloaded = useCallback(() => {
     setPaletteWanted(false);
     spotlight.close();
-    reportUnloaded('command palette')();
+    reportUnloaded('command palette');
   }, []);
   const CommandPalette = useOnDemand(commandPalette, paletteWanted, paletteUnloaded);
   const inspectorUnloaded = useCallback(() => {
     closeInspector();
-    reportUnloaded('request log')();
+    reportUnloaded('request log');
   }, [closeInspector]);
   const [inspectorWanted, setInspectorWanted] = useState(false);
   const showInspector = () => {
