@@ -19,7 +19,12 @@ export interface CaseResult {
 
 const VENDOR_OPENAPI = '../shared/reference/dots-v2-openapi.yaml';
 
-async function startProcess(command: string, args: string[], env: Record<string, string>, ready: RegExp) {
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+) {
   const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -67,6 +72,48 @@ function medianRound(rounds: readonly CaseResult[]): CaseResult {
   return median;
 }
 
+export interface LoadCase {
+  name: string;
+  request: (id: string) => autocannon.Request;
+}
+
+/**
+ * A tenant with a transfer to read and 150 more to list, and the four cases the bench loads: a payment (each with a
+ * new idempotency key), a read of one transfer, a page of 100, an address.
+ */
+export async function prepareLoad(url: string) {
+  const tenant = await makeTenant(url);
+  const headers = authHeaders(tenant);
+  const userId = tenant.users[0]?.id ?? '';
+  const payment = (key: string) => paymentBody(userId, key);
+  let counter = 0;
+  const seed = await fetch(`${url}/v2/payments`, { method: 'POST', headers, body: payment('seed') });
+  const transferId = ((await seed.json()) as { id: string }).id;
+  for (let i = 0; i < 150; i++)
+    await fetch(`${url}/v2/payments`, { method: 'POST', headers, body: payment(`fill-${i}`) });
+  const transferBytes = (await (await fetch(`${url}/v2/transfers/${transferId}`, { headers })).text()).length;
+  const cases: LoadCase[] = [
+    {
+      name: 'POST /v2/payments',
+      request: () => ({
+        method: 'POST',
+        path: '/v2/payments',
+        setupRequest: (r) => ({ ...r, body: payment(`bench-${counter++}`) }),
+      }),
+    },
+    { name: 'GET /v2/transfers/{id}', request: (id) => ({ method: 'GET', path: `/v2/transfers/${id}` }) },
+    {
+      name: 'GET /v2/transfers?limit=100',
+      request: () => ({ method: 'GET', path: '/v2/transfers?limit=100' }),
+    },
+    {
+      name: 'PUT /v2/users/{id}/addresses',
+      request: () => ({ method: 'PUT', path: `/v2/users/${userId}/addresses`, body: ADDRESS_BODY }),
+    },
+  ];
+  return { headers, transferId, transferBytes, cases };
+}
+
 /**
  * The sandbox's routes under load (50 connections, `seconds` each), beside two references measured in the same
  * run: a bare node:http server (the ceiling of this machine) and Prism mocking the vendor's OpenAPI.
@@ -83,41 +130,7 @@ export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
       /on (http:\/\/[\d.]+:\d+)/,
     );
     children.push(sandbox.child);
-    const tenant = await makeTenant(sandbox.url);
-    const headers = authHeaders(tenant);
-    const userId = tenant.users[0]?.id ?? '';
-    const payment = (key: string) => paymentBody(userId, key);
-    let counter = 0;
-    const seed = await fetch(`${sandbox.url}/v2/payments`, {
-      method: 'POST',
-      headers,
-      body: payment('seed'),
-    });
-    const transferId = ((await seed.json()) as { id: string }).id;
-    for (let i = 0; i < 150; i++)
-      await fetch(`${sandbox.url}/v2/payments`, { method: 'POST', headers, body: payment(`fill-${i}`) });
-    const transferBytes = (
-      await (await fetch(`${sandbox.url}/v2/transfers/${transferId}`, { headers })).text()
-    ).length;
-    const cases: { name: string; request: (id: string) => autocannon.Request }[] = [
-      {
-        name: 'POST /v2/payments',
-        request: () => ({
-          method: 'POST',
-          path: '/v2/payments',
-          setupRequest: (r) => ({ ...r, body: payment(`bench-${counter++}`) }),
-        }),
-      },
-      { name: 'GET /v2/transfers/{id}', request: (id) => ({ method: 'GET', path: `/v2/transfers/${id}` }) },
-      {
-        name: 'GET /v2/transfers?limit=100',
-        request: () => ({ method: 'GET', path: '/v2/transfers?limit=100' }),
-      },
-      {
-        name: 'PUT /v2/users/{id}/addresses',
-        request: () => ({ method: 'PUT', path: `/v2/users/${userId}/addresses`, body: ADDRESS_BODY }),
-      },
-    ];
+    const { headers, transferId, transferBytes, cases } = await prepareLoad(sandbox.url);
     const bare = await startProcess(
       process.execPath,
       ['bench/bare-server.mjs'],
