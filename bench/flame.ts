@@ -201,7 +201,8 @@ export function flameGraphSvg(profile: CpuProfile, title: string, minShare = 0.0
         `<text x="${26 + index * 150}" y="${height - 10}">${{ ours: 'this project', dependency: 'dependencies', node: 'Node.js', native: 'native, GC, other' }[origin]}</text>`,
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="monospace" font-size="11">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="monospace" font-size="11" role="img">
+<title>${escapeXml(title)}</title>
 <rect width="100%" height="100%" fill="#ffffff"/>
 <text x="10" y="22" font-size="15" font-family="sans-serif">${escapeXml(title)}</text>
 ${body}
