@@ -93,6 +93,12 @@ const rssChange = Math.round(((load.rss.after - load.rss.idle) / load.rss.idle) 
 const heapChange = Math.round((load.heapUsed.after - load.heapUsed.idle) * 10) / 10;
 const memoryVerdict = `After the measured round the resident set is ${load.rss.after} MiB against an idle level of ${load.rss.idle} (${rssChange > 0 ? '+' : ''}${rssChange}%: ${Math.abs(rssChange) <= 5 ? 'back to the idle level, within 5%' : '**not** back to the idle level'}), and the live heap ${load.heapUsed.after} against ${load.heapUsed.idle} MiB (${heapChange >= 0 ? '+' : ''}${heapChange})`;
 
+/** What FULL cost against NORMAL in this run; a "gain" is this machine's noise, and said so. */
+function fullCost(normal: number, full: number): string {
+  const cost = Math.round((1 - full / normal) * 100);
+  return cost >= 0 ? `FULL costs ${cost}%` : `FULL was ${-cost}% faster in this run: noise`;
+}
+
 const report = `# Benchmark report
 
 Measured on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, on this machine (2 cores, shared by
@@ -194,7 +200,7 @@ measured round does not raise it again beyond that.
 ## Durability setting
 
 Payments per second through the API, one at a time, on a file: \`synchronous=NORMAL\` ${sync.normal},
-\`synchronous=FULL\` ${sync.full} (FULL costs ${Math.round((1 - sync.full / sync.normal) * 100)}%). FULL adds an fsync to
+\`synchronous=FULL\` ${sync.full} (${fullCost(sync.normal, sync.full)}). FULL adds an fsync to
 every commit, and one fsync of a 4 KiB write takes ${sync.fsyncMs} ms on this disk: the difference is within the
 noise here, and grows with a slower disk (a laptop's SSD takes about a millisecond or more).
 `;
