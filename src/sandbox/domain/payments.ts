@@ -67,19 +67,22 @@ export const paymentRequestSchema = z
   .strict();
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
+function isGiven(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
 /** "Exactly one payer, exactly one source": checked on the raw body, so these come with every other problem. */
 export function paymentCrossFieldProblems(raw: unknown): FieldError[] {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
   const body = raw as Record<string, unknown>;
-  const has = (key: string) => body[key] !== undefined && body[key] !== null;
   const problems: FieldError[] = [];
-  if (has('user_id') === has('customer_id')) {
+  if (isGiven(body.user_id) === isGiven(body.customer_id)) {
     problems.push({ path: 'user_id', message: 'Give exactly one of user_id or customer_id' });
   }
-  if (has('ach_info') === has('account_id')) {
+  if (isGiven(body.ach_info) === isGiven(body.account_id)) {
     problems.push({ path: 'ach_info', message: 'Give exactly one of ach_info or account_id' });
   }
-  if (has('customer_id') && has('account_id')) {
+  if (isGiven(body.customer_id) && isGiven(body.account_id)) {
     problems.push({
       path: 'account_id',
       message: 'Stored accounts belong to users: pay with ach_info for a customer',
@@ -100,19 +103,21 @@ export function validatePayment(raw: unknown): PaymentRequest {
   return parsed.data;
 }
 
+/** The value with its object keys sorted at every depth. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
 /** Same body, same hash: keys sorted at every depth, so `{a, b}` and `{b, a}` are one request. */
 export function canonicalHash(value: unknown): string {
-  const canonical = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(canonical);
-    if (v && typeof v === 'object') {
-      return Object.fromEntries(
-        Object.keys(v)
-          .sort()
-          .map((key) => [key, canonical((v as Record<string, unknown>)[key])]),
-      );
-    }
-    return v;
-  };
   return createHash('sha256')
     .update(JSON.stringify(canonical(value)))
     .digest('hex');
