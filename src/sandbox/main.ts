@@ -18,7 +18,10 @@ const port = intFromEnv(process.env, 'PORT', 8081);
 const hostname = process.env.HOST?.trim() || '127.0.0.1';
 const server = serve({ fetch: sandbox.app.fetch, port, hostname }, (info) => {
   console.log(`Sandbox payout service on http://${hostname}:${info.port} (store: ${config.dbFile})`);
-  console.log(`Demo credentials: client id ${DEMO_CREDENTIALS.clientId}, API key ${DEMO_CREDENTIALS.apiKey}`);
+  // No key in a log, not even the demo's: logs get copied around. README.md lists the demo credentials.
+  console.log(
+    `Demo tenant: client id ${DEMO_CREDENTIALS.clientId} (its API key: README.md, "Demo credentials")`,
+  );
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

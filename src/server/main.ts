@@ -23,9 +23,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   }
   if (sandbox) {
     console.log(`Requests go to the embedded sandbox (store: ${sandbox.services.config.dbFile}).`);
-    console.log(
-      `Demo credentials: client id ${DEMO_CREDENTIALS.clientId}  API key ${DEMO_CREDENTIALS.apiKey}`,
-    );
+    // No key in a log, not even the demo's: logs get copied around. The sign-in page shows the demo credentials.
+    console.log(`Demo tenant: client id ${DEMO_CREDENTIALS.clientId} (its API key is on the sign-in page)`);
   } else {
     console.log(`Requests go to ${config.upstreamUrl?.origin}${config.upstreamUrl?.pathname}`);
   }
