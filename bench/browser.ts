@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { fillBankAccount, openAuthorizedReview } from '../e2e/payment-form';
-import { gzipKiB, recordAssets } from '../scripts/asset-bytes.mjs';
+import { gzipKiB, holdIdleLoads, recordAssets, releaseIdleLoads } from '../scripts/asset-bytes.mjs';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
 import { makeTenant, type Tenant } from './lib';
 
@@ -89,21 +89,13 @@ async function signIn(page: Page, tenant: Tenant) {
   return elapsed(page);
 }
 
-/** Holds back what pages ask for when the browser is idle, until `__releaseIdle()`: first loads then show alone. */
-const HOLD_IDLE_LOADS = `(() => {
-  const held = [];
-  window.requestIdleCallback = (callback) => held.push(callback);
-  window.cancelIdleCallback = () => {};
-  window.__releaseIdle = () => held.splice(0).forEach((callback) => callback());
-})()`;
-
 /** Bytes of a first visit: the sign-in page, what Create payment adds, and what comes later ahead of need. */
 async function measureBytes(browser: Browser, url: string): Promise<BrowserResult['bytes']> {
   const tenant = await makeTenant(url);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.addInitScript(HOLD_IDLE_LOADS);
+    await holdIdleLoads(page);
     const assets = recordAssets(page);
     await page.goto(`${url}/sign-in`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -114,7 +106,7 @@ async function measureBytes(browser: Browser, url: string): Promise<BrowserResul
     await openCreatePayment(page);
     await page.waitForLoadState('networkidle');
     const firstLoad = new Set(assets());
-    await page.evaluate('window.__releaseIdle()');
+    await releaseIdleLoads(page);
     await page.waitForLoadState('networkidle');
     return {
       signIn: gzipKiB(signInAssets),

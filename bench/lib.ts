@@ -35,6 +35,12 @@ export function rssMiB(pid: number): number {
   return Math.round((kib / 1024) * 10) / 10;
 }
 
+/** CPU time a process has used so far, user and system, in µs (Linux: clock ticks of 10 ms). */
+export function cpuMicroseconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 /** The server's live heap in MiB, after a full collection (a sandbox helper). */
 export async function heapUsedMiB(url: string): Promise<number> {
   const memory = (await (await fetch(`${url}/sandbox/memory?collect=true`)).json()) as { heapUsed: number };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type CpuProfile, type FrameCost, flameGraphSvg, summarize } from './flame';
+import { cpuMicroseconds } from './lib';
 import { prepareLoad, startProcess } from './routes';
 
 const CASES = { payment: 0, read: 1, list: 2, address: 3 } as const;
@@ -19,12 +20,6 @@ const OUT = 'bench/profiles';
 function usage(): never {
   console.error(`usage: npm run profile -- <${Object.keys(CASES).join('|')}> [seconds]`);
   process.exit(2);
-}
-
-/** CPU seconds a process has used so far (Linux), to say what a request costs. */
-function cpuMicroseconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000; // utime + stime, in clock ticks of 10 ms
 }
 
 function table(costs: FrameCost[], usPerRequest: number): string {

@@ -1,4 +1,10 @@
-import { BUDGET_KIB, gzipKiB, recordAssets } from '../scripts/asset-bytes.mjs';
+import {
+  BUDGET_KIB,
+  gzipKiB,
+  holdIdleLoads,
+  recordAssets,
+  releaseIdleLoads,
+} from '../scripts/asset-bytes.mjs';
 import { expect, signIn, test } from './fixtures';
 
 /**
@@ -28,11 +34,6 @@ test('the payment code is not on the sign-in page: Create payment brings it', as
   expect([...beforePayments].some((path) => /CreatePaymentPage-/.test(path))).toBe(false);
 });
 
-/** Keeps the browser from ever being idle for the page: what it asks for ahead of need stays unasked. */
-const HOLD_IDLE_LOADS = `window.__idleCallbacks = [];
-window.requestIdleCallback = (callback) => window.__idleCallbacks.push(callback);
-window.cancelIdleCallback = () => {};`;
-
 const OVERLAY_CODE =
   /\/(ReviewPaymentDialog|StoredAccountSelect|CommandPalette|RequestInspector|SessionDialogs|Modal|Spotlight)-/;
 
@@ -40,7 +41,7 @@ test('overlays are not part of a page’s first load: they come when opened, or 
   page,
   tenant,
 }) => {
-  await page.addInitScript(HOLD_IDLE_LOADS);
+  await holdIdleLoads(page);
   const assets = recordAssets(page);
   await signIn(page, tenant);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
@@ -62,7 +63,7 @@ test('overlays are not part of a page’s first load: they come when opened, or 
   await page.keyboard.press('Escape');
 
   // Idle at last: the rest arrives ahead of need.
-  await page.evaluate('window.__idleCallbacks.forEach((callback) => callback())');
+  await releaseIdleLoads(page);
   await page.waitForLoadState('networkidle');
   await expect.poll(() => assets().some((path) => /\/ReviewPaymentDialog-/.test(path))).toBe(true);
   expect(assets().some((path) => /\/StoredAccountSelect-/.test(path))).toBe(true);

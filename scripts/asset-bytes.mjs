@@ -14,6 +14,24 @@ export function recordAssets(page) {
   return () => [...paths];
 }
 
+/**
+ * Holds back what a page asks for when the browser is idle (code loaded ahead of need), so that a first load shows
+ * alone; `releaseIdleLoads(page)` lets it through. Call before the page loads.
+ */
+export function holdIdleLoads(page) {
+  // Text, not a function: a loader that rewrites this file (tsx in the bench) may add helpers the page lacks.
+  return page.addInitScript(`(() => {
+    const held = [];
+    window.requestIdleCallback = (callback) => held.push(callback);
+    window.cancelIdleCallback = () => {};
+    window.__releaseIdleLoads = () => held.splice(0).forEach((callback) => callback());
+  })()`);
+}
+
+export function releaseIdleLoads(page) {
+  return page.evaluate('window.__releaseIdleLoads()');
+}
+
 /** gzip -9 sizes from dist/, in KiB with one decimal, split into JS and CSS. */
 export function gzipKiB(paths, distDir = 'dist') {
   const bytes = { js: 0, css: 0 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CreatedTenant } from './domain/tenant-factory';
 import { transactionResponse, transferResponse } from './routes/transfer-schemas';
-import { TRANSFER_JSON } from './store/transfer-json';
+import { storeTransferJson, TRANSFER_JSON } from './store/transfer-json';
 import { type Harness, makeHarness } from './test/harness';
 
 /** The documented shape with no room for extra keys, at every level that has keys of its own. */
@@ -122,18 +122,14 @@ describe('a transfer as JSON (composed by the store)', () => {
       expect(stored(created.id)).toBeNull();
       expect((await read()).transactions[0].amount).toBe(99);
 
-      db()
-        .prepare('UPDATE transfers AS t SET body = (' + TRANSFER_JSON + ') WHERE t.id = ?')
-        .run(created.id);
+      storeTransferJson(db(), created.id);
       db()
         .prepare("UPDATE transfer_status_history SET at = '2020-01-01T00:00:00.000Z' WHERE transfer_id = ?")
         .run(created.id);
       expect(stored(created.id)).toBeNull();
       expect((await read()).status_history[0].at).toBe('2020-01-01T00:00:00.000Z');
 
-      db()
-        .prepare('UPDATE transfers AS t SET body = (' + TRANSFER_JSON + ') WHERE t.id = ?')
-        .run(created.id);
+      storeTransferJson(db(), created.id);
       db().prepare('UPDATE transfers SET metadata = \'{"k":1}\' WHERE id = ?').run(created.id);
       expect(stored(created.id)).toBeNull();
       expect((await read()).metadata).toEqual({ k: 1 });

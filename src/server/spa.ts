@@ -40,14 +40,15 @@ export function mountSpa(app: Hono, staticDir: string): void {
     }),
   );
   app.all('/assets/*', (c) => c.text('Not found', 404));
+  const publicFiles = serveStatic({
+    root: staticDir,
+    precompressed: true,
+    onFound: (_p, ctx) => ctx.header('Cache-Control', 'no-cache'),
+  });
   app.use('*', async (c, next) => {
     // The build's own files (.vite/manifest.json) are for this server, not for browsers.
     if (c.req.path === '/' || c.req.path === '/index.html' || c.req.path.startsWith('/.')) return next();
-    return serveStatic({
-      root: staticDir,
-      precompressed: true,
-      onFound: (_p, ctx) => ctx.header('Cache-Control', 'no-cache'),
-    })(c, next);
+    return publicFiles(c, next);
   });
   app.get('*', (c) => {
     let html: string;

@@ -15,6 +15,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from 'react';
+import { onDemand } from '../../lib/on-demand';
 import { currentHref, type NavigateOptions, navigate, subscribe, takeScrollToTop } from './history';
 import { firstMatch, type Params } from './match';
 
@@ -111,17 +112,13 @@ export interface LazyPage {
  * here should not pay.
  */
 export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
-  let Loaded: ComponentType | null = null;
-  let loading: Promise<void> | null = null;
-  const preload = () => {
-    loading ??= load().then((Component) => {
-      Loaded = Component;
-    });
-    return loading;
+  const code = onDemand(load);
+  const Suspending = lazy(() => code.load().then((Component) => ({ default: Component })));
+  const Page = () => {
+    const Loaded = code.loaded();
+    return Loaded ? <Loaded /> : <Suspending />;
   };
-  const Suspending = lazy(() => preload().then(() => ({ default: Loaded as ComponentType })));
-  const Page = () => (Loaded ? <Loaded /> : <Suspending />);
-  return Object.assign(Page, { preload });
+  return Object.assign(Page, { preload: () => code.load().then(() => undefined) });
 }
 
 /** Brings the code of the page at `pathname` (and its layout), so that going there renders at once. */

@@ -1,6 +1,7 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
+import { perDatabase } from '../store/per-database';
 import { findClientCredentials } from '../store/tenants';
 import type { FailureWindow } from './auth-limiter';
 
@@ -92,17 +93,8 @@ interface VerifiedHeader {
  * the key and comparing was a tenth of a read's cost. Only headers that verified are kept, and at most
  * VERIFIED_HEADERS of them, so that made-up ones cannot fill memory. The lockout applies to them all the same.
  */
-const verifiedHeaders = new WeakMap<Db, Map<string, VerifiedHeader>>();
+const verifiedHeadersOf = perDatabase(() => new Map<string, VerifiedHeader>());
 const VERIFIED_HEADERS = 10_000;
-
-function verifiedHeadersOf(db: Db): Map<string, VerifiedHeader> {
-  let verified = verifiedHeaders.get(db);
-  if (!verified) {
-    verified = new Map();
-    verifiedHeaders.set(db, verified);
-  }
-  return verified;
-}
 
 /**
  * Who is calling, or a 401 (missing, malformed or wrong credentials), or a 429 once a client id, or an address

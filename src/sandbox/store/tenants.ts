@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { perDatabase } from './per-database';
 import { sql } from './prepare';
 
 export interface OrganizationRow {
@@ -105,7 +106,7 @@ export interface ClientCredentials {
   keyHash: Buffer;
 }
 
-const credentialsCache = new WeakMap<Db, Map<string, ClientCredentials>>();
+const credentialsOf = perDatabase(() => new Map<string, ClientCredentials>());
 const CREDENTIALS_CACHE_SIZE = 10_000;
 
 /**
@@ -114,11 +115,7 @@ const CREDENTIALS_CACHE_SIZE = 10_000;
  * ids are never cached, so a flood of made-up ones cannot fill memory and a tenant created later is found.
  */
 export function findClientCredentials(db: Db, clientId: string): ClientCredentials | undefined {
-  let cache = credentialsCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    credentialsCache.set(db, cache);
-  }
+  const cache = credentialsOf(db);
   const cached = cache.get(clientId);
   if (cached) return cached;
   const row = sql<Pick<OrganizationRow, 'id' | 'client_id' | 'key_hash'>>(
