@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress.mjs';
+import { stylesheetsAfterPlaceholder } from './src/server/paint-first';
 
 /**
  * `npm run dev`: the console server's API (/v2 on the embedded sandbox, /sandbox, /config.json) inside Vite's dev
@@ -24,8 +25,18 @@ function consoleApi(): Plugin {
   };
 }
 
+/** The built index.html paints its placeholder without waiting for the stylesheet (src/server/paint-first.ts). */
+function paintFirst(): Plugin {
+  return {
+    name: 'payout-console-paint-first',
+    apply: 'build',
+    // After Vite has written its own <script> and <link> tags into the page.
+    transformIndexHtml: { order: 'post', handler: stylesheetsAfterPlaceholder },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), consoleApi(), precompress()],
+  plugins: [react(), consoleApi(), paintFirst(), precompress()],
   // The manifest tells the console server which chunks each page needs (src/server/route-preloads.ts).
   build: { target: 'es2022', reportCompressedSize: false, manifest: true },
   server: { port: 5173, strictPort: false },

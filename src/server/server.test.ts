@@ -63,13 +63,16 @@ describe('the console server in sandbox mode', () => {
     expect(plain.body.toString()).toBe(TEST_ASSET.text);
   });
 
-  it('names the chunks of the page asked for in index.html, so that they load beside the entry', async () => {
+  it('names the chunks of the page asked for in index.html, so that they load beside the entry, and paints its heading', async () => {
     const html = await (await app.request('/payments/new?user_id=x')).text();
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/SignedInLayout-test.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CreatePaymentPage-test.js">');
     expect(html.indexOf('CreatePaymentPage-test.js')).toBeLessThan(html.indexOf('</head>'));
     const signIn = await (await app.request('/sign-in')).text();
     expect(signIn).not.toContain('modulepreload');
+    // and the page's placeholder, painted until they have arrived
+    expect(html).toContain('<main class="boot-main"><h1>Create payment</h1></main>');
+    expect(signIn).toContain('<main class="boot"><h1>Payout Console</h1></main>');
     const manifest = await app.request('/.vite/manifest.json');
     expect(manifest.headers.get('Content-Type')).toContain('text/html');
     expect(await manifest.text()).not.toContain('CreatePaymentPage-test.js');

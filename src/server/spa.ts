@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { withPlaceholder } from './paint-first';
 import { type BuildManifest, modulePreloadLinks, routePreloads } from './route-preloads';
 import { contentSecurityPolicy } from './security-headers';
 
@@ -10,8 +11,9 @@ export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
  * Serves the built console: hashed assets cached for a year, and index.html for every client route, never cached,
- * with a fresh CSP nonce written into its <meta name="csp-nonce"> for the style elements Mantine adds, and the
- * chunks of the page asked for named as module preloads (from the build's manifest, when there is one).
+ * with a fresh CSP nonce written into its <meta name="csp-nonce"> for the style elements Mantine adds, the chunks of
+ * the page asked for named as module preloads (from the build's manifest, when there is one), and that page's
+ * placeholder to paint until they have arrived.
  */
 export function mountSpa(app: Hono, staticDir: string): void {
   let indexHtml: string | null = null;
@@ -64,6 +66,7 @@ export function mountSpa(app: Hono, staticDir: string): void {
     c.header('Content-Security-Policy', contentSecurityPolicy(nonce));
     c.header('Cache-Control', 'no-store');
     const preloads = modulePreloadLinks(loadPreloads()(c.req.path));
-    return c.html(html.replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', `${preloads}</head>`));
+    const page = withPlaceholder(html, c.req.path);
+    return c.html(page.replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', `${preloads}</head>`));
   });
 }

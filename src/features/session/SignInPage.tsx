@@ -30,6 +30,7 @@ export function SignInPage() {
             <EnvironmentBadge />
           </Group>
         </Stack>
+        {/* index.html paints this heading and this sentence before the code arrives: keep them word for word. */}
         <Text>Sign in with your organization&apos;s API credentials. They stay in this tab only.</Text>
         <Card withBorder padding="lg">
           {/* The page that follows sign-in loads while the operator types. */}

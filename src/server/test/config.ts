@@ -14,7 +14,8 @@ export const TEST_ASSET = {
 const staticDir = mkdtempSync(join(tmpdir(), 'console-dist-'));
 writeFileSync(
   join(staticDir, 'index.html'),
-  '<html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body><div id="root"></div></body></html>',
+  '<html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body>' +
+    '<div id="boot"><main class="boot"><h1>Payout Console</h1></main></div><div id="root"></div></body></html>',
 );
 /** The build's manifest for the test build: the entry, the shell and the Create payment page. */
 mkdirSync(join(staticDir, '.vite'));

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/*
+ * A first visit paints the page that is coming before the console's code has arrived (src/server/paint-first.ts):
+ * the sign-in page's heading and opening sentence, or the shell's outline with the page's heading. The app then puts
+ * the same text in the same place, so the page's largest text is painted once, early, and nothing moves.
+ */
+
+/** Where a text is drawn: the box of its glyphs, not of its element. */
+async function textBox(page: Page, selector: string) {
+  return page.locator(selector).evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const { x, y, width, height } = range.getBoundingClientRect();
+    return { x: Math.round(x), y: Math.round(y), width: Math.round(width), height: Math.round(height) };
+  });
+}
+
+/** The page as painted with none of its code: every script request refused. */
+async function withoutCode(page: Page, path: string) {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(path);
+  await page.unroute('**/assets/*.js');
+}
+
+const PAGES = [
+  {
+    name: 'the sign-in page',
+    path: '/sign-in',
+    signedIn: false,
+    texts: [
+      { placeholder: '#boot h1', app: '#root main h1', text: 'Payout Console' },
+      { placeholder: '#boot p >> nth=0', app: '#root main p', text: 'Sign in with your organization' },
+    ],
+    ready: (page: Page) => page.getByRole('button', { name: 'Sign in' }),
+  },
+  {
+    name: 'Create payment',
+    path: '/payments/new',
+    signedIn: true,
+    texts: [{ placeholder: '#boot h1', app: '#root main h1', text: 'Create payment' }],
+    ready: (page: Page) => page.getByRole('button', { name: 'Review payment' }),
+  },
+];
+
+for (const shown of PAGES) {
+  test(`${shown.name}: painted before its code arrives, then drawn by the app in the same place`, async ({
+    page,
+    tenant,
+  }) => {
+    if (shown.signedIn) await signIn(page, tenant);
+    await withoutCode(page, shown.path);
+    const painted = [];
+    for (const text of shown.texts) {
+      await expect(page.locator(text.placeholder)).toContainText(text.text);
+      painted.push(await textBox(page, text.placeholder));
+    }
+
+    await page.goto(shown.path);
+    await expect(shown.ready(page)).toBeVisible();
+    await expect(page.locator('#boot')).toHaveCount(0);
+    for (const [i, text] of shown.texts.entries()) {
+      await expect(page.locator(text.app).first()).toContainText(text.text);
+      expect(await textBox(page, `${text.app} >> nth=0`), text.text).toEqual(painted[i]);
+    }
+  });
+
+  test(`${shown.name}: its largest paint is the placeholder's, not a later one`, async ({ page, tenant }) => {
+    if (shown.signedIn) await signIn(page, tenant);
+    // Every candidate for the largest paint, and the moment the app took the placeholder's place.
+    await page.addInitScript(() => {
+      const seen: { time: number; inPlaceholder: boolean | null }[] = [];
+      Object.assign(window, { largestPaints: seen });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+          seen.push({
+            time: entry.startTime,
+            inPlaceholder: entry.element && !!entry.element.closest('#boot'),
+          });
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new MutationObserver((_records, observer) => {
+        if (document.readyState !== 'loading' && !document.getElementById('boot')) {
+          Object.assign(window, { placeholderRemovedAt: performance.now() });
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(shown.path);
+    await expect(shown.ready(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { paints, removedAt } = await page.evaluate(() => ({
+      paints: (window as unknown as { largestPaints: { time: number; inPlaceholder: boolean | null }[] })
+        .largestPaints,
+      removedAt: (window as unknown as { placeholderRemovedAt?: number }).placeholderRemovedAt,
+    }));
+    expect(removedAt, 'the app replaced the placeholder').toBeDefined();
+    expect(paints.length, 'a largest paint was reported').toBeGreaterThan(0);
+    const last = paints[paints.length - 1];
+    expect(last?.inPlaceholder, JSON.stringify(paints)).not.toBe(false);
+    expect(last?.time ?? Number.POSITIVE_INFINITY, JSON.stringify(paints)).toBeLessThan(removedAt ?? 0);
+  });
+}
