@@ -130,6 +130,24 @@ test('a double click on confirm creates one transfer', async ({ signedIn: page, 
   expect(await transfersOf(page, tenant)).toHaveLength(1);
 });
 
+test('a slow payment: the review stays open while it is out, and shows it as sending once it takes a moment', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  await armPaymentFault(page, tenant, { delay_ms: 1500 });
+  await startBankPayment(page, tenant.users[0]?.id ?? '', '4.00', '987654321');
+  const dialog = await openAuthorizedReview(page);
+  const confirm = dialog.getByRole('button', { name: 'Confirm payment of $4.00' });
+  await confirm.click();
+  // Escape at once, before anything shows the request: the dialog does not go while money may be moving.
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('button', { name: 'Back' })).toBeDisabled();
+  await expect(confirm).toHaveAttribute('data-loading', 'true');
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/transfers\//);
+  expect(await transfersOf(page, tenant)).toHaveLength(1);
+});
+
 test('an injected 500 keeps the form, and the resend with the same key creates one transfer', async ({
   signedIn: page,
   tenant,

@@ -36,6 +36,10 @@ export function ReviewPaymentDialog({
 }: Props) {
   const { sending, error } = usePaymentRequestState(request);
   const submitting = sending || checking;
+  // Shown as sending only after a moment (SHOW_SENDING_AFTER_MS), but never closed while a request is out.
+  const leave = () => {
+    if (!request.getCurrentResult().isPending && !checking) onBack();
+  };
   const [authorized, setAuthorized] = useState(false);
   const opened = summary !== null;
   useEffect(() => {
@@ -43,7 +47,7 @@ export function ReviewPaymentDialog({
   }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={submitting ? () => {} : onBack} title="Review payment" size="lg" centered>
+    <Modal opened={opened} onClose={leave} title="Review payment" size="lg" centered>
       {summary && (
         <Stack>
           <Table variant="vertical" withTableBorder aria-label="Payment details">
@@ -136,7 +140,7 @@ export function ReviewPaymentDialog({
             disabled={submitting}
           />
           <Group justify="space-between">
-            <Button variant="default" onClick={onBack} disabled={submitting}>
+            <Button variant="default" onClick={leave} disabled={submitting}>
               Back
             </Button>
             {outcomeUnknown ? (

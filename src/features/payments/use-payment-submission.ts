@@ -1,5 +1,5 @@
 import { MutationObserver, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { session } from '../../api/credentials';
 import { type CreatePaymentRequest, createPaymentMutation } from '../../api/payments';
@@ -18,10 +18,69 @@ export function isOutcomeUnknown(error: unknown): boolean {
 /** The request in flight (or its outcome): only what shows it, the review dialog, re-renders when it changes. */
 export type PaymentRequestState = MutationObserver<Transfer, Error, CreatePaymentRequest>;
 
-export function usePaymentRequestState(request: PaymentRequestState) {
-  const subscribe = useCallback((onChange: () => void) => request.subscribe(onChange), [request]);
-  const result = useSyncExternalStore(subscribe, () => request.getCurrentResult());
-  return { sending: result.isPending, error: result.error };
+/** What the review dialog shows of the request. */
+export interface ShownRequest {
+  sending: boolean;
+  error: Error | null;
+}
+
+/**
+ * How long a request runs before the dialog shows it as sending. An answer within this time goes straight to its
+ * result (the transfer's page, or the error), without a busy button flashing up and away in between, and without
+ * the work of drawing one while the answer is waiting to be handled.
+ */
+export const SHOW_SENDING_AFTER_MS = 150;
+
+function shownNow(request: PaymentRequestState): ShownRequest {
+  const result = request.getCurrentResult();
+  return { sending: result.isPending, error: result.error ?? null };
+}
+
+/**
+ * Follows `request` for display, starting from what is `shown` now: an error at once (and a new attempt clears it
+ * at once); "sending" only once the request has run for `delayMs`. Guards that must not wait (closing the dialog
+ * mid-request) read `request.getCurrentResult().isPending` instead. Returns the unsubscribe.
+ */
+export function watchRequest(
+  request: PaymentRequestState,
+  delayMs: number,
+  shown: ShownRequest,
+  show: (state: ShownRequest) => void,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const set = (next: ShownRequest) => {
+    if (next.sending === shown.sending && next.error === shown.error) return;
+    shown = next;
+    show(next);
+  };
+  set(shownNow(request)); // anything that changed between the render and this subscription
+  const unsubscribe = request.subscribe((result) => {
+    if (result.isPending) {
+      set({ sending: shown.sending, error: null });
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        set({ sending: true, error: null });
+      }, delayMs);
+    } else {
+      clearTimeout(timer);
+      timer = undefined;
+      set({ sending: false, error: result.error ?? null });
+    }
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}
+
+export function usePaymentRequestState(request: PaymentRequestState): ShownRequest {
+  const [shown, setShown] = useState(() => shownNow(request));
+  const shownAtSubscribe = useRef(shown);
+  useEffect(
+    () => watchRequest(request, SHOW_SENDING_AFTER_MS, shownAtSubscribe.current, setShown),
+    [request],
+  );
+  return shown;
 }
 
 interface Callbacks {
