@@ -5,7 +5,10 @@ import { makeTenant } from './lib';
 
 export interface PageScores {
   page: string;
+  /** The median run's scores (by performance). */
   scores: Record<string, number>;
+  /** Performance of every run, in the order run. */
+  performanceRuns: number[];
   /** Per category below 100: the audits that cost it points, by title. */
   holdingBack: Record<string, string[]>;
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
@@ -13,8 +16,27 @@ export interface PageScores {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 
-/** One audit, tried twice: a first run in a just-started browser sometimes fails to load the page in time. */
+/**
+ * Lighthouse's own advice for a figure that varies from run to run (the simulated metrics follow the observed order
+ * of the page's work, and this machine's timing varies): the median of five runs. Every run's score is kept too.
+ */
+const RUNS_PER_PAGE = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+
+/** The page audited RUNS_PER_PAGE times, each with an empty HTTP cache (storage, and so the session, stays). */
 async function audit(page: Page, url: string, name: string): Promise<PageScores> {
+  const runs: PageScores[] = [];
+  const cdp = await page.createCDPSession();
+  for (let run = 0; run < RUNS_PER_PAGE; run++) {
+    await cdp.send('Network.clearBrowserCache');
+    runs.push(await auditWithRetry(page, url, name));
+  }
+  const byPerformance = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
+  const median = byPerformance[Math.floor(byPerformance.length / 2)] as PageScores;
+  return { ...median, performanceRuns: runs.map((r) => r.scores.performance ?? 0) };
+}
+
+/** One audit, tried twice: a first run in a just-started browser sometimes fails to load the page in time. */
+async function auditWithRetry(page: Page, url: string, name: string): Promise<PageScores> {
   try {
     return await auditOnce(page, url, name);
   } catch (error) {
@@ -54,6 +76,7 @@ async function auditOnce(page: Page, url: string, name: string): Promise<PageSco
   return {
     page: name,
     scores,
+    performanceRuns: [scores.performance ?? 0],
     holdingBack,
     metrics: {
       fcpMs: metric('first-contentful-paint'),
@@ -85,9 +108,7 @@ export async function runLighthouse(url: string): Promise<PageScores[]> {
     await page.locator('input[autocomplete="current-password"]').fill(tenant.api_key);
     await page.locator('button[type="submit"]').click();
     await page.waitForFunction(() => document.querySelector('nav[aria-label="Main"]') !== null);
-    // Storage stays (the session), but the page's code must come over the network as on a first visit.
-    const cdp = await page.createCDPSession();
-    await cdp.send('Network.clearBrowserCache');
+    // Storage stays (the session); each run clears the HTTP cache, so the page's code comes as on a first visit.
     const createPayment = await audit(page, `${url}/payments/new`, 'Create payment');
     return [signIn, createPayment];
   } finally {
