@@ -22,6 +22,45 @@ import { PAGES } from '../navigation';
 import { Link, Outlet, useLocation } from '../routing';
 import { EnvironmentBadge } from './EnvironmentBadge';
 
+/**
+ * Who is signed in, for which organization. Its own component, as the colour-scheme toggle is: the organization
+ * query changes state as it fetches, and only this part of the header shows it, so only this part re-renders.
+ */
+function SignedInAs() {
+  const organization = useQuery(organizationQueries.current());
+  const state = useSession();
+  const operator = state.status === 'active' ? state.credentials.operator : undefined;
+  return (
+    <>
+      {organization.data?.name && (
+        <Text size="sm" visibleFrom="sm">
+          {organization.data.name}
+        </Text>
+      )}
+      {operator && (
+        <Text size="sm" visibleFrom="sm" c="dimmed">
+          {operator}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computedScheme = useComputedColorScheme('light');
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      onClick={() => setColorScheme(computedScheme === 'dark' ? 'light' : 'dark')}
+      aria-label="Toggle color scheme"
+    >
+      <span aria-hidden="true">{computedScheme === 'dark' ? '☀' : '☾'}</span>
+    </ActionIcon>
+  );
+}
+
 /** The page links, the current one marked: the only part of the shell that changes with the page. */
 function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
@@ -57,12 +96,7 @@ function reportUnloaded(what: string): void {
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [inspectorOpened, { open: openInspector, close: closeInspector }] = useDisclosure(false);
-  const { setColorScheme } = useMantineColorScheme();
-  const computedScheme = useComputedColorScheme('light');
   const signOut = useSignOut();
-  const organization = useQuery(organizationQueries.current());
-  const state = useSession();
-  const operator = state.status === 'active' ? state.credentials.operator : undefined;
 
   const [paletteWanted, setPaletteWanted] = useState(false);
   const openPalette = useCallback(() => {
@@ -110,30 +144,14 @@ export function Shell() {
             <EnvironmentBadge />
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {organization.data?.name && (
-              <Text size="sm" visibleFrom="sm">
-                {organization.data.name}
-              </Text>
-            )}
-            {operator && (
-              <Text size="sm" visibleFrom="sm" c="dimmed">
-                {operator}
-              </Text>
-            )}
+            <SignedInAs />
             <Button variant="default" onClick={openPalette} visibleFrom="md">
               Search (Ctrl+K)
             </Button>
             <Button variant="default" onClick={showInspector}>
               Requests
             </Button>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              onClick={() => setColorScheme(computedScheme === 'dark' ? 'light' : 'dark')}
-              aria-label="Toggle color scheme"
-            >
-              <span aria-hidden="true">{computedScheme === 'dark' ? '☀' : '☾'}</span>
-            </ActionIcon>
+            <ColorSchemeToggle />
             <Button variant="default" onClick={signOut}>
               Sign out
             </Button>
