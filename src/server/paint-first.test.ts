@@ -68,7 +68,9 @@ describe('the placeholder of each page', () => {
 
   it("puts the shell's outline with the page's heading in its place", () => {
     expect(bootOf(page('/payments/new'))).toBe(shellPlaceholder('Create payment'));
-    expect(bootOf(page('/payments/new'))).toContain('<main class="boot-main"><h1>Create payment</h1></main>');
+    expect(bootOf(page('/payments/new'))).toContain(
+      '<main class="boot-main"><h1>Create payment</h1><p>Loading the page…</p></main>',
+    );
     expect(page('/payments/new')).toContain('<div id="root"></div>');
     expect(bootOf(page('/no/such/page'))).toContain('<h1>Page not found</h1>');
   });

@@ -46,7 +46,7 @@ const escapeHtml = (text: string) =>
 /** The shell's outline (its header, and main beside the navigation column) with the page's heading, styled by index.html. */
 export function shellPlaceholder(heading: string | undefined): string {
   const h1 = heading === undefined ? '' : `<h1>${escapeHtml(heading)}</h1>`;
-  return `<header class="boot-header">Payout Console</header><main class="boot-main">${h1}</main>`;
+  return `<header class="boot-header">Payout Console</header><main class="boot-main">${h1}<p>Loading the page…</p></main>`;
 }
 
 /**

@@ -71,7 +71,7 @@ describe('the console server in sandbox mode', () => {
     const signIn = await (await app.request('/sign-in')).text();
     expect(signIn).not.toContain('modulepreload');
     // and the page's placeholder, painted until they have arrived
-    expect(html).toContain('<main class="boot-main"><h1>Create payment</h1></main>');
+    expect(html).toContain('<main class="boot-main"><h1>Create payment</h1>');
     expect(signIn).toContain('<main class="boot"><h1>Payout Console</h1></main>');
     const manifest = await app.request('/.vite/manifest.json');
     expect(manifest.headers.get('Content-Type')).toContain('text/html');
