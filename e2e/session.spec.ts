@@ -61,6 +61,35 @@ test('sign out empties the session and returns to sign-in', async ({ signedIn: p
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
+test('on a phone the header fits, and the request log and sign out are in the menu', async ({
+  page,
+  tenant,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signIn(page, tenant);
+  const header = page.getByRole('banner');
+  await expect(header.getByText('Sandbox', { exact: true })).toBeVisible();
+  const overflow = await header.evaluate((element) => {
+    const right = element.getBoundingClientRect().right;
+    return [...element.querySelectorAll('button, a, h2, span')]
+      .filter(
+        (child) =>
+          child.getBoundingClientRect().width > 0 && child.getBoundingClientRect().right > right + 0.5,
+      )
+      .map((child) => child.textContent);
+  });
+  expect(overflow, 'header content past the right edge').toEqual([]);
+
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  await menu.getByRole('button', { name: 'Requests' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request inspector' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await menu.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+});
+
 test('the sign-in page and the shell pass axe (WCAG 2.1 AA)', async ({ page, tenant }) => {
   await page.goto('/sign-in');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

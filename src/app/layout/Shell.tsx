@@ -5,6 +5,7 @@ import {
   Button,
   Group,
   NavLink,
+  Stack,
   Text,
   Title,
   useComputedColorScheme,
@@ -138,7 +139,7 @@ export function Shell() {
               size="sm"
               aria-label="Toggle navigation"
             />
-            <Title order={2} size="h4">
+            <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
               Payout Console
             </Title>
             <EnvironmentBadge />
@@ -148,11 +149,11 @@ export function Shell() {
             <Button variant="default" onClick={openPalette} visibleFrom="md">
               Search (Ctrl+K)
             </Button>
-            <Button variant="default" onClick={showInspector}>
+            <Button variant="default" onClick={showInspector} visibleFrom="sm">
               Requests
             </Button>
             <ColorSchemeToggle />
-            <Button variant="default" onClick={signOut}>
+            <Button variant="default" onClick={signOut} visibleFrom="sm">
               Sign out
             </Button>
           </Group>
@@ -160,6 +161,21 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label="Main">
         <MainNav onNavigate={close} />
+        {/* On a phone the header has room for the brand, the environment and the colour scheme only. */}
+        <Stack gap="xs" mt="md" hiddenFrom="sm">
+          <Button
+            variant="default"
+            onClick={() => {
+              close();
+              showInspector();
+            }}
+          >
+            Requests
+          </Button>
+          <Button variant="default" onClick={signOut}>
+            Sign out
+          </Button>
+        </Stack>
       </AppShell.Navbar>
       <AppShell.Main component="main">
         <Outlet />
