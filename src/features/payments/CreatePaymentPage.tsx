@@ -9,6 +9,7 @@ import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
 import { preloadPage } from '../../app/router';
 import { useNavigate, useSearchParams } from '../../app/routing';
+import { AfterFirstCommit } from '../../components/AfterFirstCommit';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { RadioChoice } from '../../components/RadioChoice';
 import { describeAccount } from '../../lib/mask';
@@ -53,7 +54,22 @@ function centsHint(amount: string): string {
   return parsed.ok ? `Sends ${parsed.cents.toLocaleString('en-US')} cents` : 'In dollars, like 1,250.05';
 }
 
+/**
+ * The page's heading comes in the page's first commit; the form, the larger part, in the next one. Each commit is
+ * one task the browser cannot interrupt: apart, neither holds the main thread for long as the page opens.
+ */
 export function CreatePaymentPage() {
+  return (
+    <Stack maw={720}>
+      <Title order={1}>Create payment</Title>
+      <AfterFirstCommit>
+        <PaymentForm />
+      </AfterFirstCommit>
+    </Stack>
+  );
+}
+
+function PaymentForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -149,8 +165,7 @@ export function CreatePaymentPage() {
   );
 
   return (
-    <Stack maw={720}>
-      <Title order={1}>Create payment</Title>
+    <>
       {pageError !== null && <ApiErrorAlert error={pageError} />}
       <form noValidate onSubmit={openReview}>
         <Stack>
@@ -287,6 +302,6 @@ export function CreatePaymentPage() {
           onConfirm={() => review && submission.confirm(review.values)}
         />
       )}
-    </Stack>
+    </>
   );
 }
