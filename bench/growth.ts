@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createTenant } from '../src/sandbox/domain/tenant-factory';
 import { openDatabase } from '../src/sandbox/store/db';
-import { authHeaders, startConsoleServer } from './lib';
+import { authHeaders, scratchDir, startConsoleServer } from './lib';
 
 export interface GrowthResult {
   transfers: number;
@@ -71,7 +69,7 @@ async function latency(url: string, path: string, headers: Record<string, string
 export async function runGrowth(sizes = [1_000, 100_000, 1_000_000]): Promise<GrowthResult[]> {
   const results: GrowthResult[] = [];
   for (const count of sizes) {
-    const file = join(mkdtempSync(join(tmpdir(), 'bench-growth-')), 'sandbox.db');
+    const file = join(scratchDir('bench-growth-'), 'sandbox.db');
     const started = performance.now();
     const { tenant, sampleIds } = seed(file, count);
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
@@ -9,6 +7,7 @@ import {
   makeTenant,
   paymentBody,
   rssMiB,
+  scratchDir,
   sleep,
   startConsoleServer,
 } from './lib';
@@ -36,7 +35,7 @@ export interface LoadResult {
  * and reads, new payments with unique idempotency keys, and addresses. Bounded in time; loopback only.
  */
 export async function runLoad(connections = 200, seconds = 30): Promise<LoadResult> {
-  const dbFile = join(mkdtempSync(join(tmpdir(), 'bench-load-')), 'sandbox.db');
+  const dbFile = join(scratchDir('bench-load-'), 'sandbox.db');
   const { child, url } = await startConsoleServer({ SANDBOX_DB: dbFile, SANDBOX_SETTLE_MS: '0' });
   try {
     const tenant = await makeTenant(url);

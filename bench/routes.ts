@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { BASELINE_HEADERS } from '../src/sandbox/baseline-headers';
-import { ADDRESS_BODY, authHeaders, freePort, makeTenant, paymentBody } from './lib';
+import { ADDRESS_BODY, authHeaders, freePort, makeTenant, paymentBody, scratchDir } from './lib';
 
 export interface CaseResult {
   name: string;
@@ -122,7 +121,7 @@ export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
   const children: ChildProcess[] = [];
   const results: CaseResult[] = [];
   try {
-    const dbFile = join(mkdtempSync(join(tmpdir(), 'bench-routes-')), 'sandbox.db');
+    const dbFile = join(scratchDir('bench-routes-'), 'sandbox.db');
     const sandbox = await startProcess(
       process.execPath,
       ['--import', 'tsx', 'src/sandbox/main.ts'],

@@ -1,12 +1,11 @@
-import { closeSync, fsyncSync, mkdtempSync, openSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSandbox } from '../src/sandbox/app';
-import { authHeaders, paymentBody } from './lib';
+import { authHeaders, paymentBody, scratchDir } from './lib';
 
 /** What one fsync of a 4 KiB write costs on this disk, in ms: what FULL adds to every commit. */
 function fsyncMs(times = 200): number {
-  const fd = openSync(join(mkdtempSync(join(tmpdir(), 'bench-fsync-')), 'f'), 'w');
+  const fd = openSync(join(scratchDir('bench-fsync-'), 'f'), 'w');
   const page = Buffer.alloc(4096, 1);
   const started = performance.now();
   for (let i = 0; i < times; i++) {
@@ -23,7 +22,7 @@ export async function measureSyncCost(
 ): Promise<{ normal: number; full: number; fsyncMs: number }> {
   const rate = async (mode: 'NORMAL' | 'FULL') => {
     const sandbox = createSandbox({
-      config: { dbFile: join(mkdtempSync(join(tmpdir(), 'bench-sync-')), 's.db') },
+      config: { dbFile: join(scratchDir('bench-sync-'), 's.db') },
     });
     sandbox.services.db.pragma(`synchronous = ${mode}`);
     const tenant = await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json();
