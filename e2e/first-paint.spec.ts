@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ROUTE_TABLE } from '../src/app/route-table';
 import { expect, signIn, test } from './fixtures';
 
 /*
@@ -101,3 +102,20 @@ for (const shown of PAGES) {
     expect(last?.time ?? Number.POSITIVE_INFINITY, JSON.stringify(paints)).toBeLessThan(removedAt ?? 0);
   });
 }
+
+test('each heading the placeholder paints is the one its page renders', async ({ page, tenant }) => {
+  await signIn(page, tenant);
+  const userId = tenant.users[0]?.id ?? '';
+  const pathOf = (pattern: string) =>
+    pattern === '*'
+      ? '/no/such/page'
+      : pattern.replace(':transferId', '00000000-0000-7000-8000-000000000000').replace(':userId', userId);
+  const withHeadings = ROUTE_TABLE.filter((route) => route.heading !== undefined);
+  expect(withHeadings.length).toBeGreaterThan(5);
+  for (const route of withHeadings) {
+    const html = await (await page.request.get(pathOf(route.path))).text();
+    expect(html, route.path).toContain(`<h1>${route.heading}</h1>`);
+    await page.goto(pathOf(route.path));
+    await expect(page.locator('#root main h1').first(), route.path).toHaveText(route.heading ?? '');
+  }
+});

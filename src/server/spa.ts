@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { ROUTE_TABLE } from '../app/route-table';
+import { firstMatch } from '../app/routing/match';
 import { withPlaceholder } from './paint-first';
 import { type BuildManifest, modulePreloadLinks, routePreloads } from './route-preloads';
 import { contentSecurityPolicy } from './security-headers';
@@ -52,10 +54,24 @@ export function mountSpa(app: Hono, staticDir: string): void {
     if (c.req.path === '/' || c.req.path === '/index.html' || c.req.path.startsWith('/.')) return next();
     return publicFiles(c, next);
   });
+  // index.html with the page's preloads and placeholder depends only on the route a path matches: made once per
+  // route, so a request only writes its nonce in.
+  const pages = new Map<string, string>();
+  const pageFor = (pathname: string): string => {
+    const route = firstMatch(ROUTE_TABLE, pathname)?.route.path ?? '';
+    let page = pages.get(route);
+    if (page === undefined) {
+      const preloads = modulePreloadLinks(loadPreloads()(pathname));
+      page = withPlaceholder(loadIndex(), pathname).replace('</head>', `${preloads}</head>`);
+      pages.set(route, page);
+    }
+    return page;
+  };
+
   app.get('*', (c) => {
-    let html: string;
+    let page: string;
     try {
-      html = loadIndex();
+      page = pageFor(c.req.path);
     } catch {
       return c.text(
         'The console is not built: run `npm run build` (or `npm start`, which builds first).',
@@ -65,8 +81,6 @@ export function mountSpa(app: Hono, staticDir: string): void {
     const nonce = randomBytes(16).toString('base64');
     c.header('Content-Security-Policy', contentSecurityPolicy(nonce));
     c.header('Cache-Control', 'no-store');
-    const preloads = modulePreloadLinks(loadPreloads()(c.req.path));
-    const page = withPlaceholder(html, c.req.path);
-    return c.html(page.replaceAll(NONCE_PLACEHOLDER, nonce).replace('</head>', `${preloads}</head>`));
+    return c.html(page.replaceAll(NONCE_PLACEHOLDER, nonce));
   });
 }
