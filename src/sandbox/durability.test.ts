@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../server/test/temp-dir';
 
 /** The sandbox as its own process on a file, as `npm run sandbox` runs it; resolves with its URL. */
 function startSandbox(dbFile: string): Promise<{ child: ChildProcess; url: string }> {
@@ -28,7 +27,7 @@ afterEach(() => {
 
 describe('durability (WAL, synchronous=NORMAL)', () => {
   it('a SIGKILL mid-stream loses no answered payment, and no idempotency key maps to two transfers', async () => {
-    const dbFile = join(mkdtempSync(join(tmpdir(), 'sandbox-crash-')), 'sandbox.db');
+    const dbFile = join(tempDir('sandbox-crash-'), 'sandbox.db');
     const first = await startSandbox(dbFile);
     children.push(first.child);
     const tenant = (await (await fetch(`${first.url}/sandbox/tenants`, { method: 'POST' })).json()) as {

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../sandbox/app';
@@ -10,6 +9,7 @@ import { createConsoleApp } from './app';
 import type { AuditEntry } from './audit-log';
 import { upstreamUrlFor } from './proxy';
 import { config } from './test/config';
+import { tempDir } from './test/temp-dir';
 
 const basicFor = (clientId: string, key: string) =>
   `Basic ${Buffer.from(`${clientId}:${key}`).toString('base64')}`;
@@ -145,7 +145,7 @@ describe('proxy hardening', () => {
 describe('answer headers through Node', () => {
   // The headers go on the Node response there (not through Hono's Headers): what a browser gets is checked here.
   it('every answer carries the baseline headers and a request id; a page keeps its own policy', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.log');
+    const file = join(tempDir('audit-'), 'audit.log');
     const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
     const { url, close } = await listen(createConsoleApp(config({ auditLogFile: file }), sandbox));
     try {
@@ -189,7 +189,7 @@ describe('answer headers through Node', () => {
 
 describe('audit log', () => {
   it('writes one line per state-changing request, with the operator and ids but no body or key', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.log');
+    const file = join(tempDir('audit-'), 'audit.log');
     const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
     const app = createConsoleApp(config({ auditLogFile: file }), sandbox);
     const tenant = await (await app.request('/sandbox/tenants', { method: 'POST' })).json();
@@ -241,7 +241,7 @@ describe('audit log', () => {
   });
 
   it('logs the client id only, from the proxy too, and never the Authorization header', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'audit-')), 'audit.log');
+    const file = join(tempDir('audit-'), 'audit.log');
     const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
     const server = await listen(sandbox.app);
     try {

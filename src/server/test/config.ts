@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressDirectory } from '../../../scripts/precompress.mjs';
 import type { ServerConfig } from '../config';
+import { tempDir } from './temp-dir';
 
 /** A hashed asset of the test build, compressed as the build compresses it. */
 export const TEST_ASSET = {
@@ -11,7 +11,7 @@ export const TEST_ASSET = {
 };
 
 /** A built console of one line, and server settings for tests (short timeouts, no audit log unless asked). */
-const staticDir = mkdtempSync(join(tmpdir(), 'console-dist-'));
+const staticDir = tempDir('console-dist-');
 writeFileSync(
   join(staticDir, 'index.html'),
   '<html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body>' +
