@@ -4,120 +4,142 @@ import { z } from '../lib/zod';
  * What the console reads from the service. Strict where the console relies on a value (ids, amounts, statuses),
  * tolerant where the real service is loose: unknown fields pass, optional fields may be missing or null, an amount
  * may arrive as an integer string, metadata may be a string, an object or null.
+ *
+ * Each schema is built on its first use (`z.lazy`): building zod schemas is costly (every one of the fields below is
+ * a few schema objects), and building all of them was the largest part of evaluating the console's first script,
+ * one long task of the load, though a page parses only one or two of them.
  */
 
 /** Integer cents, as a number or an integer string. */
-export const centsSchema = z.union([
-  z.int(),
-  z
-    .string()
-    .regex(/^-?\d+$/, 'expected whole cents')
-    .transform(Number),
-]);
+export const centsSchema = z.lazy(() =>
+  z.union([
+    z.int(),
+    z
+      .string()
+      .regex(/^-?\d+$/, 'expected whole cents')
+      .transform(Number),
+  ]),
+);
 
-export const metadataSchema = z
-  .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
-  .nullish();
+export const metadataSchema = z.lazy(() =>
+  z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+);
 
-export const organizationSchema = z.object({
-  id: z.string(),
-  name: z.string().nullish(),
-  balance: centsSchema.nullish(),
-});
+export const organizationSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string().nullish(),
+    balance: centsSchema.nullish(),
+  }),
+);
 export type Organization = z.infer<typeof organizationSchema>;
 
-export const payoutMethodSchema = z.object({
-  id: z.string().nullish(),
-  platform: z.string(),
-  description: z.string().nullish(),
-  mask: z.string().nullish(),
-  account_type: z.string().nullish(),
-});
+export const payoutMethodSchema = z.lazy(() =>
+  z.object({
+    id: z.string().nullish(),
+    platform: z.string(),
+    description: z.string().nullish(),
+    mask: z.string().nullish(),
+    account_type: z.string().nullish(),
+  }),
+);
 export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
 
-export const transactionSchema = z.object({
-  id: z.union([z.int(), z.string()]),
-  amount: centsSchema,
-  created: z.string().nullish(),
-  source_name: z.string().nullish(),
-  destination_name: z.string().nullish(),
-  type: z.string().nullish(),
-  metadata: metadataSchema,
-  transfer_id: z.string().nullish(),
-});
+export const transactionSchema = z.lazy(() =>
+  z.object({
+    id: z.union([z.int(), z.string()]),
+    amount: centsSchema,
+    created: z.string().nullish(),
+    source_name: z.string().nullish(),
+    destination_name: z.string().nullish(),
+    type: z.string().nullish(),
+    metadata: metadataSchema,
+    transfer_id: z.string().nullish(),
+  }),
+);
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const transferSchema = z.object({
-  id: z.string().min(1),
-  created: z.string().nullish(),
-  user_id: z.string().nullish(),
-  /** Sandbox extension: the payer when it is a payment customer. */
-  customer_id: z.string().nullish(),
-  /** A status the console does not know yet is still shown, as text. */
-  status: z.string(),
-  type: z.string().nullish(),
-  amount: centsSchema,
-  external_data: z
-    .object({
-      account_id: z.string().nullish(),
-      external_id: z.string().nullish(),
-      platform: z.string().nullish(),
-    })
-    .nullish(),
-  transactions: z.array(transactionSchema).nullish(),
-  payout_link_id: z.string().nullish(),
-  metadata: metadataSchema,
-  /** Sandbox extension. */
-  status_history: z.array(z.object({ status: z.string(), at: z.string() })).nullish(),
-  /** Sandbox extension: the ACH return of a failed or reversed transfer. */
-  failure_reason: z.object({ code: z.string(), message: z.string() }).nullish(),
-});
+export const transferSchema = z.lazy(() =>
+  z.object({
+    id: z.string().min(1),
+    created: z.string().nullish(),
+    user_id: z.string().nullish(),
+    /** Sandbox extension: the payer when it is a payment customer. */
+    customer_id: z.string().nullish(),
+    /** A status the console does not know yet is still shown, as text. */
+    status: z.string(),
+    type: z.string().nullish(),
+    amount: centsSchema,
+    external_data: z
+      .object({
+        account_id: z.string().nullish(),
+        external_id: z.string().nullish(),
+        platform: z.string().nullish(),
+      })
+      .nullish(),
+    transactions: z.array(transactionSchema).nullish(),
+    payout_link_id: z.string().nullish(),
+    metadata: metadataSchema,
+    /** Sandbox extension. */
+    status_history: z.array(z.object({ status: z.string(), at: z.string() })).nullish(),
+    /** Sandbox extension: the ACH return of a failed or reversed transfer. */
+    failure_reason: z.object({ code: z.string(), message: z.string() }).nullish(),
+  }),
+);
 export type Transfer = z.infer<typeof transferSchema>;
 
-export const transferListSchema = z.object({
-  data: z.array(transferSchema),
-  has_more: z.boolean().nullish(),
-});
+export const transferListSchema = z.lazy(() =>
+  z.object({
+    data: z.array(transferSchema),
+    has_more: z.boolean().nullish(),
+  }),
+);
 
-export const addressResponseSchema = z.object({
-  id: z.string().nullish(),
-  created: z.string().nullish(),
-  line_1: z.string().nullish(),
-  line_2: z.string().nullish(),
-  line_3: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  postcode: z.string().nullish(),
-  country: z.string().nullish(),
-});
+export const addressResponseSchema = z.lazy(() =>
+  z.object({
+    id: z.string().nullish(),
+    created: z.string().nullish(),
+    line_1: z.string().nullish(),
+    line_2: z.string().nullish(),
+    line_3: z.string().nullish(),
+    city: z.string().nullish(),
+    state: z.string().nullish(),
+    postcode: z.string().nullish(),
+    country: z.string().nullish(),
+  }),
+);
 export type AddressResponse = z.infer<typeof addressResponseSchema>;
 
-export const userSchema = z.object({
-  id: z.string(),
-  first_name: z.string().nullish(),
-  last_name: z.string().nullish(),
-  email: z.string().nullish(),
-  status: z.string().nullish(),
-  /** Sandbox extension. */
-  addresses: z.array(addressResponseSchema).nullish(),
-});
+export const userSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    first_name: z.string().nullish(),
+    last_name: z.string().nullish(),
+    email: z.string().nullish(),
+    status: z.string().nullish(),
+    /** Sandbox extension. */
+    addresses: z.array(addressResponseSchema).nullish(),
+  }),
+);
 export type User = z.infer<typeof userSchema>;
 
 /** The vendor's `{ success, message }`; a 200 with no body at all is a success too. */
-export const successMessageSchema = z
-  .object({ success: z.boolean().nullish(), message: z.string().nullish() })
-  .optional();
+export const successMessageSchema = z.lazy(() =>
+  z.object({ success: z.boolean().nullish(), message: z.string().nullish() }).optional(),
+);
 
-export const complianceRecordSchema = z.object({
-  company_info: z
-    .object({
-      name: z.string().nullish(),
-      dba: z.string().nullish(),
-      ein: z.string().nullish(),
-      incorporation_state: z.string().nullish(),
-      incorporation_type: z.string().nullish(),
-    })
-    .nullish(),
-  contact_info: z.object({ email: z.string().nullish() }).nullish(),
-});
+export const complianceRecordSchema = z.lazy(() =>
+  z.object({
+    company_info: z
+      .object({
+        name: z.string().nullish(),
+        dba: z.string().nullish(),
+        ein: z.string().nullish(),
+        incorporation_state: z.string().nullish(),
+        incorporation_type: z.string().nullish(),
+      })
+      .nullish(),
+    contact_info: z.object({ email: z.string().nullish() }).nullish(),
+  }),
+);
 export type ComplianceRecord = z.infer<typeof complianceRecordSchema>;

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { ApiError } from '../../api/client';
+import { prepareToReadPayment } from '../../api/payments';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
@@ -154,7 +155,7 @@ function PaymentForm() {
   });
 
   const bankFields = source === 'bank' || payer === 'customer';
-  useEffect(() => loadWhenIdle(reviewDialog.load, storedAccountSelect.load), []);
+  useEffect(() => loadWhenIdle(reviewDialog.load, storedAccountSelect.load, prepareToReadPayment), []);
   const ReviewPaymentDialog = useOnDemand(reviewDialog, reviewWanted, () => {
     setReview(null);
     setReviewWanted(false);
