@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadWhenIdle, onDemand, useOnDemand } from './on-demand';
 
 afterEach(cleanup);
@@ -94,29 +94,49 @@ describe('useOnDemand', () => {
 });
 
 describe('loadWhenIdle', () => {
-  it('asks for the code when the browser is idle, not before, and not once cancelled', () => {
-    let idle: (() => void) | null = null;
+  // The browser's idle callbacks, by handle: an idle period runs the oldest one waiting.
+  const waiting = new Map<number, () => void>();
+  let handles = 0;
+  beforeEach(() => {
+    waiting.clear();
     vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
-      idle = callback;
-      return 1;
+      waiting.set(++handles, callback);
+      return handles;
     });
-    vi.stubGlobal('cancelIdleCallback', () => {
-      idle = null;
-    });
-    try {
-      const load = vi.fn(async () => undefined);
-      loadWhenIdle(load);
-      expect(load).not.toHaveBeenCalled();
-      (idle as (() => void) | null)?.();
-      expect(load).toHaveBeenCalledTimes(1);
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => waiting.delete(handle));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  const nextIdlePeriod = () => {
+    const [handle, callback] = [...waiting][0] ?? [];
+    if (handle === undefined || !callback) return;
+    waiting.delete(handle);
+    callback();
+  };
 
-      const later = vi.fn(async () => undefined);
-      const cancel = loadWhenIdle(later);
-      cancel();
-      (idle as (() => void) | null)?.();
-      expect(later).not.toHaveBeenCalled();
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  it('asks for the code when the browser is idle, not before, and not once cancelled', () => {
+    const load = vi.fn(async () => undefined);
+    loadWhenIdle(load);
+    expect(load).not.toHaveBeenCalled();
+    nextIdlePeriod();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    const later = vi.fn(async () => undefined);
+    const cancel = loadWhenIdle(later);
+    cancel();
+    nextIdlePeriod();
+    expect(later).not.toHaveBeenCalled();
+  });
+
+  it('starts one load per idle period, in order, and cancelling stops the ones not started', () => {
+    const started: string[] = [];
+    const load = (name: string) => async () => void started.push(name);
+    const cancel = loadWhenIdle(load('dialog'), load('picker'), load('schema'));
+    nextIdlePeriod();
+    expect(started).toEqual(['dialog']);
+    nextIdlePeriod();
+    expect(started).toEqual(['dialog', 'picker']);
+    cancel();
+    nextIdlePeriod();
+    expect(started).toEqual(['dialog', 'picker']);
   });
 });

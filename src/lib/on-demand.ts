@@ -55,15 +55,31 @@ export function useOnDemand<P>(
   return wanted ? Loaded : null;
 }
 
-/** Asks for code when the browser is idle after the first render, so that it is here before it is wanted. */
-export function loadWhenIdle(...loads: (() => Promise<unknown>)[]): () => void {
-  const start = () => {
-    for (const load of loads) load().catch(() => {}); // wanted later, it is loaded (and reported) then
-  };
+/** Runs `work` in the browser's next idle period (or after a second where there is no such thing); returns a cancel. */
+function whenIdle(work: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(start, { timeout: 3000 });
+    const handle = window.requestIdleCallback(work, { timeout: 3000 });
     return () => window.cancelIdleCallback(handle);
   }
-  const timer = window.setTimeout(start, 1000);
+  const timer = window.setTimeout(work, 1000);
   return () => window.clearTimeout(timer);
+}
+
+/**
+ * Asks for code when the browser is idle after the first render, so that it is here before it is wanted: one load
+ * per idle period, each its own task. Starting a load is not free (the build's preload helper looks up and adds a
+ * link for each chunk it needs): all of a page's loads in one idle callback made one of the load's long tasks.
+ */
+export function loadWhenIdle(...loads: (() => Promise<unknown>)[]): () => void {
+  let cancel = () => {};
+  const startFrom = (index: number) => {
+    const load = loads[index];
+    if (!load) return;
+    cancel = whenIdle(() => {
+      load().catch(() => {}); // wanted later, it is loaded (and reported) then
+      startFrom(index + 1);
+    });
+  };
+  startFrom(0);
+  return () => cancel();
 }
