@@ -6,7 +6,7 @@ import { afterAll, expect, onTestFinished } from 'vitest';
 /**
  * A new directory under the system's temporary one, removed when the test that asked for it ends (or, asked for
  * outside a test, when the file's tests end): every `npm test` used to leave its stores, audit logs and test builds
- * behind, hundreds of directories on a CI host.
+ * behind, hundreds of directories on a machine that runs them often.
  */
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
