@@ -20,11 +20,18 @@ export function recordAssets(page) {
  */
 export function holdIdleLoads(page) {
   // Text, not a function: a loader that rewrites this file (tsx in the bench) may add helpers the page lacks.
+  // Once released, idle callbacks are the browser's again: a chain of loads asks for one idle period after another.
   return page.addInitScript(`(() => {
     const held = [];
-    window.requestIdleCallback = (callback) => held.push(callback);
-    window.cancelIdleCallback = () => {};
-    window.__releaseIdleLoads = () => held.splice(0).forEach((callback) => callback());
+    let released = false;
+    const request = window.requestIdleCallback.bind(window);
+    const cancel = window.cancelIdleCallback.bind(window);
+    window.requestIdleCallback = (callback, options) => (released ? request(callback, options) : held.push(callback));
+    window.cancelIdleCallback = (handle) => released && cancel(handle);
+    window.__releaseIdleLoads = () => {
+      released = true;
+      held.splice(0).forEach((callback) => callback());
+    };
   })()`);
 }
 
