@@ -35,13 +35,17 @@ async function audit(page: Page, url: string, name: string): Promise<PageScores>
   return { ...median, performanceRuns: runs.map((r) => r.scores.performance ?? 0) };
 }
 
-/** One audit, tried twice: a first run in a just-started browser sometimes fails to load the page in time. */
-async function auditWithRetry(page: Page, url: string, name: string): Promise<PageScores> {
+/**
+ * One audit, tried up to three times: a first run in a just-started browser sometimes fails to load the page in
+ * time, and on a busy host Lighthouse now and then fails to record the load's trace (NO_NAVSTART) twice running.
+ */
+async function auditWithRetry(page: Page, url: string, name: string, attempts = 3): Promise<PageScores> {
   try {
     return await auditOnce(page, url, name);
   } catch (error) {
+    if (attempts <= 1) throw error;
     console.warn(`${(error as Error).message}; trying again`);
-    return auditOnce(page, url, name);
+    return auditWithRetry(page, url, name, attempts - 1);
   }
 }
 

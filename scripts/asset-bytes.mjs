@@ -35,8 +35,23 @@ export function holdIdleLoads(page) {
   })()`);
 }
 
-export function releaseIdleLoads(page) {
-  return page.evaluate('window.__releaseIdleLoads()');
+/**
+ * Lets the held loads through, and returns once the page has asked for nothing new for a second: the loads chain,
+ * one idle period after another, so the page's network is quiet between them.
+ */
+export async function releaseIdleLoads(page, quietMs = 1000) {
+  let requests = 0;
+  const count = () => requests++;
+  page.on('request', count);
+  try {
+    await page.evaluate('window.__releaseIdleLoads()');
+    for (let seen = -1; seen !== requests; ) {
+      seen = requests;
+      await page.waitForTimeout(quietMs);
+    }
+  } finally {
+    page.off('request', count);
+  }
 }
 
 /** gzip -9 sizes from dist/, in KiB with one decimal, split into JS and CSS. */
