@@ -107,7 +107,6 @@ async function measureBytes(browser: Browser, url: string): Promise<BrowserResul
     await page.waitForLoadState('networkidle');
     const firstLoad = new Set(assets());
     await releaseIdleLoads(page);
-    await page.waitForLoadState('networkidle');
     return {
       signIn: gzipKiB(signInAssets),
       createPaymentAdds: gzipKiB([...firstLoad].filter((path) => !beforePayments.has(path))),

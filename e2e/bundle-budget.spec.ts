@@ -64,7 +64,6 @@ test('overlays are not part of a page’s first load: they come when opened, or 
 
   // Idle at last: the rest arrives ahead of need.
   await releaseIdleLoads(page);
-  await page.waitForLoadState('networkidle');
   // One load per idle period: the review first, then the stored-account picker.
   await expect.poll(() => assets().some((path) => /\/ReviewPaymentDialog-/.test(path))).toBe(true);
   await expect.poll(() => assets().some((path) => /\/StoredAccountSelect-/.test(path))).toBe(true);

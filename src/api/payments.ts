@@ -36,7 +36,7 @@ export const SAMPLE_PAYMENT_ANSWER = {
 /**
  * Gets ready, while the browser is idle, to read a payment's answer: the schemas are built on their first use
  * (schemas.ts) and zod prepares each on its first parse, so the operator's first confirm would pay for both between
- * the answer and the rendered transfer.
+ * the answer and the rendered transfer. Async only to be one of a page's idle loads (`loadWhenIdle`).
  */
 export async function prepareToReadPayment(): Promise<void> {
   transferSchema.parse(SAMPLE_PAYMENT_ANSWER);
