@@ -68,3 +68,21 @@ test('overlays are not part of a page’s first load: they come when opened, or 
   await expect.poll(() => assets().some((path) => /\/ReviewPaymentDialog-/.test(path))).toBe(true);
   await expect.poll(() => assets().some((path) => /\/StoredAccountSelect-/.test(path))).toBe(true);
 });
+
+test('the transfer’s page is rehearsed once the operator starts on a payment, not while Create payment loads', async ({
+  page,
+  tenant,
+}) => {
+  await holdIdleLoads(page);
+  const assets = recordAssets(page);
+  await signIn(page, tenant);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Create payment' })).toBeVisible();
+  await releaseIdleLoads(page);
+  const transferPageCode = () => assets().some((path) => /\/TransferViewPage-/.test(path));
+  expect(transferPageCode(), 'no code of the transfer page while the page loads and idles').toBe(false);
+
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await releaseIdleLoads(page);
+  await expect.poll(transferPageCode).toBe(true);
+});

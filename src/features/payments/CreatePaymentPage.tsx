@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { ApiError } from '../../api/client';
-import { prepareToReadPayment } from '../../api/payments';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
@@ -47,6 +46,38 @@ const reviewDialog = onDemand(() =>
 const storedAccountSelect = onDemand(() =>
   import('./StoredAccountSelect').then((module) => module.StoredAccountSelect),
 );
+// The transfer's page, drawn once off the page after the operator starts on a payment, so that the first payment's
+// transfer renders as fast as a later one's (components/Rehearsal.tsx). Once per visit: what it warms stays warm.
+const transferRehearsal = onDemand(() =>
+  import('./TransferViewPage').then((module) => module.TransferRehearsal),
+);
+let transferPageRehearsed = false;
+
+/**
+ * `begin` asks for the rehearsal in the browser's next idle period; the first call counts, later ones do nothing.
+ * Begun by the operator's first input, not by the page's load: the code's evaluation alone is a long task (about
+ * 25 ms here), which the page's load should not carry, and a payment takes the operator seconds to fill in.
+ */
+function useTransferRehearsal() {
+  const [rehearsing, setRehearsing] = useState(false);
+  const cancel = useRef<(() => void) | null>(null);
+  useEffect(() => () => cancel.current?.(), []);
+  const begin = useCallback(() => {
+    if (transferPageRehearsed || cancel.current) return;
+    cancel.current = loadWhenIdle(async () => {
+      await transferRehearsal.load();
+      // A transition: the rehearsal's render yields to the browser every few milliseconds.
+      startTransition(() => setRehearsing(true));
+    });
+  }, []);
+  const done = useCallback(() => {
+    transferPageRehearsed = true;
+    startTransition(() => setRehearsing(false));
+  }, []);
+  const TransferRehearsal = rehearsing ? transferRehearsal.loaded() : null;
+  return { begin, rehearsal: TransferRehearsal && <TransferRehearsal onDone={done} /> };
+}
+
 const notLoaded = (what: string) =>
   new Error(`The ${what} did not load: check the connection, then try again`);
 
@@ -106,6 +137,7 @@ function PaymentForm() {
     return method ? describeAccount(method.account_type, method.mask ?? '????') : undefined;
   };
 
+  const transferPage = useTransferRehearsal();
   const onCreated = (transfer: Transfer) => {
     if (review) {
       const { payerId, cents } = review.summary;
@@ -150,12 +182,13 @@ function PaymentForm() {
     const summary = summarizePayment(values, storedAccountLabel);
     setReview({ values, summary: { ...summary, consoleRequestId: submission.prepare(values) } });
     setReviewWanted(true);
-    // The transfer's page loads while the operator reads the review: confirm then shows it at once.
+    // The transfer's page loads while the operator reads the review (if it is not here yet): confirm then shows it
+    // at once.
     void preloadPage('/transfers/:transferId');
   });
 
   const bankFields = source === 'bank' || payer === 'customer';
-  useEffect(() => loadWhenIdle(reviewDialog.load, storedAccountSelect.load, prepareToReadPayment), []);
+  useEffect(() => loadWhenIdle(reviewDialog.load, storedAccountSelect.load), []);
   const ReviewPaymentDialog = useOnDemand(reviewDialog, reviewWanted, () => {
     setReview(null);
     setReviewWanted(false);
@@ -167,8 +200,9 @@ function PaymentForm() {
 
   return (
     <>
+      {transferPage.rehearsal}
       {pageError !== null && <ApiErrorAlert error={pageError} />}
-      <form noValidate onSubmit={openReview}>
+      <form noValidate onSubmit={openReview} onInput={transferPage.begin}>
         <Stack>
           <Paper withBorder p="md">
             <Stack>

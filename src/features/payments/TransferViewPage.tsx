@@ -13,13 +13,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type Transfer, transferSchema } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
 import { Link, useParams } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { Money } from '../../components/Money';
+import { Rehearsal } from '../../components/Rehearsal';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMetadata, formatTimes } from './format-metadata';
+import { SAMPLE_TRANSFER_ANSWER } from './sample-transfer';
 import { TransactionsTable } from './TransactionsTable';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -36,7 +40,6 @@ export function TransferViewPage() {
   const { transferId = '' } = useParams();
   const transfer = useQuery(transferQueries.detail(transferId));
   const data = transfer.data;
-  const created = formatTimes(data?.created);
 
   return (
     <Stack maw={960}>
@@ -48,91 +51,118 @@ export function TransferViewPage() {
       </Group>
       {transfer.isError && <ApiErrorAlert error={transfer.error} />}
       {transfer.isPending && <Skeleton height={240} />}
-      {data && (
-        <>
-          {data.failure_reason && (
-            <Alert color="red" title={`ACH return ${data.failure_reason.code}`} role="alert">
-              {data.failure_reason.message}
-            </Alert>
-          )}
-          <Paper withBorder p="md">
-            <Table variant="vertical" aria-label="Transfer details">
-              <Table.Tbody>
-                <Row label="Transfer ID">
-                  <CopyableId id={data.id} label="transfer ID" />
-                </Row>
-                <Row label="Status">
-                  <StatusBadge status={data.status} />
-                </Row>
-                <Row label="Type">{data.type ?? '—'}</Row>
-                <Row label="Amount">
-                  <Text fw={700} span>
-                    <Money cents={data.amount} />
-                  </Text>
-                </Row>
-                <Row label="Created">
-                  {created ? (
-                    <>
-                      {created.local}
-                      <Text size="sm" c="dimmed">
-                        {created.utc}
-                      </Text>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </Row>
-                <Row label="Payer">
-                  {data.user_id ? (
-                    <>
-                      User <Code>{data.user_id}</Code>
-                    </>
-                  ) : data.customer_id ? (
-                    <>
-                      Payment customer <Code>{data.customer_id}</Code>
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                </Row>
-                <Row label="External account">{data.external_data?.account_id ?? '—'}</Row>
-                <Row label="External ID">{data.external_data?.external_id ?? '—'}</Row>
-                <Row label="Platform">{data.external_data?.platform ?? '—'}</Row>
-                <Row label="Metadata">
-                  <Code block>{formatMetadata(data.metadata)}</Code>
-                </Row>
-              </Table.Tbody>
-            </Table>
-          </Paper>
-          {data.status_history && data.status_history.length > 0 && (
-            <Paper withBorder p="md">
-              <Title order={2} size="h4" mb="sm">
-                Status history
-              </Title>
-              <Timeline active={data.status_history.length - 1} bulletSize={14} aria-label="Status history">
-                {data.status_history.map((entry) => (
-                  <Timeline.Item key={`${entry.status}-${entry.at}`} title={entry.status}>
-                    <Text size="sm" c="dimmed">
-                      {formatTimes(entry.at)?.utc}
-                    </Text>
-                  </Timeline.Item>
-                ))}
-              </Timeline>
-            </Paper>
-          )}
-          <Paper withBorder p="md">
-            <Title order={2} size="h4" mb="sm">
-              Transactions
-            </Title>
-            <TransactionsTable transactions={data.transactions ?? []} />
-          </Paper>
-          <Group>
-            <Anchor component={Link} to="/payments/new">
-              Create another payment
-            </Anchor>
-          </Group>
-        </>
+      {data && <TransferDetails data={data} />}
+    </Stack>
+  );
+}
+
+function TransferDetails({ data }: { data: Transfer }) {
+  const created = formatTimes(data.created);
+  return (
+    <>
+      {data.failure_reason && (
+        <Alert color="red" title={`ACH return ${data.failure_reason.code}`} role="alert">
+          {data.failure_reason.message}
+        </Alert>
       )}
+      <Paper withBorder p="md">
+        <Table variant="vertical" aria-label="Transfer details">
+          <Table.Tbody>
+            <Row label="Transfer ID">
+              <CopyableId id={data.id} label="transfer ID" />
+            </Row>
+            <Row label="Status">
+              <StatusBadge status={data.status} />
+            </Row>
+            <Row label="Type">{data.type ?? '—'}</Row>
+            <Row label="Amount">
+              <Text fw={700} span>
+                <Money cents={data.amount} />
+              </Text>
+            </Row>
+            <Row label="Created">
+              {created ? (
+                <>
+                  {created.local}
+                  <Text size="sm" c="dimmed">
+                    {created.utc}
+                  </Text>
+                </>
+              ) : (
+                '—'
+              )}
+            </Row>
+            <Row label="Payer">
+              {data.user_id ? (
+                <>
+                  User <Code>{data.user_id}</Code>
+                </>
+              ) : data.customer_id ? (
+                <>
+                  Payment customer <Code>{data.customer_id}</Code>
+                </>
+              ) : (
+                '—'
+              )}
+            </Row>
+            <Row label="External account">{data.external_data?.account_id ?? '—'}</Row>
+            <Row label="External ID">{data.external_data?.external_id ?? '—'}</Row>
+            <Row label="Platform">{data.external_data?.platform ?? '—'}</Row>
+            <Row label="Metadata">
+              <Code block>{formatMetadata(data.metadata)}</Code>
+            </Row>
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      {data.status_history && data.status_history.length > 0 && (
+        <Paper withBorder p="md">
+          <Title order={2} size="h4" mb="sm">
+            Status history
+          </Title>
+          <Timeline active={data.status_history.length - 1} bulletSize={14} aria-label="Status history">
+            {data.status_history.map((entry) => (
+              <Timeline.Item key={`${entry.status}-${entry.at}`} title={entry.status}>
+                <Text size="sm" c="dimmed">
+                  {formatTimes(entry.at)?.utc}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Paper>
+      )}
+      <Paper withBorder p="md">
+        <Title order={2} size="h4" mb="sm">
+          Transactions
+        </Title>
+        <TransactionsTable transactions={data.transactions ?? []} />
+      </Paper>
+      <Group>
+        <Anchor component={Link} to="/payments/new">
+          Create another payment
+        </Anchor>
+      </Group>
+    </>
+  );
+}
+
+/**
+ * The transfer's page drawn once off the page with a sample answer, parsed as a real one is: an operator's first
+ * payment then renders as fast as a later one (components/Rehearsal.tsx).
+ */
+export function TransferRehearsal({ onDone, into }: { onDone: () => void; into?: Element }) {
+  return (
+    <Rehearsal onDone={onDone} into={into}>
+      <SampleTransfer />
+    </Rehearsal>
+  );
+}
+
+function SampleTransfer() {
+  // Parsed in render, so that a sample the schema refuses ends the rehearsal (Rehearsal catches it), not the page.
+  const [sample] = useState(() => transferSchema.parse(SAMPLE_TRANSFER_ANSWER));
+  return (
+    <Stack maw={960}>
+      <TransferDetails data={sample} />
     </Stack>
   );
 }
