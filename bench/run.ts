@@ -120,8 +120,8 @@ palette are not part of any first load: once the browser is idle, a signed-in pa
 (${browser.bytes.aheadOfNeed.js} KiB of JS), and measured here with that held back.
 
 Times in ms, each run in a new browser context (empty cache), stamped inside the page (an event listener at the
-action, a MutationObserver at the result). A session's first payment runs the transfer page's code for the first
-time; the answer's schema is built, and parsed once, while the browser is idle on Create payment:
+action, a MutationObserver at the result). Before a session's first payment, the transfer's page has been
+rehearsed off the page (drawn once with a sample answer) after the form's first input, while the browser was idle:
 
 | from → to | runs | median | p95 |
 | --- | ---: | ---: | ---: |
