@@ -4,7 +4,10 @@ import { createContext, useContext, useLayoutEffect } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { Rehearsal } from './Rehearsal';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const Theme = createContext('none');
 
@@ -72,5 +75,4 @@ it('ends quietly when a child throws: the page around it stays', async () => {
   expect(onDone).toHaveBeenCalledTimes(1);
   expect(document.body.textContent).toBe('the page');
   expect(pageCommits).toBeGreaterThan(0);
-  vi.restoreAllMocks();
 });

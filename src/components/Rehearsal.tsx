@@ -38,10 +38,10 @@ function Done({ onDone }: { onDone: () => void }) {
  *
  * Why: the first time a page's components run, the browser compiles their code and that of the library components
  * they use, and the libraries fill their caches. For the transfer's page, that made an operator's first payment
- * about 7 ms slower from the answer to the rendered transfer than a later one (bench/REPORT.md). Rehearsed while
- * the browser is idle, with the state update in a transition so that the render yields every few milliseconds, the
- * real first render costs what a later one does. Context (theme, query client) reaches the children through the
- * portal as usual.
+ * 7–8 ms slower from the answer to the rendered transfer than a later one (README, "The transfer's page is
+ * rehearsed"). Rehearsed first, the real first render costs what a later one does. The owner mounts it while the
+ * browser is idle and in a transition, so that its render yields every few milliseconds. Context (theme, query
+ * client) reaches the children through the portal as usual.
  */
 export function Rehearsal({ children, onDone, into }: Props) {
   const [offstage] = useState(() => into ?? document.createElement('div'));
