@@ -1,5 +1,5 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { fillBankAccount, openAuthorizedReview } from '../e2e/payment-form';
+import { fillBankAccount, openAuthorizedReview, openCreatePayment } from '../e2e/payment-form';
 import { gzipKiB, holdIdleLoads, recordAssets, releaseIdleLoads } from '../scripts/asset-bytes.mjs';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
 import { makeTenant, type Tenant } from './lib';
@@ -130,11 +130,6 @@ async function timeConfirm(page: Page, dollars: string): Promise<number> {
   );
   await dialog.getByRole('button', { name: `Confirm payment of $${dollars}` }).click();
   return elapsed(page);
-}
-
-async function openCreatePayment(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
-  await page.getByRole('heading', { name: 'Create payment' }).waitFor();
 }
 
 /** Everything measured in a real Chromium against the console server at `url` (its embedded sandbox). */

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   BUDGET_KIB,
   gzipKiB,
@@ -5,7 +6,8 @@ import {
   recordAssets,
   releaseIdleLoads,
 } from '../scripts/asset-bytes.mjs';
-import { expect, signIn, test } from './fixtures';
+import { expect, signIn, type Tenant, test } from './fixtures';
+import { openCreatePayment } from './payment-form';
 
 /**
  * The first-load budget (gzip): what the sign-in page loads before anyone touches it. Sizes of one build are
@@ -26,13 +28,21 @@ test('the payment code is not on the sign-in page: Create payment brings it', as
   const assets = recordAssets(page);
   await signIn(page, tenant);
   const beforePayments = new Set(assets());
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Create payment' })).toBeVisible();
+  await openCreatePayment(page);
   await page.waitForLoadState('networkidle');
   const added = assets().filter((path) => !beforePayments.has(path));
   expect(added.some((path) => /CreatePaymentPage-/.test(path))).toBe(true);
   expect([...beforePayments].some((path) => /CreatePaymentPage-/.test(path))).toBe(false);
 });
+
+/** Signs in and opens Create payment with the browser's idle time held back; returns the assets recorded. */
+async function openCreatePaymentWithIdleHeld(page: Page, tenant: Tenant) {
+  await holdIdleLoads(page);
+  const assets = recordAssets(page);
+  await signIn(page, tenant);
+  await openCreatePayment(page);
+  return assets;
+}
 
 const OVERLAY_CODE =
   /\/(ReviewPaymentDialog|StoredAccountSelect|CommandPalette|RequestInspector|SessionDialogs|Modal|Spotlight)-/;
@@ -41,11 +51,7 @@ test('overlays are not part of a page’s first load: they come when opened, or 
   page,
   tenant,
 }) => {
-  await holdIdleLoads(page);
-  const assets = recordAssets(page);
-  await signIn(page, tenant);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Create payment' })).toBeVisible();
+  const assets = await openCreatePaymentWithIdleHeld(page, tenant);
   await page.waitForLoadState('networkidle');
   expect(assets().filter((path) => OVERLAY_CODE.test(path))).toEqual([]);
 
@@ -73,11 +79,7 @@ test('the transfer’s page is rehearsed once the operator starts on a payment, 
   page,
   tenant,
 }) => {
-  await holdIdleLoads(page);
-  const assets = recordAssets(page);
-  await signIn(page, tenant);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Create payment' })).toBeVisible();
+  const assets = await openCreatePaymentWithIdleHeld(page, tenant);
   await releaseIdleLoads(page);
   const transferPageCode = () => assets().some((path) => /\/TransferViewPage-/.test(path));
   expect(transferPageCode(), 'no code of the transfer page while the page loads and idles').toBe(false);

@@ -2,6 +2,12 @@ import type { Locator, Page } from '@playwright/test';
 
 /** Steps on the Create payment page, as an operator takes them (for the specs and the browser bench alike). */
 
+/** Opens Create payment from the main navigation and waits for its heading. */
+export async function openCreatePayment(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
+  await page.getByRole('heading', { name: 'Create payment' }).waitFor();
+}
+
 /** Types the bank details: the account number twice, and the routing number. */
 export async function fillBankAccount(page: Page, account: string, routing = '021000021'): Promise<void> {
   await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(account);

@@ -1,15 +1,10 @@
 import type { Page } from '@playwright/test';
 import { armFault, basicAuth, expect, type Tenant, test } from './fixtures';
-import { fillBankAccount, openAuthorizedReview } from './payment-form';
+import { fillBankAccount, openAuthorizedReview, openCreatePayment } from './payment-form';
 
 /** The next POST /v2/payments of this tenant fails, waits or loses its connection (sandbox faults). */
 const armPaymentFault = (page: Page, tenant: Tenant, fault: Parameters<typeof armFault>[2]) =>
   armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', ...fault });
-
-async function openCreatePayment(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Create payment' })).toBeVisible();
-}
 
 /** Opens Create payment and fills a user + bank account payment, up to the review. */
 async function startBankPayment(page: Page, userId: string, amount: string, account: string) {

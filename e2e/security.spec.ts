@@ -7,7 +7,7 @@ import {
   type Tenant,
   test,
 } from './fixtures';
-import { fillBankAccount, openAuthorizedReview } from './payment-form';
+import { fillBankAccount, openAuthorizedReview, openCreatePayment } from './payment-form';
 
 const ACCOUNT = '000987654321';
 const XSS = '<img src=x onerror=window.__xss=1>';
@@ -45,7 +45,7 @@ async function signInAs(page: Page, tenant: Tenant, operator: string) {
 }
 
 async function payByBankAccount(page: Page, tenant: Tenant, metadataValue: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
+  await openCreatePayment(page);
   await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('21.00');
   await fillBankAccount(page, ACCOUNT);
@@ -147,7 +147,7 @@ test('after 15 idle minutes the operator is signed out with a warning first; the
 }) => {
   await page.clock.install();
   await signInAs(page, tenant, 'Ana');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
+  await openCreatePayment(page);
   await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('33.00');
   await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(ACCOUNT);

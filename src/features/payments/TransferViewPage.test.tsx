@@ -3,17 +3,12 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { transferSchema } from '../../api/schemas';
+import { stubMatchMedia } from '../../components/test/match-media';
 import { SAMPLE_TRANSFER_ANSWER } from './sample-transfer';
 import { TransferRehearsal } from './TransferViewPage';
 
 beforeAll(() => {
-  // jsdom has no media queries; Mantine asks for the preferred colour scheme.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+  stubMatchMedia();
 });
 
 afterEach(() => {
