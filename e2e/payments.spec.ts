@@ -92,7 +92,7 @@ test('a payment customer pays from a bank account', async ({ signedIn: page, ten
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText(customer?.name ?? '');
 });
 
-test('an invalid routing number and a mismatched confirmation are refused before any request', async ({
+test('an invalid routing number, a mismatched confirmation and a value without a key are refused before any request', async ({
   signedIn: page,
   tenant,
 }) => {
@@ -103,12 +103,17 @@ test('an invalid routing number and a mismatched confirmation are refused before
   await openCreatePayment(page);
   await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('10.00');
+  await page.getByRole('button', { name: 'Add metadata' }).click();
+  await page.getByLabel('Metadata value 1').fill('A-1001');
   await page.getByRole('textbox', { name: 'Account number', exact: true }).fill('123456789');
   await page.getByLabel('Confirm account number').fill('123456780');
   await page.getByLabel('Routing number').fill('021000022');
+  // Leaving the field shows its error, which moves what is below it: a click that blurs it may land beside its target.
+  await page.getByLabel('Routing number').press('Tab');
   await page.getByRole('button', { name: 'Review payment' }).click();
   await expect(page.getByText('not a valid ABA routing number')).toBeVisible();
   await expect(page.getByText('The account numbers do not match')).toBeVisible();
+  await expect(page.getByLabel('Metadata key 1')).toHaveAccessibleDescription('Give this value a key');
   await expect(page.getByRole('dialog', { name: 'Review payment' })).toHaveCount(0);
   await page.getByLabel('Amount (USD)').fill('1.234');
   await expect(page.getByText('At most two decimal places')).toBeVisible();

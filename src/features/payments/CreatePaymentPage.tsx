@@ -1,8 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { memo, useEffect, useState } from 'react';
+import {
+  Controller,
+  type UseFormReturn,
+  useFieldArray,
+  useForm,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
 import type { ApiError } from '../../api/client';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
@@ -70,10 +77,14 @@ export function CreatePaymentPage() {
   );
 }
 
+/**
+ * The form's state. useForm re-renders its host once as it mounts (to mark the form ready, from a layout effect: a
+ * synchronous render inside the commit, which also runs every effect waiting on the page in that task). Here the
+ * host is small: the fields are PaymentFields, memoized on the form's methods (one object for the form's life), so
+ * that re-render stops at it. PaymentFields follows errors and the fields it shows through its own subscriptions.
+ */
 function PaymentForm() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const form = useForm<PaymentFormValues>({
     resolver: zodResolver(paymentFormSchema),
     defaultValues: emptyPaymentForm({
@@ -82,19 +93,22 @@ function PaymentForm() {
     }),
     mode: 'onTouched',
   });
-  const { errors } = form.formState;
+  return <PaymentFields form={form} />;
+}
+
+const PaymentFields = memo(function PaymentFields({ form }: { form: UseFormReturn<PaymentFormValues> }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { errors } = useFormState({ control: form.control });
   const metadata = useFieldArray({ control: form.control, name: 'metadata' });
   const [review, setReview] = useState<{ values: PaymentFormValues; summary: PaymentSummary } | null>(null);
   const [pageError, setPageError] = useState<unknown>(null);
   const [reviewWanted, setReviewWanted] = useState(false);
 
-  const [payer, source, userId, amount, routingNumber] = form.watch([
-    'payer',
-    'source',
-    'userId',
-    'amount',
-    'routingNumber',
-  ]);
+  const [payer, source, userId, amount, routingNumber] = useWatch({
+    control: form.control,
+    name: ['payer', 'source', 'userId', 'amount', 'routingNumber'],
+  });
   const validUserId = payer === 'user' && isUuid(userId) ? userId.trim().toLowerCase() : null;
   const bankName = bankNameFor(routingNumber.trim());
 
@@ -287,7 +301,7 @@ function PaymentForm() {
               )}
             </Stack>
           </Paper>
-          <MetadataRows form={form} rows={metadata} />
+          <MetadataRows form={form} rows={metadata} errors={errors.metadata} />
           <Group>
             <Button type="submit">Review payment</Button>
           </Group>
@@ -308,4 +322,4 @@ function PaymentForm() {
       )}
     </>
   );
-}
+});

@@ -1,15 +1,16 @@
 import { Button, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import type { UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, UseFieldArrayReturn, UseFormReturn } from 'react-hook-form';
 import type { PaymentFormValues } from './payment-form-schema';
 
 interface Props {
   form: UseFormReturn<PaymentFormValues>;
   rows: UseFieldArrayReturn<PaymentFormValues, 'metadata'>;
+  /** From the form's state where the rows stand (the form's own state object is its host's, not theirs). */
+  errors: FieldErrors<PaymentFormValues>['metadata'];
 }
 
 /** Key/value rows, sent as one metadata object. */
-export function MetadataRows({ form, rows }: Props) {
-  const errors = form.formState.errors.metadata;
+export function MetadataRows({ form, rows, errors }: Props) {
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
