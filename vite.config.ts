@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress.mjs';
+import { mantineUseId } from './src/lib/mantine/use-id-plugin';
 import { stylesheetsAfterPlaceholder } from './src/server/paint-first';
 
 /**
@@ -36,7 +37,7 @@ function paintFirst(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), consoleApi(), paintFirst(), precompress()],
+  plugins: [mantineUseId(), react(), consoleApi(), paintFirst(), precompress()],
   // The manifest tells the console server which chunks each page needs (src/server/route-preloads.ts).
   build: { target: 'es2022', reportCompressedSize: false, manifest: true },
   server: { port: 5173, strictPort: false },
