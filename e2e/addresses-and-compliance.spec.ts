@@ -60,6 +60,9 @@ test('a bad ZIP is refused at the field before any request', async ({ signedIn: 
   await page.getByLabel('Postcode').fill('6270');
   await page.getByRole('button', { name: 'Add address' }).click();
   await expect(page.getByText('A US ZIP code is 12345 or 12345-6789')).toBeVisible();
+  // The click went through (the press did not blur the field and move the button): the form put the focus on the
+  // field at fault.
+  await expect(page.getByLabel('Postcode')).toBeFocused();
   expect(requests).toEqual([]);
 });
 

@@ -18,6 +18,7 @@ import { preloadPage } from '../../app/router';
 import { useNavigate, useSearchParams } from '../../app/routing';
 import { AfterFirstCommit } from '../../components/AfterFirstCommit';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { keepFocusOnButtonPress } from '../../components/keep-focus-on-button-press';
 import { RadioChoice } from '../../components/RadioChoice';
 import { describeAccount } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
@@ -185,7 +186,12 @@ const PaymentFields = memo(function PaymentFields({ form }: { form: UseFormRetur
     <>
       {transferPage.rehearsal}
       {pageError !== null && <ApiErrorAlert error={pageError} />}
-      <form noValidate onSubmit={openReview} onInput={transferPage.begin}>
+      <form
+        noValidate
+        onSubmit={openReview}
+        onInput={transferPage.begin}
+        onMouseDown={keepFocusOnButtonPress}
+      >
         <Stack>
           <Paper withBorder p="md">
             <Stack>
