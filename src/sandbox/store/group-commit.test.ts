@@ -11,7 +11,7 @@ function store() {
 }
 
 describe('group commit', () => {
-  it('commits the writes of one moment together; one that throws is rolled back alone', async () => {
+  it('commits the writes of one moment together, in one transaction, one after another', async () => {
     const { db, insert, keys, writes } = store();
     const inTransaction: boolean[] = [];
     const a = writes.run(() => {
@@ -19,21 +19,63 @@ describe('group commit', () => {
       insert('a');
       return 'A';
     });
-    const bad = writes.run(() => {
-      insert('half-done');
-      throw new Error('refused');
-    });
-    const c = writes.run(() => {
-      // Sees the write queued before it: the group runs its writes one after another.
+    const b = writes.run(() => {
+      // Sees the write queued before it.
       const seen = keys();
-      insert('c');
+      insert('b');
       return seen;
     });
     expect(keys()).toEqual([]); // nothing runs before the group does
     await expect(a).resolves.toBe('A');
-    await expect(bad).rejects.toThrow('refused');
-    await expect(c).resolves.toEqual(['a']);
+    await expect(b).resolves.toEqual(['a']);
     expect(inTransaction).toEqual([true]);
+    expect(keys()).toEqual(['a', 'b']);
+    expect(db.inTransaction).toBe(false);
+  });
+
+  it('lets a write that throws before changing anything reject alone, and runs the group once', async () => {
+    const { insert, keys, writes } = store();
+    let runs = 0;
+    const a = writes.run(() => {
+      runs++;
+      insert('a');
+    });
+    const refused = writes.run(() => {
+      throw new Error('refused');
+    });
+    // A statement that fails undoes itself: the store is unchanged, so nothing is left to undo.
+    const duplicate = writes.run(() => insert('a'));
+    const c = writes.run(() => insert('c'));
+    await expect(a).resolves.toBeUndefined();
+    await expect(refused).rejects.toThrow('refused');
+    await expect(duplicate).rejects.toThrow(/UNIQUE/);
+    await expect(c).resolves.toBeDefined();
+    expect(runs).toBe(1);
+    expect(keys()).toEqual(['a', 'c']);
+  });
+
+  it('undoes alone a write that throws after changing rows: the group runs again, each write in a savepoint', async () => {
+    const { db, insert, keys, writes } = store();
+    let runs = 0;
+    const a = writes.run(() => {
+      runs++;
+      insert('a');
+      return 'A';
+    });
+    const halfDone = writes.run(() => {
+      insert('half-done');
+      throw new Error('refused');
+    });
+    const c = writes.run(() => {
+      const seen = keys();
+      insert('c');
+      return seen;
+    });
+    await expect(a).resolves.toBe('A');
+    await expect(halfDone).rejects.toThrow('refused');
+    // The answers are those of the run that committed, which never saw the undone write.
+    await expect(c).resolves.toEqual(['a']);
+    expect(runs).toBe(2);
     expect(keys()).toEqual(['a', 'c']);
     expect(db.inTransaction).toBe(false);
   });
