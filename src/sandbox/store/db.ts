@@ -20,13 +20,29 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-/** Applies the migrations the file has not seen yet, each in its own transaction; user_version counts them. */
+/**
+ * Applies the migrations the file has not seen yet, each in its own transaction; user_version counts them.
+ * Foreign keys are checked once at the end of each, as in SQLite's procedure for rebuilding a table (a rebuild drops
+ * a table that others reference): a migration that leaves a dangling reference is rolled back.
+ */
 export function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (let version = current; version < migrations.length; version++) {
-    db.transaction(() => {
-      db.exec(migrations[version] as string);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
+  if (current >= migrations.length) return;
+  const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
+  // A no-op inside a transaction: set around them.
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (let version = current; version < migrations.length; version++) {
+      db.transaction(() => {
+        db.exec(migrations[version] as string);
+        const dangling = db.pragma('foreign_key_check') as unknown[];
+        if (dangling.length > 0) {
+          throw new Error(`Migration ${version + 1} leaves ${dangling.length} dangling reference(s)`);
+        }
+        db.pragma(`user_version = ${version + 1}`);
+      })();
+    }
+  } finally {
+    if (enforced) db.pragma('foreign_keys = ON');
   }
 }

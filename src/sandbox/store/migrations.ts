@@ -149,4 +149,126 @@ export const migrations: readonly string[] = [
   CREATE TRIGGER transfer_body_stale_on_removed_status AFTER DELETE ON transfer_status_history
     BEGIN UPDATE transfers SET body = NULL WHERE id = OLD.transfer_id AND body IS NOT NULL; END;
   `,
+  // The tables a payment or an address writes, rebuilt without AUTOINCREMENT (SQLite's own way to change a column:
+  // copy into a new table, drop, rename). AUTOINCREMENT made every insert read and rewrite a row of
+  // sqlite_sequence, about a tenth of a payment's store time; without it a new row takes the largest seq plus one,
+  // which is the same order, since the sandbox never deletes these rows. Same columns in the same order, same
+  // indexes and triggers; migrate() runs this with foreign keys checked at the end instead of at each statement.
+  `
+  DROP TRIGGER transfer_body_stale_on_transfer;
+  DROP TRIGGER transfer_body_stale_on_new_transaction;
+  DROP TRIGGER transfer_body_stale_on_changed_transaction;
+  DROP TRIGGER transfer_body_stale_on_removed_transaction;
+  DROP TRIGGER transfer_body_stale_on_new_status;
+  DROP TRIGGER transfer_body_stale_on_changed_status;
+  DROP TRIGGER transfer_body_stale_on_removed_status;
+
+  CREATE TABLE new_bank_accounts (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    user_id TEXT REFERENCES users(id),
+    stored INTEGER NOT NULL,
+    last4 TEXT NOT NULL,
+    routing_number TEXT NOT NULL,
+    account_type TEXT NOT NULL,
+    created TEXT NOT NULL
+  );
+  INSERT INTO new_bank_accounts SELECT * FROM bank_accounts;
+  DROP TABLE bank_accounts;
+  ALTER TABLE new_bank_accounts RENAME TO bank_accounts;
+  CREATE INDEX bank_accounts_by_user ON bank_accounts(user_id, stored, seq);
+
+  CREATE TABLE new_addresses (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    user_id TEXT NOT NULL REFERENCES users(id),
+    line_1 TEXT NOT NULL,
+    line_2 TEXT,
+    line_3 TEXT,
+    city TEXT NOT NULL,
+    state TEXT NOT NULL,
+    postcode TEXT NOT NULL,
+    country TEXT NOT NULL,
+    created TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+  );
+  INSERT INTO new_addresses SELECT * FROM addresses;
+  DROP TABLE addresses;
+  ALTER TABLE new_addresses RENAME TO addresses;
+  CREATE INDEX addresses_by_user ON addresses(user_id, created_ms, seq);
+
+  CREATE TABLE new_transfers (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    app_id TEXT NOT NULL REFERENCES apps(id),
+    user_id TEXT,
+    customer_id TEXT,
+    status TEXT NOT NULL,
+    type TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    account_id TEXT,
+    external_id TEXT,
+    platform TEXT,
+    metadata TEXT,
+    outcome TEXT NOT NULL DEFAULT 'success',
+    failure_code TEXT,
+    failure_message TEXT,
+    created TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    status_changed_ms INTEGER NOT NULL,
+    body TEXT
+  );
+  INSERT INTO new_transfers SELECT * FROM transfers;
+  DROP TABLE transfers;
+  ALTER TABLE new_transfers RENAME TO transfers;
+  CREATE INDEX transfers_by_org ON transfers(org_id, created_ms, seq);
+  CREATE INDEX transfers_by_user ON transfers(org_id, user_id, created_ms, seq);
+  CREATE INDEX transfers_by_status ON transfers(status, status_changed_ms);
+
+  CREATE TABLE new_transfer_status_history (
+    seq INTEGER PRIMARY KEY,
+    transfer_id TEXT NOT NULL REFERENCES transfers(id),
+    status TEXT NOT NULL,
+    at TEXT NOT NULL
+  );
+  INSERT INTO new_transfer_status_history SELECT * FROM transfer_status_history;
+  DROP TABLE transfer_status_history;
+  ALTER TABLE new_transfer_status_history RENAME TO transfer_status_history;
+  CREATE INDEX status_history_by_transfer ON transfer_status_history(transfer_id, seq);
+
+  CREATE TABLE new_transactions (
+    id INTEGER PRIMARY KEY,
+    transfer_id TEXT NOT NULL REFERENCES transfers(id),
+    type TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    source_name TEXT NOT NULL,
+    destination_name TEXT NOT NULL,
+    metadata TEXT,
+    created TEXT NOT NULL
+  );
+  INSERT INTO new_transactions SELECT * FROM transactions;
+  DROP TABLE transactions;
+  ALTER TABLE new_transactions RENAME TO transactions;
+  CREATE INDEX transactions_by_transfer ON transactions(transfer_id, id);
+
+  CREATE TRIGGER transfer_body_stale_on_transfer
+    AFTER UPDATE OF id, org_id, app_id, user_id, customer_id, status, type, amount, account_id, external_id, platform,
+      metadata, outcome, failure_code, failure_message, created, created_ms, status_changed_ms ON transfers
+    WHEN OLD.body IS NOT NULL
+    BEGIN UPDATE transfers SET body = NULL WHERE seq = NEW.seq; END;
+  CREATE TRIGGER transfer_body_stale_on_new_transaction AFTER INSERT ON transactions
+    BEGIN UPDATE transfers SET body = NULL WHERE id = NEW.transfer_id AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_changed_transaction AFTER UPDATE ON transactions
+    BEGIN UPDATE transfers SET body = NULL WHERE id IN (OLD.transfer_id, NEW.transfer_id) AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_removed_transaction AFTER DELETE ON transactions
+    BEGIN UPDATE transfers SET body = NULL WHERE id = OLD.transfer_id AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_new_status AFTER INSERT ON transfer_status_history
+    BEGIN UPDATE transfers SET body = NULL WHERE id = NEW.transfer_id AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_changed_status AFTER UPDATE ON transfer_status_history
+    BEGIN UPDATE transfers SET body = NULL WHERE id IN (OLD.transfer_id, NEW.transfer_id) AND body IS NOT NULL; END;
+  CREATE TRIGGER transfer_body_stale_on_removed_status AFTER DELETE ON transfer_status_history
+    BEGIN UPDATE transfers SET body = NULL WHERE id = OLD.transfer_id AND body IS NOT NULL; END;
+  `,
 ];

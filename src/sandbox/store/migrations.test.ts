@@ -1,0 +1,119 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { newAddressRow } from '../domain/addresses';
+import { transition } from '../domain/lifecycle';
+import { createPayment, validatePayment } from '../domain/payments';
+import { createTenant } from '../domain/tenant-factory';
+import { insertAddress } from './addresses';
+import { type Db, migrate } from './db';
+import { GroupCommit } from './group-commit';
+import { migrations } from './migrations';
+import { transferJson } from './transfer-json';
+import { findTransfer } from './transfers';
+
+const REBUILT = ['bank_accounts', 'addresses', 'transfers', 'transfer_status_history', 'transactions'];
+
+/** A store as a sandbox of the given migration left it, holding a paid, settled transfer and an address. */
+async function storeAtVersion(version: number) {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  for (const migration of migrations.slice(0, version)) db.exec(migration);
+  db.pragma(`user_version = ${version}`);
+  const made = createTenant(db);
+  const tenant = { orgId: made.organization.id, clientId: made.client_id };
+  const userId = made.users[0]?.id as string;
+  const pay = (key: string) =>
+    createPayment(
+      {
+        db,
+        tenant,
+        appId: undefined,
+        nowMs: Date.now(),
+        idempotencyTtlMs: 60_000,
+        writes: new GroupCommit(db),
+      },
+      validatePayment({
+        amount: 1234,
+        platform: 'ach',
+        user_id: userId,
+        ach_info: { account_number: '123456789', routing_number: '021000021' },
+        metadata: { order: 'A-1' },
+        idempotency_key: key,
+      }),
+    );
+  const { transfer } = await pay('first');
+  db.transaction(() =>
+    transition(db, findTransfer(db, tenant.orgId, transfer.id) as never, 'pending', Date.now()),
+  )();
+  insertAddress(
+    db,
+    newAddressRow(
+      userId,
+      { line_1: '1 Main St', city: 'Springfield', state: 'IL', postcode: '62701', country: 'US' },
+      Date.now(),
+    ),
+  );
+  return { db, tenant, transferId: transfer.id, pay };
+}
+
+const everyRow = (db: Db) =>
+  Object.fromEntries(REBUILT.map((table) => [table, db.prepare(`SELECT * FROM ${table}`).raw().all()]));
+
+describe('rebuilding the written tables without AUTOINCREMENT', () => {
+  it('keeps every row, seq and stored answer of an existing store, and new rows follow the old ones', async () => {
+    const old = await storeAtVersion(2);
+    const before = everyRow(old.db);
+    const answerBefore = transferJson(old.db, old.tenant.orgId, old.transferId);
+    expect(answerBefore).toContain('"status":"pending"');
+
+    migrate(old.db);
+
+    expect(old.db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    expect(everyRow(old.db)).toEqual(before);
+    expect(transferJson(old.db, old.tenant.orgId, old.transferId)).toBe(answerBefore);
+    expect(old.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    const schema = old.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all() as {
+      name: string;
+      sql: string;
+    }[];
+    for (const table of REBUILT) {
+      expect(schema.find((row) => row.name === table)?.sql).not.toMatch(/AUTOINCREMENT/);
+    }
+    const seqs = () => old.db.prepare('SELECT seq FROM transfers ORDER BY seq').pluck().all() as number[];
+    const [lastBefore] = seqs().slice(-1);
+    const { transfer } = await old.pay('second');
+    expect(seqs().slice(-1)[0]).toBe((lastBefore as number) + 1);
+    expect(transfer.id).not.toBe(old.transferId);
+  });
+
+  it('keeps the triggers that empty a stale stored answer', async () => {
+    const old = await storeAtVersion(2);
+    migrate(old.db);
+    const triggers = old.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+      .pluck()
+      .all();
+    expect(triggers).toHaveLength(7);
+    old.db.prepare('UPDATE transactions SET amount = 99 WHERE transfer_id = ?').run(old.transferId);
+    expect(old.db.prepare('SELECT body FROM transfers WHERE id = ?').pluck().get(old.transferId)).toBeNull();
+    expect(transferJson(old.db, old.tenant.orgId, old.transferId)).toContain('"amount":99,');
+  });
+
+  it('rolls back a migration that would leave a dangling reference', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    for (const migration of migrations.slice(0, 2)) db.exec(migration);
+    db.pragma('user_version = 2');
+    db.pragma('foreign_keys = OFF');
+    db.prepare(
+      "INSERT INTO transfer_status_history (transfer_id, status, at) VALUES ('no-such-transfer', 'created', 'x')",
+    ).run();
+    db.pragma('foreign_keys = ON');
+    expect(() => migrate(db)).toThrow(/Migration 3 leaves 1 dangling reference/);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'transfers'").pluck().get()).toMatch(
+      /AUTOINCREMENT/,
+    );
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+});
