@@ -113,6 +113,27 @@ describe('a transfer as JSON (composed by the store)', () => {
       expect(read.body.status).toBe('pending');
     });
 
+    it("is written by the payment as SQLite's composition writes it, byte for byte, whatever the metadata", async () => {
+      const tenant = await h.tenant();
+      const awkward = {
+        ...metadata,
+        controls: '\u0000\u0008\t\n\u001f\u007f\u2028 \ud800 😀',
+        numbers: [0, -0, 1e21, 1.5e-7, 123456789.125],
+        '10': 'an index key',
+        '': 'the empty key',
+      };
+      for (const extra of [
+        {},
+        { metadata: awkward },
+        { metadata: null },
+        { metadata: [] },
+        { metadata: 'text' },
+      ]) {
+        const created = await pay(h, tenant, '123456789', extra);
+        expect(stored(created.id)).toBe(composed(created.id));
+      }
+    });
+
     it('is emptied by any change to what it is made of, and a read then composes it: never stale', async () => {
       const tenant = await h.tenant();
       const created = await pay(h, tenant, '123456789');

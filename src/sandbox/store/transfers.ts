@@ -53,8 +53,9 @@ export interface StatusHistoryRow {
 
 // Inserts bind by position: binding an object's named fields cost about half again as much per row (payments write
 // five rows each).
-export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
-  sql(
+/** Inserts the transfer; answers its seq. */
+export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): number {
+  return sql(
     db,
     `INSERT INTO transfers (id, org_id, app_id, user_id, customer_id, status, type, amount, account_id, external_id,
        platform, metadata, outcome, failure_code, failure_message, created, created_ms, status_changed_ms)
@@ -78,11 +79,12 @@ export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
     row.created,
     row.created_ms,
     row.status_changed_ms,
-  );
+  ).lastInsertRowid as number;
 }
 
-export function insertTransaction(db: Db, row: Omit<TransactionRow, 'id'>): void {
-  sql(
+/** Inserts the transaction; answers its id. */
+export function insertTransaction(db: Db, row: Omit<TransactionRow, 'id'>): number {
+  return sql(
     db,
     `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -94,7 +96,7 @@ export function insertTransaction(db: Db, row: Omit<TransactionRow, 'id'>): void
     row.destination_name,
     row.metadata,
     row.created,
-  );
+  ).lastInsertRowid as number;
 }
 
 export function appendStatusHistory(db: Db, row: StatusHistoryRow): void {
