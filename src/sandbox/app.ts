@@ -8,6 +8,7 @@ import { FailureWindow } from './domain/auth-limiter';
 import { startSettleClock } from './domain/lifecycle';
 import { FaultRegistry, faultInjection } from './faults';
 import { errorBody, HttpError } from './http-error';
+import { requestHeader } from './request-header';
 import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
 import type { SandboxEnv } from './routes/env';
@@ -82,7 +83,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   // Middlewares that only pass on return next()'s promise (no async function): each await was a promise and a turn.
   app.use('/v2/*', (c, next) => {
     const address = c.env?.incoming?.socket?.remoteAddress ?? 'in-process';
-    c.set('tenant', authenticate({ db, failures, address, nowMs: now() }, c.req.header('Authorization')));
+    c.set('tenant', authenticate({ db, failures, address, nowMs: now() }, requestHeader(c, 'authorization')));
     return next();
   });
   app.use('/v2/*', faultInjection(services.faults));

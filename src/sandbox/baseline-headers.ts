@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { randomBytesHex } from './domain/ids';
+import { requestHeader } from './request-header';
 
 /**
  * Headers on every answer, of the sandbox and of the console server alike: no sniffing, no referrer, no framing, a
@@ -72,7 +73,7 @@ export function answeredHeader(c: Context, name: string): string | undefined {
  */
 export function baselineHeaders(): MiddlewareHandler<{ Variables: { requestId: string } }> {
   return (c, next) => {
-    const id = requestIdFor(c.req.header('X-Request-Id'));
+    const id = requestIdFor(requestHeader(c, 'x-request-id'));
     c.set('requestId', id);
     presetBaseline(c);
     presetHeaders(

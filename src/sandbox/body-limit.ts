@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { BODY_LIMIT_BYTES } from './config';
 import { errorBody } from './http-error';
 import { passThrough } from './middleware';
+import { requestHeader } from './request-header';
 
 /**
  * Refuses bodies over BODY_LIMIT_BYTES with 413. A declared Content-Length is checked from the header alone; only a
@@ -16,8 +17,8 @@ export function limitBodySize(): MiddlewareHandler {
   return passThrough((c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD') return next();
-    const declared = c.req.header('Content-Length');
-    if (declared !== undefined && c.req.header('Transfer-Encoding') === undefined) {
+    const declared = requestHeader(c, 'content-length');
+    if (declared !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
       return Number(declared) > BODY_LIMIT_BYTES ? tooLarge(c) : next();
     }
     return streaming(c, next);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UUID_PATTERN } from '../../lib/uuid';
 import type { Tenant } from '../domain/auth';
 import { type FieldError, fieldErrorsFrom, HttpError, validationError } from '../http-error';
+import { requestHeader } from '../request-header';
 import type { SandboxEnv } from './env';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -63,7 +64,7 @@ async function readJsonBody(c: Context, optional: boolean): Promise<unknown> {
     if (optional) return {};
     throw new HttpError(400, 'missing-body', 'This request needs a JSON body');
   }
-  const contentType = c.req.header('Content-Type');
+  const contentType = requestHeader(c, 'content-type');
   // An operation that takes no body accepts `{}` under any content type (curl -d '{}' says form-urlencoded).
   if (!optional && contentType && !/^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim())) {
     throw new HttpError(415, 'unsupported-media-type', 'Send the body as application/json');

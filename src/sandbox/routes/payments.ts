@@ -1,4 +1,5 @@
 import { createPayment, paymentRequestSchema, validatePayment } from '../domain/payments';
+import { requestHeader } from '../request-header';
 import type { Services } from '../services';
 import { jsonText, type RouteDef, route } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
@@ -30,7 +31,7 @@ export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[]
           {
             db,
             tenant,
-            appId: c.req.header('Api-App-Id'),
+            appId: requestHeader(c, 'api-app-id'),
             nowMs: now(),
             idempotencyTtlMs: config.idempotencyTtlMs,
             writes,
