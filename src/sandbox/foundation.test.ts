@@ -103,6 +103,50 @@ describe('error shapes', () => {
     const generated = await h.call('GET', '/v2/nowhere');
     expect(generated.headers.get('X-Request-Id')).toMatch(/^req_[0-9a-f]{32}$/);
   });
+
+  it('reads the same headers over a socket as in process (Node has parsed them there)', async () => {
+    const tenant = await h.tenant();
+    const server = await listen(h.sandbox.app);
+    try {
+      const send = (path: string, init: RequestInit = {}) =>
+        fetch(`${server.url}${path}`, {
+          ...init,
+          headers: { Authorization: basic(tenant), 'x-REQUEST-id': 'ticket-43', ...init.headers },
+        });
+      const read = await send('/v2/organizations');
+      expect(read.status).toBe(200);
+      expect(read.headers.get('X-Request-Id')).toBe('ticket-43');
+      expect((await send('/v2/organizations', { headers: { Authorization: 'Basic !!!' } })).status).toBe(401);
+      const payment = JSON.stringify({
+        amount: 100,
+        platform: 'ach',
+        user_id: tenant.users[0]?.id,
+        ach_info: { account_number: '123456789', routing_number: '021000021' },
+      });
+      const asForm = await send('/v2/payments', {
+        method: 'POST',
+        body: payment,
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+      expect(asForm.status).toBe(415);
+      const second = tenant.apps[1];
+      const toSecondApp = await send('/v2/payments', {
+        method: 'POST',
+        body: payment,
+        headers: { 'Content-Type': 'application/json', 'Api-App-Id': second?.id ?? '' },
+      });
+      expect(toSecondApp.status).toBe(201);
+      expect((await toSecondApp.json()).transactions[0].destination_name).toBe(second?.name);
+      const huge = await send('/v2/payments', {
+        method: 'POST',
+        body: 'x'.repeat(BODY_LIMIT_BYTES + 1),
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(huge.status).toBe(413);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('tenancy and payout methods', () => {
