@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../app/route-table';
-import { shellPlaceholder, stylesheetsAfterPlaceholder, withPlaceholder } from './paint-first';
+import {
+  codeAtLowPriority,
+  shellPlaceholder,
+  stylesheetsAfterPlaceholder,
+  withPlaceholder,
+} from './paint-first';
 
 const BUILT = `<!doctype html>
 <html>
@@ -47,6 +52,25 @@ describe('the stylesheet after the placeholder', () => {
     expect(stylesheetsAfterPlaceholder(noBoot)).toBe(noBoot);
     const noLinks = BUILT.replace(/\s*<link rel="stylesheet"[^>]*>/, '');
     expect(stylesheetsAfterPlaceholder(noLinks)).toBe(noLinks);
+  });
+});
+
+describe('the code at low priority', () => {
+  it('asks for the entry and its preloads at low priority, and for nothing else', () => {
+    const html = codeAtLowPriority(BUILT);
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
+    );
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(html.match(/fetchpriority/g)).toHaveLength(2);
+  });
+
+  it('leaves a priority already given as it is, so that applying it twice changes nothing', () => {
+    const once = codeAtLowPriority(BUILT);
+    expect(codeAtLowPriority(once)).toBe(once);
+    const high = BUILT.replace('<script type="module"', '<script type="module" fetchpriority="high"');
+    expect(codeAtLowPriority(high)).toContain('<script type="module" fetchpriority="high" crossorigin');
   });
 });
 

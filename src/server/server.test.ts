@@ -65,8 +65,12 @@ describe('the console server in sandbox mode', () => {
 
   it('names the chunks of the page asked for in index.html, so that they load beside the entry, and paints its heading', async () => {
     const html = await (await app.request('/payments/new?user_id=x')).text();
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/SignedInLayout-test.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/CreatePaymentPage-test.js">');
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/SignedInLayout-test.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/CreatePaymentPage-test.js">',
+    );
     expect(html.indexOf('CreatePaymentPage-test.js')).toBeLessThan(html.indexOf('</head>'));
     const signIn = await (await app.request('/sign-in')).text();
     expect(signIn).not.toContain('modulepreload');
