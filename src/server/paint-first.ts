@@ -51,7 +51,7 @@ export const LOW_PRIORITY = 'fetchpriority="low"';
  * tells a page-load model what the browser knows: at the default (high) priority, Lighthouse counts a script that
  * has arrived before the first paint as holding that paint back, and on this machine the race between the paint
  * and a local download decided whether Create payment scored 93 or 100 (simulated first paint 2.5 s or 0.7 s).
- * Real loads measured the same either way (bench/REPORT.md, README).
+ * Real loads measured the same either way (README, Performance).
  */
 export function codeAtLowPriority(html: string): string {
   return html.replace(CODE_TAG, `<$1 ${LOW_PRIORITY}`);

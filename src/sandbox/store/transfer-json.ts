@@ -71,7 +71,7 @@ const parsedJson = (text: string | null): unknown => (text === null ? null : JSO
 
 /**
  * The same text as `TRANSFER_JSON`, composed from rows the caller has in hand: a writer that has just inserted the
- * transfer and all it is made of need not have SQLite read them back (the composition was about a fifth of a
+ * transfer and all it is made of need not have SQLite read them back (the composition was about a tenth of a
  * payment's store time). Key order and formatting match SQLite's (transfer-json.test.ts holds them equal).
  */
 export function composeTransferJson(
