@@ -7,13 +7,12 @@ import { type FieldError, fieldErrorsFrom, HttpError, notFoundOrUnauthorized } f
 import type { Db } from '../store/db';
 import type { GroupCommit } from '../store/group-commit';
 import {
-  type AppRow,
-  findApp,
+  creditedAppOf,
   findBankAccount,
-  findCustomer,
-  findUser,
-  firstApp,
   insertBankAccount,
+  type NamedPerson,
+  namedCustomer,
+  namedUser,
 } from '../store/tenants';
 import { composeTransferJson, storeComposedTransferJson, transferJson } from '../store/transfer-json';
 import {
@@ -150,12 +149,6 @@ export interface PaymentContext {
   writes: GroupCommit;
 }
 
-function creditedApp(db: Db, tenant: Tenant, appId: string | undefined): AppRow {
-  const app = appId ? findApp(db, tenant.orgId, appId) : firstApp(db, tenant.orgId);
-  if (!app) throw notFoundOrUnauthorized();
-  return app;
-}
-
 /**
  * Creates a validated payment: a transfer of type `payment` from the payer into the app, with its one transaction. Replays of
  * an idempotency key answer the first transfer; the key is only spent by a payment that was created. Settles once the
@@ -188,12 +181,13 @@ export function createPayment(
       }
     }
 
-    const app = creditedApp(db, tenant, ctx.appId);
-    const user = request.user_id ? findUser(db, tenant.orgId, request.user_id) : undefined;
-    const customer = request.customer_id ? findCustomer(db, tenant.orgId, request.customer_id) : undefined;
+    const app = creditedAppOf(db, tenant.orgId, ctx.appId);
+    if (!app) throw notFoundOrUnauthorized();
+    const user = request.user_id ? namedUser(db, tenant.orgId, request.user_id) : undefined;
+    const customer = request.customer_id ? namedCustomer(db, tenant.orgId, request.customer_id) : undefined;
     if (request.user_id && !user) throw notFoundOrUnauthorized();
     if (request.customer_id && !customer) throw notFoundOrUnauthorized();
-    const payer = (user ?? customer) as { first_name: string; last_name: string };
+    const payer = (user ?? customer) as NamedPerson;
     const created = new Date(nowMs).toISOString();
 
     let accountId: string;
