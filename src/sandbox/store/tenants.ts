@@ -1,5 +1,5 @@
 import type { Db } from './db';
-import { perDatabase } from './per-database';
+import { rememberedLookups } from './per-database';
 import { sql } from './prepare';
 
 export interface OrganizationRow {
@@ -106,27 +106,22 @@ export interface ClientCredentials {
   keyHash: Buffer;
 }
 
-const credentialsOf = perDatabase(() => new Map<string, ClientCredentials>());
-const CREDENTIALS_CACHE_SIZE = 10_000;
-
 /**
- * The credentials of a client id, for authentication on every request. Issued credentials never change in the
- * sandbox (no rotation), so known ones are kept in memory: the look-up was a tenth of a read's cost. Unknown client
- * ids are never cached, so a flood of made-up ones cannot fill memory and a tenant created later is found.
+ * Issued credentials never change in the sandbox (no rotation), so known ones are kept in memory: the look-up was a
+ * tenth of a read's cost. Unknown client ids are never kept, so a flood of made-up ones cannot fill memory and a
+ * tenant created later is found.
  */
+const rememberedCredentials = rememberedLookups<ClientCredentials>(10_000);
+
+/** The credentials of a client id, for authentication on every request. */
 export function findClientCredentials(db: Db, clientId: string): ClientCredentials | undefined {
-  const cache = credentialsOf(db);
-  const cached = cache.get(clientId);
-  if (cached) return cached;
-  const row = sql<Pick<OrganizationRow, 'id' | 'client_id' | 'key_hash'>>(
-    db,
-    'SELECT id, client_id, key_hash FROM organizations WHERE client_id = ?',
-  ).get(clientId);
-  if (!row) return undefined;
-  if (cache.size >= CREDENTIALS_CACHE_SIZE) cache.clear();
-  const credentials = { orgId: row.id, clientId: row.client_id, keyHash: row.key_hash };
-  cache.set(clientId, credentials);
-  return credentials;
+  return rememberedCredentials(db, clientId, () => {
+    const row = sql<Pick<OrganizationRow, 'id' | 'client_id' | 'key_hash'>>(
+      db,
+      'SELECT id, client_id, key_hash FROM organizations WHERE client_id = ?',
+    ).get(clientId);
+    return row && { orgId: row.id, clientId: row.client_id, keyHash: row.key_hash };
+  });
 }
 
 export function getOrganization(db: Db, orgId: string): OrganizationRow | undefined {
@@ -155,33 +150,18 @@ export interface NamedPerson {
   last_name: string;
 }
 
-const namesOf = perDatabase(() => new Map<string, NamedApp | NamedPerson>());
-const NAMES_CACHE_SIZE = 10_000;
-
 /**
- * Look-ups of what does not change, remembered: an app's or a person's id and name are set when the tenant is made,
- * and no route renames or removes an app, a user or a customer (one that does must forget them here). The payer's
- * and the app's look-ups were a tenth of a payment's store time. Keys carry the organization, so another tenant's
- * id is looked up, and found absent, as before; an absent row is not remembered, so one made later is found.
+ * An app's or a person's id and name are set when the tenant is made, and no route renames or removes an app, a user
+ * or a customer (one that does must forget them here), so a payment's look-ups of them are remembered: they were a
+ * tenth of a payment's store time. Keys carry the organization, so another tenant's id is looked up, and found
+ * absent, as before.
  */
-function remembered<T extends NamedApp | NamedPerson>(
-  db: Db,
-  key: string,
-  load: () => T | undefined,
-): T | undefined {
-  const names = namesOf(db);
-  const known = names.get(key) as T | undefined;
-  if (known) return known;
-  const found = load();
-  if (!found) return undefined;
-  if (names.size >= NAMES_CACHE_SIZE) names.clear();
-  names.set(key, found);
-  return found;
-}
+const rememberedApps = rememberedLookups<NamedApp>(10_000);
+const rememberedPeople = rememberedLookups<NamedPerson>(10_000);
 
 /** The app a payment credits: the one named, or else the organization's first. */
 export function creditedAppOf(db: Db, orgId: string, appId: string | undefined): NamedApp | undefined {
-  return remembered(db, `app ${orgId} ${appId ?? ''}`, () =>
+  return rememberedApps(db, `app ${orgId} ${appId ?? ''}`, () =>
     appId
       ? sql<NamedApp>(db, 'SELECT id, name FROM apps WHERE id = ? AND org_id = ?').get(appId, orgId)
       : sql<NamedApp>(db, 'SELECT id, name FROM apps WHERE org_id = ? ORDER BY seq LIMIT 1').get(orgId),
@@ -189,7 +169,7 @@ export function creditedAppOf(db: Db, orgId: string, appId: string | undefined):
 }
 
 export function namedUser(db: Db, orgId: string, userId: string): NamedPerson | undefined {
-  return remembered(db, `user ${orgId} ${userId}`, () =>
+  return rememberedPeople(db, `user ${orgId} ${userId}`, () =>
     sql<NamedPerson>(db, 'SELECT id, first_name, last_name FROM users WHERE id = ? AND org_id = ?').get(
       userId,
       orgId,
@@ -198,7 +178,7 @@ export function namedUser(db: Db, orgId: string, userId: string): NamedPerson | 
 }
 
 export function namedCustomer(db: Db, orgId: string, customerId: string): NamedPerson | undefined {
-  return remembered(db, `customer ${orgId} ${customerId}`, () =>
+  return rememberedPeople(db, `customer ${orgId} ${customerId}`, () =>
     sql<NamedPerson>(db, 'SELECT id, first_name, last_name FROM customers WHERE id = ? AND org_id = ?').get(
       customerId,
       orgId,
