@@ -3,7 +3,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { BASELINE_HEADERS } from '../src/sandbox/baseline-headers';
-import { ADDRESS_BODY, authHeaders, freePort, makeTenant, paymentBody, scratchDir } from './lib';
+import {
+  ADDRESS_BODY,
+  authHeaders,
+  cpuMicroseconds,
+  freePort,
+  makeTenant,
+  paymentBody,
+  scratchDir,
+} from './lib';
 
 export interface CaseResult {
   name: string;
@@ -14,6 +22,14 @@ export interface CaseResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /**
+   * Where the time went, as shares of one core over the case: the server process (all its threads) and this
+   * process, which is the load generator. A side near 100% is what bounds the figure.
+   */
+  serverCpu: number;
+  generatorCpu: number;
+  /** The server's CPU per answered request, µs. */
+  serverMicrosPerRequest: number;
 }
 
 const VENDOR_OPENAPI = '../shared/reference/dots-v2-openapi.yaml';
@@ -39,15 +55,33 @@ export async function startProcess(
   return { child, url };
 }
 
+interface Server {
+  url: string;
+  child: ChildProcess;
+}
+
 async function measure(
   name: string,
   target: CaseResult['target'],
-  url: string,
+  server: Server,
   request: autocannon.Request,
   headers: Record<string, string>,
   seconds: number,
 ): Promise<CaseResult> {
-  const result = await autocannon({ url, connections: 50, duration: seconds, headers, requests: [request] });
+  const pid = server.child.pid as number;
+  const serverBefore = cpuMicroseconds(pid);
+  const generatorBefore = process.cpuUsage();
+  const started = performance.now();
+  const result = await autocannon({
+    url: server.url,
+    connections: 50,
+    duration: seconds,
+    headers,
+    requests: [request],
+  });
+  const wallMicros = (performance.now() - started) * 1000;
+  const serverMicros = cpuMicroseconds(pid) - serverBefore;
+  const generator = process.cpuUsage(generatorBefore);
   return {
     name,
     target,
@@ -57,6 +91,9 @@ async function measure(
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    serverCpu: serverMicros / wallMicros,
+    generatorCpu: (generator.user + generator.system) / wallMicros,
+    serverMicrosPerRequest: serverMicros / Math.max(1, result.requests.total),
   };
 }
 
@@ -152,23 +189,23 @@ export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
 
     // The two cases with targets against the ceiling are measured in turns with the references, round after round,
     // so that a slower minute of this shared machine slows all three alike; each figure is the median round.
-    const rivals: [CaseResult['target'], string][] = [
-      ['node ceiling', bare.url],
-      ['node, sandbox-shaped answer', shaped.url],
-      ['sandbox', sandbox.url],
+    const rivals: [CaseResult['target'], Server][] = [
+      ['node ceiling', bare],
+      ['node, sandbox-shaped answer', shaped],
+      ['sandbox', sandbox],
     ];
     for (const c of cases.slice(0, 2)) {
       const rounds = new Map<CaseResult['target'], CaseResult[]>();
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [target, url] of rivals) {
-          const result = await measure(c.name, target, url, c.request(transferId), headers, seconds / 2);
+        for (const [target, server] of rivals) {
+          const result = await measure(c.name, target, server, c.request(transferId), headers, seconds / 2);
           rounds.set(target, [...(rounds.get(target) ?? []), result]);
         }
       }
       for (const [target] of rivals) results.push(medianRound(rounds.get(target) ?? []));
     }
     for (const c of cases.slice(2))
-      results.push(await measure(c.name, 'sandbox', sandbox.url, c.request(transferId), headers, seconds));
+      results.push(await measure(c.name, 'sandbox', sandbox, c.request(transferId), headers, seconds));
     for (const server of [sandbox, bare, shaped]) server.child.kill('SIGTERM');
 
     if (existsSync(VENDOR_OPENAPI) && existsSync('node_modules/.bin/prism')) {
@@ -181,7 +218,7 @@ export async function runRouteBenchmarks(seconds = 10): Promise<CaseResult[]> {
       );
       children.push(prism.child);
       for (const c of cases)
-        results.push(await measure(c.name, 'prism', prism.url, c.request(transferId), headers, seconds));
+        results.push(await measure(c.name, 'prism', prism, c.request(transferId), headers, seconds));
       prism.child.kill('SIGTERM');
     } else {
       console.log('Prism skipped: the vendor OpenAPI or @stoplight/prism-cli is absent');

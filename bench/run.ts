@@ -76,6 +76,7 @@ const paymentRate = rate('POST /v2/payments', 'sandbox') ?? 0;
 const readRate = rate('GET /v2/transfers/{id}', 'sandbox') ?? 0;
 const prismPayments = rate('POST /v2/payments', 'prism');
 const percent = (value: number, base: number | undefined) => (base ? Math.round((value / base) * 100) : 0);
+const cpuShare = (share: number) => `${Math.round(share * 100)}%`;
 const signIn = lighthouse.find((l) => l.page === 'Sign in');
 const createPage = lighthouse.find((l) => l.page === 'Create payment');
 const targets = [
@@ -166,9 +167,13 @@ ${routeRows.join('\n')}
 
 All cases measured:
 
-| target | case | req/s | p50 | p90 | p99 | errors | non-2xx |
-| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
-${routes.map((r) => `| ${r.target} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} | ${r.non2xx} |`).join('\n')}
+| target | case | req/s | p50 | p90 | p99 | errors | non-2xx | server CPU | server µs/req | load generator CPU |
+| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${routes.map((r) => `| ${r.target} | ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${cpuShare(r.serverCpu)} | ${r.serverMicrosPerRequest.toFixed(0)} | ${cpuShare(r.generatorCpu)} |`).join('\n')}
+
+CPU is each side's time on the processor over the case, as a share of one core (the server's threads summed; the
+load generator is the bench's own process). The side near 100% is what bounds the figure: a bare server's POST
+ceiling is usually the load generator's, which builds a new payment body for every request.
 
 ## Growth: list and read latency by store size (10 connections, 5 s each)
 
