@@ -79,6 +79,23 @@ test('operator pays from a stored account', async ({ signedIn: page, tenant }) =
   await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText(stored?.id ?? '');
 });
 
+test('a radio chosen straight from a field with a fresh error takes the click', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  await openCreatePayment(page);
+  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('12.345');
+  // Straight from the field to the radio: the press must not blur the field, whose error would move the radio down.
+  const stored = page.getByRole('radio', { name: 'Stored account' });
+  await stored.click();
+  await expect(stored).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Account on file' })).toBeVisible();
+  // Once the click is in, the radio has the focus and the field its error.
+  await expect(stored).toBeFocused();
+  await expect(page.getByText('At most two decimal places')).toBeVisible();
+});
+
 test('a payment customer pays from a bank account', async ({ signedIn: page, tenant }) => {
   const customer = tenant.customers[0];
   await openCreatePayment(page);

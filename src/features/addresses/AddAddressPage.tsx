@@ -7,7 +7,7 @@ import type { AddressResponse } from '../../api/schemas';
 import { useAddUserAddress } from '../../api/users';
 import { Link, useParams, useSearchParams } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { keepFocusOnButtonPress } from '../../components/keep-focus-on-button-press';
+import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
 import {
   type AddressFormInput,
   type AddressFormOutput,
@@ -124,7 +124,7 @@ export function AddAddressPage() {
       {failure !== null && (
         <ApiErrorAlert error={failure}>{failureHint && <Text size="sm">{failureHint}</Text>}</ApiErrorAlert>
       )}
-      <form noValidate onSubmit={submit} onMouseDown={keepFocusOnButtonPress}>
+      <form noValidate onSubmit={submit} onMouseDown={keepFocusOnControlPress}>
         <Paper withBorder p="md">
           <Stack>
             <TextInput label="User ID" required {...form.register('userId')} error={errors.userId?.message} />

@@ -18,7 +18,7 @@ import { preloadPage } from '../../app/router';
 import { useNavigate, useSearchParams } from '../../app/routing';
 import { AfterFirstCommit } from '../../components/AfterFirstCommit';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { keepFocusOnButtonPress } from '../../components/keep-focus-on-button-press';
+import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
 import { RadioChoice } from '../../components/RadioChoice';
 import { describeAccount } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
@@ -190,7 +190,7 @@ const PaymentFields = memo(function PaymentFields({ form }: { form: UseFormRetur
         noValidate
         onSubmit={openReview}
         onInput={transferPage.begin}
-        onMouseDown={keepFocusOnButtonPress}
+        onMouseDown={keepFocusOnControlPress}
       >
         <Stack>
           <Paper withBorder p="md">

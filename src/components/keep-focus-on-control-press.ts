@@ -1,0 +1,32 @@
+import type { MouseEvent } from 'react';
+
+/** The radio a press is on: the input itself, or the label that belongs to it. */
+function pressedRadio(target: Element): HTMLInputElement | null {
+  const input = target.closest('input[type="radio"]') ?? target.closest('label')?.control ?? null;
+  if (input instanceof HTMLInputElement && input.type === 'radio') return input;
+  // Mantine draws a radio's label beside the input, in the same wrapper.
+  const wrapped = target.closest('.mantine-Radio-root')?.querySelector('input[type="radio"]');
+  return wrapped instanceof HTMLInputElement ? wrapped : null;
+}
+
+/**
+ * For a form that checks a field as it loses focus: pressing one of the form's buttons or radios leaves the focus
+ * where it is until the click has landed. Otherwise the press blurs the field, the field's error appears and moves
+ * everything below it down, and the release lands beside the control: no click, and nothing says so. A radio takes
+ * the focus once its click is in (the field's error then shows, harmlessly); the buttons' actions check every field
+ * anyway. Keyboard focus is untouched.
+ */
+export function keepFocusOnControlPress(event: MouseEvent<HTMLFormElement>): void {
+  if (event.button !== 0 || !(event.target instanceof Element)) return;
+  if (event.target.closest('button')) {
+    event.preventDefault();
+    return;
+  }
+  const radio = pressedRadio(event.target);
+  if (!radio || radio.disabled) return;
+  event.preventDefault();
+  // After the click has been handled: focused inside it, the field's blur re-renders the group before React has
+  // read the click, with the old value, and the choice is lost. If the release lands elsewhere, the radio is
+  // focused after its next click, which would focus it anyway.
+  radio.addEventListener('click', () => setTimeout(() => radio.focus()), { once: true });
+}
