@@ -55,10 +55,7 @@ export async function startProcess(
   return { child, url };
 }
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-}
+type Server = Awaited<ReturnType<typeof startProcess>>;
 
 async function measure(
   name: string,

@@ -1,12 +1,12 @@
 import type { MouseEvent } from 'react';
 
-/** The radio a press is on: the input itself, or the label that belongs to it. */
+/**
+ * The radio a press is on: the input itself, or the label that belongs to it. (A press on Mantine's dot is on the
+ * input: the dot lets pointer events through.)
+ */
 function pressedRadio(target: Element): HTMLInputElement | null {
   const input = target.closest('input[type="radio"]') ?? target.closest('label')?.control ?? null;
-  if (input instanceof HTMLInputElement && input.type === 'radio') return input;
-  // Mantine draws a radio's label beside the input, in the same wrapper.
-  const wrapped = target.closest('.mantine-Radio-root')?.querySelector('input[type="radio"]');
-  return wrapped instanceof HTMLInputElement ? wrapped : null;
+  return input instanceof HTMLInputElement && input.type === 'radio' ? input : null;
 }
 
 /**
