@@ -19,6 +19,7 @@ import { paymentRoutes } from './routes/payments';
 import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/users';
 import type { Services } from './services';
+import { checkpointInBackground } from './store/checkpointer';
 import { openDatabase } from './store/db';
 import { GroupCommit } from './store/group-commit';
 
@@ -61,6 +62,11 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     ...given,
   };
   const db = openDatabase(config.dbFile);
+  // A file store's WAL is checkpointed by a thread of its own; an in-memory store has no WAL.
+  const checkpointer =
+    db.pragma('journal_mode', { simple: true }) === 'wal'
+      ? checkpointInBackground(db, config.dbFile)
+      : undefined;
   const failures = new FailureWindow({
     bound: config.authFailureLimit,
     windowMs: config.authFailureWindowMs,
@@ -101,6 +107,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     routes,
     close: () => {
       stopClock();
+      void checkpointer?.stop();
       db.close();
     },
   };
