@@ -8,6 +8,7 @@ import { insertAddress } from './addresses';
 import { type Db, migrate } from './db';
 import { GroupCommit } from './group-commit';
 import { migrations } from './migrations';
+import { listStoredAccounts } from './tenants';
 import { transferJson } from './transfer-json';
 import { findTransfer } from './transfers';
 
@@ -115,5 +116,46 @@ describe('rebuilding the written tables without AUTOINCREMENT', () => {
       /AUTOINCREMENT/,
     );
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+});
+
+describe('two fewer B-trees for a payment to write (migration 4)', () => {
+  it('keeps every idempotency key, in a table that is its primary key alone, and a replay still answers', async () => {
+    const old = await storeAtVersion(3);
+    const keys = () => old.db.prepare('SELECT * FROM idempotency_keys ORDER BY org_id, key').raw().all();
+    const before = keys();
+    expect(before).toHaveLength(1);
+
+    migrate(old.db);
+
+    expect(keys()).toEqual(before);
+    expect(
+      old.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'idempotency_keys'").pluck().get(),
+    ).toMatch(/WITHOUT ROWID/);
+    const replay = await old.pay('first');
+    expect(replay).toMatchObject({ replayed: true, transfer: { id: old.transferId } });
+  });
+
+  it('lists a user’s stored accounts, as before, from an index that leaves out one-off accounts', async () => {
+    const old = await storeAtVersion(3);
+    const userId = old.db
+      .prepare('SELECT user_id FROM transfers WHERE id = ?')
+      .pluck()
+      .get(old.transferId) as string;
+    const listBefore = listStoredAccounts(old.db, userId);
+    expect(listBefore.length).toBeGreaterThan(0);
+    expect(old.db.prepare('SELECT count(*) FROM bank_accounts WHERE stored = 0').pluck().get()).toBe(1);
+
+    migrate(old.db);
+
+    const plan = old.db
+      .prepare('EXPLAIN QUERY PLAN SELECT * FROM bank_accounts WHERE user_id = ? AND stored = 1 ORDER BY seq')
+      .all(userId) as { detail: string }[];
+    expect(plan.map((step) => step.detail).join('\n')).toMatch(/USING INDEX stored_bank_accounts_by_user/);
+    expect(plan.map((step) => step.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
+    expect(listStoredAccounts(old.db, userId)).toEqual(listBefore);
+    const indexes = old.db.pragma('index_list(bank_accounts)') as { name: string; partial: number }[];
+    expect(indexes.find((index) => index.name === 'stored_bank_accounts_by_user')?.partial).toBe(1);
+    expect(indexes.map((index) => index.name)).not.toContain('bank_accounts_by_user');
   });
 });
