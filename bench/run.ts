@@ -92,7 +92,12 @@ const targets = [
 
 const rssChange = Math.round(((load.rss.after - load.rss.idle) / load.rss.idle) * 1000) / 10;
 const heapChange = Math.round((load.heapUsed.after - load.heapUsed.idle) * 10) / 10;
-const memoryVerdict = `After the measured round the resident set is ${load.rss.after} MiB against an idle level of ${load.rss.idle} (${rssChange > 0 ? '+' : ''}${rssChange}%: ${Math.abs(rssChange) <= 5 ? 'back to the idle level, within 5%' : '**not** back to the idle level'}), and the live heap ${load.heapUsed.after} against ${load.heapUsed.idle} MiB (${heapChange >= 0 ? '+' : ''}${heapChange})`;
+/** Below the idle level is not a leak: the allocator gave pages back. Only growth past 5% is flagged. */
+function rssVerdict(change: number): string {
+  if (change < -5) return 'below the idle level: pages given back';
+  return change <= 5 ? 'back to the idle level, within 5%' : '**not** back to the idle level';
+}
+const memoryVerdict = `After the measured round the resident set is ${load.rss.after} MiB against an idle level of ${load.rss.idle} (${rssChange > 0 ? '+' : ''}${rssChange}%: ${rssVerdict(rssChange)}), and the live heap ${load.heapUsed.after} against ${load.heapUsed.idle} MiB (${heapChange >= 0 ? '+' : ''}${heapChange})`;
 
 /** What FULL cost against NORMAL in this run; a "gain" is this machine's noise, and said so. */
 function fullCost(normal: number, full: number): string {
