@@ -36,7 +36,11 @@ export interface Sandbox {
   app: Hono<SandboxEnv>;
   services: Services;
   routes: readonly RouteDef[];
-  close(): void;
+  /**
+   * Closes the store at once; resolves when its checkpoint thread, if any, has closed its own connection too (an
+   * exiting process need not wait: what was committed is in the WAL).
+   */
+  close(): Promise<void>;
 }
 
 export interface SandboxOptions {
@@ -107,8 +111,9 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     routes,
     close: () => {
       stopClock();
-      void checkpointer?.stop();
+      const stopped = checkpointer?.stop() ?? Promise.resolve();
       db.close();
+      return stopped;
     },
   };
 }

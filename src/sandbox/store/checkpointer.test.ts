@@ -2,12 +2,8 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../../server/test/temp-dir';
-import {
-  BACKSTOP_AUTOCHECKPOINT_PAGES,
-  type Checkpointer,
-  checkpointInBackground,
-  SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES,
-} from './checkpointer';
+import { createSandbox } from '../app';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, type Checkpointer, checkpointInBackground } from './checkpointer';
 import { type Db, openDatabase } from './db';
 
 const opened: Db[] = [];
@@ -36,6 +32,8 @@ function writeSomePages(db: Db): void {
 }
 
 const fileBytes = (file: string) => statSync(file).size;
+/** SQLite's own threshold: the connection that commits past it checkpoints, inside that commit. */
+const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
 describe('checkpointInBackground', () => {
   it('copies committed pages into the database file while the main connection only writes', async () => {
@@ -72,5 +70,21 @@ describe('checkpointInBackground', () => {
       .toBe(SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES);
     expect(String(errors.mock.calls[0]?.[0])).toMatch(/checkpoint thread failed/);
     errors.mockRestore();
+  });
+
+  it('runs for a sandbox on a file, and not for one in memory, which has no WAL', async () => {
+    const onFile = createSandbox({ config: { dbFile: join(tempDir('checkpointer-'), 'sandbox.db') } });
+    const inMemory = createSandbox({ config: { dbFile: ':memory:' } });
+    try {
+      expect(onFile.services.db.pragma('wal_autocheckpoint', { simple: true })).toBe(
+        BACKSTOP_AUTOCHECKPOINT_PAGES,
+      );
+      expect(inMemory.services.db.pragma('wal_autocheckpoint', { simple: true })).toBe(
+        SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES,
+      );
+    } finally {
+      // Its thread may still be opening the file: waited for, before the file's folder is removed.
+      await Promise.all([onFile.close(), inMemory.close()]);
+    }
   });
 });

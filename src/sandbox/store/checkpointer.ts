@@ -1,8 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from './db';
 
-/** SQLite's own threshold: the connection that commits past it checkpoints, inside that commit. */
-export const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 /**
  * While the worker runs, the main connection checkpoints only past this many pages of WAL (40 MiB): a bound on the
  * file should the worker fall behind. The worker's passive checkpoints cannot restart the WAL while payments keep
@@ -11,7 +9,7 @@ export const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 export const BACKSTOP_AUTOCHECKPOINT_PAGES = 10_000;
 
 export interface Checkpointer {
-  /** Ends the worker and its connection; the main connection checkpoints by itself from then on. */
+  /** Ends the worker and its connection; the main connection checkpoints as it did before from then on. */
   stop(): Promise<void>;
 }
 
@@ -34,9 +32,11 @@ export function checkpointInBackground(db: Db, file: string, everyMs = 50): Chec
   });
   // A sandbox that is done exits without waiting for the next checkpoint: what it committed is in the WAL.
   worker.unref();
+  // The connection's own threshold (SQLite's default, 1,000 pages, unless the store set another), given back later.
+  const ownThreshold = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
   const checkpointOnMainThread = () => {
-    if (db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
+    if (db.open) db.pragma(`wal_autocheckpoint = ${ownThreshold}`);
   };
   const exited = new Promise<void>((resolve) => {
     worker.once('exit', () => {
@@ -45,7 +45,7 @@ export function checkpointInBackground(db: Db, file: string, everyMs = 50): Chec
     });
   });
   worker.once('error', (error) => {
-    // Degrades to SQLite's default (on exit, just after): slower commits now and then, never a lost one.
+    // Degrades to the connection's own checkpoints (on exit, just after): slower commits now and then, never a lost one.
     console.error(
       '[sandbox] the checkpoint thread failed; checkpoints go back to the main thread:',
       error.message,
