@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress.mjs';
 import { mantineUseId } from './src/lib/mantine/use-id-plugin';
-import { codeAtLowPriority, stylesheetsAfterPlaceholder } from './src/server/paint-first';
+import { codeAfterFirstPaint } from './src/server/paint-first';
 
 /**
  * `npm run dev`: the console server's API (/v2 on the embedded sandbox, /sandbox, /config.json) inside Vite's dev
@@ -27,8 +27,8 @@ function consoleApi(): Plugin {
 }
 
 /**
- * The built index.html paints its placeholder without waiting for the stylesheet, and asks for its code at low
- * priority (src/server/paint-first.ts).
+ * The built index.html paints its placeholder first, and only then asks for its stylesheet and code
+ * (src/server/paint-first.ts).
  */
 function paintFirst(): Plugin {
   return {
@@ -37,7 +37,7 @@ function paintFirst(): Plugin {
     // After Vite has written its own <script> and <link> tags into the page.
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => codeAtLowPriority(stylesheetsAfterPlaceholder(html)),
+      handler: codeAfterFirstPaint,
     },
   };
 }

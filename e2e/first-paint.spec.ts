@@ -18,11 +18,11 @@ async function textBox(page: Page, selector: string) {
   });
 }
 
-/** The page as painted with none of its code: every script request refused. */
+/** The page as painted with none of its code: every script request refused, until the test lets them through. */
 async function withoutCode(page: Page, path: string) {
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto(path);
-  await page.unroute('**/assets/*.js');
+  return () => page.unroute('**/assets/*.js');
 }
 
 const PAGES = [
@@ -51,12 +51,13 @@ for (const shown of PAGES) {
     tenant,
   }) => {
     if (shown.signedIn) await signIn(page, tenant);
-    await withoutCode(page, shown.path);
+    const letCodeThrough = await withoutCode(page, shown.path);
     const painted = [];
     for (const text of shown.texts) {
       await expect(page.locator(text.placeholder)).toContainText(text.text);
       painted.push(await textBox(page, text.placeholder));
     }
+    await letCodeThrough();
 
     await page.goto(shown.path);
     await expect(shown.ready(page)).toBeVisible();
@@ -100,6 +101,30 @@ for (const shown of PAGES) {
     const last = paints[paints.length - 1];
     expect(last?.inPlaceholder, JSON.stringify(paints)).not.toBe(false);
     expect(last?.time ?? Number.POSITIVE_INFINITY, JSON.stringify(paints)).toBeLessThan(removedAt ?? 0);
+  });
+
+  test(`${shown.name}: asks for its styles and code only once the placeholder is painted`, async ({
+    page,
+    tenant,
+  }) => {
+    if (shown.signedIn) await signIn(page, tenant);
+    await page.goto('about:blank');
+    await page.goto(shown.path);
+    await expect(shown.ready(page)).toBeVisible();
+    const { paintedAt, requests } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      requests: performance
+        .getEntriesByType('resource')
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+        .map((entry) => ({ path: new URL(entry.name).pathname, at: entry.startTime })),
+    }));
+    expect(paintedAt, 'a contentful paint was reported').toBeDefined();
+    expect(requests.some((r) => r.path.endsWith('.css'))).toBe(true);
+    expect(requests.some((r) => r.path.endsWith('.js'))).toBe(true);
+    for (const request of requests)
+      expect(request.at, `${request.path} asked for before the first paint`).toBeGreaterThanOrEqual(
+        paintedAt ?? 0,
+      );
   });
 }
 

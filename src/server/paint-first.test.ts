@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../app/route-table';
 import {
-  codeAtLowPriority,
+  CODE_LOADER,
+  codeAfterFirstPaint,
+  inlineScriptHashes,
   shellPlaceholder,
-  stylesheetsAfterPlaceholder,
+  withCode,
   withPlaceholder,
 } from './paint-first';
 
@@ -21,56 +24,62 @@ const BUILT = `<!doctype html>
   </body>
 </html>`;
 
-describe('the stylesheet after the placeholder', () => {
-  it('moves the build stylesheet from <head> to between the placeholder and the root', () => {
-    const html = stylesheetsAfterPlaceholder(BUILT);
+/** The inert code of a page, and what follows it up to the app's root. */
+const codeOf = (html: string) =>
+  /<template id="console-code">(.*?)<\/template>(<script>.*?<\/script>)/s.exec(html)?.slice(1) ?? [];
+
+describe('the code after the first paint', () => {
+  it("moves the build's stylesheet, preloads and entry into an inert template after the placeholder", () => {
+    const html = codeAfterFirstPaint(BUILT);
     const [head = '', body = ''] = html.split('</head>');
-    expect(head).not.toContain('rel="stylesheet"');
-    expect(head).toContain('rel="modulepreload"'); // preloads and the entry stay where they start early
-    expect(head).toContain('src="/assets/index-1.js"');
+    expect(head).not.toMatch(/<link rel="(stylesheet|modulepreload)"|<script type="module"/);
+    expect(head).toContain('<style nonce="n">'); // the placeholder's own styles stay
+    const [code = '', loader = ''] = codeOf(body);
+    expect(code).toBe(
+      '<link rel="stylesheet" crossorigin href="/assets/index-1.css">' +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+    );
+    expect(loader).toBe(CODE_LOADER);
     const boot = body.indexOf('<div id="boot">');
-    const link = body.indexOf('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    const template = body.indexOf('<template id="console-code">');
     const root = body.indexOf('<div id="root">');
     expect(boot).toBeGreaterThan(-1);
-    expect(link).toBeGreaterThan(boot);
-    expect(root).toBeGreaterThan(link);
+    expect(template).toBeGreaterThan(boot);
+    expect(root).toBeGreaterThan(body.indexOf(CODE_LOADER));
   });
 
-  it('moves every stylesheet, in order', () => {
+  it('puts every stylesheet first, in order, wherever the build wrote it', () => {
     const two = BUILT.replace(
       '<link rel="stylesheet" crossorigin href="/assets/index-1.css">',
-      '<link rel="stylesheet" href="/a.css">\n    <link rel="stylesheet" href="/b.css">',
-    );
-    const body = stylesheetsAfterPlaceholder(two).split('</head>')[1] ?? '';
-    expect(body).toContain(
-      '</main></div><link rel="stylesheet" href="/a.css"><link rel="stylesheet" href="/b.css">',
+      '<link rel="stylesheet" href="/a.css">',
+    ).replace('<div id="root">', '<link rel="stylesheet" href="/b.css"><div id="root">');
+    const [code = ''] = codeOf(codeAfterFirstPaint(two));
+    expect(code).toMatch(
+      /^<link rel="stylesheet" href="\/a.css"><link rel="stylesheet" href="\/b.css"><script/,
     );
   });
 
-  it('leaves a page without a placeholder or without stylesheets as it is', () => {
+  it('leaves a page without a placeholder or without code as it is', () => {
     const noBoot = BUILT.replace('<div id="boot">', '<div id="elsewhere">');
-    expect(stylesheetsAfterPlaceholder(noBoot)).toBe(noBoot);
-    const noLinks = BUILT.replace(/\s*<link rel="stylesheet"[^>]*>/, '');
-    expect(stylesheetsAfterPlaceholder(noLinks)).toBe(noLinks);
-  });
-});
-
-describe('the code at low priority', () => {
-  it('asks for the entry and its preloads at low priority, and for nothing else', () => {
-    const html = codeAtLowPriority(BUILT);
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">',
-    );
-    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
-    expect(html.match(/fetchpriority/g)).toHaveLength(2);
+    expect(codeAfterFirstPaint(noBoot)).toBe(noBoot);
+    const noCode = BUILT.replace(/\s*<(link|script)[^>]*>(<\/script>)?/g, '');
+    expect(codeAfterFirstPaint(noCode)).toBe(noCode);
   });
 
-  it('leaves a priority already given as it is, so that applying it twice changes nothing', () => {
-    const once = codeAtLowPriority(BUILT);
-    expect(codeAtLowPriority(once)).toBe(once);
-    const high = BUILT.replace('<script type="module"', '<script type="module" fetchpriority="high"');
-    expect(codeAtLowPriority(high)).toContain('<script type="module" fetchpriority="high" crossorigin');
+  it("adds a page's own preloads to the code that waits, or to <head> in a page without it", () => {
+    const tags = '<link rel="modulepreload" crossorigin href="/assets/page-1.js">';
+    const [code = ''] = codeOf(withCode(codeAfterFirstPaint(BUILT), tags));
+    expect(code.endsWith(tags)).toBe(true);
+    expect(withCode(BUILT, tags)).toContain(`${tags}</head>`);
+  });
+
+  it('names the inline loader by its hash for the CSP, and nothing else', () => {
+    const html = codeAfterFirstPaint(BUILT);
+    const body = /<script>(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    const expected = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([expected]);
+    expect(inlineScriptHashes(BUILT)).toEqual([]);
   });
 });
 

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { ROUTE_TABLE, type RouteEntry } from '../app/route-table';
 import { firstMatch } from '../app/routing/match';
+import { loadCodeAfterFirstPaint } from './code-after-paint';
 
 /*
  * What a first visit paints before the console's code and styles arrive. On a slow connection the code takes seconds;
@@ -19,42 +21,53 @@ function bootBounds(html: string): { start: number; end: number } | null {
   return close < 0 ? null : { start: open + BOOT_OPEN.length, end: close };
 }
 
-const STYLESHEET_LINK = /[ \t]*<link rel="stylesheet"[^>]*>\n?/g;
+/** The console's own files in the built page: its stylesheets, module preloads and entry script. */
+const CODE_TAG =
+  /[ \t]*(?:<link rel="(?:stylesheet|modulepreload)"[^>]*>|<script type="module"[^>]*><\/script>)\n?/g;
+
+const CODE_TEMPLATE_ID = 'console-code';
+const CODE_TEMPLATE_END = '</template>';
+
+/** The inline loader (code-after-paint.ts), as index.html runs it. */
+export const CODE_LOADER = `<script>(${loadCodeAfterFirstPaint.toString()})(${JSON.stringify(CODE_TEMPLATE_ID)})</script>`;
 
 /**
- * The build's stylesheets moved from <head> to between the placeholder and the app's root. In <head>, a stylesheet
- * holds back the first paint until it has arrived; in the body it holds back only what follows it, and the
- * placeholder before it is styled inline. It still comes before the app's own <style> elements (the theme's
- * variables, rendered inside #root), which must win over the library's defaults in it. Scripts wait for it too (a
- * module script runs once the style sheets before it have loaded), so React never renders unstyled.
+ * The build's stylesheet, preloads and entry script moved, inert, into a <template> right after the placeholder,
+ * with the loader that makes them live once the placeholder is painted (see code-after-paint.ts). Stylesheets
+ * first, in order: they go live in the template's place, before the app's root, whose <style> elements (the theme's
+ * variables) must win over the library's defaults in them.
  */
-export function stylesheetsAfterPlaceholder(html: string): string {
-  const links = html.match(STYLESHEET_LINK);
+export function codeAfterFirstPaint(html: string): string {
   const boot = bootBounds(html);
-  if (!links || !boot) return html;
+  const tags = html.match(CODE_TAG);
+  if (!boot || !tags) return html;
+  const trimmed = tags.map((tag) => tag.trim());
+  const ordered = [
+    ...trimmed.filter((tag) => tag.includes('rel="stylesheet"')),
+    ...trimmed.filter((tag) => !tag.includes('rel="stylesheet"')),
+  ];
   const afterBoot = boot.end + '</div>'.length;
-  const headEnd = html.indexOf('</head>');
-  if (headEnd < 0 || headEnd > boot.start) return html;
-  const head = html.slice(0, headEnd).replace(STYLESHEET_LINK, '');
-  const moved = links.map((link) => link.trim()).join('');
-  return `${head}${html.slice(headEnd, afterBoot)}${moved}${html.slice(afterBoot)}`;
+  const code = `<template id="${CODE_TEMPLATE_ID}">${ordered.join('')}${CODE_TEMPLATE_END}${CODE_LOADER}`;
+  const before = html.slice(0, afterBoot).replace(CODE_TAG, '');
+  return `${before}${code}${html.slice(afterBoot).replace(CODE_TAG, '')}`;
 }
 
-const CODE_TAG = /<(script type="module"|link rel="modulepreload")(?![^>]*\bfetchpriority=)/g;
+/** `tags` (a page's own module preloads) added to the code that goes live after the first paint. */
+export function withCode(html: string, tags: string): string {
+  const end = html.indexOf(CODE_TEMPLATE_END);
+  return end < 0
+    ? html.replace('</head>', `${tags}</head>`)
+    : `${html.slice(0, end)}${tags}${html.slice(end)}`;
+}
 
-/** The attribute that asks for the console's code at low priority (see codeAtLowPriority). */
-export const LOW_PRIORITY = 'fetchpriority="low"';
-
-/**
- * The entry script and its module preloads, asked for at low priority. The first paint needs none of them (it is the
- * placeholder, styled inline) and they run only after the stylesheet anyway, so the stylesheet goes first. It also
- * tells a page-load model what the browser knows: at the default (high) priority, Lighthouse counts a script that
- * has arrived before the first paint as holding that paint back, and on this machine the race between the paint
- * and a local download decided whether Create payment scored 93 or 100 (simulated first paint 2.5 s or 0.7 s).
- * Real loads measured the same either way (README, Performance).
- */
-export function codeAtLowPriority(html: string): string {
-  return html.replace(CODE_TAG, `<$1 ${LOW_PRIORITY}`);
+/** CSP sources (`'sha256-…'`) for the inline scripts of a page: the loader's, which is the same on every visit. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 const escapeHtml = (text: string) =>

@@ -34,9 +34,9 @@ describe('modulepreload hints by route', () => {
     expect(preloads('/no/such/page')).toEqual(['/assets/Layout-1.js']);
   });
 
-  it('writes them as module preloads, at the low priority of the entry', () => {
+  it('writes them as module preloads', () => {
     expect(modulePreloadLinks(['/assets/a.js'])).toBe(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/a.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/a.js">',
     );
   });
 });

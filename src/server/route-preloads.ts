@@ -1,6 +1,5 @@
 import { lazyModulesOf, ROUTE_TABLE, type RouteEntry } from '../app/route-table';
 import { firstMatch } from '../app/routing/match';
-import { LOW_PRIORITY } from './paint-first';
 
 /** What Vite's build manifest (build.manifest) says of a module: its chunk, and the chunks it imports. */
 export interface ManifestChunk {
@@ -42,9 +41,7 @@ export function routePreloads(
   };
 }
 
-/** The <link> elements for index.html, at the entry's low priority (paint-first.ts, codeAtLowPriority). */
+/** The <link> elements for index.html (live once the placeholder is painted: paint-first.ts, withCode). */
 export function modulePreloadLinks(files: readonly string[]): string {
-  return files
-    .map((file) => `<link rel="modulepreload" ${LOW_PRIORITY} crossorigin href="${file}">`)
-    .join('');
+  return files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
 }

@@ -2,15 +2,16 @@ import type { MiddlewareHandler } from 'hono';
 import { presetBaseline } from '../sandbox/baseline-headers';
 
 /**
- * The production Content-Security-Policy. Scripts: only files of this origin (no inline, no eval). Styles: files of
+ * The production Content-Security-Policy. Scripts: files of this origin, and the inline scripts of index.html by
+ * their hash (the loader of paint-first.ts; no other inline script, no eval). Styles: files of
  * this origin, and <style> elements carrying this response's nonce (Mantine's CSS variables, via getStyleNonce);
  * style *attributes* need 'unsafe-inline' in style-src-attr, since Mantine sets CSS variables on elements. That
  * allows no script, only inline presentation.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, scriptHashes: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     `style-src 'self' 'nonce-${nonce}' 'report-sample'`,
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",

@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { ROUTE_TABLE } from '../app/route-table';
 import { firstMatch } from '../app/routing/match';
-import { withPlaceholder } from './paint-first';
+import { inlineScriptHashes, withCode, withPlaceholder } from './paint-first';
 import { type BuildManifest, modulePreloadLinks, routePreloads } from './route-preloads';
 import { contentSecurityPolicy } from './security-headers';
 
@@ -22,6 +22,11 @@ export function mountSpa(app: Hono, staticDir: string): void {
   const loadIndex = () => {
     indexHtml ??= readFileSync(join(staticDir, 'index.html'), 'utf8');
     return indexHtml;
+  };
+  let hashes: string[] | null = null;
+  const scriptHashes = () => {
+    hashes ??= inlineScriptHashes(loadIndex());
+    return hashes;
   };
   let preloadsOf: ((pathname: string) => string[]) | null = null;
   const loadPreloads = () => {
@@ -62,7 +67,7 @@ export function mountSpa(app: Hono, staticDir: string): void {
     let page = pages.get(route);
     if (page === undefined) {
       const preloads = modulePreloadLinks(loadPreloads()(pathname));
-      page = withPlaceholder(loadIndex(), pathname).replace('</head>', `${preloads}</head>`);
+      page = withCode(withPlaceholder(loadIndex(), pathname), preloads);
       pages.set(route, page);
     }
     return page;
@@ -79,7 +84,7 @@ export function mountSpa(app: Hono, staticDir: string): void {
       );
     }
     const nonce = randomBytes(16).toString('base64');
-    c.header('Content-Security-Policy', contentSecurityPolicy(nonce));
+    c.header('Content-Security-Policy', contentSecurityPolicy(nonce, scriptHashes()));
     c.header('Cache-Control', 'no-store');
     return c.html(page.replaceAll(NONCE_PLACEHOLDER, nonce));
   });

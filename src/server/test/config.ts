@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressDirectory } from '../../../scripts/precompress.mjs';
 import type { ServerConfig } from '../config';
+import { codeAfterFirstPaint } from '../paint-first';
 import { tempDir } from './temp-dir';
 
 /** A hashed asset of the test build, compressed as the build compresses it. */
@@ -14,8 +15,11 @@ export const TEST_ASSET = {
 const staticDir = tempDir('console-dist-');
 writeFileSync(
   join(staticDir, 'index.html'),
-  '<html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body>' +
-    '<div id="boot"><main class="boot"><h1>Payout Console</h1></main></div><div id="root"></div></body></html>',
+  codeAfterFirstPaint(
+    '<html><head><meta name="csp-nonce" content="__CSP_NONCE__">' +
+      '<script type="module" crossorigin src="/assets/index-test.js"></script></head><body>' +
+      '<div id="boot"><main class="boot"><h1>Payout Console</h1></main></div><div id="root"></div></body></html>',
+  ),
 );
 /** The build's manifest for the test build: the entry, the shell and the Create payment page. */
 mkdirSync(join(staticDir, '.vite'));
