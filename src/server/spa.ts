@@ -15,7 +15,8 @@ export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * Serves the built console: hashed assets cached for a year, and index.html for every client route, never cached,
  * with a fresh CSP nonce written into its <meta name="csp-nonce"> for the style elements Mantine adds, the chunks of
  * the page asked for named as module preloads (from the build's manifest, when there is one), and that page's
- * placeholder to paint until they have arrived.
+ * placeholder to paint until they have arrived. Its inline loader (paint-first.ts) is allowed by its hash: the same
+ * on every visit, unlike a nonce.
  */
 export function mountSpa(app: Hono, staticDir: string): void {
   let indexHtml: string | null = null;
