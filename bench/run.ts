@@ -75,9 +75,9 @@ const verdict = (met: boolean) => (met ? 'met' : '**not met**');
 const paymentRate = rate('POST /v2/payments', 'sandbox') ?? 0;
 const readRate = rate('GET /v2/transfers/{id}', 'sandbox') ?? 0;
 const prismPayments = rate('POST /v2/payments', 'prism');
-const percent = (value: number, base: number | undefined) => (base ? Math.round((value / base) * 100) : 0);
 /** A target's figure to a tenth of a point, judged unrounded: 24.8% is not 25%. */
 const share = (value: number, base: number | undefined) => (base ? value / base : 0);
+const percent = (value: number, base: number | undefined) => Math.round(share(value, base) * 100);
 const tenths = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
 const cpuShare = (share: number) => `${Math.round(share * 100)}%`;
 const signIn = lighthouse.find((l) => l.page === 'Sign in');

@@ -19,15 +19,14 @@ export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * on every visit, unlike a nonce.
  */
 export function mountSpa(app: Hono, staticDir: string): void {
-  let indexHtml: string | null = null;
+  // index.html, read once, with the CSP sources of its inline script (the same for every page made of it).
+  let index: { html: string; scriptSources: string[] } | null = null;
   const loadIndex = () => {
-    indexHtml ??= readFileSync(join(staticDir, 'index.html'), 'utf8');
-    return indexHtml;
-  };
-  let hashes: string[] | null = null;
-  const scriptHashes = () => {
-    hashes ??= inlineScriptHashes(loadIndex());
-    return hashes;
+    if (!index) {
+      const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+      index = { html, scriptSources: inlineScriptHashes(html) };
+    }
+    return index;
   };
   let preloadsOf: ((pathname: string) => string[]) | null = null;
   const loadPreloads = () => {
@@ -68,7 +67,7 @@ export function mountSpa(app: Hono, staticDir: string): void {
     let page = pages.get(route);
     if (page === undefined) {
       const preloads = modulePreloadLinks(loadPreloads()(pathname));
-      page = withCode(withPlaceholder(loadIndex(), pathname), preloads);
+      page = withCode(withPlaceholder(loadIndex().html, pathname), preloads);
       pages.set(route, page);
     }
     return page;
@@ -85,7 +84,7 @@ export function mountSpa(app: Hono, staticDir: string): void {
       );
     }
     const nonce = randomBytes(16).toString('base64');
-    c.header('Content-Security-Policy', contentSecurityPolicy(nonce, scriptHashes()));
+    c.header('Content-Security-Policy', contentSecurityPolicy(nonce, loadIndex().scriptSources));
     c.header('Cache-Control', 'no-store');
     return c.html(page.replaceAll(NONCE_PLACEHOLDER, nonce));
   });

@@ -112,15 +112,8 @@ function isArrayIndex(key: string): boolean {
 /** Keys sorted, in the order an object built from sorted entries keeps them (array indexes first, see above). */
 function sortedKeys(object: object): string[] {
   const keys = Object.keys(object).sort();
-  // The usual object has no index keys: told by a loop, without a filtered copy of its keys.
-  let anyIndex = false;
-  for (const key of keys) {
-    if (isArrayIndex(key)) {
-      anyIndex = true;
-      break;
-    }
-  }
-  if (!anyIndex) return keys;
+  // The usual object has no index keys: told without a filtered copy of its keys.
+  if (!keys.some(isArrayIndex)) return keys;
   const indexes = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
   return [...indexes, ...keys.filter((key) => !isArrayIndex(key))];
 }
