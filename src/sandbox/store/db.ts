@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations';
+import { installTransferBodyCache } from './transfer-body-cache';
 
 export type Db = Database.Database;
 
@@ -17,6 +18,7 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
+  installTransferBodyCache(db);
   return db;
 }
 

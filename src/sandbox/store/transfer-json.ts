@@ -1,5 +1,6 @@
 import type { Db } from './db';
 import { sql } from './prepare';
+import { bodyCacheOf } from './transfer-body-cache';
 import type { StatusHistoryRow, TransactionRow, TransferRow } from './transfers';
 
 /**
@@ -41,14 +42,26 @@ export const TRANSFER_JSON = `json_object(
  */
 export const STORED_TRANSFER_JSON = `COALESCE(t.body, ${TRANSFER_JSON})`;
 
-// Built once: a template literal in the function would build and hash a new 1.5 KB key on every read.
-const ONE_OF_TENANT = `SELECT ${STORED_TRANSFER_JSON} FROM transfers t WHERE t.id = ? AND t.org_id = ?`;
+// Built once: a template literal in the function would build and hash a new 1.5 KB key on every read. The second
+// column says whether the text was stored (only a stored one may be cached: transfer-body-cache.ts).
+const ONE_OF_TENANT = `SELECT ${STORED_TRANSFER_JSON}, t.body IS NOT NULL FROM transfers t WHERE t.id = ? AND t.org_id = ?`;
 const ONE_OF_ANY_TENANT = `SELECT ${STORED_TRANSFER_JSON} FROM transfers t WHERE t.id = ?`;
 const STORE = `UPDATE transfers AS t SET body = ${TRANSFER_JSON} WHERE t.id = ? RETURNING body`;
 
-/** One transfer of the organization as its JSON text, or undefined (unknown, or another tenant's). */
+/**
+ * One transfer of the organization as its JSON text, or undefined (unknown, or another tenant's): from the
+ * connection's cache when it holds it, else from the store.
+ */
 export function transferJson(db: Db, orgId: string, id: string): string | undefined {
-  return sql<string>(db, ONE_OF_TENANT).pluck().get(id, orgId);
+  const cache = bodyCacheOf(db);
+  const cached = cache?.get(id);
+  // Ids are unique across tenants: another tenant's transfer is as unknown here as in the store's WHERE.
+  if (cached !== undefined) return cached.orgId === orgId ? cached.json : undefined;
+  const row = sql<[string, 0 | 1]>(db, ONE_OF_TENANT).raw().get(id, orgId);
+  if (row === undefined) return undefined;
+  const [json, stored] = row;
+  if (stored === 1 && cache !== undefined && !db.inTransaction) cache.set(id, { orgId, json });
+  return json;
 }
 
 /** The same for any tenant (sandbox helpers, which take no credentials). */
