@@ -166,6 +166,8 @@ baseline, \`Cache-Control: no-store\`, a request id) and a transfer-sized body r
 for a GET (${percent(shapedRead ?? 0, readCeiling)}% of the ceiling) and ${shapedWrite ?? 'n/a'} for a POST
 (${percent(shapedWrite ?? 0, writeCeiling)}%): the load generator parses every header too, on the same two cores. Against
 that, the sandbox's read is at ${percent(readRate, shapedRead)}% and its payment at ${percent(paymentRate, shapedWrite)}%.
+The read case asks for the same transfer again and again: after its first read, the sandbox answers it from memory
+(README.md, "A read of one transfer from memory"), as it would a console polling a transfer while it settles.
 
 | case | req/s | p50 ms | p99 ms | errors | of ceiling | Prism req/s | × Prism |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
@@ -184,6 +186,9 @@ load generator is the bench's own process). The side near 100% is what bounds th
 ceiling is usually the load generator's, which builds a new payment body for every request.
 
 ## Growth: list and read latency by store size (10 connections, 5 s each)
+
+A seeded transfer has no stored answer: SQLite composes it on every read, and it is never kept in memory, so
+the read column is the store's own.
 
 | transfers | seeded in s | first page p50 / p99 ms | deep page p50 / p99 ms | read one p50 / p99 ms |
 | ---: | ---: | ---: | ---: | ---: |
