@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { CreatedTenant } from './domain/tenant-factory';
 import { transactionResponse, transferResponse } from './routes/transfer-schemas';
 import { storeTransferJson, TRANSFER_JSON } from './store/transfer-json';
-import { type Harness, makeHarness } from './test/harness';
+import { makeHarness } from './test/harness';
 
 /** The documented shape with no room for extra keys, at every level that has keys of its own. */
 const strictTransfer = transferResponse
@@ -37,27 +36,12 @@ const metadata = {
   big: 9007199254740991,
 };
 
-async function pay(h: Harness, tenant: CreatedTenant, accountNumber: string, extra: object = {}) {
-  const answer = await h.call('POST', '/v2/payments', {
-    tenant,
-    body: {
-      amount: 1234,
-      platform: 'ach',
-      user_id: tenant.users[0]?.id,
-      ach_info: { account_number: accountNumber, routing_number: '021000021' },
-      ...extra,
-    },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
-
 describe('a transfer as JSON (composed by the store)', () => {
   const h = makeHarness();
 
   it('has the documented shape and key order, metadata intact, in every answer that carries it', async () => {
     const tenant = await h.tenant();
-    const created = await pay(h, tenant, '123456789', { metadata });
+    const created = await h.pay(tenant, '123456789', { metadata });
     expect(Object.keys(created)).toEqual(KEY_ORDER);
     expect(strictTransfer.parse(created)).toBeTruthy();
     expect(created.metadata).toEqual(metadata);
@@ -75,12 +59,12 @@ describe('a transfer as JSON (composed by the store)', () => {
 
   it('without metadata says null; a failed one carries its reason and full history', async () => {
     const tenant = await h.tenant();
-    const plain = await pay(h, tenant, '123456789');
+    const plain = await h.pay(tenant, '123456789');
     expect(plain.metadata).toBeNull();
     expect(plain.transactions[0].metadata).toBeNull();
 
     // A test account ending 0001 fails with R01 when it settles (README: "Test bank accounts").
-    const failing = await pay(h, tenant, '000000001');
+    const failing = await h.pay(tenant, '000000001');
     for (let step = 0; step < 2; step++)
       await h.call('POST', `/sandbox/transfers/${failing.id}/advance`, { body: {} });
     const failed = await h.call('GET', `/v2/transfers/${failing.id}`, { tenant });
@@ -102,7 +86,7 @@ describe('a transfer as JSON (composed by the store)', () => {
 
     it('is written by the payment and by each status change, and is what a fresh composition gives', async () => {
       const tenant = await h.tenant();
-      const created = await pay(h, tenant, '000000001');
+      const created = await h.pay(tenant, '000000001');
       expect(stored(created.id)).toBe(composed(created.id));
       expect(JSON.parse(stored(created.id) as string)).toEqual(created);
 
@@ -129,14 +113,14 @@ describe('a transfer as JSON (composed by the store)', () => {
         { metadata: [] },
         { metadata: 'text' },
       ]) {
-        const created = await pay(h, tenant, '123456789', extra);
+        const created = await h.pay(tenant, '123456789', extra);
         expect(stored(created.id)).toBe(composed(created.id));
       }
     });
 
     it('is emptied by any change to what it is made of, and a read then composes it: never stale', async () => {
       const tenant = await h.tenant();
-      const created = await pay(h, tenant, '123456789');
+      const created = await h.pay(tenant, '123456789');
       const read = async () => (await h.call('GET', `/v2/transfers/${created.id}`, { tenant })).body;
 
       db().prepare('UPDATE transactions SET amount = 99 WHERE transfer_id = ?').run(created.id);

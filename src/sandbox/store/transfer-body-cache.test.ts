@@ -49,17 +49,7 @@ describe('a read of one transfer from memory', () => {
 
   async function paidTransfer() {
     const tenant = await h.tenant();
-    const answer = await h.call('POST', '/v2/payments', {
-      tenant,
-      body: {
-        amount: 1234,
-        platform: 'ach',
-        user_id: tenant.users[0]?.id,
-        ach_info: { account_number: '123456789', routing_number: '021000021' },
-      },
-    });
-    expect(answer.status).toBe(201);
-    return { tenant, id: answer.body.id as string };
+    return { tenant, id: (await h.pay(tenant)).id as string };
   }
 
   it('is kept after the first read, and only for the tenant it belongs to', async () => {

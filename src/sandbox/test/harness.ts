@@ -8,6 +8,9 @@ import type { CreatedTenant } from '../domain/tenant-factory';
 export interface Harness {
   sandbox: Sandbox;
   tenant(options?: { compliance?: boolean }): Promise<CreatedTenant>;
+  /** A payment by bank details from the tenant's first user (fields of `extra` added or replaced): the transfer. */
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
+  pay(tenant: CreatedTenant, accountNumber?: string, extra?: object): Promise<any>;
   call(method: string, path: string, options?: CallOptions): Promise<Answer>;
 }
 
@@ -61,6 +64,20 @@ export function makeHarness(config: Partial<SandboxConfig> = {}, now?: () => num
       const answer = await call('POST', '/sandbox/tenants', { body: options });
       if (answer.status !== 201) throw new Error(`tenant: ${answer.status} ${answer.text}`);
       return answer.body as CreatedTenant;
+    },
+    pay: async (tenant, accountNumber = '123456789', extra = {}) => {
+      const answer = await call('POST', '/v2/payments', {
+        tenant,
+        body: {
+          amount: 1234,
+          platform: 'ach',
+          user_id: tenant.users[0]?.id,
+          ach_info: { account_number: accountNumber, routing_number: '021000021' },
+          ...extra,
+        },
+      });
+      if (answer.status !== 201) throw new Error(`pay: ${answer.status} ${answer.text}`);
+      return answer.body;
     },
   };
 }
