@@ -167,7 +167,7 @@ for a GET (${percent(shapedRead ?? 0, readCeiling)}% of the ceiling) and ${shape
 (${percent(shapedWrite ?? 0, writeCeiling)}%): the load generator parses every header too, on the same two cores. Against
 that, the sandbox's read is at ${percent(readRate, shapedRead)}% and its payment at ${percent(paymentRate, shapedWrite)}%.
 The read case asks for the same transfer again and again: after its first read, the sandbox answers it from memory
-(README.md, "A read of one transfer from memory"), as it would a console polling a transfer while it settles.
+(README.md, "A read of one transfer from memory"), as it does when an operator refreshes a transfer's status.
 
 | case | req/s | p50 ms | p99 ms | errors | of ceiling | Prism req/s | × Prism |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |

@@ -4,8 +4,8 @@ import type { Db } from './db';
  * Transfers' stored JSON (the `body` column, see transfer-json.ts), kept in memory after a read: a read of one
  * transfer then answers without SQLite. Why: SQLite took about a sixth of such a read's CPU, most of it the WAL's
  * read lock that each statement takes and gives back (two system calls) and the copy of the text into a new string;
- * a console that shows a transfer asks for it again and again while it settles (README.md, "A read of one transfer
- * from memory").
+ * the same transfer is asked for again and again (an operator refreshing its status while it settles, support
+ * looking it up again: README.md, "A read of one transfer from memory").
  *
  * Never stale, by construction:
  * - only a body that is stored (not null) is kept, and only from a read outside a transaction, which sees nothing
