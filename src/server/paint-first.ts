@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { ROUTE_TABLE, type RouteEntry } from '../app/route-table';
 import { firstMatch } from '../app/routing/match';
 import { loadCodeAfterFirstPaint } from './code-after-paint';
@@ -42,10 +42,8 @@ export function codeAfterFirstPaint(html: string): string {
   const tags = html.match(CODE_TAG);
   if (!boot || !tags) return html;
   const trimmed = tags.map((tag) => tag.trim());
-  const ordered = [
-    ...trimmed.filter((tag) => tag.includes('rel="stylesheet"')),
-    ...trimmed.filter((tag) => !tag.includes('rel="stylesheet"')),
-  ];
+  const isStylesheet = (tag: string) => tag.includes('rel="stylesheet"');
+  const ordered = [...trimmed.filter(isStylesheet), ...trimmed.filter((tag) => !isStylesheet(tag))];
   const afterBoot = boot.end + '</div>'.length;
   const code = `<template id="${CODE_TEMPLATE_ID}">${ordered.join('')}${CODE_TEMPLATE_END}${CODE_LOADER}`;
   const before = html.slice(0, afterBoot).replace(CODE_TAG, '');
@@ -63,10 +61,7 @@ export function withCode(html: string, tags: string): string {
 /** CSP sources (`'sha256-…'`) for the inline scripts of a page: the loader's, which is the same on every visit. */
 export function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    (match) =>
-      `'sha256-${createHash('sha256')
-        .update(match[1] ?? '')
-        .digest('base64')}'`,
+    (match) => `'sha256-${hash('sha256', match[1] ?? '', 'base64')}'`,
   );
 }
 

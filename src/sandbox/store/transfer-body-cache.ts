@@ -79,6 +79,14 @@ export function bodyCacheOf(db: Db): BodyCache | undefined {
   return cacheByDb.get(db);
 }
 
+/**
+ * Keeps an answer just read from the `body` column, if the connection has a cache and the read was outside a
+ * transaction (the rules above): the one way into the cache.
+ */
+export function keepStoredAnswer(db: Db, id: string, entry: CachedBody): void {
+  if (!db.inTransaction) cacheByDb.get(db)?.set(id, entry);
+}
+
 export interface InstalledBodyCache {
   cache: BodyCache;
   /** Drops everything if another connection has committed since the last look; the timer calls it. */

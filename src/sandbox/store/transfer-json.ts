@@ -1,6 +1,6 @@
 import type { Db } from './db';
 import { sql } from './prepare';
-import { bodyCacheOf } from './transfer-body-cache';
+import { bodyCacheOf, keepStoredAnswer } from './transfer-body-cache';
 import type { StatusHistoryRow, TransactionRow, TransferRow } from './transfers';
 
 /**
@@ -53,14 +53,13 @@ const STORE = `UPDATE transfers AS t SET body = ${TRANSFER_JSON} WHERE t.id = ? 
  * connection's cache when it holds it, else from the store.
  */
 export function transferJson(db: Db, orgId: string, id: string): string | undefined {
-  const cache = bodyCacheOf(db);
-  const cached = cache?.get(id);
+  const cached = bodyCacheOf(db)?.get(id);
   // Ids are unique across tenants: another tenant's transfer is as unknown here as in the store's WHERE.
   if (cached !== undefined) return cached.orgId === orgId ? cached.json : undefined;
   const row = sql<[string, 0 | 1]>(db, ONE_OF_TENANT).raw().get(id, orgId);
   if (row === undefined) return undefined;
   const [json, stored] = row;
-  if (stored === 1 && cache !== undefined && !db.inTransaction) cache.set(id, { orgId, json });
+  if (stored === 1) keepStoredAnswer(db, id, { orgId, json });
   return json;
 }
 
