@@ -1,12 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './scripts/precompress.mjs';
-import { mantineUseId } from './src/lib/mantine/use-id-plugin';
-import { codeAfterFirstPaint } from './src/server/paint-first';
 
 /**
  * `npm run dev`: the console server's API (/v2 on the embedded sandbox, /sandbox, /config.json) inside Vite's dev
- * server, so that HMR and the real sandbox share one origin as in production. Loaded lazily: the build needs none of it.
+ * server, so that hot reload and the real sandbox share one origin as in production. Loaded through Vite's own module
+ * loader when the dev server starts: the build needs none of it.
  */
 function consoleApi(): Plugin {
   return {
@@ -26,25 +25,8 @@ function consoleApi(): Plugin {
   };
 }
 
-/**
- * The built index.html paints its placeholder first, and only then asks for its stylesheet and code
- * (src/server/paint-first.ts).
- */
-function paintFirst(): Plugin {
-  return {
-    name: 'payout-console-paint-first',
-    apply: 'build',
-    // After Vite has written its own <script> and <link> tags into the page.
-    transformIndexHtml: {
-      order: 'post',
-      handler: codeAfterFirstPaint,
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [mantineUseId(), react(), consoleApi(), paintFirst(), precompress()],
-  // The manifest tells the console server which chunks each page needs (src/server/route-preloads.ts).
-  build: { target: 'es2022', reportCompressedSize: false, manifest: true },
+  plugins: [react(), consoleApi(), precompress()],
+  build: { target: 'es2022', reportCompressedSize: false },
   server: { port: 5173, strictPort: false },
 });

@@ -1,6 +1,6 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { fillBankAccount, openAuthorizedReview, openCreatePayment } from '../e2e/payment-form';
-import { gzipKiB, holdIdleLoads, recordAssets, releaseIdleLoads } from '../scripts/asset-bytes.mjs';
+import { gzipKiB, recordAssets } from '../scripts/asset-bytes.mjs';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
 import { makeTenant, type Tenant } from './lib';
 
@@ -14,12 +14,10 @@ export interface BrowserResult {
   bytes: {
     signIn: { js: number; css: number };
     createPaymentAdds: { js: number; css: number };
-    /** What signed-in pages ask for once the browser is idle (dialogs, drawer, palette), ahead of need. */
-    aheadOfNeed: { js: number; css: number };
   };
   coldLoadToSignInForm: Distribution;
   signInToShell: Distribution;
-  /** The session's first payment: the transfer page's code runs, and is compiled, for the first time. */
+  /** The session's first payment: the transfer page's code arrives and runs for the first time. */
   confirmToRenderedTransfer: Distribution;
   /** A later payment in the same session. */
   confirmToRenderedTransferAgain: Distribution;
@@ -89,13 +87,12 @@ async function signIn(page: Page, tenant: Tenant) {
   return elapsed(page);
 }
 
-/** Bytes of a first visit: the sign-in page, what Create payment adds, and what comes later ahead of need. */
+/** Bytes of a first visit: the sign-in page, and what opening Create payment adds. */
 async function measureBytes(browser: Browser, url: string): Promise<BrowserResult['bytes']> {
   const tenant = await makeTenant(url);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await holdIdleLoads(page);
     const assets = recordAssets(page);
     await page.goto(`${url}/sign-in`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
@@ -105,12 +102,9 @@ async function measureBytes(browser: Browser, url: string): Promise<BrowserResul
     const beforePayments = new Set(assets());
     await openCreatePayment(page);
     await page.waitForLoadState('networkidle');
-    const firstLoad = new Set(assets());
-    await releaseIdleLoads(page);
     return {
       signIn: gzipKiB(signInAssets),
-      createPaymentAdds: gzipKiB([...firstLoad].filter((path) => !beforePayments.has(path))),
-      aheadOfNeed: gzipKiB(assets().filter((path) => !firstLoad.has(path))),
+      createPaymentAdds: gzipKiB(assets().filter((path) => !beforePayments.has(path))),
     };
   } finally {
     await context.close();

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { createTenant } from '../src/sandbox/domain/tenant-factory';
 import { openDatabase } from '../src/sandbox/store/db';
-import { authHeaders, scratchDir, startConsoleServer } from './lib';
+import { authHeaders, hammer, scratchDir, startConsoleServer } from './lib';
 
 export interface GrowthResult {
   transfers: number;
@@ -25,7 +24,7 @@ function seed(file: string, count: number) {
   const insertTransfer = db.prepare(
     `INSERT INTO transfers (id, org_id, app_id, user_id, status, type, amount, account_id, external_id, platform,
        outcome, created, created_ms, status_changed_ms)
-     VALUES (?, ?, ?, ?, 'created', 'payment', ?, ?, ?, 'ach', 'success', ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, 'completed', 'payment', ?, ?, ?, 'ach', 'success', ?, ?, ?)`,
   );
   const insertHistory = db.prepare(
     'INSERT INTO transfer_status_history (transfer_id, status, at) VALUES (?, ?, ?)',
@@ -42,7 +41,7 @@ function seed(file: string, count: number) {
       const ms = start + i * 1000;
       const iso = new Date(ms).toISOString();
       insertTransfer.run(id, org.id, app, user, 100 + (i % 5000), randomUUID(), `ach_${i}`, iso, ms, ms);
-      insertHistory.run(id, 'created', iso);
+      insertHistory.run(id, 'completed', iso);
       insertTransaction.run(id, 100 + (i % 5000), iso);
       if (i % Math.max(1, Math.floor(count / 10)) === 0) ids.push(id);
     }
@@ -53,16 +52,10 @@ function seed(file: string, count: number) {
 }
 
 async function latency(url: string, path: string, headers: Record<string, string>) {
-  const result = await autocannon({
-    url,
-    connections: 10,
-    duration: 5,
-    headers,
-    requests: [{ method: 'GET', path }],
-  });
+  const result = await hammer(url, { connections: 10, seconds: 5, headers }, [{ method: 'GET', path }]);
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { p50: result.latency.p50, p99: result.latency.p99 };
+  return { p50: result.p50, p99: result.p99 };
 }
 
 /** List and read latency with 1k, 100k and 1M transfers in the store: keyset pages and indexes keep them flat. */
@@ -73,7 +66,7 @@ export async function runGrowth(sizes = [1_000, 100_000, 1_000_000]): Promise<Gr
     const started = performance.now();
     const { tenant, sampleIds } = seed(file, count);
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
-    const { child, url } = await startConsoleServer({ SANDBOX_DB: file, SANDBOX_SETTLE_MS: '0' });
+    const { child, url } = await startConsoleServer({ SANDBOX_DB: file });
     try {
       const headers = authHeaders(tenant);
       const middle = sampleIds[Math.floor(sampleIds.length / 2)] as string;

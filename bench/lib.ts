@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import autocannon from 'autocannon';
 import type { CreatedTenant } from '../src/sandbox/domain/tenant-factory';
 
 const scratchDirs: string[] = [];
@@ -10,10 +11,7 @@ process.on('exit', () => {
   for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * A new directory under the system's temporary one, removed when the bench exits: a run writes stores of up to
- * 800 MB (a million transfers), which are of no use once measured.
- */
+/** A new directory under the system's temporary one, removed when the bench exits (a 1M-transfer store is large). */
 export function scratchDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   scratchDirs.push(dir);
@@ -29,20 +27,68 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The console server as its own process (node --import tsx, one PID to measure and to stop). */
-export async function startConsoleServer(
+export interface Server {
+  child: ChildProcess;
+  url: string;
+}
+
+/** Starts a process and resolves with the URL its output announces (the first group of `ready`). */
+export function startProcess(
+  command: string,
+  args: string[],
   env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string }> {
+  ready: RegExp,
+): Promise<Server> {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = ready.exec(out);
+      if (match) resolve({ child, url: match[1] ?? '' });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${command} exited (${code}): ${out.slice(-500)}`)));
+  });
+}
+
+/**
+ * The console server as `npm start` ships it (a file store, the audit log on, the settle clock running), as its own
+ * process: one PID to measure and to stop. `env` may override any of it.
+ */
+export async function startConsoleServer(env: Record<string, string> = {}): Promise<Server> {
+  const dir = scratchDir('bench-console-');
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', AUDIT_LOG: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => chunk.toString().includes('Payout Console on') && resolve());
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
+  const server = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/main.ts'],
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SANDBOX_DB: join(dir, 'sandbox.db'),
+      AUDIT_LOG: join(dir, 'audit.log'),
+      ...env,
+    },
+    /Payout Console on (http:\/\/[\d.]+:\d+)/,
+  );
+  return server;
+}
+
+/** Prism mocking the vendor's OpenAPI, as the end-to-end tests run it; null where it or the document is absent. */
+export async function startPrism(openApiFile: string): Promise<Server | null> {
+  const port = await freePort();
+  try {
+    return await startProcess(
+      'node_modules/.bin/prism',
+      ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), openApiFile],
+      {},
+      /Prism is listening on (http:\/\/[\d.]+:\d+)/,
+    );
+  } catch (error) {
+    console.log(`Prism did not start: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 /** Resident memory of a process, in MiB (Linux). */
@@ -52,23 +98,22 @@ export function rssMiB(pid: number): number {
   return Math.round((kib / 1024) * 10) / 10;
 }
 
-/** CPU time a process has used so far, user and system, in µs (Linux: clock ticks of 10 ms). */
-export function cpuMicroseconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
 /** The server's live heap in MiB, after a full collection (a sandbox helper). */
 export async function heapUsedMiB(url: string): Promise<number> {
   const memory = (await (await fetch(`${url}/sandbox/memory?collect=true`)).json()) as { heapUsed: number };
   return Math.round((memory.heapUsed / 1048576) * 10) / 10;
 }
 
-/** What POST /sandbox/tenants answers. */
 export type Tenant = CreatedTenant;
 
-export async function makeTenant(url: string): Promise<Tenant> {
-  return (await (await fetch(`${url}/sandbox/tenants`, { method: 'POST' })).json()) as Tenant;
+export async function makeTenant(url: string, body: Record<string, unknown> = {}): Promise<Tenant> {
+  const response = await fetch(`${url}/sandbox/tenants`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`POST /sandbox/tenants answered ${response.status}`);
+  return (await response.json()) as Tenant;
 }
 
 export function authHeaders(tenant: Pick<Tenant, 'client_id' | 'api_key'>): Record<string, string> {
@@ -80,7 +125,7 @@ export function authHeaders(tenant: Pick<Tenant, 'client_id' | 'api_key'>): Reco
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A payment body by bank details, for load: `key` makes each one a new payment. */
+/** A payment body by bank details: `key` makes each one a new payment. */
 export function paymentBody(userId: string, key: string, amount = 100): string {
   return JSON.stringify({
     amount,
@@ -91,7 +136,6 @@ export function paymentBody(userId: string, key: string, amount = 100): string {
   });
 }
 
-/** An address body for PUT /v2/users/{id}/addresses. */
 export const ADDRESS_BODY = JSON.stringify({
   line_1: '1 Main St',
   city: 'Springfield',
@@ -99,3 +143,39 @@ export const ADDRESS_BODY = JSON.stringify({
   postcode: '62701',
   country: 'US',
 });
+
+export interface Latency {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon against `url`, summarised. */
+export async function hammer(
+  url: string,
+  options: { connections: number; seconds: number; headers: Record<string, string> },
+  requests: autocannon.Request[],
+): Promise<Latency> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers,
+    requests,
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // autocannon counts timeouts (no answer in 10 s) among its errors.
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   ADDRESS_BODY,
@@ -7,7 +6,6 @@ import {
   makeTenant,
   paymentBody,
   rssMiB,
-  scratchDir,
   sleep,
   startConsoleServer,
 } from './lib';
@@ -31,12 +29,11 @@ export interface LoadResult {
 }
 
 /**
- * Mixed traffic against the console server on its embedded sandbox (a real WAL file): sign-in reads, transfer lists
+ * Mixed traffic against the console server as `npm start` ships it (a file store, the audit log on): sign-in reads, transfer lists
  * and reads, new payments with unique idempotency keys, and addresses. Bounded in time; loopback only.
  */
 export async function runLoad(connections = 200, seconds = 30): Promise<LoadResult> {
-  const dbFile = join(scratchDir('bench-load-'), 'sandbox.db');
-  const { child, url } = await startConsoleServer({ SANDBOX_DB: dbFile, SANDBOX_SETTLE_MS: '0' });
+  const { child, url } = await startConsoleServer();
   try {
     const tenant = await makeTenant(url);
     const headers = authHeaders(tenant);

@@ -1,4 +1,4 @@
-import { mutationOptions } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { request } from './client';
 import { transferSchema } from './schemas';
 
@@ -19,8 +19,6 @@ export function createPayment(body: CreatePaymentRequest) {
 }
 
 /** Never retried by itself: a resend is the operator's decision, with the same idempotency key. */
-export const createPaymentMutation = mutationOptions({
-  mutationKey: ['payments', 'create'],
-  mutationFn: createPayment,
-  retry: 0,
-});
+export function useCreatePayment() {
+  return useMutation({ mutationKey: ['payments', 'create'], mutationFn: createPayment, retry: 0 });
+}

@@ -1,13 +1,13 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation } from './routing';
+import { Link, useLocation } from 'wouter';
 
 export function NotFoundPage() {
-  const location = useLocation();
+  const [pathname] = useLocation();
   return (
     <Stack>
       <Title order={1}>Page not found</Title>
       <Text>
-        Nothing lives at <code>{location.pathname}</code>.{' '}
+        Nothing lives at <code>{pathname}</code>.{' '}
         <Anchor component={Link} to="/">
           Go to the overview
         </Anchor>

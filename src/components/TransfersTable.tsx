@@ -1,6 +1,6 @@
 import { Anchor, Table } from '@mantine/core';
+import { Link } from 'wouter';
 import type { Transfer } from '../api/schemas';
-import { Link } from '../app/routing';
 import { Money } from './Money';
 import { StatusBadge } from './StatusBadge';
 

@@ -1,14 +1,16 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { requestId } from 'hono/request-id';
 import { z } from 'zod';
-import { baselineHeaders } from './baseline-headers';
-import { limitBodySize } from './body-limit';
+import { limitBodySize } from '../node/body-limit';
+import { errorBody } from '../node/error-body';
+import { securityHeaders } from '../node/security-headers';
 import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_AUTH_FAILURE_WINDOW_MS, type SandboxConfig } from './config';
 import { authenticate } from './domain/auth';
 import { FailureWindow } from './domain/auth-limiter';
+import { randomBytesHex } from './domain/ids';
 import { startSettleClock } from './domain/lifecycle';
 import { FaultRegistry, faultInjection } from './faults';
-import { errorBody, HttpError } from './http-error';
-import { requestHeader } from './request-header';
+import { HttpError } from './http-error';
 import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
 import type { SandboxEnv } from './routes/env';
@@ -19,9 +21,7 @@ import { paymentRoutes } from './routes/payments';
 import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/users';
 import type { Services } from './services';
-import { checkpointInBackground } from './store/checkpointer';
 import { openDatabase } from './store/db';
-import { GroupCommit } from './store/group-commit';
 
 /** Field messages that read well to a person; zod's defaults name JavaScript types. */
 z.config({
@@ -36,11 +36,7 @@ export interface Sandbox {
   app: Hono<SandboxEnv>;
   services: Services;
   routes: readonly RouteDef[];
-  /**
-   * Closes the store at once; resolves when its checkpoint thread, if any, has closed its own connection too (an
-   * exiting process need not wait: what was committed is in the WAL).
-   */
-  close(): Promise<void>;
+  close(): void;
 }
 
 export interface SandboxOptions {
@@ -66,16 +62,11 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     ...given,
   };
   const db = openDatabase(config.dbFile);
-  // A file store's WAL is checkpointed by a thread of its own; an in-memory store has no WAL.
-  const checkpointer =
-    db.pragma('journal_mode', { simple: true }) === 'wal'
-      ? checkpointInBackground(db, config.dbFile)
-      : undefined;
   const failures = new FailureWindow({
     bound: config.authFailureLimit,
     windowMs: config.authFailureWindowMs,
   });
-  const services: Services = { db, config, faults: new FaultRegistry(), now, writes: new GroupCommit(db) };
+  const services: Services = { db, config, faults: new FaultRegistry(), now };
   const routes = [
     ...organizationRoutes(services),
     ...userRoutes(services),
@@ -87,14 +78,19 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
 
   const app = new Hono<SandboxEnv>();
   if (guard) app.use(guard);
-  // Set before the handler runs: setting one on a finished response makes the adapter rebuild it.
-  app.use(baselineHeaders());
+  app.use(securityHeaders());
+  // A request id on every answer: the caller's X-Request-Id when it is a plausible one, else a new one (`req_…`, as
+  // Stripe's look).
+  app.use(requestId({ generator: () => `req_${randomBytesHex(16)}` }));
+  app.use('/v2/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
   // Credentials first: nothing about a request is looked at, or read, before the caller is known.
-  // Middlewares that only pass on return next()'s promise (no async function): each await was a promise and a turn.
-  app.use('/v2/*', (c, next) => {
+  app.use('/v2/*', async (c, next) => {
     const address = c.env?.incoming?.socket?.remoteAddress ?? 'in-process';
-    c.set('tenant', authenticate({ db, failures, address, nowMs: now() }, requestHeader(c, 'authorization')));
-    return next();
+    c.set('tenant', authenticate({ db, failures, address, nowMs: now() }, c.req.header('authorization')));
+    await next();
   });
   app.use('/v2/*', faultInjection(services.faults));
   app.use('*', limitBodySize());
@@ -111,9 +107,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     routes,
     close: () => {
       stopClock();
-      const stopped = checkpointer?.stop() ?? Promise.resolve();
       db.close();
-      return stopped;
     },
   };
 }

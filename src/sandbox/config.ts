@@ -1,3 +1,5 @@
+import { intFromEnv } from '../node/env';
+
 /** Every window and limit of the sandbox, from the environment, so that tests can use short ones. */
 export interface SandboxConfig {
   /** Where the store lives; `:memory:` for a throw-away one. */
@@ -11,19 +13,8 @@ export interface SandboxConfig {
   authFailureWindowMs: number;
 }
 
-export const BODY_LIMIT_BYTES = 65_536;
 export const DEFAULT_AUTH_FAILURE_LIMIT = 20;
 export const DEFAULT_AUTH_FAILURE_WINDOW_MS = 60_000;
-
-export function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new Error(`${name} must be a whole number of at least 0 (got "${raw}")`);
-  }
-  return value;
-}
 
 export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   return {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
+import { errorBody } from '../node/error-body';
 import { BASIC_CHALLENGE } from './domain/auth';
-import { errorBody } from './http-error';
 import type { SandboxEnv } from './routes/env';
 
 export interface Fault {

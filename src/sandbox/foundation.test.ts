@@ -2,7 +2,7 @@ import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { organizationSchema, payoutMethodSchema } from '../api/schemas';
-import { BODY_LIMIT_BYTES } from './config';
+import { BODY_LIMIT_BYTES } from '../node/body-limit';
 import { basic, listen, makeHarness } from './test/harness';
 
 const UNKNOWN_UUID = '3f1d2c4b-0000-4000-8000-000000000000';

@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-
-export interface FieldError {
-  path: string;
-  message: string;
-}
+import { type ErrorBody, errorBody, type FieldError } from '../node/error-body';
 
 /** A refusal the caller can act on: status, kebab-case code, human message, and the fields at fault. */
 export class HttpError extends Error {
@@ -20,19 +16,6 @@ export class HttpError extends Error {
   body(): ErrorBody {
     return errorBody(this.code, this.message, this.errors);
   }
-}
-
-export interface ErrorBody {
-  success: false;
-  error_code: string;
-  message: string;
-  errors?: FieldError[];
-}
-
-export function errorBody(code: string, message: string, errors: FieldError[] = []): ErrorBody {
-  return errors.length > 0
-    ? { success: false, error_code: code, message, errors }
-    : { success: false, error_code: code, message };
 }
 
 /** The one answer for "no such thing" and "not yours", so that no response tells another tenant's ids apart. */

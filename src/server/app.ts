@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
+import { limitBodySize } from '../node/body-limit';
+import { errorBody } from '../node/error-body';
+import { guardLocalExposure } from '../node/local-exposure';
+import { securityHeaders } from '../node/security-headers';
 import type { Sandbox } from '../sandbox/app';
-import { limitBodySize } from '../sandbox/body-limit';
-import { errorBody } from '../sandbox/http-error';
 import { DEMO_CREDENTIALS } from '../sandbox/seed';
 import { auditLog } from './audit-log';
 import { isProductionUpstream, type ServerConfig } from './config';
-import { guardLocalExposure } from './local-exposure';
 import { proxyTo } from './proxy';
-import { securityHeaders } from './security-headers';
 import { mountSpa } from './spa';
 
 /** What the console learns at start-up from GET /config.json: where its requests go. */

@@ -1,7 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
-import { answeredHeader } from '../sandbox/baseline-headers';
 
 export const OPERATOR_HEADER = 'X-Console-Operator';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -70,7 +69,7 @@ export function auditLog(file: string): MiddlewareHandler {
       path: c.req.path,
       status: c.res.status,
       resulting_ids: c.res.status < 300 ? await idsIn(c.res) : [],
-      request_id: answeredHeader(c, 'X-Request-Id') ?? clean(c.req.header('X-Request-Id')),
+      request_id: c.res.headers.get('X-Request-Id') ?? clean(c.req.header('X-Request-Id')),
     };
     // Synchronous on purpose: the line is on disk before the answer leaves.
     appendFileSync(file, `${JSON.stringify(entry)}\n`);

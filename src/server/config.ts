@@ -1,4 +1,4 @@
-import { intFromEnv } from '../sandbox/config';
+import { exposureFromEnv, intFromEnv } from '../node/env';
 
 /** The console server's settings, from the environment (documented in the README). */
 export interface ServerConfig {
@@ -40,17 +40,16 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     upstreamUrl = new URL(raw);
     if (!/^https?:$/.test(upstreamUrl.protocol)) throw new Error('PAYOUT_API_URL must be an http(s) URL');
   }
+  const exposure = exposureFromEnv(env);
   return {
     port: intFromEnv(env, 'PORT', 8080),
-    host: env.HOST?.trim() || '127.0.0.1',
+    host: exposure.host,
     upstreamUrl,
     proxyTimeoutMs: intFromEnv(env, 'PROXY_TIMEOUT_MS', 30_000),
     staticDir: env.STATIC_DIR?.trim() || 'dist',
     proxyMaxResponseBytes: intFromEnv(env, 'PROXY_MAX_RESPONSE_BYTES', 10 * 1024 * 1024),
-    allowedHosts: [env.HOST?.trim() || '127.0.0.1', ...(env.ALLOWED_HOSTS ?? '').split(',')]
-      .map((h) => h.trim())
-      .filter(Boolean),
-    sandboxHelpersForEveryone: env.SANDBOX_HELPERS?.trim().toLowerCase() === 'on',
+    allowedHosts: exposure.allowedHosts,
+    sandboxHelpersForEveryone: exposure.sandboxHelpersForEveryone,
     auditLogFile: auditLogFrom(env.AUDIT_LOG),
     idleTimeoutMs: intFromEnv(env, 'IDLE_TIMEOUT_MS', 15 * 60 * 1000),
     requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000),

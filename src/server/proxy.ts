@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { errorBody } from '../sandbox/http-error';
+import { errorBody } from '../node/error-body';
 
 /** Headers a caller may send upstream, and headers of the answer the browser gets back. Nothing else crosses. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'authorization', 'api-app-id', 'x-request-id'];

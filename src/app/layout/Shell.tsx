@@ -15,12 +15,13 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { spotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import { organizationQueries } from '../../api/organizations';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useSession, useSignOut } from '../../features/session/use-session';
-import { loadWhenIdle, onDemand, useOnDemand } from '../../lib/on-demand';
 import { PAGES } from '../navigation';
-import { Link, Outlet, useLocation } from '../routing';
+import { SignedInRoutes } from '../routes';
 import { EnvironmentBadge } from './EnvironmentBadge';
 
 /**
@@ -64,7 +65,7 @@ function ColorSchemeToggle() {
 
 /** The page links, the current one marked: the only part of the shell that changes with the page. */
 function MainNav({ onNavigate }: { onNavigate: () => void }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   return PAGES.map((item) => (
     <NavLink
       key={item.to}
@@ -77,51 +78,51 @@ function MainNav({ onNavigate }: { onNavigate: () => void }) {
   ));
 }
 
-// The request log and the command palette open on demand: their code (a drawer, Spotlight, and what only they use)
-// is not part of any page's first load. It is asked for once the browser is idle, and when first opened if sooner.
-const requestInspector = onDemand(() =>
-  import('../../features/inspector/RequestInspector').then((module) => module.RequestInspector),
+// The request log and the command palette come when first opened: no page's first load carries their code.
+const RequestInspector = lazy(() =>
+  import('../../features/inspector/RequestInspector').then((module) => ({
+    default: module.RequestInspector,
+  })),
 );
-const commandPalette = onDemand(() =>
-  import('../../features/palette/CommandPalette').then((module) => module.CommandPalette),
+const CommandPalette = lazy(() =>
+  import('../../features/palette/CommandPalette').then((module) => ({ default: module.CommandPalette })),
 );
 
-function reportUnloaded(what: string): void {
-  notifications.show({
-    color: 'red',
-    title: `The ${what} did not load`,
-    message: 'Check the connection to the console, then try again',
-  });
+/** An overlay whose code did not arrive (the connection dropped since the page loaded) says so, and the page stays. */
+function Overlay({ what, onFailed, children }: { what: string; onFailed: () => void; children: ReactNode }) {
+  return (
+    <ErrorBoundary
+      fallback={() => null}
+      onError={() => {
+        onFailed();
+        notifications.show({
+          color: 'red',
+          title: `The ${what} did not load`,
+          message: 'Check the connection to the console, then reload the page',
+        });
+      }}
+    >
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
+  );
 }
 
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [inspectorOpened, { open: openInspector, close: closeInspector }] = useDisclosure(false);
+  const [inspectorWanted, setInspectorWanted] = useState(false);
+  const [paletteWanted, setPaletteWanted] = useState(false);
   const signOut = useSignOut();
 
-  const [paletteWanted, setPaletteWanted] = useState(false);
   const openPalette = useCallback(() => {
     setPaletteWanted(true);
     spotlight.open(); // the palette opens as it mounts, if its code is still on the way
   }, []);
   useHotkeys([['mod+K', openPalette]], []);
-  const paletteUnloaded = useCallback(() => {
-    setPaletteWanted(false);
-    spotlight.close();
-    reportUnloaded('command palette');
-  }, []);
-  const CommandPalette = useOnDemand(commandPalette, paletteWanted, paletteUnloaded);
-  const inspectorUnloaded = useCallback(() => {
-    closeInspector();
-    reportUnloaded('request log');
-  }, [closeInspector]);
-  const [inspectorWanted, setInspectorWanted] = useState(false);
   const showInspector = () => {
     setInspectorWanted(true);
     openInspector();
   };
-  const RequestInspector = useOnDemand(requestInspector, inspectorWanted, inspectorUnloaded);
-  useEffect(() => loadWhenIdle(requestInspector.load, commandPalette.load), []);
 
   return (
     <AppShell
@@ -178,10 +179,24 @@ export function Shell() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main component="main">
-        <Outlet />
+        <SignedInRoutes />
       </AppShell.Main>
-      {RequestInspector && <RequestInspector opened={inspectorOpened} onClose={closeInspector} />}
-      {CommandPalette && <CommandPalette />}
+      {inspectorWanted && (
+        <Overlay what="request log" onFailed={() => setInspectorWanted(false)}>
+          <RequestInspector opened={inspectorOpened} onClose={closeInspector} />
+        </Overlay>
+      )}
+      {paletteWanted && (
+        <Overlay
+          what="command palette"
+          onFailed={() => {
+            setPaletteWanted(false);
+            spotlight.close();
+          }}
+        >
+          <CommandPalette />
+        </Overlay>
+      )}
     </AppShell>
   );
 }

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { ApiError } from '../../api/client';
 import type { AddressResponse } from '../../api/schemas';
 import { useAddUserAddress } from '../../api/users';
-import { Link, useParams, useSearchParams } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
 import {

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { useCopyCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { runtimeConfigQuery } from '../../api/runtime-config';
-import { useSearchParams } from '../../app/routing';
 import { isUuid } from '../../lib/uuid';
 import { CopiedRecord } from './CopiedRecord';
 

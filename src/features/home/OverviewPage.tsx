@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { organizationQueries } from '../../api/organizations';
-import { Link } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
 

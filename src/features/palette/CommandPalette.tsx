@@ -1,12 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';
 import { useState } from 'react';
+import { useLocation } from 'wouter';
 import { getAppCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { getTransfer } from '../../api/transfers';
 import { getUser } from '../../api/users';
 import { PAGES } from '../../app/navigation';
-import { useNavigate } from '../../app/routing';
 import { isUuid } from '../../lib/uuid';
 
 /** Where a pasted id leads: a transfer, else a user, else an app (tried in that order; the first that exists wins). */
@@ -31,7 +31,7 @@ export async function destinationOf(id: string): Promise<string | null> {
  * or paste an id and open what it names.
  */
 export function CommandPalette() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
   const id = query.trim().toLowerCase();
 

@@ -1,38 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useState } from 'react';
-import {
-  Controller,
-  type UseFormReturn,
-  useFieldArray,
-  useForm,
-  useFormState,
-  useWatch,
-} from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useLocation, useSearchParams } from 'wouter';
 import type { ApiError } from '../../api/client';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
-import { preloadPage } from '../../app/router';
-import { useNavigate, useSearchParams } from '../../app/routing';
-import { AfterFirstCommit } from '../../components/AfterFirstCommit';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
 import { RadioChoice } from '../../components/RadioChoice';
 import { describeAccount } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
-import { loadWhenIdle, onDemand, useOnDemand } from '../../lib/on-demand';
 import { bankNameFor } from '../../lib/routing-number';
 import { isUuid } from '../../lib/uuid';
 import { useForgetOnIdle } from '../session/use-forget-on-idle';
 import { MetadataRows } from './MetadataRows';
 import { emptyPaymentForm, type PaymentFormValues, paymentFormSchema } from './payment-form-schema';
 import { type PaymentSummary, summarizePayment } from './payment-summary';
+import { ReviewPaymentDialog } from './ReviewPaymentDialog';
 import { findDuplicate, rememberPayment } from './recent-payments';
+import { StoredAccountSelect } from './StoredAccountSelect';
 import { FORM_FIELD_BY_API_PATH } from './to-payment-request';
 import { usePaymentSubmission } from './use-payment-submission';
-import { useTransferRehearsal } from './use-transfer-rehearsal';
 
 const PAYER_OPTIONS = [
   { value: 'user', label: 'User' },
@@ -47,45 +38,15 @@ const ACCOUNT_TYPE_OPTIONS = [
   { value: 'savings', label: 'Savings' },
 ] as const;
 
-// The review dialog (a modal, and the focus trap only it uses here) and the stored-account picker (a combobox) come
-// when first wanted, or once the browser is idle: the form itself is the page's first load.
-const reviewDialog = onDemand(() =>
-  import('./ReviewPaymentDialog').then((module) => module.ReviewPaymentDialog),
-);
-const storedAccountSelect = onDemand(() =>
-  import('./StoredAccountSelect').then((module) => module.StoredAccountSelect),
-);
-const notLoaded = (what: string) =>
-  new Error(`The ${what} did not load: check the connection, then try again`);
-
 function centsHint(amount: string): string {
   const parsed = parseDollars(amount);
   return parsed.ok ? `Sends ${parsed.cents.toLocaleString('en-US')} cents` : 'In dollars, like 1,250.05';
 }
 
-/**
- * The page's heading comes in the page's first commit; the form, the larger part, in the next one. Each commit is
- * one task the browser cannot interrupt: apart, neither holds the main thread for long as the page opens.
- */
 export function CreatePaymentPage() {
-  return (
-    <Stack maw={720}>
-      <Title order={1}>Create payment</Title>
-      <AfterFirstCommit>
-        <PaymentForm />
-      </AfterFirstCommit>
-    </Stack>
-  );
-}
-
-/**
- * The form's state. useForm re-renders its host once as it mounts (to mark the form ready, from a layout effect: a
- * synchronous render inside the commit, which also runs every effect waiting on the page in that task). Here the
- * host is small: the fields are PaymentFields, memoized on the form's methods (one object for the form's life), so
- * that re-render stops at it. PaymentFields follows errors and the fields it shows through its own subscriptions.
- */
-function PaymentForm() {
+  const [, navigate] = useLocation();
   const [params] = useSearchParams();
+  const queryClient = useQueryClient();
   const form = useForm<PaymentFormValues>({
     resolver: zodResolver(paymentFormSchema),
     defaultValues: emptyPaymentForm({
@@ -94,17 +55,10 @@ function PaymentForm() {
     }),
     mode: 'onTouched',
   });
-  return <PaymentFields form={form} />;
-}
-
-const PaymentFields = memo(function PaymentFields({ form }: { form: UseFormReturn<PaymentFormValues> }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { errors } = useFormState({ control: form.control });
+  const { errors } = form.formState;
   const metadata = useFieldArray({ control: form.control, name: 'metadata' });
   const [review, setReview] = useState<{ values: PaymentFormValues; summary: PaymentSummary } | null>(null);
   const [pageError, setPageError] = useState<unknown>(null);
-  const [reviewWanted, setReviewWanted] = useState(false);
 
   const [payer, source, userId, amount, routingNumber] = useWatch({
     control: form.control,
@@ -121,15 +75,16 @@ const PaymentFields = memo(function PaymentFields({ form }: { form: UseFormRetur
     return method ? describeAccount(method.account_type, method.mask ?? '????') : undefined;
   };
 
-  const transferPage = useTransferRehearsal();
   const onCreated = (transfer: Transfer) => {
     if (review) {
       const { payerId, cents } = review.summary;
       rememberPayment({ transferId: transfer.id, payerId, amount: cents, at: Date.now() });
     }
     queryClient.setQueryData(transferQueries.detail(transfer.id).queryKey, transfer);
-    // Leaving the page unmounts the form: its values, account numbers included, go with it. (Clearing the fields
-    // one by one first cost a third of the time from confirm to the rendered transfer.)
+    // The form is emptied and the review closed before the page changes: until the transfer's page has arrived,
+    // this page may still be the one shown, and nothing of the payment just made may be confirmed again from it.
+    setReview(null);
+    form.reset();
     navigate(`/transfers/${transfer.id}`);
   };
 
@@ -165,33 +120,15 @@ const PaymentFields = memo(function PaymentFields({ form }: { form: UseFormRetur
     setPageError(null);
     const summary = summarizePayment(values, storedAccountLabel);
     setReview({ values, summary: { ...summary, consoleRequestId: submission.prepare(values) } });
-    setReviewWanted(true);
-    // The transfer's page loads while the operator reads the review (if it is not here yet): confirm then shows it
-    // at once.
-    void preloadPage('/transfers/:transferId');
   });
 
   const bankFields = source === 'bank' || payer === 'customer';
-  useEffect(() => loadWhenIdle(reviewDialog.load, storedAccountSelect.load), []);
-  const ReviewPaymentDialog = useOnDemand(reviewDialog, reviewWanted, () => {
-    setReview(null);
-    setReviewWanted(false);
-    setPageError(notLoaded('review'));
-  });
-  const StoredAccountSelect = useOnDemand(storedAccountSelect, !bankFields, () =>
-    setPageError(notLoaded('list of stored accounts')),
-  );
 
   return (
-    <>
-      {transferPage.rehearsal}
+    <Stack maw={720}>
+      <Title order={1}>Create payment</Title>
       {pageError !== null && <ApiErrorAlert error={pageError} />}
-      <form
-        noValidate
-        onSubmit={openReview}
-        onInput={transferPage.begin}
-        onMouseDown={keepFocusOnControlPress}
-      >
+      <form noValidate onSubmit={openReview} onMouseDown={keepFocusOnControlPress}>
         <Stack>
           <Paper withBorder p="md">
             <Stack>
@@ -289,7 +226,7 @@ const PaymentFields = memo(function PaymentFields({ form }: { form: UseFormRetur
                     )}
                   />
                 </>
-              ) : StoredAccountSelect ? (
+              ) : (
                 <Controller
                   control={form.control}
                   name="accountId"
@@ -302,8 +239,6 @@ const PaymentFields = memo(function PaymentFields({ form }: { form: UseFormRetur
                     />
                   )}
                 />
-              ) : (
-                <TextInput label="Account on file" placeholder="Loading…" required disabled />
               )}
             </Stack>
           </Paper>
@@ -313,19 +248,18 @@ const PaymentFields = memo(function PaymentFields({ form }: { form: UseFormRetur
           </Group>
         </Stack>
       </form>
-      {ReviewPaymentDialog && (
-        <ReviewPaymentDialog
-          summary={review?.summary ?? null}
-          duplicate={review ? findDuplicate(review.summary.payerId, review.summary.cents) : undefined}
-          request={submission.request}
-          checking={submission.checking}
-          outcomeUnknown={submission.unknown}
-          checkMessage={submission.checkMessage}
-          onCheckAgain={submission.checkAgain}
-          onBack={() => setReview(null)}
-          onConfirm={() => review && submission.confirm(review.values)}
-        />
-      )}
-    </>
+      <ReviewPaymentDialog
+        summary={review?.summary ?? null}
+        duplicate={review ? findDuplicate(review.summary.payerId, review.summary.cents) : undefined}
+        sending={submission.sending}
+        error={submission.error}
+        checking={submission.checking}
+        outcomeUnknown={submission.unknown}
+        checkMessage={submission.checkMessage}
+        onCheckAgain={submission.checkAgain}
+        onBack={() => setReview(null)}
+        onConfirm={() => review && submission.confirm(review.values)}
+      />
+    </Stack>
   );
-});
+}

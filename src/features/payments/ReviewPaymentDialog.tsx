@@ -1,17 +1,18 @@
 import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link } from '../../app/routing';
+import { Link } from 'wouter';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { formatCents } from '../../lib/money';
 import type { PaymentSummary } from './payment-summary';
 import type { RecentPayment } from './recent-payments';
-import { type PaymentRequestState, usePaymentRequestState } from './use-payment-submission';
 
 interface Props {
   summary: PaymentSummary | null;
   duplicate: RecentPayment | undefined;
-  /** The create request: its progress and its error are shown here. */
-  request: PaymentRequestState;
+  /** The create request is out. */
+  sending: boolean;
+  /** Its failure, shown here. */
+  error: Error | null;
   /** A look-up of an unknown outcome is under way. */
   checking: boolean;
   /** The request got no answer: the payment may exist. Confirming again is replaced by looking it up. */
@@ -26,7 +27,8 @@ interface Props {
 export function ReviewPaymentDialog({
   summary,
   duplicate,
-  request,
+  sending,
+  error,
   checking,
   outcomeUnknown,
   checkMessage,
@@ -34,11 +36,10 @@ export function ReviewPaymentDialog({
   onBack,
   onConfirm,
 }: Props) {
-  const { sending, error } = usePaymentRequestState(request);
   const submitting = sending || checking;
-  // Shown as sending only after a moment (SHOW_SENDING_AFTER_MS), but never closed while a request is out.
+  // Never closed while a request is out.
   const leave = () => {
-    if (!request.getCurrentResult().isPending && !checking) onBack();
+    if (!submitting) onBack();
   };
   const [authorized, setAuthorized] = useState(false);
   const opened = summary !== null;
@@ -131,7 +132,7 @@ export function ReviewPaymentDialog({
               )}
             </Alert>
           ) : (
-            error !== null && error !== undefined && <ApiErrorAlert error={error} />
+            error !== null && <ApiErrorAlert error={error} />
           )}
           <Checkbox
             label="Payer authorized this debit"

@@ -13,17 +13,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { type Transfer, transferSchema } from '../../api/schemas';
+import { Link, useParams } from 'wouter';
+import type { Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
-import { Link, useParams } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { Money } from '../../components/Money';
-import { Rehearsal } from '../../components/Rehearsal';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMetadata, formatTimes } from './format-metadata';
-import { SAMPLE_TRANSFER_ANSWER } from './sample-transfer';
 import { TransactionsTable } from './TransactionsTable';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -142,27 +139,5 @@ function TransferDetails({ data }: { data: Transfer }) {
         </Anchor>
       </Group>
     </>
-  );
-}
-
-/**
- * The transfer's page drawn once off the page with a sample answer, parsed as a real one is: an operator's first
- * payment then renders as fast as a later one (components/Rehearsal.tsx).
- */
-export function TransferRehearsal({ onDone, into }: { onDone: () => void; into?: Element }) {
-  return (
-    <Rehearsal onDone={onDone} into={into}>
-      <SampleTransfer />
-    </Rehearsal>
-  );
-}
-
-function SampleTransfer() {
-  // Parsed in render, so that a sample the schema refuses ends the rehearsal (Rehearsal catches it), not the page.
-  const [sample] = useState(() => transferSchema.parse(SAMPLE_TRANSFER_ANSWER));
-  return (
-    <Stack maw={960}>
-      <TransferDetails data={sample} />
-    </Stack>
   );
 }

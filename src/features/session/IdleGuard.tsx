@@ -2,12 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
-import { onDemand, useOnDemand } from '../../lib/on-demand';
-
-/** The warning's code comes when first needed (RequireSession asks for it once the browser is idle). */
-export const stillThereDialog = onDemand(() =>
-  import('./SessionDialogs').then((module) => module.StillThereDialog),
-);
+import { StillThereDialog } from './SessionDialogs';
 
 const WARNING_MS = 60_000;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
@@ -47,7 +42,5 @@ export function IdleGuard() {
     touch();
     setWarning(false);
   }, [touch]);
-  // Not loaded (offline): no warning, and the sign-out still comes on time.
-  const Warning = useOnDemand(stillThereDialog, warning, () => {});
-  return Warning && <Warning timeoutMs={timeoutMs} onStay={stay} />;
+  return warning && <StillThereDialog timeoutMs={timeoutMs} onStay={stay} />;
 }

@@ -1,9 +1,8 @@
-import { Box, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { EnvironmentBadge } from '../../app/layout/EnvironmentBadge';
-import { preloadPage } from '../../app/router';
-import { Navigate, useNavigate, useSearchParams } from '../../app/routing';
 import { SignInForm } from './SignInForm';
 import { useSession } from './use-session';
 
@@ -14,11 +13,11 @@ function safeNext(next: string | null): string {
 
 export function SignInPage() {
   const state = useSession();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const config = useQuery(runtimeConfigQuery);
-  if (state.status === 'active') return <Navigate to={next} replace />;
+  if (state.status === 'active') return <Redirect to={next} replace />;
 
   return (
     <Container size={460} py={48} component="main">
@@ -30,13 +29,9 @@ export function SignInPage() {
             <EnvironmentBadge />
           </Group>
         </Stack>
-        {/* index.html paints this heading and this sentence before the code arrives: keep them word for word. */}
         <Text>Sign in with your organization&apos;s API credentials. They stay in this tab only.</Text>
         <Card withBorder padding="lg">
-          {/* The page that follows sign-in loads while the operator types. */}
-          <Box onFocus={() => void preloadPage(next.split('?')[0] ?? '/')}>
-            <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
-          </Box>
+          <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
         </Card>
         {config.data?.demo && (
           <Card withBorder padding="md" aria-label="Demo credentials">

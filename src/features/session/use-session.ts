@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import { useLocation } from 'wouter';
 import { session } from '../../api/credentials';
-import { useNavigate } from '../../app/routing';
 
 export function useSession() {
   return useSyncExternalStore(session.subscribe, session.get);
@@ -10,7 +10,7 @@ export function useSession() {
 /** Sign out wipes the credentials, every cached answer and, by leaving the pages, every draft. */
 export function useSignOut() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return useCallback(() => {
     session.signOut();
     queryClient.clear();

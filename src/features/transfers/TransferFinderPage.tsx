@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation, useSearchParams } from 'wouter';
 import type { TransferListQuery } from '../../api/transfers';
 import { transferQueries } from '../../api/transfers';
-import { useNavigate, useSearchParams } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { TransfersTable } from '../../components/TransfersTable';
 import { TRANSFER_STATUSES, TRANSFER_TYPES } from '../../lib/transfer-states';
@@ -30,7 +30,7 @@ function queryFrom(params: URLSearchParams): TransferListQuery {
 
 export function TransferFinderPage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [pasted, setPasted] = useState('');
   const [pasteError, setPasteError] = useState<string | null>(null);
   const query = queryFrom(params);

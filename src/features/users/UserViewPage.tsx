@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'wouter';
 import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
-import { Link, useParams } from '../../app/routing';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { TransfersTable } from '../../components/TransfersTable';

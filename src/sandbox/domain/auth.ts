@@ -1,7 +1,6 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
-import { perDatabase } from '../store/per-database';
 import { findClientCredentials } from '../store/tenants';
 import type { FailureWindow } from './auth-limiter';
 
@@ -76,37 +75,15 @@ function failAnonymously(ctx: AuthContext, error: HttpError): never {
   throw error;
 }
 
-// Errors are made only when thrown: an Error captures a stack, too dear for every good request.
 function wrongCredentials(): HttpError {
   return unauthorized('invalid-credentials', 'The client id or API key is wrong');
 }
-
-interface VerifiedHeader {
-  tenant: Tenant;
-  /** The client's key in the failure window. */
-  byClient: string;
-}
-
-/**
- * Authorization headers that verified, and whom they name. Issued keys never change in the sandbox (no rotation,
- * no revocation: see findClientCredentials), so a header that verified once verifies again; decoding it, hashing
- * the key and comparing was a tenth of a read's cost. Only headers that verified are kept, and at most
- * VERIFIED_HEADERS of them, so that made-up ones cannot fill memory. The lockout applies to them all the same.
- */
-const verifiedHeadersOf = perDatabase(() => new Map<string, VerifiedHeader>());
-const VERIFIED_HEADERS = 10_000;
 
 /**
  * Who is calling, or a 401 (missing, malformed or wrong credentials), or a 429 once a client id, or an address
  * sending unusable credentials, has failed too often in the window (see auth-limiter.ts).
  */
 export function authenticate(ctx: AuthContext, header: string | undefined): Tenant {
-  const verified = header === undefined ? undefined : verifiedHeadersOf(ctx.db).get(header);
-  if (verified) {
-    const wait = ctx.failures.retryAfterSeconds(verified.byClient, ctx.nowMs);
-    if (wait > 0) throw tooManyFailures(wait);
-    return verified.tenant;
-  }
   let credentials: BasicCredentials | null;
   try {
     credentials = parseBasicAuthorization(header);
@@ -130,9 +107,5 @@ export function authenticate(ctx: AuthContext, header: string | undefined): Tena
     ctx.failures.record(byClient, ctx.nowMs);
     throw wrongCredentials();
   }
-  const tenant = { orgId: organization.orgId, clientId: organization.clientId };
-  const known = verifiedHeadersOf(ctx.db);
-  if (known.size >= VERIFIED_HEADERS) known.clear();
-  known.set(header as string, { tenant, byClient });
-  return tenant;
+  return { orgId: organization.orgId, clientId: organization.clientId };
 }

@@ -1,21 +1,12 @@
-import { randomFillSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
-/** Random bytes drawn 4 KiB at a time, as hex: one call into the system per 409 ids rather than one each. */
-const pool = Buffer.alloc(4096);
-let used = pool.length;
 export function randomBytesHex(count: number): string {
-  if (used + count > pool.length) {
-    randomFillSync(pool);
-    used = 0;
-  }
-  used += count;
-  return pool.toString('hex', used - count, used);
+  return randomBytes(count).toString('hex');
 }
 
 /**
  * A UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. Still a UUID to every client, but
- * new ids sort after old ones, so each insert lands on the last page of an index instead of a random one: a group of
- * payments then dirties a few pages per index rather than one each (measured in bench/REPORT.md).
+ * new ids sort after old ones, so each insert lands on the last page of an index instead of a random one.
  */
 export function uuidV7(nowMs: number = Date.now()): string {
   const hex = nowMs.toString(16).padStart(12, '0').slice(-12) + randomBytesHex(10);

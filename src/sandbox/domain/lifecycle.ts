@@ -1,7 +1,6 @@
 import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
 import { addToBalances } from '../store/tenants';
-import { storeTransferJson } from '../store/transfer-json';
 import {
   appendStatusHistory,
   type TransferRow,
@@ -84,7 +83,6 @@ export function transition(db: Db, transfer: TransferRow, to: TransferStatus, no
     if (transfer.type === 'payment' && to === 'reversed') {
       addToBalances(db, transfer.org_id, transfer.app_id, -transfer.amount);
     }
-    storeTransferJson(db, transfer.id);
   })();
 }
 

@@ -1,11 +1,10 @@
 import { createPayment, paymentRequestSchema, validatePayment } from '../domain/payments';
-import { requestHeader } from '../request-header';
 import type { Services } from '../services';
 import { jsonText, type RouteDef, route } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse } from './transfer-schemas';
 
-export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[] {
+export function paymentRoutes({ db, config, now }: Services): RouteDef[] {
   return [
     route({
       method: 'POST',
@@ -26,19 +25,17 @@ export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[]
           schema: errorResponse,
         },
       },
-      handle: async ({ c, body, tenant }) => {
-        const { json } = await createPayment(
+      handle: ({ c, body, tenant }) => {
+        const { json } = createPayment(
           {
             db,
             tenant,
-            appId: requestHeader(c, 'api-app-id'),
+            appId: c.req.header('api-app-id'),
             nowMs: now(),
             idempotencyTtlMs: config.idempotencyTtlMs,
-            writes,
           },
           body,
         );
-        // Answered only once committed (createPayment resolves after the commit).
         return jsonText(c, json, 201);
       },
     }),

@@ -3,8 +3,13 @@ import { nextStep, transition } from '../domain/lifecycle';
 import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import { findUser } from '../store/tenants';
-import { transferJson, transferJsonAnyTenant } from '../store/transfer-json';
-import { findTransfer, findTransferAnyTenant, pageOfTransferJson } from '../store/transfers';
+import {
+  findTransfer,
+  findTransferAnyTenant,
+  pageOfTransferJson,
+  transferJson,
+  transferJsonAnyTenant,
+} from '../store/transfers';
 import { jsonText, type RouteDef, route, uuidParam } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse, transferStatusSchema, transferTypeSchema } from './transfer-schemas';

@@ -2,13 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations';
-import { installTransferBodyCache } from './transfer-body-cache';
 
 export type Db = Database.Database;
 
 /**
  * Opens the sandbox store. WAL with synchronous=NORMAL survives a crash of the process (a committed transaction is
- * in the WAL before the call returns); only a power loss can lose the last transactions (see docs/sandbox.md).
+ * in the WAL before the call returns); only a power loss can lose the last transactions (README, "Durability").
  */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -18,7 +17,6 @@ export function openDatabase(file: string): Db {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db);
-  installTransferBodyCache(db);
   return db;
 }
 

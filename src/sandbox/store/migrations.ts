@@ -291,4 +291,16 @@ export const migrations: readonly string[] = [
   DROP TABLE idempotency_keys;
   ALTER TABLE new_idempotency_keys RENAME TO idempotency_keys;
   `,
+  // A transfer's answer is composed by one query when it is read (transfers.ts, TRANSFER_JSON), no longer stored
+  // beside its rows: the stored copy and the triggers that kept it true go.
+  `
+  DROP TRIGGER transfer_body_stale_on_transfer;
+  DROP TRIGGER transfer_body_stale_on_new_transaction;
+  DROP TRIGGER transfer_body_stale_on_changed_transaction;
+  DROP TRIGGER transfer_body_stale_on_removed_transaction;
+  DROP TRIGGER transfer_body_stale_on_new_status;
+  DROP TRIGGER transfer_body_stale_on_changed_status;
+  DROP TRIGGER transfer_body_stale_on_removed_status;
+  ALTER TABLE transfers DROP COLUMN body;
+  `,
 ];

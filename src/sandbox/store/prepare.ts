@@ -1,12 +1,16 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
-import { perDatabase } from './per-database';
 
-const statementsOf = perDatabase(() => new Map<string, Statement>());
+// Per database: tests open many in-memory databases in one process.
+const statementsByDb = new WeakMap<Db, Map<string, Statement>>();
 
 /** Prepares each SQL text once per database: the store's queries are fixed strings, so this is a bounded cache. */
 export function sql<Row = unknown>(db: Db, text: string): Statement<unknown[], Row> {
-  const statements = statementsOf(db);
+  let statements = statementsByDb.get(db);
+  if (!statements) {
+    statements = new Map();
+    statementsByDb.set(db, statements);
+  }
   let statement = statements.get(text);
   if (!statement) {
     statement = db.prepare(text);

@@ -1,5 +1,4 @@
 import type { Db } from './db';
-import { rememberedLookups } from './per-database';
 import { sql } from './prepare';
 
 export interface OrganizationRow {
@@ -106,22 +105,13 @@ export interface ClientCredentials {
   keyHash: Buffer;
 }
 
-/**
- * Issued credentials never change in the sandbox (no rotation), so known ones are kept in memory: the look-up was a
- * tenth of a read's cost. Unknown client ids are never kept, so a flood of made-up ones cannot fill memory and a
- * tenant created later is found.
- */
-const rememberedCredentials = rememberedLookups<ClientCredentials>(10_000);
-
 /** The credentials of a client id, for authentication on every request. */
 export function findClientCredentials(db: Db, clientId: string): ClientCredentials | undefined {
-  return rememberedCredentials(db, clientId, () => {
-    const row = sql<Pick<OrganizationRow, 'id' | 'client_id' | 'key_hash'>>(
-      db,
-      'SELECT id, client_id, key_hash FROM organizations WHERE client_id = ?',
-    ).get(clientId);
-    return row && { orgId: row.id, clientId: row.client_id, keyHash: row.key_hash };
-  });
+  const row = sql<Pick<OrganizationRow, 'id' | 'client_id' | 'key_hash'>>(
+    db,
+    'SELECT id, client_id, key_hash FROM organizations WHERE client_id = ?',
+  ).get(clientId);
+  return row && { orgId: row.id, clientId: row.client_id, keyHash: row.key_hash };
 }
 
 export function getOrganization(db: Db, orgId: string): OrganizationRow | undefined {
@@ -150,40 +140,25 @@ export interface NamedPerson {
   last_name: string;
 }
 
-/**
- * An app's or a person's id and name are set when the tenant is made, and no route renames or removes an app, a user
- * or a customer (one that does must forget them here), so a payment's look-ups of them are remembered: they were a
- * tenth of a payment's store time. Keys carry the organization, so another tenant's id is looked up, and found
- * absent, as before.
- */
-const rememberedApps = rememberedLookups<NamedApp>(10_000);
-const rememberedPeople = rememberedLookups<NamedPerson>(10_000);
-
 /** The app a payment credits: the one named, or else the organization's first. */
 export function creditedAppOf(db: Db, orgId: string, appId: string | undefined): NamedApp | undefined {
-  return rememberedApps(db, `app ${orgId} ${appId ?? ''}`, () =>
-    appId
-      ? sql<NamedApp>(db, 'SELECT id, name FROM apps WHERE id = ? AND org_id = ?').get(appId, orgId)
-      : sql<NamedApp>(db, 'SELECT id, name FROM apps WHERE org_id = ? ORDER BY seq LIMIT 1').get(orgId),
-  );
+  return appId
+    ? sql<NamedApp>(db, 'SELECT id, name FROM apps WHERE id = ? AND org_id = ?').get(appId, orgId)
+    : sql<NamedApp>(db, 'SELECT id, name FROM apps WHERE org_id = ? ORDER BY seq LIMIT 1').get(orgId);
 }
 
 export function namedUser(db: Db, orgId: string, userId: string): NamedPerson | undefined {
-  return rememberedPeople(db, `user ${orgId} ${userId}`, () =>
-    sql<NamedPerson>(db, 'SELECT id, first_name, last_name FROM users WHERE id = ? AND org_id = ?').get(
-      userId,
-      orgId,
-    ),
+  return sql<NamedPerson>(db, 'SELECT id, first_name, last_name FROM users WHERE id = ? AND org_id = ?').get(
+    userId,
+    orgId,
   );
 }
 
 export function namedCustomer(db: Db, orgId: string, customerId: string): NamedPerson | undefined {
-  return rememberedPeople(db, `customer ${orgId} ${customerId}`, () =>
-    sql<NamedPerson>(db, 'SELECT id, first_name, last_name FROM customers WHERE id = ? AND org_id = ?').get(
-      customerId,
-      orgId,
-    ),
-  );
+  return sql<NamedPerson>(
+    db,
+    'SELECT id, first_name, last_name FROM customers WHERE id = ? AND org_id = ?',
+  ).get(customerId, orgId);
 }
 
 export function listStoredAccounts(db: Db, userId: string): BankAccountRow[] {

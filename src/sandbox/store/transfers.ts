@@ -1,6 +1,5 @@
 import type { Db } from './db';
 import { sql } from './prepare';
-import { STORED_TRANSFER_JSON } from './transfer-json';
 
 export type TransferStatus =
   | 'created'
@@ -51,11 +50,52 @@ export interface StatusHistoryRow {
   at: string;
 }
 
-// Inserts bind by position: binding an object's named fields cost about half again as much per row (payments write
-// five rows each).
-/** Inserts the transfer; answers its seq. */
-export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): number {
-  return sql(
+/**
+ * A transfer as the API shows it (routes/transfer-schemas.ts), composed by SQLite for the row `t`: the transfer, its
+ * transactions and its status history, in one statement, as the text that goes out as the body. The one place a
+ * transfer's JSON is made: a read, a page of a list and a new payment's answer all use it.
+ */
+const TRANSFER_JSON = `json_object(
+  'id', t.id,
+  'created', t.created,
+  'user_id', t.user_id,
+  'customer_id', t.customer_id,
+  'status', t.status,
+  'type', t.type,
+  'amount', t.amount,
+  'external_data', json_object('account_id', t.account_id, 'external_id', t.external_id, 'platform', t.platform),
+  'transactions', json((SELECT json_group_array(json_object(
+      'id', x.id,
+      'amount', x.amount,
+      'created', x.created,
+      'source_name', x.source_name,
+      'destination_name', x.destination_name,
+      'type', x.type,
+      'metadata', json(x.metadata),
+      'transfer_id', x.transfer_id) ORDER BY x.id)
+    FROM transactions x WHERE x.transfer_id = t.id)),
+  'payout_link_id', NULL,
+  'metadata', json(t.metadata),
+  'status_history', json((SELECT json_group_array(json_object('status', h.status, 'at', h.at) ORDER BY h.seq)
+    FROM transfer_status_history h WHERE h.transfer_id = t.id)),
+  'failure_reason', CASE WHEN t.failure_code IS NULL THEN NULL
+    ELSE json_object('code', t.failure_code, 'message', COALESCE(t.failure_message, '')) END
+)`;
+
+/** One transfer of the organization as its JSON text, or undefined (unknown, or another tenant's). */
+export function transferJson(db: Db, orgId: string, id: string): string | undefined {
+  return sql<string>(db, `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ? AND t.org_id = ?`)
+    .pluck()
+    .get(id, orgId);
+}
+
+/** The same for any tenant (sandbox helpers, which take no credentials). */
+export function transferJsonAnyTenant(db: Db, id: string): string | undefined {
+  return sql<string>(db, `SELECT ${TRANSFER_JSON} FROM transfers t WHERE t.id = ?`).pluck().get(id);
+}
+
+export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
+  sql(
     db,
     `INSERT INTO transfers (id, org_id, app_id, user_id, customer_id, status, type, amount, account_id, external_id,
        platform, metadata, outcome, failure_code, failure_message, created, created_ms, status_changed_ms)
@@ -79,12 +119,11 @@ export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): number {
     row.created,
     row.created_ms,
     row.status_changed_ms,
-  ).lastInsertRowid as number;
+  );
 }
 
-/** Inserts the transaction; answers its id. */
-export function insertTransaction(db: Db, row: Omit<TransactionRow, 'id'>): number {
-  return sql(
+export function insertTransaction(db: Db, row: Omit<TransactionRow, 'id'>): void {
+  sql(
     db,
     `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -96,7 +135,7 @@ export function insertTransaction(db: Db, row: Omit<TransactionRow, 'id'>): numb
     row.destination_name,
     row.metadata,
     row.created,
-  ).lastInsertRowid as number;
+  );
 }
 
 export function appendStatusHistory(db: Db, row: StatusHistoryRow): void {
@@ -165,7 +204,7 @@ export interface PageOptions {
 /**
  * One page of transfers by keyset on (created_ms, seq): constant cost however deep the page. `descending` is the list
  * order; `after` takes the rows following the cursor in that order, `before` the rows preceding it (returned in list
- * order). Fetches limit + 1 to know whether more exist. Each transfer comes as the API's JSON text (transfer-json.ts).
+ * order). Fetches limit + 1 to know whether more exist. Each transfer comes as the API's JSON text (TRANSFER_JSON).
  */
 export function pageOfTransferJson(
   db: Db,
@@ -205,7 +244,7 @@ export function pageOfTransferJson(
   const direction = towardsSmaller ? 'DESC' : 'ASC';
   const rows = sql<string>(
     db,
-    `SELECT ${STORED_TRANSFER_JSON} FROM transfers t WHERE ${where.join(' AND ')}
+    `SELECT ${TRANSFER_JSON} FROM transfers t WHERE ${where.join(' AND ')}
      ORDER BY created_ms ${direction}, seq ${direction} LIMIT @take`,
   )
     .pluck()

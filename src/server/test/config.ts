@@ -2,7 +2,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompressDirectory } from '../../../scripts/precompress.mjs';
 import type { ServerConfig } from '../config';
-import { codeAfterFirstPaint } from '../paint-first';
 import { tempDir } from './temp-dir';
 
 /** A hashed asset of the test build, compressed as the build compresses it. */
@@ -15,24 +14,9 @@ export const TEST_ASSET = {
 const staticDir = tempDir('console-dist-');
 writeFileSync(
   join(staticDir, 'index.html'),
-  codeAfterFirstPaint(
-    '<html><head><meta name="csp-nonce" content="__CSP_NONCE__">' +
-      '<script type="module" crossorigin src="/assets/index-test.js"></script></head><body>' +
-      '<div id="boot"><main class="boot"><h1>Payout Console</h1></main></div><div id="root"></div></body></html>',
-  ),
-);
-/** The build's manifest for the test build: the entry, the shell and the Create payment page. */
-mkdirSync(join(staticDir, '.vite'));
-writeFileSync(
-  join(staticDir, '.vite', 'manifest.json'),
-  JSON.stringify({
-    'index.html': { file: 'assets/index-test.js', isEntry: true },
-    'src/app/layout/SignedInLayout.tsx': { file: 'assets/SignedInLayout-test.js', imports: ['index.html'] },
-    'src/features/payments/CreatePaymentPage.tsx': {
-      file: 'assets/CreatePaymentPage-test.js',
-      imports: ['index.html'],
-    },
-  }),
+  '<html><head><meta name="csp-nonce" content="__CSP_NONCE__">' +
+    '<script type="module" crossorigin src="/assets/index-test.js"></script></head><body>' +
+    '<div id="root"></div></body></html>',
 );
 mkdirSync(join(staticDir, 'assets'));
 writeFileSync(join(staticDir, TEST_ASSET.path), TEST_ASSET.text);

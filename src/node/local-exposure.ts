@@ -1,7 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { errorBody } from '../sandbox/http-error';
-import { passThrough } from '../sandbox/middleware';
-import { requestHeader } from '../sandbox/request-header';
+import { errorBody } from './error-body';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -32,22 +30,12 @@ export interface ExposureOptions {
  */
 export function guardLocalExposure(options: ExposureOptions): MiddlewareHandler {
   const allowed = new Set([...LOOPBACK_NAMES, ...options.allowedHosts.map((h) => h.toLowerCase())]);
-  // The last Host header seen and its verdict: a server answers one or two host names all day long.
-  let lastHost: string | undefined;
-  let lastAllowed = false;
-  const isAllowed = (host: string) => {
-    if (host !== lastHost) {
-      lastAllowed = allowed.has(hostnameOf(host));
-      lastHost = host;
-    }
-    return lastAllowed;
-  };
-  return passThrough((c, next) => {
-    const host = requestHeader(c, 'host') ?? new URL(c.req.url).host;
-    if (!isAllowed(host)) {
+  return async (c, next) => {
+    const host = c.req.header('host') ?? new URL(c.req.url).host;
+    if (!allowed.has(hostnameOf(host))) {
       return c.json(errorBody('host-not-allowed', 'This server does not answer to that host name'), 421);
     }
-    const origin = requestHeader(c, 'origin');
+    const origin = c.req.header('origin');
     if (origin && !SAFE_METHODS.has(c.req.method)) {
       let sameOrigin = false;
       try {
@@ -67,6 +55,6 @@ export function guardLocalExposure(options: ExposureOptions): MiddlewareHandler 
         );
       }
     }
-    return next();
-  });
+    await next();
+  };
 }
