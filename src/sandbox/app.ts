@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { z } from 'zod';
@@ -7,7 +8,6 @@ import { securityHeaders } from '../node/security-headers';
 import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_AUTH_FAILURE_WINDOW_MS, type SandboxConfig } from './config';
 import { authenticate } from './domain/auth';
 import { FailureWindow } from './domain/auth-limiter';
-import { randomBytesHex } from './domain/ids';
 import { startSettleClock } from './domain/lifecycle';
 import { FaultRegistry, faultInjection } from './faults';
 import { HttpError } from './http-error';
@@ -22,6 +22,7 @@ import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/users';
 import type { Services } from './services';
 import { openDatabase } from './store/db';
+import { GroupCommit } from './store/group-commit';
 
 /** Field messages that read well to a person; zod's defaults name JavaScript types. */
 z.config({
@@ -66,7 +67,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     bound: config.authFailureLimit,
     windowMs: config.authFailureWindowMs,
   });
-  const services: Services = { db, config, faults: new FaultRegistry(), now };
+  const services: Services = { db, config, faults: new FaultRegistry(), now, writes: new GroupCommit(db) };
   const routes = [
     ...organizationRoutes(services),
     ...userRoutes(services),
@@ -81,7 +82,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   app.use(securityHeaders());
   // A request id on every answer: the caller's X-Request-Id when it is a plausible one, else a new one (`req_…`, as
   // Stripe's look).
-  app.use(requestId({ generator: () => `req_${randomBytesHex(16)}` }));
+  app.use(requestId({ generator: () => `req_${randomUUID().replaceAll('-', '')}` }));
   app.use('/v2/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
@@ -93,7 +94,8 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     await next();
   });
   app.use('/v2/*', faultInjection(services.faults));
-  app.use('*', limitBodySize());
+  // Only a method with a body is limited: the check reads the request as a stream, which a GET need not pay for.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBodySize());
   const openApi = buildOpenApiDocument(routes);
   app.get('/sandbox/openapi.json', (c) => c.json(openApi));
   mountRoutes(app, routes);

@@ -1,6 +1,7 @@
 import type { SandboxConfig } from './config';
 import type { FaultRegistry } from './faults';
 import type { Db } from './store/db';
+import type { GroupCommit } from './store/group-commit';
 
 /** What the routes of one sandbox share. */
 export interface Services {
@@ -9,4 +10,6 @@ export interface Services {
   faults: FaultRegistry;
   /** Milliseconds since the epoch; a test may substitute its own clock. */
   now: () => number;
+  /** Group commit of the payment writes (store/group-commit.ts). */
+  writes: GroupCommit;
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 
@@ -58,6 +58,8 @@ async function idsIn(response: Response): Promise<string[]> {
  */
 export function auditLog(file: string): MiddlewareHandler {
   mkdirSync(dirname(file), { recursive: true });
+  // Opened once for appending, and held for the life of the server.
+  const fd = openSync(file, 'a');
   return async (c, next) => {
     await next();
     if (READS.has(c.req.method)) return;
@@ -71,7 +73,7 @@ export function auditLog(file: string): MiddlewareHandler {
       resulting_ids: c.res.status < 300 ? await idsIn(c.res) : [],
       request_id: c.res.headers.get('X-Request-Id') ?? clean(c.req.header('X-Request-Id')),
     };
-    // Synchronous on purpose: the line is on disk before the answer leaves.
-    appendFileSync(file, `${JSON.stringify(entry)}\n`);
+    // Synchronous on purpose: the line is written before the answer leaves.
+    writeSync(fd, `${JSON.stringify(entry)}\n`);
   };
 }

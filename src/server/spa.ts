@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import { pageSecurityHeaders } from '../node/security-headers';
+import { pageSecurityPolicy } from '../node/security-headers';
 
 /** Where index.html asks for the nonce of this response (src/app/theme.ts reads it). */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -31,7 +31,7 @@ export function mountSpa(app: Hono, staticDir: string): void {
     if (c.req.path === '/' || c.req.path === '/index.html' || c.req.path.startsWith('/.')) return next();
     return publicFiles(c, next);
   });
-  app.get('*', pageSecurityHeaders(), (c) => {
+  app.get('*', (c) => {
     try {
       index ??= readFileSync(join(staticDir, 'index.html'), 'utf8');
     } catch {
@@ -41,6 +41,6 @@ export function mountSpa(app: Hono, staticDir: string): void {
       );
     }
     c.header('Cache-Control', 'no-store');
-    return c.html(index.replaceAll(NONCE_PLACEHOLDER, c.get('secureHeadersNonce') as string));
+    return c.html(index.replaceAll(NONCE_PLACEHOLDER, pageSecurityPolicy(c)));
   });
 }

@@ -7,6 +7,7 @@ import { UUID_PATTERN } from '../../lib/uuid';
 import type { FieldError } from '../../node/error-body';
 import { fieldErrorsFrom, HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
+import type { GroupCommit } from '../store/group-commit';
 import {
   creditedAppOf,
   findBankAccount,
@@ -25,7 +26,7 @@ import {
   transferJson,
 } from '../store/transfers';
 import type { Tenant } from './auth';
-import { randomBytesHex, uuidV7 } from './ids';
+import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
 
 export const METADATA_MAX_BYTES = 4096;
@@ -117,22 +118,25 @@ export interface PaymentContext {
   appId: string | undefined;
   nowMs: number;
   idempotencyTtlMs: number;
+  /** The store's group commit: the payment's writes share a transaction with those of the same moment. */
+  writes: GroupCommit;
 }
 
 /**
  * Creates a validated payment: a transfer of type `payment` from the payer into the app, with its one transaction.
  * Replays of an idempotency key answer the first transfer; the key is only spent by a payment that was created. One
- * transaction for all of it: the key is checked and spent together, so two requests with one key make one transfer.
+ * savepoint for all of it: the key is checked and spent together, so two requests with one key make one transfer.
+ * Settles once the payment is committed.
  */
 export function createPayment(
   ctx: PaymentContext,
   request: PaymentRequest,
-): { replayed: boolean; json: string } {
+): Promise<{ replayed: boolean; json: string }> {
   const { db, tenant, nowMs } = ctx;
   // The validated request (defaults filled in), so that leaving out a default is the same request as sending it.
   const requestHash = canonicalHash(request);
 
-  return db.transaction(() => {
+  return ctx.writes.run(() => {
     if (request.idempotency_key) {
       const previous = findIdempotencyKey(db, tenant.orgId, request.idempotency_key);
       if (previous && previous.created_ms > nowMs - ctx.idempotencyTtlMs) {
@@ -193,7 +197,7 @@ export function createPayment(
       type: 'payment',
       amount: request.amount,
       account_id: accountId,
-      external_id: `ach_${randomBytesHex(12)}`,
+      external_id: `ach_${randomHex(24)}`,
       platform: 'ach',
       metadata,
       outcome: outcomeForAccount(last4),
@@ -224,5 +228,5 @@ export function createPayment(
       });
     }
     return { replayed: false, json: transferJson(db, tenant.orgId, transfer.id) as string };
-  })();
+  });
 }

@@ -4,7 +4,7 @@ import { jsonText, type RouteDef, route } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse } from './transfer-schemas';
 
-export function paymentRoutes({ db, config, now }: Services): RouteDef[] {
+export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[] {
   return [
     route({
       method: 'POST',
@@ -25,17 +25,19 @@ export function paymentRoutes({ db, config, now }: Services): RouteDef[] {
           schema: errorResponse,
         },
       },
-      handle: ({ c, body, tenant }) => {
-        const { json } = createPayment(
+      handle: async ({ c, body, tenant }) => {
+        const { json } = await createPayment(
           {
             db,
             tenant,
             appId: c.req.header('api-app-id'),
             nowMs: now(),
             idempotencyTtlMs: config.idempotencyTtlMs,
+            writes,
           },
           body,
         );
+        // Answered once committed: createPayment settles after the commit.
         return jsonText(c, json, 201);
       },
     }),

@@ -16,6 +16,8 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // A write's savepoint in a group commit (group-commit.ts) keeps its undo pages here: in memory, not a temp file.
+  db.pragma('temp_store = MEMORY');
   migrate(db);
   return db;
 }
