@@ -1,14 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Route, Switch } from 'wouter';
 import { SignInPage } from '../features/session/SignInPage';
 import { PageLoader } from './PageLoader';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
-
-// Everything behind sign-in is its own chunk: the sign-in page, the first page of most visits, loads none of it.
-const SignedInLayout = lazy(() =>
-  import('./layout/SignedInLayout').then((module) => ({ default: module.SignedInLayout })),
-);
+import { SignedInLayout } from './signed-in';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

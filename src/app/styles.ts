@@ -52,3 +52,4 @@ import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/spotlight/styles.css';
+import './console.css';

@@ -37,7 +37,6 @@ export function StoredAccountSelect({ userId, value, onChange, error }: Props) {
       onChange={(next) => onChange(next ?? '')}
       disabled={userId === null || accounts.isPending || options.length === 0}
       error={error ?? stateMessage}
-      allowDeselect={false}
       required
     />
   );

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { EnvironmentBadge } from '../../app/layout/EnvironmentBadge';
+import { preloadSignedIn } from '../../app/signed-in';
 import { SignInForm } from './SignInForm';
 import { useSession } from './use-session';
 
@@ -30,7 +31,8 @@ export function SignInPage() {
           </Group>
         </Stack>
         <Text>Sign in with your organization&apos;s API credentials. They stay in this tab only.</Text>
-        <Card withBorder padding="lg">
+        {/* The console's code behind sign-in loads while the operator types. */}
+        <Card withBorder padding="lg" onFocus={() => void preloadSignedIn().catch(() => {})}>
           <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
         </Card>
         {config.data?.demo && (

@@ -124,7 +124,6 @@ export function TransferFinderPage() {
           />
           <Select
             label="Order"
-            allowDeselect={false}
             data={[
               { value: 'newest', label: 'Newest first' },
               { value: 'oldest', label: 'Oldest first' },

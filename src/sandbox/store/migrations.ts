@@ -303,4 +303,11 @@ export const migrations: readonly string[] = [
   DROP TRIGGER transfer_body_stale_on_removed_status;
   ALTER TABLE transfers DROP COLUMN body;
   `,
+  // The settle clock looks, every second, for transfers that can still move: those waiting in created or pending, and
+  // completed ones that will be returned. This index holds only those, so the look costs nothing however many
+  // transfers have settled (it scanned every completed transfer).
+  `
+  CREATE INDEX transfers_settling ON transfers(status_changed_ms)
+    WHERE status IN ('created', 'pending') OR (status = 'completed' AND outcome LIKE 'reverse:%');
+  `,
 ];

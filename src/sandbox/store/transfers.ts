@@ -169,13 +169,16 @@ export function updateTransferStatus(
   ).run(status, changedMs, failure?.code ?? null, failure?.message ?? null, id);
 }
 
-/** Transfers the settle clock may move: waiting in a state with a next step, for at least `olderThanMs`. */
+/**
+ * Transfers the settle clock may move: waiting in a state with a next step, for at least `olderThanMs`. The WHERE
+ * clause is the partial index `transfers_settling`'s own, word for word, so that SQLite reads that index alone.
+ */
 export function transfersDueToSettle(db: Db, changedBeforeMs: number, limit: number): TransferRow[] {
   return sql<TransferRow>(
     db,
-    `SELECT * FROM transfers
-     WHERE status_changed_ms <= ? AND (status IN ('created', 'pending')
-       OR (status = 'completed' AND outcome LIKE 'reverse:%'))
+    `SELECT * FROM transfers INDEXED BY transfers_settling
+     WHERE (status IN ('created', 'pending') OR (status = 'completed' AND outcome LIKE 'reverse:%'))
+       AND status_changed_ms <= ?
      ORDER BY status_changed_ms LIMIT ?`,
   ).all(changedBeforeMs, limit);
 }

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeText, parseSearch, prefixUpperBound, searchTermsOf } from './search';
+
+describe('searching people', () => {
+  it('compares text without case, accents or extra spaces', () => {
+    expect(normalizeText('  José  Ñúñez ')).toBe('jose nunez');
+    expect(normalizeText('ADA.Lovelace@Example.COM')).toBe('ada.lovelace@example.com');
+  });
+
+  it('finds a person by names alone and together, business name, email and phone with or without country code', () => {
+    const terms = searchTermsOf({
+      first_name: 'Zoë',
+      last_name: 'Quiñones',
+      business_name: 'Quiñones Bakery',
+      email: 'Zoe.Q@Example.com',
+      country_code: '1',
+      phone_number: '(415) 555-0134',
+    });
+    expect(terms).toEqual([
+      'text:zoe',
+      'text:quinones',
+      'text:zoe quinones',
+      'text:quinones bakery',
+      'text:zoe.q@example.com',
+      'phone:4155550134',
+      'phone:14155550134',
+    ]);
+    expect(searchTermsOf({ first_name: 'Solo', email: null })).toEqual(['text:solo']);
+  });
+
+  it('reads a query as an id, phone digits or a text prefix', () => {
+    expect(parseSearch(' 5A1DBFC8-7E4B-4C1A-9D2E-0DE30C0DE001 ')).toEqual({
+      kind: 'id',
+      id: '5a1dbfc8-7e4b-4c1a-9d2e-0de30c0de001',
+    });
+    expect(parseSearch('+1 (415) 555-01')).toEqual({ kind: 'term', prefix: 'phone:141555501' });
+    expect(parseSearch('415 555')).toEqual({ kind: 'term', prefix: 'phone:415555' });
+    expect(parseSearch('Ada Lov')).toEqual({ kind: 'term', prefix: 'text:ada lov' });
+    expect(parseSearch('ada@')).toEqual({ kind: 'term', prefix: 'text:ada@' });
+    expect(parseSearch('--')).toEqual({ kind: 'term', prefix: 'text:--' });
+    expect(parseSearch('   ')).toBeNull();
+  });
+
+  it('bounds a prefix so that every term starting with it, and only those, falls in the range', () => {
+    const prefix = 'text:ada';
+    const inRange = (term: string) =>
+      Buffer.compare(Buffer.from(term), Buffer.from(prefix)) >= 0 &&
+      Buffer.compare(Buffer.from(term), Buffer.from(prefixUpperBound(prefix))) < 0;
+    expect(['text:ada', 'text:ada lovelace', 'text:adaé', 'text:ada😀'].every(inRange)).toBe(true);
+    expect(['text:ad', 'text:adb', 'text:ab'].some(inRange)).toBe(false);
+  });
+});
