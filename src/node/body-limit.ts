@@ -7,7 +7,7 @@ export const BODY_LIMIT_BYTES = 65_536;
 /**
  * A body over BODY_LIMIT_BYTES is refused with 413, in the one error shape, before anything reads it. A declared
  * Content-Length is judged from the header alone; only a chunked body goes through Hono's streaming check, which
- * rebuilds the request as a web stream (on Node, a fifth of a payment's time).
+ * rebuilds the whole request as a web stream on Node.
  */
 export function limitBodySize(): MiddlewareHandler {
   const tooLarge: Parameters<typeof bodyLimit>[0]['onError'] = (c) =>

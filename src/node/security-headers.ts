@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from 'hono';
  * JSON answer opened as a page can do nothing (the console's page replaces it: `pageSecurityPolicy`).
  * Strict-Transport-Security is left to the TLS terminator in front: the server itself speaks plain HTTP, on loopback
  * by default. Set before the handler runs, as the handler's own headers are: set on a finished response, a header
- * makes the Node adapter rebuild the whole response, which cost a fifth of a request.
+ * makes the Node adapter rebuild the whole response.
  */
 const BASELINE: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",

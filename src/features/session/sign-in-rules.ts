@@ -2,7 +2,7 @@ import { isUuid } from '../../lib/uuid';
 
 /**
  * The sign-in form's rules, as a plain function: the sign-in page is the first thing every operator loads, and a
- * schema library plus a form library would be a third of its JavaScript (bench/REPORT.md). The other forms use
+ * schema library plus a form library would not fit its first-load budget (README, Budgets). The other forms use
  * react-hook-form with zod schemas.
  */
 export interface SignInValues {

@@ -12,9 +12,8 @@ interface Job {
  * its own: one that throws is undone alone and rejects alone; the others commit. A promise settles only after the
  * commit that holds its write, so no answer runs ahead of the store.
  *
- * Why: a commit writes every page a payment touched to the WAL. One commit a payment held the sandbox to about 1,700
- * payments a second on the machine the bench runs on, against about 3,600 with the commits shared; the budget is five
- * times what Prism serves (bench/REPORT.md).
+ * Why: a commit writes every page a payment touched to the WAL, and with a commit of its own for each payment the
+ * sandbox took about half as many payments a second.
  */
 export class GroupCommit {
   private queue: Job[] = [];

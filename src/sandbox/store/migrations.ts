@@ -125,10 +125,8 @@ export const migrations: readonly string[] = [
     PRIMARY KEY (org_id, key)
   );
   `,
-  // Each transfer's API JSON, stored when it is written (transfer-json.ts), so that a read is one row's column instead
-  // of composing it from three tables (about a third of a read's cost). The triggers make a stale body impossible:
-  // any change to what the JSON is made of empties it, and reads compose what is empty. Every column of transfers but
-  // body is listed (a test holds the list to the table).
+  // A stored copy of each transfer's answer, emptied by triggers on any change to what it was made of (dropped again
+  // by migration 5: stores that ran it still pass through it).
   `
   ALTER TABLE transfers ADD COLUMN body TEXT;
   CREATE TRIGGER transfer_body_stale_on_transfer
@@ -150,10 +148,9 @@ export const migrations: readonly string[] = [
     BEGIN UPDATE transfers SET body = NULL WHERE id = OLD.transfer_id AND body IS NOT NULL; END;
   `,
   // The tables a payment or an address writes, rebuilt without AUTOINCREMENT (SQLite's own way to change a column:
-  // copy into a new table, drop, rename). AUTOINCREMENT made every insert read and rewrite a row of
-  // sqlite_sequence, about a tenth of a payment's store time; without it a new row takes the largest seq plus one,
-  // which is the same order, since the sandbox never deletes these rows. Same columns in the same order, same
-  // indexes and triggers; migrate() runs this with foreign keys checked at the end instead of at each statement.
+  // copy into a new table, drop, rename): AUTOINCREMENT made every insert read and rewrite a row of sqlite_sequence.
+  // Without it a new row takes the largest seq plus one, the same order, since the sandbox never deletes these rows.
+  // Same columns in the same order, same indexes and triggers; migrate() checks foreign keys at the end.
   `
   DROP TRIGGER transfer_body_stale_on_transfer;
   DROP TRIGGER transfer_body_stale_on_new_transaction;
@@ -271,7 +268,7 @@ export const migrations: readonly string[] = [
   CREATE TRIGGER transfer_body_stale_on_removed_status AFTER DELETE ON transfer_status_history
     BEGIN UPDATE transfers SET body = NULL WHERE id = OLD.transfer_id AND body IS NOT NULL; END;
   `,
-  // Two fewer B-trees for every payment to write (about 4% more payments a second, in turns: README.md):
+  // Two fewer B-trees for every payment to write:
   // - a one-off account of a payment (stored = 0) is never listed, so only stored ones are indexed by user;
   // - an idempotency key is only ever found by its primary key, so the table is that key's B-tree alone, not a
   //   B-tree of rowids beside an index of the key. Same columns in the same order (SQLite's rebuild, as in 3).
