@@ -116,12 +116,48 @@ export const userSchema = z.lazy(() =>
     first_name: z.string().nullish(),
     last_name: z.string().nullish(),
     email: z.string().nullish(),
+    phone_number: z
+      .object({ country_code: z.string().nullish(), phone_number: z.string().nullish() })
+      .nullish(),
     status: z.string().nullish(),
     /** Sandbox extension. */
     addresses: z.array(addressResponseSchema).nullish(),
   }),
 );
 export type User = z.infer<typeof userSchema>;
+
+/** The vendor's `{ data, has_more }` page of a list. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), has_more: z.boolean().nullish() });
+}
+
+export const userPageSchema = z.lazy(() => pageSchema(userSchema));
+
+/** The vendor's payment customer: a person's names or a business name, and a phone as two flat fields. */
+export const customerSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    first_name: z.string().nullish(),
+    last_name: z.string().nullish(),
+    business_name: z.string().nullish(),
+    email: z.string().nullish(),
+    country_code: z.string().nullish(),
+    phone_number: z.string().nullish(),
+  }),
+);
+export type Customer = z.infer<typeof customerSchema>;
+
+export const customerPageSchema = z.lazy(() => pageSchema(customerSchema));
+
+export const appSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string().nullish(),
+    /** Sandbox extension: whether the app has a compliance record. */
+    has_compliance: z.boolean().nullish(),
+  }),
+);
+export type App = z.infer<typeof appSchema>;
 
 /** The vendor's `{ success, message }`; a 200 with no body at all is a success too. */
 export const successMessageSchema = z.lazy(() =>

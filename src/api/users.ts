@@ -2,9 +2,22 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Address } from '../lib/address';
 import { z } from '../lib/zod';
 import { request } from './client';
-import { addressResponseSchema, payoutMethodSchema, userSchema } from './schemas';
+import { addressResponseSchema, payoutMethodSchema, userPageSchema, userSchema } from './schemas';
 
 const userPath = (userId: string) => `/v2/users/${encodeURIComponent(userId)}`;
+
+/** A page of a people list: the vendor's cursors and `limit`; `search` is a sandbox extension. */
+export interface PeopleQuery {
+  search?: string;
+  status?: string;
+  limit?: number;
+  starting_after?: string;
+  ending_before?: string;
+}
+
+export function listUsers(query: PeopleQuery) {
+  return request({ method: 'GET', path: '/v2/users', query: { ...query }, response: userPageSchema });
+}
 
 export function listPayoutMethods(userId: string) {
   return request({
@@ -39,6 +52,8 @@ export function useAddUserAddress() {
 }
 
 export const userQueries = {
+  list: (query: PeopleQuery) =>
+    queryOptions({ queryKey: ['users', 'list', query], queryFn: () => listUsers(query) }),
   detail: (userId: string) => queryOptions({ queryKey: ['users', userId], queryFn: () => getUser(userId) }),
   payoutMethods: (userId: string) =>
     queryOptions({ queryKey: ['users', userId, 'payout-methods'], queryFn: () => listPayoutMethods(userId) }),

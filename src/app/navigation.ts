@@ -2,6 +2,9 @@
 export const PAGES = [
   { to: '/', label: 'Overview' },
   { to: '/payments/new', label: 'Create payment' },
+  { to: '/users', label: 'Users' },
+  { to: '/customers', label: 'Payment customers' },
+  { to: '/apps', label: 'Apps' },
   { to: '/addresses/new', label: 'Add address' },
   { to: '/compliance/copy', label: 'Copy compliance' },
   { to: '/transfers', label: 'Transfers' },

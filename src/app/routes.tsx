@@ -23,6 +23,10 @@ const TransferFinderPage = lazyPage(
 );
 const UserViewPage = lazyPage(() => import('../features/users/UserViewPage'), 'UserViewPage');
 const ActivityPage = lazyPage(() => import('../features/activity/ActivityPage'), 'ActivityPage');
+const UsersPage = lazyPage(() => import('../features/directory/UsersPage'), 'UsersPage');
+const CustomersPage = lazyPage(() => import('../features/directory/CustomersPage'), 'CustomersPage');
+const CustomerViewPage = lazyPage(() => import('../features/directory/CustomerViewPage'), 'CustomerViewPage');
+const AppsPage = lazyPage(() => import('../features/directory/AppsPage'), 'AppsPage');
 
 const PAGES = [
   OverviewPage,
@@ -33,6 +37,10 @@ const PAGES = [
   TransferFinderPage,
   UserViewPage,
   ActivityPage,
+  UsersPage,
+  CustomersPage,
+  CustomerViewPage,
+  AppsPage,
 ];
 
 /** Brings every page's code, so that going to one renders it at once (see lazyPage). */
@@ -58,7 +66,11 @@ export function SignedInRoutes() {
           <Route path="/transfers/:transferId" component={TransferViewPage} />
           <Route path="/addresses/new" component={AddAddressPage} />
           <Route path="/users/:userId/addresses/new" component={AddAddressPage} />
+          <Route path="/users" component={UsersPage} />
           <Route path="/users/:userId" component={UserViewPage} />
+          <Route path="/customers" component={CustomersPage} />
+          <Route path="/customers/:customerId" component={CustomerViewPage} />
+          <Route path="/apps" component={AppsPage} />
           <Route path="/compliance/copy" component={CopyCompliancePage} />
           <Route path="/activity" component={ActivityPage} />
           <Route component={NotFoundPage} />

@@ -1,10 +1,6 @@
 import { ActionIcon, Code, CopyButton, Group } from '@mantine/core';
 
-/**
- * A full id, never truncated, with a button that copies it (for tickets and escalations). The hint is the native
- * `title`, not a Tooltip: a Tooltip's floating-position hooks were the dearest part of rendering a transfer (a
- * third of the work between Confirm and the rendered page).
- */
+/** A full id, never truncated, with a button that copies it (for tickets and escalations). */
 export function CopyableId({ id, label }: { id: string; label: string }) {
   return (
     <Group gap={6} wrap="nowrap">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, MAX_PAYMENT_CENTS, parseDollars, paymentAmountProblem } from './money';
+import { centsToDecimal, formatCents, MAX_PAYMENT_CENTS, parseDollars, paymentAmountProblem } from './money';
 
 describe('parseDollars', () => {
   it.each([
@@ -72,5 +72,15 @@ describe('paymentAmountProblem', () => {
     expect(paymentAmountProblem(MAX_PAYMENT_CENTS)).toBeNull();
     expect(paymentAmountProblem(0)).toMatch(/at least/);
     expect(paymentAmountProblem(MAX_PAYMENT_CENTS + 1)).toBe('The amount can be at most $1,000,000.00');
+  });
+});
+
+describe('cents as a decimal string', () => {
+  it('writes whole cents exactly, with two decimals', () => {
+    expect(centsToDecimal(123456)).toBe('1234.56');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(0)).toBe('0.00');
+    expect(centsToDecimal(-100)).toBe('-1.00');
+    expect(() => centsToDecimal(0.5)).toThrow(RangeError);
   });
 });

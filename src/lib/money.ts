@@ -40,3 +40,10 @@ export function paymentAmountProblem(cents: number): string | null {
   if (cents > MAX_PAYMENT_CENTS) return `The amount can be at most ${formatCents(MAX_PAYMENT_CENTS)}`;
   return null;
 }
+
+/** Integer cents -> "1234.56", a decimal string as the vendor writes wallet balances ("-1.00" below zero). */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  return `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

@@ -13,6 +13,7 @@ import { FaultRegistry, faultInjection } from './faults';
 import { HttpError } from './http-error';
 import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
+import { directoryRoutes } from './routes/directory';
 import type { SandboxEnv } from './routes/env';
 import { helperRoutes } from './routes/helpers';
 import { buildOpenApiDocument } from './routes/openapi';
@@ -71,6 +72,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   const routes = [
     ...organizationRoutes(services),
     ...userRoutes(services),
+    ...directoryRoutes(services),
     ...paymentRoutes(services),
     ...transferRoutes(services),
     ...appRoutes(services),

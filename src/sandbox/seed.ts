@@ -1,6 +1,10 @@
-import { createTenant } from './domain/tenant-factory';
+import { randomUUID } from 'node:crypto';
+import { hashApiKey } from './domain/auth';
+import { demoPlan } from './domain/demo-data';
+import { complianceRecord } from './domain/fixtures';
+import { populate } from './domain/populate';
 import type { Db } from './store/db';
-import { findOrganizationByClientId } from './store/tenants';
+import { findOrganizationByClientId, insertApp, insertOrganization } from './store/tenants';
 
 /**
  * The demo tenant's credentials are fixed and published (README, sign-in page): it exists only in a local sandbox,
@@ -11,11 +15,39 @@ export const DEMO_CREDENTIALS = {
   apiKey: 'sk_sandbox_demo_0f3c9a7b2e1d4c5b8a6f9e0d1c2b3a4f',
 } as const;
 
-export function ensureDemoTenant(db: Db): void {
+const DEMO_NAME = 'Demo Marketplace';
+
+/**
+ * Makes the demo tenant once per store (a restart adds nothing): about fifty users, five payment customers, three
+ * apps (one without a compliance record) and about 300 transfers of the last 60 days (domain/demo-data.ts).
+ */
+export function ensureDemoTenant(db: Db, nowMs = Date.now()): void {
   if (findOrganizationByClientId(db, DEMO_CREDENTIALS.clientId)) return;
-  createTenant(db, {
-    clientId: DEMO_CREDENTIALS.clientId,
-    apiKey: DEMO_CREDENTIALS.apiKey,
-    name: 'Demo Marketplace',
-  });
+  const plan = demoPlan(nowMs);
+  const created = new Date(nowMs - 120 * 24 * 60 * 60 * 1000).toISOString();
+  const compliance = JSON.stringify(complianceRecord(DEMO_NAME));
+  db.transaction(() => {
+    const orgId = randomUUID();
+    insertOrganization(db, {
+      id: orgId,
+      name: DEMO_NAME,
+      client_id: DEMO_CREDENTIALS.clientId,
+      key_hash: hashApiKey(DEMO_CREDENTIALS.apiKey),
+      compliance,
+      balance: 0,
+      created,
+    });
+    const apps = plan.apps.map((app) => {
+      const row = { id: randomUUID(), name: app.name };
+      insertApp(db, {
+        ...row,
+        org_id: orgId,
+        compliance: app.compliance ? compliance : null,
+        balance: 0,
+        created,
+      });
+      return row;
+    });
+    populate(db, { orgId, apps }, plan);
+  })();
 }

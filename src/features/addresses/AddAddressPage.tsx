@@ -8,6 +8,8 @@ import type { AddressResponse } from '../../api/schemas';
 import { useAddUserAddress } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
+import { UserPicker } from '../../components/pickers';
+import { type PickerOption, pickedText } from '../../components/SearchPicker';
 import {
   type AddressFormInput,
   type AddressFormOutput,
@@ -61,6 +63,7 @@ export function AddAddressPage() {
   const addAddress = useAddUserAddress();
   const [saved, setSaved] = useState<{ userId: string; address: AddressResponse } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
+  const [userShown, setUserShown] = useState<PickerOption | null>(null);
   const country = form.watch('address.country');
   const isUs = String(country ?? '').toUpperCase() === 'US';
 
@@ -94,7 +97,7 @@ export function AddAddressPage() {
 
   const failureHint =
     failure instanceof ApiError && failure.status === 403
-      ? 'Check the user ID: no user with this ID belongs to this organization.'
+      ? 'Check the user: no user with this ID belongs to this organization.'
       : failure instanceof ApiError && failure.status === 400
         ? 'Correct the fields marked below.'
         : null;
@@ -106,7 +109,8 @@ export function AddAddressPage() {
         <Alert color="green.9" variant="light" role="status" title="Address added">
           <Stack gap="xs">
             <Text size="sm">
-              Address added to user <code>{saved.userId}</code>
+              Address added to {userShown?.id === saved.userId ? pickedText(userShown) : 'user'}{' '}
+              <code>{saved.userId}</code>
               {saved.address.id ? ` (address ${saved.address.id})` : ''}.
             </Text>
             <SavedAddress address={saved.address} />
@@ -127,7 +131,23 @@ export function AddAddressPage() {
       <form noValidate onSubmit={submit} onMouseDown={keepFocusOnControlPress}>
         <Paper withBorder p="md">
           <Stack>
-            <TextInput label="User ID" required {...form.register('userId')} error={errors.userId?.message} />
+            <Controller
+              control={form.control}
+              name="userId"
+              render={({ field }) => (
+                <UserPicker
+                  label="User"
+                  required
+                  value={field.value}
+                  onChange={(id, option) => {
+                    field.onChange(id);
+                    setUserShown(option);
+                  }}
+                  onBlur={field.onBlur}
+                  error={errors.userId?.message}
+                />
+              )}
+            />
             <TextInput
               label="Line 1"
               required

@@ -5,7 +5,7 @@ import { z } from '../../lib/zod';
 
 /** The form checks exactly the server's rules (the same schema), plus the user id the path needs. */
 export const addressFormSchema = z.object({
-  userId: z.string().refine(isUuid, 'A user ID is a UUID, like 3f1d2c4b-…'),
+  userId: z.string().refine(isUuid, 'Choose a user: type a name, email, phone or ID'),
   address: addressSchema,
 });
 export type AddressFormInput = z.input<typeof addressFormSchema>;

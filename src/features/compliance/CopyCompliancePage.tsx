@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { useCopyCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { runtimeConfigQuery } from '../../api/runtime-config';
+import { AppPicker } from '../../components/pickers';
+import { type PickerOption, pickedText } from '../../components/SearchPicker';
 import { isUuid } from '../../lib/uuid';
 import { CopiedRecord } from './CopiedRecord';
 
@@ -25,6 +27,7 @@ function nextStepFor(error: unknown): string {
 export function CopyCompliancePage() {
   const [params] = useSearchParams();
   const [appId, setAppId] = useState(params.get('app_id') ?? '');
+  const [appShown, setAppShown] = useState<PickerOption | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const copy = useCopyCompliance();
@@ -35,8 +38,7 @@ export function CopyCompliancePage() {
 
   const askToConfirm = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!trimmed) return setFieldError('Enter the app ID');
-    if (!isUuid(trimmed)) return setFieldError('An app ID is a UUID, like 3f1d2c4b-…');
+    if (!isUuid(trimmed)) return setFieldError('Choose the app: type its name or ID');
     setFieldError(null);
     copy.reset();
     setShowRecord(false);
@@ -58,6 +60,7 @@ export function CopyCompliancePage() {
       {copy.isSuccess && (
         <Alert color="green.9" variant="light" role="status" title="Compliance copied">
           {copy.data?.message ?? COPIED_FALLBACK}
+          {appShown?.id === copy.variables ? ` (to ${pickedText(appShown)})` : ''}
         </Alert>
       )}
       {copy.isError && (
@@ -76,11 +79,15 @@ export function CopyCompliancePage() {
       <form noValidate onSubmit={askToConfirm}>
         <Paper withBorder p="md">
           <Stack>
-            <TextInput
-              label="App ID"
+            <AppPicker
+              label="App"
               required
               value={appId}
-              onChange={(event) => setAppId(event.currentTarget.value)}
+              onChange={(id, option) => {
+                setAppId(id);
+                setAppShown(option);
+                setFieldError(null);
+              }}
               error={fieldError}
             />
             <Group>
@@ -108,8 +115,9 @@ export function CopyCompliancePage() {
       >
         <Stack>
           <Text size="sm">
-            This overwrites the compliance record of app <code>{trimmed}</code> with the organization&apos;s
-            record.
+            This overwrites the compliance record of{' '}
+            {appShown?.id === trimmed ? <strong>{appShown.name}</strong> : 'app'} <code>{trimmed}</code> with
+            the organization&apos;s record.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={copy.isPending}>

@@ -10,7 +10,9 @@ import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
+import { CustomerPicker, UserPicker } from '../../components/pickers';
 import { RadioChoice } from '../../components/RadioChoice';
+import type { PickerOption } from '../../components/SearchPicker';
 import { describeAccount } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
 import { bankNameFor } from '../../lib/routing-number';
@@ -25,9 +27,10 @@ import { StoredAccountSelect } from './StoredAccountSelect';
 import { FORM_FIELD_BY_API_PATH } from './to-payment-request';
 import { usePaymentSubmission } from './use-payment-submission';
 
+// "A user", not "User": the picker below is labelled "User", and a label names one field only.
 const PAYER_OPTIONS = [
-  { value: 'user', label: 'User' },
-  { value: 'customer', label: 'Payment customer' },
+  { value: 'user', label: 'A user' },
+  { value: 'customer', label: 'A payment customer' },
 ] as const;
 const SOURCE_OPTIONS = [
   { value: 'bank', label: 'Bank account' },
@@ -59,6 +62,8 @@ export function CreatePaymentPage() {
   const metadata = useFieldArray({ control: form.control, name: 'metadata' });
   const [review, setReview] = useState<{ values: PaymentFormValues; summary: PaymentSummary } | null>(null);
   const [pageError, setPageError] = useState<unknown>(null);
+  // Who the picked payer is, for the review: the form keeps the id alone.
+  const [payerShown, setPayerShown] = useState<PickerOption | null>(null);
 
   const [payer, source, userId, amount, routingNumber] = useWatch({
     control: form.control,
@@ -118,7 +123,7 @@ export function CreatePaymentPage() {
 
   const openReview = form.handleSubmit((values) => {
     setPageError(null);
-    const summary = summarizePayment(values, storedAccountLabel);
+    const summary = summarizePayment(values, storedAccountLabel, payerShown);
     setReview({ values, summary: { ...summary, consoleRequestId: submission.prepare(values) } });
   });
 
@@ -145,18 +150,40 @@ export function CreatePaymentPage() {
                 )}
               />
               {payer === 'user' ? (
-                <TextInput
-                  label="User ID"
-                  required
-                  {...form.register('userId')}
-                  error={errors.userId?.message}
+                <Controller
+                  control={form.control}
+                  name="userId"
+                  render={({ field }) => (
+                    <UserPicker
+                      label="User"
+                      required
+                      value={field.value}
+                      onChange={(id, option) => {
+                        field.onChange(id);
+                        setPayerShown(option);
+                      }}
+                      onBlur={field.onBlur}
+                      error={errors.userId?.message}
+                    />
+                  )}
                 />
               ) : (
-                <TextInput
-                  label="Customer ID"
-                  required
-                  {...form.register('customerId')}
-                  error={errors.customerId?.message}
+                <Controller
+                  control={form.control}
+                  name="customerId"
+                  render={({ field }) => (
+                    <CustomerPicker
+                      label="Customer"
+                      required
+                      value={field.value}
+                      onChange={(id, option) => {
+                        field.onChange(id);
+                        setPayerShown(option);
+                      }}
+                      onBlur={field.onBlur}
+                      error={errors.customerId?.message}
+                    />
+                  )}
                 />
               )}
               <TextInput

@@ -67,7 +67,15 @@ export function ReviewPaymentDialog({
               <Table.Tr>
                 <Table.Th>Payer</Table.Th>
                 <Table.Td>
-                  {summary.payerKind} <code>{summary.payerId}</code>
+                  {summary.payerName && (
+                    <Text fw={600} span>
+                      {summary.payerName}
+                    </Text>
+                  )}
+                  {summary.payerEmail && <Text span>{` · ${summary.payerEmail}`}</Text>}
+                  <Text size="sm" c="dimmed">
+                    {summary.payerKind} <code>{summary.payerId}</code>
+                  </Text>
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>

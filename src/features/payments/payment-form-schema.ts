@@ -27,10 +27,11 @@ export const paymentFormSchema = z
     const problem = (path: string, message: string) =>
       ctx.addIssue({ code: 'custom', path: [path], message });
     if (values.payer === 'user') {
-      if (!values.userId.trim()) problem('userId', 'Enter the user ID');
-      else if (!isUuid(values.userId)) problem('userId', 'A user ID is a UUID, like 3f1d2c4b-…');
-    } else if (!values.customerId.trim()) problem('customerId', 'Enter the customer ID');
-    else if (!isUuid(values.customerId)) problem('customerId', 'A customer ID is a UUID, like 3f1d2c4b-…');
+      if (!isUuid(values.userId))
+        problem('userId', 'Choose the user who pays: type a name, email, phone or ID');
+    } else if (!isUuid(values.customerId)) {
+      problem('customerId', 'Choose the customer who pays: type a name, email, phone or ID');
+    }
 
     const amount = parseDollars(values.amount);
     if (!amount.ok) problem('amount', amount.problem);

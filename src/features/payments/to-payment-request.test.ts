@@ -104,7 +104,7 @@ describe('paymentFormSchema', () => {
         }),
       ),
     ).toEqual({
-      userId: 'A user ID is a UUID, like 3f1d2c4b-…',
+      userId: 'Choose the user who pays: type a name, email, phone or ID',
       amount: 'The amount must be at least $0.01',
       accountNumber: 'An account number has 7 to 17 digits',
       confirmAccountNumber: 'The account numbers do not match',

@@ -61,6 +61,14 @@ export function fixtureLast4(): string {
   }
 }
 
+/** A US number in the 555-01xx range set aside for fiction. */
+export function fixturePhone(): { country_code: string; phone_number: string } {
+  return {
+    country_code: '1',
+    phone_number: `${pick(['212', '415', '512', '617'])}5550${randomInt(100, 200)}`,
+  };
+}
+
 export function emailFor(first: string, last: string, domain = 'example.com'): string {
   return `${first}.${last}.${randomInt(100_000)}@${domain}`.toLowerCase();
 }

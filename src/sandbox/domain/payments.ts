@@ -213,7 +213,7 @@ export function createPayment(
       transfer_id: transfer.id,
       type: 'payment',
       amount: request.amount,
-      source_name: `${payer.first_name} ${payer.last_name}`,
+      source_name: `${payer.first_name} ${payer.last_name}`.trim(),
       destination_name: app.name,
       metadata,
       created,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '../store/db';
 import {
   insertApp,
@@ -8,14 +8,18 @@ import {
   insertUser,
 } from '../store/tenants';
 import { hashApiKey, newApiKey } from './auth';
+import { demoPlan } from './demo-data';
 import {
   companyName,
   complianceRecord,
   emailFor,
   FIXTURE_ROUTING_NUMBERS,
   fixtureLast4,
+  fixturePhone,
   personName,
 } from './fixtures';
+import { payoutMethodView } from './payout-method';
+import { populate } from './populate';
 
 export interface TenantOptions {
   /** Fixed credentials (the demo tenant); random otherwise. */
@@ -25,6 +29,8 @@ export interface TenantOptions {
   name?: string;
   /** false: the organization has no compliance record (to test the copy's refusal). */
   compliance?: boolean;
+  /** More people and transfers, as the demo has them (for tests that need volume). */
+  volume?: { users: number; transfers: number };
 }
 
 export interface CreatedTenant {
@@ -49,8 +55,9 @@ export interface CreatedTenant {
 }
 
 /**
- * Makes an organization with 2 apps, 2 users with stored ACH accounts (the first has two), and a payment customer.
- * Every id is a fresh UUID v4; only the last four digits of any account exist anywhere.
+ * Makes an organization with 2 apps, 2 users with stored ACH accounts (the first has two), and a payment customer;
+ * with `volume`, that many more users and transfers as the demo has them (the demo's names, a seed of this tenant's).
+ * Every id is a fresh UUID; only the last four digits of any account exist anywhere.
  */
 export function createTenant(db: Db, options: TenantOptions = {}, now = new Date()): CreatedTenant {
   const created = now.toISOString();
@@ -77,7 +84,7 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
     const users = [2, 1].map((accountCount, index) => {
       const person = personName();
       const user = { id: randomUUID(), ...person, email: emailFor(person.first_name, person.last_name) };
-      insertUser(db, { ...user, org_id: organization.id, status: 'verified', created });
+      insertUser(db, { ...user, ...fixturePhone(), org_id: organization.id, status: 'verified', created });
       const payout_methods = Array.from({ length: accountCount }, (_, n) => {
         const account = {
           id: randomUUID(),
@@ -92,26 +99,30 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
     });
     const person = personName();
     const customer = { id: randomUUID(), ...person, email: emailFor(person.first_name, person.last_name) };
-    insertCustomer(db, { ...customer, org_id: organization.id, created });
+    insertCustomer(db, {
+      ...customer,
+      ...fixturePhone(),
+      business_name: null,
+      org_id: organization.id,
+      created,
+    });
+    const more = options.volume
+      ? populate(
+          db,
+          { orgId: organization.id, apps },
+          demoPlan(now.getTime(), options.volume, randomInt(2 ** 31)),
+        )
+      : { users: [], customers: [] };
     return {
       client_id: clientId,
       api_key: apiKey,
       organization,
       apps,
-      users,
-      customers: [{ id: customer.id, name: `${customer.first_name} ${customer.last_name}` }],
+      users: [...users, ...more.users],
+      customers: [
+        { id: customer.id, name: `${customer.first_name} ${customer.last_name}` },
+        ...more.customers,
+      ],
     };
   })();
-}
-
-/** The vendor's `payment-method` shape (+ extension `account_type`); the description never holds the number. */
-export function payoutMethodView(account: { id: string; last4: string; account_type: string }) {
-  const kind = account.account_type === 'savings' ? 'Savings' : 'Checking';
-  return {
-    id: account.id,
-    platform: 'ach' as const,
-    description: `${kind} account ending in ${account.last4}`,
-    mask: account.last4,
-    account_type: account.account_type,
-  };
 }

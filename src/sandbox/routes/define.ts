@@ -125,3 +125,11 @@ export function jsonText(c: Context, json: string, status: 200 | 201 = 200): Res
 
 /** A path parameter that must be a UUID. */
 export const uuidParam = (what: string) => z.string().regex(UUID_PATTERN, `${what} must be a UUID`);
+
+/** `limit` of a list: a whole number from 1 to 100, 10 when absent (as the vendor's lists). */
+export const limitParam = z
+  .string()
+  .regex(/^\d+$/, 'A whole number from 1 to 100')
+  .transform(Number)
+  .refine((n) => n >= 1 && n <= 100, 'A whole number from 1 to 100')
+  .optional();

@@ -14,6 +14,18 @@ const tenantRequest = z
       .boolean()
       .optional()
       .meta({ description: 'false: the organization has no compliance record to copy' }),
+    users: z
+      .int()
+      .min(0)
+      .max(100_000)
+      .optional()
+      .meta({ description: 'This many more users, as the demo has them (names, phones, stored accounts)' }),
+    transfers: z
+      .int()
+      .min(0)
+      .max(100_000)
+      .optional()
+      .meta({ description: 'This many transfers of the last 60 days, in every state, from those users' }),
   })
   .strict();
 
@@ -63,8 +75,16 @@ export function helperRoutes(services: Services): RouteDef[] {
       body: tenantRequest,
       bodyOptional: true,
       responses: { 201: { description: 'Created' }, 400: { description: 'Invalid', schema: errorResponse } },
-      handle: ({ c, body }) =>
-        c.json(createTenant(db, { compliance: body.compliance }, new Date(services.now())), 201),
+      handle: ({ c, body }) => {
+        const volume =
+          body.users || body.transfers
+            ? { users: Math.max(body.users ?? 0, body.transfers ? 1 : 0), transfers: body.transfers ?? 0 }
+            : undefined;
+        return c.json(
+          createTenant(db, { compliance: body.compliance, volume }, new Date(services.now())),
+          201,
+        );
+      },
     }),
     route({
       method: 'POST',

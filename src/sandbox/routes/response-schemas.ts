@@ -52,15 +52,58 @@ export const addressResponse = z
   })
   .meta({ title: 'address' });
 
-export const userResponse = z
+const phoneResponse = z
+  .object({ country_code: z.string(), phone_number: z.string() })
+  .nullable()
+  .meta({ description: 'Digits only: country calling code, and the national number' });
+
+/** A user in a list (the vendor's `user`, with the fields the sandbox keeps). */
+export const userSummaryResponse = z
   .object({
     id: z.uuid(),
     first_name: z.string(),
     last_name: z.string(),
     email: z.string(),
-    status: z.string(),
-    addresses: z.array(addressResponse).meta({ 'x-extension': true, description: 'Newest first' }),
+    phone_number: phoneResponse,
+    status: z.enum(['verified', 'unverified', 'in_review', 'disabled']),
   })
   .meta({ title: 'user' });
+
+export const userResponse = userSummaryResponse
+  .extend({ addresses: z.array(addressResponse).meta({ 'x-extension': true, description: 'Newest first' }) })
+  .meta({ title: 'user-with-addresses' });
+
+export const customerResponse = z
+  .object({
+    id: z.uuid(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    business_name: z.string().nullable(),
+    email: z.string(),
+    country_code: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    created: z.iso.datetime(),
+  })
+  .meta({ title: 'payment-customer' });
+
+export const appResponse = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    status: z.literal('approved'),
+    metrics: z.object({
+      wallet_balance: z.string().meta({ description: 'Dollars, as a decimal string' }),
+      money_out: z.string(),
+      connected_users: z.int(),
+    }),
+    metadata: z.null(),
+    has_compliance: z.boolean().meta({ 'x-extension': true, description: 'A compliance record is on file' }),
+  })
+  .meta({ title: 'app' });
+
+/** The vendor's page of a list: `{ data, has_more }`. */
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), has_more: z.boolean() });
+}
 
 export const successMessageResponse = z.object({ success: z.literal(true), message: z.string() });

@@ -10,7 +10,7 @@ import {
   transferJson,
   transferJsonAnyTenant,
 } from '../store/transfers';
-import { jsonText, type RouteDef, route, uuidParam } from './define';
+import { jsonText, limitParam, type RouteDef, route, uuidParam } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse, transferStatusSchema, transferTypeSchema } from './transfer-schemas';
 
@@ -33,12 +33,7 @@ const listQuery = z
     start_date: dateParam(false).optional(),
     end_date: dateParam(true).optional(),
     reverse_order: z.enum(['true', 'false'], 'true or false').optional(),
-    limit: z
-      .string()
-      .regex(/^\d+$/, 'A whole number from 1 to 100')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 100, 'A whole number from 1 to 100')
-      .optional(),
+    limit: limitParam,
     starting_after: uuidParam('starting_after').optional(),
     ending_before: uuidParam('ending_before').optional(),
   })

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { addressSchema } from '../../lib/address';
 import { addressView, newAddressRow } from '../domain/addresses';
-import { payoutMethodView } from '../domain/tenant-factory';
+import { payoutMethodView } from '../domain/payout-method';
 import { notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import { addressesOf, insertAddress } from '../store/addresses';
 import { findUser, listStoredAccounts } from '../store/tenants';
 import { type RouteDef, route, uuidParam } from './define';
+import { userView } from './directory';
 import { addressResponse, payoutMethodResponse, standardErrors, userResponse } from './response-schemas';
 
 const userParams = z.object({ user_id: uuidParam('user_id') });
@@ -24,14 +25,7 @@ export function userRoutes({ db, now }: Services): RouteDef[] {
       handle: ({ c, params, tenant }) => {
         const user = findUser(db, tenant.orgId, params.user_id);
         if (!user) throw notFoundOrUnauthorized();
-        return c.json({
-          id: user.id,
-          first_name: user.first_name,
-          last_name: user.last_name,
-          email: user.email,
-          status: user.status,
-          addresses: addressesOf(db, user.id).map(addressView),
-        });
+        return c.json({ ...userView(user), addresses: addressesOf(db, user.id).map(addressView) });
       },
     }),
     route({

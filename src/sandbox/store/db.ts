@@ -36,7 +36,9 @@ export function migrate(db: Db): void {
   try {
     for (let version = current; version < migrations.length; version++) {
       db.transaction(() => {
-        db.exec(migrations[version] as string);
+        const migration = migrations[version];
+        if (typeof migration === 'function') migration(db);
+        else db.exec(migration as string);
         const dangling = db.pragma('foreign_key_check') as unknown[];
         if (dangling.length > 0) {
           throw new Error(`Migration ${version + 1} leaves ${dangling.length} dangling reference(s)`);

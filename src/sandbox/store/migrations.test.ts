@@ -1,27 +1,69 @@
+import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { newAddressRow } from '../domain/addresses';
-import { transition } from '../domain/lifecycle';
-import { createPayment, validatePayment } from '../domain/payments';
-import { createTenant } from '../domain/tenant-factory';
-import { insertAddress } from './addresses';
+import { canonicalHash, createPayment, validatePayment } from '../domain/payments';
 import { type Db, migrate } from './db';
+import { pageOfCustomers, pageOfUsers } from './directory';
 import { GroupCommit } from './group-commit';
 import { migrations } from './migrations';
 import { listStoredAccounts } from './tenants';
-import { findTransfer, transferJson } from './transfers';
+import { transferJson } from './transfers';
 
 const REBUILT = ['bank_accounts', 'addresses', 'transfers', 'transfer_status_history', 'transactions'];
 
-/** A store as a sandbox of the given migration left it, holding a paid, settled transfer and an address. */
+const PAYMENT = {
+  amount: 1234,
+  platform: 'ach',
+  ach_info: { account_number: '123456789', routing_number: '021000021' },
+  metadata: { order: 'A-1' },
+};
+
+/**
+ * A store as a sandbox of the given migration (2 to 4) left it, written by that schema's own SQL: an organization,
+ * an app, a user with a stored account and an address, a customer, and a payment that went pending, with its
+ * history, transaction and idempotency key.
+ */
 async function storeAtVersion(version: number) {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
-  for (const migration of migrations.slice(0, version)) db.exec(migration);
+  for (const migration of migrations.slice(0, version)) db.exec(migration as string);
   db.pragma(`user_version = ${version}`);
-  const made = createTenant(db);
-  const tenant = { orgId: made.organization.id, clientId: made.client_id };
-  const userId = made.users[0]?.id as string;
+  const [orgId, appId, userId, customerId, accountId, oneOffId, transferId] = Array.from(
+    { length: 7 },
+    () => randomUUID() as string,
+  ) as [string, string, string, string, string, string, string];
+  const now = Date.now();
+  const at = new Date(now).toISOString();
+  db.exec(`
+    INSERT INTO organizations VALUES ('${orgId}', 'Old Org', '${randomUUID()}', x'00', NULL, 0, '${at}');
+    INSERT INTO apps (id, org_id, name, compliance, balance, created) VALUES ('${appId}', '${orgId}', 'Old App', NULL, 0, '${at}');
+    INSERT INTO users (id, org_id, first_name, last_name, email, status, created)
+      VALUES ('${userId}', '${orgId}', 'Ada', 'Lovelace', 'ada@example.com', 'verified', '${at}');
+    INSERT INTO customers (id, org_id, first_name, last_name, email, created)
+      VALUES ('${customerId}', '${orgId}', 'Alan', 'Turing', 'alan@example.com', '${at}');
+    INSERT INTO bank_accounts (id, org_id, user_id, stored, last4, routing_number, account_type, created)
+      VALUES ('${accountId}', '${orgId}', '${userId}', 1, '4321', '021000021', 'checking', '${at}'),
+             ('${oneOffId}', '${orgId}', '${userId}', 0, '6789', '021000021', 'checking', '${at}');
+    INSERT INTO addresses (id, user_id, line_1, city, state, postcode, country, created, created_ms)
+      VALUES ('${randomUUID()}', '${userId}', '1 Main St', 'Springfield', 'IL', '62701', 'US', '${at}', ${now});
+    INSERT INTO transfers (id, org_id, app_id, user_id, status, type, amount, account_id, external_id, platform,
+        metadata, created, created_ms, status_changed_ms)
+      VALUES ('${transferId}', '${orgId}', '${appId}', '${userId}', 'pending', 'payment', 1234, '${oneOffId}', 'ach_1',
+        'ach', '{"order":"A-1"}', '${at}', ${now}, ${now});
+    INSERT INTO transfer_status_history (transfer_id, status, at)
+      VALUES ('${transferId}', 'created', '${at}'), ('${transferId}', 'pending', '${at}');
+    INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created)
+      VALUES ('${transferId}', 'payment', 1234, 'Ada Lovelace', 'Old App', '{"order":"A-1"}', '${at}');
+  `);
+  const tenant = { orgId, clientId: 'old-client' };
+  const first = validatePayment({ ...PAYMENT, user_id: userId, idempotency_key: 'first' });
+  db.prepare('INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, ?)').run(
+    orgId,
+    'first',
+    canonicalHash(first),
+    transferId,
+    now,
+  );
   const pay = (key: string) =>
     createPayment(
       {
@@ -32,28 +74,9 @@ async function storeAtVersion(version: number) {
         idempotencyTtlMs: 60_000,
         writes: new GroupCommit(db),
       },
-      validatePayment({
-        amount: 1234,
-        platform: 'ach',
-        user_id: userId,
-        ach_info: { account_number: '123456789', routing_number: '021000021' },
-        metadata: { order: 'A-1' },
-        idempotency_key: key,
-      }),
+      validatePayment({ ...PAYMENT, user_id: userId, idempotency_key: key }),
     );
-  const transferId = (JSON.parse((await pay('first')).json) as { id: string }).id;
-  db.transaction(() =>
-    transition(db, findTransfer(db, tenant.orgId, transferId) as never, 'pending', Date.now()),
-  )();
-  insertAddress(
-    db,
-    newAddressRow(
-      userId,
-      { line_1: '1 Main St', city: 'Springfield', state: 'IL', postcode: '62701', country: 'US' },
-      Date.now(),
-    ),
-  );
-  return { db, tenant, transferId, pay };
+  return { db, tenant, transferId, userId, customerId, pay };
 }
 
 /** Every row of the rebuilt tables, but the stored answers of transfers, which migration 5 drops. */
@@ -103,7 +126,7 @@ describe('rebuilding the written tables without AUTOINCREMENT', () => {
   it('rolls back a migration that would leave a dangling reference', () => {
     const db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
-    for (const migration of migrations.slice(0, 2)) db.exec(migration);
+    for (const migration of migrations.slice(0, 2)) db.exec(migration as string);
     db.pragma('user_version = 2');
     db.pragma('foreign_keys = OFF');
     db.prepare(
@@ -178,5 +201,32 @@ describe('a transfer read by one query (migration 5)', () => {
     expect(old.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").pluck().get()).toBe(0);
     expect(transferJson(old.db, old.tenant.orgId, old.transferId)).toBe(answerBefore);
     expect((await old.pay('first')).replayed).toBe(true);
+  });
+});
+
+describe('directories and their search (migration 7)', () => {
+  it('keeps every person, and finds the people already there by name, email or id', async () => {
+    const old = await storeAtVersion(4);
+    migrate(old.db);
+    const users = (search: string) =>
+      pageOfUsers(old.db, { orgId: old.tenant.orgId, search }, { limit: 10 }).rows.map((u) => u.id);
+    expect(users('ada lov')).toEqual([old.userId]);
+    expect(users('ADA@EX')).toEqual([old.userId]);
+    expect(users(old.userId.toUpperCase())).toEqual([old.userId]);
+    expect(users('turing')).toEqual([]);
+    const customers = pageOfCustomers(
+      old.db,
+      { orgId: old.tenant.orgId, search: 'turing' },
+      { limit: 10 },
+    ).rows;
+    expect(customers).toMatchObject([
+      {
+        id: old.customerId,
+        first_name: 'Alan',
+        last_name: 'Turing',
+        business_name: null,
+        phone_number: null,
+      },
+    ]);
   });
 });

@@ -1,9 +1,15 @@
+import type Database from 'better-sqlite3';
+import { searchTermsOf } from '../../lib/people-search';
+
+/** A migration is SQL, or, where rows must be made by the code's own rules, a function run in its transaction. */
+export type Migration = string | ((db: Database.Database) => void);
+
 /**
  * Schema migrations, oldest first. Never edit one that has shipped: append a new one.
  * Money columns are integer cents. Times are ISO 8601 UTC strings with milliseconds plus, where rows are ordered or
  * aged by time, an integer `*_ms` column. `seq` columns give a total insertion order for ties.
  */
-export const migrations: readonly string[] = [
+export const migrations: readonly Migration[] = [
   `
   CREATE TABLE organizations (
     id TEXT PRIMARY KEY,
@@ -307,4 +313,49 @@ export const migrations: readonly string[] = [
   CREATE INDEX transfers_settling ON transfers(status_changed_ms)
     WHERE status IN ('created', 'pending') OR (status = 'completed' AND outcome LIKE 'reverse:%');
   `,
+  // Directories (the vendor's lists of users, payment customers and apps) and their search, an extension: people
+  // get the vendor's phone fields; a payment customer may be a business (a business name, no person's names); every
+  // person is indexed by the terms that find them (lib/people-search.ts), so that a search is a range of one index.
+  (db) => {
+    db.exec(`
+      ALTER TABLE users ADD COLUMN country_code TEXT;
+      ALTER TABLE users ADD COLUMN phone_number TEXT;
+      CREATE INDEX users_by_org_status ON users(org_id, status, seq);
+
+      CREATE TABLE new_customers (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        first_name TEXT,
+        last_name TEXT,
+        business_name TEXT,
+        email TEXT NOT NULL,
+        country_code TEXT,
+        phone_number TEXT,
+        created TEXT NOT NULL
+      );
+      INSERT INTO new_customers (seq, id, org_id, first_name, last_name, email, created)
+        SELECT seq, id, org_id, first_name, last_name, email, created FROM customers;
+      DROP TABLE customers;
+      ALTER TABLE new_customers RENAME TO customers;
+      CREATE INDEX customers_by_org ON customers(org_id, seq);
+
+      CREATE TABLE search_terms (
+        org_id TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        term TEXT NOT NULL,
+        person_seq INTEGER NOT NULL,
+        PRIMARY KEY (org_id, kind, term, person_seq)
+      ) WITHOUT ROWID;
+    `);
+    const index = db.prepare(
+      'INSERT OR IGNORE INTO search_terms (org_id, kind, term, person_seq) VALUES (?, ?, ?, ?)',
+    );
+    for (const kind of ['user', 'customer'] as const) {
+      const table = kind === 'user' ? 'users' : 'customers';
+      for (const row of db.prepare(`SELECT * FROM ${table}`).all() as Record<string, never>[]) {
+        for (const term of searchTermsOf(row)) index.run(row.org_id, kind, term, row.seq);
+      }
+    }
+  },
 ];

@@ -1,3 +1,4 @@
+import { searchTermsOf } from '../../lib/people-search';
 import type { Db } from './db';
 import { sql } from './prepare';
 
@@ -24,15 +25,21 @@ export interface UserRow {
   first_name: string;
   last_name: string;
   email: string;
+  country_code: string | null;
+  phone_number: string | null;
   status: string;
   created: string;
 }
+/** A person (first and last name) or a business (business name), as the vendor's payment customers are. */
 export interface CustomerRow {
   id: string;
   org_id: string;
-  first_name: string;
-  last_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  business_name: string | null;
   email: string;
+  country_code: string | null;
+  phone_number: string | null;
   created: string;
 }
 export interface BankAccountRow {
@@ -62,20 +69,32 @@ export function insertApp(db: Db, row: AppRow): void {
   ).run(row);
 }
 
-export function insertUser(db: Db, row: UserRow): void {
-  sql(
+/** Indexes a person by the terms that find them (lib/people-search.ts), for the lists' search. */
+function indexPerson(db: Db, kind: 'user' | 'customer', orgId: string, seq: number, row: object): void {
+  const insert = sql(
     db,
-    `INSERT INTO users (id, org_id, first_name, last_name, email, status, created)
-     VALUES (@id, @org_id, @first_name, @last_name, @email, @status, @created)`,
+    'INSERT OR IGNORE INTO search_terms (org_id, kind, term, person_seq) VALUES (?, ?, ?, ?)',
+  );
+  for (const term of searchTermsOf(row)) insert.run(orgId, kind, term, seq);
+}
+
+export function insertUser(db: Db, row: UserRow): void {
+  const { lastInsertRowid } = sql(
+    db,
+    `INSERT INTO users (id, org_id, first_name, last_name, email, country_code, phone_number, status, created)
+     VALUES (@id, @org_id, @first_name, @last_name, @email, @country_code, @phone_number, @status, @created)`,
   ).run(row);
+  indexPerson(db, 'user', row.org_id, Number(lastInsertRowid), row);
 }
 
 export function insertCustomer(db: Db, row: CustomerRow): void {
-  sql(
+  const { lastInsertRowid } = sql(
     db,
-    `INSERT INTO customers (id, org_id, first_name, last_name, email, created)
-     VALUES (@id, @org_id, @first_name, @last_name, @email, @created)`,
+    `INSERT INTO customers (id, org_id, first_name, last_name, business_name, email, country_code, phone_number,
+       created)
+     VALUES (@id, @org_id, @first_name, @last_name, @business_name, @email, @country_code, @phone_number, @created)`,
   ).run(row);
+  indexPerson(db, 'customer', row.org_id, Number(lastInsertRowid), row);
 }
 
 export function insertBankAccount(db: Db, row: BankAccountRow): void {
@@ -154,10 +173,13 @@ export function namedUser(db: Db, orgId: string, userId: string): NamedPerson | 
   );
 }
 
+/** A payment customer as a payment names them: a business by its name, a person by theirs. */
 export function namedCustomer(db: Db, orgId: string, customerId: string): NamedPerson | undefined {
   return sql<NamedPerson>(
     db,
-    'SELECT id, first_name, last_name FROM customers WHERE id = ? AND org_id = ?',
+    `SELECT id, COALESCE(business_name, first_name, '') AS first_name,
+       CASE WHEN business_name IS NULL THEN COALESCE(last_name, '') ELSE '' END AS last_name
+     FROM customers WHERE id = ? AND org_id = ?`,
   ).get(customerId, orgId);
 }
 

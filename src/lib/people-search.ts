@@ -1,10 +1,11 @@
-import { UUID_PATTERN } from '../../lib/uuid';
+import { UUID_PATTERN } from './uuid';
 
 /**
- * How the lists of users and payment customers are searched (an extension of the vendor's API). A person is found
- * by a prefix of a first name, a last name, the full name, a business name or an email, case and accents aside; by
- * the digits of a phone number, when the query is made of phone characters only; or by an exact id. Each person is
- * stored with the terms below, so that a query is a range of one index, whatever the size of the store.
+ * How people are searched, the same in the sandbox (its `search` extension of the vendor's lists) and in the console
+ * (which filters what it has loaded when an upstream cannot search). A person is found by a prefix of a first name,
+ * a last name, the full name, a business name or an email, case and accents aside; by the digits of a phone number,
+ * when the query is made of phone characters only; or by an exact id. The sandbox stores each person's terms below,
+ * so that a query is a range of one index, whatever the size of the store.
  */
 
 /** Lower case, accents off, spaces collapsed: "  José  Ñúñez " and "jose nunez" are one text. */
@@ -58,4 +59,12 @@ export function searchTermsOf(person: Searchable): string[] {
 /** The upper end of a prefix's range: every term that starts with `prefix` sorts at or above it and below this. */
 export function prefixUpperBound(prefix: string): string {
   return `${prefix}\u{10FFFF}`;
+}
+
+/** Whether a person matches a query, as the sandbox's search decides it: for filtering a list in hand. */
+export function matchesSearch(person: Searchable & { id: string }, query: string): boolean {
+  const parsed = parseSearch(query);
+  if (!parsed) return true;
+  if (parsed.kind === 'id') return person.id.toLowerCase() === parsed.id;
+  return searchTermsOf(person).some((term) => term.startsWith(parsed.prefix));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText, parseSearch, prefixUpperBound, searchTermsOf } from './search';
+import { matchesSearch, normalizeText, parseSearch, prefixUpperBound, searchTermsOf } from './people-search';
 
 describe('searching people', () => {
   it('compares text without case, accents or extra spaces', () => {
@@ -48,5 +48,24 @@ describe('searching people', () => {
       Buffer.compare(Buffer.from(term), Buffer.from(prefixUpperBound(prefix))) < 0;
     expect(['text:ada', 'text:ada lovelace', 'text:adaé', 'text:ada😀'].every(inRange)).toBe(true);
     expect(['text:ad', 'text:adb', 'text:ab'].some(inRange)).toBe(false);
+  });
+
+  it('filters people in hand as the sandbox searches them', () => {
+    const ada = {
+      id: '5a1dbfc8-7e4b-4c1a-9d2e-0de30c0de001',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      country_code: '44',
+      phone_number: '2079460000',
+    };
+    expect(matchesSearch(ada, 'ada love')).toBe(true);
+    expect(matchesSearch(ada, 'LOVE')).toBe(true);
+    expect(matchesSearch(ada, 'ada@ex')).toBe(true);
+    expect(matchesSearch(ada, '+44 20 79')).toBe(true);
+    expect(matchesSearch(ada, '5A1DBFC8-7E4B-4C1A-9D2E-0DE30C0DE001')).toBe(true);
+    expect(matchesSearch(ada, 'lace')).toBe(false);
+    expect(matchesSearch(ada, '5a1dbfc8')).toBe(false);
+    expect(matchesSearch(ada, '')).toBe(true);
   });
 });

@@ -1,0 +1,164 @@
+import { Combobox, InputBase, Loader, Text, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { isUuid } from '../lib/uuid';
+
+/** One thing to pick: a person or an app, as the operator knows it. */
+export interface PickerOption {
+  id: string;
+  /** A person's name, or an app's. */
+  name: string;
+  /** An email, or what else tells two namesakes apart. */
+  detail?: string | null;
+}
+
+export interface PickerSource {
+  /** For cache keys: 'users', 'customers', 'apps'. */
+  key: string;
+  /** What a query finds, and a line to say where it looked when that is not everywhere. */
+  search: (query: string) => Promise<{ options: PickerOption[]; note?: string }>;
+  /** An exact id: the option, or null when it is not one of this organization's. */
+  resolve: (id: string) => Promise<PickerOption | null>;
+}
+
+interface Props {
+  label: string;
+  description?: string;
+  source: PickerSource;
+  /** The id picked, or '' for none. */
+  value: string;
+  onChange: (id: string, option: PickerOption | null) => void;
+  onBlur?: () => void;
+  required?: boolean;
+  error?: ReactNode;
+  placeholder?: string;
+  /** Said when nothing matches: "No user by that name, email, phone or ID". */
+  nothingFound: string;
+}
+
+export const shortId = (id: string) => id.slice(0, 8);
+
+/** "Amara Okafor · amara.okafor@example.com": what the field shows once something is picked. */
+export function pickedText(option: PickerOption): string {
+  return option.detail ? `${option.name} · ${option.detail}` : option.name;
+}
+
+/**
+ * A searchable combobox in place of an id box: type a name, an email, a phone or an id; move with the arrow keys; pick
+ * with Enter or a click. A pasted id that names one of the organization's own is picked at once. The id stays the
+ * form's value; the field shows who it is.
+ */
+export function SearchPicker({
+  label,
+  description,
+  source,
+  value,
+  onChange,
+  onBlur,
+  required,
+  error,
+  placeholder,
+  nothingFound,
+}: Props) {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  // What the operator is typing; null while the field shows what is picked.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [query] = useDebouncedValue(typed?.trim() ?? '', 250);
+  const pastedId = typed !== null && isUuid(typed) ? typed.trim().toLowerCase() : null;
+  const picked = useQuery({
+    queryKey: [source.key, 'pick', value],
+    queryFn: () => source.resolve(value),
+    enabled: isUuid(value),
+    staleTime: 60_000,
+  });
+  const found = useQuery({
+    queryKey: [source.key, 'search', query],
+    queryFn: () => source.search(query),
+    enabled: combobox.dropdownOpened && pastedId === null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const pasted = useQuery({
+    queryKey: [source.key, 'pick', pastedId],
+    queryFn: () => source.resolve(pastedId ?? ''),
+    enabled: pastedId !== null,
+    staleTime: 60_000,
+  });
+
+  // A pasted id of the organization's own is picked as soon as it is known.
+  useEffect(() => {
+    if (pastedId && pasted.data && pasted.data.id === pastedId && typed?.trim().toLowerCase() === pastedId) {
+      onChange(pasted.data.id, pasted.data);
+      setTyped(null);
+      combobox.closeDropdown();
+    }
+  }, [pastedId, pasted.data, typed, onChange, combobox]);
+
+  const options = pastedId !== null ? (pasted.data ? [pasted.data] : []) : (found.data?.options ?? []);
+  const loading = pastedId !== null ? pasted.isFetching : found.isFetching;
+  // While an id picked elsewhere (a deep link) is looked up, the id itself; then who it is.
+  const shown = typed ?? (picked.data ? pickedText(picked.data) : value);
+
+  const pick = (id: string) => {
+    const option = options.find((o) => o.id === id) ?? null;
+    onChange(id, option);
+    setTyped(null);
+    combobox.closeDropdown();
+  };
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={pick} keepMounted={false} transitionProps={{ duration: 0 }}>
+      <Combobox.Target>
+        <InputBase
+          label={label}
+          description={description}
+          required={required}
+          error={error}
+          placeholder={placeholder}
+          autoComplete="off"
+          value={shown}
+          rightSection={loading ? <Loader size={16} aria-label="Searching" /> : <Combobox.Chevron />}
+          rightSectionPointerEvents="none"
+          onChange={(event) => {
+            setTyped(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' && !combobox.dropdownOpened) combobox.openDropdown();
+          }}
+          onFocus={(event) => event.currentTarget.select()}
+          onBlur={() => {
+            setTyped(null);
+            combobox.closeDropdown();
+            onBlur?.();
+          }}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        <Combobox.Options aria-label={`${label}: choices`} mah={320} style={{ overflowY: 'auto' }}>
+          {options.map((option) => (
+            <Combobox.Option value={option.id} key={option.id} active={option.id === value}>
+              <Text size="sm" fw={600} span>
+                {option.name}
+              </Text>{' '}
+              <Text size="sm" c="dimmed" span>
+                {option.detail ? `${option.detail} · ` : ''}ID {shortId(option.id)}
+              </Text>
+            </Combobox.Option>
+          ))}
+          {options.length === 0 && !loading && <Combobox.Empty>{nothingFound}</Combobox.Empty>}
+        </Combobox.Options>
+        {found.data?.note && pastedId === null && (
+          <Combobox.Footer>
+            <Text size="xs" c="dimmed">
+              {found.data.note}
+            </Text>
+          </Combobox.Footer>
+        )}
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

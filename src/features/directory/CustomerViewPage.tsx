@@ -1,0 +1,50 @@
+import { Button, Group, Paper, Skeleton, Stack, Table, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'wouter';
+import { customerQueries } from '../../api/customers';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { CopyableId } from '../../components/CopyableId';
+import { customerName } from '../../components/pickers';
+import { formatPhone } from '../../lib/phone';
+
+/** A payment customer: who, how to reach them, and the way to take a payment from them. */
+export function CustomerViewPage() {
+  const { customerId = '' } = useParams();
+  const customer = useQuery(customerQueries.detail(customerId));
+  const data = customer.data;
+  return (
+    <Stack maw={960}>
+      <Group justify="space-between">
+        <Title order={1}>{data ? customerName(data) : 'Payment customer'}</Title>
+        <Button component={Link} to={`/payments/new?customer_id=${customerId}`}>
+          Create payment
+        </Button>
+      </Group>
+      <CopyableId id={customerId} label="customer ID" />
+      {customer.isError && <ApiErrorAlert error={customer.error} title="The customer could not be read" />}
+      {customer.isPending && <Skeleton height={80} />}
+      {data && (
+        <Paper withBorder p="md">
+          <Table variant="vertical" aria-label="Profile">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={160}>Email</Table.Th>
+                <Table.Td>{data.email ?? '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Phone</Table.Th>
+                <Table.Td>{formatPhone(data.country_code, data.phone_number) || '—'}</Table.Td>
+              </Table.Tr>
+              {data.business_name && (data.first_name || data.last_name) && (
+                <Table.Tr>
+                  <Table.Th>Contact</Table.Th>
+                  <Table.Td>{[data.first_name, data.last_name].filter(Boolean).join(' ')}</Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * A phone number as people write it: "+1 415-555-0134" for a North American number, "+44 2079460000" elsewhere (the
+ * console does not guess other countries' groupings); '' when there is none.
+ */
+export function formatPhone(
+  countryCode: string | null | undefined,
+  number: string | null | undefined,
+): string {
+  const digits = (number ?? '').replace(/\D/g, '');
+  if (digits === '') return '';
+  const country = (countryCode ?? '').replace(/\D/g, '');
+  if ((country === '1' || country === '') && digits.length === 10) {
+    return `${country ? '+1 ' : ''}${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+  }
+  return country ? `+${country} ${digits}` : digits;
+}
