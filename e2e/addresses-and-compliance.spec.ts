@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { armFault, basicAuth, copyComplianceConfirmed, expect, test } from './fixtures';
+import { pickById, shownAs } from './payment-form';
 
 async function chooseOption(page: Page, label: string, search: string, option: string) {
   const box = page.getByRole('combobox', { name: label });
@@ -11,7 +12,7 @@ async function chooseOption(page: Page, label: string, search: string, option: s
 test('support agent adds an address to a user and sees it', async ({ signedIn: page, tenant }) => {
   const user = tenant.users[0];
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add address' }).click();
-  await page.getByLabel('User ID').fill(user?.id ?? '');
+  await pickById(page, 'User', user?.id ?? '');
   await page.getByLabel('Line 1').fill('1 Market Street');
   await page.getByLabel('Line 2').fill('Suite 300');
   await page.getByLabel('City').fill('San Francisco');
@@ -32,13 +33,13 @@ test('support agent adds an address to a user and sees it', async ({ signedIn: p
   });
 
   await page.getByRole('button', { name: 'Add another address for this user' }).click();
-  await expect(page.getByLabel('User ID')).toHaveValue(user?.id ?? '');
+  await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(user));
   await expect(page.getByLabel('Line 1')).toHaveValue('');
 });
 
 test('a non-US address takes a free-form state and postcode', async ({ signedIn: page, tenant }) => {
   await page.goto(`/users/${tenant.users[1]?.id}/addresses/new`);
-  await expect(page.getByLabel('User ID')).toHaveValue(tenant.users[1]?.id ?? '');
+  await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(tenant.users[1]));
   await chooseOption(page, 'Country', 'Germ', 'Germany');
   await page.getByLabel('Line 1').fill('Marienplatz 1');
   await page.getByLabel('City').fill('München');
@@ -51,7 +52,7 @@ test('a non-US address takes a free-form state and postcode', async ({ signedIn:
 test('a bad ZIP is refused at the field before any request', async ({ signedIn: page, tenant }) => {
   const requests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/v2/users')) requests.push(request.url());
+    if (request.method() === 'PUT') requests.push(request.url());
   });
   await page.goto(`/addresses/new?user_id=${tenant.users[0]?.id}`);
   await page.getByLabel('Line 1').fill('1 Main St');
@@ -91,7 +92,7 @@ test('support agent copies compliance to an app of the organization and views th
   tenant,
 }) => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Copy compliance' }).click();
-  await page.getByLabel('App ID').fill(tenant.apps[0]?.id ?? '');
+  await pickById(page, 'App', tenant.apps[0]?.id ?? '');
   await page.getByRole('button', { name: 'Copy compliance' }).click();
   const dialog = page.getByRole('dialog', { name: 'Copy compliance?' });
   await expect(dialog).toContainText('overwrites');
@@ -111,7 +112,8 @@ test("copying to another tenant's app shows the service's 403 message and what t
 }) => {
   const other = await (await request.post('/sandbox/tenants', { data: {} })).json();
   await page.goto(`/compliance/copy?app_id=${other.apps[0].id}`);
-  await expect(page.getByLabel('App ID')).toHaveValue(other.apps[0].id);
+  // Not this organization's: the field can only show the id it was given.
+  await expect(page.getByLabel('App', { exact: true })).toHaveValue(other.apps[0].id);
   await copyComplianceConfirmed(page);
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('Resource not found or unauthorized');
@@ -127,16 +129,20 @@ test('an organization with no compliance record is told to add one first', async
   await page.getByLabel('API key').fill(tenant.api_key);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Copy compliance' }).click();
-  await page.getByLabel('App ID').fill(tenant.apps[0]?.id ?? '');
+  await pickById(page, 'App', tenant.apps[0]?.id ?? '');
   await copyComplianceConfirmed(page);
   await expect(page.getByRole('alert')).toContainText('no business compliance information to copy');
   await expect(page.getByRole('alert')).toContainText('add the organization’s compliance information first');
 });
 
-test('a malformed app id is refused at the field', async ({ signedIn: page }) => {
+test('an app that does not exist cannot be picked, and nothing is asked of the service', async ({
+  signedIn: page,
+}) => {
   await page.goto('/compliance/copy');
-  await page.getByLabel('App ID').fill('app-123');
+  await page.getByLabel('App', { exact: true }).fill('app-123');
+  await expect(page.getByText('No app by that name or ID')).toBeVisible();
+  await page.keyboard.press('Tab');
   await page.getByRole('button', { name: 'Copy compliance' }).click();
-  await expect(page.getByText('An app ID is a UUID')).toBeVisible();
+  await expect(page.getByLabel('App', { exact: true })).toHaveAccessibleDescription(/Choose the app/);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { basicAuth, expect, expectNoAxeViolations, test } from './fixtures';
+import { pickById } from './payment-form';
 
 /*
  * Scripts drive the console as people do: by what each field's label says. Every field is found by
@@ -10,8 +11,8 @@ test('an operator pays by filling every field by its visible label alone', async
   tenant,
 }) => {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
-  await page.getByLabel('User', { exact: true }).check();
-  await page.getByLabel('User ID', { exact: true }).fill(tenant.users[0]?.id ?? '');
+  await page.getByLabel('A user', { exact: true }).check();
+  await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)', { exact: true }).fill('12.34');
   await page.getByLabel('Bank account', { exact: true }).check();
   await page.getByLabel('Account number', { exact: true }).fill('123456789');
@@ -34,7 +35,7 @@ test('a support agent adds an address by labels alone, re-picking the country al
 }) => {
   const userId = tenant.users[0]?.id ?? '';
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add address' }).click();
-  await page.getByLabel('User ID', { exact: true }).fill(userId);
+  await pickById(page, 'User', userId);
   await page.getByLabel('Line 1', { exact: true }).fill('1 Market Street');
   await page.getByLabel('Line 2', { exact: true }).fill('Suite 300');
   await page.getByLabel('Line 3', { exact: true }).fill('Attn: Accounts');

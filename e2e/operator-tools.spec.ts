@@ -10,7 +10,7 @@ import {
   type Tenant,
   test,
 } from './fixtures';
-import { fillBankAccount, openAuthorizedReview } from './payment-form';
+import { fillBankAccount, openAuthorizedReview, pickById, shownAs } from './payment-form';
 
 async function pay(page: Page, tenant: Tenant, userIndex: number, amount: number) {
   const response = await page.request.post('/v2/payments', {
@@ -49,11 +49,11 @@ test('the user view shows the user, addresses, masked accounts and recent transf
   await page.goBack();
   await page.getByRole('main').getByRole('link', { name: 'Create payment' }).click();
   await expect(page).toHaveURL(new RegExp(`/payments/new\\?user_id=${user?.id}$`));
-  await expect(page.getByRole('textbox', { name: 'User ID' })).toHaveValue(user?.id ?? '');
+  await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(user));
   await page.goBack();
   await page.getByRole('main').getByRole('link', { name: 'Add address' }).click();
   await expect(page).toHaveURL(new RegExp(`/users/${user?.id}/addresses/new$`));
-  await expect(page.getByRole('textbox', { name: 'User ID' })).toHaveValue(user?.id ?? '');
+  await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(user));
 });
 
 test('the transfer finder filters, orders, pages both ways, and opens a pasted id', async ({
@@ -86,9 +86,9 @@ test('the transfer finder filters, orders, pages both ways, and opens a pasted i
   await expect(page).toHaveURL(/status=pending/);
 
   await page.goto('/transfers');
-  await page.getByLabel('Filter by user ID').fill(tenant.users[1]?.id ?? '');
-  await page.getByLabel('Filter by user ID').press('Enter');
+  await pickById(page, 'Filter by user', tenant.users[1]?.id ?? '');
   await expect(table.getByRole('row')).toHaveCount(12);
+  await expect(page).toHaveURL(new RegExp(`user_id=${tenant.users[1]?.id}`));
 
   await page.getByLabel('Transfer ID').fill(ids[5] ?? '');
   await page.getByRole('button', { name: 'Open transfer' }).click();
@@ -100,7 +100,7 @@ test('the request inspector shows calls with masked bodies, and a GET as cURL re
   tenant,
 }) => {
   await page.getByRole('link', { name: 'Create payment' }).first().click();
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('9.99');
   await fillBankAccount(page, '000555666777');
   const dialog = await openAuthorizedReview(page);
@@ -136,7 +136,7 @@ test('the activity log lists what this operator did, failures too, and exports a
   tenant,
 }) => {
   await page.getByRole('link', { name: 'Create payment' }).first().click();
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('12.34');
   await fillBankAccount(page, '000111222333');
   const dialog = await openAuthorizedReview(page);
@@ -193,7 +193,7 @@ test('the command palette opens pages and pasted ids (transfer, then user, then 
     await page.getByRole('button', { name: action }).click();
   };
   await page.getByRole('link', { name: 'Create payment' }).first().click();
-  await page.getByLabel('User ID').click();
+  await page.getByLabel('User', { exact: true }).click();
   await run('activ', /Activity/);
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
   await run(transfer.id, `Open ${transfer.id}`);

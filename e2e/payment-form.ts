@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Steps on the Create payment page, as an operator takes them (for the specs and the browser bench alike). */
 
@@ -21,4 +21,22 @@ export async function openAuthorizedReview(page: Page): Promise<Locator> {
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
   await dialog.getByLabel('Payer authorized this debit').check();
   return dialog;
+}
+
+/** A person as a picker shows them once picked: "Ada Lovelace · ada.lovelace.123@example.com". */
+export function shownAs(
+  person: { first_name: string; last_name: string; email: string } | undefined,
+): string {
+  return person ? `${person.first_name} ${person.last_name} · ${person.email}` : '';
+}
+
+/**
+ * Picks in a picker (User, Customer, App, Filter by user) by pasting an id, as an operator with an id from a ticket
+ * does: the field then shows who it is.
+ */
+export async function pickById(page: Page, label: string, id: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await field.fill(id);
+  await expect(field).not.toHaveValue(id);
+  await expect(field).not.toHaveValue('');
 }

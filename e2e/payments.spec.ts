@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { armFault, basicAuth, expect, type Tenant, test } from './fixtures';
-import { fillBankAccount, openAuthorizedReview, openCreatePayment } from './payment-form';
+import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById, shownAs } from './payment-form';
 
 /** The next POST /v2/payments of this tenant fails, waits or loses its connection (sandbox faults). */
 const armPaymentFault = (page: Page, tenant: Tenant, fault: Parameters<typeof armFault>[2]) =>
@@ -9,7 +9,7 @@ const armPaymentFault = (page: Page, tenant: Tenant, fault: Parameters<typeof ar
 /** Opens Create payment and fills a user + bank account payment, up to the review. */
 async function startBankPayment(page: Page, userId: string, amount: string, account: string) {
   await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(userId);
+  await pickById(page, 'User', userId);
   await page.getByLabel('Amount (USD)').fill(amount);
   await fillBankAccount(page, account);
 }
@@ -30,7 +30,7 @@ test('operator pays from a bank account and sees the transfer and its transactio
 }) => {
   const user = tenant.users[0];
   await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(user?.id ?? '');
+  await pickById(page, 'User', user?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('1,250.05');
   await expect(page.getByText('Sends 125,005 cents')).toBeVisible();
   await fillBankAccount(page, '000123456789');
@@ -69,7 +69,7 @@ test('operator pays from a stored account', async ({ signedIn: page, tenant }) =
   const user = tenant.users[0];
   const stored = user?.payout_methods[0];
   await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(user?.id ?? '');
+  await pickById(page, 'User', user?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('12.34');
   await page.getByRole('radio', { name: 'Stored account' }).check();
   await page.getByRole('combobox', { name: 'Account on file' }).click();
@@ -84,7 +84,7 @@ test('a radio chosen straight from a field with a fresh error takes the click', 
   tenant,
 }) => {
   await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('12.345');
   // Straight from the field to the radio: the press must not blur the field, whose error would move the radio down.
   const stored = page.getByRole('radio', { name: 'Stored account' });
@@ -99,9 +99,9 @@ test('a radio chosen straight from a field with a fresh error takes the click', 
 test('a payment customer pays from a bank account', async ({ signedIn: page, tenant }) => {
   const customer = tenant.customers[0];
   await openCreatePayment(page);
-  await page.getByRole('radio', { name: 'Payment customer' }).check();
+  await page.getByRole('radio', { name: 'A payment customer' }).check();
   await expect(page.getByRole('radio', { name: 'Stored account' })).toHaveCount(0);
-  await page.getByLabel('Customer ID').fill(customer?.id ?? '');
+  await pickById(page, 'Customer', customer?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('7');
   await fillBankAccount(page, '44443333');
   await reviewAndConfirm(page, '$7.00');
@@ -118,7 +118,7 @@ test('an invalid routing number, a mismatched confirmation and a value without a
     if (request.url().includes('/v2/payments')) requests.push(request.url());
   });
   await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('10.00');
   await page.getByRole('button', { name: 'Add metadata' }).click();
   await page.getByLabel('Metadata value 1').fill('A-1001');
@@ -227,10 +227,12 @@ test('refresh shows an advanced status, and an R01 account shows its failure rea
 
 test('a deep link prefills the payer', async ({ signedIn: page, tenant }) => {
   await page.goto(`/payments/new?customer_id=${tenant.customers[0]?.id}`);
-  await expect(page.getByRole('radio', { name: 'Payment customer' })).toBeChecked();
-  await expect(page.getByLabel('Customer ID')).toHaveValue(tenant.customers[0]?.id ?? '');
+  await expect(page.getByRole('radio', { name: 'A payment customer' })).toBeChecked();
+  await expect(page.getByLabel('Customer', { exact: true })).toHaveValue(
+    new RegExp(`^${tenant.customers[0]?.name} · `),
+  );
   await page.goto(`/payments/new?user_id=${tenant.users[1]?.id}`);
-  await expect(page.getByLabel('User ID')).toHaveValue(tenant.users[1]?.id ?? '');
+  await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(tenant.users[1]));
 });
 
 test('a 401 mid-session signs in again without losing the typed draft', async ({
@@ -247,7 +249,7 @@ test('a 401 mid-session signs in again without losing the typed draft', async ({
   await signInAgain.getByRole('button', { name: 'Sign in' }).click();
   await expect(signInAgain).toHaveCount(0);
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('19.99');
-  await expect(page.getByLabel('User ID')).toHaveValue(tenant.users[0]?.id ?? '');
+  await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(tenant.users[0]));
   await reviewAndConfirm(page, '$19.99');
   await expect(page).toHaveURL(/\/transfers\//);
 });
@@ -258,7 +260,7 @@ test('the same amount from the same payer again warns with a link to the first t
 }) => {
   for (let i = 0; i < 2; i++) {
     await openCreatePayment(page);
-    await page.getByLabel('User ID').fill(tenant.users[1]?.id ?? '');
+    await pickById(page, 'User', tenant.users[1]?.id ?? '');
     await page.getByLabel('Amount (USD)').fill('60');
     await fillBankAccount(page, '1234567890');
     await page.getByRole('button', { name: 'Review payment' }).click();

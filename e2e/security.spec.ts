@@ -7,7 +7,7 @@ import {
   type Tenant,
   test,
 } from './fixtures';
-import { fillBankAccount, openAuthorizedReview, openCreatePayment } from './payment-form';
+import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById, shownAs } from './payment-form';
 
 const ACCOUNT = '000987654321';
 const XSS = '<img src=x onerror=window.__xss=1>';
@@ -46,7 +46,7 @@ async function signInAs(page: Page, tenant: Tenant, operator: string) {
 
 async function payByBankAccount(page: Page, tenant: Tenant, metadataValue: string) {
   await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('21.00');
   await fillBankAccount(page, ACCOUNT);
   await page.getByRole('button', { name: 'Add metadata' }).click();
@@ -148,7 +148,7 @@ test('after 15 idle minutes the operator is signed out with a warning first; the
   await page.clock.install();
   await signInAs(page, tenant, 'Ana');
   await openCreatePayment(page);
-  await page.getByLabel('User ID').fill(tenant.users[0]?.id ?? '');
+  await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('33.00');
   await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(ACCOUNT);
   await page.getByLabel('Confirm account number').fill(ACCOUNT);
@@ -164,7 +164,7 @@ test('after 15 idle minutes the operator is signed out with a warning first; the
   await signInAgain.getByRole('button', { name: 'Sign in' }).click();
   await expect(signInAgain).toHaveCount(0);
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('33.00');
-  await expect(page.getByLabel('User ID')).toHaveValue(tenant.users[0]?.id ?? '');
+  await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(tenant.users[0]));
   await expect(page.getByRole('textbox', { name: 'Account number', exact: true })).toHaveValue('');
   await expect(page.getByLabel('Confirm account number')).toHaveValue('');
 });

@@ -109,3 +109,17 @@ test('the user view shows what the vendor returns upstream', async ({ page }) =>
   await expect(page.getByLabel('Stored accounts')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Recent transfers' })).toBeVisible();
 });
+
+test('a picker searches the most recent users upstream, says so, and picks one by name', async ({ page }) => {
+  const refused = failOn422(page);
+  await signIn(page);
+  await page.goto('/payments/new');
+  // The vendor's service cannot search: the picker filters its most recent page of users (Prism's example).
+  await page.getByLabel('User', { exact: true }).fill('stri');
+  await expect(
+    page.getByText('Searching the 100 most recent users; paste an ID to find any other'),
+  ).toBeVisible();
+  await page.getByRole('option', { name: /^string string/ }).click();
+  await expect(page.getByLabel('User', { exact: true })).toHaveValue('string string · user@example.com');
+  expect(refused).toEqual([]);
+});

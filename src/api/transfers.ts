@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from './client';
-import { transferListSchema, transferSchema } from './schemas';
+import { type Transfer, transferListSchema, transferSchema } from './schemas';
 
 export function getTransfer(transferId: string) {
   return request({
@@ -26,7 +26,31 @@ export function listTransfers(query: TransferListQuery) {
   return request({ method: 'GET', path: '/v2/transfers', query: { ...query }, response: transferListSchema });
 }
 
+/** The most a bounded read of recent transfers brings: ten pages of the vendor's largest. */
+export const RECENT_LIMIT = 1000;
+
+/**
+ * Every transfer created since `startDate` (an ISO date-time, as the vendor's filter takes it), newest first, a page of 100 at a time, up to RECENT_LIMIT:
+ * the vendor's API has no totals, so the console adds them up itself. `complete` says whether that was all of them.
+ */
+export async function listTransfersSince(startDate: string) {
+  const transfers: Transfer[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await listTransfers({ start_date: startDate, limit: 100, starting_after: after });
+    transfers.push(...page.data);
+    after = page.data.at(-1)?.id;
+    if (!page.has_more || !after) return { transfers, complete: true };
+    if (transfers.length >= RECENT_LIMIT) return { transfers, complete: false };
+  }
+}
+
 export const transferQueries = {
+  since: (startDate: string) =>
+    queryOptions({
+      queryKey: ['transfers', 'since', startDate],
+      queryFn: () => listTransfersSince(startDate),
+    }),
   detail: (transferId: string) =>
     queryOptions({ queryKey: ['transfers', transferId], queryFn: () => getTransfer(transferId) }),
   list: (query: TransferListQuery) =>

@@ -138,7 +138,7 @@ export function SearchPicker({
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options aria-label={`${label}: choices`} mah={320} style={{ overflowY: 'auto' }}>
+        <Combobox.Options aria-label={`${label}: choices`}>
           {options.map((option) => (
             <Combobox.Option value={option.id} key={option.id} active={option.id === value}>
               <Text size="sm" fw={600} span>

@@ -73,10 +73,11 @@ function useSearchesUpstream(): boolean {
   return useQuery(runtimeConfigQuery).data?.mode === 'upstream';
 }
 
-export function UserPicker(props: PickerProps) {
+/** Users, found by the service's search, or upstream by filtering its most recent page. */
+export function useUserSource(): PickerSource {
   const queryClient = useQueryClient();
   const upstream = useSearchesUpstream();
-  const source = useMemo<PickerSource>(
+  return useMemo<PickerSource>(
     () => ({
       key: 'users',
       search: async (query) => {
@@ -105,20 +106,24 @@ export function UserPicker(props: PickerProps) {
     }),
     [queryClient, upstream],
   );
+}
+
+export function UserPicker(props: PickerProps) {
   return (
     <SearchPicker
       {...props}
       description={PICKER_DESCRIPTION}
-      source={source}
+      source={useUserSource()}
       nothingFound="No user by that name, email, phone or ID"
     />
   );
 }
 
-export function CustomerPicker(props: PickerProps) {
+/** Payment customers, as users are found. */
+export function useCustomerSource(): PickerSource {
   const queryClient = useQueryClient();
   const upstream = useSearchesUpstream();
-  const source = useMemo<PickerSource>(
+  return useMemo<PickerSource>(
     () => ({
       key: 'customers',
       search: async (query) => {
@@ -147,11 +152,14 @@ export function CustomerPicker(props: PickerProps) {
     }),
     [queryClient, upstream],
   );
+}
+
+export function CustomerPicker(props: PickerProps) {
   return (
     <SearchPicker
       {...props}
       description={PICKER_DESCRIPTION}
-      source={source}
+      source={useCustomerSource()}
       nothingFound="No payment customer by that name, email, phone or ID"
     />
   );

@@ -61,7 +61,7 @@ export function ActivityPage() {
                   <Table.Td>{new Date(entry.at).toLocaleTimeString()}</Table.Td>
                   <Table.Td>{entry.action}</Table.Td>
                   <Table.Td>
-                    <Badge color={entry.outcome === 'succeeded' ? 'green.9' : 'red.9'} variant="filled">
+                    <Badge color={entry.outcome === 'succeeded' ? 'teal.9' : 'red.9'} variant="filled">
                       {entry.outcome}
                     </Badge>
                   </Table.Td>

@@ -45,12 +45,12 @@ export function AppsPage() {
                     </Table.Td>
                     <Table.Td>
                       {app.has_compliance === true && (
-                        <Badge color="green.9" variant="filled">
+                        <Badge color="teal.9" variant="filled">
                           On file
                         </Badge>
                       )}
                       {app.has_compliance === false && (
-                        <Badge color="orange.9" variant="filled">
+                        <Badge color="gray.8" variant="filled">
                           None
                         </Badge>
                       )}

@@ -14,9 +14,9 @@ import { SearchBox } from './SearchBox';
 const PAGE_SIZE = 25;
 export const USER_STATUSES = ['verified', 'unverified', 'in_review', 'disabled'] as const;
 const STATUS_COLOR: Record<string, string> = {
-  verified: 'green.9',
+  verified: 'teal.9',
   unverified: 'gray.8',
-  in_review: 'orange.9',
+  in_review: 'violet.9',
   disabled: 'red.9',
 };
 

@@ -5,8 +5,8 @@ import { toCurl } from '../../lib/redact';
 
 function statusColor(status: number): string {
   if (status === 0) return 'gray.8';
-  if (status < 300) return 'green.9';
-  if (status < 500) return 'orange.9';
+  if (status < 300) return 'teal.9';
+  if (status < 500) return 'violet.9';
   return 'red.9';
 }
 

@@ -92,11 +92,17 @@ function TransferDetails({ data }: { data: Transfer }) {
             <Row label="Payer">
               {data.user_id ? (
                 <>
-                  User <Code>{data.user_id}</Code>
+                  User{' '}
+                  <Anchor component={Link} to={`/users/${data.user_id}`} ff="monospace" size="sm">
+                    {data.user_id}
+                  </Anchor>
                 </>
               ) : data.customer_id ? (
                 <>
-                  Payment customer <Code>{data.customer_id}</Code>
+                  Payment customer{' '}
+                  <Anchor component={Link} to={`/customers/${data.customer_id}`} ff="monospace" size="sm">
+                    {data.customer_id}
+                  </Anchor>
                 </>
               ) : (
                 '—'

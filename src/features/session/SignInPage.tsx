@@ -1,5 +1,6 @@
-import { Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { EnvironmentBadge } from '../../app/layout/EnvironmentBadge';
@@ -18,6 +19,9 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const config = useQuery(runtimeConfigQuery);
+  // The demo's credentials, once the operator asks for them: the form starts again with them filled in.
+  const [demoFilled, setDemoFilled] = useState(false);
+  const demo = config.data?.demo;
   if (state.status === 'active') return <Redirect to={next} replace />;
 
   return (
@@ -33,17 +37,26 @@ export function SignInPage() {
         <Text>Sign in with your organization&apos;s API credentials. They stay in this tab only.</Text>
         {/* The console's code behind sign-in loads while the operator types. */}
         <Card withBorder padding="lg" onFocus={() => void preloadSignedIn().catch(() => {})}>
-          <SignInForm onSignedIn={() => navigate(next, { replace: true })} />
+          <SignInForm
+            key={demoFilled ? 'demo' : 'blank'}
+            defaults={demoFilled && demo ? { clientId: demo.client_id, apiKey: demo.api_key } : undefined}
+            onSignedIn={() => navigate(next, { replace: true })}
+          />
         </Card>
-        {config.data?.demo && (
+        {demo && (
           <Card withBorder padding="md" aria-label="Demo credentials">
             <Text fw={600}>Demo credentials (local sandbox)</Text>
             <Text size="sm">
-              Client ID: <Code>{config.data.demo.client_id}</Code>
+              Client ID: <Code>{demo.client_id}</Code>
             </Text>
             <Text size="sm">
-              API key: <Code>{config.data.demo.api_key}</Code>
+              API key: <Code>{demo.api_key}</Code>
             </Text>
+            <Group mt="sm">
+              <Button variant="default" onClick={() => setDemoFilled(true)}>
+                Use the demo credentials
+              </Button>
+            </Group>
           </Card>
         )}
       </Stack>

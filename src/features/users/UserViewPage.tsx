@@ -7,6 +7,7 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { TransfersTable } from '../../components/TransfersTable';
 import { describeAccount } from '../../lib/mask';
+import { formatPhone } from '../../lib/phone';
 import { countryName } from '../addresses/address-form-schema';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -54,6 +55,13 @@ export function UserViewPage() {
               <Table.Tr>
                 <Table.Th w={160}>Email</Table.Th>
                 <Table.Td>{user.data.email ?? '—'}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Phone</Table.Th>
+                <Table.Td>
+                  {formatPhone(user.data.phone_number?.country_code, user.data.phone_number?.phone_number) ||
+                    '—'}
+                </Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Status</Table.Th>
