@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { createTenant } from '../src/sandbox/domain/tenant-factory';
 import { openDatabase } from '../src/sandbox/store/db';
+import { insertUser } from '../src/sandbox/store/tenants';
 import { authHeaders, hammer, scratchDir, startConsoleServer } from './lib';
 
 export interface GrowthResult {
@@ -10,9 +11,14 @@ export interface GrowthResult {
   firstPage: { p50: number; p99: number };
   deepPage: { p50: number; p99: number };
   read: { p50: number; p99: number };
+  /** One user found by an email prefix among as many users as there are transfers. */
+  search: { p50: number; p99: number };
 }
 
-/** Seeds `count` payments of one tenant straight into a store file (the API would take too long for a million). */
+/**
+ * Seeds `count` payments of one tenant, and as many users, straight into a store file (the API would take too long
+ * for a million); the users through the store's own insert, which indexes them for search.
+ */
 function seed(file: string, count: number) {
   const db = openDatabase(file);
   const tenant = createTenant(db);
@@ -47,6 +53,23 @@ function seed(file: string, count: number) {
     }
   });
   for (let from = 0; from < count; from += 50_000) batch(from, Math.min(count, from + 50_000));
+  const created = new Date(start).toISOString();
+  const people = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      insertUser(db, {
+        id: randomUUID(),
+        org_id: org.id,
+        first_name: 'Grow',
+        last_name: `Tester ${i}`,
+        email: `grow.tester${i}@example.com`,
+        country_code: '1',
+        phone_number: String(2_000_000_000 + i),
+        status: 'verified',
+        created,
+      });
+    }
+  });
+  for (let from = 0; from < count; from += 50_000) people(from, Math.min(count, from + 50_000));
   db.close();
   return { tenant, sampleIds: ids };
 }
@@ -58,7 +81,10 @@ async function latency(url: string, path: string, headers: Record<string, string
   return { p50: result.p50, p99: result.p99 };
 }
 
-/** List and read latency with 1k, 100k and 1M transfers in the store: keyset pages and indexes keep them flat. */
+/**
+ * List, read and search latency with 1k, 100k and 1M transfers (and users) in the store: keyset pages and indexes
+ * keep them flat.
+ */
 export async function runGrowth(sizes = [1_000, 100_000, 1_000_000]): Promise<GrowthResult[]> {
   const results: GrowthResult[] = [];
   for (const count of sizes) {
@@ -76,6 +102,7 @@ export async function runGrowth(sizes = [1_000, 100_000, 1_000_000]): Promise<Gr
         firstPage: await latency(url, '/v2/transfers?limit=100', headers),
         deepPage: await latency(url, `/v2/transfers?limit=100&starting_after=${middle}`, headers),
         read: await latency(url, `/v2/transfers/${middle}`, headers),
+        search: await latency(url, `/v2/users?search=grow.tester${Math.floor(count / 2)}@`, headers),
       });
     } finally {
       child.kill('SIGTERM');

@@ -1,28 +1,16 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import {
-  Anchor,
-  Card,
-  Group,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { organizationQueries } from '../../api/organizations';
 import { RECENT_LIMIT, transferQueries } from '../../api/transfers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatCents } from '../../lib/money';
 import { OUTCOME_LABEL, OUTCOMES, type Overview, overviewOf, type Totals } from './transfer-totals';
+
+// The chart library is the largest thing on the page: it comes after the figures, in a chunk of its own.
+const DailyVolume = lazy(() => import('./DailyVolume').then((module) => ({ default: module.DailyVolume })));
 
 const TASKS = [
   {
@@ -74,55 +62,6 @@ function TotalsTable({ last7, last30 }: { last7: Totals; last30: Totals }) {
         ))}
       </Table.Tbody>
     </Table>
-  );
-}
-
-function DailyVolume({ daily }: { daily: Overview['daily'] }) {
-  return (
-    <figure style={{ margin: 0 }}>
-      <Text component="figcaption" fw={600} mb="sm">
-        Daily volume, last 30 days
-      </Text>
-      <BarChart
-        h={260}
-        data={daily.map((day) => ({ ...day, label: day.day.slice(5) }))}
-        dataKey="label"
-        type="stacked"
-        series={OUTCOMES.map((outcome) => ({
-          name: outcome,
-          label: OUTCOME_LABEL[outcome],
-          color: OUTCOME_COLOR[outcome],
-        }))}
-        // The values are cents: the axis and the tooltip say dollars, converted exactly.
-        valueFormatter={(cents) => formatCents(Math.round(cents))}
-        withLegend
-        // For the eye: the table below gives the same figures to a screen reader.
-        aria-hidden
-        accessibilityLayer={false}
-      />
-      <VisuallyHidden>
-        <Table aria-label="Daily volume">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Day</Table.Th>
-              {OUTCOMES.map((outcome) => (
-                <Table.Th key={outcome}>{OUTCOME_LABEL[outcome]}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {daily.map((day) => (
-              <Table.Tr key={day.day}>
-                <Table.Td>{day.day}</Table.Td>
-                {OUTCOMES.map((outcome) => (
-                  <Table.Td key={outcome}>{formatCents(day[outcome])}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </VisuallyHidden>
-    </figure>
   );
 }
 
@@ -217,7 +156,9 @@ export function OverviewPage() {
           {overview && (
             <>
               <TotalsTable last7={overview.last7} last30={overview.last30} />
-              <DailyVolume daily={overview.daily} />
+              <Suspense fallback={<Skeleton height={300} />}>
+                <DailyVolume daily={overview.daily} />
+              </Suspense>
             </>
           )}
         </Stack>
