@@ -46,6 +46,7 @@ export async function armFault(
     message?: string;
     delay_ms?: number;
     drop?: 'before' | 'after-commit';
+    retry_after?: number;
   },
 ): Promise<void> {
   const response = await page.request.post('/sandbox/faults', {

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     readonly fieldErrors: Readonly<Record<string, string>> = {},
     readonly requestId: string | null = null,
+    /** A 429's Retry-After, in seconds, when the service said. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -61,7 +63,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-function errorFrom(status: number, payload: unknown, requestId: string | null): ApiError {
+function errorFrom(
+  status: number,
+  payload: unknown,
+  requestId: string | null,
+  retryAfter: string | null,
+): ApiError {
   const body = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
   const fieldErrors: Record<string, string> = {};
   if (Array.isArray(body.errors)) {
@@ -77,7 +84,8 @@ function errorFrom(status: number, payload: unknown, requestId: string | null): 
         ? payload.slice(0, 500)
         : `The service answered ${status}`;
   const code = typeof body.error_code === 'string' ? body.error_code : `http-${status}`;
-  return new ApiError(status, code, message, fieldErrors, requestId);
+  const seconds = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : null;
+  return new ApiError(status, code, message, fieldErrors, requestId, seconds);
 }
 
 /**
@@ -85,6 +93,11 @@ function errorFrom(status: number, payload: unknown, requestId: string | null): 
  * login prompt either), Basic auth from the session, a request id on every call, and a zod-checked answer.
  */
 export async function request<T>(options: RequestOptions<T>): Promise<T> {
+  return (await exchange(options)).data;
+}
+
+/** The same, with the answer's headers (a replayed payment says so in one). */
+export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
   const credentials = options.credentials ?? session.credentials();
   if (!credentials) throw new ApiError(401, 'signed-out', 'Sign in to continue');
   const requestId = `con_${crypto.randomUUID().replaceAll('-', '')}`;
@@ -152,7 +165,7 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
   log(response.status, answeredId, payload);
   if (!response.ok) {
     if (response.status === 401 && !options.credentials) session.expire();
-    throw errorFrom(response.status, payload, answeredId);
+    throw errorFrom(response.status, payload, answeredId, response.headers.get('Retry-After'));
   }
   const parsed = options.response.safeParse(payload);
   if (!parsed.success) {
@@ -166,5 +179,5 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
       answeredId,
     );
   }
-  return parsed.data;
+  return { data: parsed.data, headers: response.headers };
 }

@@ -30,10 +30,11 @@ export function listTransfers(query: TransferListQuery) {
 export const RECENT_LIMIT = 1000;
 
 /**
- * Every transfer created since `startDate` (an ISO date-time, as the vendor's filter takes it), newest first, a page of 100 at a time, up to RECENT_LIMIT:
- * the vendor's API has no totals, so the console adds them up itself. `complete` says whether that was all of them.
+ * Every transfer created since `startDate` (an ISO date-time, as the vendor's filter takes it), newest first, a page
+ * of 100 at a time, up to `limit`: the vendor's API has no totals, so the console adds them up itself. `complete`
+ * says whether that was all of them.
  */
-export async function listTransfersSince(startDate: string) {
+export async function listTransfersSince(startDate: string, limit = RECENT_LIMIT) {
   const transfers: Transfer[] = [];
   let after: string | undefined;
   for (;;) {
@@ -41,7 +42,7 @@ export async function listTransfersSince(startDate: string) {
     transfers.push(...page.data);
     after = page.data.at(-1)?.id;
     if (!page.has_more || !after) return { transfers, complete: true };
-    if (transfers.length >= RECENT_LIMIT) return { transfers, complete: false };
+    if (transfers.length >= limit) return { transfers, complete: false };
   }
 }
 
@@ -63,10 +64,13 @@ export const transferQueries = {
  */
 export async function findByConsoleRequestId(requestId: string, userId?: string) {
   const recent = await listTransfers({ user_id: userId, limit: 100 });
-  return recent.data.find((transfer) => {
-    const metadata = transfer.metadata;
-    return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)
-      ? metadata.console_request_id === requestId
-      : false;
-  });
+  return recent.data.find((transfer) => requestIdOf(transfer) === requestId);
+}
+
+/** The request id the console put into a payment's metadata (its idempotency key), if any. */
+export function requestIdOf(transfer: Transfer): string | null {
+  const metadata = transfer.metadata;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return null;
+  const id = metadata.console_request_id;
+  return typeof id === 'string' ? id : null;
 }

@@ -2,6 +2,7 @@
 export const PAGES = [
   { to: '/', label: 'Overview' },
   { to: '/payments/new', label: 'Create payment' },
+  { to: '/payments/batch', label: 'Batch payments' },
   { to: '/users', label: 'Users' },
   { to: '/customers', label: 'Payment customers' },
   { to: '/apps', label: 'Apps' },

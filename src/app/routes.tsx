@@ -27,6 +27,7 @@ const UsersPage = lazyPage(() => import('../features/directory/UsersPage'), 'Use
 const CustomersPage = lazyPage(() => import('../features/directory/CustomersPage'), 'CustomersPage');
 const CustomerViewPage = lazyPage(() => import('../features/directory/CustomerViewPage'), 'CustomerViewPage');
 const AppsPage = lazyPage(() => import('../features/directory/AppsPage'), 'AppsPage');
+const BatchPaymentsPage = lazyPage(() => import('../features/batch/BatchPaymentsPage'), 'BatchPaymentsPage');
 
 const PAGES = [
   OverviewPage,
@@ -41,6 +42,7 @@ const PAGES = [
   CustomersPage,
   CustomerViewPage,
   AppsPage,
+  BatchPaymentsPage,
 ];
 
 /** Brings every page's code, so that going to one renders it at once (see lazyPage). */
@@ -62,6 +64,7 @@ export function SignedInRoutes() {
         <Switch>
           <Route path="/" component={OverviewPage} />
           <Route path="/payments/new" component={CreatePaymentPage} />
+          <Route path="/payments/batch" component={BatchPaymentsPage} />
           <Route path="/transfers" component={TransferFinderPage} />
           <Route path="/transfers/:transferId" component={TransferViewPage} />
           <Route path="/addresses/new" component={AddAddressPage} />

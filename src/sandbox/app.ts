@@ -5,10 +5,16 @@ import { z } from 'zod';
 import { limitBodySize } from '../node/body-limit';
 import { errorBody } from '../node/error-body';
 import { securityHeaders } from '../node/security-headers';
-import { DEFAULT_AUTH_FAILURE_LIMIT, DEFAULT_AUTH_FAILURE_WINDOW_MS, type SandboxConfig } from './config';
+import {
+  DEFAULT_AUTH_FAILURE_LIMIT,
+  DEFAULT_AUTH_FAILURE_WINDOW_MS,
+  DEFAULT_RATE_LIMIT_PER_SECOND,
+  type SandboxConfig,
+} from './config';
 import { authenticate } from './domain/auth';
 import { FailureWindow } from './domain/auth-limiter';
 import { startSettleClock } from './domain/lifecycle';
+import { RateLimit } from './domain/rate-limit';
 import { FaultRegistry, faultInjection } from './faults';
 import { HttpError } from './http-error';
 import { appRoutes } from './routes/apps';
@@ -61,6 +67,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     idempotencyTtlMs: 24 * 60 * 60 * 1000,
     authFailureLimit: DEFAULT_AUTH_FAILURE_LIMIT,
     authFailureWindowMs: DEFAULT_AUTH_FAILURE_WINDOW_MS,
+    rateLimitPerSecond: DEFAULT_RATE_LIMIT_PER_SECOND,
     ...given,
   };
   const db = openDatabase(config.dbFile);
@@ -93,6 +100,16 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   app.use('/v2/*', async (c, next) => {
     const address = c.env?.incoming?.socket?.remoteAddress ?? 'in-process';
     c.set('tenant', authenticate({ db, failures, address, nowMs: now() }, c.req.header('authorization')));
+    await next();
+  });
+  const rateLimit = new RateLimit(config.rateLimitPerSecond);
+  app.use('/v2/*', async (c, next) => {
+    const wait = rateLimit.take(c.get('tenant').orgId, now());
+    if (wait > 0) {
+      throw new HttpError(429, 'rate-limited', `Too many requests; try again in ${wait} s`, [], {
+        'Retry-After': String(wait),
+      });
+    }
     await next();
   });
   app.use('/v2/*', faultInjection(services.faults));

@@ -11,10 +11,14 @@ export interface SandboxConfig {
   /** Failed authentications allowed per client id (or address) in the window before 429. */
   authFailureLimit: number;
   authFailureWindowMs: number;
+  /** Requests a second per organization before 429 (a token bucket); 0 turns the limit off. */
+  rateLimitPerSecond: number;
 }
 
 export const DEFAULT_AUTH_FAILURE_LIMIT = 20;
 export const DEFAULT_AUTH_FAILURE_WINDOW_MS = 60_000;
+/** Generous: the bench's load stays well under it. Tests set a small one. */
+export const DEFAULT_RATE_LIMIT_PER_SECOND = 100_000;
 
 export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
   return {
@@ -23,5 +27,6 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     idempotencyTtlMs: intFromEnv(env, 'IDEMPOTENCY_TTL_MS', 24 * 60 * 60 * 1000),
     authFailureLimit: intFromEnv(env, 'AUTH_FAILURE_LIMIT', DEFAULT_AUTH_FAILURE_LIMIT),
     authFailureWindowMs: intFromEnv(env, 'AUTH_FAILURE_WINDOW_MS', DEFAULT_AUTH_FAILURE_WINDOW_MS),
+    rateLimitPerSecond: intFromEnv(env, 'RATE_LIMIT_PER_SECOND', DEFAULT_RATE_LIMIT_PER_SECOND),
   };
 }

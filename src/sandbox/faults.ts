@@ -12,6 +12,8 @@ export interface Fault {
   message?: string | undefined;
   delay_ms?: number | undefined;
   drop?: 'before' | 'after-commit' | undefined;
+  /** Seconds, sent as Retry-After with a 429 (1 when not given). */
+  retry_after?: number | undefined;
 }
 
 /**
@@ -76,7 +78,12 @@ export function faultInjection(faults: FaultRegistry): MiddlewareHandler<Sandbox
     }
     if (fault.status) {
       const message = fault.message ?? `Injected fault: ${fault.status}`;
-      const headers = fault.status === 401 ? BASIC_CHALLENGE : {};
+      const headers: Record<string, string> =
+        fault.status === 401
+          ? BASIC_CHALLENGE
+          : fault.status === 429
+            ? { 'Retry-After': String(fault.retry_after ?? 1) }
+            : {};
       return c.json(
         errorBody(CODE_BY_STATUS[fault.status] ?? 'injected-fault', message),
         fault.status as never,

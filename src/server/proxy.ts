@@ -3,7 +3,7 @@ import { errorBody } from '../node/error-body';
 
 /** Headers a caller may send upstream, and headers of the answer the browser gets back. Nothing else crosses. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'authorization', 'api-app-id', 'x-request-id'];
-const RETURNED_RESPONSE_HEADERS = ['content-type', 'x-request-id', 'retry-after'];
+const RETURNED_RESPONSE_HEADERS = ['content-type', 'x-request-id', 'retry-after', 'idempotent-replayed'];
 
 export interface ProxyOptions {
   upstream: URL;

@@ -1,5 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { downloadCsv } from '../../components/download';
 import { toCsv } from '../../lib/csv';
 import { type Activity, activityLog } from './activity-log';
 
@@ -10,15 +11,6 @@ export function activityCsv(entries: readonly Activity[]): string {
     ACTIVITY_CSV_HEADER,
     entries.map((e) => [e.at, e.action, e.outcome, e.subject, e.details, e.requestId]),
   );
-}
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** What this operator did in this tab, failures included; exportable for a shift hand-over or a ticket. */
@@ -32,7 +24,7 @@ export function ActivityPage() {
           variant="default"
           disabled={entries.length === 0}
           onClick={() =>
-            download(`activity-${new Date().toISOString().slice(0, 19)}.csv`, activityCsv(entries))
+            downloadCsv(`activity-${new Date().toISOString().slice(0, 19)}.csv`, activityCsv(entries))
           }
         >
           Export CSV

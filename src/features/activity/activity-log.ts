@@ -8,7 +8,7 @@ import { formatCents } from '../../lib/money';
 export interface Activity {
   seq: number;
   at: string;
-  action: 'Payment created' | 'Address added' | 'Compliance copied';
+  action: 'Payment created' | 'Address added' | 'Compliance copied' | 'Batch paid';
   outcome: 'succeeded' | 'failed';
   /** The resource it concerns: transfer, user or app id. */
   subject: string;
@@ -65,6 +65,14 @@ function describeMutation(
       details: `${address.city ?? ''}, ${address.country ?? ''}`,
     };
   }
+  if (key === 'batch/pay') {
+    const batch = variables as { file: string; summary: string; cents: number };
+    return {
+      action: 'Batch paid',
+      subject: batch.file,
+      details: `${batch.summary}; ${formatCents(batch.cents)} in all`,
+    };
+  }
   if (key === 'compliance/copy') {
     return {
       action: 'Compliance copied',
@@ -86,7 +94,8 @@ export function recordMutation(
 
 /**
  * Records a change by its operation key ('payments/create', 'users/add-address', 'compliance/copy'): for mutations,
- * and for a payment whose answer was lost and that a later look-up found.
+ * for a payment whose answer was lost and that a later look-up found, and for a batch ('batch/pay'), one entry with
+ * its counts and total, never its rows.
  */
 export function recordActivity(
   key: string,

@@ -26,12 +26,6 @@ const TASKS = [
   },
 ];
 
-const OUTCOME_COLOR = {
-  completed: 'teal.8',
-  inFlight: 'blue.8',
-  failed: 'red.8',
-  returned: 'orange.8',
-} as const;
 const DAY = 24 * 60 * 60 * 1000;
 
 function TotalsTable({ last7, last30 }: { last7: Totals; last30: Totals }) {

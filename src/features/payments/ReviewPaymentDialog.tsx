@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text } fro
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';
 import type { PaymentSummary } from './payment-summary';
 import type { RecentPayment } from './recent-payments';
@@ -117,14 +118,14 @@ export function ReviewPaymentDialog({
             </Table.Tbody>
           </Table>
           {duplicate && (
-            <Alert color="yellow" title="Possible duplicate" role="alert">
+            <WarningAlert title="Possible duplicate" role="alert">
               This tab already took {formatCents(duplicate.amount)} from this payer{' '}
               {Math.max(1, Math.round((Date.now() - duplicate.at) / 60_000))} min ago:{' '}
               <Anchor component={Link} to={`/transfers/${duplicate.transferId}`} target="_blank">
                 see that transfer
               </Anchor>
               . Confirm only if a second payment is intended.
-            </Alert>
+            </WarningAlert>
           )}
           {outcomeUnknown ? (
             <Alert color="orange" title="Outcome unknown" role="alert">

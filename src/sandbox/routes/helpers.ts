@@ -39,6 +39,12 @@ const faultRequest = z
     message: z.string().max(2000).optional(),
     delay_ms: z.int().min(0).max(120_000).optional(),
     drop: z.enum(['before', 'after-commit']).optional(),
+    retry_after: z
+      .int()
+      .min(0)
+      .max(3600)
+      .optional()
+      .meta({ description: 'Seconds, sent as Retry-After with a 429' }),
   })
   .strict()
   .refine((f) => f.status !== undefined || f.delay_ms !== undefined || f.drop !== undefined, {

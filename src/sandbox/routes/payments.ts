@@ -16,7 +16,9 @@ export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[]
       validateBody: validatePayment,
       responses: {
         201: {
-          description: 'Created (or the first transfer again, for a replayed idempotency key)',
+          description:
+            'Created, or the first transfer again for a replayed idempotency key (then with the extension header ' +
+            '`Idempotent-Replayed: true`, as Stripe sends it)',
           schema: transferResponse,
         },
         ...standardErrors,
@@ -26,7 +28,7 @@ export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[]
         },
       },
       handle: async ({ c, body, tenant }) => {
-        const { json } = await createPayment(
+        const { json, replayed } = await createPayment(
           {
             db,
             tenant,
@@ -38,6 +40,7 @@ export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[]
           body,
         );
         // Answered once committed: createPayment settles after the commit.
+        if (replayed) c.header('Idempotent-Replayed', 'true');
         return jsonText(c, json, 201);
       },
     }),

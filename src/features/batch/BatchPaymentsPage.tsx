@@ -1,0 +1,231 @@
+// This page's own Mantine styles, loaded with it (see app/styles.ts for the rest).
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/Progress.css';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { session } from '../../api/credentials';
+import { runtimeConfigQuery } from '../../api/runtime-config';
+import { useLeaveGuard } from '../../app/leave-guard';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { recordActivity } from '../activity/activity-log';
+import { useForgetOnIdle } from '../session/use-forget-on-idle';
+import { BatchProgress } from './BatchProgress';
+import { BatchResults, countResults } from './BatchResults';
+import { BatchReview } from './BatchReview';
+import { BatchRowsTable } from './BatchRowsTable';
+import { type BatchCheck, type CheckedBatch, type CheckStep, checkBatch, planBatch } from './batch-check';
+import { type ResultRow, summaryLine } from './batch-exports';
+import { transfersOfLastDay } from './batch-resolve';
+import { markPaid, type PlannedRow } from './batch-review';
+import { BatchRun } from './batch-run';
+import { lookupRow, sendRow } from './batch-send';
+import { FileChooser } from './FileChooser';
+import { RowErrors } from './RowErrors';
+import { useRunUpdates } from './use-batch-run';
+
+type Stage =
+  | { kind: 'empty' }
+  | { kind: 'checking'; fileName: string; step: CheckStep }
+  | { kind: 'problem'; fileName: string; message: string }
+  | { kind: 'failed'; file: File; error: unknown }
+  | { kind: 'checked'; batch: CheckedBatch; skipped: boolean; payAgain: boolean; plan: PlannedRow[] }
+  | { kind: 'run'; batch: CheckedBatch; plan: PlannedRow[]; run: BatchRun<PlannedRow> };
+
+const STEP_WORDS: Record<CheckStep, string> = {
+  reading: 'Checking each row',
+  payers: 'Finding the payers and their accounts',
+  paid: 'Looking for rows paid already',
+};
+
+const LEAVE_QUESTION = 'Payments are still being sent. Leave anyway? The rows not yet sent stay unsent.';
+
+/** Each row as it stands: paid before the run, or what the run (of the rows not paid, in order) made of it. */
+function resultRows(plan: readonly PlannedRow[], run: BatchRun<PlannedRow> | null): ResultRow[] {
+  let sent = 0;
+  return plan.map((planned) => {
+    if (planned.alreadyPaid)
+      return { planned, outcome: { kind: 'alreadyPaid', transferId: planned.alreadyPaid.id } };
+    const outcome = run?.outcomes[sent++] ?? { kind: 'waiting' };
+    return { planned, outcome };
+  });
+}
+
+/**
+ * Pay from a file: choose a CSV, see each row's errors, review the count and total, pay each row exactly once (keys
+ * derived from the rows, so that the same file again pays nothing twice), follow the progress, keep the results.
+ */
+export function BatchPaymentsPage() {
+  const queryClient = useQueryClient();
+  const [stage, setStage] = useState<Stage>({ kind: 'empty' });
+  const [planning, setPlanning] = useState(false);
+  // Only the latest file's check may land: choosing another file mid-check drops the first.
+  const latest = useRef(0);
+  const run = stage.kind === 'run' ? stage.run : null;
+  useRunUpdates(run);
+  const sending = run !== null && run.state !== 'done';
+  useLeaveGuard(sending, LEAVE_QUESTION);
+  // Account numbers live in this page's memory only; an idle sign-out takes them.
+  useForgetOnIdle(() => {
+    run?.cancel();
+    setStage({ kind: 'empty' });
+  });
+
+  // The run replaces the file and the review: its heading takes the focus, so that a screen reader says so.
+  const runHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (run) runHeading.current?.focus();
+  }, [run]);
+
+  const upstream = async () => (await queryClient.ensureQueryData(runtimeConfigQuery)).mode === 'upstream';
+
+  const check = async (file: File) => {
+    const ticket = ++latest.current;
+    const apiKey = session.credentials()?.apiKey;
+    if (!apiKey) return;
+    setStage({ kind: 'checking', fileName: file.name, step: 'reading' });
+    let checked: BatchCheck;
+    try {
+      checked = await checkBatch(file, {
+        apiKey,
+        upstream: await upstream(),
+        onStep: (step) => {
+          if (ticket === latest.current) setStage({ kind: 'checking', fileName: file.name, step });
+        },
+      });
+    } catch (error) {
+      if (ticket === latest.current) setStage({ kind: 'failed', file, error });
+      return;
+    }
+    if (ticket !== latest.current) return;
+    if (!checked.ok) {
+      setStage({ kind: 'problem', fileName: file.name, message: checked.problem });
+      return;
+    }
+    const plan = await planBatch(checked.batch, apiKey, false);
+    if (ticket === latest.current) {
+      setStage({ kind: 'checked', batch: checked.batch, skipped: false, payAgain: false, plan });
+    }
+  };
+
+  const choosePayAgain = async (payAgain: boolean) => {
+    if (stage.kind !== 'checked') return;
+    const apiKey = session.credentials()?.apiKey;
+    if (!apiKey) return;
+    setPlanning(true);
+    try {
+      const plan = await planBatch(stage.batch, apiKey, payAgain);
+      setStage({ ...stage, payAgain, plan });
+    } finally {
+      setPlanning(false);
+    }
+  };
+
+  const pay = async () => {
+    if (stage.kind !== 'checked') return;
+    const toUpstream = await upstream();
+    // A service that may not honour keys: what arrived since the review is looked for first.
+    const plan = toUpstream
+      ? markPaid(stage.plan, (await transfersOfLastDay(Date.now())).transfers)
+      : stage.plan;
+    const batchRun = new BatchRun(
+      plan.filter((row) => !row.alreadyPaid),
+      {
+        send: (row) => sendRow(row, session.credentials()?.operator),
+        lookup: lookupRow,
+        resendAllowed: !toUpstream,
+      },
+    );
+    setStage({ kind: 'run', batch: stage.batch, plan, run: batchRun });
+    await batchRun.start();
+    const results = resultRows(plan, batchRun);
+    recordActivity(
+      'batch/pay',
+      {
+        file: stage.batch.fileName,
+        summary: summaryLine(countResults(results)),
+        cents: results.reduce(
+          (sum, { planned, outcome }) => sum + (outcome.kind === 'created' ? planned.payment.cents : 0),
+          0,
+        ),
+      },
+      {},
+    );
+  };
+
+  return (
+    <Stack>
+      <Title order={1}>Pay from a file</Title>
+      <Text size="sm" c="dimmed">
+        Each row of the file is one payment from a user or a payment customer to the app. Nothing moves before
+        you review the count and the total; the same rows uploaded again are never paid twice.
+      </Text>
+      {stage.kind !== 'run' && <FileChooser onFile={check} active={!sending} />}
+
+      {stage.kind === 'checking' && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{`${stage.fileName}: ${STEP_WORDS[stage.step]}…`}</Text>
+        </Group>
+      )}
+      {stage.kind === 'problem' && (
+        <Alert color="red" title={`${stage.fileName} cannot be used`} role="alert">
+          {`${stage.message}. Nothing was sent.`}
+        </Alert>
+      )}
+      {stage.kind === 'failed' && (
+        <ApiErrorAlert title="The file could not be checked against the service" error={stage.error}>
+          <Button mt="sm" variant="default" onClick={() => check(stage.file)}>
+            Check again
+          </Button>
+        </ApiErrorAlert>
+      )}
+
+      {stage.kind === 'checked' && (
+        <>
+          {stage.batch.errors.length > 0 && (
+            <RowErrors
+              batch={stage.batch}
+              skipped={stage.skipped}
+              onSkip={() => setStage({ ...stage, skipped: true })}
+            />
+          )}
+          {(stage.batch.errors.length === 0 || stage.skipped) && (
+            <>
+              <BatchReview
+                plan={stage.plan}
+                skippedRows={new Set(stage.batch.errors.map((error) => error.row)).size}
+                lastDayComplete={stage.batch.lastDayComplete}
+                payAgain={stage.payAgain}
+                onPayAgain={choosePayAgain}
+                planning={planning}
+                onConfirm={pay}
+              />
+              <BatchRowsTable label="Rows to pay" rows={resultRows(stage.plan, null)} />
+            </>
+          )}
+        </>
+      )}
+
+      {stage.kind === 'run' && (
+        <>
+          <Title order={2} ref={runHeading} tabIndex={-1}>
+            {stage.run.state === 'done' ? 'Results' : `Paying from ${stage.batch.fileName}`}
+          </Title>
+          <BatchProgress run={stage.run} />
+          {stage.run.state === 'done' && (
+            <BatchResults
+              fileName={stage.batch.fileName}
+              file={stage.batch.file}
+              rows={resultRows(stage.plan, stage.run)}
+              skippedErrors={stage.batch.errors}
+              onCheckAgain={() => stage.run.resolveUnknown()}
+              onAnotherFile={() => setStage({ kind: 'empty' })}
+            />
+          )}
+          <BatchRowsTable label="Results" rows={resultRows(stage.plan, stage.run)} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
+import { downloadCsv } from '../../components/download';
+import { derivedFileName, type ResultRow, resultsCsv, rowsToFixCsv, summaryLine } from './batch-exports';
+import type { PaymentsFile } from './batch-file';
+import type { RowError } from './batch-rows';
+
+/** Counts of a finished batch, the rows already paid before it started included. */
+export function countResults(rows: readonly ResultRow[]) {
+  const counts = { created: 0, alreadyPaid: 0, refused: 0, unknown: 0, notSent: 0 };
+  for (const { outcome } of rows) {
+    if (outcome.kind in counts) counts[outcome.kind as keyof typeof counts]++;
+  }
+  return counts;
+}
+
+interface Props {
+  fileName: string;
+  file: PaymentsFile;
+  rows: readonly ResultRow[];
+  /** The rows skipped for errors before the run: they are rows to fix too. */
+  skippedErrors: readonly RowError[];
+  onCheckAgain: () => Promise<void>;
+  onAnotherFile: () => void;
+}
+
+/** What the batch came to: the counts in a line, the results and the rows to fix as files, the unknown checked again. */
+export function BatchResults({ fileName, file, rows, skippedErrors, onCheckAgain, onAnotherFile }: Props) {
+  const counts = countResults(rows);
+  const [checking, setChecking] = useState(false);
+  const refused: RowError[] = rows.flatMap(({ planned, outcome }) =>
+    outcome.kind === 'refused'
+      ? [{ row: planned.payment.row, column: 'payment', message: outcome.message }]
+      : [],
+  );
+  const toFix = [...skippedErrors, ...refused].sort((a, b) => a.row - b.row);
+  return (
+    <>
+      <Text role="status" fw={600}>
+        {summaryLine(counts)}
+      </Text>
+      <Group>
+        <Button
+          variant="default"
+          onClick={() => downloadCsv(derivedFileName(fileName, 'results'), resultsCsv(rows))}
+        >
+          Download results
+        </Button>
+        {toFix.length > 0 && (
+          <Button
+            variant="default"
+            onClick={() => downloadCsv(derivedFileName(fileName, 'to-fix'), rowsToFixCsv(file, toFix))}
+          >
+            Download rows to fix
+          </Button>
+        )}
+        {counts.unknown > 0 && (
+          <Button
+            loading={checking}
+            onClick={async () => {
+              setChecking(true);
+              await onCheckAgain();
+              setChecking(false);
+            }}
+          >
+            Check unknown rows again
+          </Button>
+        )}
+        <Button variant="default" onClick={onAnotherFile}>
+          Pay from another file
+        </Button>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,218 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { WarningAlert } from '../../components/WarningAlert';
+import { formatCents } from '../../lib/money';
+import type { PlannedRow } from './batch-review';
+import { summarize } from './batch-review';
+
+const count = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** "Pay 48 payments ($2,345.67)": the confirm names exactly what moves. */
+export function confirmText(rows: readonly PlannedRow[]): string {
+  const { count: n, cents } = summarize(rows);
+  return `Pay ${count(n, 'payment')} (${formatCents(cents)})`;
+}
+
+const transferLink = (id: string, text: string) => (
+  <Anchor component={Link} to={`/transfers/${id}`} target="_blank">
+    {text}
+  </Anchor>
+);
+
+interface Props {
+  plan: readonly PlannedRow[];
+  /** Rows of the file skipped for errors: said in the summary, so that the count is not a surprise. */
+  skippedRows: number;
+  lastDayComplete: boolean;
+  payAgain: boolean;
+  onPayAgain: (payAgain: boolean) => void;
+  /** A new plan is being made (keys derived for Pay again): no confirm meanwhile. */
+  planning: boolean;
+  onConfirm: () => void;
+}
+
+/**
+ * The last look before money moves: how many payments, how much in all, from how many payers, the largest; the rows
+ * already paid (not sent again) and the warnings that need a tick; the payers' authorization. The confirm button
+ * says the count and the total.
+ */
+export function BatchReview({
+  plan,
+  skippedRows,
+  lastDayComplete,
+  payAgain,
+  onPayAgain,
+  planning,
+  onConfirm,
+}: Props) {
+  const toPay = plan.filter((row) => !row.alreadyPaid);
+  const alreadyPaid = plan.filter((row) => row.alreadyPaid);
+  const paidBefore = plan.filter((row) => row.paysAgain).length + (payAgain ? 0 : alreadyPaid.length);
+  const repeats = toPay.filter((row) => row.repeats !== null);
+  const paidRecently = toPay.filter((row) => row.paidRecently !== null);
+  const summary = summarize(toPay);
+  const [authorized, setAuthorized] = useState(false);
+  const [repeatsTicked, setRepeatsTicked] = useState(false);
+  const [recentTicked, setRecentTicked] = useState(false);
+  // A new plan is a new decision.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new plan
+  useEffect(() => {
+    setAuthorized(false);
+    setRepeatsTicked(false);
+    setRecentTicked(false);
+  }, [plan]);
+  const ready =
+    authorized && (repeats.length === 0 || repeatsTicked) && (paidRecently.length === 0 || recentTicked);
+
+  return (
+    <Stack>
+      <Title order={2}>Review</Title>
+      <Table variant="vertical" withTableBorder aria-label="Batch summary" maw={560}>
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w={200}>Payments to make</Table.Th>
+            <Table.Td>{summary.count.toLocaleString('en-US')}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Total</Table.Th>
+            <Table.Td>
+              <Text fw={700} span>
+                {formatCents(summary.cents)}
+              </Text>{' '}
+              <Text span c="dimmed">
+                ({summary.cents.toLocaleString('en-US')} cents)
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Payers</Table.Th>
+            <Table.Td>{summary.payers.toLocaleString('en-US')}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Largest payment</Table.Th>
+            <Table.Td>{formatCents(summary.largestCents)}</Table.Td>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>To</Table.Th>
+            <Table.Td>The app&apos;s wallet, each by ACH debit</Table.Td>
+          </Table.Tr>
+          {(alreadyPaid.length > 0 || skippedRows > 0) && (
+            <Table.Tr>
+              <Table.Th>Not paid now</Table.Th>
+              <Table.Td>
+                {[
+                  alreadyPaid.length > 0 ? `${count(alreadyPaid.length, 'row')} already paid` : '',
+                  skippedRows > 0 ? `${count(skippedRows, 'row')} skipped for errors` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+
+      {!lastDayComplete && (
+        <WarningAlert title="Not every recent payment was read">
+          The last 24 hours hold more payments than the console reads before a batch, so a row paid earlier
+          may not show as already paid here.
+        </WarningAlert>
+      )}
+
+      {paidBefore > 0 && (
+        <Alert
+          color="blue"
+          title={`${count(paidBefore, 'row')} of this file ${paidBefore === 1 ? 'was' : 'were'} paid in the last 24 hours`}
+        >
+          <Text size="sm">
+            Found by their request ids, so they are not sent again: their transfers are in the table below.
+          </Text>
+          <Checkbox
+            mt="sm"
+            label={`Pay again as new payments: the ${count(paidBefore, 'row')} already paid`}
+            description="Only if these payers owe the same amounts a second time"
+            checked={payAgain}
+            disabled={planning}
+            onChange={(event) => onPayAgain(event.currentTarget.checked)}
+          />
+        </Alert>
+      )}
+
+      {repeats.length > 0 && (
+        <WarningAlert
+          title={`${count(repeats.length, 'row')} repeat${repeats.length === 1 ? 's' : ''} an earlier row`}
+        >
+          <ScrollArea.Autosize mah={160} type="auto">
+            <List size="sm">
+              {repeats.map((row) => (
+                <List.Item key={row.payment.row}>
+                  {`Row ${row.payment.row} repeats row ${row.repeats}: the same payer, amount and account`}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+          <Checkbox
+            mt="sm"
+            label={`Also pay the ${count(repeats.length, 'repeated row')}`}
+            checked={repeatsTicked}
+            onChange={(event) => setRepeatsTicked(event.currentTarget.checked)}
+          />
+        </WarningAlert>
+      )}
+
+      {paidRecently.length > 0 && (
+        <WarningAlert
+          title={`${count(paidRecently.length, 'payer')} paid the same amount in the last 24 hours`}
+        >
+          <ScrollArea.Autosize mah={160} type="auto">
+            <List size="sm">
+              {paidRecently.map((row) => (
+                <List.Item key={row.payment.row}>
+                  {`Row ${row.payment.row}: ${row.payment.payerName || row.payment.payerId} paid ${formatCents(row.payment.cents)} already, in `}
+                  {transferLink(row.paidRecently?.id ?? '', 'this transfer')}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+          <Checkbox
+            mt="sm"
+            label={`Also pay the ${count(paidRecently.length, 'row')} paid recently`}
+            checked={recentTicked}
+            onChange={(event) => setRecentTicked(event.currentTarget.checked)}
+          />
+        </WarningAlert>
+      )}
+
+      {toPay.length === 0 ? (
+        <Text fw={500}>Nothing to pay: every row of this file is paid already.</Text>
+      ) : (
+        <>
+          <Checkbox
+            label="Payers authorized these debits"
+            checked={authorized}
+            onChange={(event) => setAuthorized(event.currentTarget.checked)}
+          />
+          <Group>
+            <Button onClick={onConfirm} disabled={!ready || planning} loading={planning}>
+              {confirmText(toPay)}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

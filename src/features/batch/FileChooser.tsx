@@ -1,0 +1,79 @@
+import '@mantine/dropzone/styles.css';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { useId, useRef } from 'react';
+import { downloadCsv } from '../../components/download';
+import { TEMPLATE_CSV } from './batch-file';
+
+interface Props {
+  onFile: (file: File) => void;
+  /** False while a run is sending: a file dropped then is not taken. */
+  active: boolean;
+}
+
+/**
+ * The payments file: chosen with the Choose file button (keyboard or pointer), or dropped on the zone or anywhere on
+ * the page. The file input itself is named "Payments file" by its label (the library's own name for it is dropped).
+ */
+export function FileChooser({ onFile, active }: Props) {
+  const inputId = useId();
+  const hintId = useId();
+  const openDialog = useRef<() => void>(null);
+  const take = (files: File[]) => {
+    const [file] = files;
+    if (file) onFile(file);
+  };
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" align="end">
+        <Text component="label" htmlFor={inputId} fw={500} size="sm">
+          Payments file
+        </Text>
+        <Button
+          variant="default"
+          size="xs"
+          onClick={() => downloadCsv('payments-template.csv', TEMPLATE_CSV)}
+        >
+          Download template
+        </Button>
+      </Group>
+      <Dropzone
+        onDrop={take}
+        multiple={false}
+        disabled={!active}
+        openRef={openDialog}
+        activateOnClick={false}
+        activateOnKeyboard={false}
+        inputProps={{
+          id: inputId,
+          accept: '.csv,text/csv,text/plain',
+          'aria-label': undefined,
+          'aria-describedby': hintId,
+        }}
+        p="lg"
+      >
+        <Group justify="center" gap="sm">
+          <Text fw={500}>Drop a CSV file here, or</Text>
+          <Button variant="light" onClick={() => openDialog.current?.()} aria-describedby={hintId}>
+            Choose file
+          </Button>
+        </Group>
+        <Text id={hintId} ta="center" size="sm" c="dimmed" mt="xs">
+          Up to 1,000 payments and 1 MiB. Columns: a payer (user_email, user_id or customer_id), amount, and
+          an account (account_id, or account_number with routing_number).
+        </Text>
+      </Dropzone>
+      {/* Its input is for drops only, hidden from assistive technology: the one above is the field. */}
+      <Dropzone.FullScreen
+        active={active}
+        onDrop={take}
+        multiple={false}
+        inputProps={{ 'aria-hidden': true, 'aria-label': undefined }}
+      >
+        <Text ta="center" size="xl" fw={600} mt="40vh">
+          Drop the payments file to check it
+        </Text>
+      </Dropzone.FullScreen>
+    </Stack>
+  );
+}

@@ -1,0 +1,63 @@
+import { Alert, Button, Group, List, ScrollArea, Text } from '@mantine/core';
+import { downloadCsv } from '../../components/download';
+import type { CheckedBatch } from './batch-check';
+import { derivedFileName, rowsToFixCsv } from './batch-exports';
+import { describeRowError } from './batch-rows';
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+interface Props {
+  batch: CheckedBatch;
+  skipped: boolean;
+  onSkip: () => void;
+}
+
+/**
+ * Each row error by row and column, as a spreadsheet numbers rows. The operator fixes the file and chooses it again,
+ * or goes on without those rows; either way the rows to fix can be downloaded, with an error column.
+ */
+export function RowErrors({ batch, skipped, onSkip }: Props) {
+  const rows = new Set(batch.errors.map((error) => error.row)).size;
+  const download = (
+    <Button
+      variant="default"
+      onClick={() =>
+        downloadCsv(derivedFileName(batch.fileName, 'to-fix'), rowsToFixCsv(batch.file, batch.errors))
+      }
+    >
+      Download rows to fix
+    </Button>
+  );
+  if (skipped) {
+    return (
+      <Group justify="space-between">
+        <Text size="sm">{`${plural(rows, 'row')} with errors skipped: they are not paid.`}</Text>
+        {download}
+      </Group>
+    );
+  }
+  const payable = batch.payments.length;
+  return (
+    <Alert color="red" title={`${plural(rows, 'row')} of ${batch.fileName} cannot be paid`} role="alert">
+      <ScrollArea.Autosize mah={280} type="auto">
+        <List size="sm" aria-label="Row errors" spacing={2}>
+          {batch.errors.map((error) => (
+            <List.Item key={`${error.row}:${error.column}:${error.message}`}>
+              {describeRowError(error)}
+            </List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+      <Text size="sm" mt="sm">
+        {payable > 0
+          ? `Fix the file and choose it again, or go on with the other ${plural(payable, 'row')}.`
+          : 'No row can be paid as it is: fix the file and choose it again.'}
+      </Text>
+      <Group mt="sm">
+        {payable > 0 && <Button onClick={onSkip}>{`Skip ${plural(rows, 'row')} with errors`}</Button>}
+        {download}
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,85 @@
+import { toCsv } from '../../lib/csv';
+import { maskAccount } from '../../lib/mask';
+import { centsToDecimal } from '../../lib/money';
+import type { PaymentsFile } from './batch-file';
+import type { PlannedRow } from './batch-review';
+import { describeRowError, type RowError } from './batch-rows';
+import type { RowOutcome } from './batch-run';
+
+export const OUTCOME_WORDS: Record<RowOutcome['kind'], string> = {
+  waiting: 'To pay',
+  sending: 'Sending',
+  created: 'Created',
+  alreadyPaid: 'Already paid',
+  refused: 'Refused',
+  unknown: 'Unknown',
+  notSent: 'Not sent',
+};
+
+/** "48 created · 0 already paid · 0 refused · 0 unknown", and the rows not sent when there are any. */
+export function summaryLine(counts: {
+  created: number;
+  alreadyPaid: number;
+  refused: number;
+  unknown: number;
+  notSent: number;
+}): string {
+  const parts = [
+    `${counts.created} created`,
+    `${counts.alreadyPaid} already paid`,
+    `${counts.refused} refused`,
+    `${counts.unknown} unknown`,
+  ];
+  if (counts.notSent > 0) parts.push(`${counts.notSent} not sent`);
+  return parts.join(' · ');
+}
+
+export interface ResultRow {
+  planned: PlannedRow;
+  outcome: RowOutcome;
+}
+
+function accountOf(planned: PlannedRow): string {
+  const source = planned.payment.source;
+  return source.kind === 'stored'
+    ? `stored account ${source.accountId}`
+    : maskAccount(source.accountNumber.slice(-4));
+}
+
+/** The results, one line a row, accounts masked: for the books and for support. */
+export function resultsCsv(rows: readonly ResultRow[]): string {
+  return toCsv(
+    ['row', 'payer', 'payer_email', 'amount', 'account', 'outcome', 'transfer_id', 'error'],
+    rows.map(({ planned, outcome }) => [
+      planned.payment.row,
+      planned.payment.payerName,
+      planned.payment.payerEmail,
+      centsToDecimal(planned.payment.cents),
+      accountOf(planned),
+      OUTCOME_WORDS[outcome.kind],
+      'transferId' in outcome ? outcome.transferId : '',
+      'message' in outcome ? outcome.message : '',
+    ]),
+  );
+}
+
+/**
+ * The rows to fix, as the operator wrote them, with an `error` column: fixed and uploaded again, they are paid once
+ * (the rows already paid are found by their keys).
+ */
+export function rowsToFixCsv(file: PaymentsFile, errors: readonly RowError[]): string {
+  const byRow = new Map<number, string[]>();
+  for (const error of errors)
+    byRow.set(error.row, [...(byRow.get(error.row) ?? []), describeRowError(error)]);
+  return toCsv(
+    [...file.header, 'error'],
+    file.rows
+      .filter((row) => byRow.has(row.row))
+      .map((row) => [...row.raw, (byRow.get(row.row) ?? []).join('; ')]),
+  );
+}
+
+/** The name a download goes under, after the operator's file: `payments.csv` gives `payments-results.csv`. */
+export function derivedFileName(fileName: string, what: 'results' | 'to-fix'): string {
+  return `${fileName.replace(/\.[^.]*$/, '') || 'payments'}-${what}.csv`;
+}

@@ -1,0 +1,153 @@
+import { parseDollars } from '../../lib/money';
+import { isUuid } from '../../lib/uuid';
+import { z } from '../../lib/zod';
+import { paymentProblems } from '../payments/payment-rules';
+import { type FileRow, METADATA_PREFIX, type PaymentsFile } from './batch-file';
+
+/** Who pays: named by id, or a user by email (resolved against the service later). */
+export type RowPayer =
+  | { kind: 'user'; id: string }
+  | { kind: 'user'; email: string }
+  | { kind: 'customer'; id: string };
+
+export type RowSource =
+  | { kind: 'stored'; accountId: string }
+  | { kind: 'bank'; accountNumber: string; routingNumber: string; accountType: 'checking' | 'savings' };
+
+/** A row that passed every rule the form has: the payment it asks for. */
+export interface RowPayment {
+  row: number;
+  payer: RowPayer;
+  cents: number;
+  source: RowSource;
+  /** Its metadata.<key> cells, the empty ones left out. */
+  metadata: Record<string, string>;
+}
+
+export interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** "Row 7, amount: not a dollar amount". */
+export function describeRowError(error: RowError): string {
+  return `Row ${error.row}, ${error.column}: ${error.message}`;
+}
+
+/** A number in a cell may start with a sign; any other text that starts like a formula is refused. */
+const FORMULA_START = /^[=+\-@]/;
+const NUMBER = /^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?$/;
+
+const email = z.email();
+
+/** Where the rules' paths (payment-rules.ts) are in the file. */
+function columnOf(path: string, metadataColumns: readonly string[]): string {
+  if (path === 'amount') return 'amount';
+  if (path === 'accountNumber') return 'account_number';
+  if (path === 'routingNumber') return 'routing_number';
+  if (path === 'accountId') return 'account_id';
+  const index = /^metadata\.(\d+)\./.exec(path)?.[1];
+  return index === undefined ? 'metadata' : (metadataColumns[Number(index)] ?? 'metadata');
+}
+
+/** The form's messages, as they read after "Row 7, amount:". */
+function inFileWords(message: string): string {
+  if (message === 'Enter an amount' || message === 'Enter the account number') return 'missing';
+  if (message.startsWith('Enter the amount in dollars')) return 'not a dollar amount';
+  return message.replace(/^\w/, (c) => c.toLowerCase());
+}
+
+function checkRow(row: FileRow): RowPayment | RowError[] {
+  const errors: RowError[] = [];
+  const error = (column: string, message: string) => errors.push({ row: row.row, column, message });
+  const cell = (name: string) => row.cells[name];
+
+  for (const [column, value] of Object.entries(row.cells)) {
+    if (FORMULA_START.test(value) && !NUMBER.test(value)) {
+      error(column, `starts with "${value[0]}" like a spreadsheet formula, which the console does not take`);
+    }
+  }
+  if (errors.length > 0) return errors;
+
+  const payers = (['user_id', 'customer_id', 'user_email'] as const).filter(
+    (name) => cell(name) !== undefined,
+  );
+  let payer: RowPayer | null = null;
+  if (payers.length !== 1) {
+    error(payers[1] ?? 'user_id', 'give exactly one payer: user_id, customer_id or user_email');
+  } else if (payers[0] === 'user_email') {
+    const address = cell('user_email') ?? '';
+    if (email.safeParse(address).success) payer = { kind: 'user', email: address.toLowerCase() };
+    else error('user_email', 'not an email address');
+  } else {
+    const column = payers[0] as 'user_id' | 'customer_id';
+    const id = cell(column) ?? '';
+    if (isUuid(id)) {
+      payer =
+        column === 'user_id'
+          ? { kind: 'user', id: id.toLowerCase() }
+          : { kind: 'customer', id: id.toLowerCase() };
+    } else error(column, 'not an ID (a UUID, like 3f1d2c4b-…)');
+  }
+
+  const fromStored = cell('account_id') !== undefined;
+  const fromBank = cell('account_number') !== undefined || cell('routing_number') !== undefined;
+  if (fromStored === fromBank) {
+    error('account_id', 'give exactly one source: account_id, or account_number with routing_number');
+  } else if (fromStored && payer?.kind === 'customer') {
+    error(
+      'account_id',
+      'stored accounts belong to users: pay a customer from account_number and routing_number',
+    );
+  }
+  const type = (cell('account_type') ?? 'checking').toLowerCase();
+  if (type !== 'checking' && type !== 'savings') error('account_type', 'either checking or savings');
+  if (fromStored && cell('account_type') !== undefined) error('account_type', 'only with account_number');
+
+  const metadataColumns = Object.keys(row.cells).filter((name) => name.startsWith(METADATA_PREFIX));
+  const metadata = metadataColumns.map((name) => ({
+    key: name.slice(METADATA_PREFIX.length),
+    value: row.cells[name] ?? '',
+  }));
+  // The form's own rules for the amount, the bank details and the metadata.
+  for (const problem of paymentProblems({
+    amount: cell('amount') ?? '',
+    bank: fromStored
+      ? null
+      : { accountNumber: cell('account_number') ?? '', routingNumber: cell('routing_number') ?? '' },
+    storedAccountId: cell('account_id') ?? '',
+    metadata,
+  })) {
+    error(columnOf(problem.path, metadataColumns), inFileWords(problem.message));
+  }
+
+  const amount = parseDollars(cell('amount') ?? '');
+  if (errors.length > 0 || !payer || !amount.ok) return errors;
+  return {
+    row: row.row,
+    payer,
+    cents: amount.cents,
+    source: fromStored
+      ? { kind: 'stored', accountId: cell('account_id') ?? '' }
+      : {
+          kind: 'bank',
+          accountNumber: (cell('account_number') ?? '').replaceAll(' ', ''),
+          routingNumber: (cell('routing_number') ?? '').trim(),
+          accountType: type as 'checking' | 'savings',
+        },
+    metadata: Object.fromEntries(metadata.map(({ key, value }) => [key, value])),
+  };
+}
+
+/** Every row of the file by the form's rules: the payments the valid rows ask for, and each error by row and column. */
+export function checkRows(file: PaymentsFile): { payments: RowPayment[]; errors: RowError[] } {
+  const payments: RowPayment[] = [];
+  const errors: RowError[] = [];
+  for (const row of file.rows) {
+    const checked = checkRow(row);
+    if (Array.isArray(checked)) errors.push(...checked);
+    else payments.push(checked);
+  }
+  return { payments, errors };
+}
