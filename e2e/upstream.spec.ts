@@ -123,3 +123,28 @@ test('a picker searches the most recent users upstream, says so, and picks one b
   await expect(page.getByLabel('User', { exact: true })).toHaveValue('string string · user@example.com');
   expect(refused).toEqual([]);
 });
+
+test('pay from a file upstream: rows pass the contract, each looked for among recent transfers first', async ({
+  page,
+}) => {
+  const refused = failOn422(page);
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Batch payments' }).click();
+  const csv = [
+    'user_id,amount,account_number,routing_number,metadata.invoice',
+    `${USER},12.50,123456789,021000021,INV-1`,
+    `${USER},7.25,987654321,026009593,INV-2`,
+  ].join('\n');
+  await page.getByLabel('Payments file', { exact: true }).setInputFiles({
+    name: 'upstream.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(page.getByRole('table', { name: 'Batch summary' })).toContainText('$19.75');
+  await page.getByLabel('Payers authorized these debits', { exact: true }).check();
+  await page.getByRole('button', { name: 'Pay 2 payments ($19.75)', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /created · / })).toHaveText(
+    '2 created · 0 already paid · 0 refused · 0 unknown',
+  );
+  expect(refused).toEqual([]);
+});

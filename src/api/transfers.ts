@@ -40,8 +40,11 @@ export async function listTransfersSince(startDate: string, limit = RECENT_LIMIT
   for (;;) {
     const page = await listTransfers({ start_date: startDate, limit: 100, starting_after: after });
     transfers.push(...page.data);
-    after = page.data.at(-1)?.id;
-    if (!page.has_more || !after) return { transfers, complete: true };
+    const last = page.data.at(-1)?.id;
+    if (!page.has_more || !last) return { transfers, complete: true };
+    // A cursor that does not move (a mock answering its one example) would read the same page to the limit.
+    if (last === after) return { transfers, complete: false };
+    after = last;
     if (transfers.length >= limit) return { transfers, complete: false };
   }
 }

@@ -70,9 +70,12 @@ export function FileChooser({ onFile, active }: Props) {
         multiple={false}
         inputProps={{ 'aria-hidden': true, 'aria-label': undefined }}
       >
-        <Text ta="center" size="xl" fw={600} mt="40vh">
-          Drop the payments file to check it
-        </Text>
+        {/* Only while a file is dragged over the page: the overlay is in the page (transparent) the rest of the time. */}
+        <Dropzone.Accept>
+          <Text ta="center" size="xl" fw={600} mt="40vh">
+            Drop the payments file to check it
+          </Text>
+        </Dropzone.Accept>
       </Dropzone.FullScreen>
     </Stack>
   );
