@@ -24,7 +24,7 @@ export interface BrowserResult {
   userIdToStoredAccounts: Distribution;
 }
 
-function distribution(samples: number[]): Distribution {
+export function distribution(samples: number[]): Distribution {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
   return { runs: sorted.length, median: Math.round(at(0.5) * 10) / 10, p95: Math.round(at(0.95) * 10) / 10 };
@@ -36,7 +36,7 @@ function distribution(samples: number[]): Distribution {
  * performance.now() of the page, so the test driver's own latency is not in the figure. The script is text: the
  * TypeScript loader would otherwise add helpers to a function that the page does not have.
  */
-async function armTimer(page: Page, start: { event: 'click' | 'input'; text: string }, done: string) {
+export async function armTimer(page: Page, start: { event: 'click' | 'input'; text: string }, done: string) {
   await page.evaluate(`(() => {
     const start = ${JSON.stringify(start)};
     window.__elapsed = new Promise((resolve) => {
@@ -73,9 +73,9 @@ const SIGN_IN_READY = `(() => {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 })()`;
 
-const elapsed = (page: Page) => page.evaluate('window.__elapsed') as Promise<number>;
+export const elapsed = (page: Page) => page.evaluate('window.__elapsed') as Promise<number>;
 
-async function signIn(page: Page, tenant: Tenant) {
+export async function signIn(page: Page, tenant: Tenant) {
   await page.getByLabel('Client ID').fill(tenant.client_id);
   await page.getByLabel('API key').fill(tenant.api_key);
   await armTimer(

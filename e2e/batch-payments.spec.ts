@@ -9,7 +9,7 @@ import {
   paymentsCsv,
   withRow,
 } from './batch-file';
-import { armFault, expect, expectNoAxeViolations, test } from './fixtures';
+import { armFault, expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
 /*
  * A finance operator pays a month's collections from a spreadsheet: every row checked before money moves, the count
@@ -259,3 +259,20 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('an idle sign-out takes the file and its account numbers with it', async ({ page, tenant }) => {
+  await page.clock.install();
+  await signIn(page, tenant);
+  await openBatchPayments(page);
+  await chooseFile(page, 'idle.csv', paymentsCsv(tenant, 3));
+  await expect(page.getByRole('table', { name: 'Rows to pay' })).toContainText('•••• 0000');
+
+  await page.clock.fastForward('15:01');
+  const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
+  await signInAgain.getByLabel('API key').fill(tenant.api_key);
+  await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+  await expect(signInAgain).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Rows to pay' })).toHaveCount(0);
+  await expect(page.getByLabel('Payments file', { exact: true })).toBeAttached();
+  expect(await batchTransfers(page, tenant)).toHaveLength(0);
+});

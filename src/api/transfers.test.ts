@@ -29,7 +29,7 @@ describe('listTransfersSince()', () => {
     const { transfers, complete } = await listTransfersSince('2026-11-22T00:00:00.000Z');
     expect(transfers.map((t) => t.id)).toEqual(['a', 'b', 'c']);
     expect(complete).toBe(true);
-    expect(String(fetchMock.mock.calls[1]?.[0])).toContain('starting_after=b');
+    expect(String((fetchMock.mock.calls[1] as unknown[] | undefined)?.[0])).toContain('starting_after=b');
   });
 
   it('stops at the limit, and where the cursor does not move, saying the read is not complete', async () => {

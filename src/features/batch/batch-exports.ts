@@ -24,13 +24,14 @@ export function summaryLine(counts: {
   unknown: number;
   notSent: number;
 }): string {
+  const n = (count: number) => count.toLocaleString('en-US');
   const parts = [
-    `${counts.created} created`,
-    `${counts.alreadyPaid} already paid`,
-    `${counts.refused} refused`,
-    `${counts.unknown} unknown`,
+    `${n(counts.created)} created`,
+    `${n(counts.alreadyPaid)} already paid`,
+    `${n(counts.refused)} refused`,
+    `${n(counts.unknown)} unknown`,
   ];
-  if (counts.notSent > 0) parts.push(`${counts.notSent} not sent`);
+  if (counts.notSent > 0) parts.push(`${n(counts.notSent)} not sent`);
   return parts.join(' · ');
 }
 

@@ -75,13 +75,15 @@ export async function resolvePayers(
     });
   }
 
+  // A user an email search found is known already: read by id only the others.
+  const users = new Map<string, Person | null>();
+  for (const found of byEmail.values()) for (const person of found) users.set(person.id, person);
   const userIds = [
     ...new Set(payments.flatMap((p) => (p.payer.kind === 'user' && 'id' in p.payer ? [p.payer.id] : []))),
-  ];
+  ].filter((id) => !users.has(id));
   const customerIds = [
     ...new Set(payments.flatMap((p) => (p.payer.kind === 'customer' ? [p.payer.id] : []))),
   ];
-  const users = new Map<string, Person | null>();
   const customers = new Map<string, Person | null>();
   await mapWithLimit(userIds, 8, async (id) => {
     const user = await orNull(getUser(id));
