@@ -153,4 +153,33 @@ describe('a batch run', () => {
     expect(run.counts()).toMatchObject({ sent: 6, created: 6, refused: 0 });
     expect(fake.attempts.get(2)).toBe(2);
   });
+
+  it('tells the time left at the pace so far, and nothing before there is a pace', async () => {
+    let clock = 0;
+    const answers: (() => void)[] = [];
+    const run = new BatchRun(rows(10), {
+      send: () =>
+        new Promise<SendResult>((resolve) => {
+          answers.push(() => resolve({ kind: 'created', transferId: 't' }));
+        }),
+      lookup: async () => null,
+      resendAllowed: true,
+      concurrency: 1,
+      now: () => clock,
+    });
+    const done = run.start();
+    expect(run.timeLeftMs()).toBeNull();
+    for (let sent = 0; sent < 4; sent++) {
+      clock += 500;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      answers.shift()?.();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    // Four rows in 2 s: half a second a row, six rows to go.
+    expect(run.counts().sent).toBe(4);
+    expect(run.timeLeftMs()).toBe(3000);
+    run.cancel();
+    answers.shift()?.();
+    await done;
+  });
 });
