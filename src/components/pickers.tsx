@@ -6,7 +6,7 @@ import { customerQueries, getCustomer } from '../api/customers';
 import { runtimeConfigQuery } from '../api/runtime-config';
 import type { App, Customer, User } from '../api/schemas';
 import { getUser, userQueries } from '../api/users';
-import { matchesSearch } from '../lib/people-search';
+import { matchesAppName, matchesSearch } from '../lib/people-search';
 import { type PickerOption, type PickerSource, SearchPicker } from './SearchPicker';
 
 export const PICKER_DESCRIPTION = 'Name, email, phone or ID';
@@ -166,7 +166,7 @@ export function CustomerPicker(props: PickerProps) {
 }
 
 /**
- * Apps are few: the organization's first page of them, filtered here by name or ID, everywhere. The description is
+ * Apps are few: the organization's first page of them, filtered here by any word of the name or the ID, everywhere. The description is
  * the pickers' one, as the console's scripts expect of every picker, though an app has no email or phone.
  */
 export function AppPicker(props: PickerProps) {
@@ -179,7 +179,7 @@ export function AppPicker(props: PickerProps) {
           ...appQueries.list({ limit: IN_HAND }),
           staleTime: 30_000,
         });
-        const matching = apps.filter((app) => matchesSearch({ id: app.id, first_name: app.name }, query));
+        const matching = apps.filter((app) => matchesAppName(app, query));
         return {
           options: matching.slice(0, SHOWN).map(appOption),
           ...(apps.length >= IN_HAND

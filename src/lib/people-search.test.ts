@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, normalizeText, parseSearch, prefixUpperBound, searchTermsOf } from './people-search';
+import { matchesAppName, matchesSearch, normalizeText, parseSearch, prefixUpperBound, searchTermsOf } from './people-search';
 
 describe('searching people', () => {
   it('compares text without case, accents or extra spaces', () => {
@@ -67,5 +67,16 @@ describe('searching people', () => {
     expect(matchesSearch(ada, 'lace')).toBe(false);
     expect(matchesSearch(ada, '5a1dbfc8')).toBe(false);
     expect(matchesSearch(ada, '')).toBe(true);
+  });
+
+  it('finds an app by the start of any word of its name onward, or by its exact id', () => {
+    const app = { id: '5a1dbfc8-7e4b-4c1a-9d2e-0de30c0de002', name: 'Globex Payments Payouts' };
+    expect(matchesAppName(app, 'Payouts')).toBe(true);
+    expect(matchesAppName(app, 'payments pay')).toBe(true);
+    expect(matchesAppName(app, 'glob')).toBe(true);
+    expect(matchesAppName(app, '5A1DBFC8-7E4B-4C1A-9D2E-0DE30C0DE002')).toBe(true);
+    expect(matchesAppName(app, 'youts')).toBe(false);
+    expect(matchesAppName(app, 'payouts globex')).toBe(false);
+    expect(matchesAppName(app, '')).toBe(true);
   });
 });

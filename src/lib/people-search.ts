@@ -68,3 +68,17 @@ export function matchesSearch(person: Searchable & { id: string }, query: string
   if (parsed.kind === 'id') return person.id.toLowerCase() === parsed.id;
   return searchTermsOf(person).some((term) => term.startsWith(parsed.prefix));
 }
+
+/**
+ * Whether an app matches a query: its exact id, or a prefix of any word onward of its name, so that "payouts" finds
+ * "Globex Payments Payouts". Apps are few and named by the organization, so any word of the name may be the one an
+ * agent remembers; people are searched by the stricter rules above, which the sandbox's index serves.
+ */
+export function matchesAppName(app: { id: string; name?: string | null }, query: string): boolean {
+  const parsed = parseSearch(query);
+  if (!parsed) return true;
+  if (parsed.kind === 'id') return app.id.toLowerCase() === parsed.id;
+  const wanted = normalizeText(query);
+  const words = normalizeText(app.name ?? '').split(' ');
+  return words.some((_, start) => words.slice(start).join(' ').startsWith(wanted));
+}
