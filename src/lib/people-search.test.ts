@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { matchesAppName, matchesSearch, normalizeText, parseSearch, prefixUpperBound, searchTermsOf } from './people-search';
+import {
+  matchesAppName,
+  matchesSearch,
+  normalizeText,
+  parseSearch,
+  prefixUpperBound,
+  searchTermsOf,
+} from './people-search';
 
 describe('searching people', () => {
   it('compares text without case, accents or extra spaces', () => {
