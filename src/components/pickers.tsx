@@ -166,8 +166,9 @@ export function CustomerPicker(props: PickerProps) {
 }
 
 /**
- * Apps are few: the organization's first page of them, filtered here by any word of the name or the ID, everywhere. The description is
- * the pickers' one, as the console's scripts expect of every picker, though an app has no email or phone.
+ * Apps are few: the organization's first page of them, filtered here by any word of the name or the ID, everywhere.
+ * The description is the pickers' one, as the console's scripts expect of every picker, though an app has no email or
+ * phone.
  */
 export function AppPicker(props: PickerProps) {
   const queryClient = useQueryClient();
