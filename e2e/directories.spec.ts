@@ -114,6 +114,15 @@ test('the users page searches as the operator types, filters by status, pages, a
   expect(rows.length).toBeLessThan(26);
 
   await page.goto('/users?q=amara');
+  const search = page.getByLabel('Search', { exact: true });
+  await expect(search).toHaveValue('amara');
+  // The navigation's link clears the search, Back brings it again, and the box says so each time.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await expect(search).toHaveValue('');
+  await expect(table.getByRole('row')).toHaveCount(26);
+  await page.goBack();
+  await expect(search).toHaveValue('amara');
+  await expect(table.getByRole('row')).toHaveCount(2);
   await table.getByRole('link', { name: 'Amara Okafor' }).click();
   await expect(page.getByRole('heading', { name: 'Amara Okafor', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Profile' })).toContainText('+1 212-555-0100');
