@@ -1,4 +1,4 @@
-import { basicAuth, expect, expectNoAxeViolations, type Tenant, test } from './fixtures';
+import { armFault, basicAuth, expect, expectNoAxeViolations, type Tenant, test } from './fixtures';
 import { openAuthorizedReview } from './payment-form';
 
 /*
@@ -194,6 +194,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/payments/new');
     await page.getByLabel('User', { exact: true }).fill('a');
     await expect(page.getByRole('option').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    // And while a search is on its way: the spinner is announced, not an unnamed element with a label.
+    await armFault(page, tenant, { method: 'GET', path_prefix: '/v2/users', delay_ms: 5000 });
+    await page.getByLabel('User', { exact: true }).fill('ab');
+    await expect(page.getByRole('status', { name: 'Searching', exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 }

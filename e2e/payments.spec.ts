@@ -55,7 +55,7 @@ test('operator pays from a bank account and sees the transfer and its transactio
 
   await expect(page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Transfer' })).toBeVisible();
-  await expect(page.getByLabel('Status: created')).toBeVisible();
+  await expect(page.getByText('Status: created', { exact: true })).toBeVisible();
   const transactions = page.getByRole('table', { name: 'Transactions' });
   await expect(transactions).toContainText('$1,250.05');
   await expect(transactions).toContainText(`${user?.first_name} ${user?.last_name}`);
@@ -212,14 +212,14 @@ test('refresh shows an advanced status, and an R01 account shows its failure rea
 }) => {
   await startBankPayment(page, tenant.users[0]?.id ?? '', '5.00', '5550001');
   await reviewAndConfirm(page, '$5.00');
-  await expect(page.getByLabel('Status: created')).toBeVisible();
+  await expect(page.getByText('Status: created', { exact: true })).toBeVisible();
   const id = page.url().split('/').at(-1);
   expect((await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} })).status()).toBe(200);
   await page.getByRole('button', { name: 'Refresh status' }).click();
-  await expect(page.getByLabel('Status: pending')).toBeVisible();
+  await expect(page.getByText('Status: pending', { exact: true })).toBeVisible();
   await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} });
   await page.getByRole('button', { name: 'Refresh status' }).click();
-  await expect(page.getByLabel('Status: failed')).toBeVisible();
+  await expect(page.getByText('Status: failed', { exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('ACH return R01');
   await expect(page.getByRole('alert')).toContainText('Insufficient funds');
   await expect(page.getByLabel('Status history')).toContainText('pending');

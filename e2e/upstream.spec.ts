@@ -58,7 +58,7 @@ test('pay from a bank account upstream: the request passes the contract and the 
   await dialog.getByRole('button', { name: 'Confirm payment of $12.34' }).click();
   await expect(page).toHaveURL(/\/transfers\//);
   await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
-  await expect(page.getByLabel(/^Status: /)).toBeVisible();
+  await expect(page.getByText(/^Status: /)).toBeVisible();
   expect(refused).toEqual([]);
 });
 

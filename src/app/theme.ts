@@ -17,6 +17,9 @@ export const theme = createTheme({
     // Picking the option already chosen keeps it: a choice is cleared only by a clear button (`clearable`). The list
     // of options is labelled by the field's label too, so it exists only while the operator has it open (a click, a
     // key, typing), not on focus and not hidden in the page: the label then names the field alone.
+    // Mantine's close button has an icon and no name of its own: a screen reader would say only "button".
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Select: {
       defaultProps: {
         allowDeselect: false,

@@ -118,7 +118,9 @@ export function SearchPicker({
           placeholder={placeholder}
           autoComplete="off"
           value={shown}
-          rightSection={loading ? <Loader size={16} aria-label="Searching" /> : <Combobox.Chevron />}
+          rightSection={
+            loading ? <Loader size={16} role="status" aria-label="Searching" /> : <Combobox.Chevron />
+          }
           rightSectionPointerEvents="none"
           onChange={(event) => {
             setTyped(event.currentTarget.value);

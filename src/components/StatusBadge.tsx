@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 
 /** Shades with at least 4.5:1 contrast against white text (green.9 has 4.4:1: teal.9 stands for it). */
 const COLOR_BY_STATUS: Record<string, string> = {
@@ -13,7 +13,9 @@ const COLOR_BY_STATUS: Record<string, string> = {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge color={COLOR_BY_STATUS[status] ?? 'gray.8'} variant="filled" aria-label={`Status: ${status}`}>
+    // A label on a plain element is not read out; words that only a screen reader hears are.
+    <Badge color={COLOR_BY_STATUS[status] ?? 'gray.8'} variant="filled">
+      <VisuallyHidden>Status: </VisuallyHidden>
       {status}
     </Badge>
   );

@@ -114,7 +114,7 @@ export function OverviewPage() {
     <Stack>
       <Title order={1}>Overview</Title>
       {organization.isError && <ApiErrorAlert error={organization.error} />}
-      <Card withBorder aria-label="Organization">
+      <Card withBorder role="group" aria-label="Organization">
         {organization.data ? (
           <Stack gap={4}>
             <Text fw={600}>{organization.data.name ?? 'Organization'}</Text>

@@ -10,6 +10,15 @@ function statusColor(status: number): string {
   return 'red.9';
 }
 
+/** A body or command as sent: long lines scroll sideways, so it takes the focus for the keyboard to scroll it. */
+function Listing({ name, children }: { name: string; children: string }) {
+  return (
+    <Code block tabIndex={0} role="group" aria-label={name}>
+      {children}
+    </Code>
+  );
+}
+
 function RequestDetails({ entry }: { entry: LoggedRequest }) {
   const curl = toCurl({
     method: entry.method,
@@ -28,17 +37,13 @@ function RequestDetails({ entry }: { entry: LoggedRequest }) {
           <Text size="sm" fw={600}>
             Request body
           </Text>
-          <Code block aria-label={`Request body of ${label}`}>
-            {entry.requestBody}
-          </Code>
+          <Listing name={`Request body of ${label}`}>{entry.requestBody}</Listing>
         </>
       )}
       <Text size="sm" fw={600}>
         Response body
       </Text>
-      <Code block aria-label={`Response body of ${label}`}>
-        {entry.responseBody ?? '(empty)'}
-      </Code>
+      <Listing name={`Response body of ${label}`}>{entry.responseBody ?? '(empty)'}</Listing>
       <Group justify="space-between">
         <Text size="sm" fw={600}>
           cURL (credentials as $CLIENT_ID:$API_KEY)
@@ -51,9 +56,7 @@ function RequestDetails({ entry }: { entry: LoggedRequest }) {
           )}
         </CopyButton>
       </Group>
-      <Code block aria-label={`cURL of ${label}`}>
-        {curl}
-      </Code>
+      <Listing name={`cURL of ${label}`}>{curl}</Listing>
     </Stack>
   );
 }
@@ -64,7 +67,7 @@ function LoggedRequests() {
   return entries.length === 0 ? (
     <Text c="dimmed">No requests yet in this tab.</Text>
   ) : (
-    <Accordion variant="separated" aria-label="Requests">
+    <Accordion variant="separated" role="group" aria-label="Requests">
       {entries.map((entry) => (
         <Accordion.Item key={entry.seq} value={String(entry.seq)}>
           <Accordion.Control aria-label={`${entry.method} ${entry.path} ${entry.status || 'no answer'}`}>

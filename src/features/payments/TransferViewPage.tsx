@@ -122,7 +122,12 @@ function TransferDetails({ data }: { data: Transfer }) {
           <Title order={2} size="h4" mb="sm">
             Status history
           </Title>
-          <Timeline active={data.status_history.length - 1} bulletSize={14} aria-label="Status history">
+          <Timeline
+            active={data.status_history.length - 1}
+            bulletSize={14}
+            role="group"
+            aria-label="Status history"
+          >
             {data.status_history.map((entry) => (
               <Timeline.Item key={`${entry.status}-${entry.at}`} title={entry.status}>
                 <Text size="sm" c="dimmed">

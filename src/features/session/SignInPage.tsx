@@ -44,7 +44,7 @@ export function SignInPage() {
           />
         </Card>
         {demo && (
-          <Card withBorder padding="md" aria-label="Demo credentials">
+          <Card withBorder padding="md" role="group" aria-label="Demo credentials">
             <Text fw={600}>Demo credentials (local sandbox)</Text>
             <Text size="sm">
               Client ID: <Code>{demo.client_id}</Code>

@@ -73,7 +73,7 @@ export function UserViewPage() {
       </Section>
       <Section title="Addresses">
         {user.data?.addresses && user.data.addresses.length > 0 ? (
-          <Stack gap="xs" aria-label="Addresses">
+          <Stack gap="xs" role="group" aria-label="Addresses">
             {user.data.addresses.map((address, index) => (
               <Text key={address.id ?? index} size="sm">
                 {[
@@ -104,7 +104,7 @@ export function UserViewPage() {
               No stored accounts.
             </Text>
           ) : (
-            <Stack gap={4} aria-label="Stored accounts">
+            <Stack gap={4} role="group" aria-label="Stored accounts">
               {accounts.data.map((method, index) => (
                 <Text key={method.id ?? index} size="sm">
                   {describeAccount(method.account_type, method.mask ?? '????')}
