@@ -14,12 +14,12 @@ export const theme = createTheme({
     // A label is exactly its text: the required asterisk is drawn by console.css, not written into the label.
     // (Plain objects, not Select.extend(): importing the components here would put them in the sign-in page's load.)
     InputWrapper: { defaultProps: { withAsterisk: false } },
-    // Picking the option already chosen keeps it: a choice is cleared only by a clear button (`clearable`). The list
-    // of options is labelled by the field's label too, so it exists only while the operator has it open (a click, a
-    // key, typing), not on focus and not hidden in the page: the label then names the field alone.
     // Mantine's close button has an icon and no name of its own: a screen reader would say only "button".
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Picking the option already chosen keeps it: a choice is cleared only by a clear button (`clearable`). The list
+    // of options is labelled by the field's label too, so it exists only while the operator has it open (a click, a
+    // key, typing), not on focus and not hidden in the page: the label then names the field alone.
     Select: {
       defaultProps: {
         allowDeselect: false,
