@@ -9,7 +9,7 @@ import {
   paymentsCsv,
   withRow,
 } from './batch-file';
-import { armFault, expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { AXE_SPEC_TIMEOUT, armFault, expect, expectNoAxeViolations, signIn, test } from './fixtures';
 
 /*
  * A finance operator pays a month's collections from a spreadsheet: every row checked before money moves, the count
@@ -239,6 +239,7 @@ for (const scheme of ['light', 'dark'] as const) {
     signedIn: page,
     tenant,
   }) => {
+    test.setTimeout(AXE_SPEC_TIMEOUT);
     await page.emulateMedia({ colorScheme: scheme });
     await openBatchPayments(page);
     await expectNoAxeViolations(page);

@@ -1,4 +1,12 @@
-import { armFault, basicAuth, expect, expectNoAxeViolations, type Tenant, test } from './fixtures';
+import {
+  AXE_SPEC_TIMEOUT,
+  armFault,
+  basicAuth,
+  expect,
+  expectNoAxeViolations,
+  type Tenant,
+  test,
+} from './fixtures';
 import { openAuthorizedReview } from './payment-form';
 
 /*
@@ -177,6 +185,7 @@ test('the command palette finds users and payment customers by name or email', a
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the directories and the overview pass axe, ${scheme}`, async ({ page }) => {
+    test.setTimeout(AXE_SPEC_TIMEOUT);
     await page.emulateMedia({ colorScheme: scheme });
     const tenant = await volumeTenant(page, 12);
     await signInAs(page, tenant);

@@ -62,6 +62,12 @@ export function basicAuth(tenant: Tenant): Record<string, string> {
   };
 }
 
+/**
+ * For a spec that runs axe on several pages: each run reads the whole page, 1 to 3 s on two busy cores (more when
+ * the machine is cold), so the default test timeout does not fit them.
+ */
+export const AXE_SPEC_TIMEOUT = 60_000;
+
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
