@@ -1,7 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { matchesAppName } from '../lib/people-search';
 import { z } from '../lib/zod';
+import { useDescribedMutation } from './activity-log';
 import { request } from './client';
-import { appSchema, complianceRecordSchema, successMessageSchema } from './schemas';
+import { type App, appSchema, complianceRecordSchema, successMessageSchema } from './schemas';
+import { IN_HAND, orNull, type PickerOption, type PickerSource, SHOWN } from './search-source';
 
 /** PUT with no body: copies the organization's compliance record onto the app (overwriting its own). */
 export function copyComplianceToApp(appId: string) {
@@ -14,10 +18,14 @@ export function copyComplianceToApp(appId: string) {
 
 export function useCopyCompliance() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useDescribedMutation({
     mutationKey: ['compliance', 'copy'],
     mutationFn: copyComplianceToApp,
-    retry: 0,
+    activity: (appId) => ({
+      action: 'Compliance copied',
+      subject: appId,
+      details: 'organization record copied to the app',
+    }),
     // An app's compliance record, and whether it has one, changed.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['apps'] }),
   });
@@ -51,3 +59,40 @@ export const appQueries = {
       staleTime: 0,
     }),
 };
+
+function appOption(app: App): PickerOption {
+  return {
+    id: app.id,
+    name: app.name || 'Unnamed app',
+    detail: app.has_compliance === false ? 'no compliance record' : null,
+  };
+}
+
+/** Apps are few: the organization's first page of them, filtered here by any word of the name or the ID, everywhere. */
+export function useAppSource(): PickerSource {
+  const queryClient = useQueryClient();
+  return useMemo<PickerSource>(
+    () => ({
+      key: 'apps',
+      nothingFound: 'No app by that name or ID',
+      search: async (query) => {
+        const apps = await queryClient.fetchQuery({
+          ...appQueries.list({ limit: IN_HAND }),
+          staleTime: 30_000,
+        });
+        const matching = apps.filter((app) => matchesAppName(app, query));
+        return {
+          options: matching.slice(0, SHOWN).map(appOption),
+          ...(apps.length >= IN_HAND
+            ? { note: `Searching the ${IN_HAND} most recent apps; paste an ID to find any other` }
+            : {}),
+        };
+      },
+      resolve: async (id) => {
+        const app = await orNull(getApp(id));
+        return app && appOption(app);
+      },
+    }),
+    [queryClient],
+  );
+}

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { displayName } from '../lib/names';
 import { request } from './client';
-import { customerPageSchema, customerSchema } from './schemas';
-import type { PeopleQuery } from './users';
+import { type Customer, customerPageSchema, customerSchema } from './schemas';
+import { type PeopleKind, type PeopleQuery, type PickerOption, usePeopleSource } from './search-source';
 
 export function listCustomers(query: PeopleQuery) {
   return request({
@@ -26,3 +27,20 @@ export const customerQueries = {
   detail: (customerId: string) =>
     queryOptions({ queryKey: ['customers', customerId], queryFn: () => getCustomer(customerId) }),
 };
+
+export function customerOption(customer: Customer): PickerOption {
+  return { id: customer.id, name: displayName(customer), detail: customer.email };
+}
+
+export const CUSTOMERS: PeopleKind<Customer> = {
+  key: 'customers',
+  plural: 'payment customers',
+  nothingFound: 'No payment customer by that name, email, phone or ID',
+  list: listCustomers,
+  get: getCustomer,
+  option: customerOption,
+  searchable: (customer) => customer,
+};
+
+/** The Customer pickers' source. */
+export const useCustomerSource = () => usePeopleSource(CUSTOMERS);

@@ -1,19 +1,13 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '../lib/address';
+import { fullName } from '../lib/names';
 import { z } from '../lib/zod';
+import { useDescribedMutation } from './activity-log';
 import { request } from './client';
-import { addressResponseSchema, payoutMethodSchema, userPageSchema, userSchema } from './schemas';
+import { addressResponseSchema, payoutMethodSchema, type User, userPageSchema, userSchema } from './schemas';
+import { type PeopleKind, type PeopleQuery, type PickerOption, usePeopleSource } from './search-source';
 
 const userPath = (userId: string) => `/v2/users/${encodeURIComponent(userId)}`;
-
-/** A page of a people list: the vendor's cursors and `limit`; `search` is a sandbox extension. */
-export interface PeopleQuery {
-  search?: string;
-  status?: string;
-  limit?: number;
-  starting_after?: string;
-  ending_before?: string;
-}
 
 export function listUsers(query: PeopleQuery) {
   return request({ method: 'GET', path: '/v2/users', query: { ...query }, response: userPageSchema });
@@ -43,10 +37,14 @@ export function addUserAddress({ userId, address }: { userId: string; address: A
 
 export function useAddUserAddress() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useDescribedMutation({
     mutationKey: ['users', 'add-address'],
     mutationFn: addUserAddress,
-    retry: 0,
+    activity: ({ userId, address }) => ({
+      action: 'Address added',
+      subject: userId,
+      details: `${address.city ?? ''}, ${address.country ?? ''}`,
+    }),
     onSuccess: (_address, { userId }) => queryClient.invalidateQueries({ queryKey: ['users', userId] }),
   });
 }
@@ -58,3 +56,32 @@ export const userQueries = {
   payoutMethods: (userId: string) =>
     queryOptions({ queryKey: ['users', userId, 'payout-methods'], queryFn: () => listPayoutMethods(userId) }),
 };
+
+export function userOption(user: User): PickerOption {
+  return { id: user.id, name: fullName(user) || 'Unnamed user', detail: user.email };
+}
+
+/** A user as the search rules read one: the vendor nests the phone. */
+export function searchableUser(user: User) {
+  return {
+    id: user.id,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    country_code: user.phone_number?.country_code,
+    phone_number: user.phone_number?.phone_number,
+  };
+}
+
+export const USERS: PeopleKind<User> = {
+  key: 'users',
+  plural: 'users',
+  nothingFound: 'No user by that name, email, phone or ID',
+  list: listUsers,
+  get: getUser,
+  option: userOption,
+  searchable: searchableUser,
+};
+
+/** The User pickers' source. */
+export const useUserSource = () => usePeopleSource(USERS);

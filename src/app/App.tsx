@@ -1,11 +1,11 @@
 import { Suspense, useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
+import { useGuardedLocation } from '../components/leave-guard';
 import { SignInPage } from '../features/session/SignInPage';
-import { useGuardedLocation } from './leave-guard';
 import { PageLoader } from './PageLoader';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
-import { SignedInLayout } from './signed-in';
+import { preloadSignedIn, SignedInLayout } from './signed-in';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -13,7 +13,9 @@ export function App() {
     <Providers queryClient={queryClient}>
       <Router hook={useGuardedLocation}>
         <Switch>
-          <Route path="/sign-in" component={SignInPage} />
+          <Route path="/sign-in">
+            <SignInPage warmUp={preloadSignedIn} />
+          </Route>
           <Route>
             <Suspense fallback={<PageLoader />}>
               <SignedInLayout />

@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { recordMutation } from '../api/activity-log';
 import { ApiError } from '../api/client';
-import { recordMutation } from '../features/activity/activity-log';
 
 /** Reads retry twice on a server or network failure, never on a 4xx (the answer will not change). Writes never retry. */
 export function createQueryClient(): QueryClient {

@@ -1,53 +1,116 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { lazyPage } from './lazy-page';
+import { type LazyPage, lazyPage } from './lazy-page';
 import { NotFoundPage } from './NotFoundPage';
 import { PageFailed } from './PageFailed';
 import { PageLoader } from './PageLoader';
 
-const OverviewPage = lazyPage(() => import('../features/home/OverviewPage'), 'OverviewPage');
-const CreatePaymentPage = lazyPage(
-  () => import('../features/payments/CreatePaymentPage'),
-  'CreatePaymentPage',
-);
-const TransferViewPage = lazyPage(() => import('../features/payments/TransferViewPage'), 'TransferViewPage');
-const AddAddressPage = lazyPage(() => import('../features/addresses/AddAddressPage'), 'AddAddressPage');
-const CopyCompliancePage = lazyPage(
-  () => import('../features/compliance/CopyCompliancePage'),
-  'CopyCompliancePage',
-);
-const TransferFinderPage = lazyPage(
-  () => import('../features/transfers/TransferFinderPage'),
-  'TransferFinderPage',
-);
-const UserViewPage = lazyPage(() => import('../features/users/UserViewPage'), 'UserViewPage');
-const ActivityPage = lazyPage(() => import('../features/activity/ActivityPage'), 'ActivityPage');
-const UsersPage = lazyPage(() => import('../features/directory/UsersPage'), 'UsersPage');
-const CustomersPage = lazyPage(() => import('../features/directory/CustomersPage'), 'CustomersPage');
-const CustomerViewPage = lazyPage(() => import('../features/directory/CustomerViewPage'), 'CustomerViewPage');
-const AppsPage = lazyPage(() => import('../features/directory/AppsPage'), 'AppsPage');
-const BatchPaymentsPage = lazyPage(() => import('../features/batch/BatchPaymentsPage'), 'BatchPaymentsPage');
+interface PageRoute {
+  /** The URL patterns the page answers (wouter's syntax). */
+  paths: readonly string[];
+  page: LazyPage;
+  /** Its link in the navigation and the command palette, in this table's order; none for a record's page. */
+  nav?: string;
+  /** Its code is brought while the operator signs in, so that no visit waits on it (lazy-page.ts says why). */
+  preload: boolean;
+}
 
-const PAGES = [
-  OverviewPage,
-  CreatePaymentPage,
-  TransferViewPage,
-  AddAddressPage,
-  CopyCompliancePage,
-  TransferFinderPage,
-  UserViewPage,
-  ActivityPage,
-  UsersPage,
-  CustomersPage,
-  CustomerViewPage,
-  AppsPage,
-  BatchPaymentsPage,
+/**
+ * Every page behind sign-in, in the navigation's order: adding a page is one entry here plus its feature folder.
+ * Each page is a chunk of its own, so the sign-in page's first load carries none of them.
+ */
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  {
+    paths: ['/'],
+    page: lazyPage(() => import('../features/home/OverviewPage'), 'OverviewPage'),
+    nav: 'Overview',
+    preload: true,
+  },
+  {
+    paths: ['/payments/new'],
+    page: lazyPage(() => import('../features/payments/CreatePaymentPage'), 'CreatePaymentPage'),
+    nav: 'Create payment',
+    preload: true,
+  },
+  {
+    paths: ['/payments/batch'],
+    page: lazyPage(() => import('../features/batch/BatchPaymentsPage'), 'BatchPaymentsPage'),
+    nav: 'Batch payments',
+    preload: true,
+  },
+  {
+    paths: ['/users'],
+    page: lazyPage(() => import('../features/people/UsersPage'), 'UsersPage'),
+    nav: 'Users',
+    preload: true,
+  },
+  {
+    paths: ['/users/:userId'],
+    page: lazyPage(() => import('../features/people/UserViewPage'), 'UserViewPage'),
+    preload: true,
+  },
+  {
+    paths: ['/customers'],
+    page: lazyPage(() => import('../features/people/CustomersPage'), 'CustomersPage'),
+    nav: 'Payment customers',
+    preload: true,
+  },
+  {
+    paths: ['/customers/:customerId'],
+    page: lazyPage(() => import('../features/people/CustomerViewPage'), 'CustomerViewPage'),
+    preload: true,
+  },
+  {
+    paths: ['/apps'],
+    page: lazyPage(() => import('../features/people/AppsPage'), 'AppsPage'),
+    nav: 'Apps',
+    preload: true,
+  },
+  {
+    paths: ['/addresses/new', '/users/:userId/addresses/new'],
+    page: lazyPage(() => import('../features/addresses/AddAddressPage'), 'AddAddressPage'),
+    nav: 'Add address',
+    preload: true,
+  },
+  {
+    paths: ['/compliance/copy'],
+    page: lazyPage(() => import('../features/compliance/CopyCompliancePage'), 'CopyCompliancePage'),
+    nav: 'Copy compliance',
+    preload: true,
+  },
+  {
+    paths: ['/transfers'],
+    page: lazyPage(() => import('../features/transfers/TransferFinderPage'), 'TransferFinderPage'),
+    nav: 'Transfers',
+    preload: true,
+  },
+  {
+    paths: ['/transfers/:transferId'],
+    page: lazyPage(() => import('../features/transfers/TransferViewPage'), 'TransferViewPage'),
+    preload: true,
+  },
+  {
+    paths: ['/activity'],
+    page: lazyPage(() => import('../features/activity/ActivityPage'), 'ActivityPage'),
+    nav: 'Activity',
+    preload: true,
+  },
 ];
 
-/** Brings every page's code, so that going to one renders it at once (see lazyPage). */
+export interface NavigationLink {
+  to: string;
+  label: string;
+}
+
+/** The navigation's links (and the command palette's pages), from the table. */
+export const NAVIGATION: readonly NavigationLink[] = PAGE_ROUTES.flatMap((route) =>
+  route.nav ? [{ to: route.paths[0] as string, label: route.nav }] : [],
+);
+
+/** Brings the code of every page that asks for it, so that going to one renders it at once. */
 export function preloadPages(): Promise<unknown> {
-  return Promise.all(PAGES.map((page) => page.preload()));
+  return Promise.all(PAGE_ROUTES.filter((route) => route.preload).map((route) => route.page.preload()));
 }
 
 /** The pages behind sign-in, by path; each URL is a page, so deep links, Back and Forward work. */
@@ -62,20 +125,9 @@ export function SignedInRoutes() {
     <ErrorBoundary resetKey={pathname} fallback={(error) => <PageFailed error={error} />}>
       <Suspense fallback={<PageLoader />}>
         <Switch>
-          <Route path="/" component={OverviewPage} />
-          <Route path="/payments/new" component={CreatePaymentPage} />
-          <Route path="/payments/batch" component={BatchPaymentsPage} />
-          <Route path="/transfers" component={TransferFinderPage} />
-          <Route path="/transfers/:transferId" component={TransferViewPage} />
-          <Route path="/addresses/new" component={AddAddressPage} />
-          <Route path="/users/:userId/addresses/new" component={AddAddressPage} />
-          <Route path="/users" component={UsersPage} />
-          <Route path="/users/:userId" component={UserViewPage} />
-          <Route path="/customers" component={CustomersPage} />
-          <Route path="/customers/:customerId" component={CustomerViewPage} />
-          <Route path="/apps" component={AppsPage} />
-          <Route path="/compliance/copy" component={CopyCompliancePage} />
-          <Route path="/activity" component={ActivityPage} />
+          {PAGE_ROUTES.flatMap((route) =>
+            route.paths.map((path) => <Route key={path} path={path} component={route.page} />),
+          )}
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -2,25 +2,8 @@ import { Combobox, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import type { PickerOption, PickerSource } from '../api/search-source';
 import { isUuid } from '../lib/uuid';
-
-/** One thing to pick: a person or an app, as the operator knows it. */
-export interface PickerOption {
-  id: string;
-  /** A person's name, or an app's. */
-  name: string;
-  /** An email, or what else tells two namesakes apart. */
-  detail?: string | null;
-}
-
-export interface PickerSource {
-  /** For cache keys: 'users', 'customers', 'apps'. */
-  key: string;
-  /** What a query finds, and a line to say where it looked when that is not everywhere. */
-  search: (query: string) => Promise<{ options: PickerOption[]; note?: string }>;
-  /** An exact id: the option, or null when it is not one of this organization's. */
-  resolve: (id: string) => Promise<PickerOption | null>;
-}
 
 interface Props {
   label: string;
@@ -33,9 +16,9 @@ interface Props {
   required?: boolean;
   error?: ReactNode;
   placeholder?: string;
-  /** Said when nothing matches: "No user by that name, email, phone or ID". */
-  nothingFound: string;
 }
+
+export const PICKER_DESCRIPTION = 'Name, email, phone or ID';
 
 export const shortId = (id: string) => id.slice(0, 8);
 
@@ -51,7 +34,7 @@ export function pickedText(option: PickerOption): string {
  */
 export function SearchPicker({
   label,
-  description,
+  description = PICKER_DESCRIPTION,
   source,
   value,
   onChange,
@@ -59,7 +42,6 @@ export function SearchPicker({
   required,
   error,
   placeholder,
-  nothingFound,
 }: Props) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   // What the operator is typing; null while the field shows what is picked.
@@ -109,7 +91,8 @@ export function SearchPicker({
 
   return (
     <Combobox store={combobox} onOptionSubmit={pick} keepMounted={false} transitionProps={{ duration: 0 }}>
-      <Combobox.Target>
+      {/* A combobox to assistive technology (WAI-ARIA 1.2): role, aria-expanded, aria-controls, aria-activedescendant. */}
+      <Combobox.Target withExpandedAttribute>
         <InputBase
           label={label}
           description={description}
@@ -151,7 +134,7 @@ export function SearchPicker({
               </Text>
             </Combobox.Option>
           ))}
-          {options.length === 0 && !loading && <Combobox.Empty>{nothingFound}</Combobox.Empty>}
+          {options.length === 0 && !loading && <Combobox.Empty>{source.nothingFound}</Combobox.Empty>}
         </Combobox.Options>
         {found.data?.note && pastedId === null && (
           <Combobox.Footer>

@@ -79,3 +79,15 @@ export const US_STATES: Readonly<Record<string, string>> = {
 export function isUsStateCode(value: string): boolean {
   return Object.hasOwn(US_STATES, value.toUpperCase());
 }
+
+export const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** "United States" for US; the code itself where the runtime knows no name. */
+export function countryName(code: string | null | undefined): string {
+  if (!code) return '';
+  try {
+    return regionNames.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

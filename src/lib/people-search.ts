@@ -1,3 +1,4 @@
+import { fullName } from './names';
 import { UUID_PATTERN } from './uuid';
 
 /**
@@ -41,13 +42,7 @@ export interface Searchable {
  * name, the email, and the phone number with and without its country code.
  */
 export function searchTermsOf(person: Searchable): string[] {
-  const texts = [
-    person.first_name,
-    person.last_name,
-    [person.first_name, person.last_name].filter(Boolean).join(' '),
-    person.business_name,
-    person.email,
-  ]
+  const texts = [person.first_name, person.last_name, fullName(person), person.business_name, person.email]
     .map((text) => normalizeText(text ?? ''))
     .filter((text) => text !== '');
   const national = (person.phone_number ?? '').replace(/\D/g, '');

@@ -18,11 +18,10 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { organizationQueries } from '../../api/organizations';
+import { EnvironmentBadge } from '../../components/EnvironmentBadge';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useSession, useSignOut } from '../../features/session/use-session';
-import { PAGES } from '../navigation';
-import { SignedInRoutes } from '../routes';
-import { EnvironmentBadge } from './EnvironmentBadge';
+import { NAVIGATION, SignedInRoutes } from '../routes';
 
 /**
  * Who is signed in, for which organization. Its own component, as the colour-scheme toggle is: the organization
@@ -66,7 +65,7 @@ function ColorSchemeToggle() {
 /** The page links, the current one marked: the only part of the shell that changes with the page. */
 function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const [pathname] = useLocation();
-  return PAGES.map((item) => (
+  return NAVIGATION.map((item) => (
     <NavLink
       key={item.to}
       component={Link}
@@ -194,7 +193,7 @@ export function Shell() {
             spotlight.close();
           }}
         >
-          <CommandPalette />
+          <CommandPalette pages={NAVIGATION} />
         </Overlay>
       )}
     </AppShell>

@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { type Activity, activityLog } from '../../api/activity-log';
 import { downloadCsv } from '../../components/download';
 import { toCsv } from '../../lib/csv';
-import { type Activity, activityLog } from './activity-log';
 
 export const ACTIVITY_CSV_HEADER = ['time', 'action', 'outcome', 'subject', 'details', 'request_id'] as const;
 

@@ -5,17 +5,17 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { ApiError } from '../../api/client';
 import type { AddressResponse } from '../../api/schemas';
-import { useAddUserAddress } from '../../api/users';
+import type { PickerOption } from '../../api/search-source';
+import { useAddUserAddress, useUserSource } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
-import { UserPicker } from '../../components/pickers';
-import { type PickerOption, pickedText } from '../../components/SearchPicker';
+import { pickedText, SearchPicker } from '../../components/SearchPicker';
+import { countryName } from '../../lib/countries';
 import {
   type AddressFormInput,
   type AddressFormOutput,
   addressFormSchema,
   COUNTRY_OPTIONS,
-  countryName,
   emptyAddressForm,
   US_STATE_OPTIONS,
 } from './address-form-schema';
@@ -52,6 +52,7 @@ function SavedAddress({ address }: { address: AddressResponse }) {
 
 /** A support agent adds an address to a user; the browser refuses exactly what the server would. */
 export function AddAddressPage() {
+  const users = useUserSource();
   const { userId: pathUserId } = useParams();
   const [params] = useSearchParams();
   const form = useForm<AddressFormInput, unknown, AddressFormOutput>({
@@ -135,7 +136,8 @@ export function AddAddressPage() {
               control={form.control}
               name="userId"
               render={({ field }) => (
-                <UserPicker
+                <SearchPicker
+                  source={users}
                   label="User"
                   required
                   value={field.value}

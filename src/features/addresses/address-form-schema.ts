@@ -1,5 +1,5 @@
 import { addressSchema } from '../../lib/address';
-import { COUNTRY_CODES, US_STATES } from '../../lib/countries';
+import { COUNTRY_CODES, regionNames, US_STATES } from '../../lib/countries';
 import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
 
@@ -18,8 +18,6 @@ export function emptyAddressForm(userId = ''): AddressFormInput {
   };
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
 /** Every ISO country, by name ("United States"), sorted for a searchable select. */
 export const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({
   value: code,
@@ -29,12 +27,3 @@ export const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({
 export const US_STATE_OPTIONS = Object.entries(US_STATES)
   .map(([code, name]) => ({ value: code, label: `${name} (${code})` }))
   .sort((a, b) => a.label.localeCompare(b.label));
-
-export function countryName(code: string | null | undefined): string {
-  if (!code) return '';
-  try {
-    return regionNames.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}

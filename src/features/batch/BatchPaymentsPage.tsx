@@ -4,12 +4,13 @@ import '@mantine/core/styles/Progress.css';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { recordActivity } from '../../api/activity-log';
 import { session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
-import { useLeaveGuard } from '../../app/leave-guard';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { recordActivity } from '../activity/activity-log';
-import { useForgetOnIdle } from '../session/use-forget-on-idle';
+import { useLeaveGuard } from '../../components/leave-guard';
+import { useForgetOnIdle } from '../../components/use-forget-on-idle';
+import { formatCents } from '../../lib/money';
 import { BatchProgress } from './BatchProgress';
 import { BatchResults, countResults } from './BatchResults';
 import { BatchReview } from './BatchReview';
@@ -139,18 +140,16 @@ export function BatchPaymentsPage() {
     setStage({ kind: 'run', batch: stage.batch, plan, run: batchRun });
     await batchRun.start();
     const results = resultRows(plan, batchRun);
-    recordActivity(
-      'batch/pay',
-      {
-        file: stage.batch.fileName,
-        summary: summaryLine(countResults(results)),
-        cents: results.reduce(
-          (sum, { planned, outcome }) => sum + (outcome.kind === 'created' ? planned.payment.cents : 0),
-          0,
-        ),
-      },
-      {},
+    // A file's run is no single request: its one line in the activity log is declared here, with its counts.
+    const paidCents = results.reduce(
+      (sum, { planned, outcome }) => sum + (outcome.kind === 'created' ? planned.payment.cents : 0),
+      0,
     );
+    recordActivity({
+      action: 'Batch paid',
+      subject: stage.batch.fileName,
+      details: `${summaryLine(countResults(results))}; ${formatCents(paidCents)} in all`,
+    });
   };
 
   return (

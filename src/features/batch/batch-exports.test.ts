@@ -1,10 +1,17 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../lib/csv';
+import { toPaymentRequest } from '../../lib/payment-request';
 import { derivedFileName, resultsCsv, rowsToFixCsv, summaryLine } from './batch-exports';
 import { readPaymentsFile } from './batch-file';
 import type { ResolvedPayment } from './batch-keys';
 import type { PlannedRow } from './batch-review';
-import { toBatchRequest } from './batch-send';
+
+/** How a spreadsheet or a script reads the text back. */
+const parseCsv = (text: string) => Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+
+/** A row's body, as sendRow makes it: the one builder the form uses too. */
+const toBatchRequest = (row: PlannedRow, operator: string | undefined) =>
+  toPaymentRequest(row.payment, { idempotencyKey: row.key, operator });
 
 const ADA = '3f1d2c4b-5555-4000-8000-000000000001';
 const planned = (row: number, over: Partial<ResolvedPayment> = {}): PlannedRow => ({

@@ -1,7 +1,8 @@
-import { ApiError } from '../../api/client';
 import { getCustomer } from '../../api/customers';
+import { orNull } from '../../api/search-source';
 import { listTransfersSince } from '../../api/transfers';
 import { getUser, listPayoutMethods, listUsers } from '../../api/users';
+import { displayName, fullName } from '../../lib/names';
 import type { ResolvedPayment } from './batch-keys';
 import type { RowError, RowPayment } from './batch-rows';
 
@@ -18,23 +19,11 @@ export async function mapWithLimit<T, R>(items: readonly T[], limit: number, wor
   return results;
 }
 
-/** Not this organization's (403) or not there (404): null. Anything else is the service failing, and thrown. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return null;
-    throw error;
-  }
-}
-
 interface Person {
   id: string;
   name: string;
   email: string | null;
 }
-
-const fullName = (first?: string | null, last?: string | null) => [first, last].filter(Boolean).join(' ');
 
 /**
  * Checks each row's payer against the service: an email names exactly one user, an id is one of the organization's,
@@ -55,7 +44,7 @@ export async function resolvePayers(
         email,
         found.map((user) => ({
           id: user.id,
-          name: fullName(user.first_name, user.last_name),
+          name: fullName(user),
           email: user.email ?? null,
         })),
       );
@@ -68,7 +57,7 @@ export async function resolvePayers(
         email,
         found.map((user) => ({
           id: user.id,
-          name: fullName(user.first_name, user.last_name),
+          name: fullName(user),
           email: user.email ?? null,
         })),
       );
@@ -87,10 +76,7 @@ export async function resolvePayers(
   const customers = new Map<string, Person | null>();
   await mapWithLimit(userIds, 8, async (id) => {
     const user = await orNull(getUser(id));
-    users.set(
-      id,
-      user && { id: user.id, name: fullName(user.first_name, user.last_name), email: user.email ?? null },
-    );
+    users.set(id, user && { id: user.id, name: fullName(user), email: user.email ?? null });
   });
   await mapWithLimit(customerIds, 8, async (id) => {
     const customer = await orNull(getCustomer(id));
@@ -98,7 +84,7 @@ export async function resolvePayers(
       id,
       customer && {
         id: customer.id,
-        name: customer.business_name || fullName(customer.first_name, customer.last_name),
+        name: displayName(customer, ''),
         email: customer.email ?? null,
       },
     );

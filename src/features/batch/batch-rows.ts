@@ -1,7 +1,7 @@
 import { parseDollars } from '../../lib/money';
+import { paymentProblems } from '../../lib/payment-rules';
 import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
-import { paymentProblems } from '../payments/payment-rules';
 import { type FileRow, METADATA_PREFIX, type PaymentsFile } from './batch-file';
 
 /** Who pays: named by id, or a user by email (resolved against the service later). */

@@ -2,11 +2,11 @@ import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { useCopyCompliance } from '../../api/apps';
+import { useAppSource, useCopyCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { runtimeConfigQuery } from '../../api/runtime-config';
-import { AppPicker } from '../../components/pickers';
-import { type PickerOption, pickedText } from '../../components/SearchPicker';
+import type { PickerOption } from '../../api/search-source';
+import { pickedText, SearchPicker } from '../../components/SearchPicker';
 import { isUuid } from '../../lib/uuid';
 import { CopiedRecord } from './CopiedRecord';
 
@@ -25,6 +25,7 @@ function nextStepFor(error: unknown): string {
 }
 
 export function CopyCompliancePage() {
+  const apps = useAppSource();
   const [params] = useSearchParams();
   const [appId, setAppId] = useState(params.get('app_id') ?? '');
   const [appShown, setAppShown] = useState<PickerOption | null>(null);
@@ -79,7 +80,8 @@ export function CopyCompliancePage() {
       <form noValidate onSubmit={askToConfirm}>
         <Paper withBorder p="md">
           <Stack>
-            <AppPicker
+            <SearchPicker
+              source={apps}
               label="App"
               required
               value={appId}

@@ -6,11 +6,9 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { getAppCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
-import { getCustomer } from '../../api/customers';
+import { getCustomer, useCustomerSource } from '../../api/customers';
 import { getTransfer } from '../../api/transfers';
-import { getUser } from '../../api/users';
-import { PAGES } from '../../app/navigation';
-import { useCustomerSource, useUserSource } from '../../components/pickers';
+import { getUser, useUserSource } from '../../api/users';
 import { pickedText } from '../../components/SearchPicker';
 import { isUuid } from '../../lib/uuid';
 
@@ -39,7 +37,13 @@ export async function destinationOf(id: string): Promise<string | null> {
  * Ctrl+K / Cmd+K on every signed-in page (the shell owns the shortcut: this code arrives on demand): go to any page,
  * or paste an id and open what it names.
  */
-export function CommandPalette() {
+/** A page the palette can go to: the navigation's links, handed down by the shell. */
+export interface PalettePage {
+  to: string;
+  label: string;
+}
+
+export function CommandPalette({ pages }: { pages: readonly PalettePage[] }) {
   const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
   const id = query.trim().toLowerCase();
@@ -95,7 +99,7 @@ export function CommandPalette() {
       description: `${kind} · ID ${option.id.slice(0, 8)}`,
       onClick: () => navigate(to),
     })),
-    ...PAGES.map((page) => ({
+    ...pages.map((page) => ({
       id: page.to,
       label: page.label,
       description: `Go to ${page.label}`,
@@ -115,7 +119,7 @@ export function CommandPalette() {
       filter={(text, all) =>
         (all as SpotlightActionData[]).filter(
           (action) =>
-            !PAGES.some((page) => page.to === action.id) ||
+            !pages.some((page) => page.to === action.id) ||
             (action.label ?? '').toLowerCase().includes(text.trim().toLowerCase()),
         )
       }

@@ -5,26 +5,27 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
 import type { ApiError } from '../../api/client';
+import { useCustomerSource } from '../../api/customers';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
+import type { PickerOption } from '../../api/search-source';
 import { transferQueries } from '../../api/transfers';
-import { userQueries } from '../../api/users';
+import { userQueries, useUserSource } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
-import { CustomerPicker, UserPicker } from '../../components/pickers';
 import { RadioChoice } from '../../components/RadioChoice';
-import type { PickerOption } from '../../components/SearchPicker';
+import { SearchPicker } from '../../components/SearchPicker';
+import { useForgetOnIdle } from '../../components/use-forget-on-idle';
 import { describeAccount } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
 import { bankNameFor } from '../../lib/routing-number';
 import { isUuid } from '../../lib/uuid';
-import { useForgetOnIdle } from '../session/use-forget-on-idle';
+import { FORM_FIELD_BY_API_PATH } from './form-payment';
 import { MetadataRows } from './MetadataRows';
 import { emptyPaymentForm, type PaymentFormValues, paymentFormSchema } from './payment-form-schema';
 import { type PaymentSummary, summarizePayment } from './payment-summary';
 import { ReviewPaymentDialog } from './ReviewPaymentDialog';
 import { findDuplicate, rememberPayment } from './recent-payments';
 import { StoredAccountSelect } from './StoredAccountSelect';
-import { FORM_FIELD_BY_API_PATH } from './to-payment-request';
 import { usePaymentSubmission } from './use-payment-submission';
 
 // "A user", not "User": the picker below is labelled "User", and a label names one field only.
@@ -47,6 +48,8 @@ function centsHint(amount: string): string {
 }
 
 export function CreatePaymentPage() {
+  const users = useUserSource();
+  const customers = useCustomerSource();
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -154,7 +157,8 @@ export function CreatePaymentPage() {
                   control={form.control}
                   name="userId"
                   render={({ field }) => (
-                    <UserPicker
+                    <SearchPicker
+                      source={users}
                       label="User"
                       required
                       value={field.value}
@@ -172,7 +176,8 @@ export function CreatePaymentPage() {
                   control={form.control}
                   name="customerId"
                   render={({ field }) => (
-                    <CustomerPicker
+                    <SearchPicker
+                      source={customers}
                       label="Customer"
                       required
                       value={field.value}

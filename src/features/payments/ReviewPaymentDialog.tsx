@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -16,8 +16,8 @@ interface Props {
   error: Error | null;
   /** A look-up of an unknown outcome is under way. */
   checking: boolean;
-  /** The request got no answer: the payment may exist. Confirming again is replaced by looking it up. */
-  outcomeUnknown: boolean;
+  /** Why the request got no answer (the payment may exist): confirming again is replaced by looking it up. */
+  outcomeUnknown: Error | null;
   checkMessage: string | null;
   onCheckAgain: () => void;
   onBack: () => void;
@@ -128,18 +128,20 @@ export function ReviewPaymentDialog({
             </WarningAlert>
           )}
           {outcomeUnknown ? (
-            <Alert color="orange" title="Outcome unknown" role="alert">
-              <Text size="sm">
-                No answer came back, so this payment may or may not have been made. Check again: the console
-                looks for a payment carrying request id <code>{summary.consoleRequestId}</code> before
-                anything else.
+            <ApiErrorAlert error={outcomeUnknown} title="Outcome unknown">
+              <Text size="sm" mt={4}>
+                {checking
+                  ? 'Looking for a payment carrying request id '
+                  : 'No answer came back, so this payment may or may not have been made. Check again: the console looks for a payment carrying request id '}
+                <code>{summary.consoleRequestId}</code>
+                {checking ? '…' : ' before anything else.'}
               </Text>
               {checkMessage && (
                 <Text size="sm" mt={4}>
                   {checkMessage}
                 </Text>
               )}
-            </Alert>
+            </ApiErrorAlert>
           ) : (
             error !== null && <ApiErrorAlert error={error} />
           )}

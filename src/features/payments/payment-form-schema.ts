@@ -1,6 +1,6 @@
+import { paymentProblems } from '../../lib/payment-rules';
 import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
-import { paymentProblems } from './payment-rules';
 
 export const metadataRowSchema = z.object({ key: z.string(), value: z.string() });
 

@@ -1,49 +1,51 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { recordActivity } from '../../api/activity-log';
+import type { ApiError } from '../../api/client';
 import { session } from '../../api/credentials';
-import { useCreatePayment } from '../../api/payments';
+import { classifyPaymentFailure, describePayment, useCreatePayment } from '../../api/payments';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { Transfer } from '../../api/schemas';
 import { findByConsoleRequestId } from '../../api/transfers';
-import { recordActivity } from '../activity/activity-log';
+import { toPaymentRequest } from '../../lib/payment-request';
+import { paymentOfForm } from './form-payment';
 import type { PaymentFormValues } from './payment-form-schema';
-import { toPaymentRequest } from './to-payment-request';
-
-/** No answer, or a gateway that gave up: the payment may or may not exist. */
-export function isOutcomeUnknown(error: unknown): boolean {
-  return error instanceof ApiError && (error.isNetworkError || error.status === 502 || error.status === 504);
-}
 
 interface Callbacks {
   onCreated: (transfer: Transfer) => void;
-  /** The service answered with a refusal (4xx): nothing was created. */
+  /** The service refused it (4xx, or the credentials): nothing was created. */
   onRefused: (error: ApiError) => void;
 }
 
-function operator(): string | undefined {
-  const state = session.get();
-  return state.status === 'active' ? state.credentials.operator : undefined;
+interface Unknown {
+  values: PaymentFormValues;
+  key: string;
+  /** Why no answer came: the network's or the service's words. */
+  error: Error;
 }
+
+const requestOf = (values: PaymentFormValues, key?: string) =>
+  toPaymentRequest(paymentOfForm(values), { idempotencyKey: key, operator: session.credentials()?.operator });
 
 /**
  * Money moves once. The idempotency key belongs to one request body: made when the review opens, shown there, put
  * into metadata.console_request_id, and reused by every resend of that body. A confirm while a request is in flight
- * sends nothing. When the answer is lost, the outcome is unknown: `checkAgain` looks the payment up by its key
- * first, and resends (with the same key) only to a server known to honour it, the sandbox; never blindly upstream.
+ * sends nothing. When no answer comes (a dropped connection, a timeout, a 5xx), the payment may exist: it is looked
+ * up by its key at once, and only when it is not found does `checkAgain` offer to look again and then resend (with
+ * the same key) where the service is known to honour it, the sandbox; never blindly upstream.
  */
 export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
   const queryClient = useQueryClient();
   const createPayment = useCreatePayment();
   const attempt = useRef<{ body: string; key: string } | null>(null);
   const inFlight = useRef(false);
-  const [unknown, setUnknown] = useState<{ values: PaymentFormValues; key: string } | null>(null);
+  const [unknown, setUnknown] = useState<Unknown | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkMessage, setCheckMessage] = useState<string | null>(null);
 
   /** The key for these values: the same as last time if the body is the same, else a new one. */
   const keyFor = (values: PaymentFormValues): string => {
-    const body = JSON.stringify(toPaymentRequest(values, { operator: operator() }));
+    const body = JSON.stringify(requestOf(values));
     if (attempt.current?.body !== body) attempt.current = { body, key: crypto.randomUUID() };
     return attempt.current.key;
   };
@@ -54,40 +56,22 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
     onCreated(transfer);
   };
 
-  const send = (values: PaymentFormValues, key: string) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setCheckMessage(null);
-    createPayment.mutate(toPaymentRequest(values, { idempotencyKey: key, operator: operator() }), {
-      onSuccess: created,
-      onError: (error) => {
-        if (isOutcomeUnknown(error)) setUnknown({ values, key });
-        else if (error instanceof ApiError && error.status >= 400 && error.status < 500) onRefused(error);
-      },
-      onSettled: () => {
-        inFlight.current = false;
-      },
-    });
-  };
-
-  const checkAgain = async () => {
-    if (!unknown || checking || inFlight.current) return;
+  /** Looks the payment up by its key; not there, resends it where that is safe (`resend`), else says so. */
+  const lookUp = async (pending: Unknown, resend: boolean) => {
     setChecking(true);
     setCheckMessage(null);
     try {
-      const userId = unknown.values.payer === 'user' ? unknown.values.userId.trim().toLowerCase() : undefined;
-      const found = await findByConsoleRequestId(unknown.key, userId);
+      const userId = pending.values.payer === 'user' ? pending.values.userId.trim().toLowerCase() : undefined;
+      const found = await findByConsoleRequestId(pending.key, userId);
       if (found) {
         // The answer was lost, so no mutation succeeded: the activity log learns of the payment here.
-        recordActivity('payments/create', toPaymentRequest(unknown.values, { idempotencyKey: unknown.key }), {
-          data: found,
-        });
+        recordActivity(describePayment(requestOf(pending.values, pending.key), found));
         created(found);
-      } else if ((await queryClient.ensureQueryData(runtimeConfigQuery)).mode === 'sandbox') {
-        send(unknown.values, unknown.key);
+      } else if (resend && (await queryClient.ensureQueryData(runtimeConfigQuery)).mode === 'sandbox') {
+        send(pending.values, pending.key);
       } else {
         setCheckMessage(
-          `No payment with request id ${unknown.key} has arrived yet. Check again in a minute; do not create a new payment until it is resolved.`,
+          `No payment with request id ${pending.key} has arrived yet. Check again in a minute; do not create a new payment until it is resolved.`,
         );
       }
     } catch (error) {
@@ -96,6 +80,27 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
       setChecking(false);
     }
   };
+
+  function send(values: PaymentFormValues, key: string) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setCheckMessage(null);
+    createPayment.mutate(requestOf(values, key), {
+      onSuccess: created,
+      onError: (error) => {
+        const failure = classifyPaymentFailure(error);
+        if (failure.kind === 'unknown') {
+          const pending = { values, key, error: failure.error };
+          setUnknown(pending);
+          inFlight.current = false;
+          void lookUp(pending, false);
+        } else if (failure.kind === 'refused' || failure.kind === 'signedOut') onRefused(failure.error);
+      },
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
+  }
 
   return {
     /**
@@ -110,11 +115,14 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
       return key;
     },
     confirm: (values: PaymentFormValues) => send(values, keyFor(values)),
-    checkAgain,
+    checkAgain: () => {
+      if (unknown && !checking && !inFlight.current) void lookUp(unknown, true);
+    },
     sending: createPayment.isPending,
-    error: createPayment.error,
+    /** A refusal or a rate limit, shown at the review; an unknown outcome is `unknown` instead. */
+    error: unknown ? null : createPayment.error,
     checking,
-    unknown: unknown !== null,
+    unknown: unknown?.error ?? null,
     checkMessage,
   };
 }

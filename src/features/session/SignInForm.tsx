@@ -1,6 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
+import { useDescribedMutation } from '../../api/activity-log';
 import { ApiError } from '../../api/client';
 import { type Credentials, session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
@@ -34,7 +35,9 @@ export function SignInForm({ defaults, onSignedIn }: Props) {
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const inputs = useRef<Partial<Record<keyof SignInValues, HTMLInputElement | null>>>({});
-  const signIn = useMutation({
+  const signIn = useDescribedMutation({
+    // Signing in changes nothing of the organization's: no line in the activity log.
+    activity: null,
     mutationFn: async (credentials: Credentials) => ({
       credentials,
       organization: await (await loadOrganizationsApi()).getOrganization(credentials),

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { runtimeConfigQuery } from '../../api/runtime-config';
-import { EnvironmentBadge } from '../../app/layout/EnvironmentBadge';
-import { preloadSignedIn } from '../../app/signed-in';
+import { EnvironmentBadge } from '../../components/EnvironmentBadge';
 import { SignInForm } from './SignInForm';
 import { useSession } from './use-session';
 
@@ -13,7 +12,8 @@ function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
-export function SignInPage() {
+/** `warmUp` brings the code behind sign-in while the operator types (the shell's to say what that is). */
+export function SignInPage({ warmUp }: { warmUp: () => Promise<void> }) {
   const state = useSession();
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
@@ -36,7 +36,7 @@ export function SignInPage() {
         </Stack>
         <Text>Sign in with your organization&apos;s API credentials. They stay in this tab only.</Text>
         {/* The console's code behind sign-in loads while the operator types. */}
-        <Card withBorder padding="lg" onFocus={() => void preloadSignedIn().catch(() => {})}>
+        <Card withBorder padding="lg" onFocus={() => void warmUp().catch(() => {})}>
           <SignInForm
             key={demoFilled ? 'demo' : 'blank'}
             defaults={demoFilled && demo ? { clientId: demo.client_id, apiKey: demo.api_key } : undefined}

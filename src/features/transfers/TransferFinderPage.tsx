@@ -4,15 +4,17 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { TransferListQuery } from '../../api/transfers';
 import { transferQueries } from '../../api/transfers';
+import { useUserSource } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Pager, useListParams } from '../../components/keyset-pages';
-import { UserPicker } from '../../components/pickers';
+import { SearchPicker } from '../../components/SearchPicker';
 import { TransfersTable } from '../../components/TransfersTable';
 import { TRANSFER_STATUSES, TRANSFER_TYPES } from '../../lib/transfer-states';
 import { isUuid } from '../../lib/uuid';
 
 const PAGE_SIZE = 20;
 export function TransferFinderPage() {
+  const users = useUserSource();
   const { get, cursors, setFilter, goTo } = useListParams();
   const [, navigate] = useLocation();
   const [pasted, setPasted] = useState('');
@@ -61,7 +63,8 @@ export function TransferFinderPage() {
       <Paper withBorder p="md">
         <Group align="flex-end" gap="sm">
           <Box miw={280}>
-            <UserPicker
+            <SearchPicker
+              source={users}
               label="Filter by user"
               value={query.user_id ?? ''}
               onChange={(id) => setFilter('user_id', id)}

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { runtimeConfigQuery } from '../../api/runtime-config';
+import { runtimeConfigQuery } from '../api/runtime-config';
 
 /** Always shows where requests go: the local sandbox, or the upstream host (red when real money moves). */
 export function EnvironmentBadge() {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { session } from '../../api/credentials';
+import { session } from '../api/credentials';
 
 /** Runs `forget` when the operator is signed out for inactivity: what must not outlive the session goes. */
 export function useForgetOnIdle(forget: () => void): void {

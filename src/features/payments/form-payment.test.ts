@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { type RequestExtras, toPaymentRequest as toRequest } from '../../lib/payment-request';
+import { paymentOfForm } from './form-payment';
 import { emptyPaymentForm, type PaymentFormValues, paymentFormSchema } from './payment-form-schema';
-import { toPaymentRequest } from './to-payment-request';
+
+/** The form's way to a request body: its payment, then the one builder a file's rows use too. */
+const toPaymentRequest = (values: PaymentFormValues, extras?: RequestExtras) =>
+  toRequest(paymentOfForm(values), extras);
 
 const USER = '3F1D2C4B-1111-4000-8000-000000000001';
 const CUSTOMER = '3f1d2c4b-2222-4000-8000-000000000002';
@@ -20,7 +25,7 @@ function form(overrides: Partial<PaymentFormValues>): PaymentFormValues {
   };
 }
 
-describe('toPaymentRequest', () => {
+describe("a form's request body", () => {
   it('user + bank account', () => {
     expect(toPaymentRequest(form({ payer: 'user', source: 'bank', accountType: 'savings' }))).toEqual({
       amount: 123450,

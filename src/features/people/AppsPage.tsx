@@ -4,12 +4,14 @@ import { Link } from 'wouter';
 import { appQueries } from '../../api/apps';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Pager, useListParams } from '../../components/keyset-pages';
+import { useRowLink } from '../../components/row-link';
 
 const PAGE_SIZE = 25;
 
 /** The organization's apps, whether each has a compliance record, and the way to copy the organization's to it. */
 export function AppsPage() {
   const { cursors, goTo } = useListParams();
+  const rowLink = useRowLink();
   // The vendor's list of apps is a plain array: a full page means there may be more.
   const list = useQuery(appQueries.list({ limit: PAGE_SIZE, ...cursors }));
   const rows = list.data ?? [];
@@ -36,7 +38,7 @@ export function AppsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((app) => (
-                  <Table.Tr key={app.id}>
+                  <Table.Tr key={app.id} {...rowLink(`/compliance/copy?app_id=${app.id}`)}>
                     <Table.Td>{app.name ?? '—'}</Table.Td>
                     <Table.Td>
                       <Text ff="monospace" size="sm">

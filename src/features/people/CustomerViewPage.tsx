@@ -4,7 +4,7 @@ import { Link, useParams } from 'wouter';
 import { customerQueries } from '../../api/customers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
-import { customerName } from '../../components/pickers';
+import { displayName, fullName } from '../../lib/names';
 import { formatPhone } from '../../lib/phone';
 
 /** A payment customer: who, how to reach them, and the way to take a payment from them. */
@@ -15,7 +15,7 @@ export function CustomerViewPage() {
   return (
     <Stack maw={960}>
       <Group justify="space-between">
-        <Title order={1}>{data ? customerName(data) : 'Payment customer'}</Title>
+        <Title order={1}>{data ? displayName(data) : 'Payment customer'}</Title>
         <Button component={Link} to={`/payments/new?customer_id=${customerId}`}>
           Create payment
         </Button>
@@ -38,7 +38,7 @@ export function CustomerViewPage() {
               {data.business_name && (data.first_name || data.last_name) && (
                 <Table.Tr>
                   <Table.Th>Contact</Table.Th>
-                  <Table.Td>{[data.first_name, data.last_name].filter(Boolean).join(' ')}</Table.Td>
+                  <Table.Td>{fullName(data)}</Table.Td>
                 </Table.Tr>
               )}
             </Table.Tbody>

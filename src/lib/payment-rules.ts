@@ -1,5 +1,5 @@
-import { parseDollars, paymentAmountProblem } from '../../lib/money';
-import { routingNumberProblem } from '../../lib/routing-number';
+import { parseDollars, paymentAmountProblem } from './money';
+import { routingNumberProblem } from './routing-number';
 
 /** The service takes 4,096 bytes; the console keeps 256 for its own keys (console_request_id, initiated_by). */
 export const METADATA_MAX_BYTES = 4096 - 256;

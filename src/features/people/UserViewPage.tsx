@@ -6,9 +6,10 @@ import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { TransfersTable } from '../../components/TransfersTable';
+import { countryName } from '../../lib/countries';
 import { describeAccount } from '../../lib/mask';
+import { fullName } from '../../lib/names';
 import { formatPhone } from '../../lib/phone';
-import { countryName } from '../addresses/address-form-schema';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -30,7 +31,7 @@ export function UserViewPage() {
   const user = useQuery(userQueries.detail(userId));
   const accounts = useQuery(userQueries.payoutMethods(userId));
   const transfers = useQuery(transferQueries.list({ user_id: userId, limit: 10 }));
-  const name = [user.data?.first_name, user.data?.last_name].filter(Boolean).join(' ');
+  const name = user.data ? fullName(user.data) : '';
 
   return (
     <Stack maw={960}>

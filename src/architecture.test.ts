@@ -1,0 +1,148 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The house rules of the layout (README, "Where things are"), held by a test so that breaking one fails `npm test`:
+ * a feature never imports another feature or the shell; shared code never imports a feature; pure helpers stay pure;
+ * browser and Node code stay apart; no import cycles; every mutation says what goes into the activity log.
+ */
+const SRC = resolve(import.meta.dirname);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts'];
+const files = sourceFiles(SRC);
+const known = new Set(files);
+
+/** Each file's imports: relative ones resolved to files of src/, packages by name. */
+function importsOf(file: string): { local: string[]; packages: string[] } {
+  const text = readFileSync(file, 'utf8');
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s+['"]([^'"]+)['"]/g)]
+    .concat([...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)])
+    .concat([...text.matchAll(/(?:^|\n)import\s+['"]([^'"]+)['"]/g)])
+    .map((match) => match[1] as string);
+  const local: string[] = [];
+  const packages: string[] = [];
+  for (const specifier of specifiers) {
+    if (!specifier.startsWith('.')) {
+      packages.push(specifier);
+      continue;
+    }
+    const base = resolve(dirname(file), specifier);
+    const found = EXTENSIONS.map((ext) => base + ext).find((path) => known.has(path));
+    if (found) local.push(found);
+  }
+  return { local, packages };
+}
+
+const graph = new Map(files.map((file) => [file, importsOf(file)]));
+const at = (file: string) => relative(SRC, file).split('\\').join('/');
+/** 'features/batch', 'app', 'lib', 'sandbox', ... */
+function area(file: string): string {
+  const parts = at(file).split('/');
+  return parts[0] === 'features' ? `features/${parts[1]}` : ((parts.length > 1 ? parts[0] : '') as string);
+}
+
+const BROWSER = ['app', 'components', 'api', 'lib'];
+const NODE = ['node', 'server', 'sandbox'];
+const isBrowser = (a: string) => BROWSER.includes(a) || a.startsWith('features/');
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+/** "from → to" for every import that breaks `allowed`; tests may bring up a server, so `production` leaves them out. */
+function breaches(allowed: (from: string, to: string) => boolean, production = false): string[] {
+  const found: string[] = [];
+  for (const [file, { local }] of graph) {
+    if (production && isTest(file)) continue;
+    for (const target of local) {
+      if (!allowed(area(file), area(target))) found.push(`${at(file)} → ${at(target)}`);
+    }
+  }
+  return found;
+}
+
+describe('the layout', () => {
+  it('a feature imports no other feature and not the shell', () => {
+    expect(
+      breaches(
+        (from, to) =>
+          !from.startsWith('features/') || (to !== 'app' && (to === from || !to.startsWith('features/'))),
+      ),
+    ).toEqual([]);
+  });
+
+  it('shared code (components, api, lib) imports no feature and not the shell', () => {
+    expect(
+      breaches(
+        (from, to) =>
+          !['components', 'api', 'lib'].includes(from) || !(to === 'app' || to.startsWith('features/')),
+      ),
+    ).toEqual([]);
+  });
+
+  it('api does not import components; lib imports only lib', () => {
+    expect(breaches((from, to) => from !== 'api' || to !== 'components')).toEqual([]);
+    expect(breaches((from, to) => from !== 'lib' || to === 'lib')).toEqual([]);
+  });
+
+  it('lib is pure: no React, no HTTP, no Node', () => {
+    const impure = [...graph]
+      .filter(([file]) => area(file) === 'lib' && !isTest(file))
+      .flatMap(([file, { packages }]) =>
+        packages.filter((p) => /^(react|@tanstack|@mantine|node:)/.test(p)).map((p) => `${at(file)} → ${p}`),
+      );
+    expect(impure).toEqual([]);
+  });
+
+  it('browser code imports no Node code, and Node code no browser code but lib', () => {
+    expect(breaches((from, to) => !isBrowser(from) || !NODE.includes(to), true)).toEqual([]);
+    expect(breaches((from, to) => !NODE.includes(from) || !isBrowser(to) || to === 'lib', true)).toEqual([]);
+    const reactInNode = [...graph]
+      .filter(([file]) => NODE.includes(area(file)) && !isTest(file))
+      .flatMap(([file, { packages }]) =>
+        packages.filter((p) => /^(react|@mantine|@tanstack\/react)/.test(p)).map((p) => `${at(file)} → ${p}`),
+      );
+    expect(reactInNode).toEqual([]);
+  });
+
+  it('has no import cycles', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].map(at).join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file)?.local ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('every mutation is declared with its activity-log line (through useDescribedMutation)', () => {
+    const direct = files.filter(
+      (file) => at(file) !== 'api/activity-log.ts' && /\buseMutation\s*[(<]/.test(readFileSync(file, 'utf8')),
+    );
+    expect(direct.map(at)).toEqual([]);
+  });
+});
+
+describe('the checks themselves', () => {
+  it('see imports of every form: static, re-export, dynamic and side-effect', () => {
+    const routes = graph.get(join(SRC, 'app/routes.tsx'));
+    expect(routes?.local.map(at)).toContain('features/payments/CreatePaymentPage.tsx');
+    const main = graph.get(join(SRC, 'main.tsx'));
+    expect(main?.local.length).toBeGreaterThan(0);
+    expect(area(join(SRC, 'features/batch/batch-run.ts'))).toBe('features/batch');
+  });
+});
