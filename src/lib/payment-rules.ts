@@ -1,8 +1,11 @@
+import { ACCOUNT_NUMBER, ACCOUNT_NUMBER_RULE } from './account-number';
 import { parseDollars, paymentAmountProblem } from './money';
 import { routingNumberProblem } from './routing-number';
 
-/** The service takes 4,096 bytes; the console keeps 256 for its own keys (console_request_id, initiated_by). */
-export const METADATA_MAX_BYTES = 4096 - 256;
+/** The most metadata the service takes, as serialized JSON. */
+export const METADATA_MAX_BYTES = 4096;
+/** What an operator may put there: the console keeps 256 bytes for its own keys (console_request_id, initiated_by). */
+const OPERATOR_METADATA_MAX_BYTES = METADATA_MAX_BYTES - 256;
 /** Metadata keys the console writes itself. */
 export const CONSOLE_METADATA_KEYS = ['console_request_id', 'initiated_by'] as const;
 
@@ -39,7 +42,7 @@ export function paymentProblems(draft: PaymentDraft): PaymentProblem[] {
   if (draft.bank) {
     const account = draft.bank.accountNumber.replaceAll(' ', '');
     if (!account) problem('accountNumber', 'Enter the account number');
-    else if (!/^\d{7,17}$/.test(account)) problem('accountNumber', 'An account number has 7 to 17 digits');
+    else if (!ACCOUNT_NUMBER.test(account)) problem('accountNumber', ACCOUNT_NUMBER_RULE);
     const routing = routingNumberProblem(draft.bank.routingNumber.trim());
     if (routing) problem('routingNumber', routing);
   } else if (!draft.storedAccountId) problem('accountId', 'Choose an account on file');
@@ -59,8 +62,8 @@ export function paymentProblems(draft: PaymentDraft): PaymentProblem[] {
   const metadata = Object.fromEntries(
     draft.metadata.filter((r) => r.key.trim()).map((r) => [r.key.trim(), r.value]),
   );
-  if (new TextEncoder().encode(JSON.stringify(metadata)).length > METADATA_MAX_BYTES) {
-    problem('metadata', `Metadata is at most ${METADATA_MAX_BYTES} bytes in all`);
+  if (new TextEncoder().encode(JSON.stringify(metadata)).length > OPERATOR_METADATA_MAX_BYTES) {
+    problem('metadata', `Metadata is at most ${OPERATOR_METADATA_MAX_BYTES} bytes in all`);
   }
   return problems;
 }

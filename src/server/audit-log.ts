@@ -1,6 +1,7 @@
 import { mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { parseBasic } from '../node/basic-auth';
 
 export const OPERATOR_HEADER = 'X-Console-Operator';
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,11 +19,7 @@ export interface AuditEntry {
 
 /** The client id of a Basic header, never the key. */
 export function clientIdOf(authorization: string | undefined): string | null {
-  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
-  if (!match?.[1]) return null;
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon > 0 ? decoded.slice(0, colon).slice(0, 200) : null;
+  return parseBasic(authorization)?.user.slice(0, 200) ?? null;
 }
 
 function decoded(value: string): string {

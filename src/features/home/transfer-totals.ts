@@ -70,8 +70,10 @@ export function overviewOf(transfers: readonly Transfer[], nowMs: number): Overv
   const last7 = emptyTotals();
   const last30 = emptyTotals();
   const days = new Map<string, DailyVolume>();
+  const today = new Date(nowMs);
   for (let back = 29; back >= 0; back--) {
-    const day = localDay(nowMs - back * DAY);
+    // Calendar days, not 24-hour steps: a day of 23 or 25 hours (daylight saving) would lose or repeat a date.
+    const day = localDay(new Date(today.getFullYear(), today.getMonth(), today.getDate() - back).getTime());
     days.set(day, { day, completed: 0, inFlight: 0, failed: 0, returned: 0 });
   }
   const attention: Transfer[] = [];

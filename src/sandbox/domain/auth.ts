@@ -1,4 +1,5 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parseBasic } from '../../node/basic-auth';
 import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
 import { findClientCredentials } from '../store/tenants';
@@ -37,16 +38,12 @@ export interface BasicCredentials {
 
 /** Reads `Authorization: Basic base64(client_id:api_key)`; null when absent, throws 401 when malformed. */
 export function parseBasicAuthorization(header: string | undefined): BasicCredentials | null {
-  if (header === undefined || header.trim() === '') return null;
-  const match = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})[ ]*$/i.exec(header);
-  if (!match?.[1])
-    throw unauthorized('malformed-credentials', 'Authorization must be Basic base64(client_id:api_key)');
-  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0 || colon === decoded.length - 1) {
+  const basic = parseBasic(header);
+  if (basic === undefined) return null;
+  if (basic === null) {
     throw unauthorized('malformed-credentials', 'Authorization must be Basic base64(client_id:api_key)');
   }
-  return { clientId: decoded.slice(0, colon), apiKey: decoded.slice(colon + 1) };
+  return { clientId: basic.user, apiKey: basic.password };
 }
 
 function tooManyFailures(retryAfterSeconds: number): HttpError {

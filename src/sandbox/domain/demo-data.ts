@@ -307,10 +307,7 @@ const CUSTOMERS: Omit<DemoPerson, 'createdMs'>[] = [
 ];
 
 /** Where a transfer stands, by its age: the older, the more likely it settled, and some failed or came back. */
-function storyOf(
-  random: SeededRandom,
-  ageMs: number,
-): 'completed' | 'failed' | 'reversed' | 'canceled' | 'flagged' | 'pending' | 'created' {
+function storyOf(random: SeededRandom, ageMs: number): TransferStatus {
   if (ageMs < 6 * HOUR) return random.pick(['created', 'created', 'pending', 'flagged']);
   if (ageMs < 2 * DAY) return random.pick(['pending', 'pending', 'completed', 'completed', 'failed']);
   const roll = random.next();

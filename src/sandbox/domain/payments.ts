@@ -1,7 +1,9 @@
 import { hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { z } from 'zod';
+import { ACCOUNT_NUMBER, ACCOUNT_NUMBER_RULE } from '../../lib/account-number';
 import { MAX_PAYMENT_CENTS } from '../../lib/money';
+import { METADATA_MAX_BYTES } from '../../lib/payment-rules';
 import { isValidRoutingNumber } from '../../lib/routing-number';
 import { UUID_PATTERN } from '../../lib/uuid';
 import type { FieldError } from '../../node/error-body';
@@ -29,12 +31,11 @@ import type { Tenant } from './auth';
 import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
 
-export const METADATA_MAX_BYTES = 4096;
 const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
 
 export const achInfoSchema = z
   .object({
-    account_number: z.string().regex(/^\d{7,17}$/, 'An account number has 7 to 17 digits'),
+    account_number: z.string().regex(ACCOUNT_NUMBER, ACCOUNT_NUMBER_RULE),
     routing_number: z
       .string()
       .regex(/^\d{9}$/, 'A routing number has 9 digits')

@@ -1,14 +1,8 @@
+import type { TransferStatus } from '../../lib/transfer-states';
 import type { Db } from './db';
 import { sql } from './prepare';
 
-export type TransferStatus =
-  | 'created'
-  | 'pending'
-  | 'failed'
-  | 'completed'
-  | 'reversed'
-  | 'canceled'
-  | 'flagged';
+export type { TransferStatus };
 
 export interface TransferRow {
   seq: number;
