@@ -37,6 +37,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await checkPage(page, '/transfers', (p) =>
       expect(p.getByRole('table', { name: 'Transfers' })).toContainText('$12.34'),
     );
+    // The activity log with the payment in it, not only while empty.
+    await checkPage(page, '/activity', (p) =>
+      expect(p.getByRole('table', { name: 'Activity' })).toContainText('Payment created'),
+    );
   });
 
   test(`every page of a support ticket passes axe, ${scheme}`, async ({ signedIn: page, tenant }) => {

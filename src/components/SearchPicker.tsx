@@ -1,7 +1,7 @@
 import { Combobox, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useReducer, useState } from 'react';
 import type { PickerOption, PickerSource } from '../api/search-source';
 import { isUuid } from '../lib/uuid';
 
@@ -43,7 +43,12 @@ export function SearchPicker({
   error,
   placeholder,
 }: Props) {
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  // One more render once the list exists, as components/Select.tsx explains: aria-expanded and aria-controls.
+  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
+  const combobox = useCombobox({
+    onDropdownClose: () => combobox.resetSelectedOption(),
+    onDropdownOpen: () => setTimeout(renderAgain, 0),
+  });
   // What the operator is typing; null while the field shows what is picked.
   const [typed, setTyped] = useState<string | null>(null);
   const [query] = useDebouncedValue(typed?.trim() ?? '', 250);

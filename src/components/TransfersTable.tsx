@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Timeline.css';
 import { Anchor, Table } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Transfer } from '../api/schemas';

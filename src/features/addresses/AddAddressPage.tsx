@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'wouter';
@@ -10,6 +10,7 @@ import { useAddUserAddress, useUserSource } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
 import { pickedText, SearchPicker } from '../../components/SearchPicker';
+import { Select } from '../../components/Select';
 import { countryName } from '../../lib/countries';
 import {
   type AddressFormInput,

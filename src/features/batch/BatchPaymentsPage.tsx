@@ -1,6 +1,4 @@
 // This page's own Mantine styles, loaded with it (see app/styles.ts for the rest).
-import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/Progress.css';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Progress.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { BatchRun } from './batch-run';
 

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.css';
 import { Alert, Button, Group, List, ScrollArea, Text } from '@mantine/core';
 import { downloadCsv } from '../../components/download';
 import type { CheckedBatch } from './batch-check';

@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Drawer.css';
 import { Accordion, Badge, Button, Code, CopyButton, Drawer, Group, Stack, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { type LoggedRequest, requestLog } from '../../api/request-log';

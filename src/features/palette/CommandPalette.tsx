@@ -1,3 +1,4 @@
+import '@mantine/spotlight/styles.css';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Spotlight, type SpotlightActionData } from '@mantine/spotlight';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Checkbox.css';
 import { Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';

@@ -1,6 +1,6 @@
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { userQueries } from '../../api/users';
+import { Select } from '../../components/Select';
 import { describeAccount } from '../../lib/mask';
 
 interface Props {

@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -8,6 +8,7 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Pager, useListParams } from '../../components/keyset-pages';
 import { useRowLink } from '../../components/row-link';
 import { shortId } from '../../components/SearchPicker';
+import { Select } from '../../components/Select';
 import { matchesSearch } from '../../lib/people-search';
 import { SearchBox } from './SearchBox';
 

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Select, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -8,6 +8,7 @@ import { useUserSource } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Pager, useListParams } from '../../components/keyset-pages';
 import { SearchPicker } from '../../components/SearchPicker';
+import { Select } from '../../components/Select';
 import { TransfersTable } from '../../components/TransfersTable';
 import { TRANSFER_STATUSES, TRANSFER_TYPES } from '../../lib/transfer-states';
 import { isUuid } from '../../lib/uuid';

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Timeline.css';
 import {
   Alert,
   Anchor,
