@@ -6,7 +6,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { PageFailed } from './PageFailed';
 import { PageLoader } from './PageLoader';
 
-interface PageRoute {
+export interface PageRoute {
   /** The URL patterns the page answers (wouter's syntax). */
   paths: readonly string[];
   page: LazyPage;

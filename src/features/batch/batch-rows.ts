@@ -1,25 +1,22 @@
 import { parseDollars } from '../../lib/money';
+import type { PaymentSource } from '../../lib/payment-request';
 import { paymentProblems } from '../../lib/payment-rules';
 import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
 import { type FileRow, METADATA_PREFIX, type PaymentsFile } from './batch-file';
 
 /** Who pays: named by id, or a user by email (resolved against the service later). */
-export type RowPayer =
+type RowPayer =
   | { kind: 'user'; id: string }
   | { kind: 'user'; email: string }
   | { kind: 'customer'; id: string };
-
-export type RowSource =
-  | { kind: 'stored'; accountId: string }
-  | { kind: 'bank'; accountNumber: string; routingNumber: string; accountType: 'checking' | 'savings' };
 
 /** A row that passed every rule the form has: the payment it asks for. */
 export interface RowPayment {
   row: number;
   payer: RowPayer;
   cents: number;
-  source: RowSource;
+  source: PaymentSource;
   /** Its metadata.<key> cells, the empty ones left out. */
   metadata: Record<string, string>;
 }

@@ -152,45 +152,26 @@ export function CreatePaymentPage() {
                   />
                 )}
               />
-              {payer === 'user' ? (
-                <Controller
-                  control={form.control}
-                  name="userId"
-                  render={({ field }) => (
-                    <SearchPicker
-                      source={users}
-                      label="User"
-                      required
-                      value={field.value}
-                      onChange={(id, option) => {
-                        field.onChange(id);
-                        setPayerShown(option);
-                      }}
-                      onBlur={field.onBlur}
-                      error={errors.userId?.message}
-                    />
-                  )}
-                />
-              ) : (
-                <Controller
-                  control={form.control}
-                  name="customerId"
-                  render={({ field }) => (
-                    <SearchPicker
-                      source={customers}
-                      label="Customer"
-                      required
-                      value={field.value}
-                      onChange={(id, option) => {
-                        field.onChange(id);
-                        setPayerShown(option);
-                      }}
-                      onBlur={field.onBlur}
-                      error={errors.customerId?.message}
-                    />
-                  )}
-                />
-              )}
+              {/* One picker, of users or of customers: `key` starts it afresh when the payer's kind changes. */}
+              <Controller
+                key={payer}
+                control={form.control}
+                name={payer === 'user' ? 'userId' : 'customerId'}
+                render={({ field }) => (
+                  <SearchPicker
+                    source={payer === 'user' ? users : customers}
+                    label={payer === 'user' ? 'User' : 'Customer'}
+                    required
+                    value={field.value}
+                    onChange={(id, option) => {
+                      field.onChange(id);
+                      setPayerShown(option);
+                    }}
+                    onBlur={field.onBlur}
+                    error={(payer === 'user' ? errors.userId : errors.customerId)?.message}
+                  />
+                )}
+              />
               <TextInput
                 label="Amount (USD)"
                 required
