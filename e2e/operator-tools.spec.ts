@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import {
   basicAuth,
@@ -15,7 +14,7 @@ import {
 // exports nothing: it is loaded here as CommonJS, with `define` out of sight.
 const Papa = ((): typeof import('papaparse') => {
   const holder = { exports: {} };
-  const source = readFileSync(createRequire(import.meta.url).resolve('papaparse'), 'utf8');
+  const source = readFileSync(new URL('../node_modules/papaparse/papaparse.js', import.meta.url), 'utf8');
   new Function('module', 'exports', 'define', source)(holder, holder.exports, undefined);
   return holder.exports as typeof import('papaparse');
 })();

@@ -12,8 +12,8 @@ export interface PageRoute {
   page: LazyPage;
   /** Its link in the navigation and the command palette, in this table's order; none for a record's page. */
   nav?: string;
-  /** Its code is brought while the operator signs in, so that no visit waits on it (lazy-page.ts says why). */
-  preload: boolean;
+  /** false: its code is not brought while the operator signs in (lazy-page.ts says why the others' is). */
+  preload?: false;
 }
 
 /**
@@ -23,78 +23,61 @@ export interface PageRoute {
 export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     paths: ['/'],
-    page: lazyPage(() => import('../features/home/OverviewPage'), 'OverviewPage'),
     nav: 'Overview',
-    preload: true,
+    page: lazyPage(() => import('../features/home/OverviewPage'), 'OverviewPage'),
   },
   {
     paths: ['/payments/new'],
-    page: lazyPage(() => import('../features/payments/CreatePaymentPage'), 'CreatePaymentPage'),
     nav: 'Create payment',
-    preload: true,
+    page: lazyPage(() => import('../features/payments/CreatePaymentPage'), 'CreatePaymentPage'),
   },
   {
     paths: ['/payments/batch'],
-    page: lazyPage(() => import('../features/batch/BatchPaymentsPage'), 'BatchPaymentsPage'),
     nav: 'Batch payments',
-    preload: true,
+    page: lazyPage(() => import('../features/batch/BatchPaymentsPage'), 'BatchPaymentsPage'),
   },
   {
     paths: ['/users'],
-    page: lazyPage(() => import('../features/people/UsersPage'), 'UsersPage'),
     nav: 'Users',
-    preload: true,
+    page: lazyPage(() => import('../features/people/UsersPage'), 'UsersPage'),
   },
   {
     paths: ['/users/:userId'],
     page: lazyPage(() => import('../features/people/UserViewPage'), 'UserViewPage'),
-    preload: true,
   },
   {
     paths: ['/customers'],
-    page: lazyPage(() => import('../features/people/CustomersPage'), 'CustomersPage'),
     nav: 'Payment customers',
-    preload: true,
+    page: lazyPage(() => import('../features/people/CustomersPage'), 'CustomersPage'),
   },
   {
     paths: ['/customers/:customerId'],
     page: lazyPage(() => import('../features/people/CustomerViewPage'), 'CustomerViewPage'),
-    preload: true,
   },
-  {
-    paths: ['/apps'],
-    page: lazyPage(() => import('../features/people/AppsPage'), 'AppsPage'),
-    nav: 'Apps',
-    preload: true,
-  },
+  { paths: ['/apps'], nav: 'Apps', page: lazyPage(() => import('../features/people/AppsPage'), 'AppsPage') },
   {
     paths: ['/addresses/new', '/users/:userId/addresses/new'],
-    page: lazyPage(() => import('../features/addresses/AddAddressPage'), 'AddAddressPage'),
     nav: 'Add address',
-    preload: true,
+    page: lazyPage(() => import('../features/addresses/AddAddressPage'), 'AddAddressPage'),
   },
   {
     paths: ['/compliance/copy'],
-    page: lazyPage(() => import('../features/compliance/CopyCompliancePage'), 'CopyCompliancePage'),
     nav: 'Copy compliance',
-    preload: true,
+    page: lazyPage(() => import('../features/compliance/CopyCompliancePage'), 'CopyCompliancePage'),
   },
   {
     paths: ['/transfers'],
-    page: lazyPage(() => import('../features/transfers/TransferFinderPage'), 'TransferFinderPage'),
     nav: 'Transfers',
-    preload: true,
+    page: lazyPage(() => import('../features/transfers/TransferFinderPage'), 'TransferFinderPage'),
   },
   {
     paths: ['/transfers/:transferId'],
     page: lazyPage(() => import('../features/transfers/TransferViewPage'), 'TransferViewPage'),
-    preload: true,
   },
   {
     paths: ['/activity'],
-    page: lazyPage(() => import('../features/activity/ActivityPage'), 'ActivityPage'),
     nav: 'Activity',
-    preload: true,
+    page: lazyPage(() => import('../features/activity/ActivityPage'), 'ActivityPage'),
   },
 ];
 
@@ -110,7 +93,9 @@ export const NAVIGATION: readonly NavigationLink[] = PAGE_ROUTES.flatMap((route)
 
 /** Brings the code of every page that asks for it, so that going to one renders it at once. */
 export function preloadPages(): Promise<unknown> {
-  return Promise.all(PAGE_ROUTES.filter((route) => route.preload).map((route) => route.page.preload()));
+  return Promise.all(
+    PAGE_ROUTES.filter((route) => route.preload !== false).map((route) => route.page.preload()),
+  );
 }
 
 /** The pages behind sign-in, by path; each URL is a page, so deep links, Back and Forward work. */

@@ -1,57 +1,52 @@
-import '@mantine/core/styles/Timeline.css';
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Transfer } from '../api/schemas';
+import { type Column, DataTable } from './DataTable';
 import { Money } from './Money';
 import { StatusBadge } from './StatusBadge';
+
+/** Columns between the transfer's id and its amount, in the order given. */
+const COLUMNS = {
+  created: { header: 'Created', cell: (t) => t.created ?? '—' },
+  type: { header: 'Type', cell: (t) => t.type ?? '—' },
+  status: { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+  timeline: {
+    header: 'Timeline',
+    cell: (t) => t.status_history?.map((entry) => entry.status).join(' → ') || '—',
+  },
+  returnCode: { header: 'Return', cell: (t) => t.failure_reason?.code ?? '—' },
+  reason: { header: 'Reason', cell: (t) => t.failure_reason?.message ?? '—' },
+} satisfies Record<string, Column<Transfer>>;
 
 interface Props {
   label: string;
   transfers: readonly Transfer[];
-  /** The finder shows type and the status timeline too; the user view only what a glance needs. */
-  detailed?: boolean;
+  /** The finder shows type and the status timeline; the user view only when; the overview why it failed. */
+  columns?: readonly (keyof typeof COLUMNS)[];
+  minWidth?: number;
 }
 
-/** Transfers, each row a link to its transfer view. */
-export function TransfersTable({ label, transfers, detailed = false }: Props) {
+/** Transfers, each row opening its transfer view. */
+export function TransfersTable({ label, transfers, columns = ['created', 'status'], minWidth = 560 }: Props) {
   return (
-    <Table.ScrollContainer type="native" minWidth={detailed ? 880 : 560}>
-      <Table aria-label={label} striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Transfer</Table.Th>
-            <Table.Th>Created</Table.Th>
-            {detailed && <Table.Th>Type</Table.Th>}
-            <Table.Th>Status</Table.Th>
-            {detailed && <Table.Th>Timeline</Table.Th>}
-            <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {transfers.map((transfer) => (
-            <Table.Tr key={transfer.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/transfers/${transfer.id}`} ff="monospace" size="sm">
-                  {transfer.id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{transfer.created ?? '—'}</Table.Td>
-              {detailed && <Table.Td>{transfer.type ?? '—'}</Table.Td>}
-              <Table.Td>
-                <StatusBadge status={transfer.status} />
-              </Table.Td>
-              {detailed && (
-                <Table.Td>
-                  {transfer.status_history?.map((entry) => entry.status).join(' → ') || '—'}
-                </Table.Td>
-              )}
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Money cents={transfer.amount} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label={label}
+      rows={transfers}
+      rowKey={(transfer) => transfer.id}
+      href={(transfer) => `/transfers/${transfer.id}`}
+      minWidth={minWidth}
+      columns={[
+        {
+          header: 'Transfer',
+          cell: (transfer) => (
+            <Anchor component={Link} to={`/transfers/${transfer.id}`} ff="monospace" size="sm">
+              {transfer.id}
+            </Anchor>
+          ),
+        },
+        ...columns.map((name) => COLUMNS[name]),
+        { header: 'Amount', numeric: true, cell: (transfer) => <Money cents={transfer.amount} /> },
+      ]}
+    />
   );
 }

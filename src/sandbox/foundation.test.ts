@@ -1,4 +1,3 @@
-import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { organizationSchema, payoutMethodSchema } from '../api/schemas';

@@ -1,6 +1,7 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { type Activity, activityLog } from '../../api/activity-log';
+import { DataTable } from '../../components/DataTable';
 import { downloadCsv } from '../../components/download';
 import { toCsv } from '../../lib/csv';
 
@@ -36,36 +37,26 @@ export function ActivityPage() {
       {entries.length === 0 ? (
         <Text>Nothing yet.</Text>
       ) : (
-        <Table.ScrollContainer type="native" minWidth={720}>
-          <Table aria-label="Activity" striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th>Subject</Table.Th>
-                <Table.Th>Details</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.seq}>
-                  <Table.Td>{new Date(entry.at).toLocaleTimeString()}</Table.Td>
-                  <Table.Td>{entry.action}</Table.Td>
-                  <Table.Td>
-                    <Badge color={entry.outcome === 'succeeded' ? 'teal.9' : 'red.9'} variant="filled">
-                      {entry.outcome}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <code>{entry.subject}</code>
-                  </Table.Td>
-                  <Table.Td>{entry.details}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          label="Activity"
+          rows={entries}
+          rowKey={(entry) => String(entry.seq)}
+          minWidth={720}
+          columns={[
+            { header: 'Time', cell: (entry) => new Date(entry.at).toLocaleTimeString() },
+            { header: 'Action', cell: (entry) => entry.action },
+            {
+              header: 'Outcome',
+              cell: (entry) => (
+                <Badge color={entry.outcome === 'succeeded' ? 'teal.9' : 'red.9'} variant="filled">
+                  {entry.outcome}
+                </Badge>
+              ),
+            },
+            { header: 'Subject', cell: (entry) => <code>{entry.subject}</code> },
+            { header: 'Details', cell: (entry) => entry.details },
+          ]}
+        />
       )}
     </Stack>
   );

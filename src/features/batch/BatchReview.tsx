@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { DetailRow } from '../../components/DetailRow';
 import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';
 import type { PlannedRow } from './batch-review';
@@ -85,45 +86,27 @@ export function BatchReview({
       <Title order={2}>Review</Title>
       <Table variant="vertical" withTableBorder aria-label="Batch summary" maw={560}>
         <Table.Tbody>
-          <Table.Tr>
-            <Table.Th w={200}>Payments to make</Table.Th>
-            <Table.Td>{summary.count.toLocaleString('en-US')}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>Total</Table.Th>
-            <Table.Td>
-              <Text fw={700} span>
-                {formatCents(summary.cents)}
-              </Text>{' '}
-              <Text span c="dimmed">
-                ({summary.cents.toLocaleString('en-US')} cents)
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>Payers</Table.Th>
-            <Table.Td>{summary.payers.toLocaleString('en-US')}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>Largest payment</Table.Th>
-            <Table.Td>{formatCents(summary.largestCents)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>To</Table.Th>
-            <Table.Td>The app&apos;s wallet, each by ACH debit</Table.Td>
-          </Table.Tr>
+          <DetailRow label="Payments to make">{summary.count.toLocaleString('en-US')}</DetailRow>
+          <DetailRow label="Total">
+            <Text fw={700} span>
+              {formatCents(summary.cents)}
+            </Text>{' '}
+            <Text span c="dimmed">
+              ({summary.cents.toLocaleString('en-US')} cents)
+            </Text>
+          </DetailRow>
+          <DetailRow label="Payers">{summary.payers.toLocaleString('en-US')}</DetailRow>
+          <DetailRow label="Largest payment">{formatCents(summary.largestCents)}</DetailRow>
+          <DetailRow label="To">The app&apos;s wallet, each by ACH debit</DetailRow>
           {(alreadyPaid.length > 0 || skippedRows > 0) && (
-            <Table.Tr>
-              <Table.Th>Not paid now</Table.Th>
-              <Table.Td>
-                {[
-                  alreadyPaid.length > 0 ? `${count(alreadyPaid.length, 'row')} already paid` : '',
-                  skippedRows > 0 ? `${count(skippedRows, 'row')} skipped for errors` : '',
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </Table.Td>
-            </Table.Tr>
+            <DetailRow label="Not paid now">
+              {[
+                alreadyPaid.length > 0 ? `${count(alreadyPaid.length, 'row')} already paid` : '',
+                skippedRows > 0 ? `${count(skippedRows, 'row')} skipped for errors` : '',
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </DetailRow>
           )}
         </Table.Tbody>
       </Table>

@@ -1,6 +1,7 @@
 import { Paper, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { appQueries } from '../../api/apps';
+import { DetailRow } from '../../components/DetailRow';
 import { maskAccount } from '../../lib/mask';
 
 /** The record the app now holds, as the service returns it; the EIN shows its last four digits only. */
@@ -20,28 +21,16 @@ export function CopiedRecord({ appId }: { appId: string }) {
       {record.data && (
         <Table variant="vertical" aria-label="Copied compliance record">
           <Table.Tbody>
-            <Table.Tr>
-              <Table.Th w={180}>Company</Table.Th>
-              <Table.Td>{record.data.company_info?.name ?? '—'}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>EIN</Table.Th>
-              <Table.Td>
-                {record.data.company_info?.ein ? maskAccount(record.data.company_info.ein.slice(-4)) : '—'}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Incorporated</Table.Th>
-              <Table.Td>
-                {[record.data.company_info?.incorporation_type, record.data.company_info?.incorporation_state]
-                  .filter(Boolean)
-                  .join(', ') || '—'}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th>Contact</Table.Th>
-              <Table.Td>{record.data.contact_info?.email ?? '—'}</Table.Td>
-            </Table.Tr>
+            <DetailRow label="Company">{record.data.company_info?.name ?? '—'}</DetailRow>
+            <DetailRow label="EIN">
+              {record.data.company_info?.ein ? maskAccount(record.data.company_info.ein.slice(-4)) : '—'}
+            </DetailRow>
+            <DetailRow label="Incorporated">
+              {[record.data.company_info?.incorporation_type, record.data.company_info?.incorporation_state]
+                .filter(Boolean)
+                .join(', ') || '—'}
+            </DetailRow>
+            <DetailRow label="Contact">{record.data.contact_info?.email ?? '—'}</DetailRow>
           </Table.Tbody>
         </Table>
       )}

@@ -7,7 +7,7 @@ import { organizationQueries } from '../../api/organizations';
 import { RECENT_LIMIT, transferQueries } from '../../api/transfers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
-import { StatusBadge } from '../../components/StatusBadge';
+import { TransfersTable } from '../../components/TransfersTable';
 import { OUTCOME_LABEL, OUTCOMES, type Overview, overviewOf, type Totals } from './transfer-totals';
 
 // The chart library is the largest thing on the page: it comes after the figures, in a chunk of its own.
@@ -65,38 +65,12 @@ function NeedsAttention({ transfers }: { transfers: Overview['attention'] }) {
     return <Text size="sm">No failed or returned transfers in the last 7 days.</Text>;
   }
   return (
-    <Table.ScrollContainer type="native" minWidth={720}>
-      <Table aria-label="Needs attention" striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Transfer</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Return</Table.Th>
-            <Table.Th>Reason</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {transfers.map((transfer) => (
-            <Table.Tr key={transfer.id}>
-              <Table.Td>
-                <Anchor component={Link} to={`/transfers/${transfer.id}`} ff="monospace" size="sm">
-                  {transfer.id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={transfer.status} />
-              </Table.Td>
-              <Table.Td>{transfer.failure_reason?.code ?? '—'}</Table.Td>
-              <Table.Td>{transfer.failure_reason?.message ?? '—'}</Table.Td>
-              <Table.Td style={{ textAlign: 'right' }}>
-                <Money cents={transfer.amount} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <TransfersTable
+      label="Needs attention"
+      transfers={transfers}
+      columns={['status', 'returnCode', 'reason']}
+      minWidth={720}
+    />
   );
 }
 

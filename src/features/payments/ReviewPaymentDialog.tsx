@@ -3,6 +3,7 @@ import { Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@man
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { DetailRow } from '../../components/DetailRow';
 import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';
 import type { PaymentSummary } from './payment-summary';
@@ -55,67 +56,49 @@ export function ReviewPaymentDialog({
         <Stack>
           <Table variant="vertical" withTableBorder aria-label="Payment details">
             <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={160}>Amount</Table.Th>
-                <Table.Td>
-                  <Text fw={700} size="lg" span>
-                    {formatCents(summary.cents)}
-                  </Text>{' '}
-                  <Text span c="dimmed">
-                    ({summary.cents.toLocaleString('en-US')} cents)
+              <DetailRow label="Amount">
+                <Text fw={700} size="lg" span>
+                  {formatCents(summary.cents)}
+                </Text>{' '}
+                <Text span c="dimmed">
+                  ({summary.cents.toLocaleString('en-US')} cents)
+                </Text>
+              </DetailRow>
+              <DetailRow label="Payer">
+                {summary.payerName && (
+                  <Text fw={600} span>
+                    {summary.payerName}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Payer</Table.Th>
-                <Table.Td>
-                  {summary.payerName && (
-                    <Text fw={600} span>
-                      {summary.payerName}
-                    </Text>
-                  )}
-                  {summary.payerEmail && <Text span>{` · ${summary.payerEmail}`}</Text>}
+                )}
+                {summary.payerEmail && <Text span>{` · ${summary.payerEmail}`}</Text>}
+                <Text size="sm" c="dimmed">
+                  {summary.payerKind} <code>{summary.payerId}</code>
+                </Text>
+              </DetailRow>
+              <DetailRow label="From account">
+                {summary.account}
+                {summary.routingNumber && (
                   <Text size="sm" c="dimmed">
-                    {summary.payerKind} <code>{summary.payerId}</code>
+                    Routing {summary.routingNumber}
+                    {summary.bankName ? ` · ${summary.bankName}` : ''}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>From account</Table.Th>
-                <Table.Td>
-                  {summary.account}
-                  {summary.routingNumber && (
-                    <Text size="sm" c="dimmed">
-                      Routing {summary.routingNumber}
-                      {summary.bankName ? ` · ${summary.bankName}` : ''}
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>To</Table.Th>
-                <Table.Td>The app&apos;s wallet (ACH debit)</Table.Td>
-              </Table.Tr>
+                )}
+              </DetailRow>
+              <DetailRow label="To">The app&apos;s wallet (ACH debit)</DetailRow>
               {summary.consoleRequestId && (
-                <Table.Tr>
-                  <Table.Th>Request ID</Table.Th>
-                  <Table.Td>
-                    <code>{summary.consoleRequestId}</code>
-                  </Table.Td>
-                </Table.Tr>
+                <DetailRow label="Request ID">
+                  <code>{summary.consoleRequestId}</code>
+                </DetailRow>
               )}
-              <Table.Tr>
-                <Table.Th>Metadata</Table.Th>
-                <Table.Td>
-                  {summary.metadata.length === 0
-                    ? 'None'
-                    : summary.metadata.map(([key, value]) => (
-                        <div key={key}>
-                          <code>{key}</code>: {value}
-                        </div>
-                      ))}
-                </Table.Td>
-              </Table.Tr>
+              <DetailRow label="Metadata">
+                {summary.metadata.length === 0
+                  ? 'None'
+                  : summary.metadata.map(([key, value]) => (
+                      <div key={key}>
+                        <code>{key}</code>: {value}
+                      </div>
+                    ))}
+              </DetailRow>
             </Table.Tbody>
           </Table>
           {duplicate && (

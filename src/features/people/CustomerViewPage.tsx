@@ -4,6 +4,7 @@ import { Link, useParams } from 'wouter';
 import { customerQueries } from '../../api/customers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
+import { DetailRow } from '../../components/DetailRow';
 import { displayName, fullName } from '../../lib/names';
 import { formatPhone } from '../../lib/phone';
 
@@ -27,19 +28,10 @@ export function CustomerViewPage() {
         <Paper withBorder p="md">
           <Table variant="vertical" aria-label="Profile">
             <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={160}>Email</Table.Th>
-                <Table.Td>{data.email ?? '—'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Phone</Table.Th>
-                <Table.Td>{formatPhone(data.country_code, data.phone_number) || '—'}</Table.Td>
-              </Table.Tr>
+              <DetailRow label="Email">{data.email ?? '—'}</DetailRow>
+              <DetailRow label="Phone">{formatPhone(data.country_code, data.phone_number) || '—'}</DetailRow>
               {data.business_name && (data.first_name || data.last_name) && (
-                <Table.Tr>
-                  <Table.Th>Contact</Table.Th>
-                  <Table.Td>{fullName(data)}</Table.Td>
-                </Table.Tr>
+                <DetailRow label="Contact">{fullName(data)}</DetailRow>
               )}
             </Table.Tbody>
           </Table>

@@ -1,12 +1,11 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { PeopleKind } from '../../api/search-source';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { type Column, DataTable } from '../../components/DataTable';
 import { Pager, useListParams } from '../../components/keyset-pages';
-import { useRowLink } from '../../components/row-link';
 import { shortId } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
 import { matchesSearch } from '../../lib/people-search';
@@ -22,7 +21,7 @@ export interface PeopleListProps<P extends { id: string }> {
   /** The record a row opens. */
   href: (person: P) => string;
   /** Columns after the name, before the id. */
-  columns: readonly { header: string; cell: (person: P) => ReactNode }[];
+  columns: readonly Column<P>[];
   /** A status filter, for the kinds that have one. */
   statuses?: readonly string[];
   minWidth: number;
@@ -36,7 +35,6 @@ export interface PeopleListProps<P extends { id: string }> {
 export function PeopleList<P extends { id: string }>(props: PeopleListProps<P>) {
   const { title, kind, statuses } = props;
   const { get, cursors, setFilter, goTo } = useListParams();
-  const rowLink = useRowLink();
   const search = get('q');
   const status = statuses ? get('status') : undefined;
   const upstream = useQuery(runtimeConfigQuery).data?.mode === 'upstream';
@@ -74,38 +72,32 @@ export function PeopleList<P extends { id: string }>(props: PeopleListProps<P>) 
         (rows.length === 0 ? (
           <Text>{search || status ? `No ${kind.plural} match.` : `No ${kind.plural} yet.`}</Text>
         ) : (
-          <Table.ScrollContainer type="native" minWidth={props.minWidth}>
-            <Table aria-label={title} striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  {props.columns.map((column) => (
-                    <Table.Th key={column.header}>{column.header}</Table.Th>
-                  ))}
-                  <Table.Th>ID</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((person) => (
-                  <Table.Tr key={person.id} {...rowLink(props.href(person))}>
-                    <Table.Td>
-                      <Anchor component={Link} to={props.href(person)}>
-                        {kind.option(person).name}
-                      </Anchor>
-                    </Table.Td>
-                    {props.columns.map((column) => (
-                      <Table.Td key={column.header}>{column.cell(person)}</Table.Td>
-                    ))}
-                    <Table.Td>
-                      <Text ff="monospace" size="sm" title={person.id}>
-                        {shortId(person.id)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            label={title}
+            rows={rows}
+            rowKey={(person) => person.id}
+            href={props.href}
+            minWidth={props.minWidth}
+            columns={[
+              {
+                header: 'Name',
+                cell: (person) => (
+                  <Anchor component={Link} to={props.href(person)}>
+                    {kind.option(person).name}
+                  </Anchor>
+                ),
+              },
+              ...props.columns,
+              {
+                header: 'ID',
+                cell: (person) => (
+                  <Text ff="monospace" size="sm" title={person.id}>
+                    {shortId(person.id)}
+                  </Text>
+                ),
+              },
+            ]}
+          />
         ))}
       <Pager
         cursors={cursors}

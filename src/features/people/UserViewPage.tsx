@@ -5,6 +5,7 @@ import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
+import { DetailRow } from '../../components/DetailRow';
 import { TransfersTable } from '../../components/TransfersTable';
 import { countryName } from '../../lib/countries';
 import { describeAccount } from '../../lib/mask';
@@ -53,21 +54,12 @@ export function UserViewPage() {
         {user.data && (
           <Table variant="vertical" aria-label="Profile">
             <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={160}>Email</Table.Th>
-                <Table.Td>{user.data.email ?? '—'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Phone</Table.Th>
-                <Table.Td>
-                  {formatPhone(user.data.phone_number?.country_code, user.data.phone_number?.phone_number) ||
-                    '—'}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Status</Table.Th>
-                <Table.Td>{user.data.status ?? '—'}</Table.Td>
-              </Table.Tr>
+              <DetailRow label="Email">{user.data.email ?? '—'}</DetailRow>
+              <DetailRow label="Phone">
+                {formatPhone(user.data.phone_number?.country_code, user.data.phone_number?.phone_number) ||
+                  '—'}
+              </DetailRow>
+              <DetailRow label="Status">{user.data.status ?? '—'}</DetailRow>
             </Table.Tbody>
           </Table>
         )}

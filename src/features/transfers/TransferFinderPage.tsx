@@ -119,7 +119,12 @@ export function TransferFinderPage() {
         (rows.length === 0 ? (
           <Text>No transfers match.</Text>
         ) : (
-          <TransfersTable label="Transfers" transfers={rows} detailed />
+          <TransfersTable
+            label="Transfers"
+            transfers={rows}
+            columns={['created', 'type', 'status', 'timeline']}
+            minWidth={880}
+          />
         ))}
       <Pager
         cursors={cursors}

@@ -19,19 +19,11 @@ import type { Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
+import { DetailRow } from '../../components/DetailRow';
 import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMetadata, formatTimes } from './format-metadata';
 import { TransactionsTable } from './TransactionsTable';
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={180}>{label}</Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 /** Exactly what happened: one transfer, its money, its payer, its history and its transactions. */
 export function TransferViewPage() {
@@ -66,19 +58,19 @@ function TransferDetails({ data }: { data: Transfer }) {
       <Paper withBorder p="md">
         <Table variant="vertical" aria-label="Transfer details">
           <Table.Tbody>
-            <Row label="Transfer ID">
+            <DetailRow label="Transfer ID">
               <CopyableId id={data.id} label="transfer ID" />
-            </Row>
-            <Row label="Status">
+            </DetailRow>
+            <DetailRow label="Status">
               <StatusBadge status={data.status} />
-            </Row>
-            <Row label="Type">{data.type ?? '—'}</Row>
-            <Row label="Amount">
+            </DetailRow>
+            <DetailRow label="Type">{data.type ?? '—'}</DetailRow>
+            <DetailRow label="Amount">
               <Text fw={700} span>
                 <Money cents={data.amount} />
               </Text>
-            </Row>
-            <Row label="Created">
+            </DetailRow>
+            <DetailRow label="Created">
               {created ? (
                 <>
                   {created.local}
@@ -89,8 +81,8 @@ function TransferDetails({ data }: { data: Transfer }) {
               ) : (
                 '—'
               )}
-            </Row>
-            <Row label="Payer">
+            </DetailRow>
+            <DetailRow label="Payer">
               {data.user_id ? (
                 <>
                   User{' '}
@@ -108,13 +100,13 @@ function TransferDetails({ data }: { data: Transfer }) {
               ) : (
                 '—'
               )}
-            </Row>
-            <Row label="External account">{data.external_data?.account_id ?? '—'}</Row>
-            <Row label="External ID">{data.external_data?.external_id ?? '—'}</Row>
-            <Row label="Platform">{data.external_data?.platform ?? '—'}</Row>
-            <Row label="Metadata">
+            </DetailRow>
+            <DetailRow label="External account">{data.external_data?.account_id ?? '—'}</DetailRow>
+            <DetailRow label="External ID">{data.external_data?.external_id ?? '—'}</DetailRow>
+            <DetailRow label="Platform">{data.external_data?.platform ?? '—'}</DetailRow>
+            <DetailRow label="Metadata">
               <Code block>{formatMetadata(data.metadata)}</Code>
-            </Row>
+            </DetailRow>
           </Table.Tbody>
         </Table>
       </Paper>
