@@ -16,6 +16,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { DetailRow } from '../../components/DetailRow';
+import { AmountToConfirm } from '../../components/Money';
 import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';
 import type { PlannedRow } from './batch-review';
@@ -88,12 +89,7 @@ export function BatchReview({
         <Table.Tbody>
           <DetailRow label="Payments to make">{summary.count.toLocaleString('en-US')}</DetailRow>
           <DetailRow label="Total">
-            <Text fw={700} span>
-              {formatCents(summary.cents)}
-            </Text>{' '}
-            <Text span c="dimmed">
-              ({summary.cents.toLocaleString('en-US')} cents)
-            </Text>
+            <AmountToConfirm cents={summary.cents} />
           </DetailRow>
           <DetailRow label="Payers">{summary.payers.toLocaleString('en-US')}</DetailRow>
           <DetailRow label="Largest payment">{formatCents(summary.largestCents)}</DetailRow>

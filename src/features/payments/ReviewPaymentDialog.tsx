@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DetailRow } from '../../components/DetailRow';
+import { AmountToConfirm } from '../../components/Money';
 import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';
 import type { PaymentSummary } from './payment-summary';
@@ -57,12 +58,7 @@ export function ReviewPaymentDialog({
           <Table variant="vertical" withTableBorder aria-label="Payment details">
             <Table.Tbody>
               <DetailRow label="Amount">
-                <Text fw={700} size="lg" span>
-                  {formatCents(summary.cents)}
-                </Text>{' '}
-                <Text span c="dimmed">
-                  ({summary.cents.toLocaleString('en-US')} cents)
-                </Text>
+                <AmountToConfirm cents={summary.cents} size="lg" />
               </DetailRow>
               <DetailRow label="Payer">
                 {summary.payerName && (
