@@ -59,7 +59,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node_modules/.bin/tsx src/server/main.ts',
+      command: 'node_modules/.bin/tsx --tsconfig tsconfig.node.json src/server/main.ts',
       url: `${baseURL}/config.json`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -71,7 +71,7 @@ export default defineConfig({
         STATIC_DIR: 'dist',
         // Short, so that the "no answer in time" path is testable; the default is 30 s.
         REQUEST_TIMEOUT_MS: '4000',
-        AUDIT_LOG: 'off',
+        CONSOLE_DB: ':memory:',
       },
     },
     ...(withUpstream
@@ -83,7 +83,7 @@ export default defineConfig({
             timeout: 60_000,
           },
           {
-            command: 'node_modules/.bin/tsx src/server/main.ts',
+            command: 'node_modules/.bin/tsx --tsconfig tsconfig.node.json src/server/main.ts',
             url: `${upstreamConsoleURL}/config.json`,
             reuseExistingServer: false,
             timeout: 60_000,
@@ -92,6 +92,7 @@ export default defineConfig({
               HOST: '127.0.0.1',
               PAYOUT_API_URL: prismURL,
               STATIC_DIR: 'dist',
+              CONSOLE_DB: ':memory:',
             },
           },
         ]

@@ -15,10 +15,10 @@ function consoleApi(): Plugin {
       const { createDevListener } = (await server.ssrLoadModule(
         '/src/server/dev.ts',
       )) as typeof import('./src/server/dev');
-      const listener = createDevListener();
+      const listener = await createDevListener();
       server.middlewares.use((req, res, next) => {
         const path = req.url ?? '/';
-        if (/^\/(v2|sandbox)(\/|$|\?)|^\/config\.json/.test(path)) return listener(req, res);
+        if (/^\/(v2|team|sandbox)(\/|$|\?)|^\/config\.json/.test(path)) return listener(req, res);
         next();
       });
     },

@@ -2,7 +2,7 @@ import { type Browser, chromium, type Page } from '@playwright/test';
 import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById } from '../e2e/payment-form';
 import { gzipKiB, recordAssets } from '../scripts/asset-bytes.mjs';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
-import { makeTenant, type Tenant } from './lib';
+import { financeOf, makeTenant, type Tenant } from './lib';
 
 export interface Distribution {
   runs: number;
@@ -76,8 +76,9 @@ const SIGN_IN_READY = `(() => {
 export const elapsed = (page: Page) => page.evaluate('window.__elapsed') as Promise<number>;
 
 export async function signIn(page: Page, tenant: Tenant) {
-  await page.getByLabel('Client ID').fill(tenant.client_id);
-  await page.getByLabel('API key').fill(tenant.api_key);
+  const member = financeOf(tenant);
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
   await armTimer(
     page,
     { event: 'click', text: 'Sign in' },

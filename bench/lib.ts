@@ -54,7 +54,7 @@ export function startProcess(
 }
 
 /**
- * The console server as `npm start` ships it (a file store, the audit log on, the settle clock running), as its own
+ * The console server as `npm start` ships it (file stores, the team's audit trail on, the settle clock running), as its own
  * process: one PID to measure and to stop. `env` may override any of it.
  */
 export async function startConsoleServer(env: Record<string, string> = {}): Promise<Server> {
@@ -67,7 +67,8 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
       PORT: String(port),
       HOST: '127.0.0.1',
       SANDBOX_DB: join(dir, 'sandbox.db'),
-      AUDIT_LOG: join(dir, 'audit.log'),
+      CONSOLE_DB: join(dir, 'console.db'),
+      TSX_TSCONFIG_PATH: 'tsconfig.node.json',
       ...env,
     },
     /Payout Console on (http:\/\/[\d.]+:\d+)/,
@@ -104,7 +105,17 @@ export async function heapUsedMiB(url: string): Promise<number> {
   return Math.round((memory.heapUsed / 1048576) * 10) / 10;
 }
 
-export type Tenant = CreatedTenant;
+/** A test tenant and its team (the console server adds one member per role). */
+export type Tenant = CreatedTenant & {
+  members: { id: string; email: string; password: string; role: 'viewer' | 'support' | 'finance' | 'admin' }[];
+};
+
+/** The tenant's finance member, who pays. */
+export function financeOf(tenant: Tenant) {
+  const member = tenant.members.find((m) => m.role === 'finance');
+  if (!member) throw new Error('the tenant has no finance member');
+  return member;
+}
 
 export async function makeTenant(url: string, body: Record<string, unknown> = {}): Promise<Tenant> {
   const response = await fetch(`${url}/sandbox/tenants`, {

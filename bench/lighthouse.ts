@@ -2,7 +2,7 @@ import lighthouse, { type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
-import { makeTenant } from './lib';
+import { financeOf, makeTenant } from './lib';
 
 export type Profile = 'desktop' | 'mobile';
 
@@ -121,8 +121,8 @@ export async function runLighthouse(url: string): Promise<PageScores[]> {
     }
     const tenant = await makeTenant(url);
     await page.goto(`${url}/sign-in`);
-    await page.locator('input[autocomplete="username"]').fill(tenant.client_id);
-    await page.locator('input[autocomplete="current-password"]').fill(tenant.api_key);
+    await page.locator('input[autocomplete="username"]').fill(financeOf(tenant).email);
+    await page.locator('input[autocomplete="current-password"]').fill(financeOf(tenant).password);
     await page.locator('button[type="submit"]').click();
     await page.waitForFunction(() => document.querySelector('nav[aria-label="Main"]') !== null);
     // Storage stays (the session); each run clears the HTTP cache, so the page's code comes as on a first visit.

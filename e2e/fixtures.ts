@@ -1,16 +1,42 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import type { CreatedTenant } from '../src/sandbox/domain/tenant-factory';
 
-/** What POST /sandbox/tenants answers: a fresh organization of this spec's own. */
-export type Tenant = CreatedTenant;
+export type Role = 'viewer' | 'support' | 'finance' | 'admin';
+export interface TenantMember {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+  role: Role;
+}
 
-export async function signIn(page: Page, tenant: Pick<Tenant, 'client_id' | 'api_key'>): Promise<void> {
+/** What POST /sandbox/tenants answers: a fresh organization of this spec's own, and its team (one member per role). */
+export type Tenant = CreatedTenant & { members: TenantMember[] };
+
+export function memberOf(tenant: Tenant, role: Role): TenantMember {
+  const member = tenant.members.find((m) => m.role === role);
+  if (!member) throw new Error(`the tenant has no ${role}`);
+  return member;
+}
+
+/** Signs in as the tenant's member of this role (finance unless said: the role that pays). */
+export async function signIn(page: Page, tenant: Tenant, role: Role = 'finance'): Promise<void> {
+  const member = memberOf(tenant, role);
   await page.goto('/sign-in');
-  await page.getByLabel('Client ID').fill(tenant.client_id);
-  await page.getByLabel('API key').fill(tenant.api_key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** A member's own Basic credentials, as their browser sends them: signs in through the API. */
+export async function memberAuth(request: APIRequestContext, tenant: Tenant, role: Role): Promise<Record<string, string>> {
+  const member = memberOf(tenant, role);
+  const answer = await request.post('/team/sessions', { data: { email: member.email, password: member.password } });
+  expect(answer.status()).toBe(201);
+  const { member_id, secret } = (await answer.json()) as { member_id: string; secret: string };
+  return { Authorization: `Basic ${Buffer.from(`${member_id}:${secret}`).toString('base64')}` };
 }
 
 /** On the Add address page (user id already there): fills a US address and submits it. */

@@ -12,7 +12,13 @@ const port = await new Promise((resolve) => {
   });
 });
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-  env: { ...process.env, PORT: String(port), SANDBOX_DB: ':memory:', AUDIT_LOG: 'off' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    SANDBOX_DB: ':memory:',
+    CONSOLE_DB: ':memory:',
+    TSX_TSCONFIG_PATH: 'tsconfig.node.json',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise((resolve) =>

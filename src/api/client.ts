@@ -31,6 +31,8 @@ export interface RequestOptions<T> {
   response: z.ZodType<T>;
   /** Sign-in checks credentials that are not the session's yet; a 401 then is the answer, not an expiry. */
   credentials?: Credentials;
+  /** No credentials at all: a member's sign-in, a one-time link. */
+  anonymous?: boolean;
   signal?: AbortSignal;
 }
 
@@ -98,17 +100,14 @@ export async function request<T>(options: RequestOptions<T>): Promise<T> {
 
 /** The same, with the answer's headers (a replayed payment says so in one). */
 export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T; headers: Headers }> {
-  const credentials = options.credentials ?? session.credentials();
-  if (!credentials) throw new ApiError(401, 'signed-out', 'Sign in to continue');
+  const credentials = options.anonymous ? null : (options.credentials ?? session.credentials());
+  if (!credentials && !options.anonymous) throw new ApiError(401, 'signed-out', 'Sign in to continue');
   const requestId = `con_${crypto.randomUUID().replaceAll('-', '')}`;
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    Authorization: basicAuthorization(credentials),
-    'X-Request-Id': requestId,
-  };
-  if (credentials.appId) headers['Api-App-Id'] = credentials.appId;
-  // For the console server's audit log; never forwarded upstream.
-  if (credentials.operator) headers['X-Console-Operator'] = encodeURIComponent(credentials.operator);
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': requestId };
+  if (credentials) headers.Authorization = basicAuthorization(credentials);
+  if (credentials?.appId) headers['Api-App-Id'] = credentials.appId;
+  // With the organization's key, who is at the keyboard is only what they said: for the audit trail, never upstream.
+  if (credentials?.operator) headers['X-Console-Operator'] = encodeURIComponent(credentials.operator);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const url = urlFor(options.path, options.query);
@@ -121,7 +120,7 @@ export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T
       status,
       durationMs: Math.round(performance.now() - started),
       requestId: answeredId,
-      appId: credentials.appId ?? null,
+      appId: credentials?.appId ?? null,
       requestBody: options.body,
       responseBody,
     });
@@ -164,7 +163,7 @@ export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T
   const payload = parseJson(text);
   log(response.status, answeredId, payload);
   if (!response.ok) {
-    if (response.status === 401 && !options.credentials) session.expire();
+    if (response.status === 401 && !options.credentials && !options.anonymous) session.expire();
     throw errorFrom(response.status, payload, answeredId, response.headers.get('Retry-After'));
   }
   const parsed = options.response.safeParse(payload);

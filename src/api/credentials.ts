@@ -2,9 +2,25 @@
  * The operator's credentials for this tab. Kept in sessionStorage only (gone when the tab closes, never shared with
  * other tabs, never in localStorage, a cookie or a URL), and mirrored in memory for the request code.
  */
+import { isRole, type Role } from '../lib/roles';
+
+/** Who signed in, in team mode: the console server's answer to sign-in. */
+export interface MemberIdentity {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
 export interface Credentials {
+  /** Basic auth's user: in team mode the member's id, else the organization's client id. */
   clientId: string;
+  /** Basic auth's password: in team mode the member's session secret, else the organization's API key. */
   apiKey: string;
+  /** Team mode: the member behind the session. */
+  member?: MemberIdentity | undefined;
+  /** Team mode, paying roles: the organization's secret that batch row keys derive from (see batch-keys.ts). */
+  batchSecret?: string | undefined;
   /** Sent as Api-App-Id, for an organization key acting for one of its apps. */
   appId?: string | undefined;
   /** Who is at the keyboard (name or email): recorded on payments and in the console server's audit log. */
@@ -24,6 +40,7 @@ export type SessionState =
       clientId: string;
       appId?: string | undefined;
       operator?: string | undefined;
+      member?: MemberIdentity | undefined;
     };
 
 const STORAGE_KEY = 'payout-console.credentials';
@@ -34,11 +51,20 @@ function readStored(): Credentials | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Credentials>;
     if (typeof parsed.clientId !== 'string' || typeof parsed.apiKey !== 'string') return null;
+    const member = parsed.member;
+    const validMember =
+      member &&
+      typeof member.id === 'string' &&
+      typeof member.email === 'string' &&
+      typeof member.name === 'string' &&
+      isRole(member.role);
     return {
       clientId: parsed.clientId,
       apiKey: parsed.apiKey,
       appId: parsed.appId || undefined,
       operator: parsed.operator || undefined,
+      member: validMember ? { ...member } : undefined,
+      batchSecret: typeof parsed.batchSecret === 'string' ? parsed.batchSecret : undefined,
     };
   } catch {
     return null;
@@ -71,11 +97,26 @@ export const session = {
   expire(reason: 'refused' | 'idle' = 'refused'): void {
     if (state.status !== 'active') return;
     sessionStorage.removeItem(STORAGE_KEY);
-    const { clientId, appId, operator } = state.credentials;
-    publish({ status: 'expired', reason, clientId, appId, operator });
+    const { clientId, appId, operator, member } = state.credentials;
+    publish({ status: 'expired', reason, clientId, appId, operator, member });
   },
   signOut(): void {
     sessionStorage.clear();
     publish({ status: 'signed-out' });
   },
 };
+
+/**
+ * What a batch file's row keys derive from (features/batch/batch-keys.ts): the same for every member of the
+ * organization, so that a re-upload from another member's session pays nothing twice. A member holds the
+ * organization's batch secret (paying roles only); with the organization's key, the key itself.
+ */
+export function batchKeySecret(credentials: Credentials | null): string | undefined {
+  if (!credentials) return undefined;
+  return credentials.member ? credentials.batchSecret : credentials.apiKey;
+}
+
+/** Who a payment names as its author (metadata.initiated_by): the member's email, else what the operator typed. */
+export function authorOf(credentials: Credentials | null): string | undefined {
+  return credentials?.member?.email ?? credentials?.operator;
+}

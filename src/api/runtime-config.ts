@@ -1,12 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
+import { isRole, type Role } from '../lib/roles';
 import { setRequestTimeout } from './client';
+
+export interface DemoMember {
+  email: string;
+  password: string;
+  role: Role;
+  name: string;
+}
 
 /** GET /config.json of the console server (src/server/app.ts `runtimeConfig`). */
 export interface RuntimeConfig {
   mode: 'sandbox' | 'upstream';
   upstream?: string | undefined;
   production: boolean;
-  demo?: { client_id: string; api_key: string } | undefined;
+  /** Members sign in with email and password; false: with the organization's key (an upstream without it). */
+  team: boolean;
+  /** Sandbox only: the demo team, shown and filled in on the sign-in page. */
+  demo?: { members: DemoMember[] } | undefined;
   idle_timeout_ms: number;
   request_timeout_ms: number;
 }
@@ -30,20 +41,26 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
   if (upstream !== undefined && typeof upstream !== 'string')
     throw new Error('/config.json: upstream is text');
   if (typeof production !== 'boolean') throw new Error('/config.json: production is true or false');
+  const team = json.team ?? false;
+  if (typeof team !== 'boolean') throw new Error('/config.json: team is true or false');
+  const isDemoMember = (m: unknown): m is DemoMember =>
+    isObject(m) &&
+    typeof m.email === 'string' &&
+    typeof m.password === 'string' &&
+    typeof m.name === 'string' &&
+    isRole(m.role);
   if (
     demo !== undefined &&
-    !(isObject(demo) && typeof demo.client_id === 'string' && typeof demo.api_key === 'string')
+    !(isObject(demo) && Array.isArray(demo.members) && demo.members.every(isDemoMember))
   ) {
-    throw new Error('/config.json: demo has a client_id and an api_key');
+    throw new Error('/config.json: demo lists members with an email, a password, a name and a role');
   }
   return {
     mode,
     upstream,
     production,
-    demo:
-      demo === undefined
-        ? undefined
-        : { client_id: demo.client_id as string, api_key: demo.api_key as string },
+    team,
+    demo: demo === undefined ? undefined : { members: (demo.members as DemoMember[]).map((m) => ({ ...m })) },
     idle_timeout_ms: positiveInt(json.idle_timeout_ms, 15 * 60 * 1000, 'idle_timeout_ms'),
     request_timeout_ms: positiveInt(json.request_timeout_ms, 30_000, 'request_timeout_ms'),
   };

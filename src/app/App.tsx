@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useGuardedLocation } from '../components/leave-guard';
 import { SignInPage } from '../features/session/SignInPage';
@@ -6,6 +6,11 @@ import { PageLoader } from './PageLoader';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
 import { preloadSignedIn, SignedInLayout } from './signed-in';
+
+// A one-time link is opened once in a member's life: its page is a chunk of its own.
+const InvitationPage = lazy(() =>
+  import('../features/session/InvitationPage').then((module) => ({ default: module.InvitationPage })),
+);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -15,6 +20,11 @@ export function App() {
         <Switch>
           <Route path="/sign-in">
             <SignInPage warmUp={preloadSignedIn} />
+          </Route>
+          <Route path="/invitation/:token">
+            <Suspense fallback={<PageLoader />}>
+              <InvitationPage />
+            </Suspense>
           </Route>
           <Route>
             <Suspense fallback={<PageLoader />}>

@@ -1,8 +1,10 @@
 import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { useRole } from '../api/permissions';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { can, type Permission, type Role } from '../lib/roles';
 import { type LazyPage, lazyPage } from './lazy-page';
-import { NotFoundPage } from './NotFoundPage';
+import { NotForYourRole, NotFoundPage } from './NotFoundPage';
 import { PageFailed } from './PageFailed';
 import { PageLoader } from './PageLoader';
 
@@ -14,6 +16,10 @@ export interface PageRoute {
   nav?: string;
   /** false: its code is not brought while the operator signs in (lazy-page.ts says why the others' is). */
   preload?: false;
+  /** What a member's role needs for the page (lib/roles.ts); every read by default. */
+  permission?: Permission;
+  /** Only where members sign in (the team's own pages). */
+  teamOnly?: true;
 }
 
 /**
@@ -29,11 +35,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     paths: ['/payments/new'],
     nav: 'Create payment',
+    permission: 'pay',
     page: lazyPage(() => import('../features/payments/CreatePaymentPage'), 'CreatePaymentPage'),
   },
   {
     paths: ['/payments/batch'],
     nav: 'Batch payments',
+    permission: 'pay',
     page: lazyPage(() => import('../features/batch/BatchPaymentsPage'), 'BatchPaymentsPage'),
   },
   {
@@ -58,11 +66,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   {
     paths: ['/addresses/new', '/users/:userId/addresses/new'],
     nav: 'Add address',
+    permission: 'support',
     page: lazyPage(() => import('../features/addresses/AddAddressPage'), 'AddAddressPage'),
   },
   {
     paths: ['/compliance/copy'],
     nav: 'Copy compliance',
+    permission: 'support',
     page: lazyPage(() => import('../features/compliance/CopyCompliancePage'), 'CopyCompliancePage'),
   },
   {
@@ -79,6 +89,22 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     nav: 'Activity',
     page: lazyPage(() => import('../features/activity/ActivityPage'), 'ActivityPage'),
   },
+  {
+    paths: ['/team'],
+    nav: 'Team',
+    permission: 'admin',
+    teamOnly: true,
+    preload: false,
+    page: lazyPage(() => import('../features/team/TeamPage'), 'TeamPage'),
+  },
+  {
+    paths: ['/audit'],
+    nav: 'Audit',
+    permission: 'admin',
+    teamOnly: true,
+    preload: false,
+    page: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage'),
+  },
 ];
 
 export interface NavigationLink {
@@ -86,10 +112,18 @@ export interface NavigationLink {
   label: string;
 }
 
-/** The navigation's links (and the command palette's pages), from the table. */
-export const NAVIGATION: readonly NavigationLink[] = PAGE_ROUTES.flatMap((route) =>
-  route.nav ? [{ to: route.paths[0] as string, label: route.nav }] : [],
-);
+/** Whether the signed-in operator's role opens the page (null role: the organization's key, which has no team). */
+function opens(route: PageRoute, role: Role | null): boolean {
+  if (role === null) return !route.teamOnly;
+  return can(role, route.permission ?? 'read');
+}
+
+/** The navigation's links (and the command palette's pages), from the table: the pages the role opens. */
+export function navigationFor(role: Role | null): NavigationLink[] {
+  return PAGE_ROUTES.flatMap((route) =>
+    route.nav && opens(route, role) ? [{ to: route.paths[0] as string, label: route.nav }] : [],
+  );
+}
 
 /** Brings the code of every page that asks for it, so that going to one renders it at once. */
 export function preloadPages(): Promise<unknown> {
@@ -101,6 +135,7 @@ export function preloadPages(): Promise<unknown> {
 /** The pages behind sign-in, by path; each URL is a page, so deep links, Back and Forward work. */
 export function SignedInRoutes() {
   const [pathname] = useLocation();
+  const role = useRole();
   // A new page starts at the top, as a page of a website does.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new page
   useEffect(() => {
@@ -111,7 +146,9 @@ export function SignedInRoutes() {
       <Suspense fallback={<PageLoader />}>
         <Switch>
           {PAGE_ROUTES.flatMap((route) =>
-            route.paths.map((path) => <Route key={path} path={path} component={route.page} />),
+            route.paths.map((path) => (
+              <Route key={path} path={path} component={opens(route, role) ? route.page : NotForYourRole} />
+            )),
           )}
           <Route component={NotFoundPage} />
         </Switch>

@@ -15,7 +15,7 @@ export const DEMO_CREDENTIALS = {
   apiKey: 'sk_sandbox_demo_0f3c9a7b2e1d4c5b8a6f9e0d1c2b3a4f',
 } as const;
 
-const DEMO_NAME = 'Demo Marketplace';
+export const DEMO_NAME = 'Demo Marketplace';
 
 /**
  * Makes the demo tenant once per store (a restart adds nothing): about fifty users, five payment customers, three

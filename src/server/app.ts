@@ -1,86 +1,113 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import type { Role } from '../lib/roles';
 import { limitBodySize } from '../node/body-limit';
 import { errorBody } from '../node/error-body';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
 import type { Sandbox } from '../sandbox/app';
-import { DEMO_CREDENTIALS } from '../sandbox/seed';
-import { auditLog } from './audit-log';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { proxyTo } from './proxy';
 import { mountSpa } from './spa';
+import { DEMO_MEMBERS } from './team/demo';
+import { type Forward, teamGate } from './team/gate';
+import { teamRoutes } from './team/routes';
+import { makeSandboxTeam, type Team } from './team/team';
 
-/** What the console learns at start-up from GET /config.json: where its requests go. */
+/** What the console learns at start-up from GET /config.json: where its requests go and how operators sign in. */
 export interface ConsoleRuntimeConfig {
   mode: 'sandbox' | 'upstream';
   upstream?: string;
   production: boolean;
-  /** Sandbox mode only: the published demo credentials, shown on the sign-in page. */
-  demo?: { client_id: string; api_key: string };
+  /** Members sign in with email and password; false: operators sign in with the organization's key. */
+  team: boolean;
+  /** Sandbox mode only: the demo organization's members and their published passwords, for the sign-in page. */
+  demo?: { members: { email: string; password: string; role: Role; name: string }[] };
   /** The console signs out after this long without interaction (IDLE_TIMEOUT_MS). */
   idle_timeout_ms: number;
   /** The console stops waiting for an answer after this long (REQUEST_TIMEOUT_MS): the outcome is then unknown. */
   request_timeout_ms: number;
 }
 
-export function runtimeConfig(config: ServerConfig): ConsoleRuntimeConfig {
+export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleRuntimeConfig {
+  const timeouts = { idle_timeout_ms: config.idleTimeoutMs, request_timeout_ms: config.requestTimeoutMs };
   if (!config.upstreamUrl) {
-    return {
-      mode: 'sandbox',
-      production: false,
-      demo: { client_id: DEMO_CREDENTIALS.clientId, api_key: DEMO_CREDENTIALS.apiKey },
-      idle_timeout_ms: config.idleTimeoutMs,
-      request_timeout_ms: config.requestTimeoutMs,
-    };
+    return { mode: 'sandbox', production: false, team: true, demo: { members: DEMO_MEMBERS }, ...timeouts };
   }
   return {
     mode: 'upstream',
     upstream: config.upstreamUrl.host,
     production: isProductionUpstream(config.upstreamUrl),
-    idle_timeout_ms: config.idleTimeoutMs,
-    request_timeout_ms: config.requestTimeoutMs,
+    team: team?.teamMode ?? false,
+    ...timeouts,
   };
 }
 
 /**
- * The console server: one origin for the SPA and its API, so the browser never talks to another host. `/v2` goes to
- * the embedded sandbox, or through to PAYOUT_API_URL; `/sandbox` exists only in sandbox mode.
+ * The console server: one origin for the SPA and its API, so the browser never talks to another host. `/v2` goes
+ * through the team's gate (role check, the organization's credentials, the audit trail) to the embedded sandbox or
+ * PAYOUT_API_URL; `/team` is the team's own API; `/sandbox` exists only in sandbox mode.
  */
-export function createConsoleApp(config: ServerConfig, sandbox: Sandbox | null): Hono {
+export function createConsoleApp(
+  config: ServerConfig,
+  sandbox: Sandbox | null,
+  team: Team | null = null,
+): Hono {
   const app = new Hono();
   app.use(securityHeaders());
-  const runtime = runtimeConfig(config);
+  const runtime = runtimeConfig(config, team);
   const exposure = guardLocalExposure({
     allowedHosts: config.allowedHosts,
     sandboxHelpersForEveryone: config.sandboxHelpersForEveryone,
   });
-  app.use('/v2/*', exposure);
-  app.use('/v2', exposure);
-  app.use('/sandbox/*', exposure);
-  if (config.auditLogFile) app.use('/v2/*', auditLog(config.auditLogFile));
+  for (const path of ['/v2/*', '/v2', '/team/*', '/sandbox/*']) app.use(path, exposure);
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(runtime);
   });
+  if (team) {
+    app.use('/team/*', limitBodySize());
+    app.route('/team', teamRoutes(team));
+  }
+
+  let forward: Forward | null = null;
   if (sandbox) {
-    const toSandbox = (c: { req: { raw: Request }; env: unknown }) =>
-      sandbox.app.fetch(c.req.raw, c.env as never);
-    app.all('/v2/*', toSandbox);
-    app.all('/v2', toSandbox);
-    app.all('/sandbox/*', toSandbox);
+    forward = (request, c) => Promise.resolve(sandbox.app.fetch(request, c.env as never));
+    if (team) {
+      // A test tenant comes with its team: one member per role, passwords in the answer (sandbox only).
+      app.post('/sandbox/tenants', async (c) => {
+        const response = await sandbox.app.fetch(c.req.raw, c.env as never);
+        if (response.status !== 201) return response;
+        const tenant = (await response.json()) as {
+          client_id: string;
+          api_key: string;
+          organization: { name: string };
+        };
+        const members = await makeSandboxTeam(team, {
+          clientId: tenant.client_id,
+          apiKey: tenant.api_key,
+          name: tenant.organization.name,
+        });
+        return c.json({ ...tenant, members }, 201);
+      });
+    }
+    app.all('/sandbox/*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));
   } else if (config.upstreamUrl) {
     app.use('/v2/*', limitBodySize());
-    app.all(
-      '/v2/*',
-      proxyTo({
-        upstream: config.upstreamUrl,
-        timeoutMs: config.proxyTimeoutMs,
-        maxResponseBytes: config.proxyMaxResponseBytes,
-      }),
-    );
+    const proxy = proxyTo({
+      upstream: config.upstreamUrl,
+      timeoutMs: config.proxyTimeoutMs,
+      maxResponseBytes: config.proxyMaxResponseBytes,
+    });
+    forward = (request) => proxy(request);
     app.all('/sandbox/*', (c) =>
       c.json(errorBody('route-not-found', 'The sandbox helpers exist only in sandbox mode'), 404),
     );
+  }
+  if (forward) {
+    const to = forward;
+    const handler = team ? teamGate(team, to) : (c: Context) => to(c.req.raw, c);
+    app.all('/v2/*', handler);
+    app.all('/v2', handler);
   }
   if (config.staticDir) mountSpa(app, config.staticDir);
   return app;

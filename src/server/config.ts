@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { exposureFromEnv, intFromEnv } from '../node/env';
+import type { OrgCredentials } from './team/team';
 
 /** The console server's settings, from the environment (documented in the README). */
 export interface ServerConfig {
@@ -16,18 +18,33 @@ export interface ServerConfig {
   allowedHosts: string[];
   /** SANDBOX_HELPERS=on: /sandbox/* for clients on other machines too. */
   sandboxHelpersForEveryone: boolean;
-  /** The audit log (JSON lines); null when turned off (AUDIT_LOG=off). */
-  auditLogFile: string | null;
+  /** The console's own database: PostgreSQL at DATABASE_URL, else the SQLite file CONSOLE_DB. */
+  consoleDb: { url?: string | undefined; file: string };
+  /**
+   * Upstream only: the organization's credentials (PAYOUT_CLIENT_ID and PAYOUT_API_KEY, or the JSON file named by
+   * PAYOUT_CREDENTIALS_FILE). With them members sign in; without, operators use the key themselves.
+   */
+  orgCredentials: OrgCredentials | null;
   /** The console signs the operator out after this long without interaction. */
   idleTimeoutMs: number;
   /** The console stops waiting for an answer after this long. */
   requestTimeoutMs: number;
 }
 
-function auditLogFrom(raw: string | undefined): string | null {
-  const value = raw?.trim();
-  if (value === 'off') return null;
-  return value || '.data/audit.log';
+function orgCredentialsFrom(env: NodeJS.ProcessEnv): OrgCredentials | null {
+  const file = env.PAYOUT_CREDENTIALS_FILE?.trim();
+  if (file) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { client_id?: unknown; api_key?: unknown };
+    if (typeof parsed.client_id !== 'string' || typeof parsed.api_key !== 'string') {
+      throw new Error('PAYOUT_CREDENTIALS_FILE must hold {"client_id": "...", "api_key": "..."}');
+    }
+    return { clientId: parsed.client_id, apiKey: parsed.api_key };
+  }
+  const clientId = env.PAYOUT_CLIENT_ID?.trim();
+  const apiKey = env.PAYOUT_API_KEY?.trim();
+  if (!clientId && !apiKey) return null;
+  if (!clientId || !apiKey) throw new Error('Set both PAYOUT_CLIENT_ID and PAYOUT_API_KEY, or neither');
+  return { clientId, apiKey };
 }
 
 /** The vendor's own test hosts: an upstream there moves no real money. */
@@ -50,7 +67,11 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     proxyMaxResponseBytes: intFromEnv(env, 'PROXY_MAX_RESPONSE_BYTES', 10 * 1024 * 1024),
     allowedHosts: exposure.allowedHosts,
     sandboxHelpersForEveryone: exposure.sandboxHelpersForEveryone,
-    auditLogFile: auditLogFrom(env.AUDIT_LOG),
+    consoleDb: {
+      url: env.DATABASE_URL?.trim() || undefined,
+      file: env.CONSOLE_DB?.trim() || '.data/console.db',
+    },
+    orgCredentials: upstreamUrl ? orgCredentialsFrom(env) : null,
     idleTimeoutMs: intFromEnv(env, 'IDLE_TIMEOUT_MS', 15 * 60 * 1000),
     requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000),
   };

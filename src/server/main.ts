@@ -1,9 +1,10 @@
 import { serve } from '@hono/node-server';
 import { createSandbox, type Sandbox } from '../sandbox/app';
 import { sandboxConfigFromEnv } from '../sandbox/config';
-import { DEMO_CREDENTIALS, ensureDemoTenant } from '../sandbox/seed';
+import { ensureDemoTenant } from '../sandbox/seed';
 import { createConsoleApp } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
+import { startTeam } from './team/start';
 
 const config = serverConfigFromEnv();
 let sandbox: Sandbox | null = null;
@@ -11,7 +12,8 @@ if (!config.upstreamUrl) {
   sandbox = createSandbox({ config: sandboxConfigFromEnv() });
   ensureDemoTenant(sandbox.services.db);
 }
-const app = createConsoleApp(config, sandbox);
+const { team, firstAdminPath } = await startTeam(config);
+const app = createConsoleApp(config, sandbox, team);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`;
@@ -21,12 +23,21 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       `Listening on ${config.host}, beyond this machine: terminate TLS in front of it (plain HTTP here).`,
     );
   }
+  const store = config.consoleDb.url ? 'PostgreSQL (DATABASE_URL)' : config.consoleDb.file;
   if (sandbox) {
     console.log(`Requests go to the embedded sandbox (store: ${sandbox.services.config.dbFile}).`);
-    // No key in a log, not even the demo's: logs get copied around. The sign-in page shows the demo credentials.
-    console.log(`Demo tenant: client id ${DEMO_CREDENTIALS.clientId} (its API key is on the sign-in page)`);
+    // No password or key in a log: logs get copied around. The sign-in page shows the demo members.
+    console.log(`Team: the demo organization's members (on the sign-in page); console database: ${store}.`);
   } else {
     console.log(`Requests go to ${config.upstreamUrl?.origin}${config.upstreamUrl?.pathname}`);
+    console.log(
+      team.teamMode
+        ? `Team mode: members sign in; console database: ${store}.`
+        : 'No PAYOUT_CLIENT_ID/PAYOUT_API_KEY: operators sign in with the organization key themselves.',
+    );
+  }
+  if (firstAdminPath) {
+    console.log(`No member yet. Name the first admin within an hour, once: ${url}${firstAdminPath}`);
   }
 });
 
@@ -34,6 +45,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     server.close();
     sandbox?.close();
-    process.exit(0);
+    void team.database.close().finally(() => process.exit(0));
   });
 }

@@ -1,4 +1,3 @@
-import type { Context } from 'hono';
 import { errorBody } from '../node/error-body';
 
 /** Headers a caller may send upstream, and headers of the answer the browser gets back. Nothing else crosses. */
@@ -51,23 +50,23 @@ async function readCapped(response: Response, maxBytes: number): Promise<Buffer 
  * all in the error shape, so the browser never hangs. Nothing here logs a header.
  */
 export function proxyTo({ upstream, timeoutMs, maxResponseBytes }: ProxyOptions) {
-  return async (c: Context): Promise<Response> => {
-    const incoming = new URL(c.req.url);
-    const requestId = c.req.header('x-request-id');
-    const fail = (status: 400 | 502 | 504, code: string, message: string) => {
-      if (requestId) c.header('X-Request-Id', requestId);
-      c.header('Cache-Control', 'no-store');
-      return c.json(errorBody(code, message), status);
-    };
+  return async (incomingRequest: Request): Promise<Response> => {
+    const incoming = new URL(incomingRequest.url);
+    const requestId = incomingRequest.headers.get('x-request-id');
+    const fail = (status: 400 | 502 | 504, code: string, message: string) =>
+      Response.json(errorBody(code, message), {
+        status,
+        headers: { 'Cache-Control': 'no-store', ...(requestId ? { 'X-Request-Id': requestId } : {}) },
+      });
     const target = upstreamUrlFor(upstream, incoming.pathname + incoming.search);
     if (!target) return fail(400, 'path-not-allowed', 'Only /v2 paths are forwarded');
     const headers = new Headers();
     for (const name of FORWARDED_REQUEST_HEADERS) {
-      const value = c.req.header(name);
-      if (value !== undefined) headers.set(name, value);
+      const value = incomingRequest.headers.get(name);
+      if (value !== null) headers.set(name, value);
     }
-    const method = c.req.method;
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    const method = incomingRequest.method;
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await incomingRequest.arrayBuffer();
     try {
       const response = await fetch(target, {
         method,

@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../sandbox/app';
 import { listen } from '../sandbox/test/harness';
 import { createConsoleApp } from './app';
-import type { AuditEntry } from './audit-log';
 import { upstreamUrlFor } from './proxy';
 import { config } from './test/config';
-import { tempDir } from './test/temp-dir';
 
 const basicFor = (clientId: string, key: string) =>
   `Basic ${Buffer.from(`${clientId}:${key}`).toString('base64')}`;
@@ -145,9 +141,8 @@ describe('proxy hardening', () => {
 describe('answer headers through Node', () => {
   // The headers go on the Node response there (not through Hono's Headers): what a browser gets is checked here.
   it('every answer carries the baseline headers and a request id; a page keeps its own policy', async () => {
-    const file = join(tempDir('audit-'), 'audit.log');
     const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-    const { url, close } = await listen(createConsoleApp(config({ auditLogFile: file }), sandbox));
+    const { url, close } = await listen(createConsoleApp(config(), sandbox));
     try {
       const api = await fetch(`${url}/v2/organizations`);
       expect(api.status).toBe(401);
@@ -177,85 +172,10 @@ describe('answer headers through Node', () => {
         },
         body: JSON.stringify({ line_1: 'x' }),
       });
-      const line = JSON.parse(readFileSync(file, 'utf8').trim()) as AuditEntry;
-      expect(line.request_id).toBe(address.headers.get('X-Request-Id'));
-      expect(line.request_id).toMatch(/^req_/);
+      expect(address.headers.get('X-Request-Id')).toMatch(/^req_/);
     } finally {
       await close();
       sandbox.close();
-    }
-  });
-});
-
-describe('audit log', () => {
-  it('writes one line per state-changing request, with the operator and ids but no body or key', async () => {
-    const file = join(tempDir('audit-'), 'audit.log');
-    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-    const app = createConsoleApp(config({ auditLogFile: file }), sandbox);
-    const tenant = await (await app.request('/sandbox/tenants', { method: 'POST' })).json();
-    const auth = basicFor(tenant.client_id, tenant.api_key);
-    const headers = {
-      Authorization: auth,
-      'Content-Type': 'application/json',
-      'X-Console-Operator': 'ana@example.com',
-      'X-Request-Id': 'req-audit-1',
-    };
-    await app.request('/v2/organizations', { headers });
-    const payment = await app.request('/v2/payments', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        amount: 100,
-        platform: 'ach',
-        user_id: tenant.users[0].id,
-        ach_info: { account_number: '99887766554', routing_number: '021000021' },
-      }),
-    });
-    const transfer = await payment.json();
-    await app.request(`/v2/users/${tenant.users[0].id}/addresses`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ line_1: 'x' }),
-    });
-    const text = readFileSync(file, 'utf8');
-    const lines = text
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as AuditEntry);
-    expect(lines).toEqual([
-      {
-        time: expect.any(String),
-        operator: 'ana@example.com',
-        client_id: tenant.client_id,
-        method: 'POST',
-        path: '/v2/payments',
-        status: 201,
-        resulting_ids: [transfer.id],
-        request_id: 'req-audit-1',
-      },
-      expect.objectContaining({ method: 'PUT', status: 400, resulting_ids: [] }),
-    ]);
-    expect(text).not.toContain(tenant.api_key);
-    expect(text).not.toContain('99887766554');
-    expect(text).not.toContain('routing');
-  });
-
-  it('logs the client id only, from the proxy too, and never the Authorization header', async () => {
-    const file = join(tempDir('audit-'), 'audit.log');
-    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-    const server = await listen(sandbox.app);
-    try {
-      const app = createConsoleApp(config({ upstreamUrl: new URL(server.url), auditLogFile: file }), null);
-      await app.request(`/v2/organizations/copy-organization-compliance-to-app/${crypto.randomUUID()}`, {
-        method: 'PUT',
-        headers: { Authorization: basicFor('client-7', 'secret-key-7') },
-      });
-      const text = readFileSync(file, 'utf8');
-      expect(JSON.parse(text)).toMatchObject({ client_id: 'client-7', status: 401, operator: null });
-      expect(text).not.toContain('secret-key-7');
-      expect(text).not.toContain(Buffer.from('client-7:secret-key-7').toString('base64'));
-    } finally {
-      await server.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createSandbox } from '../sandbox/app';
+import { DEMO_CREDENTIALS } from '../sandbox/seed';
 import { listen } from '../sandbox/test/harness';
 import { createConsoleApp } from './app';
 import { isProductionUpstream } from './config';
@@ -76,13 +77,15 @@ describe('the console server in sandbox mode', () => {
     expect((await app.request('/assets/missing.js')).status).toBe(404);
   });
 
-  it('tells the SPA its mode, with the demo credentials', async () => {
-    const body = await (await app.request('/config.json')).json();
-    expect(body).toMatchObject({
+  it('tells the SPA its mode and the demo team, and never an organization key', async () => {
+    const text = await (await app.request('/config.json')).text();
+    expect(JSON.parse(text)).toMatchObject({
       mode: 'sandbox',
       production: false,
-      demo: { client_id: expect.any(String) },
+      team: true,
+      demo: { members: expect.arrayContaining([expect.objectContaining({ role: 'finance' })]) },
     });
+    expect(text).not.toContain(DEMO_CREDENTIALS.apiKey);
   });
 
   it('routes /v2 to the sandbox with no-store', async () => {
@@ -173,6 +176,7 @@ describe('the console server in upstream mode', () => {
       mode: 'upstream',
       upstream: upstreamUrl.host,
       production: false,
+      team: false,
       idle_timeout_ms: 900_000,
       request_timeout_ms: 30_000,
     });

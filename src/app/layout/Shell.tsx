@@ -15,13 +15,15 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { spotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { organizationQueries } from '../../api/organizations';
+import { useRole } from '../../api/permissions';
 import { EnvironmentBadge } from '../../components/EnvironmentBadge';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useSession, useSignOut } from '../../features/session/use-session';
-import { NAVIGATION, SignedInRoutes } from '../routes';
+import { ROLE_LABELS } from '../../lib/roles';
+import { type NavigationLink, navigationFor, SignedInRoutes } from '../routes';
 
 /**
  * Who is signed in, for which organization. Its own component, as the colour-scheme toggle is: the organization
@@ -30,7 +32,8 @@ import { NAVIGATION, SignedInRoutes } from '../routes';
 function SignedInAs() {
   const organization = useQuery(organizationQueries.current());
   const state = useSession();
-  const operator = state.status === 'active' ? state.credentials.operator : undefined;
+  const credentials = state.status === 'active' ? state.credentials : undefined;
+  const member = credentials?.member;
   return (
     <>
       {organization.data?.name && (
@@ -38,10 +41,16 @@ function SignedInAs() {
           {organization.data.name}
         </Text>
       )}
-      {operator && (
+      {member ? (
         <Text size="sm" visibleFrom="sm" c="dimmed">
-          {operator}
+          {member.name} · {ROLE_LABELS[member.role]}
         </Text>
+      ) : (
+        credentials?.operator && (
+          <Text size="sm" visibleFrom="sm" c="dimmed">
+            {credentials.operator}
+          </Text>
+        )
       )}
     </>
   );
@@ -63,9 +72,9 @@ function ColorSchemeToggle() {
 }
 
 /** The page links, the current one marked: the only part of the shell that changes with the page. */
-function MainNav({ onNavigate }: { onNavigate: () => void }) {
+function MainNav({ links, onNavigate }: { links: NavigationLink[]; onNavigate: () => void }) {
   const [pathname] = useLocation();
-  return NAVIGATION.map((item) => (
+  return links.map((item) => (
     <NavLink
       key={item.to}
       component={Link}
@@ -112,6 +121,8 @@ export function Shell() {
   const [inspectorWanted, setInspectorWanted] = useState(false);
   const [paletteWanted, setPaletteWanted] = useState(false);
   const signOut = useSignOut();
+  const role = useRole();
+  const navigation = useMemo(() => navigationFor(role), [role]);
 
   const openPalette = useCallback(() => {
     setPaletteWanted(true);
@@ -160,7 +171,7 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label="Main">
-        <MainNav onNavigate={close} />
+        <MainNav links={navigation} onNavigate={close} />
         {/* On a phone the header has room for the brand, the environment and the colour scheme only. */}
         <Stack gap="xs" mt="md" hiddenFrom="sm">
           <Button
@@ -193,7 +204,7 @@ export function Shell() {
             spotlight.close();
           }}
         >
-          <CommandPalette pages={NAVIGATION} />
+          <CommandPalette pages={navigation} />
         </Overlay>
       )}
     </AppShell>

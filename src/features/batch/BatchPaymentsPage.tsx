@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { recordActivity } from '../../api/activity-log';
-import { session } from '../../api/credentials';
+import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { useLeaveGuard } from '../../components/leave-guard';
@@ -80,7 +80,7 @@ export function BatchPaymentsPage() {
 
   const check = async (file: File) => {
     const ticket = ++latest.current;
-    const apiKey = session.credentials()?.apiKey;
+    const apiKey = batchKeySecret(session.credentials());
     if (!apiKey) return;
     setStage({ kind: 'checking', fileName: file.name, step: 'reading' });
     let checked: BatchCheck;
@@ -109,7 +109,7 @@ export function BatchPaymentsPage() {
 
   const choosePayAgain = async (payAgain: boolean) => {
     if (stage.kind !== 'checked') return;
-    const apiKey = session.credentials()?.apiKey;
+    const apiKey = batchKeySecret(session.credentials());
     if (!apiKey) return;
     setPlanning(true);
     try {
@@ -130,7 +130,7 @@ export function BatchPaymentsPage() {
     const batchRun = new BatchRun(
       plan.filter((row) => !row.alreadyPaid),
       {
-        send: (row) => sendRow(row, session.credentials()?.operator),
+        send: (row) => sendRow(row, authorOf(session.credentials())),
         lookup: lookupRow,
         resendAllowed: !toUpstream,
       },

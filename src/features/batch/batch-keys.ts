@@ -25,7 +25,7 @@ async function hmacHex(key: CryptoKey, text: string): Promise<string> {
 
 /**
  * Each row's idempotency key, derived rather than random, so that the same file uploaded again (after a crash, a
- * reload, a fix) gives the same keys and pays nothing twice: an HMAC, keyed with the session's API key so that a key
+ * reload, a fix) gives the same keys and pays nothing twice: an HMAC, keyed with the organization's batch secret (the API key without a team) so that a key
  * reveals nothing of an account number, of the normalized payment and of its occurrence among identical rows of the
  * file (the first, the second...). Fixing or moving other rows changes no key. `again` names a payment this one
  * deliberately repeats (Pay again as new payments), which makes a key of its own.

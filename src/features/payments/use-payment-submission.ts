@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { recordActivity } from '../../api/activity-log';
 import type { ApiError } from '../../api/client';
-import { session } from '../../api/credentials';
+import { authorOf, session } from '../../api/credentials';
 import { classifyPaymentFailure, describePayment, useCreatePayment } from '../../api/payments';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { Transfer } from '../../api/schemas';
@@ -25,7 +25,7 @@ interface Unknown {
 }
 
 const requestOf = (values: PaymentFormValues, key?: string) =>
-  toPaymentRequest(paymentOfForm(values), { idempotencyKey: key, operator: session.credentials()?.operator });
+  toPaymentRequest(paymentOfForm(values), { idempotencyKey: key, operator: authorOf(session.credentials()) });
 
 /**
  * Money moves once. The idempotency key belongs to one request body: made when the review opens, shown there, put

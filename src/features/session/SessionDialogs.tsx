@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { SessionState } from '../../api/credentials';
+import { MemberSignInForm } from './MemberSignInForm';
 import { SignInForm } from './SignInForm';
 
 /** A minute before the idle sign-out: the operator may stay. */
@@ -32,12 +33,18 @@ export function SignInAgainDialog({ state }: { state: Extract<SessionState, { st
       <Text size="sm" mb="md">
         {state.reason === 'idle'
           ? 'You were signed out after a period without activity. Sign in again to continue; this page keeps what you typed, except account numbers.'
-          : 'The service refused the saved credentials. Sign in again to continue; this page keeps what you typed.'}
+          : state.member
+            ? 'Your session has ended. Sign in again to continue; this page keeps what you typed.'
+            : 'The service refused the saved credentials. Sign in again to continue; this page keeps what you typed.'}
       </Text>
-      <SignInForm
-        defaults={{ clientId: state.clientId, appId: state.appId ?? '', operator: state.operator ?? '' }}
-        onSignedIn={() => {}}
-      />
+      {state.member ? (
+        <MemberSignInForm defaults={{ email: state.member.email }} onSignedIn={() => {}} />
+      ) : (
+        <SignInForm
+          defaults={{ clientId: state.clientId, appId: state.appId ?? '', operator: state.operator ?? '' }}
+          onSignedIn={() => {}}
+        />
+      )}
     </Modal>
   );
 }

@@ -1,15 +1,45 @@
-import { Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
-import { runtimeConfigQuery } from '../../api/runtime-config';
+import { type DemoMember, runtimeConfigQuery } from '../../api/runtime-config';
 import { EnvironmentBadge } from '../../components/EnvironmentBadge';
+import { ROLE_LABELS } from '../../lib/roles';
+import { MemberSignInForm } from './MemberSignInForm';
 import { SignInForm } from './SignInForm';
 import { useSession } from './use-session';
 
 /** Only a path of this console may follow sign-in: never another origin. */
 function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
+}
+
+function DemoTeam({ members, onUse }: { members: DemoMember[]; onUse: (member: DemoMember) => void }) {
+  return (
+    <Card withBorder padding="md" role="group" aria-label="Demo team">
+      <Text fw={600}>Demo team (local sandbox)</Text>
+      <Text size="sm" c="dimmed" mb="xs">
+        One member per role, with published passwords: this organization exists only on this machine.
+      </Text>
+      <Stack gap="sm">
+        {members.map((member) => (
+          <Group key={member.email} justify="space-between" wrap="nowrap">
+            <div>
+              <Text size="sm" fw={600}>
+                {ROLE_LABELS[member.role]}: {member.name}
+              </Text>
+              <Text size="sm">
+                <Code>{member.email}</Code> <Code>{member.password}</Code>
+              </Text>
+            </div>
+            <Button variant="default" size="xs" onClick={() => onUse(member)}>
+              {`Use ${ROLE_LABELS[member.role]}`}
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
 }
 
 /** `warmUp` brings the code behind sign-in while the operator types (the shell's to say what that is). */
@@ -19,13 +49,14 @@ export function SignInPage({ warmUp }: { warmUp: () => Promise<void> }) {
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
   const config = useQuery(runtimeConfigQuery);
-  // The demo's credentials, once the operator asks for them: the form starts again with them filled in.
-  const [demoFilled, setDemoFilled] = useState(false);
-  const demo = config.data?.demo;
+  // A demo member, once the operator picks one: the form starts again with their email and password filled in.
+  const [demo, setDemo] = useState<DemoMember | null>(null);
   if (state.status === 'active') return <Redirect to={next} replace />;
+  const team = config.data?.team ?? true;
+  const onSignedIn = () => navigate(next, { replace: true });
 
   return (
-    <Container size={460} py={48} component="main">
+    <Container size={520} py={48} component="main">
       <Stack>
         <Stack gap={6}>
           <Title order={1}>Payout Console</Title>
@@ -34,31 +65,27 @@ export function SignInPage({ warmUp }: { warmUp: () => Promise<void> }) {
             <EnvironmentBadge />
           </Group>
         </Stack>
-        <Text>Sign in with your organization&apos;s API credentials. They stay in this tab only.</Text>
+        {team ? (
+          <Text>Sign in with your own email and password. Your session stays in this tab only.</Text>
+        ) : (
+          <Alert color="yellow" title="Use the organization's API key">
+            This console server holds no organization credentials, so there are no team members: you sign in
+            with the organization&apos;s own key, and can do everything it can. Keep it to yourself.
+          </Alert>
+        )}
         {/* The console's code behind sign-in loads while the operator types. */}
         <Card withBorder padding="lg" onFocus={() => void warmUp().catch(() => {})}>
-          <SignInForm
-            key={demoFilled ? 'demo' : 'blank'}
-            defaults={demoFilled && demo ? { clientId: demo.client_id, apiKey: demo.api_key } : undefined}
-            onSignedIn={() => navigate(next, { replace: true })}
-          />
+          {team ? (
+            <MemberSignInForm
+              key={demo?.email ?? 'blank'}
+              defaults={demo ? { email: demo.email, password: demo.password } : undefined}
+              onSignedIn={onSignedIn}
+            />
+          ) : (
+            <SignInForm onSignedIn={onSignedIn} />
+          )}
         </Card>
-        {demo && (
-          <Card withBorder padding="md" role="group" aria-label="Demo credentials">
-            <Text fw={600}>Demo credentials (local sandbox)</Text>
-            <Text size="sm">
-              Client ID: <Code>{demo.client_id}</Code>
-            </Text>
-            <Text size="sm">
-              API key: <Code>{demo.api_key}</Code>
-            </Text>
-            <Group mt="sm">
-              <Button variant="default" onClick={() => setDemoFilled(true)}>
-                Use the demo credentials
-              </Button>
-            </Group>
-          </Card>
-        )}
+        {config.data?.demo && <DemoTeam members={config.data.demo.members} onUse={setDemo} />}
       </Stack>
     </Container>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SignInValues, signInErrors } from './sign-in-rules';
+import { memberSignInErrors, type SignInValues, signInErrors } from './sign-in-rules';
 
 const good: SignInValues = { operator: '', clientId: 'client', apiKey: 'key', appId: '' };
 
@@ -29,5 +29,18 @@ describe('signInErrors', () => {
       operator: 'Enter your name or email: required in production',
     });
     expect(signInErrors({ ...good, operator: 'ana@example.com' }, true)).toEqual({});
+  });
+});
+
+describe('memberSignInErrors', () => {
+  it('asks for an email and a password, and for six digits once the code is asked for', () => {
+    const values = { email: 'ana@example.com', password: 'x', totp: '' };
+    expect(memberSignInErrors(values, false)).toEqual({});
+    expect(memberSignInErrors({ email: 'ana', password: '', totp: '12' }, true)).toEqual({
+      email: 'Enter an email address',
+      password: 'Enter your password',
+      totp: 'Enter the 6 digits your app shows',
+    });
+    expect(memberSignInErrors({ ...values, totp: ' 123456 ' }, true)).toEqual({});
   });
 });

@@ -30,3 +30,23 @@ export function signInErrors(values: SignInValues, production: boolean): SignInE
   if (appId !== '' && !isUuid(appId)) errors.appId = 'An app ID is a UUID (or leave it empty)';
   return errors;
 }
+
+/** A member's sign-in: email and password, then the authenticator's code when the server asks for it. */
+export interface MemberSignInValues {
+  email: string;
+  password: string;
+  totp: string;
+}
+
+export type MemberSignInErrors = Partial<Record<keyof MemberSignInValues, string>>;
+
+export function memberSignInErrors(values: MemberSignInValues, askingForCode: boolean): MemberSignInErrors {
+  const errors: MemberSignInErrors = {};
+  const email = values.email.trim();
+  if (email === '') errors.email = 'Enter your email';
+  else if (email.length > 320 || !/^[^\s@]+@[^\s@]+$/.test(email)) errors.email = 'Enter an email address';
+  if (values.password === '') errors.password = 'Enter your password';
+  else if (values.password.length > 1000) errors.password = 'A password is at most 1,000 characters';
+  if (askingForCode && !/^\d{6}$/.test(values.totp.trim())) errors.totp = 'Enter the 6 digits your app shows';
+  return errors;
+}

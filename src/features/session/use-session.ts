@@ -12,6 +12,11 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useCallback(() => {
+    const credentials = session.credentials();
+    // A member's session ends on the server too; the tab forgets it at once either way.
+    if (credentials?.member) {
+      void import('../../api/team-session').then((api) => api.signOutMember(credentials)).catch(() => {});
+    }
     session.signOut();
     queryClient.clear();
     navigate('/sign-in', { replace: true });

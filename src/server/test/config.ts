@@ -10,7 +10,7 @@ export const TEST_ASSET = {
   text: `export const lines = [${Array.from({ length: 200 }, (_, i) => `"line ${i}"`).join(', ')}];\n`,
 };
 
-/** A built console of one line, and server settings for tests (short timeouts, no audit log unless asked). */
+/** A built console of one line, and server settings for tests (short timeouts, an in-memory console database). */
 const staticDir = tempDir('console-dist-');
 writeFileSync(
   join(staticDir, 'index.html'),
@@ -32,7 +32,8 @@ export function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
     proxyMaxResponseBytes: 1024 * 1024,
     allowedHosts: ['127.0.0.1'],
     sandboxHelpersForEveryone: false,
-    auditLogFile: null,
+    consoleDb: { file: ':memory:' },
+    orgCredentials: null,
     idleTimeoutMs: 900_000,
     requestTimeoutMs: 30_000,
     ...overrides,

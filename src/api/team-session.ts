@@ -1,0 +1,81 @@
+import { ROLES } from '../lib/roles';
+import { z } from '../lib/zod';
+import { request } from './client';
+import type { Credentials } from './credentials';
+
+export const memberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(['invited', 'active', 'disabled']),
+  totp_enrolled: z.boolean(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+const sessionSchema = z.object({
+  member: memberSchema,
+  organization: z.object({ name: z.string() }),
+  must_enroll_totp: z.boolean(),
+  batch_secret: z.string().optional(),
+});
+const signedInSchema = sessionSchema.extend({ member_id: z.string(), secret: z.string() });
+export type TeamSession = z.infer<typeof sessionSchema>;
+
+export interface MemberSignIn {
+  email: string;
+  password: string;
+  totp?: string | undefined;
+}
+
+/** POST /team/sessions: the member's own credentials for this tab (Basic member_id:secret), and who they are. */
+export async function signInMember(
+  given: MemberSignIn,
+): Promise<{ credentials: Credentials; session: TeamSession }> {
+  const answer = await request({
+    method: 'POST',
+    path: '/team/sessions',
+    body: given,
+    response: signedInSchema,
+    anonymous: true,
+  });
+  const { member_id, secret, ...session } = answer;
+  const { id, email, name, role } = session.member;
+  return {
+    credentials: {
+      clientId: member_id,
+      apiKey: secret,
+      member: { id, email, name, role },
+      batchSecret: session.batch_secret,
+    },
+    session,
+  };
+}
+
+/** Ends the session on the server too, so that its secret is worthless even if it was copied. */
+export function signOutMember(credentials: Credentials) {
+  return request({ method: 'DELETE', path: '/team/session', response: z.unknown(), credentials });
+}
+
+export function getTeamSession() {
+  return request({ method: 'GET', path: '/team/session', response: sessionSchema });
+}
+
+export function startTotpEnrollment() {
+  return request({
+    method: 'POST',
+    path: '/team/totp',
+    response: z.object({ secret: z.string(), uri: z.string() }),
+  });
+}
+
+export function confirmTotpEnrollment(body: { secret: string; code: string }) {
+  return request({
+    method: 'POST',
+    path: '/team/totp/confirm',
+    body,
+    response: z.object({ totp_enrolled: z.boolean() }),
+  });
+}

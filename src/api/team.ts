@@ -1,0 +1,163 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '../lib/roles';
+import { z } from '../lib/zod';
+import { useDescribedMutation } from './activity-log';
+import { request } from './client';
+import { memberSchema } from './team-session';
+
+const invitationLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
+export type InvitationLink = z.infer<typeof invitationLinkSchema>;
+
+export function listMembers() {
+  return request({
+    method: 'GET',
+    path: '/team/members',
+    response: z.object({ data: z.array(memberSchema) }),
+  });
+}
+
+export function inviteMember(body: { email: string; name: string; role: Role }) {
+  return request({
+    method: 'POST',
+    path: '/team/members',
+    body,
+    response: z.object({ member: memberSchema, invitation: invitationLinkSchema }),
+  });
+}
+
+export function changeMember(id: string, body: { role?: Role; status?: 'active' | 'disabled' }) {
+  return request({
+    method: 'PATCH',
+    path: `/team/members/${encodeURIComponent(id)}`,
+    body,
+    response: memberSchema,
+  });
+}
+
+export function resetMemberPassword(id: string) {
+  return request({
+    method: 'POST',
+    path: `/team/members/${encodeURIComponent(id)}/password-reset`,
+    response: z.object({ invitation: invitationLinkSchema }),
+  });
+}
+
+const invitationSchema = z.object({
+  purpose: z.enum(['invite', 'reset', 'first-admin']),
+  organization: z.object({ name: z.string() }),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  role: z.string(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export function getInvitation(token: string) {
+  return request({
+    method: 'GET',
+    path: `/team/invitations/${encodeURIComponent(token)}`,
+    response: invitationSchema,
+    anonymous: true,
+  });
+}
+
+export function acceptInvitation(token: string, body: { password: string; email?: string; name?: string }) {
+  return request({
+    method: 'POST',
+    path: `/team/invitations/${encodeURIComponent(token)}`,
+    body,
+    response: z.object({ email: z.string() }),
+    anonymous: true,
+  });
+}
+
+export const auditRowSchema = z.object({
+  seq: z.number(),
+  at: z.string(),
+  member_id: z.string().nullable(),
+  email: z.string().nullable(),
+  role: z.string().nullable(),
+  action: z.string(),
+  targets: z.string(),
+  outcome: z.enum(['ok', 'refused', 'failed']),
+  status: z.number(),
+  request_id: z.string().nullable(),
+  client_address: z.string().nullable(),
+});
+export type AuditRow = z.infer<typeof auditRowSchema>;
+
+export interface AuditQuery {
+  member?: string | undefined;
+  action?: string | undefined;
+  outcome?: 'ok' | 'refused' | 'failed' | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export function listAudit(query: AuditQuery) {
+  return request({
+    method: 'GET',
+    path: '/team/audit',
+    query: { ...query, limit: 500 },
+    response: z.object({ data: z.array(auditRowSchema) }),
+  });
+}
+
+/** The same rows as CSV (up to 10,000), for a spreadsheet. */
+export function downloadAuditCsv(query: AuditQuery) {
+  return request({
+    method: 'GET',
+    path: '/team/audit',
+    query: { ...query, limit: 10_000, format: 'csv' },
+    response: z.string(),
+  });
+}
+
+export const teamQueries = {
+  members: () => queryOptions({ queryKey: ['team', 'members'], queryFn: listMembers }),
+  audit: (query: AuditQuery) =>
+    queryOptions({ queryKey: ['team', 'audit', query], queryFn: () => listAudit(query) }),
+};
+
+/** The Team page's changes, each a line of this tab's activity (the server's audit trail has them too). */
+export function useInviteMember() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: inviteMember,
+    activity: ({ email, role }) => ({ action: 'Member invited', subject: email, details: role }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['team'] }),
+  });
+}
+
+export function useChangeMember() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: ({
+      id,
+      change,
+    }: {
+      id: string;
+      email: string;
+      change: { role?: Role; status?: 'active' | 'disabled' };
+    }) => changeMember(id, change),
+    activity: ({ email, change }) => ({
+      action: change.role
+        ? 'Member role changed'
+        : change.status === 'disabled'
+          ? 'Member disabled'
+          : 'Member enabled',
+      subject: email,
+      details: change.role ?? change.status ?? '',
+    }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['team'] }),
+  });
+}
+
+export function useResetMemberPassword() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: ({ id }: { id: string; email: string }) => resetMemberPassword(id),
+    activity: ({ email }) => ({ action: 'Member password reset', subject: email, details: '' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['team'] }),
+  });
+}

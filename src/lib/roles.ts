@@ -1,0 +1,76 @@
+/**
+ * The team's role matrix, in one place: the console server enforces it on every request, the console reads it to
+ * hide what a role cannot do. Each role has every right of the roles before it.
+ */
+export const ROLES = ['viewer', 'support', 'finance', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  viewer: 'Viewer',
+  support: 'Support',
+  finance: 'Finance',
+  admin: 'Admin',
+};
+
+/** What a request does, as the matrix sees it. */
+export type Permission = 'read' | 'support' | 'pay' | 'admin';
+
+/** The least role that holds each permission. */
+const LEAST_ROLE: Record<Permission, Role> = {
+  read: 'viewer',
+  support: 'support',
+  pay: 'finance',
+  admin: 'admin',
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function leastRoleFor(permission: Permission): Role {
+  return LEAST_ROLE[permission];
+}
+
+export function can(role: Role, permission: Permission): boolean {
+  return ROLES.indexOf(role) >= ROLES.indexOf(LEAST_ROLE[permission]);
+}
+
+/** The state-changing `/v2` routes the console uses, by what they need; a segment `*` is one path segment. */
+const WRITES: { method: string; path: string; permission: Permission; action: string }[] = [
+  { method: 'POST', path: '/v2/payments', permission: 'pay', action: 'payment.create' },
+  { method: 'PUT', path: '/v2/users/*/addresses', permission: 'support', action: 'user.address.add' },
+  {
+    method: 'PUT',
+    path: '/v2/organizations/copy-organization-compliance-to-app/*',
+    permission: 'support',
+    action: 'app.compliance.copy',
+  },
+];
+
+function matches(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.replace(/\/+$/, '').split('/');
+  return want.length === got.length && want.every((part, i) => part === '*' || part === got[i]);
+}
+
+/**
+ * What a `/v2` request needs: every read is `read`; a write the console makes needs its row above; any other write
+ * (the service has more than the console uses) needs an admin, so that a new route is closed until someone opens it.
+ */
+export function permissionForRequest(method: string, path: string): Permission {
+  return describeRequest(method, path).permission;
+}
+
+/** The permission a `/v2` request needs and its name in the audit trail (`payment.create`, or its method and path). */
+export function describeRequest(method: string, path: string): { permission: Permission; action: string } {
+  const verb = method.toUpperCase();
+  if (verb === 'GET' || verb === 'HEAD' || verb === 'OPTIONS') return { permission: 'read', action: 'read' };
+  const known = WRITES.find((w) => w.method === verb && matches(w.path, path));
+  if (known) return known;
+  const shape = path
+    .split('/')
+    .map((part, i) => (i > 1 && /\d/.test(part) ? '{id}' : part))
+    .join('/')
+    .slice(0, 200);
+  return { permission: 'admin', action: `${verb} ${shape}` };
+}

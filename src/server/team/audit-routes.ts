@@ -1,0 +1,78 @@
+import type { Context } from 'hono';
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { errorBody } from '../../node/error-body';
+import type { AuditRow } from './audit';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
+const auditQuerySchema = z.object({
+  member: z.string().max(100).optional(),
+  action: z.string().max(200).optional(),
+  outcome: z.enum(['ok', 'refused', 'failed']).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(10_000).default(200),
+  format: z.enum(['json', 'csv']).optional(),
+});
+
+/** The Audit page's filters: member, action, outcome and a range of days (UTC, `to` inclusive). */
+export function auditQuery(c: Context) {
+  const result = auditQuerySchema.safeParse(c.req.query());
+  if (!result.success) {
+    const errors = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    return c.json(errorBody('invalid-request', 'Some filters are wrong', errors), 400);
+  }
+  const { member, action, outcome, from, to, before, limit } = result.data;
+  const dayAfter = (date: string) =>
+    new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000).toISOString();
+  return {
+    memberId: member || undefined,
+    action: action || undefined,
+    outcome,
+    from: from ? new Date(`${from}T00:00:00Z`).toISOString() : undefined,
+    to: to ? dayAfter(to) : undefined,
+    before,
+    limit,
+  };
+}
+
+/** The trail as a spreadsheet opens it; a cell that starts like a formula is quoted so that it stays text. */
+export function auditCsv(rows: AuditRow[]): string {
+  const safe = (value: string | number | null) => {
+    const text = value === null ? '' : String(value);
+    return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  };
+  return Papa.unparse({
+    fields: [
+      'seq',
+      'at',
+      'member_id',
+      'email',
+      'role',
+      'action',
+      'targets',
+      'outcome',
+      'status',
+      'request_id',
+      'client_address',
+      'hash',
+    ],
+    data: rows.map((r) =>
+      [
+        r.seq,
+        r.at,
+        r.member_id,
+        r.email,
+        r.role,
+        r.action,
+        r.targets,
+        r.outcome,
+        r.status,
+        r.request_id,
+        r.client_address,
+        r.hash,
+      ].map(safe),
+    ),
+  });
+}

@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations';
+
+/**
+ * The console's own state (organizations it acts for, members, sessions, invitations, the audit trail), on SQLite
+ * by default or on PostgreSQL when several console servers share it. Times are ISO-8601 UTC strings, which sort as
+ * text on both.
+ */
+export interface ConsoleTables {
+  organizations: {
+    id: string;
+    name: string;
+    client_id: string;
+    /** Sandbox mode only: the sandbox tenant's key (no real money). Upstream, the key lives in the environment. */
+    sandbox_api_key: string | null;
+    /** Random, made once: batch row keys derive from it, so that any member's re-upload finds the same keys. */
+    batch_secret: string;
+    created_at: string;
+  };
+  members: {
+    id: string;
+    org_id: string;
+    email: string;
+    name: string;
+    role: string;
+    /** invited (no password yet), active, disabled. */
+    status: string;
+    password_hash: string | null;
+    totp_secret: string | null;
+    created_at: string;
+    last_seen_at: string | null;
+  };
+  sessions: {
+    /** SHA-256 of the secret the browser holds; the secret itself is never stored. */
+    secret_hash: string;
+    member_id: string;
+    created_at: string;
+    last_used_at: string;
+  };
+  invitations: {
+    token_hash: string;
+    org_id: string;
+    /** Null for the first admin's link: that person names themself. */
+    member_id: string | null;
+    /** invite, reset or first-admin. */
+    purpose: string;
+    expires_at: string;
+    used_at: string | null;
+  };
+  audit_events: {
+    seq: number;
+    at: string;
+    org_id: string | null;
+    member_id: string | null;
+    email: string | null;
+    role: string | null;
+    action: string;
+    targets: string;
+    outcome: string;
+    status: number;
+    request_id: string | null;
+    client_address: string | null;
+    prev_hash: string;
+    hash: string;
+  };
+  /** One row: the chain's last sequence number and hash. Every append updates it first, which serializes appends. */
+  audit_head: { id: number; seq: number; hash: string };
+}
+
+export type ConsoleDb = Kysely<ConsoleTables>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface ConsoleDatabase {
+  db: ConsoleDb;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseLocation {
+  /** postgres://… : PostgreSQL; else `file` is SQLite. */
+  url?: string | undefined;
+  file?: string | undefined;
+}
+
+function sqlite(file: string): ConsoleDatabase {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  // Two console servers on one file wait for each other's write instead of failing.
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<ConsoleTables>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function postgres(url: string): ConsoleDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<ConsoleTables>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** Opens the console's database and brings its schema up to date (each migration once, recorded in the database). */
+export async function openConsoleDatabase(where: DatabaseLocation): Promise<ConsoleDatabase> {
+  const opened = where.url ? postgres(where.url) : sqlite(where.file ?? '.data/console.db');
+  const migrator = new Migrator({
+    db: opened.db,
+    provider: { getMigrations: async () => migrations as Record<string, Migration> },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await opened.close();
+    throw error;
+  }
+  return opened;
+}

@@ -1,0 +1,34 @@
+import type { Role } from '../../lib/roles';
+import type { Team } from './team';
+import { makeSandboxTeam, ROLE_NAMES } from './team';
+
+const DEMO_DOMAIN = 'demo-marketplace.example';
+
+/**
+ * The sandbox demo's team, published like the demo key (README, sign-in page): it exists only in a local sandbox, so
+ * that `npm start` signs in as any role with no account anywhere.
+ */
+const DEMO_PASSWORDS: Record<Role, string> = {
+  viewer: 'demo-viewer-password',
+  support: 'demo-support-password',
+  finance: 'demo-finance-password',
+  admin: 'demo-admin-password',
+};
+
+export const DEMO_MEMBERS = (['finance', 'support', 'viewer', 'admin'] as const).map((role) => ({
+  email: `${role}@${DEMO_DOMAIN}`,
+  password: DEMO_PASSWORDS[role],
+  role,
+  name: ROLE_NAMES[role],
+}));
+
+/** Makes the demo team once per console database (a restart adds nothing). */
+export async function ensureDemoTeam(team: Team, demo: { clientId: string; apiKey: string; name: string }) {
+  const existing = await team.database.db
+    .selectFrom('members')
+    .select('id')
+    .where('email', '=', DEMO_MEMBERS[0]?.email ?? '')
+    .executeTakeFirst();
+  if (existing) return;
+  await makeSandboxTeam(team, demo, { emailDomain: DEMO_DOMAIN, passwords: DEMO_PASSWORDS });
+}

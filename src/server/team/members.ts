@@ -1,0 +1,157 @@
+import type { Role } from '../../lib/roles';
+import type { ConsoleDb, ConsoleTables } from './database';
+import { hashPassword, newMemberId, newSecret, sha256Hex } from './secrets';
+
+export type MemberRow = ConsoleTables['members'];
+export type OrganizationRow = ConsoleTables['organizations'];
+export type MemberStatus = 'invited' | 'active' | 'disabled';
+
+/** What the console and the team API show of a member: never a hash or a TOTP secret. */
+export interface MemberView {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  status: MemberStatus;
+  totp_enrolled: boolean;
+  created_at: string;
+  last_seen_at: string | null;
+}
+
+export function memberView(row: MemberRow): MemberView {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role as Role,
+    status: row.status as MemberStatus,
+    totp_enrolled: row.totp_secret !== null,
+    created_at: row.created_at,
+    last_seen_at: row.last_seen_at,
+  };
+}
+
+export function normalEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The organization the console acts for under this client id, made on first sight. */
+export async function ensureOrganization(
+  db: ConsoleDb,
+  org: { clientId: string; name: string; sandboxApiKey: string | null },
+  now = new Date(),
+): Promise<OrganizationRow> {
+  await db
+    .insertInto('organizations')
+    .values({
+      id: crypto.randomUUID(),
+      name: org.name,
+      client_id: org.clientId,
+      sandbox_api_key: org.sandboxApiKey,
+      batch_secret: newSecret(),
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .execute();
+  return db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('client_id', '=', org.clientId)
+    .executeTakeFirstOrThrow();
+}
+
+export interface NewMember {
+  orgId: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** Absent: the member is invited and sets a password through a link. */
+  password?: string;
+  totpSecret?: string;
+}
+
+export async function insertMember(db: ConsoleDb, member: NewMember, now = new Date()): Promise<MemberRow> {
+  const row: MemberRow = {
+    id: newMemberId(),
+    org_id: member.orgId,
+    email: normalEmail(member.email),
+    name: member.name.trim(),
+    role: member.role,
+    status: member.password ? 'active' : 'invited',
+    password_hash: member.password ? await hashPassword(member.password) : null,
+    totp_secret: member.totpSecret ?? null,
+    created_at: now.toISOString(),
+    last_seen_at: null,
+  };
+  await db.insertInto('members').values(row).execute();
+  return row;
+}
+
+export function findMemberByEmail(db: ConsoleDb, email: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('email', '=', normalEmail(email)).executeTakeFirst();
+}
+
+export function findMember(db: ConsoleDb, orgId: string, id: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+}
+
+export function listMembers(db: ConsoleDb, orgId: string): Promise<MemberRow[]> {
+  return db.selectFrom('members').selectAll().where('org_id', '=', orgId).orderBy('email').execute();
+}
+
+export async function countActiveAdmins(db: ConsoleDb, orgId: string): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('org_id', '=', orgId)
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function countMembers(db: ConsoleDb, orgId: string): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** Ends every session of a member (disabled, role changed, password reset). */
+export async function endSessionsOf(db: ConsoleDb, memberId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+}
+
+/** A one-time link's token; only its hash is kept. */
+export async function insertInvitation(
+  db: ConsoleDb,
+  invitation: {
+    orgId: string;
+    memberId: string | null;
+    purpose: 'invite' | 'reset' | 'first-admin';
+    ttlMs: number;
+  },
+  now = new Date(),
+): Promise<{ token: string; expiresAt: string }> {
+  const token = newSecret();
+  const expiresAt = new Date(now.getTime() + invitation.ttlMs).toISOString();
+  await db
+    .insertInto('invitations')
+    .values({
+      token_hash: sha256Hex(token),
+      org_id: invitation.orgId,
+      member_id: invitation.memberId,
+      purpose: invitation.purpose,
+      expires_at: expiresAt,
+      used_at: null,
+    })
+    .execute();
+  return { token, expiresAt };
+}

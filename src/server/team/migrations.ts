@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/**
+ * The console database's schema, one step per entry, applied in name order and recorded by Kysely's migrator. Only
+ * types both SQLite and PostgreSQL read alike: text, integer.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-team': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('organizations')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull().unique())
+        .addColumn('sandbox_api_key', 'text')
+        .addColumn('batch_secret', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('members')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('totp_secret', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text')
+        .execute();
+      await db.schema.createIndex('members_by_org').on('members').column('org_id').execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('secret_hash', 'text', (c) => c.primaryKey())
+        .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('sessions_by_member').on('sessions').column('member_id').execute();
+      await db.schema
+        .createTable('invitations')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+        .addColumn('member_id', 'text', (c) => c.references('members.id'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('audit_events')
+        .addColumn('seq', 'integer', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('org_id', 'text')
+        .addColumn('member_id', 'text')
+        .addColumn('email', 'text')
+        .addColumn('role', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('targets', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('request_id', 'text')
+        .addColumn('client_address', 'text')
+        .addColumn('prev_hash', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      // Sign-in failures are counted from the trail, per email and per address, over a recent window.
+      await db.schema
+        .createIndex('audit_by_email')
+        .on('audit_events')
+        .columns(['action', 'email', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('audit_by_address')
+        .on('audit_events')
+        .columns(['action', 'client_address', 'at'])
+        .execute();
+      await db.schema.createIndex('audit_by_org').on('audit_events').columns(['org_id', 'seq']).execute();
+      await db.schema
+        .createTable('audit_head')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      await (db as Kysely<{ audit_head: { id: number; seq: number; hash: string } }>)
+        .insertInto('audit_head')
+        .values({ id: 1, seq: 0, hash: '0'.repeat(64) })
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { ROLES, type Role } from '../../lib/roles';
+import { type AuditEntry, appendAudit } from './audit';
+import type { ConsoleDatabase } from './database';
+import { ensureOrganization, insertMember, type OrganizationRow } from './members';
+import type { SignInPolicy } from './sign-in';
+
+/** An organization's API credentials, as the payout service knows them. They never leave the console server. */
+export interface OrgCredentials {
+  clientId: string;
+  apiKey: string;
+}
+
+/**
+ * The console's team layer: its database, the sign-in policy, and the organization credentials it forwards with. In
+ * the sandbox every tenant is an organization with its own members; upstream there is one, from the environment.
+ */
+export interface Team {
+  database: ConsoleDatabase;
+  mode: 'sandbox' | 'upstream';
+  /** Members sign in (always in the sandbox; upstream when the server holds the organization's credentials). */
+  teamMode: boolean;
+  policy: SignInPolicy;
+  /** The organization's credentials, to forward a member's request with; null when the console has none for it. */
+  credentialsFor(org: OrganizationRow): OrgCredentials | null;
+  audit(entry: AuditEntry): Promise<void>;
+  now(): Date;
+}
+
+export const DEFAULT_POLICY: SignInPolicy = {
+  failureLimit: 20,
+  failureWindowMs: 15 * 60 * 1000,
+  idleTimeoutMs: 15 * 60 * 1000,
+  totpRequiredFor: [],
+};
+
+export interface TeamOptions {
+  database: ConsoleDatabase;
+  mode: 'sandbox' | 'upstream';
+  policy?: Partial<SignInPolicy>;
+  /** Upstream team mode: the one organization's credentials (PAYOUT_CLIENT_ID, PAYOUT_API_KEY). */
+  upstreamCredentials?: OrgCredentials | null;
+  now?: () => Date;
+}
+
+export function createTeam({ database, mode, policy, upstreamCredentials = null, now }: TeamOptions): Team {
+  const clock = now ?? (() => new Date());
+  return {
+    database,
+    mode,
+    teamMode: mode === 'sandbox' || upstreamCredentials !== null,
+    policy: {
+      ...DEFAULT_POLICY,
+      // Outside the sandbox's demo, money movers and admins must use a second factor.
+      totpRequiredFor: mode === 'upstream' ? ['finance', 'admin'] : [],
+      ...policy,
+    },
+    credentialsFor(org) {
+      if (mode === 'sandbox') {
+        return org.sandbox_api_key ? { clientId: org.client_id, apiKey: org.sandbox_api_key } : null;
+      }
+      return upstreamCredentials && upstreamCredentials.clientId === org.client_id
+        ? upstreamCredentials
+        : null;
+    },
+    async audit(entry) {
+      await appendAudit(database.db, entry, clock());
+    },
+    now: clock,
+  };
+}
+
+export interface CreatedMember {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+  role: Role;
+}
+
+export const ROLE_NAMES: Record<Role, string> = {
+  viewer: 'Vera Viewer',
+  support: 'Sam Support',
+  finance: 'Fiona Finance',
+  admin: 'Ada Admin',
+};
+
+/**
+ * A sandbox tenant's team: one member per role, with random passwords (or the demo's published ones). The emails
+ * carry the tenant's client id, so that they are unique across tenants.
+ */
+export async function makeSandboxTeam(
+  team: Team,
+  tenant: { clientId: string; apiKey: string; name: string },
+  fixed?: { emailDomain: string; passwords: Record<Role, string> },
+): Promise<CreatedMember[]> {
+  const db = team.database.db;
+  const org = await ensureOrganization(
+    db,
+    { clientId: tenant.clientId, name: tenant.name, sandboxApiKey: tenant.apiKey },
+    team.now(),
+  );
+  const domain = fixed?.emailDomain ?? `${tenant.clientId.slice(0, 8)}.tenant.example`;
+  return Promise.all(
+    ROLES.map(async (role) => {
+      const password = fixed?.passwords[role] ?? randomBytes(12).toString('base64url');
+      const row = await insertMember(
+        db,
+        { orgId: org.id, email: `${role}@${domain}`, name: ROLE_NAMES[role], role, password },
+        team.now(),
+      );
+      return { id: row.id, email: row.email, name: row.name, password, role };
+    }),
+  );
+}
