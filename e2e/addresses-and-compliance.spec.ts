@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { armFault, basicAuth, copyComplianceConfirmed, expect, test } from './fixtures';
+import { armFault, basicAuth, copyComplianceConfirmed, expect, signIn, test } from './fixtures';
 import { pickById, shownAs } from './payment-form';
 
 async function chooseOption(page: Page, label: string, search: string, option: string) {
@@ -124,10 +124,7 @@ test('an organization with no compliance record is told to add one first', async
   page,
   tenantWithoutCompliance: tenant,
 }) => {
-  await page.goto('/sign-in');
-  await page.getByLabel('Client ID').fill(tenant.client_id);
-  await page.getByLabel('API key').fill(tenant.api_key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, tenant, 'support');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Copy compliance' }).click();
   await pickById(page, 'App', tenant.apps[0]?.id ?? '');
   await copyComplianceConfirmed(page);

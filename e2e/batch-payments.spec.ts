@@ -9,7 +9,15 @@ import {
   paymentsCsv,
   withRow,
 } from './batch-file';
-import { AXE_SPEC_TIMEOUT, armFault, expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import {
+  AXE_SPEC_TIMEOUT,
+  armFault,
+  expect,
+  expectNoAxeViolations,
+  memberOf,
+  signIn,
+  test,
+} from './fixtures';
 
 /*
  * A finance operator pays a month's collections from a spreadsheet: every row checked before money moves, the count
@@ -270,7 +278,7 @@ test('an idle sign-out takes the file and its account numbers with it', async ({
 
   await page.clock.fastForward('15:01');
   const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
-  await signInAgain.getByLabel('API key').fill(tenant.api_key);
+  await signInAgain.getByLabel('Password', { exact: true }).fill(memberOf(tenant, 'finance').password);
   await signInAgain.getByRole('button', { name: 'Sign in' }).click();
   await expect(signInAgain).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Rows to pay' })).toHaveCount(0);

@@ -28,6 +28,6 @@ test('the pages behind sign-in load as the operator starts typing, not with the 
     paths.filter((path) => /\/(SignedInLayout|CreatePaymentPage)-/.test(path));
   expect(behindSignIn(assets())).toEqual([]);
 
-  await page.getByLabel('Client ID', { exact: true }).fill(tenant.client_id);
+  await page.getByLabel('Email', { exact: true }).fill(tenant.members[0]?.email ?? '');
   await expect.poll(() => behindSignIn(assets()).length).toBe(2);
 });

@@ -4,6 +4,7 @@ import {
   basicAuth,
   expect,
   expectNoAxeViolations,
+  signIn,
   type Tenant,
   test,
 } from './fixtures';
@@ -16,7 +17,7 @@ import { openAuthorizedReview } from './payment-form';
 
 test('a newcomer pays from a demo user found by name, without typing an id anywhere', async ({ page }) => {
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: 'Use the demo credentials' }).click();
+  await page.getByRole('group', { name: 'Demo team' }).getByRole('button', { name: 'Use Finance' }).click();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create payment' }).click();
@@ -85,10 +86,7 @@ async function volumeTenant(page: import('@playwright/test').Page, users: number
 }
 
 async function signInAs(page: import('@playwright/test').Page, tenant: Tenant) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Client ID', { exact: true }).fill(tenant.client_id);
-  await page.getByLabel('API key', { exact: true }).fill(tenant.api_key);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signIn(page, tenant);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 }
 

@@ -31,9 +31,15 @@ export async function signIn(page: Page, tenant: Tenant, role: Role = 'finance')
 }
 
 /** A member's own Basic credentials, as their browser sends them: signs in through the API. */
-export async function memberAuth(request: APIRequestContext, tenant: Tenant, role: Role): Promise<Record<string, string>> {
+export async function memberAuth(
+  request: APIRequestContext,
+  tenant: Tenant,
+  role: Role,
+): Promise<Record<string, string>> {
   const member = memberOf(tenant, role);
-  const answer = await request.post('/team/sessions', { data: { email: member.email, password: member.password } });
+  const answer = await request.post('/team/sessions', {
+    data: { email: member.email, password: member.password },
+  });
   expect(answer.status()).toBe(201);
   const { member_id, secret } = (await answer.json()) as { member_id: string; secret: string };
   return { Authorization: `Basic ${Buffer.from(`${member_id}:${secret}`).toString('base64')}` };

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { armFault, basicAuth, expect, type Tenant, test } from './fixtures';
+import { armFault, basicAuth, expect, memberOf, type Tenant, test } from './fixtures';
 import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById, shownAs } from './payment-form';
 
 /** The next POST /v2/payments of this tenant fails, waits or loses its connection (sandbox faults). */
@@ -250,8 +250,10 @@ test('a 401 mid-session signs in again without losing the typed draft', async ({
   await reviewAndConfirm(page, '$19.99');
   const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
   await expect(signInAgain).toBeVisible();
-  await expect(signInAgain.getByLabel('Client ID')).toHaveValue(tenant.client_id);
-  await signInAgain.getByLabel('API key').fill(tenant.api_key);
+  await expect(signInAgain.getByLabel('Email', { exact: true })).toHaveValue(
+    memberOf(tenant, 'finance').email,
+  );
+  await signInAgain.getByLabel('Password', { exact: true }).fill(memberOf(tenant, 'finance').password);
   await signInAgain.getByRole('button', { name: 'Sign in' }).click();
   await expect(signInAgain).toHaveCount(0);
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('19.99');

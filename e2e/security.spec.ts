@@ -4,6 +4,8 @@ import {
   armFault,
   copyComplianceConfirmed,
   expect,
+  memberOf,
+  signIn,
   type Tenant,
   test,
 } from './fixtures';
@@ -35,15 +37,6 @@ async function watchPage(page: Page) {
   };
 }
 
-async function signInAs(page: Page, tenant: Tenant, operator: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Operator').fill(operator);
-  await page.getByLabel('Client ID').fill(tenant.client_id);
-  await page.getByLabel('API key').fill(tenant.api_key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-}
-
 async function payByBankAccount(page: Page, tenant: Tenant, metadataValue: string) {
   await openCreatePayment(page);
   await pickById(page, 'User', tenant.users[0]?.id ?? '');
@@ -66,12 +59,13 @@ test('a full workflow leaves no credential or account number behind, breaks no C
   const urls: string[] = [];
   page.on('framenavigated', (frame) => urls.push(frame.url()));
 
-  await signInAs(page, tenant, 'Ana Operator');
-  await expect(page.getByRole('banner')).toContainText('Ana Operator');
+  await signIn(page, tenant);
+  const finance = memberOf(tenant, 'finance');
+  await expect(page.getByRole('banner')).toContainText(finance.name);
   await payByBankAccount(page, tenant, XSS);
   const transferUrl = page.url();
   const details = page.getByRole('table', { name: 'Transfer details' });
-  await expect(details).toContainText('"initiated_by": "Ana Operator"');
+  await expect(details).toContainText(`"initiated_by": "${finance.email}"`);
   // Metadata is text, never markup.
   await expect(details).toContainText(XSS);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -146,7 +140,7 @@ test('after 15 idle minutes the operator is signed out with a warning first; the
   tenant,
 }) => {
   await page.clock.install();
-  await signInAs(page, tenant, 'Ana');
+  await signIn(page, tenant);
   await openCreatePayment(page);
   await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByLabel('Amount (USD)').fill('33.00');
@@ -160,7 +154,7 @@ test('after 15 idle minutes the operator is signed out with a warning first; the
   await expect(signInAgain).toBeVisible();
   await expect(signInAgain).toContainText('without activity');
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-  await signInAgain.getByLabel('API key').fill(tenant.api_key);
+  await signInAgain.getByLabel('Password', { exact: true }).fill(memberOf(tenant, 'finance').password);
   await signInAgain.getByRole('button', { name: 'Sign in' }).click();
   await expect(signInAgain).toHaveCount(0);
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('33.00');
@@ -171,7 +165,7 @@ test('after 15 idle minutes the operator is signed out with a warning first; the
 
 test('activity keeps the session: "Stay signed in" resets the clock', async ({ page, tenant }) => {
   await page.clock.install();
-  await signInAs(page, tenant, 'Ana');
+  await signIn(page, tenant);
   await page.clock.fastForward('14:30');
   const warning = page.getByRole('dialog', { name: 'Still there?' });
   await warning.getByRole('button', { name: 'Stay signed in' }).click();

@@ -1,10 +1,13 @@
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures';
+import { expect, expectNoAxeViolations, memberOf, signIn, test } from './fixtures';
 
 test('operator signs in and sees the organization and where requests go', async ({ page, tenant }) => {
   await signIn(page, tenant);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByRole('banner').getByText(tenant.organization.name)).toBeVisible();
   await expect(page.getByRole('banner').getByText('Sandbox', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByText(`${memberOf(tenant, 'finance').name} · Finance`),
+  ).toBeVisible();
   for (const link of ['Create payment', 'Add address', 'Copy compliance']) {
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }),
@@ -12,40 +15,44 @@ test('operator signs in and sees the organization and where requests go', async 
   }
 });
 
-test('a wrong API key is refused on the sign-in page', async ({ page, tenant }) => {
+test('a wrong password is refused on the sign-in page, as an unknown email is', async ({ page, tenant }) => {
   await page.goto('/sign-in');
-  await page.getByLabel('Client ID').fill(tenant.client_id);
-  await page.getByLabel('API key').fill('sk_sandbox_wrong');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(memberOf(tenant, 'finance').email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Sign-in refused');
-  await expect(page.getByRole('alert')).toContainText('The client id or API key is wrong');
+  await expect(page.getByRole('alert')).toContainText('The email or password is wrong');
   await expect(page).toHaveURL(/\/sign-in/);
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
 });
 
-test('missing or malformed credentials are named at their fields, and nothing typed is lost', async ({
+test('missing or malformed sign-in fields are named at their fields, and nothing typed is lost', async ({
   page,
 }) => {
   await page.goto('/sign-in');
-  await page.getByLabel('App ID').fill('app-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByLabel('Client ID')).toBeFocused();
-  await expect(page.getByLabel('Client ID')).toHaveAccessibleDescription(/Enter your client ID/);
-  await expect(page.getByLabel('API key')).toHaveAccessibleDescription(/Enter your API key/);
-  await expect(page.getByLabel('App ID')).toHaveAccessibleDescription(/An app ID is a UUID/);
-  await expect(page.getByLabel('App ID')).toHaveValue('app-1');
+  await page.getByLabel('Email', { exact: true }).fill('ana');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription(
+    /Enter an email address/,
+  );
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
+    /Enter your password/,
+  );
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('ana');
   // Fixed as it is typed, once the form has been submitted.
-  await page.getByLabel('Client ID').fill('someone');
-  await expect(page.getByLabel('Client ID')).not.toHaveAccessibleDescription(/Enter your client ID/);
+  await page.getByLabel('Email', { exact: true }).fill('ana@example.com');
+  await expect(page.getByLabel('Email', { exact: true })).not.toHaveAccessibleDescription(/Enter an email/);
   await expect(page).toHaveURL(/\/sign-in$/);
 });
 
 test('a deep link asks for sign-in first, then opens the page asked for', async ({ page, tenant }) => {
   await page.goto('/no-such-page?x=1');
   await expect(page).toHaveURL(/\/sign-in\?next=/);
-  await page.getByLabel('Client ID').fill(tenant.client_id);
-  await page.getByLabel('API key').fill(tenant.api_key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const member = memberOf(tenant, 'viewer');
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveURL(/\/no-such-page\?x=1$/);
 });

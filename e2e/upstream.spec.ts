@@ -20,9 +20,9 @@ const APP = '3f1d2c4b-5555-4000-8000-000000000005';
 
 async function signIn(page: Page) {
   await page.goto('/sign-in');
-  await expect(page.getByText('Demo credentials')).toHaveCount(0);
-  await page.getByLabel('Client ID').fill('upstream-client');
-  await page.getByLabel('API key').fill('upstream-key');
+  await expect(page.getByRole('group', { name: 'Demo team' })).toHaveCount(0);
+  await page.getByLabel('Client ID', { exact: true }).fill('upstream-client');
+  await page.getByLabel('API key', { exact: true }).fill('upstream-key');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
@@ -147,4 +147,21 @@ test('pay from a file upstream: rows pass the contract, each looked for among re
     '2 created · 0 already paid · 0 refused · 0 unknown',
   );
   expect(refused).toEqual([]);
+});
+
+test('without organization credentials on the server, operators sign in with the key, warned, and its fields are checked', async ({
+  page,
+}) => {
+  await page.goto('/sign-in');
+  await expect(page.getByText("Use the organization's API key", { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveCount(0);
+  await page.getByLabel('App ID', { exact: true }).fill('app-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByLabel('Client ID', { exact: true })).toBeFocused();
+  await expect(page.getByLabel('Client ID', { exact: true })).toHaveAccessibleDescription(
+    /Enter your client ID/,
+  );
+  await expect(page.getByLabel('API key', { exact: true })).toHaveAccessibleDescription(/Enter your API key/);
+  await expect(page.getByLabel('App ID', { exact: true })).toHaveAccessibleDescription(/An app ID is a UUID/);
+  await expect(page.getByLabel('App ID', { exact: true })).toHaveValue('app-1');
 });
