@@ -107,7 +107,13 @@ export async function heapUsedMiB(url: string): Promise<number> {
 
 /** A test tenant and its team (the console server adds one member per role). */
 export type Tenant = CreatedTenant & {
-  members: { id: string; email: string; name: string; password: string; role: 'viewer' | 'support' | 'finance' | 'admin' }[];
+  members: {
+    id: string;
+    email: string;
+    name: string;
+    password: string;
+    role: 'viewer' | 'support' | 'finance' | 'admin';
+  }[];
 };
 
 /** The tenant's finance member, who pays. */

@@ -4,24 +4,33 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { organizationQueries } from '../../api/organizations';
+import { useRole } from '../../api/permissions';
 import { RECENT_LIMIT, transferQueries } from '../../api/transfers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
 import { TransfersTable } from '../../components/TransfersTable';
+import { can, type Permission } from '../../lib/roles';
 import { OUTCOME_LABEL, OUTCOMES, type Overview, overviewOf, type Totals } from './transfer-totals';
 
 // The chart library is the largest thing on the page: it comes after the figures, in a chunk of its own.
 const DailyVolume = lazy(() => import('./DailyVolume').then((module) => ({ default: module.DailyVolume })));
 
-const TASKS = [
+const TASKS: { to: string; title: string; text: string; permission: Permission }[] = [
   {
     to: '/payments/new',
+    permission: 'pay',
     title: 'Create payment',
     text: 'Debit a user or a payment customer by ACH into the app.',
   },
-  { to: '/addresses/new', title: 'Add address', text: "Add an address to a user's record." },
+  {
+    to: '/addresses/new',
+    title: 'Add address',
+    text: "Add an address to a user's record.",
+    permission: 'support',
+  },
   {
     to: '/compliance/copy',
+    permission: 'support',
     title: 'Copy compliance',
     text: "Copy the organization's compliance record to an app.",
   },
@@ -80,6 +89,7 @@ function NeedsAttention({ transfers }: { transfers: Overview['attention'] }) {
  * transfers, and the page says what they cover.
  */
 export function OverviewPage() {
+  const role = useRole();
   const organization = useQuery(organizationQueries.current());
   const [nowMs] = useState(() => Date.now());
   const recent = useQuery(transferQueries.since(new Date(nowMs - 30 * DAY).toISOString()));
@@ -139,7 +149,7 @@ export function OverviewPage() {
         {overview && <NeedsAttention transfers={overview.attention} />}
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {TASKS.map((task) => (
+        {TASKS.filter((task) => role === null || can(role, task.permission)).map((task) => (
           <Card key={task.to} withBorder>
             <Anchor component={Link} to={task.to} fw={600}>
               {task.title}

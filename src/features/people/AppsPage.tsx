@@ -2,6 +2,8 @@ import { Anchor, Badge, Skeleton, Stack, Text, Title, VisuallyHidden } from '@ma
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { appQueries } from '../../api/apps';
+import { useCan } from '../../api/permissions';
+import type { App } from '../../api/schemas';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { Pager, useListParams } from '../../components/keyset-pages';
@@ -24,6 +26,7 @@ export function AppsPage() {
   // The vendor's list of apps is a plain array: a full page means there may be more.
   const list = useQuery(appQueries.list({ limit: PAGE_SIZE, ...cursors }));
   const rows = list.data ?? [];
+  const maySupport = useCan('support');
   return (
     <Stack>
       <Title order={1}>Apps</Title>
@@ -37,7 +40,7 @@ export function AppsPage() {
             label="Apps"
             rows={rows}
             rowKey={(app) => app.id}
-            href={(app) => `/compliance/copy?app_id=${app.id}`}
+            href={maySupport ? (app) => `/compliance/copy?app_id=${app.id}` : undefined}
             minWidth={680}
             columns={[
               { header: 'Name', cell: (app) => app.name ?? '—' },
@@ -50,18 +53,22 @@ export function AppsPage() {
                 ),
               },
               { header: 'Compliance', cell: (app) => <ComplianceBadge has={app.has_compliance} /> },
-              {
-                header: <VisuallyHidden>Actions</VisuallyHidden>,
-                cell: (app) => (
-                  <Anchor
-                    component={Link}
-                    to={`/compliance/copy?app_id=${app.id}`}
-                    aria-label={`Copy compliance to ${app.name ?? app.id}`}
-                  >
-                    Copy compliance
-                  </Anchor>
-                ),
-              },
+              ...(maySupport
+                ? [
+                    {
+                      header: <VisuallyHidden>Actions</VisuallyHidden>,
+                      cell: (app: App) => (
+                        <Anchor
+                          component={Link}
+                          to={`/compliance/copy?app_id=${app.id}`}
+                          aria-label={`Copy compliance to ${app.name ?? app.id}`}
+                        >
+                          Copy compliance
+                        </Anchor>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         ))}

@@ -2,6 +2,7 @@ import { Button, Group, Paper, Skeleton, Stack, Table, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { customerQueries } from '../../api/customers';
+import { useCan } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { DetailRow } from '../../components/DetailRow';
@@ -13,13 +14,16 @@ export function CustomerViewPage() {
   const { customerId = '' } = useParams();
   const customer = useQuery(customerQueries.detail(customerId));
   const data = customer.data;
+  const mayPay = useCan('pay');
   return (
     <Stack maw={960}>
       <Group justify="space-between">
         <Title order={1}>{data ? displayName(data) : 'Payment customer'}</Title>
-        <Button component={Link} to={`/payments/new?customer_id=${customerId}`}>
-          Create payment
-        </Button>
+        {mayPay && (
+          <Button component={Link} to={`/payments/new?customer_id=${customerId}`}>
+            Create payment
+          </Button>
+        )}
       </Group>
       <CopyableId id={customerId} label="customer ID" />
       {customer.isError && <ApiErrorAlert error={customer.error} title="The customer could not be read" />}

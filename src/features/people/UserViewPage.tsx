@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import { useCan } from '../../api/permissions';
 import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -33,18 +34,24 @@ export function UserViewPage() {
   const accounts = useQuery(userQueries.payoutMethods(userId));
   const transfers = useQuery(transferQueries.list({ user_id: userId, limit: 10 }));
   const name = user.data ? fullName(user.data) : '';
+  const mayPay = useCan('pay');
+  const maySupport = useCan('support');
 
   return (
     <Stack maw={960}>
       <Group justify="space-between">
         <Title order={1}>{name || 'User'}</Title>
         <Group>
-          <Button component={Link} to={`/payments/new?user_id=${userId}`}>
-            Create payment
-          </Button>
-          <Button component={Link} to={`/users/${userId}/addresses/new`} variant="default">
-            Add address
-          </Button>
+          {mayPay && (
+            <Button component={Link} to={`/payments/new?user_id=${userId}`}>
+              Create payment
+            </Button>
+          )}
+          {maySupport && (
+            <Button component={Link} to={`/users/${userId}/addresses/new`} variant="default">
+              Add address
+            </Button>
+          )}
         </Group>
       </Group>
       <CopyableId id={userId} label="user ID" />

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import { useCan } from '../../api/permissions';
 import type { Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -47,6 +48,7 @@ export function TransferViewPage() {
 }
 
 function TransferDetails({ data }: { data: Transfer }) {
+  const mayPay = useCan('pay');
   const created = formatTimes(data.created);
   return (
     <>
@@ -137,11 +139,13 @@ function TransferDetails({ data }: { data: Transfer }) {
         </Title>
         <TransactionsTable transactions={data.transactions ?? []} />
       </Paper>
-      <Group>
-        <Anchor component={Link} to="/payments/new">
-          Create another payment
-        </Anchor>
-      </Group>
+      {mayPay && (
+        <Group>
+          <Anchor component={Link} to="/payments/new">
+            Create another payment
+          </Anchor>
+        </Group>
+      )}
     </>
   );
 }
