@@ -79,3 +79,6 @@ export async function batchTransfers(page: Page, tenant: Tenant): Promise<{ id: 
   }
   return found.filter((transfer) => transfer.metadata?.console_request_id?.startsWith('batch_'));
 }
+
+/** The run's summary line ("48 created · 0 already paid · …"). */
+export const summary = (page: Page) => page.getByRole('status').filter({ hasText: /created · / });

@@ -7,6 +7,7 @@ import {
   openBatchPayments,
   payButton,
   paymentsCsv,
+  summary,
   withRow,
 } from './batch-file';
 import {
@@ -32,8 +33,6 @@ function countPaymentPosts(page: Page): () => number {
   });
   return () => posts;
 }
-
-const summary = (page: Page) => page.getByRole('status').filter({ hasText: /created · / });
 
 test('a 50-row file with 2 bad rows: the errors by row, then 48 paid once, and the same file again pays nothing', async ({
   signedIn: page,

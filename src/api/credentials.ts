@@ -21,6 +21,8 @@ export interface Credentials {
   member?: MemberIdentity | undefined;
   /** Team mode, paying roles: the organization's secret that batch row keys derive from (see batch-keys.ts). */
   batchSecret?: string | undefined;
+  /** Team mode: a paying role outside the sandbox with no authenticator yet; the console asks to set one up. */
+  mustEnrollTotp?: boolean | undefined;
   /** Sent as Api-App-Id, for an organization key acting for one of its apps. */
   appId?: string | undefined;
   /** Who is at the keyboard (name or email): recorded on payments and in the console server's audit log. */
@@ -65,6 +67,7 @@ function readStored(): Credentials | null {
       operator: parsed.operator || undefined,
       member: validMember ? { ...member } : undefined,
       batchSecret: typeof parsed.batchSecret === 'string' ? parsed.batchSecret : undefined,
+      mustEnrollTotp: parsed.mustEnrollTotp === true || undefined,
     };
   } catch {
     return null;

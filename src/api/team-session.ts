@@ -49,6 +49,7 @@ export async function signInMember(
       apiKey: secret,
       member: { id, email, name, role },
       batchSecret: session.batch_secret,
+      mustEnrollTotp: session.must_enroll_totp || undefined,
     },
     session,
   };

@@ -25,7 +25,12 @@ export function DataTable<T>({ label, rows, columns, rowKey, href, minWidth }: P
   const rowLink = useRowLink();
   const align = (column: Column<T>) => (column.numeric ? { textAlign: 'right' as const } : undefined);
   return (
-    <Table.ScrollContainer type="native" minWidth={minWidth}>
+    <Table.ScrollContainer
+      type="native"
+      minWidth={minWidth}
+      // A table with nothing to focus in it is still scrolled sideways by keyboard: the region takes the focus.
+      {...(href ? {} : { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrolls sideways)` })}
+    >
       <Table aria-label={label} striped withTableBorder>
         <Table.Thead>
           <Table.Tr>

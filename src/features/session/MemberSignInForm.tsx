@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useDescribedMutation } from '../../api/activity-log';
 import { ApiError } from '../../api/client';
 import { session } from '../../api/credentials';
@@ -41,13 +41,14 @@ export function MemberSignInForm({ defaults, onSignedIn }: Props) {
       onSignedIn();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'totp-required') {
-        setAskingForCode(true);
-        // The field appears with this render; focus it once it is there.
-        setTimeout(() => inputs.current.totp?.focus(), 0);
-      }
+      if (error instanceof ApiError && error.code === 'totp-required') setAskingForCode(true);
     },
   });
+
+  // The code's field appears once the password is right: the member types there next.
+  useEffect(() => {
+    if (askingForCode) inputs.current.totp?.focus();
+  }, [askingForCode]);
 
   const field = (name: keyof MemberSignInValues) => ({
     name,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { IdleGuard } from './IdleGuard';
 import { SignInAgainDialog } from './SessionDialogs';
+import { TotpEnrollmentPage } from './TotpEnrollmentPage';
 import { useSession } from './use-session';
 
 /**
@@ -16,6 +17,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
     const next = `${pathname}${search ? `?${search}` : ''}`;
     return <Redirect to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;
   }
+  if (state.status === 'active' && state.credentials.mustEnrollTotp) return <TotpEnrollmentPage />;
   return (
     <>
       {children}

@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../sandbox/app';
 import { listen } from '../../sandbox/test/harness';
@@ -321,5 +326,99 @@ describe.skipIf(!postgres)('two console servers on one PostgreSQL', () => {
       await upstream.close();
       sandbox.close();
     }
+  });
+});
+
+describe('a second factor for money movers outside the sandbox', () => {
+  it('refuses a finance member with no authenticator until they set one up, then asks for its code', async () => {
+    const arrivals: string[] = [];
+    const stub = await listen(
+      new Hono().all('*', (c) => {
+        arrivals.push(c.req.path);
+        return c.json({ id: 'org' });
+      }),
+    );
+    const orgCredentials = { clientId: 'org-9', apiKey: 'sk_live_9' };
+    const server = await teamConsole({ upstream: new URL(stub.url), orgCredentials });
+    try {
+      const org = await ensureOrganization(server.team.database.db, {
+        clientId: 'org-9',
+        name: 'O',
+        sandboxApiKey: null,
+      });
+      const given = { email: 'fin@nine.example', password: 'finance-password' };
+      await insertMember(server.team.database.db, { orgId: org.id, name: 'Fin', role: 'finance', ...given });
+      const session = await server.signIn(given);
+      const read = await server.app.request('/v2/organizations', { headers: { Authorization: session } });
+      expect(read.status).toBe(403);
+      expect(((await read.json()) as { error_code: string }).error_code).toBe('totp-enrollment-required');
+      expect(arrivals).toEqual([]);
+
+      const { secret } = (await (
+        await server.app.request('/team/totp', { method: 'POST', headers: { Authorization: session } })
+      ).json()) as { secret: string };
+      const wrong = await server.app.request('/team/totp/confirm', {
+        method: 'POST',
+        headers: { ...json, Authorization: session },
+        body: JSON.stringify({ secret, code: '000000' }),
+      });
+      expect(wrong.status).toBe(400);
+      const right = await server.app.request('/team/totp/confirm', {
+        method: 'POST',
+        headers: { ...json, Authorization: session },
+        body: JSON.stringify({ secret, code: totpCode(secret) }),
+      });
+      expect(right.status).toBe(200);
+      expect(
+        (await server.app.request('/v2/organizations', { headers: { Authorization: session } })).status,
+      ).toBe(200);
+      const again = await server.app.request('/team/sessions', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(given),
+      });
+      expect(((await again.json()) as { error_code: string }).error_code).toBe('totp-required');
+    } finally {
+      await server.close();
+      await stub.close();
+    }
+  });
+});
+
+describe('npm run audit:verify', () => {
+  it('says the chain holds, then names the first row someone edited', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'audit-verify-'));
+    const file = join(dir, 'console.db');
+    const { openConsoleDatabase } = await import('./database');
+    const database = await openConsoleDatabase({ file });
+    const { appendAudit } = await import('./audit');
+    for (const action of ['a', 'b', 'c']) {
+      await appendAudit(database.db, {
+        orgId: null,
+        memberId: null,
+        email: 'ana@example.com',
+        role: 'admin',
+        action,
+        targets: [],
+        outcome: 'ok',
+        status: 200,
+        requestId: null,
+        clientAddress: null,
+      });
+    }
+    const verify = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/team/audit-verify.ts'], {
+        env: { ...process.env, CONSOLE_DB: file, DATABASE_URL: '', TSX_TSCONFIG_PATH: 'tsconfig.node.json' },
+        encoding: 'utf8',
+      });
+    const good = verify();
+    expect(good.stdout).toContain('3 rows, one unbroken chain');
+    expect(good.status).toBe(0);
+    await database.db.updateTable('audit_events').set({ outcome: 'refused' }).where('seq', '=', 2).execute();
+    await database.close();
+    const bad = verify();
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('broken at row 2');
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,0 +1,225 @@
+import { type Page, test as plain } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import {
+  authorizeAndPay,
+  batchTransfers,
+  chooseFile,
+  openBatchPayments,
+  paymentsCsv,
+  summary,
+} from './batch-file';
+import {
+  AXE_SPEC_TIMEOUT,
+  expect,
+  expectNoAxeViolations,
+  memberAuth,
+  memberOf,
+  type Role,
+  signIn,
+  test,
+} from './fixtures';
+
+/*
+ * Each operator signs in as themself. The console shows a role only what it may do; the console server refuses the
+ * rest, whatever the browser sends.
+ */
+
+const PAGES = ['Create payment', 'Batch payments', 'Add address', 'Copy compliance', 'Team', 'Audit'];
+const SEES: Record<Role, string[]> = {
+  viewer: [],
+  support: ['Add address', 'Copy compliance'],
+  finance: ['Create payment', 'Batch payments', 'Add address', 'Copy compliance'],
+  admin: PAGES,
+};
+
+async function signInAsDemo(page: Page, role: Role) {
+  const label = role[0]?.toUpperCase() + role.slice(1);
+  await page.goto('/sign-in');
+  await page
+    .getByRole('group', { name: 'Demo team' })
+    .getByRole('button', { name: `Use ${label}` })
+    .click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(`· ${label}`);
+}
+
+for (const role of ['viewer', 'support', 'finance', 'admin'] as const) {
+  plain(`the demo ${role} signs in and sees only what the role may do`, async ({ page }) => {
+    await signInAsDemo(page, role);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of PAGES) {
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(
+        SEES[role].includes(name) ? 1 : 0,
+      );
+    }
+    await expect(nav.getByRole('link', { name: 'Transfers', exact: true })).toBeVisible();
+    if (!SEES[role].includes('Create payment')) {
+      await page.goto('/payments/new');
+      await expect(page.getByRole('heading', { name: 'Not available to your role' })).toBeVisible();
+      await expect(page.getByLabel('Amount (USD)', { exact: true })).toHaveCount(0);
+    }
+  });
+}
+
+test('a support agent who forges a payment with their own credentials is refused by the server', async ({
+  page,
+  tenant,
+}) => {
+  await signIn(page, tenant, 'support');
+  const stored = await page.evaluate(() => sessionStorage.getItem('payout-console.credentials'));
+  const { clientId, apiKey } = JSON.parse(stored ?? '{}') as { clientId: string; apiKey: string };
+  const forged = await page.request.post('/v2/payments', {
+    headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${apiKey}`).toString('base64')}` },
+    data: {
+      amount: 5000,
+      platform: 'ach',
+      user_id: tenant.users[0]?.id,
+      ach_info: { account_number: '123456789', routing_number: '021000021' },
+    },
+  });
+  expect(forged.status()).toBe(403);
+  expect(await forged.json()).toMatchObject({ error_code: 'forbidden-for-role' });
+  const transfers = await page.request.get('/v2/transfers', {
+    headers: await memberAuth(page.request, tenant, 'viewer'),
+  });
+  expect(((await transfers.json()) as { data: unknown[] }).data).toHaveLength(0);
+});
+
+test('an admin invites a member, who sets a password through the link and signs in', async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  await signIn(page, tenant, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  await expect(page.getByRole('table', { name: 'Members' })).toContainText(memberOf(tenant, 'viewer').email);
+  const email = `new.${tenant.client_id.slice(0, 8)}@example.com`;
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Name', { exact: true }).fill('Nia New');
+  const role = page.getByRole('combobox', { name: 'Role', exact: true });
+  await role.click();
+  await page.getByRole('option', { name: 'Support' }).click();
+  await page.getByRole('button', { name: 'Invite member', exact: true }).click();
+  const link = await page.getByLabel('One-time link', { exact: true }).inputValue();
+  await expect(page.getByRole('table', { name: 'Members' })).toContainText('Invited');
+
+  const newcomer = await browser.newPage();
+  await newcomer.goto(link);
+  await expect(newcomer.getByRole('heading', { name: 'Join your team' })).toBeVisible();
+  await newcomer.getByLabel('New password', { exact: true }).fill('nia-chooses-a-long-one');
+  await newcomer.getByLabel('Repeat the password', { exact: true }).fill('nia-chooses-a-long-one');
+  await newcomer.getByRole('button', { name: 'Set password', exact: true }).click();
+  await expect(newcomer.getByRole('status')).toContainText('You can now sign in');
+  await newcomer.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await newcomer.getByLabel('Email', { exact: true }).fill(email);
+  await newcomer.getByLabel('Password', { exact: true }).fill('nia-chooses-a-long-one');
+  await newcomer.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(newcomer.getByRole('banner')).toContainText('Nia New · Support');
+  // The link was spent.
+  await newcomer.goto(link);
+  await expect(newcomer.getByRole('alert')).toContainText('This link cannot be used');
+  await newcomer.close();
+});
+
+test('the audit page shows a payment with the member who made it, and the admin cannot demote the last admin', async ({
+  page,
+  tenant,
+}) => {
+  const finance = memberOf(tenant, 'finance');
+  const paid = await page.request.post('/v2/payments', {
+    headers: await memberAuth(page.request, tenant, 'finance'),
+    data: {
+      amount: 1234,
+      platform: 'ach',
+      user_id: tenant.users[0]?.id,
+      ach_info: { account_number: '123456789', routing_number: '021000021' },
+    },
+  });
+  expect(paid.status()).toBe(201);
+  const transfer = (await paid.json()) as { id: string };
+
+  await signIn(page, tenant, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+  const action = page.getByRole('combobox', { name: 'Action', exact: true });
+  await action.click();
+  await page.getByRole('option', { name: 'payment.create' }).click();
+  const row = page
+    .getByRole('table', { name: 'Audit trail' })
+    .getByRole('row')
+    .filter({ hasText: transfer.id });
+  await expect(row).toContainText(finance.email);
+  await expect(row).toContainText('Succeeded (201)');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  const admin = memberOf(tenant, 'admin');
+  const mine = page.getByRole('combobox', { name: `Role of ${admin.name}`, exact: true });
+  await mine.click();
+  await page.getByRole('option', { name: 'Viewer' }).click();
+  await expect(page.getByRole('alert')).toContainText('at least one active admin');
+});
+
+test('a member with an authenticator is asked for its code after the password', async ({ page, tenant }) => {
+  const auth = await memberAuth(page.request, tenant, 'finance');
+  const { secret } = (await (await page.request.post('/team/totp', { headers: auth })).json()) as {
+    secret: string;
+  };
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const confirmed = await page.request.post('/team/totp/confirm', {
+    headers: auth,
+    data: { secret, code: totp.generate() },
+  });
+  expect(confirmed.status()).toBe(200);
+
+  const finance = memberOf(tenant, 'finance');
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(finance.email);
+  await page.getByLabel('Password', { exact: true }).fill(finance.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const code = page.getByLabel('Authenticator code', { exact: true });
+  await expect(code).toBeFocused();
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('That code is wrong');
+  await code.fill(totp.generate());
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});
+
+test("a paid file uploaded again from another member's session pays nothing again", async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  const csv = paymentsCsv(tenant, 6);
+  await signIn(page, tenant, 'finance');
+  await openBatchPayments(page);
+  await chooseFile(page, 'shared.csv', csv);
+  await authorizeAndPay(page);
+  await expect(summary(page)).toHaveText('6 created · 0 already paid · 0 refused · 0 unknown');
+
+  const other = await browser.newPage();
+  await signIn(other, tenant, 'admin');
+  await openBatchPayments(other);
+  await chooseFile(other, 'shared.csv', csv);
+  await expect(other.getByText('Nothing to pay: every row of this file is paid already.')).toBeVisible();
+  expect(await batchTransfers(other, tenant)).toHaveLength(6);
+  await other.close();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`sign-in, Team and Audit pass axe, ${scheme}`, async ({ page, tenant }) => {
+    test.setTimeout(AXE_SPEC_TIMEOUT);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/sign-in');
+    await expect(page.getByRole('group', { name: 'Demo team' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await signIn(page, tenant, 'admin');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+    await expect(page.getByRole('table', { name: 'Members' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+    await expect(page.getByRole('table', { name: 'Audit trail' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
