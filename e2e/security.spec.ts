@@ -1,9 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { DEMO_CREDENTIALS } from '../src/sandbox/seed';
 import {
   addSanFranciscoAddress,
   armFault,
   copyComplianceConfirmed,
   expect,
+  memberAuth,
   memberOf,
   signIn,
   type Tenant,
@@ -172,4 +176,36 @@ test('activity keeps the session: "Stay signed in" resets the clock', async ({ p
   await page.clock.fastForward('10:00');
   await expect(page.getByRole('dialog', { name: 'Sign in again' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});
+
+test('no organization key is in any built file, in /config.json or in an answer a member gets', async ({
+  page,
+  tenant,
+}) => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (!/\.(br|gz)$/.test(entry.name)) files.push(path);
+    }
+  };
+  walk('dist');
+  expect(files.length).toBeGreaterThan(3);
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    expect(text, file).not.toContain(DEMO_CREDENTIALS.apiKey);
+    expect(text, file).not.toMatch(/sk_sandbox_[0-9a-f]{16}/);
+  }
+  const texts: string[] = [await (await page.request.get('/config.json')).text()];
+  await signIn(page, tenant);
+  texts.push(await page.evaluate(() => JSON.stringify({ ...sessionStorage })));
+  for (const path of ['/team/session', '/v2/organizations', '/v2/users?limit=3', '/v2/transfers?limit=3']) {
+    texts.push(
+      await (
+        await page.request.get(path, { headers: await memberAuth(page.request, tenant, 'finance') })
+      ).text(),
+    );
+  }
+  for (const text of texts) expect(text).not.toContain(tenant.api_key);
 });

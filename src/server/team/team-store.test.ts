@@ -3,7 +3,7 @@ import { appendAudit, listAudit, verifyAudit } from './audit';
 import type { ConsoleDatabase } from './database';
 import { endSessionsOf, ensureOrganization, insertMember } from './members';
 import { type SignInPolicy, sessionMember, signIn } from './sign-in';
-import { BACKENDS, POSTGRES_SKIPPED } from './test/databases';
+import { BACKENDS } from './test/databases';
 import { totpCode } from './totp';
 
 const policy: SignInPolicy = {
@@ -12,8 +12,6 @@ const policy: SignInPolicy = {
   idleTimeoutMs: 60_000,
   totpRequiredFor: [],
 };
-
-if (POSTGRES_SKIPPED) console.log(`console database suite: PostgreSQL skipped (${POSTGRES_SKIPPED})`);
 
 const entry = (action: string, orgId: string | null = null) => ({
   orgId,

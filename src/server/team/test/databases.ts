@@ -42,5 +42,3 @@ export const BACKENDS: Backend[] = [
       ]
     : []),
 ];
-
-export const POSTGRES_SKIPPED = 'skipped' in postgres ? postgres.skipped : null;

@@ -1,11 +1,21 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Debian's PostgreSQL binaries (package `postgresql`), or PG_BIN. */
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** PG_BIN, else the newest of Debian's PostgreSQL binaries (package `postgresql`). */
+function binaries(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return join(root, versions[0] ?? '15', 'bin');
+}
+const BIN = binaries();
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
