@@ -7,6 +7,7 @@ import { startConsoleServer } from './lib';
 import { type PageScores, runLighthouse } from './lighthouse';
 import { runLoad } from './load';
 import { runSandboxCases } from './sandbox';
+import { runTeamCases, type TeamResult } from './team';
 
 /**
  * `npm run bench`: measures the console and its sandbox on this machine, each figure against the budget an operator
@@ -20,7 +21,10 @@ const consoleServer = await startConsoleServer();
 let browser: Awaited<ReturnType<typeof runBrowserBenchmarks>>;
 let lighthouse: PageScores[];
 let batch: BatchResult;
+let team: TeamResult;
 try {
+  team = await runTeamCases(consoleServer.url, seconds);
+  console.log('team:', JSON.stringify(team));
   browser = await runBrowserBenchmarks(consoleServer.url, Number(process.env.BENCH_BROWSER_RUNS ?? 20));
   console.log('browser:', browser);
   batch = await runBatchBenchmarks(consoleServer.url, Number(process.env.BENCH_BATCH_RUNS ?? 3));
@@ -57,6 +61,7 @@ const flat = (pick: (g: GrowthResult) => number) => {
 };
 const payments = timesPrism('POST /v2/payments');
 const reads = timesPrism('GET /v2/transfers/{id}');
+const memberShare = (c: TeamResult['payments']) => c.member.requestsPerSecond / c.key.requestsPerSecond;
 const targets = [
   [
     'first load of the sign-in page, gzip',
@@ -107,6 +112,18 @@ const targets = [
     'flat',
     `${growth.map((g) => g.search.p99).join(' / ')} ms`,
     flat((g) => g.search.p99),
+  ],
+  [
+    "a member's payments and reads a second, as a share of the organization key's (same server, in turns)",
+    '≥ 90%',
+    `${Math.round(memberShare(team.payments) * 100)}% / ${Math.round(memberShare(team.reads) * 100)}%`,
+    memberShare(team.payments) >= 0.9 && memberShare(team.reads) >= 0.9,
+  ],
+  [
+    `member sign-in, p95 of ${team.signIn.runs}`,
+    '< 300 ms',
+    `${team.signIn.p95} ms (median ${team.signIn.p50} ms)`,
+    team.signIn.p95 < 300,
   ],
   [
     `${load.connections} connections of mixed load, ${load.seconds} s`,
