@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { pickById } from './payment-form';
 
 /**
  * WAI-ARIA 1.2's combobox, as a screen reader and a script find it: role combobox, the listbox it controls while
@@ -25,7 +26,7 @@ async function expectCombobox(page: Page, field: Locator): Promise<void> {
 test('every picker and select is a combobox by role and name', async ({ signedIn: page, tenant }) => {
   await page.goto('/payments/new');
   await expectCombobox(page, page.getByRole('combobox', { name: 'User', exact: true }));
-  await page.getByRole('combobox', { name: 'User', exact: true }).fill(tenant.users[0]?.id ?? '');
+  await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByRole('radio', { name: 'Stored account' }).check();
   await expectCombobox(page, page.getByRole('combobox', { name: 'Account on file', exact: true }));
   await page.getByRole('radio', { name: 'A payment customer' }).check();
