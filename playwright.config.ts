@@ -59,7 +59,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node_modules/.bin/tsx --tsconfig tsconfig.node.json src/server/main.ts',
+      command: 'node_modules/.bin/tsx src/server/main.ts',
       url: `${baseURL}/config.json`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -83,7 +83,7 @@ export default defineConfig({
             timeout: 60_000,
           },
           {
-            command: 'node_modules/.bin/tsx --tsconfig tsconfig.node.json src/server/main.ts',
+            command: 'node_modules/.bin/tsx src/server/main.ts',
             url: `${upstreamConsoleURL}/config.json`,
             reuseExistingServer: false,
             timeout: 60_000,

@@ -68,7 +68,6 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
       HOST: '127.0.0.1',
       SANDBOX_DB: join(dir, 'sandbox.db'),
       CONSOLE_DB: join(dir, 'console.db'),
-      TSX_TSCONFIG_PATH: 'tsconfig.node.json',
       ...env,
     },
     /Payout Console on (http:\/\/[\d.]+:\d+)/,

@@ -17,7 +17,6 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts']
     PORT: String(port),
     SANDBOX_DB: ':memory:',
     CONSOLE_DB: ':memory:',
-    TSX_TSCONFIG_PATH: 'tsconfig.node.json',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

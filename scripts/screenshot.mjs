@@ -11,7 +11,7 @@ const port = await new Promise((resolve) => {
     probe.close(() => resolve(free));
   });
 });
-const server = spawn('node_modules/.bin/tsx', ['--tsconfig', 'tsconfig.node.json', 'src/server/main.ts'], {
+const server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
   env: { ...process.env, PORT: String(port), SANDBOX_DB: ':memory:', SANDBOX_SETTLE_MS: '0' },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -99,7 +99,13 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   // Credentials first: nothing about a request is looked at, or read, before the caller is known.
   app.use('/v2/*', async (c, next) => {
     const address = c.env?.incoming?.socket?.remoteAddress ?? 'in-process';
-    c.set('tenant', authenticate({ db, failures, address, nowMs: now() }, c.req.header('authorization')));
+    c.set(
+      'tenant',
+      authenticate(
+        { db, failures, address, nowMs: now() },
+        c.env?.authorization ?? c.req.header('authorization'),
+      ),
+    );
     await next();
   });
   const rateLimit = new RateLimit(config.rateLimitPerSecond);

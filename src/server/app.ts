@@ -71,7 +71,8 @@ export function createConsoleApp(
 
   let forward: Forward | null = null;
   if (sandbox) {
-    forward = (request, c) => Promise.resolve(sandbox.app.fetch(request, c.env as never));
+    forward = (c, authorization) =>
+      Promise.resolve(sandbox.app.fetch(c.req.raw, authorization ? { ...c.env, authorization } : c.env));
     if (team) {
       // A test tenant comes with its team: one member per role, passwords in the answer (sandbox only).
       app.post('/sandbox/tenants', async (c) => {
@@ -98,14 +99,14 @@ export function createConsoleApp(
       timeoutMs: config.proxyTimeoutMs,
       maxResponseBytes: config.proxyMaxResponseBytes,
     });
-    forward = (request) => proxy(request);
+    forward = (c, authorization) => proxy(c.req.raw, authorization);
     app.all('/sandbox/*', (c) =>
       c.json(errorBody('route-not-found', 'The sandbox helpers exist only in sandbox mode'), 404),
     );
   }
   if (forward) {
     const to = forward;
-    const handler = team ? teamGate(team, to) : (c: Context) => to(c.req.raw, c);
+    const handler = team ? teamGate(team, to) : (c: Context) => to(c);
     app.all('/v2/*', handler);
     app.all('/v2', handler);
   }

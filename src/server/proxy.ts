@@ -50,7 +50,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<Buffer 
  * all in the error shape, so the browser never hangs. Nothing here logs a header.
  */
 export function proxyTo({ upstream, timeoutMs, maxResponseBytes }: ProxyOptions) {
-  return async (incomingRequest: Request): Promise<Response> => {
+  return async (incomingRequest: Request, authorization?: string): Promise<Response> => {
     const incoming = new URL(incomingRequest.url);
     const requestId = incomingRequest.headers.get('x-request-id');
     const fail = (status: 400 | 502 | 504, code: string, message: string) =>
@@ -65,6 +65,7 @@ export function proxyTo({ upstream, timeoutMs, maxResponseBytes }: ProxyOptions)
       const value = incomingRequest.headers.get(name);
       if (value !== null) headers.set(name, value);
     }
+    if (authorization) headers.set('authorization', authorization);
     const method = incomingRequest.method;
     const body = method === 'GET' || method === 'HEAD' ? undefined : await incomingRequest.arrayBuffer();
     try {

@@ -1,6 +1,6 @@
 /**
  * The part of papaparse the browser uses, typed here because @types/papaparse brings Node's types into whatever
- * includes it (its stream overloads), and the browser's project must have none (tsconfig.json maps the module here).
+ * includes it (its stream overloads), and the browser's project must have none (tsconfig.app.json maps the module here).
  */
 declare module 'papaparse' {
   interface ParseConfig {

@@ -3,6 +3,10 @@ import type { Tenant } from '../domain/auth';
 
 /** What every sandbox handler can read from its context. */
 export interface SandboxEnv {
-  Bindings: Partial<HttpBindings>;
+  /**
+   * `authorization`: the organization's credentials the console server forwards a member's request with, handed over
+   * in-process (never from the network) so that the request itself need not be rebuilt.
+   */
+  Bindings: Partial<HttpBindings> & { authorization?: string };
   Variables: { tenant: Tenant; requestId: string };
 }

@@ -47,15 +47,12 @@ export function rowHash(row: Omit<AuditRow, 'hash'>): string {
  */
 export async function appendAudit(db: ConsoleDb, entry: AuditEntry, now = new Date()): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await trx
+    // The hash returned is still the previous row's: it is replaced below, once this row's is known.
+    const head = await trx
       .updateTable('audit_head')
       .set((eb) => ({ seq: eb('seq', '+', 1) }))
       .where('id', '=', 1)
-      .execute();
-    const head = await trx
-      .selectFrom('audit_head')
-      .select(['seq', 'hash'])
-      .where('id', '=', 1)
+      .returning(['seq', 'hash'])
       .executeTakeFirstOrThrow();
     const row: Omit<AuditRow, 'hash'> = {
       seq: Number(head.seq),

@@ -6,8 +6,11 @@ import type { AuditOutcome } from './audit';
 import { type SessionMember, sessionMember } from './sign-in';
 import type { Team } from './team';
 
-/** Sends a request on to the payout service (the embedded sandbox, or upstream) and returns its answer. */
-export type Forward = (request: Request, c: Context) => Promise<Response>;
+/**
+ * Sends the request on to the payout service (the embedded sandbox, or upstream) and returns its answer; with
+ * `authorization`, in place of the caller's own.
+ */
+export type Forward = (c: Context, authorization?: string) => Promise<Response>;
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const MEMBER_ID = /^mem_[0-9a-f]{32}$/;
@@ -85,7 +88,7 @@ export function teamGate(team: Team, forward: Forward) {
       if (team.mode === 'upstream' && team.teamMode) {
         return refusal(c, 401, 'member-credentials-required', 'Sign in as a member of the team');
       }
-      const response = await forward(c.req.raw, c);
+      const response = await forward(c);
       if (write) {
         await team.audit({
           orgId: null,
@@ -143,15 +146,10 @@ export function teamGate(team: Team, forward: Forward) {
         'The console holds no credentials for your organization',
       );
     }
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(
-      'authorization',
-      `Basic ${Buffer.from(`${credentials.clientId}:${credentials.apiKey}`).toString('base64')}`,
-    );
-    headers.delete('x-console-operator');
-    const body = write ? await c.req.arrayBuffer() : undefined;
-    const response = await forward(new Request(c.req.url, { method, headers, body }), c);
-    await audit(response.status, await targetsOf(path, response), response.headers.get('x-request-id'));
+    const authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.apiKey}`).toString('base64')}`;
+    const response = await forward(c, authorization);
+    if (write)
+      await audit(response.status, await targetsOf(path, response), response.headers.get('x-request-id'));
     return response;
   };
 }

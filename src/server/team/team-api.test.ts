@@ -408,7 +408,7 @@ describe('npm run audit:verify', () => {
     }
     const verify = () =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/server/team/audit-verify.ts'], {
-        env: { ...process.env, CONSOLE_DB: file, DATABASE_URL: '', TSX_TSCONFIG_PATH: 'tsconfig.node.json' },
+        env: { ...process.env, CONSOLE_DB: file, DATABASE_URL: '' },
         encoding: 'utf8',
       });
     const good = verify();
