@@ -422,3 +422,47 @@ describe('npm run audit:verify', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('the first start upstream in team mode', () => {
+  it('prints a one-time link to name the first admin, and none once the team has a member', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'first-admin-'));
+    const { startTeam } = await import('./start');
+    const { createConsoleApp } = await import('../app');
+    const { config } = await import('../test/config');
+    const settings = config({
+      upstreamUrl: new URL('http://127.0.0.1:9/api'),
+      orgCredentials: { clientId: 'org-first', apiKey: 'sk_first' },
+      consoleDb: { file: join(dir, 'console.db') },
+    });
+    const first = await startTeam(settings);
+    try {
+      expect(first.firstAdminPath).toMatch(/^\/invitation\/[\w-]{43}$/);
+      const app = createConsoleApp(settings, null, first.team);
+      const path = first.firstAdminPath?.replace('/invitation/', '/team/invitations/') ?? '';
+      expect(await (await app.request(path)).json()).toMatchObject({ purpose: 'first-admin', email: null });
+      const named = await app.request(path, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          email: 'Boss@Org.example',
+          name: 'Bo Boss',
+          password: 'the first admin password',
+        }),
+      });
+      expect(named.status).toBe(200);
+      const answer = await app.request('/team/sessions', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: 'boss@org.example', password: 'the first admin password' }),
+      });
+      // An admin of a real organization sets up an authenticator before anything else.
+      expect(await answer.json()).toMatchObject({ member: { role: 'admin' }, must_enroll_totp: true });
+    } finally {
+      await first.team.database.close();
+    }
+    const second = await startTeam(settings);
+    expect(second.firstAdminPath).toBeNull();
+    await second.team.database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
