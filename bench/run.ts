@@ -142,7 +142,7 @@ const report = `# Benchmark report
 
 Measured on ${new Date().toISOString().slice(0, 10)} with Node ${process.version} on this machine (2 cores, shared by
 the load generator, the browser and the server). Re-run with \`npm run bench\`. Everything runs against the console
-server as \`npm start\` ships it: a file store, the audit log on, the settle clock running. Times on a shared virtual
+server as \`npm start\` ships it: file stores, the team's audit trail on, the settle clock running. Times on a shared virtual
 machine vary by about a quarter from run to run; sizes do not.
 
 ## Budgets
@@ -197,6 +197,18 @@ runs in turns with it, three rounds of ${seconds} s each; the median round is sh
 | case | sandbox req/s | p50 / p99 ms | errors, non-2xx | Prism req/s | Prism non-2xx | × Prism |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${cases.map((c) => `| ${c.name} | ${c.sandbox.requestsPerSecond} | ${c.sandbox.p50} / ${c.sandbox.p99} | ${c.sandbox.errors}, ${c.sandbox.non2xx} | ${rate(c.prism)} | ${c.prism?.non2xx ?? 'n/a'} | ${c.prism ? (c.sandbox.requestsPerSecond / c.prism.requestsPerSecond).toFixed(1) : 'n/a'}× |`).join('\n')}
+
+## The team's gate (50 connections)
+
+One tenant's finance member and the organization's own key, on one console server, in turns (three rounds of
+${seconds} s each, the median round). A member's request costs a session look-up (one indexed query), the role
+check and, for a write, an audit row; the key's goes straight to the sandbox. Sign-in: ${team.signIn.runs} in a row,
+p50 ${team.signIn.p50} ms, p95 ${team.signIn.p95} ms (an argon2id verification, a session and an audit row each).
+
+| case | key req/s | member req/s | member p50 / p99 ms | share |
+| --- | ---: | ---: | ---: | ---: |
+| POST /v2/payments | ${team.payments.key.requestsPerSecond} | ${team.payments.member.requestsPerSecond} | ${team.payments.member.p50} / ${team.payments.member.p99} | ${Math.round(memberShare(team.payments) * 100)}% |
+| GET /v2/transfers/{id} | ${team.reads.key.requestsPerSecond} | ${team.reads.member.requestsPerSecond} | ${team.reads.member.p50} / ${team.reads.member.p99} | ${Math.round(memberShare(team.reads) * 100)}% |
 
 ## Growth: latency by store size (10 connections, 5 s each)
 

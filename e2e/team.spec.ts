@@ -223,3 +223,42 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test("an admin disables a member, whose open session ends at its next request; a reset link sets a new password", async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  const support = memberOf(tenant, 'support');
+  const member = await browser.newPage();
+  await signIn(member, tenant, 'support');
+
+  await signIn(page, tenant, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  await page.getByRole('button', { name: `Disable ${support.name}`, exact: true }).click();
+  const row = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: support.email });
+  await expect(row).toContainText('Disabled');
+
+  await member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+  await expect(member.getByRole('dialog', { name: 'Sign in again' })).toContainText('Your session has ended');
+
+  await page.getByRole('button', { name: `Enable ${support.name}`, exact: true }).click();
+  await expect(row).toContainText('Active');
+  await page.getByRole('button', { name: `Reset password of ${support.name}`, exact: true }).click();
+  const link = await page.getByLabel('One-time link', { exact: true }).inputValue();
+  await member.goto(link);
+  await expect(member.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await member.getByLabel('New password', { exact: true }).fill('a brand new password');
+  await member.getByLabel('Repeat the password', { exact: true }).fill('a brand new password');
+  await member.getByRole('button', { name: 'Set password', exact: true }).click();
+  await expect(member.getByRole('status')).toContainText('You can now sign in');
+  await member.goto('/sign-in');
+  await member.getByLabel('Email', { exact: true }).fill(support.email);
+  await member.getByLabel('Password', { exact: true }).fill(support.password);
+  await member.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(member.getByRole('alert')).toContainText('The email or password is wrong');
+  await member.getByLabel('Password', { exact: true }).fill('a brand new password');
+  await member.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(member.getByRole('banner')).toContainText(`${support.name} · Support`);
+  await member.close();
+});
