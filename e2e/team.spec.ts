@@ -224,7 +224,7 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test("an admin disables a member, whose open session ends at its next request; a reset link sets a new password", async ({
+test('an admin disables a member, whose open session ends at its next request; a reset link sets a new password', async ({
   page,
   browser,
   tenant,
@@ -236,7 +236,10 @@ test("an admin disables a member, whose open session ends at its next request; a
   await signIn(page, tenant, 'admin');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
   await page.getByRole('button', { name: `Disable ${support.name}`, exact: true }).click();
-  const row = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: support.email });
+  const row = page
+    .getByRole('table', { name: 'Members' })
+    .getByRole('row')
+    .filter({ hasText: support.email });
   await expect(row).toContainText('Disabled');
 
   await member.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
