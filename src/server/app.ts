@@ -8,6 +8,7 @@ import type { Sandbox } from '../sandbox/app';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { proxyTo } from './proxy';
 import { mountSpa } from './spa';
+import type { CallService } from './team/approvals';
 import { DEMO_MEMBERS } from './team/demo';
 import { type Forward, teamGate } from './team/gate';
 import { teamRoutes } from './team/routes';
@@ -43,6 +44,21 @@ export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleR
 }
 
 /**
+ * How the console server itself calls the payout service (to execute an approved request): the embedded sandbox
+ * in-process, or upstream through the same proxy as the browser's requests.
+ */
+export function serviceCaller(config: ServerConfig, sandbox: Sandbox | null): CallService | null {
+  if (sandbox) return (request) => Promise.resolve(sandbox.app.fetch(request, {}));
+  if (!config.upstreamUrl) return null;
+  const proxy = proxyTo({
+    upstream: config.upstreamUrl,
+    timeoutMs: config.proxyTimeoutMs,
+    maxResponseBytes: config.proxyMaxResponseBytes,
+  });
+  return (request) => proxy(request);
+}
+
+/**
  * The console server: one origin for the SPA and its API, so the browser never talks to another host. `/v2` goes
  * through the team's gate (role check, the organization's credentials, the audit trail) to the embedded sandbox or
  * PAYOUT_API_URL; `/team` is the team's own API; `/sandbox` exists only in sandbox mode.
@@ -64,9 +80,10 @@ export function createConsoleApp(
     c.header('Cache-Control', 'no-store');
     return c.json(runtime);
   });
+  const call = serviceCaller(config, sandbox);
   if (team) {
     app.use('/team/*', limitBodySize());
-    app.route('/team', teamRoutes(team));
+    app.route('/team', teamRoutes(team, call));
   }
 
   let forward: Forward | null = null;

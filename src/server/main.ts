@@ -2,8 +2,9 @@ import { serve } from '@hono/node-server';
 import { createSandbox, type Sandbox } from '../sandbox/app';
 import { sandboxConfigFromEnv } from '../sandbox/config';
 import { ensureDemoTenant } from '../sandbox/seed';
-import { createConsoleApp } from './app';
+import { createConsoleApp, serviceCaller } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
+import { resumeExecuting } from './team/approvals';
 import { startTeam } from './team/start';
 
 const config = serverConfigFromEnv();
@@ -14,6 +15,14 @@ if (!config.upstreamUrl) {
 }
 const { team, firstAdminPath } = await startTeam(config);
 const app = createConsoleApp(config, sandbox, team);
+// Approved requests a previous run left unpaid or half-paid: their keys make running them again safe.
+const call = serviceCaller(config, sandbox);
+if (call) {
+  void resumeExecuting(team, call).then(
+    (count) => count > 0 && console.log(`Resumed ${count} approved request(s).`),
+    (error) => console.error('Resuming approved requests failed:', (error as Error).message),
+  );
+}
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`;

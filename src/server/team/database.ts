@@ -70,6 +70,47 @@ export interface ConsoleTables {
   };
   /** One row: the chain's last sequence number and hash. Every append updates it first, which serializes appends. */
   audit_head: { id: number; seq: number; hash: string };
+  /** Every version of an organization's approval policy: active, proposed (waiting for a second admin), superseded. */
+  approval_policies: {
+    org_id: string;
+    version: number;
+    enabled: number;
+    limit_cents: number;
+    approvals_needed: number;
+    status: string;
+    proposed_by: string | null;
+    confirmed_by: string | null;
+    created_at: string;
+  };
+  /**
+   * Money waiting for a second member: the exact body (a payment's, or a batch's rows with their keys) and its hash;
+   * pending → approved → executing → executed, partly-executed or failed; or rejected, expired.
+   */
+  approval_requests: {
+    id: string;
+    org_id: string;
+    kind: string;
+    maker_id: string;
+    body: string;
+    body_hash: string;
+    file_sha256: string | null;
+    amount_cents: number;
+    row_count: number;
+    policy_version: number;
+    approvals_needed: number;
+    status: string;
+    result: string | null;
+    created_at: string;
+    expires_at: string;
+    updated_at: string;
+  };
+  approval_decisions: {
+    request_id: string;
+    member_id: string;
+    decision: string;
+    reason: string | null;
+    at: string;
+  };
 }
 
 export type ConsoleDb = Kysely<ConsoleTables>;
@@ -99,7 +140,10 @@ function sqlite(file: string): ConsoleDatabase {
   const statements = new Map<string, Database.Statement>();
   const cached = {
     close: () => database.close(),
-    prepare(sql: string) {
+    prepare(given: string) {
+      // A transaction takes the write lock when it begins: two servers on one file then wait for each other
+      // (busy_timeout) instead of one failing when its read would turn into a write.
+      const sql = given === 'begin' ? 'begin immediate' : given;
       let statement = statements.get(sql);
       if (!statement) {
         statement = database.prepare(sql);

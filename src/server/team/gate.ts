@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { can, describeRequest, leastRoleFor, ROLE_LABELS } from '../../lib/roles';
 import { parseBasic } from '../../node/basic-auth';
 import { errorBody } from '../../node/error-body';
+import { activePolicy } from './approval-policy';
 import type { AuditOutcome } from './audit';
 import { type SessionMember, sessionMember } from './sign-in';
 import type { Team } from './team';
@@ -60,6 +61,22 @@ function declaredOperator(c: Context): string | null {
 function outcomeOf(status: number): AuditOutcome {
   if (status < 400) return 'ok';
   return status >= 500 ? 'failed' : 'refused';
+}
+
+function dollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The active policy when the payment's amount is above its limit; null otherwise (or when it is off). */
+async function aboveApprovalLimit(team: Team, orgId: string, c: Context) {
+  const policy = await activePolicy(team.database.db, orgId);
+  if (!policy.enabled) return null;
+  const body = (await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null)) as { amount?: unknown } | null;
+  const amount = typeof body?.amount === 'number' ? body.amount : 0;
+  return amount > policy.limitCents ? policy : null;
 }
 
 /** The member of a request with member credentials: a live session, or null. */
@@ -136,6 +153,18 @@ export function teamGate(team: Team, forward: Forward) {
         'forbidden-for-role',
         `This needs the ${ROLE_LABELS[needed]} role (or higher); you are ${ROLE_LABELS[member.role]}`,
       );
+    }
+    if (method === 'POST' && path.replace(/\/+$/, '') === '/v2/payments') {
+      const above = await aboveApprovalLimit(team, organization.id, c);
+      if (above) {
+        await audit(403, [], null);
+        return refusal(
+          c,
+          403,
+          'approval-required',
+          `Above ${dollars(above.limitCents)} a payment needs another member's approval: submit it for approval`,
+        );
+      }
     }
     const credentials = team.credentialsFor(organization);
     if (!credentials) {

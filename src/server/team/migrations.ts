@@ -89,4 +89,54 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002-approvals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('approval_policies')
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('limit_cents', 'integer', (c) => c.notNull())
+        .addColumn('approvals_needed', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('proposed_by', 'text')
+        .addColumn('confirmed_by', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('approval_policies_pk', ['org_id', 'version'])
+        .execute();
+      await db.schema
+        .createTable('approval_requests')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('maker_id', 'text', (c) => c.notNull().references('members.id'))
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('body_hash', 'text', (c) => c.notNull())
+        .addColumn('file_sha256', 'text')
+        .addColumn('amount_cents', 'integer', (c) => c.notNull())
+        .addColumn('row_count', 'integer', (c) => c.notNull())
+        .addColumn('policy_version', 'integer', (c) => c.notNull())
+        .addColumn('approvals_needed', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('result', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('approval_requests_by_status')
+        .on('approval_requests')
+        .columns(['org_id', 'status'])
+        .execute();
+      await db.schema
+        .createTable('approval_decisions')
+        .addColumn('request_id', 'text', (c) => c.notNull().references('approval_requests.id'))
+        .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+        .addColumn('decision', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('approval_decisions_pk', ['request_id', 'member_id'])
+        .execute();
+    },
+  },
 };

@@ -2,6 +2,8 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { can, isRole, ROLE_LABELS, ROLES } from '../../lib/roles';
 import { errorBody } from '../../node/error-body';
+import { mountApprovalRoutes } from './approval-routes';
+import type { CallService } from './approvals';
 import { listAudit } from './audit';
 import { auditCsv, auditQuery } from './audit-routes';
 import { clientAddress, memberOf, refusal } from './gate';
@@ -78,7 +80,7 @@ export function invitationUrl(c: Context, token: string): string {
 }
 
 /** `/team`: sign-in and sign-out, the team's members (admins), one-time links, TOTP, the audit trail (admins). */
-export function teamRoutes(team: Team): Hono<TeamEnv> {
+export function teamRoutes(team: Team, call: CallService | null = null): Hono<TeamEnv> {
   const db = team.database.db;
   const app = new Hono<TeamEnv>();
   app.use('*', async (c, next) => {
@@ -179,6 +181,7 @@ export function teamRoutes(team: Team): Hono<TeamEnv> {
     await next();
   };
 
+  mountApprovalRoutes(app, team, call);
   app.get('/session', (c) => c.json(sessionAnswer(c.get('member'))));
   app.delete('/session', async (c) => {
     const found = c.get('member');

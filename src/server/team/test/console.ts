@@ -23,6 +23,7 @@ export async function teamConsole(
     policy?: Partial<SignInPolicy>;
     upstream?: URL;
     orgCredentials?: OrgCredentials;
+    now?: () => Date;
   } = {},
 ) {
   const sandbox: Sandbox | null = options.upstream ? null : createSandbox({ config: { dbFile: ':memory:' } });
@@ -32,6 +33,7 @@ export async function teamConsole(
     mode: options.upstream ? 'upstream' : 'sandbox',
     policy: options.policy,
     upstreamCredentials: options.orgCredentials ?? null,
+    ...(options.now ? { now: options.now } : {}),
   });
   const app = createConsoleApp(
     config({ upstreamUrl: options.upstream ?? null, orgCredentials: options.orgCredentials ?? null }),

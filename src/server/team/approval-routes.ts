@@ -1,0 +1,262 @@
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { can } from '../../lib/roles';
+import { errorBody } from '../../node/error-body';
+import { activePolicy, changePolicy, confirmPolicy, countApprovers, proposedPolicy } from './approval-policy';
+import {
+  type CallService,
+  decide,
+  executeRequest,
+  findRequest,
+  moveStatus,
+  type RequestRow,
+  submitRequest,
+} from './approvals';
+import { clientAddress, refusal } from './gate';
+import type { SessionMember } from './sign-in';
+import type { Team } from './team';
+
+type TeamEnv = { Variables: { member: SessionMember } };
+
+const payment = z.looseObject({
+  amount: z.int().min(1).max(100_000_000),
+  idempotency_key: z.string().min(1).max(255),
+});
+const submitBody = z.union([
+  z.object({ payment }).strict(),
+  z
+    .object({ rows: z.array(payment).min(1).max(1000), file_sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+    .strict(),
+]);
+const rejectBody = z.object({ reason: z.string().trim().min(1, 'Say why, for the maker').max(500) }).strict();
+const policyBody = z
+  .object({
+    enabled: z.boolean(),
+    limit_cents: z.int().min(0).max(100_000_000_000),
+    approvals_needed: z.union([z.literal(1), z.literal(2)]),
+  })
+  .strict();
+
+function requestView(row: RequestRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    maker_id: row.maker_id,
+    body: JSON.parse(row.body) as unknown,
+    body_hash: row.body_hash,
+    file_sha256: row.file_sha256,
+    amount: Number(row.amount_cents),
+    count: Number(row.row_count),
+    policy_version: Number(row.policy_version),
+    approvals_needed: Number(row.approvals_needed),
+    status: row.status,
+    result: row.result ? (JSON.parse(row.result) as unknown) : null,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+  };
+}
+
+async function parsed<T>(c: Context, schema: z.ZodType<T>): Promise<T | Response> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    return c.json(errorBody('invalid-json', 'The body is not JSON'), 400);
+  }
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message }));
+  return c.json(errorBody('invalid-request', 'Some fields are wrong', errors), 400);
+}
+
+/**
+ * `/team/policy` and `/team/approvals`: the organization's approval policy (admins change it, a second admin
+ * confirms), requests above its limit, and their decisions. The last approval executes the stored body, once.
+ */
+export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallService | null): void {
+  const db = team.database.db;
+  const audit = (c: Context<TeamEnv>, action: string, targets: string[], status: number) => {
+    const { member, organization } = c.get('member');
+    return team.audit({
+      orgId: organization.id,
+      memberId: member.id,
+      email: member.email,
+      role: member.role,
+      action,
+      targets,
+      outcome: status < 400 ? 'ok' : 'refused',
+      status,
+      requestId: c.req.header('x-request-id') ?? null,
+      clientAddress: clientAddress(c),
+    });
+  };
+  const mayPay = (c: Context<TeamEnv>) => {
+    const { member } = c.get('member');
+    return can(member.role, 'pay')
+      ? null
+      : refusal(c, 403, 'forbidden-for-role', 'Approvals are for the Finance and Admin roles');
+  };
+
+  app.get('/policy', async (c) => {
+    const { organization } = c.get('member');
+    const [policy, proposal, approvers] = await Promise.all([
+      activePolicy(db, organization.id),
+      proposedPolicy(db, organization.id),
+      countApprovers(db, organization.id),
+    ]);
+    return c.json({ policy, proposal, approvers });
+  });
+
+  app.put('/policy', async (c) => {
+    const { member, organization } = c.get('member');
+    if (member.role !== 'admin')
+      return refusal(c, 403, 'forbidden-for-role', 'The policy is the Admin role’s');
+    const body = await parsed(c, policyBody);
+    if (body instanceof Response) return body;
+    const change = await changePolicy(
+      db,
+      organization,
+      member.id,
+      {
+        enabled: body.enabled,
+        limitCents: body.limit_cents,
+        approvalsNeeded: body.approvals_needed,
+      },
+      team.now(),
+    );
+    if (change.kind === 'refused') {
+      await audit(c, 'policy.change', [], 409);
+      return c.json(
+        errorBody('policy-refused', change.message, [{ path: change.field, message: change.message }]),
+        409,
+      );
+    }
+    await audit(
+      c,
+      change.kind === 'applied' ? 'policy.change' : 'policy.propose',
+      [`v${change.policy.version}`],
+      200,
+    );
+    return c.json(change);
+  });
+
+  app.post('/policy/confirm', async (c) => {
+    const { member, organization } = c.get('member');
+    if (member.role !== 'admin')
+      return refusal(c, 403, 'forbidden-for-role', 'The policy is the Admin role’s');
+    const confirmed = await confirmPolicy(db, organization, member.id);
+    if (confirmed.kind === 'refused') {
+      await audit(c, 'policy.confirm', [], confirmed.status);
+      return c.json(errorBody(confirmed.code, confirmed.message), confirmed.status);
+    }
+    await audit(c, 'policy.confirm', [`v${confirmed.policy.version}`], 200);
+    return c.json(confirmed);
+  });
+
+  app.post('/approvals', async (c) => {
+    const refused = mayPay(c);
+    if (refused) return refused;
+    const body = await parsed(c, submitBody);
+    if (body instanceof Response) return body;
+    const { member, organization } = c.get('member');
+    const request = 'payment' in body ? { payment: body.payment } : { rows: body.rows };
+    const result = await submitRequest(
+      db,
+      { id: member.id, orgId: organization.id },
+      request,
+      'rows' in body ? body.file_sha256 : null,
+      team.now(),
+    );
+    if (result.kind === 'refused') return c.json(errorBody(result.code, result.message), result.status);
+    await audit(c, 'approval.submit', [result.request.id], 201);
+    return c.json(requestView(result.request), 201);
+  });
+
+  app.get('/approvals', async (c) => {
+    const refused = mayPay(c);
+    if (refused) return refused;
+    const status = c.req.query('status');
+    let query = db
+      .selectFrom('approval_requests')
+      .selectAll()
+      .where('org_id', '=', c.get('member').organization.id);
+    if (status) query = query.where('status', '=', status.slice(0, 30));
+    const rows = await query.orderBy('created_at', 'desc').limit(200).execute();
+    return c.json({ data: rows.map(requestView) });
+  });
+
+  app.get('/approvals/:id', async (c) => {
+    const refused = mayPay(c);
+    if (refused) return refused;
+    const row = await findRequest(db, c.get('member').organization.id, c.req.param('id') ?? '');
+    if (!row)
+      return c.json(
+        errorBody('request-not-found', 'No approval request of your organization has this id'),
+        404,
+      );
+    const decisions = await db
+      .selectFrom('approval_decisions')
+      .selectAll()
+      .where('request_id', '=', row.id)
+      .execute();
+    return c.json({ ...requestView(row), decisions });
+  });
+
+  const decideRoute = (approve: boolean) => async (c: Context<TeamEnv>) => {
+    const refused = mayPay(c);
+    if (refused) return refused;
+    const { member, organization } = c.get('member');
+    const id = c.req.param('id') ?? '';
+    let reason = '';
+    if (!approve) {
+      const body = await parsed(c, rejectBody);
+      if (body instanceof Response) return body;
+      reason = body.reason;
+    }
+    const decision = await decide(
+      db,
+      { id: member.id, orgId: organization.id },
+      id,
+      approve ? { approve: true } : { approve: false, reason },
+      team.now(),
+    );
+    if (decision.kind === 'refused') {
+      if (decision.code === 'request-expired') await audit(c, 'approval.expire', [id], 409);
+      await audit(c, approve ? 'approval.approve' : 'approval.reject', [id], decision.status);
+      return c.json(errorBody(decision.code, decision.message), decision.status);
+    }
+    await audit(c, approve ? 'approval.approve' : 'approval.reject', [id], 200);
+    let request = decision.request;
+    if (decision.approvedNow) {
+      const credentials = team.credentialsFor(organization);
+      if (!call || !credentials) {
+        await moveStatus(db, id, 'approved', 'failed', team.now(), {
+          error: 'The console holds no credentials to pay with',
+        });
+      } else if (request.kind === 'payment') {
+        // One payment: paid before the answer, so the approver sees the transfer.
+        request = (await executeRequest(team, call, request, credentials)) ?? request;
+      } else {
+        // A file: paid in the background; its page shows the progress.
+        void executeRequest(team, call, request, credentials).catch((error) =>
+          console.error(`[approvals] request ${id} failed to execute:`, (error as Error).message),
+        );
+      }
+      await team.audit({
+        orgId: organization.id,
+        memberId: null,
+        email: null,
+        role: 'console',
+        action: 'approval.execute',
+        targets: [id],
+        outcome: 'ok',
+        status: 200,
+        requestId: null,
+        clientAddress: null,
+      });
+    }
+    return c.json(requestView((await findRequest(db, organization.id, id)) ?? request));
+  };
+  app.post('/approvals/:id/approve', decideRoute(true));
+  app.post('/approvals/:id/reject', decideRoute(false));
+}

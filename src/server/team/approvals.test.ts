@@ -1,0 +1,273 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../sandbox/app';
+import { listen } from '../../sandbox/test/harness';
+import { openConsoleDatabase } from './database';
+import { ensureOrganization, insertMember } from './members';
+import { basic, teamConsole } from './test/console';
+import { BACKENDS } from './test/databases';
+import { totpCode } from './totp';
+
+const json = { 'Content-Type': 'application/json' };
+const paymentBody = (userId: string, cents: number, key = crypto.randomUUID()) => ({
+  amount: cents,
+  platform: 'ach',
+  user_id: userId,
+  ach_info: { account_number: '99887766554', routing_number: '021000021' },
+  idempotency_key: key,
+});
+
+describe('four eyes on money, through the console server', async () => {
+  let clock = new Date('2026-11-24T10:00:00Z');
+  const server = await teamConsole({ now: () => clock });
+  const tenant = await server.tenant();
+  const auth = async (role: string) => {
+    const member = tenant.members.find((m) => m.role === role);
+    if (!member) throw new Error(role);
+    return server.signIn(member);
+  };
+  let admin = await auth('admin');
+  let finance = await auth('finance');
+  const userId = tenant.users[0]?.id ?? '';
+  const call = (path: string, authorization: string, body?: unknown, method = body ? 'POST' : 'GET') =>
+    server.app.request(path, {
+      method,
+      headers: { ...json, Authorization: authorization },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  afterAll(() => server.close());
+
+  it('pays below the limit at once, refuses a direct payment above it, and takes it as a request', async () => {
+    const on = await call(
+      '/team/policy',
+      admin,
+      { enabled: true, limit_cents: 100_000, approvals_needed: 1 },
+      'PUT',
+    );
+    expect(on.status).toBe(200);
+    expect(await on.json()).toMatchObject({ kind: 'applied', policy: { version: 1, enabled: true } });
+    expect((await call('/v2/payments', finance, paymentBody(userId, 50_000))).status).toBe(201);
+    const direct = await call('/v2/payments', finance, paymentBody(userId, 150_000));
+    expect(direct.status).toBe(403);
+    expect(await direct.json()).toMatchObject({ error_code: 'approval-required' });
+    const small = await call('/team/approvals', finance, { payment: paymentBody(userId, 50_000) });
+    expect(small.status).toBe(409);
+  });
+
+  it('lets another member approve, executes the exact approved body once, and shows the transfer', async () => {
+    const submitted = await call('/team/approvals', finance, { payment: paymentBody(userId, 125_000) });
+    expect(submitted.status).toBe(201);
+    const request = (await submitted.json()) as {
+      id: string;
+      body_hash: string;
+      status: string;
+      policy_version: number;
+    };
+    expect(request).toMatchObject({ status: 'pending', policy_version: 1 });
+    const self = await call(`/team/approvals/${request.id}/approve`, finance, {});
+    expect(self.status).toBe(403);
+    expect(await self.json()).toMatchObject({ error_code: 'self-approval' });
+    const support = await call(`/team/approvals/${request.id}/approve`, await auth('support'), {});
+    expect(support.status).toBe(403);
+    const approved = await call(`/team/approvals/${request.id}/approve`, admin, {});
+    const done = (await approved.json()) as {
+      status: string;
+      result: { sent_hash: string; rows: { transfer_id: string }[] };
+    };
+    expect(done.status).toBe('executed');
+    expect(done.result.sent_hash).toBe(request.body_hash);
+    const transferId = done.result.rows[0]?.transfer_id ?? '';
+    const transfer = await server.app.request(`/v2/transfers/${transferId}`, {
+      headers: { Authorization: basic(tenant.client_id, tenant.api_key) },
+    });
+    expect(((await transfer.json()) as { amount: number }).amount).toBe(125_000);
+    const again = await call(`/team/approvals/${request.id}/approve`, admin, {});
+    expect(again.status).toBe(409);
+  });
+
+  it('sends a rejection with its reason back, and refuses a request that expired', async () => {
+    const one = (await (
+      await call('/team/approvals', finance, { payment: paymentBody(userId, 200_000) })
+    ).json()) as { id: string };
+    const noReason = await call(`/team/approvals/${one.id}/reject`, admin, { reason: ' ' });
+    expect(noReason.status).toBe(400);
+    const rejected = await call(`/team/approvals/${one.id}/reject`, admin, { reason: 'Wrong invoice' });
+    expect(await rejected.json()).toMatchObject({ status: 'rejected', result: { reason: 'Wrong invoice' } });
+    const seen = await call(`/team/approvals/${one.id}`, finance);
+    expect(await seen.json()).toMatchObject({
+      status: 'rejected',
+      decisions: [{ decision: 'reject', reason: 'Wrong invoice' }],
+    });
+
+    const two = (await (
+      await call('/team/approvals', finance, { payment: paymentBody(userId, 300_000) })
+    ).json()) as { id: string };
+    clock = new Date(clock.getTime() + 7 * 24 * 60 * 60 * 1000 + 1);
+    // A week later, the members sign in again.
+    admin = await auth('admin');
+    finance = await auth('finance');
+    const late = await call(`/team/approvals/${two.id}/approve`, admin, {});
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({ error_code: 'request-expired' });
+    expect(await (await call(`/team/approvals/${two.id}`, finance)).json()).toMatchObject({
+      status: 'expired',
+    });
+  });
+
+  it('takes a file above the limit as one request and pays each row once with its own key', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => paymentBody(userId, 5_000 + i));
+    const file = 'a'.repeat(64);
+    const submitted = (await (
+      await call('/team/approvals', finance, { rows, file_sha256: file })
+    ).json()) as { id: string; count: number };
+    expect(submitted.count).toBe(30);
+    await call(`/team/approvals/${submitted.id}/approve`, admin, {});
+    await expect
+      .poll(
+        async () =>
+          ((await (await call(`/team/approvals/${submitted.id}`, finance)).json()) as { status: string })
+            .status,
+      )
+      .toBe('executed');
+  });
+});
+
+describe('a policy change waits for a second admin while there are two', async () => {
+  const server = await teamConsole();
+  const tenant = await server.tenant();
+  const first = await server.signIn(
+    tenant.members.find((m) => m.role === 'admin') ?? { email: '', password: '' },
+  );
+  const org = await server.team.database.db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('client_id', '=', tenant.client_id)
+    .executeTakeFirstOrThrow();
+  await insertMember(server.team.database.db, {
+    orgId: org.id,
+    email: `second@${tenant.client_id}.example`,
+    name: 'Second',
+    role: 'admin',
+    password: 'second-admin-pw',
+  });
+  const second = await server.signIn({
+    email: `second@${tenant.client_id}.example`,
+    password: 'second-admin-pw',
+  });
+  afterAll(() => server.close());
+  const put = (authorization: string, body: unknown) =>
+    server.app.request('/team/policy', {
+      method: 'PUT',
+      headers: { ...json, Authorization: authorization },
+      body: JSON.stringify(body),
+    });
+
+  it('is proposed by one, cannot be confirmed by the same, and applies when the other confirms', async () => {
+    const proposed = await put(first, { enabled: true, limit_cents: 500_000, approvals_needed: 1 });
+    expect(await proposed.json()).toMatchObject({ kind: 'proposed', policy: { version: 1 } });
+    const policy = async () =>
+      (await (await server.app.request('/team/policy', { headers: { Authorization: first } })).json()) as {
+        policy: { enabled: boolean; version: number };
+      };
+    expect((await policy()).policy.enabled).toBe(false);
+    const mine = await server.app.request('/team/policy/confirm', {
+      method: 'POST',
+      headers: { Authorization: first },
+    });
+    expect(mine.status).toBe(403);
+    const theirs = await server.app.request('/team/policy/confirm', {
+      method: 'POST',
+      headers: { Authorization: second },
+    });
+    expect(theirs.status).toBe(200);
+    expect((await policy()).policy).toMatchObject({ enabled: true, version: 1 });
+    const versions = await server.team.database.db
+      .selectFrom('approval_policies')
+      .selectAll()
+      .where('org_id', '=', org.id)
+      .execute();
+    expect(versions).toHaveLength(1);
+  });
+});
+
+/*
+ * On PostgreSQL each server has its own pool. On SQLite the two servers share one connection here: two connections in
+ * one process would wait for each other synchronously (better-sqlite3 blocks the thread while the file is locked),
+ * which two server processes do not.
+ */
+describe.each(BACKENDS)('exactly once on $name: 20 approvals at once from two console servers', (backend) => {
+  it('make one transfer', async () => {
+    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
+    const upstream = await listen(sandbox.app);
+    const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
+      client_id: string;
+      api_key: string;
+      users: { id: string }[];
+    };
+    const shared = await backend.open();
+    const one = shared;
+    const two = backend.name === 'postgres' ? await openConsoleDatabase({ url: shared.url }) : shared;
+    const orgCredentials = { clientId: made.client_id, apiKey: made.api_key };
+    const a = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: one });
+    const b = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: two });
+    try {
+      const db = one.db;
+      const org = await ensureOrganization(db, { clientId: made.client_id, name: 'O', sandboxApiKey: null });
+      const totp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      for (const role of ['finance', 'admin'] as const) {
+        await insertMember(db, {
+          orgId: org.id,
+          email: `${role}@once.example`,
+          name: role,
+          role,
+          password: `${role}-password`,
+          totpSecret: totp,
+        });
+      }
+      const maker = await a.signIn({
+        email: 'finance@once.example',
+        password: 'finance-password',
+        totp: totpCode(totp),
+      });
+      const checker = await b.signIn({
+        email: 'admin@once.example',
+        password: 'admin-password',
+        totp: totpCode(totp),
+      });
+      await a.app.request('/team/policy', {
+        method: 'PUT',
+        headers: { ...json, Authorization: checker },
+        body: JSON.stringify({ enabled: true, limit_cents: 1000, approvals_needed: 1 }),
+      });
+      const submitted = await a.app.request('/team/approvals', {
+        method: 'POST',
+        headers: { ...json, Authorization: maker },
+        body: JSON.stringify({ payment: paymentBody(made.users[0]?.id ?? '', 99_999) }),
+      });
+      const { id } = (await submitted.json()) as { id: string };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? a : b).app.request(`/team/approvals/${id}/approve`, {
+            method: 'POST',
+            headers: { ...json, Authorization: checker },
+            body: '{}',
+          }),
+        ),
+      );
+      expect(answers.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+      const list = await sandbox.app.request('/v2/transfers?limit=100', {
+        headers: { Authorization: basic(made.client_id, made.api_key) },
+      });
+      const transfers = ((await list.json()) as { data: { amount: number }[] }).data.filter(
+        (t) => t.amount === 99_999,
+      );
+      expect(transfers).toHaveLength(1);
+    } finally {
+      await a.close();
+      await b.close();
+      await one.close();
+      if (two !== one) await two.close();
+      await upstream.close();
+      sandbox.close();
+    }
+  });
+});

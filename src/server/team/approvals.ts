@@ -1,0 +1,317 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { activePolicy } from './approval-policy';
+import type { ConsoleDb, ConsoleTables } from './database';
+import type { OrgCredentials, Team } from './team';
+
+export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const IN_FLIGHT = 8;
+
+export type RequestRow = ConsoleTables['approval_requests'];
+export type PaymentBody = Record<string, unknown> & { amount: number; idempotency_key: string };
+export type RequestBody = { payment: PaymentBody } | { rows: PaymentBody[] };
+
+/** Sends one request to the payout service with the organization's credentials (the sandbox in-process, or upstream). */
+export type CallService = (request: Request) => Promise<Response>;
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function bodiesOf(stored: string): PaymentBody[] {
+  const body = JSON.parse(stored) as RequestBody;
+  return 'payment' in body ? [body.payment] : body.rows;
+}
+
+export type SubmitResult =
+  | { kind: 'created'; request: RequestRow }
+  | { kind: 'refused'; status: 409; code: string; message: string };
+
+/**
+ * A member's payment or file above the limit, kept exactly as it will be sent: the body is stored as text and hashed,
+ * and the request records the policy version it was judged by.
+ */
+export async function submitRequest(
+  db: ConsoleDb,
+  maker: { id: string; orgId: string },
+  body: RequestBody,
+  fileSha256: string | null,
+  now = new Date(),
+): Promise<SubmitResult> {
+  const policy = await activePolicy(db, maker.orgId);
+  const bodies = 'payment' in body ? [body.payment] : body.rows;
+  const total = bodies.reduce((sum, b) => sum + b.amount, 0);
+  if (!policy.enabled || total <= policy.limitCents) {
+    return {
+      kind: 'refused',
+      status: 409,
+      code: 'approval-not-needed',
+      message: 'This is within the approval limit: pay it directly',
+    };
+  }
+  const stored = JSON.stringify(body);
+  const row: RequestRow = {
+    id: randomUUID(),
+    org_id: maker.orgId,
+    kind: 'payment' in body ? 'payment' : 'batch',
+    maker_id: maker.id,
+    body: stored,
+    body_hash: sha256(stored),
+    file_sha256: fileSha256,
+    amount_cents: total,
+    row_count: bodies.length,
+    policy_version: policy.version,
+    approvals_needed: policy.approvalsNeeded,
+    status: 'pending',
+    result: null,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + REQUEST_TTL_MS).toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await db.insertInto('approval_requests').values(row).execute();
+  return { kind: 'created', request: row };
+}
+
+export function findRequest(db: ConsoleDb, orgId: string, id: string): Promise<RequestRow | undefined> {
+  return db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+}
+
+/** Moves a request from one status to another only if it is still in the first: the one way a status changes. */
+export async function moveStatus(
+  db: ConsoleDb,
+  id: string,
+  from: string,
+  to: string,
+  now = new Date(),
+  result?: unknown,
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('approval_requests')
+    .set({
+      status: to,
+      updated_at: now.toISOString(),
+      ...(result === undefined ? {} : { result: JSON.stringify(result) }),
+    })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+export type Decision =
+  | { kind: 'recorded'; request: RequestRow; approvedNow: boolean }
+  | { kind: 'refused'; status: 403 | 404 | 409; code: string; message: string };
+
+/**
+ * A member's approval or rejection. The maker cannot decide their own request; a member counts once (the decision's
+ * key is request and member); any rejection rejects; an expired request is marked so and refused. The request moves
+ * to approved when the last approval needed arrives, by a conditional update that only one caller can win.
+ */
+export async function decide(
+  db: ConsoleDb,
+  member: { id: string; orgId: string },
+  requestId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+  now = new Date(),
+): Promise<Decision> {
+  const request = await findRequest(db, member.orgId, requestId);
+  if (!request)
+    return {
+      kind: 'refused',
+      status: 404,
+      code: 'request-not-found',
+      message: 'No approval request of your organization has this id',
+    };
+  if (request.maker_id === member.id) {
+    return {
+      kind: 'refused',
+      status: 403,
+      code: 'self-approval',
+      message: 'You prepared this request: another member decides it',
+    };
+  }
+  if (request.status === 'pending' && request.expires_at <= now.toISOString()) {
+    await moveStatus(db, request.id, 'pending', 'expired', now);
+    return {
+      kind: 'refused',
+      status: 409,
+      code: 'request-expired',
+      message: 'This request expired: the maker submits it again',
+    };
+  }
+  if (request.status !== 'pending') {
+    return {
+      kind: 'refused',
+      status: 409,
+      code: 'request-decided',
+      message: `This request is ${request.status} already`,
+    };
+  }
+  await db
+    .insertInto('approval_decisions')
+    .values({
+      request_id: request.id,
+      member_id: member.id,
+      decision: decision.approve ? 'approve' : 'reject',
+      reason: decision.approve ? null : decision.reason,
+      at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['request_id', 'member_id']).doNothing())
+    .execute();
+  if (!decision.approve) {
+    await moveStatus(db, request.id, 'pending', 'rejected', now, { reason: decision.reason });
+  } else {
+    const approvals = await db
+      .selectFrom('approval_decisions')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('request_id', '=', request.id)
+      .where('decision', '=', 'approve')
+      .executeTakeFirst();
+    if (Number(approvals?.count ?? 0) >= Number(request.approvals_needed)) {
+      const approvedNow = await moveStatus(db, request.id, 'pending', 'approved', now);
+      return {
+        kind: 'recorded',
+        request: (await findRequest(db, member.orgId, request.id)) ?? request,
+        approvedNow,
+      };
+    }
+  }
+  return {
+    kind: 'recorded',
+    request: (await findRequest(db, member.orgId, request.id)) ?? request,
+    approvedNow: false,
+  };
+}
+
+export interface RowOutcome {
+  index: number;
+  status: number;
+  transfer_id: string | null;
+  replayed: boolean;
+  error: string | null;
+}
+
+async function sendOne(
+  call: CallService,
+  credentials: OrgCredentials,
+  body: string,
+  requestId: string,
+): Promise<RowOutcome> {
+  const authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.apiKey}`).toString('base64')}`;
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    try {
+      response = await call(
+        new Request('http://console.internal/v2/payments', {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json', 'x-request-id': requestId },
+          body,
+        }),
+      );
+    } catch (error) {
+      if (attempt < 3) continue;
+      return { index: 0, status: 0, transfer_id: null, replayed: false, error: (error as Error).message };
+    }
+    if (response.status === 429 && attempt < 20) {
+      const wait = Number(response.headers.get('retry-after') ?? '1');
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0.05, Number.isFinite(wait) ? wait : 1) * 1000),
+      );
+      continue;
+    }
+    // The same idempotency key makes a resend safe: the service answers the first transfer.
+    if (response.status >= 500 && attempt < 3) continue;
+    const json = (await response.json().catch(() => null)) as { id?: string; message?: string } | null;
+    return {
+      index: 0,
+      status: response.status,
+      transfer_id: response.ok && typeof json?.id === 'string' ? json.id : null,
+      replayed: response.headers.get('idempotent-replayed') === 'true',
+      error: response.ok ? null : (json?.message ?? `HTTP ${response.status}`),
+    };
+  }
+}
+
+/**
+ * Executes an approved request once: the caller that moves it from approved to executing sends it; any other caller
+ * (a second click, another server) finds it moved and does nothing. Only the stored body is sent, each payment with
+ * its own idempotency key, so a server that dies mid-way and runs it again (resumeExecuting) pays nothing twice.
+ */
+export async function executeRequest(
+  team: Team,
+  call: CallService,
+  request: RequestRow,
+  credentials: OrgCredentials,
+  claimFrom: 'approved' | 'executing' = 'approved',
+): Promise<RequestRow | undefined> {
+  const db = team.database.db;
+  if (claimFrom === 'approved' && !(await moveStatus(db, request.id, 'approved', 'executing', team.now())))
+    return undefined;
+  const bodies = JSON.parse(request.body) as RequestBody;
+  const rows = 'payment' in bodies ? [bodies.payment] : bodies.rows;
+  const outcomes: RowOutcome[] = new Array(rows.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < rows.length) {
+      const index = next++;
+      const text = JSON.stringify(rows[index]);
+      const outcome = await sendOne(call, credentials, text, `apr_${request.id.slice(0, 8)}_${index}`);
+      outcomes[index] = { ...outcome, index };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));
+  const paid = outcomes.filter((o) => o.transfer_id !== null).length;
+  const status = paid === rows.length ? 'executed' : paid === 0 ? 'failed' : 'partly-executed';
+  const sentHash = sha256(JSON.stringify('payment' in bodies ? { payment: rows[0] } : { rows }));
+  await moveStatus(db, request.id, 'executing', status, team.now(), { rows: outcomes, sent_hash: sentHash });
+  for (const outcome of outcomes) {
+    await team.audit({
+      orgId: request.org_id,
+      memberId: null,
+      email: null,
+      role: 'console',
+      action: 'approval.row',
+      targets: [request.id, ...(outcome.transfer_id ? [outcome.transfer_id] : [])],
+      outcome: outcome.transfer_id ? 'ok' : 'failed',
+      status: outcome.status,
+      requestId: `apr_${request.id.slice(0, 8)}_${outcome.index}`,
+      clientAddress: null,
+    });
+  }
+  return db.selectFrom('approval_requests').selectAll().where('id', '=', request.id).executeTakeFirst();
+}
+
+/** At start: requests left executing by a server that died, and approved ones nobody claimed, run again. */
+export async function resumeExecuting(team: Team, call: CallService): Promise<number> {
+  const db = team.database.db;
+  const stuck = await db
+    .selectFrom('approval_requests')
+    .innerJoin('organizations', 'organizations.id', 'approval_requests.org_id')
+    .selectAll('approval_requests')
+    .select([
+      'organizations.client_id',
+      'organizations.sandbox_api_key',
+      'organizations.name',
+      'organizations.batch_secret',
+      'organizations.created_at as org_created_at',
+    ])
+    .where('approval_requests.status', 'in', ['executing', 'approved'])
+    .execute();
+  for (const row of stuck) {
+    const credentials = team.credentialsFor({
+      id: row.org_id,
+      client_id: row.client_id,
+      sandbox_api_key: row.sandbox_api_key,
+      name: row.name,
+      batch_secret: row.batch_secret,
+      created_at: row.org_created_at,
+    });
+    if (!credentials) continue;
+    await executeRequest(team, call, row, credentials, row.status === 'executing' ? 'executing' : 'approved');
+  }
+  return stuck.length;
+}
