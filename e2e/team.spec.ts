@@ -24,11 +24,20 @@ import {
  * rest, whatever the browser sends.
  */
 
-const PAGES = ['Create payment', 'Batch payments', 'Add address', 'Copy compliance', 'Team', 'Audit'];
+const PAGES = [
+  'Create payment',
+  'Batch payments',
+  'Add address',
+  'Copy compliance',
+  'Approvals',
+  'Settings',
+  'Team',
+  'Audit',
+];
 const SEES: Record<Role, string[]> = {
   viewer: [],
   support: ['Add address', 'Copy compliance'],
-  finance: ['Create payment', 'Batch payments', 'Add address', 'Copy compliance'],
+  finance: ['Create payment', 'Batch payments', 'Add address', 'Copy compliance', 'Approvals'],
   admin: PAGES,
 };
 

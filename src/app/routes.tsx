@@ -90,6 +90,27 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: lazyPage(() => import('../features/activity/ActivityPage'), 'ActivityPage'),
   },
   {
+    paths: ['/approvals'],
+    nav: 'Approvals',
+    permission: 'pay',
+    teamOnly: true,
+    page: lazyPage(() => import('../features/approvals/ApprovalsPage'), 'ApprovalsPage'),
+  },
+  {
+    paths: ['/approvals/:requestId'],
+    permission: 'pay',
+    teamOnly: true,
+    page: lazyPage(() => import('../features/approvals/ApprovalRequestPage'), 'ApprovalRequestPage'),
+  },
+  {
+    paths: ['/settings'],
+    nav: 'Settings',
+    permission: 'admin',
+    teamOnly: true,
+    preload: false,
+    page: lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
+  },
+  {
     paths: ['/team'],
     nav: 'Team',
     permission: 'admin',

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
+import { useApprovalPolicy, useSubmitApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
 import { useCustomerSource } from '../../api/customers';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
@@ -51,6 +52,9 @@ export function CreatePaymentPage() {
   const users = useUserSource();
   const customers = useCustomerSource();
   const [, navigate] = useLocation();
+  // Above the organization's limit, the review submits the payment for another member's approval instead.
+  const policy = useApprovalPolicy();
+  const submitApproval = useSubmitApproval();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const form = useForm<PaymentFormValues>({
@@ -272,6 +276,15 @@ export function CreatePaymentPage() {
         onCheckAgain={submission.checkAgain}
         onBack={() => setReview(null)}
         onConfirm={() => review && submission.confirm(review.values)}
+        approvalNeeded={Boolean(review && policy?.enabled && review.summary.cents > policy.limitCents)}
+        approvalError={submitApproval.error}
+        onSubmitForApproval={() =>
+          review &&
+          submitApproval.mutate(submission.bodyFor(review.values), {
+            onSuccess: (made) => navigate(`/approvals/${made.id}`),
+          })
+        }
+        submittingForApproval={submitApproval.isPending}
       />
     </Stack>
   );

@@ -25,6 +25,11 @@ interface Props {
   onCheckAgain: () => void;
   onBack: () => void;
   onConfirm: () => void;
+  /** Above the approval limit: the button submits the payment for another member's approval. */
+  approvalNeeded?: boolean;
+  approvalError?: unknown;
+  submittingForApproval?: boolean;
+  onSubmitForApproval?: () => void;
 }
 
 /** The last look before money moves: amount, payer, masked account, metadata; the confirm button names the amount. */
@@ -39,8 +44,12 @@ export function ReviewPaymentDialog({
   onCheckAgain,
   onBack,
   onConfirm,
+  approvalNeeded = false,
+  approvalError = null,
+  submittingForApproval = false,
+  onSubmitForApproval,
 }: Props) {
-  const submitting = sending || checking;
+  const submitting = sending || checking || submittingForApproval;
   // Never closed while a request is out.
   const leave = () => {
     if (!submitting) onBack();
@@ -125,6 +134,15 @@ export function ReviewPaymentDialog({
           ) : (
             error !== null && <ApiErrorAlert error={error} />
           )}
+          {approvalError !== null && (
+            <ApiErrorAlert error={approvalError} title="The request was not submitted" />
+          )}
+          {approvalNeeded && (
+            <Text size="sm">
+              This is above your organization&apos;s approval limit: another member approves it before any
+              money moves.
+            </Text>
+          )}
           <Checkbox
             label="Payer authorized this debit"
             checked={authorized}
@@ -138,6 +156,10 @@ export function ReviewPaymentDialog({
             {outcomeUnknown ? (
               <Button onClick={onCheckAgain} loading={submitting}>
                 Check again
+              </Button>
+            ) : approvalNeeded ? (
+              <Button onClick={onSubmitForApproval} disabled={!authorized} loading={submitting}>
+                {`Submit for approval (${formatCents(summary.cents)})`}
               </Button>
             ) : (
               <Button onClick={onConfirm} disabled={!authorized} loading={submitting}>

@@ -115,6 +115,8 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
       return key;
     },
     confirm: (values: PaymentFormValues) => send(values, keyFor(values)),
+    /** The exact body a confirm would send (its key included): what an approval request holds. */
+    bodyFor: (values: PaymentFormValues) => requestOf(values, keyFor(values)),
     checkAgain: () => {
       if (unknown && !checking && !inFlight.current) void lookUp(unknown, true);
     },

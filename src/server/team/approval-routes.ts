@@ -37,11 +37,12 @@ const policyBody = z
   })
   .strict();
 
-function requestView(row: RequestRow) {
+function requestView(row: RequestRow, maker?: { name: string; email: string }) {
   return {
     id: row.id,
     kind: row.kind,
     maker_id: row.maker_id,
+    maker: maker ?? null,
     body: JSON.parse(row.body) as unknown,
     body_hash: row.body_hash,
     file_sha256: row.file_sha256,
@@ -89,6 +90,16 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
       requestId: c.req.header('x-request-id') ?? null,
       clientAddress: clientAddress(c),
     });
+  };
+  const makersOf = async (ids: string[]) => {
+    const found = ids.length
+      ? await db
+          .selectFrom('members')
+          .select(['id', 'name', 'email'])
+          .where('id', 'in', [...new Set(ids)])
+          .execute()
+      : [];
+    return new Map(found.map((m) => [m.id, { name: m.name, email: m.email }]));
   };
   const mayPay = (c: Context<TeamEnv>) => {
     const { member } = c.get('member');
@@ -182,7 +193,8 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
       .where('org_id', '=', c.get('member').organization.id);
     if (status) query = query.where('status', '=', status.slice(0, 30));
     const rows = await query.orderBy('created_at', 'desc').limit(200).execute();
-    return c.json({ data: rows.map(requestView) });
+    const makers = await makersOf(rows.map((r) => r.maker_id));
+    return c.json({ data: rows.map((row) => requestView(row, makers.get(row.maker_id))) });
   });
 
   app.get('/approvals/:id', async (c) => {
@@ -196,10 +208,19 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
       );
     const decisions = await db
       .selectFrom('approval_decisions')
-      .selectAll()
+      .innerJoin('members', 'members.id', 'approval_decisions.member_id')
+      .select([
+        'approval_decisions.member_id',
+        'approval_decisions.decision',
+        'approval_decisions.reason',
+        'approval_decisions.at',
+        'members.name',
+        'members.email',
+      ])
       .where('request_id', '=', row.id)
       .execute();
-    return c.json({ ...requestView(row), decisions });
+    const makers = await makersOf([row.maker_id]);
+    return c.json({ ...requestView(row, makers.get(row.maker_id)), decisions });
   });
 
   const decideRoute = (approve: boolean) => async (c: Context<TeamEnv>) => {
@@ -255,7 +276,10 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
         clientAddress: null,
       });
     }
-    return c.json(requestView((await findRequest(db, organization.id, id)) ?? request));
+    const makers = await makersOf([request.maker_id]);
+    return c.json(
+      requestView((await findRequest(db, organization.id, id)) ?? request, makers.get(request.maker_id)),
+    );
   };
   app.post('/approvals/:id/approve', decideRoute(true));
   app.post('/approvals/:id/reject', decideRoute(false));

@@ -1,0 +1,147 @@
+import {
+  AXE_SPEC_TIMEOUT,
+  expect,
+  expectNoAxeViolations,
+  memberAuth,
+  memberOf,
+  signIn,
+  type Tenant,
+  test,
+} from './fixtures';
+import { fillBankAccount, openCreatePayment, pickById } from './payment-form';
+
+/** The tenant's admin switches approvals on above $1,000.00 (with one admin, it applies at once). */
+async function approvalsAbove1000(request: import('@playwright/test').APIRequestContext, tenant: Tenant) {
+  const answer = await request.put('/team/policy', {
+    headers: await memberAuth(request, tenant, 'admin'),
+    data: { enabled: true, limit_cents: 100_000, approvals_needed: 1 },
+  });
+  expect(await answer.json()).toMatchObject({ kind: 'applied' });
+}
+
+test('a payment above the limit is submitted by finance, approved by the admin in another browser, and paid once', async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  await approvalsAbove1000(page.request, tenant);
+  await signIn(page, tenant, 'finance');
+  await openCreatePayment(page);
+  await pickById(page, 'User', tenant.users[0]?.id ?? '');
+  await page.getByLabel('Amount (USD)').fill('1500.00');
+  await fillBankAccount(page, '000123456789');
+  await page.getByRole('button', { name: 'Review payment' }).click();
+  const review = page.getByRole('dialog', { name: 'Review payment' });
+  await review.getByLabel('Payer authorized this debit').check();
+  await expect(review.getByRole('button', { name: /^Confirm payment/ })).toHaveCount(0);
+  await review.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
+  await expect(page).toHaveURL(/\/approvals\//);
+  await expect(page.getByText('Waiting for approval', { exact: true })).toBeVisible();
+  await expect(page.getByText('You prepared this request: another member approves it.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Payment details' })).toContainText('•••• 6789');
+
+  const checker = await browser.newPage();
+  await signIn(checker, tenant, 'admin');
+  await checker.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+  const waiting = checker.getByRole('table', { name: 'Waiting for approval' });
+  await expect(waiting).toContainText('$1,500.00');
+  await expect(waiting).toContainText(memberOf(tenant, 'finance').name);
+  await waiting.getByRole('row').nth(1).click();
+  await checker.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(checker.getByText('Paid', { exact: true })).toBeVisible();
+  await checker.close();
+
+  await page.reload();
+  await page.getByRole('link', { name: /^Transfer / }).click();
+  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  const transfers = await page.request.get('/v2/transfers?limit=100', {
+    headers: await memberAuth(page.request, tenant, 'viewer'),
+  });
+  const big = ((await transfers.json()) as { data: { amount: number }[] }).data.filter(
+    (t) => t.amount === 150_000,
+  );
+  expect(big).toHaveLength(1);
+});
+
+test('support sees no Approvals page and is refused by the server when it forges an approval', async ({
+  page,
+  tenant,
+}) => {
+  await approvalsAbove1000(page.request, tenant);
+  const made = await page.request.post('/team/approvals', {
+    headers: await memberAuth(page.request, tenant, 'finance'),
+    data: {
+      payment: {
+        amount: 250_000,
+        platform: 'ach',
+        user_id: tenant.users[0]?.id,
+        ach_info: { account_number: '123456789', routing_number: '021000021' },
+        idempotency_key: crypto.randomUUID(),
+      },
+    },
+  });
+  const { id } = (await made.json()) as { id: string };
+  await signIn(page, tenant, 'support');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }),
+  ).toHaveCount(0);
+  const forged = await page.request.post(`/team/approvals/${id}/approve`, {
+    headers: await memberAuth(page.request, tenant, 'support'),
+    data: {},
+  });
+  expect(forged.status()).toBe(403);
+  expect(await forged.json()).toMatchObject({ error_code: 'forbidden-for-role' });
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`Approvals and a request's page pass axe, ${scheme}`, async ({ page, tenant }) => {
+    test.setTimeout(AXE_SPEC_TIMEOUT);
+    await approvalsAbove1000(page.request, tenant);
+    await page.request.post('/team/approvals', {
+      headers: await memberAuth(page.request, tenant, 'finance'),
+      data: {
+        payment: {
+          amount: 120_000,
+          platform: 'ach',
+          user_id: tenant.users[0]?.id,
+          ach_info: { account_number: '123456789', routing_number: '021000021' },
+          idempotency_key: crypto.randomUUID(),
+        },
+      },
+    });
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn(page, tenant, 'admin');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+    await expect(page.getByRole('table', { name: 'Waiting for approval' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('table', { name: 'Waiting for approval' }).getByRole('row').nth(1).click();
+    await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
+
+test('an admin switches approvals on in Settings; a bad limit is named at its field', async ({
+  page,
+  tenant,
+}) => {
+  await signIn(page, tenant, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  const form = page.getByRole('form', { name: 'Approval policy' });
+  await form.getByLabel('Payments above the limit need approval', { exact: true }).check();
+  await form.getByLabel('Approval required above', { exact: true }).fill('1,000.005');
+  await form.getByRole('button', { name: 'Save policy', exact: true }).click();
+  await expect(form.getByLabel('Approval required above', { exact: true })).toHaveAccessibleDescription(
+    /At most two decimal places/,
+  );
+  await form.getByLabel('Approval required above', { exact: true }).fill('1,000.00');
+  await form.getByRole('button', { name: 'Save policy', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Saved: the new policy applies now.');
+  await expectNoAxeViolations(page);
+  const policy = await page.request.get('/team/policy', {
+    headers: await memberAuth(page.request, tenant, 'finance'),
+  });
+  expect(await policy.json()).toMatchObject({
+    policy: { enabled: true, limitCents: 100_000, approvalsNeeded: 1 },
+  });
+});

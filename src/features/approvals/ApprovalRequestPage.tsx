@@ -1,0 +1,178 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { type ApprovalRequest, approvalQueries, useDecideApproval } from '../../api/approvals';
+import { session } from '../../api/credentials';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { DetailRow } from '../../components/DetailRow';
+import { AmountToConfirm } from '../../components/Money';
+import { maskAccount } from '../../lib/mask';
+import { PayerName } from './PayerName';
+
+const STATUS_TEXT: Record<string, string> = {
+  pending: 'Waiting for approval',
+  approved: 'Approved: paying',
+  executing: 'Paying',
+  executed: 'Paid',
+  'partly-executed': 'Partly paid',
+  failed: 'Not paid',
+  rejected: 'Rejected',
+  expired: 'Expired',
+};
+
+/** Where the money comes from, masked as the review masks it. */
+function source(payment: Record<string, unknown>): string {
+  const ach = payment.ach_info as { account_number?: unknown } | undefined;
+  if (ach && typeof ach.account_number === 'string')
+    return `Bank account ${maskAccount(ach.account_number.slice(-4))}`;
+  return typeof payment.account_id === 'string' ? `Stored account ${payment.account_id}` : '—';
+}
+
+function WhatMoves({ request }: { request: ApprovalRequest }) {
+  if (!('payment' in request.body)) {
+    return <Text>{`${request.count} payments from a file, ${request.amount} cents in all.`}</Text>;
+  }
+  const payment = request.body.payment;
+  return (
+    <Table variant="vertical" withTableBorder aria-label="Payment details">
+      <Table.Tbody>
+        <DetailRow label="Amount">
+          <AmountToConfirm cents={request.amount} />
+        </DetailRow>
+        <DetailRow label="Payer">
+          <PayerName body={payment} />
+        </DetailRow>
+        <DetailRow label="From">{source(payment)}</DetailRow>
+        <DetailRow label="Request id">
+          <Text ff="monospace" size="sm">
+            {String(payment.idempotency_key ?? '—')}
+          </Text>
+        </DetailRow>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One request: what will move exactly as the review shows it, who decided what, and the result. */
+export function ApprovalRequestPage() {
+  const { requestId = '' } = useParams();
+  const found = useQuery({
+    ...approvalQueries.detail(requestId),
+    // While a file is being paid, its page follows the progress.
+    refetchInterval: (query) =>
+      ['approved', 'executing'].includes(query.state.data?.status ?? '') ? 1000 : false,
+  });
+  const decide = useDecideApproval();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const me = session.credentials()?.member?.id;
+  const request = found.data;
+
+  return (
+    <Stack maw={860}>
+      <Title order={1}>Approval request</Title>
+      {found.isError && <ApiErrorAlert error={found.error} />}
+      {found.isPending && <Skeleton height={200} />}
+      {request && (
+        <>
+          <Group>
+            <Badge variant="filled" color={request.status === 'executed' ? 'teal.9' : 'gray.8'}>
+              {STATUS_TEXT[request.status] ?? request.status}
+            </Badge>
+            <Text size="sm">
+              Prepared by {request.maker?.name ?? request.maker_id}; {request.approvals_needed} approval
+              {request.approvals_needed === 1 ? '' : 's'} needed; expires{' '}
+              {new Date(request.expires_at).toLocaleString()}.
+            </Text>
+          </Group>
+          <WhatMoves request={request} />
+          {request.result?.reason && (
+            <Alert color="orange.9" title="Rejected" role="status">
+              {request.result.reason}
+            </Alert>
+          )}
+          {(request.result?.rows ?? []).some((row) => row.transfer_id) && (
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="xs">
+                Result
+              </Title>
+              {(request.result?.rows ?? []).map((row) =>
+                row.transfer_id ? (
+                  <Text key={row.index} size="sm">
+                    <Anchor component={Link} to={`/transfers/${row.transfer_id}`}>
+                      {`Transfer ${row.transfer_id}`}
+                    </Anchor>
+                  </Text>
+                ) : (
+                  <Text key={row.index} size="sm">{`Row ${row.index + 1}: ${row.error ?? 'not paid'}`}</Text>
+                ),
+              )}
+            </Paper>
+          )}
+          {(request.decisions ?? []).map((d) => (
+            <Text key={d.member_id} size="sm">
+              {`${d.name} ${d.decision === 'approve' ? 'approved' : 'rejected'} on ${new Date(d.at).toLocaleString()}`}
+              {d.reason ? `: ${d.reason}` : ''}
+            </Text>
+          ))}
+          {decide.error && <ApiErrorAlert error={decide.error} title="The decision was refused" />}
+          {request.status === 'pending' && request.maker_id !== me && (
+            <Paper withBorder p="md">
+              <Stack>
+                <Textarea
+                  label="Reason (to reject)"
+                  description="Shown to the maker"
+                  value={reason}
+                  onChange={(event) => {
+                    setReason(event.currentTarget.value);
+                    setReasonError(null);
+                  }}
+                  error={reasonError}
+                  maxLength={500}
+                />
+                <Group>
+                  <Button
+                    onClick={() => decide.mutate({ id: request.id, approve: true })}
+                    loading={decide.isPending}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    variant="default"
+                    loading={decide.isPending}
+                    onClick={() => {
+                      if (reason.trim() === '') {
+                        setReasonError('Say why, for the maker');
+                        return;
+                      }
+                      decide.mutate({ id: request.id, approve: false, reason: reason.trim() });
+                    }}
+                  >
+                    Reject
+                  </Button>
+                </Group>
+              </Stack>
+            </Paper>
+          )}
+          {request.status === 'pending' && request.maker_id === me && (
+            <Text size="sm">You prepared this request: another member approves it.</Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
