@@ -1,3 +1,4 @@
+import { batchTransfers, chooseFile, openBatchPayments, payButton, paymentsCsv } from './batch-file';
 import {
   AXE_SPEC_TIMEOUT,
   expect,
@@ -144,4 +145,29 @@ test('an admin switches approvals on in Settings; a bad limit is named at its fi
   expect(await policy.json()).toMatchObject({
     policy: { enabled: true, limitCents: 100_000, approvalsNeeded: 1 },
   });
+});
+
+test('a file whose total is above the limit is one request, approved once, each row paid once', async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  await approvalsAbove1000(page.request, tenant);
+  await signIn(page, tenant, 'finance');
+  await openBatchPayments(page);
+  // 12 rows of $100.00 to $111.11, each under the $1,000.00 limit: $1,266.66 in all, above it.
+  await chooseFile(page, 'big.csv', paymentsCsv(tenant, 12, 10_000));
+  await page.getByLabel('Payers authorized these debits', { exact: true }).check();
+  await expect(payButton(page)).toHaveCount(0);
+  await page.getByRole('button', { name: /^Submit for approval \(12 payments, \$/ }).click();
+  await expect(page).toHaveURL(/\/approvals\//);
+  await expect(page.getByRole('table', { name: 'Rows to pay' }).getByRole('row')).toHaveCount(13);
+
+  const checker = await browser.newPage();
+  await signIn(checker, tenant, 'admin');
+  await checker.goto(page.url());
+  await checker.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(checker.getByText('Paid', { exact: true })).toBeVisible();
+  await checker.close();
+  expect(await batchTransfers(page, tenant)).toHaveLength(12);
 });

@@ -119,6 +119,20 @@ export function useSubmitApproval() {
   });
 }
 
+export function useSubmitBatchApproval() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: (body: { rows: CreatePaymentRequest[]; file_sha256: string }) =>
+      request({ method: 'POST', path: '/team/approvals', body, response: approvalRequestSchema }),
+    activity: (body, made) => ({
+      action: 'File submitted for approval',
+      subject: made?.id ?? '',
+      details: `${body.rows.length} payments`,
+    }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+  });
+}
+
 export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useDescribedMutation({

@@ -18,8 +18,9 @@ import { Link, useParams } from 'wouter';
 import { type ApprovalRequest, approvalQueries, useDecideApproval } from '../../api/approvals';
 import { session } from '../../api/credentials';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { DataTable } from '../../components/DataTable';
 import { DetailRow } from '../../components/DetailRow';
-import { AmountToConfirm } from '../../components/Money';
+import { AmountToConfirm, Money } from '../../components/Money';
 import { maskAccount } from '../../lib/mask';
 import { PayerName } from './PayerName';
 
@@ -34,6 +35,8 @@ const STATUS_TEXT: Record<string, string> = {
   expired: 'Expired',
 };
 
+const SHOWN_ROWS = 50;
+
 /** Where the money comes from, masked as the review masks it. */
 function source(payment: Record<string, unknown>): string {
   const ach = payment.ach_info as { account_number?: unknown } | undefined;
@@ -44,7 +47,30 @@ function source(payment: Record<string, unknown>): string {
 
 function WhatMoves({ request }: { request: ApprovalRequest }) {
   if (!('payment' in request.body)) {
-    return <Text>{`${request.count} payments from a file, ${request.amount} cents in all.`}</Text>;
+    // The first rows by name (each payer is a look-up); the file's count and total are above.
+    const rows = request.body.rows.slice(0, SHOWN_ROWS).map((body, index) => ({ body, index }));
+    return (
+      <Stack gap="xs">
+        <Text>
+          {`${request.count.toLocaleString('en-US')} payments from a file, `}
+          <AmountToConfirm cents={request.amount} />
+          {' in all.'}
+          {request.count > SHOWN_ROWS ? ` The first ${SHOWN_ROWS} rows:` : ''}
+        </Text>
+        <DataTable
+          label="Rows to pay"
+          rows={rows}
+          rowKey={(row) => String(row.index)}
+          minWidth={640}
+          columns={[
+            { header: 'Row', cell: (row) => row.index + 1 },
+            { header: 'Payer', cell: (row) => <PayerName body={row.body} /> },
+            { header: 'Amount', numeric: true, cell: (row) => <Money cents={Number(row.body.amount)} /> },
+            { header: 'From', cell: (row) => source(row.body) },
+          ]}
+        />
+      </Stack>
+    );
   }
   const payment = request.body.payment;
   return (

@@ -2,13 +2,16 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { recordActivity } from '../../api/activity-log';
+import { useApprovalPolicy, useSubmitBatchApproval } from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { useLeaveGuard } from '../../components/leave-guard';
 import { useForgetOnIdle } from '../../components/use-forget-on-idle';
 import { formatCents } from '../../lib/money';
+import { toPaymentRequest } from '../../lib/payment-request';
 import { BatchProgress } from './BatchProgress';
 import { BatchResults, countResults } from './BatchResults';
 import { BatchReview } from './BatchReview';
@@ -28,7 +31,15 @@ type Stage =
   | { kind: 'checking'; fileName: string; step: CheckStep }
   | { kind: 'problem'; fileName: string; message: string }
   | { kind: 'failed'; file: File; error: unknown }
-  | { kind: 'checked'; batch: CheckedBatch; skipped: boolean; payAgain: boolean; plan: PlannedRow[] }
+  | {
+      kind: 'checked';
+      batch: CheckedBatch;
+      skipped: boolean;
+      payAgain: boolean;
+      plan: PlannedRow[];
+      /** The file's SHA-256: an approval request names the file it came from. */
+      fileSha256: string;
+    }
   | { kind: 'run'; batch: CheckedBatch; plan: PlannedRow[]; run: BatchRun<PlannedRow> };
 
 const STEP_WORDS: Record<CheckStep, string> = {
@@ -78,6 +89,10 @@ export function BatchPaymentsPage() {
 
   const upstream = async () => (await queryClient.ensureQueryData(runtimeConfigQuery)).mode === 'upstream';
 
+  const policy = useApprovalPolicy();
+  const submitApproval = useSubmitBatchApproval();
+  const [, navigate] = useLocation();
+
   const check = async (file: File) => {
     const ticket = ++latest.current;
     const apiKey = batchKeySecret(session.credentials());
@@ -102,8 +117,10 @@ export function BatchPaymentsPage() {
       return;
     }
     const plan = await planBatch(checked.batch, apiKey, false);
+    const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+    const fileSha256 = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
     if (ticket === latest.current) {
-      setStage({ kind: 'checked', batch: checked.batch, skipped: false, payAgain: false, plan });
+      setStage({ kind: 'checked', batch: checked.batch, skipped: false, payAgain: false, plan, fileSha256 });
     }
   };
 
@@ -118,6 +135,19 @@ export function BatchPaymentsPage() {
     } finally {
       setPlanning(false);
     }
+  };
+
+  /** Above the approval limit: the file's payments, exactly as they would be sent, become one request. */
+  const submitForApproval = () => {
+    if (stage.kind !== 'checked') return;
+    const author = authorOf(session.credentials());
+    const rows = stage.plan
+      .filter((row) => !row.alreadyPaid)
+      .map((row) => toPaymentRequest(row.payment, { idempotencyKey: row.key, operator: author }));
+    submitApproval.mutate(
+      { rows, file_sha256: stage.fileSha256 },
+      { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
+    );
   };
 
   const pay = async () => {
@@ -197,6 +227,9 @@ export function BatchPaymentsPage() {
                 onPayAgain={choosePayAgain}
                 planning={planning}
                 onConfirm={pay}
+                approvalLimitCents={policy?.enabled ? policy.limitCents : null}
+                onSubmitForApproval={submitForApproval}
+                submittingForApproval={submitApproval.isPending}
               />
               <BatchRowsTable label="Rows to pay" rows={resultRows(stage.plan, null)} />
             </>

@@ -47,6 +47,10 @@ interface Props {
   /** A new plan is being made (keys derived for Pay again): no confirm meanwhile. */
   planning: boolean;
   onConfirm: () => void;
+  /** The organization's approval limit when approvals are on: a file above it is submitted for approval instead. */
+  approvalLimitCents?: number | null;
+  onSubmitForApproval?: () => void;
+  submittingForApproval?: boolean;
 }
 
 /**
@@ -62,6 +66,9 @@ export function BatchReview({
   onPayAgain,
   planning,
   onConfirm,
+  approvalLimitCents = null,
+  onSubmitForApproval,
+  submittingForApproval = false,
 }: Props) {
   const toPay = plan.filter((row) => !row.alreadyPaid);
   const alreadyPaid = plan.filter((row) => row.alreadyPaid);
@@ -188,9 +195,19 @@ export function BatchReview({
             onChange={(event) => setAuthorized(event.currentTarget.checked)}
           />
           <Group>
-            <Button onClick={onConfirm} disabled={!ready || planning} loading={planning}>
-              {confirmText(toPay)}
-            </Button>
+            {approvalLimitCents !== null && summarize(toPay).cents > approvalLimitCents ? (
+              <Button
+                onClick={onSubmitForApproval}
+                disabled={!ready || planning}
+                loading={planning || submittingForApproval}
+              >
+                {`Submit for approval (${count(toPay.length, 'payment')}, ${formatCents(summarize(toPay).cents)})`}
+              </Button>
+            ) : (
+              <Button onClick={onConfirm} disabled={!ready || planning} loading={planning}>
+                {confirmText(toPay)}
+              </Button>
+            )}
           </Group>
         </>
       )}
