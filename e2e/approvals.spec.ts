@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { batchTransfers, chooseFile, openBatchPayments, payButton, paymentsCsv } from './batch-file';
 import {
   AXE_SPEC_TIMEOUT,
@@ -20,15 +21,25 @@ async function approvalsAbove1000(request: import('@playwright/test').APIRequest
   expect(await answer.json()).toMatchObject({ kind: 'applied' });
 }
 
-test('a payment above the limit is submitted by finance, approved by the admin in another browser, and paid once', async ({
+async function signInAsDemo(page: Page, label: 'Finance' | 'Admin') {
+  await page.goto('/sign-in');
+  await page
+    .getByRole('group', { name: 'Demo team' })
+    .getByRole('button', { name: `Use ${label}` })
+    .click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+}
+
+test('in the demo, finance submits $1,500.00, the admin approves it in another browser, the maker sees the transfer', async ({
   page,
   browser,
-  tenant,
 }) => {
-  await approvalsAbove1000(page.request, tenant);
-  await signIn(page, tenant, 'finance');
+  await signInAsDemo(page, 'Finance');
   await openCreatePayment(page);
-  await pickById(page, 'User', tenant.users[0]?.id ?? '');
+  const user = page.getByLabel('User', { exact: true });
+  await user.fill('amara ok');
+  await page.getByRole('option', { name: /Amara Okafor/ }).click();
   await page.getByLabel('Amount (USD)').fill('1500.00');
   await fillBankAccount(page, '000123456789');
   await page.getByRole('button', { name: 'Review payment' }).click();
@@ -37,18 +48,21 @@ test('a payment above the limit is submitted by finance, approved by the admin i
   await expect(review.getByRole('button', { name: /^Confirm payment/ })).toHaveCount(0);
   await review.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
   await expect(page).toHaveURL(/\/approvals\//);
+  const requestUrl = page.url();
   await expect(page.getByText('Waiting for approval', { exact: true })).toBeVisible();
   await expect(page.getByText('You prepared this request: another member approves it.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Payment details' })).toContainText('•••• 6789');
+  const details = page.getByRole('table', { name: 'Payment details' });
+  await expect(details).toContainText('•••• 6789');
+  await expect(details).toContainText('Amara Okafor');
 
   const checker = await browser.newPage();
-  await signIn(checker, tenant, 'admin');
+  await signInAsDemo(checker, 'Admin');
   await checker.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
   const waiting = checker.getByRole('table', { name: 'Waiting for approval' });
-  await expect(waiting).toContainText('$1,500.00');
-  await expect(waiting).toContainText(memberOf(tenant, 'finance').name);
-  await waiting.getByRole('row').nth(1).click();
+  const row = waiting.getByRole('row').filter({ hasText: '$1,500.00' }).filter({ hasText: 'Fiona Finance' });
+  await row.first().click();
+  await expect(checker).toHaveURL(requestUrl);
   await checker.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(checker.getByText('Paid', { exact: true })).toBeVisible();
   await checker.close();
@@ -56,13 +70,35 @@ test('a payment above the limit is submitted by finance, approved by the admin i
   await page.reload();
   await page.getByRole('link', { name: /^Transfer / }).click();
   await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
-  const transfers = await page.request.get('/v2/transfers?limit=100', {
-    headers: await memberAuth(page.request, tenant, 'viewer'),
+  await expect(page.getByText('$1,500.00').first()).toBeVisible();
+});
+
+test('a tenant member is refused a direct payment above the limit by the server', async ({
+  page,
+  tenant,
+}) => {
+  await approvalsAbove1000(page.request, tenant);
+  const direct = await page.request.post('/v2/payments', {
+    headers: await memberAuth(page.request, tenant, 'finance'),
+    data: {
+      amount: 150_000,
+      platform: 'ach',
+      user_id: tenant.users[0]?.id,
+      ach_info: { account_number: '123456789', routing_number: '021000021' },
+    },
   });
-  const big = ((await transfers.json()) as { data: { amount: number }[] }).data.filter(
-    (t) => t.amount === 150_000,
-  );
-  expect(big).toHaveLength(1);
+  expect(direct.status()).toBe(403);
+  expect(await direct.json()).toMatchObject({ error_code: 'approval-required' });
+  const below = await page.request.post('/v2/payments', {
+    headers: await memberAuth(page.request, tenant, 'finance'),
+    data: {
+      amount: 99_999,
+      platform: 'ach',
+      user_id: tenant.users[0]?.id,
+      ach_info: { account_number: '123456789', routing_number: '021000021' },
+    },
+  });
+  expect(below.status()).toBe(201);
 });
 
 test('support sees no Approvals page and is refused by the server when it forges an approval', async ({

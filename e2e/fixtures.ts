@@ -45,6 +45,15 @@ export async function memberAuth(
   return { Authorization: `Basic ${Buffer.from(`${member_id}:${secret}`).toString('base64')}` };
 }
 
+/** The tenant's admin switches approvals off (a test tenant starts with them on above $10,000.00). */
+export async function approvalsOff(request: APIRequestContext, tenant: Tenant): Promise<void> {
+  const answer = await request.put('/team/policy', {
+    headers: await memberAuth(request, tenant, 'admin'),
+    data: { enabled: false, limit_cents: 1_000_000, approvals_needed: 1 },
+  });
+  expect(answer.status()).toBe(200);
+}
+
 /** On the Add address page (user id already there): fills a US address and submits it. */
 export async function addSanFranciscoAddress(page: Page): Promise<void> {
   await page.getByLabel('Line 1').fill('1 Market Street');

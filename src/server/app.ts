@@ -8,11 +8,16 @@ import type { Sandbox } from '../sandbox/app';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { proxyTo } from './proxy';
 import { mountSpa } from './spa';
+import { seedPolicy } from './team/approval-policy';
 import type { CallService } from './team/approvals';
 import { DEMO_MEMBERS } from './team/demo';
 import { type Forward, teamGate } from './team/gate';
+import { ensureOrganization } from './team/members';
 import { teamRoutes } from './team/routes';
 import { makeSandboxTeam, type Team } from './team/team';
+
+/** A test tenant's approval limit unless POST /sandbox/tenants says otherwise: $10,000.00, one approval. */
+const TEST_TENANT_APPROVAL_LIMIT = 1_000_000;
 
 /** What the console learns at start-up from GET /config.json: where its requests go and how operators sign in. */
 export interface ConsoleRuntimeConfig {
@@ -93,7 +98,25 @@ export function createConsoleApp(
     if (team) {
       // A test tenant comes with its team: one member per role, passwords in the answer (sandbox only).
       app.post('/sandbox/tenants', async (c) => {
-        const response = await sandbox.app.fetch(c.req.raw, c.env as never);
+        // `approval_limit_cents` is the console server's: the tenant's approval limit (null: approvals off).
+        const given = (await c.req.json().catch(() => ({}))) as Record<string, unknown> | null;
+        const { approval_limit_cents: limit = TEST_TENANT_APPROVAL_LIMIT, ...forSandbox } =
+          given && typeof given === 'object' ? given : {};
+        if (limit !== null && !(Number.isSafeInteger(limit) && (limit as number) >= 0)) {
+          const problem = {
+            path: 'approval_limit_cents',
+            message: 'Cents (a whole number), or null for approvals off',
+          };
+          return c.json(errorBody('invalid-request', 'Some fields are wrong', [problem]), 400);
+        }
+        const response = await sandbox.app.fetch(
+          new Request(c.req.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(forSandbox),
+          }),
+          c.env as never,
+        );
         if (response.status !== 201) return response;
         const tenant = (await response.json()) as {
           client_id: string;
@@ -104,6 +127,16 @@ export function createConsoleApp(
           clientId: tenant.client_id,
           apiKey: tenant.api_key,
           name: tenant.organization.name,
+        });
+        const org = await ensureOrganization(team.database.db, {
+          clientId: tenant.client_id,
+          name: tenant.organization.name,
+          sandboxApiKey: tenant.api_key,
+        });
+        await seedPolicy(team.database.db, org.id, {
+          enabled: limit !== null,
+          limitCents: (limit as number | null) ?? TEST_TENANT_APPROVAL_LIMIT,
+          approvalsNeeded: 1,
         });
         return c.json({ ...tenant, members }, 201);
       });

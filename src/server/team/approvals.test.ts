@@ -44,7 +44,7 @@ describe('four eyes on money, through the console server', async () => {
       'PUT',
     );
     expect(on.status).toBe(200);
-    expect(await on.json()).toMatchObject({ kind: 'applied', policy: { version: 1, enabled: true } });
+    expect(await on.json()).toMatchObject({ kind: 'applied', policy: { version: 2, enabled: true } });
     expect((await call('/v2/payments', finance, paymentBody(userId, 50_000))).status).toBe(201);
     const direct = await call('/v2/payments', finance, paymentBody(userId, 150_000));
     expect(direct.status).toBe(403);
@@ -62,7 +62,7 @@ describe('four eyes on money, through the console server', async () => {
       status: string;
       policy_version: number;
     };
-    expect(request).toMatchObject({ status: 'pending', policy_version: 1 });
+    expect(request).toMatchObject({ status: 'pending', policy_version: 2 });
     const self = await call(`/team/approvals/${request.id}/approve`, finance, {});
     expect(self.status).toBe(403);
     expect(await self.json()).toMatchObject({ error_code: 'self-approval' });
@@ -163,12 +163,12 @@ describe('a policy change waits for a second admin while there are two', async (
 
   it('is proposed by one, cannot be confirmed by the same, and applies when the other confirms', async () => {
     const proposed = await put(first, { enabled: true, limit_cents: 500_000, approvals_needed: 1 });
-    expect(await proposed.json()).toMatchObject({ kind: 'proposed', policy: { version: 1 } });
+    expect(await proposed.json()).toMatchObject({ kind: 'proposed', policy: { version: 2 } });
     const policy = async () =>
       (await (await server.app.request('/team/policy', { headers: { Authorization: first } })).json()) as {
-        policy: { enabled: boolean; version: number };
+        policy: { limitCents: number; version: number };
       };
-    expect((await policy()).policy.enabled).toBe(false);
+    expect((await policy()).policy).toMatchObject({ version: 1, limitCents: 1_000_000 });
     const mine = await server.app.request('/team/policy/confirm', {
       method: 'POST',
       headers: { Authorization: first },
@@ -179,13 +179,13 @@ describe('a policy change waits for a second admin while there are two', async (
       headers: { Authorization: second },
     });
     expect(theirs.status).toBe(200);
-    expect((await policy()).policy).toMatchObject({ enabled: true, version: 1 });
+    expect((await policy()).policy).toMatchObject({ limitCents: 500_000, version: 2 });
     const versions = await server.team.database.db
       .selectFrom('approval_policies')
       .selectAll()
       .where('org_id', '=', org.id)
       .execute();
-    expect(versions).toHaveLength(1);
+    expect(versions.map((v) => v.status)).toEqual(['superseded', 'active']);
   });
 });
 
@@ -269,5 +269,37 @@ describe.each(BACKENDS)('exactly once on $name: 20 approvals at once from two co
       await upstream.close();
       sandbox.close();
     }
+  });
+});
+
+describe('starting policies', async () => {
+  const server = await teamConsole();
+  afterAll(() => server.close());
+  const policyOf = async (tenant: { members: { role: string; email: string; password: string }[] }) => {
+    const admin = tenant.members.find((m) => m.role === 'admin');
+    const authorization = await server.signIn(admin ?? { email: '', password: '' });
+    return (
+      (await (
+        await server.app.request('/team/policy', { headers: { Authorization: authorization } })
+      ).json()) as {
+        policy: unknown;
+      }
+    ).policy;
+  };
+
+  it('a test tenant starts with approvals on above $10,000.00, unless told otherwise', async () => {
+    expect(await policyOf(await server.tenant())).toEqual({
+      version: 1,
+      enabled: true,
+      limitCents: 1_000_000,
+      approvalsNeeded: 1,
+    });
+    const made = async (body: unknown) =>
+      server.app.request('/sandbox/tenants', { method: 'POST', headers: json, body: JSON.stringify(body) });
+    const off = await (await made({ approval_limit_cents: null, compliance: false })).json();
+    expect(await policyOf(off)).toMatchObject({ enabled: false });
+    const low = await (await made({ approval_limit_cents: 50_000 })).json();
+    expect(await policyOf(low)).toMatchObject({ enabled: true, limitCents: 50_000 });
+    expect((await made({ approval_limit_cents: 'lots' })).status).toBe(400);
   });
 });

@@ -1,4 +1,6 @@
 import type { Role } from '../../lib/roles';
+import { seedPolicy } from './approval-policy';
+import { ensureOrganization } from './members';
 import type { Team } from './team';
 import { makeSandboxTeam, ROLE_NAMES } from './team';
 
@@ -29,6 +31,12 @@ export async function ensureDemoTeam(team: Team, demo: { clientId: string; apiKe
     .select('id')
     .where('email', '=', DEMO_MEMBERS[0]?.email ?? '')
     .executeTakeFirst();
-  if (existing) return;
-  await makeSandboxTeam(team, demo, { emailDomain: DEMO_DOMAIN, passwords: DEMO_PASSWORDS });
+  if (!existing) await makeSandboxTeam(team, demo, { emailDomain: DEMO_DOMAIN, passwords: DEMO_PASSWORDS });
+  // Approvals on above $1,000.00, so that a newcomer meets them (version 1 only: a later change stays).
+  const org = await ensureOrganization(team.database.db, {
+    clientId: demo.clientId,
+    name: demo.name,
+    sandboxApiKey: demo.apiKey,
+  });
+  await seedPolicy(team.database.db, org.id, { enabled: true, limitCents: 100_000, approvalsNeeded: 1 });
 }
