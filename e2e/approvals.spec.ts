@@ -5,12 +5,11 @@ import {
   expect,
   expectNoAxeViolations,
   memberAuth,
-  memberOf,
   signIn,
   type Tenant,
   test,
 } from './fixtures';
-import { fillBankAccount, openCreatePayment, pickById } from './payment-form';
+import { fillBankAccount, openCreatePayment } from './payment-form';
 
 /** The tenant's admin switches approvals on above $1,000.00 (with one admin, it applies at once). */
 async function approvalsAbove1000(request: import('@playwright/test').APIRequestContext, tenant: Tenant) {

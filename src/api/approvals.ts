@@ -175,3 +175,15 @@ export function useConfirmPolicy() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['approvals', 'policy'] }),
   });
 }
+
+/** Requests another member made that wait for this member's decision (finance and admin in team mode). */
+export function useWaitingForMe(): ApprovalRequest[] {
+  const member = session.credentials()?.member;
+  const mayApprove = member?.role === 'finance' || member?.role === 'admin';
+  const pending = useQuery({
+    ...approvalQueries.list('pending'),
+    enabled: mayApprove,
+    refetchInterval: 60_000,
+  });
+  return (pending.data?.data ?? []).filter((request) => request.maker_id !== member?.id);
+}

@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   AppShell,
+  Badge,
   Burger,
   Button,
   Group,
@@ -17,6 +18,7 @@ import { spotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useWaitingForMe } from '../../api/approvals';
 import { organizationQueries } from '../../api/organizations';
 import { useRole } from '../../api/permissions';
 import { EnvironmentBadge } from '../../components/EnvironmentBadge';
@@ -74,6 +76,7 @@ function ColorSchemeToggle() {
 /** The page links, the current one marked: the only part of the shell that changes with the page. */
 function MainNav({ links, onNavigate }: { links: NavigationLink[]; onNavigate: () => void }) {
   const [pathname] = useLocation();
+  const waiting = useWaitingForMe().length;
   return links.map((item) => (
     <NavLink
       key={item.to}
@@ -82,6 +85,17 @@ function MainNav({ links, onNavigate }: { links: NavigationLink[]; onNavigate: (
       label={item.label}
       onClick={onNavigate}
       active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
+      // The link keeps its name; the count of requests waiting for this member is said as its description.
+      {...(item.to === '/approvals' && waiting > 0
+        ? {
+            rightSection: (
+              <Badge size="sm" variant="filled" color="orange.9" aria-hidden="true">
+                {waiting}
+              </Badge>
+            ),
+            'aria-description': `${waiting} waiting for your approval`,
+          }
+        : {})}
     />
   ));
 }

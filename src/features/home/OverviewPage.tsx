@@ -3,6 +3,7 @@ import { Anchor, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
+import { useWaitingForMe } from '../../api/approvals';
 import { organizationQueries } from '../../api/organizations';
 import { useRole } from '../../api/permissions';
 import { RECENT_LIMIT, transferQueries } from '../../api/transfers';
@@ -90,6 +91,7 @@ function NeedsAttention({ transfers }: { transfers: Overview['attention'] }) {
  */
 export function OverviewPage() {
   const role = useRole();
+  const waiting = useWaitingForMe();
   const organization = useQuery(organizationQueries.current());
   const [nowMs] = useState(() => Date.now());
   const recent = useQuery(transferQueries.since(new Date(nowMs - 30 * DAY).toISOString()));
@@ -146,6 +148,13 @@ export function OverviewPage() {
         <Title order={2} size="h4" mb="sm">
           Needs attention
         </Title>
+        {waiting.length > 0 && (
+          <Text mb="sm">
+            <Anchor component={Link} to="/approvals">
+              {`${waiting.length} ${waiting.length === 1 ? 'request waits' : 'requests wait'} for your approval`}
+            </Anchor>
+          </Text>
+        )}
         {overview && <NeedsAttention transfers={overview.attention} />}
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
