@@ -191,8 +191,8 @@ describe('a policy change waits for a second admin while there are two', async (
 
 /*
  * On PostgreSQL each server has its own pool. On SQLite the two servers share one connection here: two connections in
- * one process would wait for each other synchronously (better-sqlite3 blocks the thread while the file is locked),
- * which two server processes do not.
+ * one process would wait for each other synchronously (better-sqlite3 blocks the thread while the file is locked);
+ * approvals-processes.test.ts runs two server processes on one file.
  */
 describe.each(BACKENDS)('exactly once on $name: 20 approvals at once from two console servers', (backend) => {
   it('make one transfer', async () => {

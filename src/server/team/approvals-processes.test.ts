@@ -1,33 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../sandbox/app';
+import { listen } from '../../sandbox/test/harness';
 import { tempDir } from '../test/temp-dir';
 import { openConsoleDatabase } from './database';
+import { ensureOrganization, insertMember } from './members';
+import { startConsoleProcess } from './test/process';
+import { totpCode } from './totp';
 
-/** The console server as `npm start` runs it (sandbox mode, file stores); resolves with its URL. */
-function startConsole(dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      SANDBOX_DB: join(dir, 'sandbox.db'),
-      CONSOLE_DB: join(dir, 'console.db'),
-      DATABASE_URL: '',
-      SANDBOX_SETTLE_MS: '0',
-      STATIC_DIR: dir,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+/** The console server as `npm start` runs it (sandbox mode, file stores). */
+const startConsole = (dir: string) =>
+  startConsoleProcess({
+    SANDBOX_DB: join(dir, 'sandbox.db'),
+    CONSOLE_DB: join(dir, 'console.db'),
+    STATIC_DIR: dir,
   });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`console server exited early (${code})`)));
-  });
-}
 
 const children: ChildProcess[] = [];
 afterEach(() => {
@@ -135,5 +123,107 @@ describe('an approved file and a crash', () => {
       after = page.data.at(-1)?.id ?? '';
     }
     expect(amounts.sort((a, b) => a - b)).toEqual(rows.map((r) => r.amount));
+  }, 60_000);
+});
+
+describe('exactly once on SQLite: two console server processes on one file', () => {
+  it('20 approvals at once, half through each, make one transfer', async () => {
+    const dir = tempDir('approvals-sqlite-');
+    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
+    const upstream = await listen(sandbox.app);
+    try {
+      const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
+        client_id: string;
+        api_key: string;
+        users: { id: string }[];
+      };
+      const file = join(dir, 'console.db');
+      const setup = await openConsoleDatabase({ file });
+      const org = await ensureOrganization(setup.db, {
+        clientId: made.client_id,
+        name: 'O',
+        sandboxApiKey: null,
+      });
+      const totp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      for (const role of ['finance', 'admin'] as const) {
+        await insertMember(setup.db, {
+          orgId: org.id,
+          email: `${role}@two.example`,
+          name: role,
+          role,
+          password: `${role}-password`,
+          totpSecret: totp,
+        });
+      }
+      await setup.close();
+      const env = {
+        CONSOLE_DB: file,
+        PAYOUT_API_URL: upstream.url,
+        PAYOUT_CLIENT_ID: made.client_id,
+        PAYOUT_API_KEY: made.api_key,
+        STATIC_DIR: dir,
+      };
+      const [a, b] = await Promise.all([startConsoleProcess(env), startConsoleProcess(env)]);
+      children.push(a.child, b.child);
+      const signIn = async (role: string) => {
+        const answer = await fetch(`${a.url}/team/sessions`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({
+            email: `${role}@two.example`,
+            password: `${role}-password`,
+            totp: totpCode(totp),
+          }),
+        });
+        const { member_id, secret } = (await answer.json()) as { member_id: string; secret: string };
+        return {
+          ...json,
+          Authorization: `Basic ${Buffer.from(`${member_id}:${secret}`).toString('base64')}`,
+        };
+      };
+      const maker = await signIn('finance');
+      const checker = await signIn('admin');
+      await fetch(`${a.url}/team/policy`, {
+        method: 'PUT',
+        headers: checker,
+        body: JSON.stringify({ enabled: true, limit_cents: 1000, approvals_needed: 1 }),
+      });
+      const submitted = await fetch(`${a.url}/team/approvals`, {
+        method: 'POST',
+        headers: maker,
+        body: JSON.stringify({
+          payment: {
+            amount: 77_777,
+            platform: 'ach',
+            user_id: made.users[0]?.id,
+            ach_info: { account_number: '123456789', routing_number: '021000021' },
+            idempotency_key: 'two-processes',
+          },
+        }),
+      });
+      const { id } = (await submitted.json()) as { id: string };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(`${(i % 2 ? a : b).url}/team/approvals/${id}/approve`, {
+            method: 'POST',
+            headers: checker,
+            body: '{}',
+          }),
+        ),
+      );
+      expect(answers.every((r) => r.status < 500)).toBe(true);
+      const list = await sandbox.app.request('/v2/transfers?limit=100', {
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${made.client_id}:${made.api_key}`).toString('base64')}`,
+        },
+      });
+      const paid = ((await list.json()) as { data: { amount: number }[] }).data.filter(
+        (t) => t.amount === 77_777,
+      );
+      expect(paid).toHaveLength(1);
+    } finally {
+      await upstream.close();
+      sandbox.close();
+    }
   }, 60_000);
 });
