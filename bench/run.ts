@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { BUDGET_KIB } from '../scripts/asset-bytes.mjs';
+import { type ApprovalsResult, runApprovals } from './approvals';
 import { type BatchResult, runBatchBenchmarks } from './batch';
 import { runBrowserBenchmarks } from './browser';
 import { type GrowthResult, runGrowth } from './growth';
@@ -22,7 +23,10 @@ let browser: Awaited<ReturnType<typeof runBrowserBenchmarks>>;
 let lighthouse: PageScores[];
 let batch: BatchResult;
 let team: TeamResult;
+let approvals: ApprovalsResult;
 try {
+  approvals = await runApprovals(consoleServer.url, Number(process.env.BENCH_APPROVAL_RUNS ?? 30));
+  console.log('approvals:', JSON.stringify(approvals));
   team = await runTeamCases(consoleServer.url, seconds);
   console.log('team:', JSON.stringify(team));
   browser = await runBrowserBenchmarks(consoleServer.url, Number(process.env.BENCH_BROWSER_RUNS ?? 20));
@@ -124,6 +128,18 @@ const targets = [
     '< 300 ms',
     `${team.signIn.p95} ms (median ${team.signIn.p50} ms)`,
     team.signIn.p95 < 300,
+  ],
+  [
+    `the last approval → the transfer made, p95 of ${approvals.approveToTransfer.runs}`,
+    '< 500 ms',
+    `${approvals.approveToTransfer.p95} ms (median ${approvals.approveToTransfer.median} ms)`,
+    approvals.approveToTransfer.p95 < 500,
+  ],
+  [
+    `a ${approvals.file.rows.toLocaleString('en-US')}-row approved file, approval → every row paid`,
+    '< 60 s',
+    `${approvals.file.seconds} s (${approvals.file.status})`,
+    approvals.file.status === 'executed' && approvals.file.seconds < 60,
   ],
   [
     `${load.connections} connections of mixed load, ${load.seconds} s`,

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { Role } from '../lib/roles';
-import { limitBodySize } from '../node/body-limit';
+import { FILE_BODY_LIMIT_BYTES, limitBodySize } from '../node/body-limit';
 import { errorBody } from '../node/error-body';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
@@ -87,7 +87,10 @@ export function createConsoleApp(
   });
   const call = serviceCaller(config, sandbox);
   if (team) {
-    app.use('/team/*', limitBodySize());
+    // A request for approval carries a whole payments file; everything else of /team is small.
+    const small = limitBodySize();
+    const file = limitBodySize(FILE_BODY_LIMIT_BYTES);
+    app.use('/team/*', (c, next) => (c.req.path === '/team/approvals' ? file : small)(c, next));
     app.route('/team', teamRoutes(team, call));
   }
 
