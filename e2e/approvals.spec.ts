@@ -205,4 +205,10 @@ test('a file whose total is above the limit is one request, approved once, each 
   await expect(checker.getByText('Paid', { exact: true })).toBeVisible();
   await checker.close();
   expect(await batchTransfers(page, tenant)).toHaveLength(12);
+  // The maker sees what the server paid, row by row, and can keep it.
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Results' }).getByRole('row')).toHaveCount(13);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download results', exact: true }).click();
+  expect((await download).suggestedFilename()).toMatch(/^approval-[0-9a-f]{8}-results\.csv$/);
 });

@@ -83,6 +83,7 @@ export const auditRowSchema = z.object({
   status: z.number(),
   request_id: z.string().nullable(),
   client_address: z.string().nullable(),
+  detail: z.string().nullable().optional(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 

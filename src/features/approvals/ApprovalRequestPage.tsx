@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Group,
@@ -14,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { type ApprovalRequest, approvalQueries, useDecideApproval } from '../../api/approvals';
 import { session } from '../../api/credentials';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -22,6 +21,7 @@ import { DataTable } from '../../components/DataTable';
 import { DetailRow } from '../../components/DetailRow';
 import { AmountToConfirm, Money } from '../../components/Money';
 import { maskAccount } from '../../lib/mask';
+import { ApprovalResults } from './ApprovalResults';
 import { PayerName } from './PayerName';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -131,24 +131,7 @@ export function ApprovalRequestPage() {
               {request.result.reason}
             </Alert>
           )}
-          {(request.result?.rows ?? []).some((row) => row.transfer_id) && (
-            <Paper withBorder p="md">
-              <Title order={2} size="h4" mb="xs">
-                Result
-              </Title>
-              {(request.result?.rows ?? []).map((row) =>
-                row.transfer_id ? (
-                  <Text key={row.index} size="sm">
-                    <Anchor component={Link} to={`/transfers/${row.transfer_id}`}>
-                      {`Transfer ${row.transfer_id}`}
-                    </Anchor>
-                  </Text>
-                ) : (
-                  <Text key={row.index} size="sm">{`Row ${row.index + 1}: ${row.error ?? 'not paid'}`}</Text>
-                ),
-              )}
-            </Paper>
-          )}
+          <ApprovalResults request={request} />
           {(request.decisions ?? []).map((d) => (
             <Text key={d.member_id} size="sm">
               {`${d.name} ${d.decision === 'approve' ? 'approved' : 'rejected'} on ${new Date(d.at).toLocaleString()}`}

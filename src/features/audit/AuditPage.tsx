@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type AuditQuery, type AuditRow, downloadAuditCsv, teamQueries } from '../../api/team';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
+import { downloadCsv } from '../../components/download';
 import { Select } from '../../components/Select';
 
 const OUTCOMES = [
@@ -31,16 +32,16 @@ const ACTIONS = [
   'member.password.reset',
   'member.password.set',
   'member.totp.enroll',
+  'policy.change',
+  'policy.propose',
+  'policy.confirm',
+  'approval.submit',
+  'approval.approve',
+  'approval.reject',
+  'approval.expire',
+  'approval.execute',
+  'approval.row',
 ];
-
-function saveFile(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /** The team's audit trail (admins only): who did what, when, from where, with what outcome. */
 export function AuditPage() {
@@ -55,10 +56,10 @@ export function AuditPage() {
     setFilters((current) => ({ ...current, [key]: value || undefined }));
   const rows = trail.data?.data ?? [];
 
-  const downloadCsv = async () => {
+  const downloadTrail = async () => {
     setDownload({ pending: true, error: null });
     try {
-      saveFile('audit.csv', await downloadAuditCsv(filters));
+      downloadCsv('audit.csv', await downloadAuditCsv(filters));
       setDownload({ pending: false, error: null });
     } catch (error) {
       setDownload({ pending: false, error });
@@ -110,7 +111,7 @@ export function AuditPage() {
             value={filters.to ?? ''}
             onChange={(e) => set('to')(e.currentTarget.value)}
           />
-          <Button variant="default" onClick={downloadCsv} loading={download.pending}>
+          <Button variant="default" onClick={downloadTrail} loading={download.pending}>
             Download CSV
           </Button>
         </Group>
@@ -157,6 +158,7 @@ export function AuditPage() {
                 ),
               },
               { header: 'Address', cell: (row) => row.client_address ?? '—' },
+              { header: 'Note', cell: (row) => row.detail ?? '' },
             ]}
           />
         ))}

@@ -104,7 +104,7 @@ export function SettingsPage() {
               />
               <TextInput
                 label="Approval required above"
-                description="In dollars, for one payment"
+                description="In dollars: a payment's amount, a payments file's total"
                 value={limit}
                 onChange={(event) => setLimit(event.currentTarget.value)}
                 error={limitError}
@@ -117,10 +117,6 @@ export function SettingsPage() {
                 allowDeselect={false}
                 onChange={(value) => setNeeded(value === '2' ? '2' : '1')}
               />
-              <Text size="sm" c="dimmed">
-                A payments file is not yet held for approval as one request: its rows above the limit are
-                refused.
-              </Text>
               <Group>
                 <Button type="submit" loading={change.isPending}>
                   Save policy

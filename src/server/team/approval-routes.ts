@@ -76,7 +76,7 @@ async function parsed<T>(c: Context, schema: z.ZodType<T>): Promise<T | Response
  */
 export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallService | null): void {
   const db = team.database.db;
-  const audit = (c: Context<TeamEnv>, action: string, targets: string[], status: number) => {
+  const audit = (c: Context<TeamEnv>, action: string, targets: string[], status: number, detail?: string) => {
     const { member, organization } = c.get('member');
     return team.audit({
       orgId: organization.id,
@@ -89,6 +89,7 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
       status,
       requestId: c.req.header('x-request-id') ?? null,
       clientAddress: clientAddress(c),
+      detail: detail ?? null,
     });
   };
   const makersOf = async (ids: string[]) => {
@@ -246,7 +247,7 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
       await audit(c, approve ? 'approval.approve' : 'approval.reject', [id], decision.status);
       return c.json(errorBody(decision.code, decision.message), decision.status);
     }
-    await audit(c, approve ? 'approval.approve' : 'approval.reject', [id], 200);
+    await audit(c, approve ? 'approval.approve' : 'approval.reject', [id], 200, approve ? undefined : reason);
     let request = decision.request;
     if (decision.approvedNow) {
       const credentials = team.credentialsFor(organization);

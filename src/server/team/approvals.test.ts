@@ -92,6 +92,8 @@ describe('four eyes on money, through the console server', async () => {
     expect(noReason.status).toBe(400);
     const rejected = await call(`/team/approvals/${one.id}/reject`, admin, { reason: 'Wrong invoice' });
     expect(await rejected.json()).toMatchObject({ status: 'rejected', result: { reason: 'Wrong invoice' } });
+    const trail = await call('/team/audit?action=approval.reject', admin);
+    expect(await trail.json()).toMatchObject({ data: [{ targets: one.id, detail: 'Wrong invoice' }] });
     const seen = await call(`/team/approvals/${one.id}`, finance);
     expect(await seen.json()).toMatchObject({
       status: 'rejected',

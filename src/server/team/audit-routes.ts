@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import Papa from 'papaparse';
 import { z } from 'zod';
+import { toCsv } from '../../lib/csv';
 import { errorBody } from '../../node/error-body';
 import type { AuditRow } from './audit';
 
@@ -37,14 +37,10 @@ export function auditQuery(c: Context) {
   };
 }
 
-/** The trail as a spreadsheet opens it; a cell that starts like a formula is quoted so that it stays text. */
+/** The trail as a spreadsheet opens it (lib/csv.ts: RFC 4180, formula-looking cells kept as text). */
 export function auditCsv(rows: AuditRow[]): string {
-  const safe = (value: string | number | null) => {
-    const text = value === null ? '' : String(value);
-    return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  };
-  return Papa.unparse({
-    fields: [
+  return toCsv(
+    [
       'seq',
       'at',
       'member_id',
@@ -56,23 +52,23 @@ export function auditCsv(rows: AuditRow[]): string {
       'status',
       'request_id',
       'client_address',
+      'detail',
       'hash',
     ],
-    data: rows.map((r) =>
-      [
-        r.seq,
-        r.at,
-        r.member_id,
-        r.email,
-        r.role,
-        r.action,
-        r.targets,
-        r.outcome,
-        r.status,
-        r.request_id,
-        r.client_address,
-        r.hash,
-      ].map(safe),
-    ),
-  });
+    rows.map((r) => [
+      r.seq,
+      r.at,
+      r.member_id,
+      r.email,
+      r.role,
+      r.action,
+      r.targets,
+      r.outcome,
+      r.status,
+      r.request_id,
+      r.client_address,
+      r.detail,
+      r.hash,
+    ]),
+  );
 }

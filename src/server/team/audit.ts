@@ -15,6 +15,8 @@ export interface AuditEntry {
   status: number;
   requestId: string | null;
   clientAddress: string | null;
+  /** A reason a member gave for others to read (a rejection's); never a body, a key or an account. */
+  detail?: string | null;
 }
 
 export type AuditRow = ConsoleTables['audit_events'];
@@ -23,7 +25,7 @@ const GENESIS = '0'.repeat(64);
 
 /** The row's hash covers every field and the previous row's hash, so an edit, an insert or a removal shows. */
 export function rowHash(row: Omit<AuditRow, 'hash'>): string {
-  const fields = [
+  const fields: (string | number | null)[] = [
     row.seq,
     row.at,
     row.org_id,
@@ -38,6 +40,8 @@ export function rowHash(row: Omit<AuditRow, 'hash'>): string {
     row.client_address,
     row.prev_hash,
   ];
+  // Rows written before the column existed hash as they did then.
+  if (row.detail !== null && row.detail !== undefined) fields.push(row.detail);
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
@@ -67,6 +71,7 @@ export async function appendAudit(db: ConsoleDb, entry: AuditEntry, now = new Da
       status: entry.status,
       request_id: entry.requestId?.slice(0, 200) ?? null,
       client_address: entry.clientAddress?.slice(0, 100) ?? null,
+      detail: entry.detail?.slice(0, 500) ?? null,
       prev_hash: head.hash,
     };
     const hash = rowHash(row);

@@ -65,6 +65,8 @@ export interface ConsoleTables {
     status: number;
     request_id: string | null;
     client_address: string | null;
+    /** A reason a member gave (a rejection's), or null. */
+    detail: string | null;
     prev_hash: string;
     hash: string;
   };

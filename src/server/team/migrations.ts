@@ -139,4 +139,10 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003-audit-detail': {
+    async up(db: Kysely<unknown>) {
+      // A sentence a member wrote for others (a rejection's reason): part of the row and of its hash.
+      await db.schema.alterTable('audit_events').addColumn('detail', 'text').execute();
+    },
+  },
 };

@@ -146,7 +146,7 @@ describe('members and sessions', async () => {
     const csv = await server.app.request('/team/audit?format=csv', { headers: { Authorization: admin } });
     expect(csv.headers.get('Content-Type')).toContain('text/csv');
     expect((await csv.text()).split(/\r?\n/)[0]).toBe(
-      'seq,at,member_id,email,role,action,targets,outcome,status,request_id,client_address,hash',
+      'seq,at,member_id,email,role,action,targets,outcome,status,request_id,client_address,detail,hash',
     );
     expect(await verifyAudit(server.team.database.db)).toMatchObject({ ok: true });
   });

@@ -54,6 +54,22 @@ describe.each(BACKENDS)('the console database on $name', (backend) => {
     expect(await verifyAudit(database.db)).toMatchObject({ ok: false, brokenAt: 30 });
   });
 
+  it('hashes a row’s note with it: an edited reason breaks the chain', async () => {
+    const fresh = await backend.open();
+    try {
+      await appendAudit(fresh.db, { ...entry('approval.reject'), detail: 'Wrong invoice' });
+      expect(await verifyAudit(fresh.db)).toEqual({ ok: true, rows: 1 });
+      await fresh.db
+        .updateTable('audit_events')
+        .set({ detail: 'Right invoice' })
+        .where('seq', '=', 1)
+        .execute();
+      expect(await verifyAudit(fresh.db)).toMatchObject({ ok: false, brokenAt: 1 });
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('signs a member in, checks the session with one look-up, and ends it on idle or disable', async () => {
     const org = await ensureOrganization(database.db, {
       clientId: `c-${backend.name}`,
