@@ -7,6 +7,7 @@ import {
   type CallService,
   decide,
   executeRequest,
+  expireRequests,
   findRequest,
   moveStatus,
   type RequestRow,
@@ -188,6 +189,21 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
     const refused = mayPay(c);
     if (refused) return refused;
     const status = c.req.query('status');
+    const { organization } = c.get('member');
+    for (const expired of await expireRequests(db, organization.id, team.now())) {
+      await team.audit({
+        orgId: organization.id,
+        memberId: null,
+        email: null,
+        role: 'console',
+        action: 'approval.expire',
+        targets: [expired],
+        outcome: 'ok',
+        status: 200,
+        requestId: null,
+        clientAddress: null,
+      });
+    }
     let query = db
       .selectFrom('approval_requests')
       .selectAll()

@@ -1,6 +1,10 @@
+import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox/app';
 import { listen } from '../../sandbox/test/harness';
+import { serviceCaller } from '../app';
+import { config } from '../test/config';
+import { resumeExecuting } from './approvals';
 import { openConsoleDatabase } from './database';
 import { ensureOrganization, insertMember } from './members';
 import { basic, teamConsole } from './test/console';
@@ -8,7 +12,7 @@ import { BACKENDS } from './test/databases';
 import { totpCode } from './totp';
 
 const json = { 'Content-Type': 'application/json' };
-const paymentBody = (userId: string, cents: number, key = crypto.randomUUID()) => ({
+const paymentBody = (userId: string, cents: number, key: string = crypto.randomUUID()) => ({
   amount: cents,
   platform: 'ach',
   user_id: userId,
@@ -113,6 +117,23 @@ describe('four eyes on money, through the console server', async () => {
     expect(await (await call(`/team/approvals/${two.id}`, finance)).json()).toMatchObject({
       status: 'expired',
     });
+    // Another one expires as the list is read, and the trail says so.
+    const three = (await (
+      await call('/team/approvals', finance, { payment: paymentBody(userId, 400_000) })
+    ).json()) as {
+      id: string;
+    };
+    clock = new Date(clock.getTime() + 7 * 24 * 60 * 60 * 1000 + 1);
+    admin = await auth('admin');
+    finance = await auth('finance');
+    const pending = (await (await call('/team/approvals?status=pending', finance)).json()) as {
+      data: { id: string }[];
+    };
+    expect(pending.data.map((r) => r.id)).not.toContain(three.id);
+    const expiredTrail = (await (await call('/team/audit?action=approval.expire', admin)).json()) as {
+      data: { targets: string }[];
+    };
+    expect(expiredTrail.data.map((r) => r.targets)).toContain(three.id);
   });
 
   it('takes a file above the limit as one request and pays each row once with its own key', async () => {
@@ -303,5 +324,87 @@ describe('starting policies', async () => {
     const low = await (await made({ approval_limit_cents: 50_000 })).json();
     expect(await policyOf(low)).toMatchObject({ enabled: true, limitCents: 50_000 });
     expect((await made({ approval_limit_cents: 'lots' })).status).toBe(400);
+  });
+});
+
+describe('a run resumed upstream', () => {
+  it('looks up what already arrived and sends only the rest', async () => {
+    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
+    let posts = 0;
+    const counting = new Hono().all('*', (c) => {
+      if (c.req.method === 'POST') posts++;
+      return sandbox.app.fetch(c.req.raw);
+    });
+    const upstream = await listen(counting);
+    const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
+      client_id: string;
+      api_key: string;
+      users: { id: string }[];
+    };
+    const orgCredentials = { clientId: made.client_id, apiKey: made.api_key };
+    const server = await teamConsole({ upstream: new URL(upstream.url), orgCredentials });
+    try {
+      const db = server.team.database.db;
+      const org = await ensureOrganization(db, { clientId: made.client_id, name: 'O', sandboxApiKey: null });
+      const maker = await insertMember(db, {
+        orgId: org.id,
+        email: 'm@resume.example',
+        name: 'M',
+        role: 'finance',
+        password: 'x',
+      });
+      const rows = Array.from({ length: 10 }, (_, i) => {
+        const key = `resume-${i}`;
+        return {
+          ...paymentBody(made.users[0]?.id ?? '', 2000 + i, key),
+          metadata: { console_request_id: key },
+        };
+      });
+      // The run died after paying the first four.
+      for (const row of rows.slice(0, 4)) {
+        await sandbox.app.request('/v2/payments', {
+          method: 'POST',
+          headers: { ...json, Authorization: basic(made.client_id, made.api_key) },
+          body: JSON.stringify(row),
+        });
+      }
+      const now = new Date(Date.now() - 60_000).toISOString();
+      await db
+        .insertInto('approval_requests')
+        .values({
+          id: crypto.randomUUID(),
+          org_id: org.id,
+          kind: 'batch',
+          maker_id: maker.id,
+          body: JSON.stringify({ rows }),
+          body_hash: 'x',
+          file_sha256: null,
+          amount_cents: 0,
+          row_count: rows.length,
+          policy_version: 1,
+          approvals_needed: 1,
+          status: 'executing',
+          result: null,
+          created_at: now,
+          expires_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const call = serviceCaller(config({ upstreamUrl: new URL(upstream.url) }), null);
+      if (!call) throw new Error('no caller');
+      expect(await resumeExecuting(server.team, call)).toBe(1);
+      expect(posts).toBe(6);
+      const done = await db
+        .selectFrom('approval_requests')
+        .select(['status', 'result'])
+        .executeTakeFirstOrThrow();
+      expect(done.status).toBe('executed');
+      const outcomes = (JSON.parse(done.result ?? '{}') as { rows: { replayed: boolean }[] }).rows;
+      expect(outcomes.filter((o) => o.replayed)).toHaveLength(4);
+    } finally {
+      await server.close();
+      await upstream.close();
+      sandbox.close();
+    }
   });
 });

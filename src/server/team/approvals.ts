@@ -102,6 +102,20 @@ export async function moveStatus(
   return Number(moved.numUpdatedRows) === 1;
 }
 
+/** Pending requests past their 7 days become expired (when the organization's requests are next read). */
+export async function expireRequests(db: ConsoleDb, orgId: string, now = new Date()): Promise<string[]> {
+  const due = await db
+    .selectFrom('approval_requests')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '<=', now.toISOString())
+    .execute();
+  const expired: string[] = [];
+  for (const { id } of due) if (await moveStatus(db, id, 'pending', 'expired', now)) expired.push(id);
+  return expired;
+}
+
 export type Decision =
   | { kind: 'recorded'; request: RequestRow; approvedNow: boolean }
   | { kind: 'refused'; status: 403 | 404 | 409; code: string; message: string };
@@ -201,7 +215,7 @@ async function sendOne(
   body: string,
   requestId: string,
 ): Promise<RowOutcome> {
-  const authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.apiKey}`).toString('base64')}`;
+  const authorization = authorizationOf(credentials);
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
@@ -236,6 +250,48 @@ async function sendOne(
   }
 }
 
+const authorizationOf = (credentials: OrgCredentials) =>
+  `Basic ${Buffer.from(`${credentials.clientId}:${credentials.apiKey}`).toString('base64')}`;
+
+/**
+ * Rows of an interrupted run that the service already has, found by the key each body carries as
+ * metadata.console_request_id among the transfers made since the request was: an upstream may not honour keys, so a
+ * resumed run looks before it resends (the console's rule for a file).
+ */
+async function paidByKey(
+  call: CallService,
+  credentials: OrgCredentials,
+  keys: ReadonlySet<string>,
+  since: string,
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  let after = '';
+  for (let page = 0; page < 50 && found.size < keys.size; page++) {
+    const response = await call(
+      new Request(
+        `http://console.internal/v2/transfers?limit=100${after ? `&starting_after=${after}` : ''}`,
+        {
+          headers: { authorization: authorizationOf(credentials) },
+        },
+      ),
+    );
+    if (!response.ok) break;
+    const body = (await response.json()) as {
+      data?: { id: string; created?: string; metadata?: Record<string, unknown> | null }[];
+      has_more?: boolean;
+    };
+    const transfers = body.data ?? [];
+    for (const transfer of transfers) {
+      const key = transfer.metadata?.console_request_id;
+      if (typeof key === 'string' && keys.has(key)) found.set(key, transfer.id);
+    }
+    const last = transfers.at(-1);
+    if (!body.has_more || !last || (last.created !== undefined && last.created < since)) break;
+    after = last.id;
+  }
+  return found;
+}
+
 /**
  * Executes an approved request once: the caller that moves it from approved to executing sends it; any other caller
  * (a second click, another server) finds it moved and does nothing. Only the stored body is sent, each payment with
@@ -254,10 +310,20 @@ export async function executeRequest(
   const bodies = JSON.parse(request.body) as RequestBody;
   const rows = 'payment' in bodies ? [bodies.payment] : bodies.rows;
   const outcomes: RowOutcome[] = new Array(rows.length);
+  // A run resumed upstream looks for what already arrived before sending anything again.
+  const arrived =
+    claimFrom === 'executing' && team.mode === 'upstream'
+      ? await paidByKey(call, credentials, new Set(rows.map((r) => r.idempotency_key)), request.created_at)
+      : new Map<string, string>();
   let next = 0;
   const worker = async () => {
     while (next < rows.length) {
       const index = next++;
+      const already = arrived.get(rows[index]?.idempotency_key ?? '');
+      if (already) {
+        outcomes[index] = { index, status: 200, transfer_id: already, replayed: true, error: null };
+        continue;
+      }
       const text = JSON.stringify(rows[index]);
       const outcome = await sendOne(call, credentials, text, `apr_${request.id.slice(0, 8)}_${index}`);
       outcomes[index] = { ...outcome, index };
