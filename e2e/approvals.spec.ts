@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { batchTransfers, chooseFile, openBatchPayments, payButton, paymentsCsv } from './batch-file';
+import { batchTransfers, chooseFile, openBatchPayments, payButton, paymentsCsv, withRow } from './batch-file';
 import {
   AXE_SPEC_TIMEOUT,
   expect,
@@ -191,7 +191,10 @@ test('a file whose total is above the limit is one request, approved once, each 
   await signIn(page, tenant, 'finance');
   await openBatchPayments(page);
   // 12 rows of $100.00 to $111.11, each under the $1,000.00 limit: $1,266.66 in all, above it.
-  await chooseFile(page, 'big.csv', paymentsCsv(tenant, 12, 10_000));
+  const csv = paymentsCsv(tenant, 12, 10_000);
+  // The last row repeats the first: a warning the maker ticks, and the approver reads.
+  await chooseFile(page, 'big.csv', withRow(csv, 13, csv.split('\r\n')[1] ?? ''));
+  await page.getByLabel('Also pay the 1 repeated row', { exact: true }).check();
   await page.getByLabel('Payers authorized these debits', { exact: true }).check();
   await expect(payButton(page)).toHaveCount(0);
   await page.getByRole('button', { name: /^Submit for approval \(12 payments, \$/ }).click();
@@ -201,6 +204,7 @@ test('a file whose total is above the limit is one request, approved once, each 
   const checker = await browser.newPage();
   await signIn(checker, tenant, 'admin');
   await checker.goto(page.url());
+  await expect(checker.getByText('Row 13 repeats row 2: the same payer, amount and account')).toBeVisible();
   await checker.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(checker.getByText('Paid', { exact: true })).toBeVisible();
   await checker.close();

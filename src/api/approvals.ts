@@ -49,6 +49,7 @@ export const approvalRequestSchema = z.object({
     .nullable(),
   created_at: z.string(),
   expires_at: z.string(),
+  warnings: z.array(z.string()).optional(),
   decisions: z
     .array(
       z.object({
@@ -122,7 +123,7 @@ export function useSubmitApproval() {
 export function useSubmitBatchApproval() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
-    mutationFn: (body: { rows: CreatePaymentRequest[]; file_sha256: string }) =>
+    mutationFn: (body: { rows: CreatePaymentRequest[]; file_sha256: string; warnings: string[] }) =>
       request({ method: 'POST', path: '/team/approvals', body, response: approvalRequestSchema }),
     activity: (body, made) => ({
       action: 'File submitted for approval',

@@ -126,6 +126,17 @@ export function ApprovalRequestPage() {
             </Text>
           </Group>
           <WhatMoves request={request} />
+          {(request.warnings ?? []).length > 0 && (
+            <Alert color="yellow" title="Warnings the maker ticked">
+              <Stack gap={4}>
+                {(request.warnings ?? []).map((warning) => (
+                  <Text key={warning} size="sm">
+                    {warning}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          )}
           {request.result?.reason && (
             <Alert color="orange.9" title="Rejected" role="status">
               {request.result.reason}

@@ -141,11 +141,23 @@ export function BatchPaymentsPage() {
   const submitForApproval = () => {
     if (stage.kind !== 'checked') return;
     const author = authorOf(session.credentials());
-    const rows = stage.plan
-      .filter((row) => !row.alreadyPaid)
-      .map((row) => toPaymentRequest(row.payment, { idempotencyKey: row.key, operator: author }));
+    const toPay = stage.plan.filter((row) => !row.alreadyPaid);
+    const rows = toPay.map((row) =>
+      toPaymentRequest(row.payment, { idempotencyKey: row.key, operator: author }),
+    );
+    // What the maker ticked on the review goes with the request: the approver reads the same warnings.
+    const warnings = toPay.flatMap((row) => [
+      ...(row.repeats !== null
+        ? [`Row ${row.payment.row} repeats row ${row.repeats}: the same payer, amount and account`]
+        : []),
+      ...(row.paidRecently
+        ? [
+            `Row ${row.payment.row}: ${row.payment.payerName || row.payment.payerId} paid ${formatCents(row.payment.cents)} already in the last 24 hours (transfer ${row.paidRecently.id})`,
+          ]
+        : []),
+    ]);
     submitApproval.mutate(
-      { rows, file_sha256: stage.fileSha256 },
+      { rows, file_sha256: stage.fileSha256, warnings },
       { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
     );
   };

@@ -26,7 +26,11 @@ const payment = z.looseObject({
 const submitBody = z.union([
   z.object({ payment }).strict(),
   z
-    .object({ rows: z.array(payment).min(1).max(1000), file_sha256: z.string().regex(/^[0-9a-f]{64}$/) })
+    .object({
+      rows: z.array(payment).min(1).max(1000),
+      file_sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      warnings: z.array(z.string().max(300)).max(2000).optional(),
+    })
     .strict(),
 ]);
 const rejectBody = z.object({ reason: z.string().trim().min(1, 'Say why, for the maker').max(500) }).strict();
@@ -53,6 +57,7 @@ function requestView(row: RequestRow, maker?: { name: string; email: string }) {
     approvals_needed: Number(row.approvals_needed),
     status: row.status,
     result: row.result ? (JSON.parse(row.result) as unknown) : null,
+    warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
     created_at: row.created_at,
     expires_at: row.expires_at,
   };
@@ -179,6 +184,7 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
       request,
       'rows' in body ? body.file_sha256 : null,
       team.now(),
+      'rows' in body ? (body.warnings ?? []) : [],
     );
     if (result.kind === 'refused') return c.json(errorBody(result.code, result.message), result.status);
     await audit(c, 'approval.submit', [result.request.id], 201);

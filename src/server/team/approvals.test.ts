@@ -385,6 +385,7 @@ describe('a run resumed upstream', () => {
           approvals_needed: 1,
           status: 'executing',
           result: null,
+          warnings: null,
           created_at: now,
           expires_at: now,
           updated_at: now,

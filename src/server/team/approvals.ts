@@ -36,6 +36,7 @@ export async function submitRequest(
   body: RequestBody,
   fileSha256: string | null,
   now = new Date(),
+  warnings: readonly string[] = [],
 ): Promise<SubmitResult> {
   const policy = await activePolicy(db, maker.orgId);
   const bodies = 'payment' in body ? [body.payment] : body.rows;
@@ -63,6 +64,7 @@ export async function submitRequest(
     approvals_needed: policy.approvalsNeeded,
     status: 'pending',
     result: null,
+    warnings: warnings.length > 0 ? JSON.stringify(warnings) : null,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + REQUEST_TTL_MS).toISOString(),
     updated_at: now.toISOString(),

@@ -102,6 +102,8 @@ export interface ConsoleTables {
     approvals_needed: number;
     status: string;
     result: string | null;
+    /** JSON: the warnings the maker ticked (a file's), shown to the approvers; null for none. */
+    warnings: string | null;
     created_at: string;
     expires_at: string;
     updated_at: string;

@@ -145,4 +145,10 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('audit_events').addColumn('detail', 'text').execute();
     },
   },
+  '0004-approval-warnings': {
+    async up(db: Kysely<unknown>) {
+      // The warnings the maker ticked before submitting a file (a repeated row, a payer paid the same today).
+      await db.schema.alterTable('approval_requests').addColumn('warnings', 'text').execute();
+    },
+  },
 };
