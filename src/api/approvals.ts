@@ -16,6 +16,7 @@ const policyStateSchema = z.object({
   policy: policySchema,
   proposal: policySchema.extend({ proposedBy: z.string().nullable() }).nullable(),
   approvers: z.number(),
+  admins: z.number().optional(),
 });
 
 const rowOutcomeSchema = z.object({

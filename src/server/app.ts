@@ -48,6 +48,12 @@ export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleR
   };
 }
 
+/** The request to send on: as it came, or with the body the gate already read. */
+function withBody(c: Context, body: string | undefined): Request {
+  if (body === undefined) return c.req.raw;
+  return new Request(c.req.url, { method: c.req.method, headers: c.req.raw.headers, body });
+}
+
 /**
  * How the console server itself calls the payout service (to execute an approved request): the embedded sandbox
  * in-process, or upstream through the same proxy as the browser's requests.
@@ -96,8 +102,10 @@ export function createConsoleApp(
 
   let forward: Forward | null = null;
   if (sandbox) {
-    forward = (c, authorization) =>
-      Promise.resolve(sandbox.app.fetch(c.req.raw, authorization ? { ...c.env, authorization } : c.env));
+    forward = (c, authorization, body) =>
+      Promise.resolve(
+        sandbox.app.fetch(withBody(c, body), authorization ? { ...c.env, authorization } : c.env),
+      );
     if (team) {
       // A test tenant comes with its team: one member per role, passwords in the answer (sandbox only).
       app.post('/sandbox/tenants', async (c) => {
@@ -152,7 +160,7 @@ export function createConsoleApp(
       timeoutMs: config.proxyTimeoutMs,
       maxResponseBytes: config.proxyMaxResponseBytes,
     });
-    forward = (c, authorization) => proxy(c.req.raw, authorization);
+    forward = (c, authorization, body) => proxy(withBody(c, body), authorization);
     app.all('/sandbox/*', (c) =>
       c.json(errorBody('route-not-found', 'The sandbox helpers exist only in sandbox mode'), 404),
     );

@@ -91,6 +91,11 @@ export function SettingsPage() {
             </Alert>
           )}
           {change.error && !serverField && <ApiErrorAlert error={change.error} />}
+          <Text size="sm" c="dimmed">
+            {(state.data.admins ?? 1) >= 2
+              ? 'A change you save waits until another admin confirms it.'
+              : 'You are the only admin: a change applies as soon as you save it.'}
+          </Text>
           <Paper withBorder p="md" component="form" onSubmit={save} noValidate aria-label="Approval policy">
             <Stack>
               <Title order={2} size="h4">

@@ -14,6 +14,7 @@ import {
   submitRequest,
 } from './approvals';
 import { clientAddress, refusal } from './gate';
+import { countActiveAdmins } from './members';
 import type { SessionMember } from './sign-in';
 import type { Team } from './team';
 
@@ -117,12 +118,13 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
 
   app.get('/policy', async (c) => {
     const { organization } = c.get('member');
-    const [policy, proposal, approvers] = await Promise.all([
+    const [policy, proposal, approvers, admins] = await Promise.all([
       activePolicy(db, organization.id),
       proposedPolicy(db, organization.id),
       countApprovers(db, organization.id),
+      countActiveAdmins(db, organization.id),
     ]);
-    return c.json({ policy, proposal, approvers });
+    return c.json({ policy, proposal, approvers, admins });
   });
 
   app.put('/policy', async (c) => {

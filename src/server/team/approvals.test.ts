@@ -409,3 +409,85 @@ describe('a run resumed upstream', () => {
     }
   });
 });
+
+describe('who may approve, and how often', async () => {
+  const server = await teamConsole();
+  const tenant = await server.tenant();
+  const db = server.team.database.db;
+  const org = await db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('client_id', '=', tenant.client_id)
+    .executeTakeFirstOrThrow();
+  const auth = (role: string) =>
+    server.signIn(tenant.members.find((m) => m.role === role) ?? { email: '', password: '' });
+  const call = async (path: string, authorization: string, body?: unknown, method = body ? 'POST' : 'GET') =>
+    server.app.request(path, {
+      method,
+      headers: { ...json, Authorization: authorization },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  afterAll(() => server.close());
+
+  it('a second approval by the same member does not count when two are needed', async () => {
+    await insertMember(db, {
+      orgId: org.id,
+      email: `third@${tenant.client_id}.example`,
+      name: 'Third',
+      role: 'finance',
+      password: 'third-password',
+    });
+    const admin = await auth('admin');
+    const two = await call(
+      '/team/policy',
+      admin,
+      { enabled: true, limit_cents: 1000, approvals_needed: 2 },
+      'PUT',
+    );
+    expect(two.status).toBe(200);
+    const maker = await auth('finance');
+    const made = (await (
+      await call('/team/approvals', maker, { payment: paymentBody(tenant.users[0]?.id ?? '', 5000) })
+    ).json()) as { id: string; approvals_needed: number };
+    expect(made.approvals_needed).toBe(2);
+    for (let i = 0; i < 3; i++) {
+      const again = await call(`/team/approvals/${made.id}/approve`, admin, {});
+      expect(((await again.json()) as { status: string }).status).toBe('pending');
+    }
+    const third = await server.signIn({
+      email: `third@${tenant.client_id}.example`,
+      password: 'third-password',
+    });
+    const last = await call(`/team/approvals/${made.id}/approve`, third, {});
+    expect(((await last.json()) as { status: string }).status).toBe('executed');
+  });
+
+  it('cannot be switched on while fewer than two members can approve, and says why', async () => {
+    const admin = await auth('admin');
+    for (const member of await db
+      .selectFrom('members')
+      .select('id')
+      .where('org_id', '=', org.id)
+      .where('role', '=', 'finance')
+      .execute()) {
+      await call(`/team/members/${member.id}`, admin, { status: 'disabled' }, 'PATCH');
+    }
+    const refused = await call(
+      '/team/policy',
+      admin,
+      { enabled: true, limit_cents: 1000, approvals_needed: 1 },
+      'PUT',
+    );
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      errors: [{ path: 'enabled', message: expect.stringContaining('Two members who can approve') }],
+    });
+    const off = await call(
+      '/team/policy',
+      admin,
+      { enabled: false, limit_cents: 1000, approvals_needed: 1 },
+      'PUT',
+    );
+    expect(off.status).toBe(200);
+  });
+});

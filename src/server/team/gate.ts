@@ -11,7 +11,7 @@ import type { Team } from './team';
  * Sends the request on to the payout service (the embedded sandbox, or upstream) and returns its answer; with
  * `authorization`, in place of the caller's own.
  */
-export type Forward = (c: Context, authorization?: string) => Promise<Response>;
+export type Forward = (c: Context, authorization?: string, body?: string) => Promise<Response>;
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const MEMBER_ID = /^mem_[0-9a-f]{32}$/;
@@ -67,16 +67,14 @@ function dollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-/** The active policy when the payment's amount is above its limit; null otherwise (or when it is off). */
-async function aboveApprovalLimit(team: Team, orgId: string, c: Context) {
-  const policy = await activePolicy(team.database.db, orgId);
-  if (!policy.enabled) return null;
-  const body = (await c.req.raw
-    .clone()
-    .json()
-    .catch(() => null)) as { amount?: unknown } | null;
-  const amount = typeof body?.amount === 'number' ? body.amount : 0;
-  return amount > policy.limitCents ? policy : null;
+/** A payment body's amount in cents; 0 when it has none (the service then refuses it for itself). */
+function amountOf(body: string | undefined): number {
+  try {
+    const amount = (JSON.parse(body ?? '') as { amount?: unknown })?.amount;
+    return typeof amount === 'number' ? amount : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** The member of a request with member credentials: a live session, or null. */
@@ -154,8 +152,12 @@ export function teamGate(team: Team, forward: Forward) {
         `This needs the ${ROLE_LABELS[needed]} role (or higher); you are ${ROLE_LABELS[member.role]}`,
       );
     }
+    // A payment is read here when the policy is on (its amount decides), and sent on as read.
+    let body: string | undefined;
     if (method === 'POST' && path.replace(/\/+$/, '') === '/v2/payments') {
-      const above = await aboveApprovalLimit(team, organization.id, c);
+      const policy = await activePolicy(team.database.db, organization.id);
+      if (policy.enabled) body = await c.req.text();
+      const above = policy.enabled && amountOf(body) > policy.limitCents ? policy : null;
       if (above) {
         await audit(403, [], null);
         return refusal(
@@ -176,7 +178,7 @@ export function teamGate(team: Team, forward: Forward) {
       );
     }
     const authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.apiKey}`).toString('base64')}`;
-    const response = await forward(c, authorization);
+    const response = await forward(c, authorization, body);
     if (write)
       await audit(response.status, await targetsOf(path, response), response.headers.get('x-request-id'));
     return response;
