@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { batchTransfers, chooseFile, openBatchPayments, payButton, paymentsCsv, withRow } from './batch-file';
 import {
   AXE_SPEC_TIMEOUT,
+  bankPayment,
   expect,
   expectNoAxeViolations,
   memberAuth,
@@ -79,23 +80,13 @@ test('a tenant member is refused a direct payment above the limit by the server'
   await approvalsAbove1000(page.request, tenant);
   const direct = await page.request.post('/v2/payments', {
     headers: await memberAuth(page.request, tenant, 'finance'),
-    data: {
-      amount: 150_000,
-      platform: 'ach',
-      user_id: tenant.users[0]?.id,
-      ach_info: { account_number: '123456789', routing_number: '021000021' },
-    },
+    data: bankPayment(tenant, 150_000),
   });
   expect(direct.status()).toBe(403);
   expect(await direct.json()).toMatchObject({ error_code: 'approval-required' });
   const below = await page.request.post('/v2/payments', {
     headers: await memberAuth(page.request, tenant, 'finance'),
-    data: {
-      amount: 99_999,
-      platform: 'ach',
-      user_id: tenant.users[0]?.id,
-      ach_info: { account_number: '123456789', routing_number: '021000021' },
-    },
+    data: bankPayment(tenant, 99_999),
   });
   expect(below.status()).toBe(201);
 });
@@ -108,13 +99,7 @@ test('support sees no Approvals page and is refused by the server when it forges
   const made = await page.request.post('/team/approvals', {
     headers: await memberAuth(page.request, tenant, 'finance'),
     data: {
-      payment: {
-        amount: 250_000,
-        platform: 'ach',
-        user_id: tenant.users[0]?.id,
-        ach_info: { account_number: '123456789', routing_number: '021000021' },
-        idempotency_key: crypto.randomUUID(),
-      },
+      payment: bankPayment(tenant, 250_000, { idempotency_key: crypto.randomUUID() }),
     },
   });
   const { id } = (await made.json()) as { id: string };
@@ -137,13 +122,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.request.post('/team/approvals', {
       headers: await memberAuth(page.request, tenant, 'finance'),
       data: {
-        payment: {
-          amount: 120_000,
-          platform: 'ach',
-          user_id: tenant.users[0]?.id,
-          ach_info: { account_number: '123456789', routing_number: '021000021' },
-          idempotency_key: crypto.randomUUID(),
-        },
+        payment: bankPayment(tenant, 120_000, { idempotency_key: crypto.randomUUID() }),
       },
     });
     await page.emulateMedia({ colorScheme: scheme });

@@ -45,6 +45,17 @@ export async function memberAuth(
   return { Authorization: `Basic ${Buffer.from(`${member_id}:${secret}`).toString('base64')}` };
 }
 
+/** A payment's body from the tenant's first user by bank details, as a test sends it to the API. */
+export function bankPayment(tenant: Tenant, cents: number, extra: Record<string, unknown> = {}) {
+  return {
+    amount: cents,
+    platform: 'ach',
+    user_id: tenant.users[0]?.id,
+    ach_info: { account_number: '123456789', routing_number: '021000021' },
+    ...extra,
+  };
+}
+
 /** The tenant's admin switches approvals off (a test tenant starts with them on above $10,000.00). */
 export async function approvalsOff(request: APIRequestContext, tenant: Tenant): Promise<void> {
   const answer = await request.put('/team/policy', {

@@ -10,6 +10,7 @@ import {
 } from './batch-file';
 import {
   AXE_SPEC_TIMEOUT,
+  bankPayment,
   expect,
   expectNoAxeViolations,
   memberAuth,
@@ -80,12 +81,7 @@ test('a support agent who forges a payment with their own credentials is refused
   const { clientId, apiKey } = JSON.parse(stored ?? '{}') as { clientId: string; apiKey: string };
   const forged = await page.request.post('/v2/payments', {
     headers: { Authorization: `Basic ${Buffer.from(`${clientId}:${apiKey}`).toString('base64')}` },
-    data: {
-      amount: 5000,
-      platform: 'ach',
-      user_id: tenant.users[0]?.id,
-      ach_info: { account_number: '123456789', routing_number: '021000021' },
-    },
+    data: bankPayment(tenant, 5000),
   });
   expect(forged.status()).toBe(403);
   expect(await forged.json()).toMatchObject({ error_code: 'forbidden-for-role' });
@@ -138,12 +134,7 @@ test('the audit page shows a payment with the member who made it, and the admin 
   const finance = memberOf(tenant, 'finance');
   const paid = await page.request.post('/v2/payments', {
     headers: await memberAuth(page.request, tenant, 'finance'),
-    data: {
-      amount: 1234,
-      platform: 'ach',
-      user_id: tenant.users[0]?.id,
-      ach_info: { account_number: '123456789', routing_number: '021000021' },
-    },
+    data: bankPayment(tenant, 1234),
   });
   expect(paid.status()).toBe(201);
   const transfer = (await paid.json()) as { id: string };

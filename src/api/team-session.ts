@@ -60,10 +60,6 @@ export function signOutMember(credentials: Credentials) {
   return request({ method: 'DELETE', path: '/team/session', response: z.unknown(), credentials });
 }
 
-export function getTeamSession() {
-  return request({ method: 'GET', path: '/team/session', response: sessionSchema });
-}
-
 export function startTotpEnrollment() {
   return request({
     method: 'POST',

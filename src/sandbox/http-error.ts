@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { type ErrorBody, errorBody, type FieldError } from '../node/error-body';
 
 /** A refusal the caller can act on: status, kebab-case code, human message, and the fields at fault. */
@@ -21,13 +20,6 @@ export class HttpError extends Error {
 /** The one answer for "no such thing" and "not yours", so that no response tells another tenant's ids apart. */
 export function notFoundOrUnauthorized(): HttpError {
   return new HttpError(403, 'not-found-or-unauthorized', 'Resource not found or unauthorized');
-}
-
-export function fieldErrorsFrom(issues: readonly z.core.$ZodIssue[], prefix: string[] = []): FieldError[] {
-  return issues.map((issue) => ({
-    path: [...prefix, ...issue.path.map(String)].join('.') || '(body)',
-    message: issue.message,
-  }));
 }
 
 export function validationError(errors: FieldError[]): HttpError {

@@ -1,12 +1,13 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useDescribedMutation } from '../../api/activity-log';
 import { ApiError } from '../../api/client';
 import { session } from '../../api/credentials';
 import type { MemberSignIn } from '../../api/team-session';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { type MemberSignInErrors, type MemberSignInValues, memberSignInErrors } from './sign-in-rules';
+import { type MemberSignInValues, memberSignInErrors } from './sign-in-rules';
+import { usePlainForm } from './use-plain-form';
 
 /** The sign-in call checks its answer with zod, which arrives while the member types (see sign-in-rules.ts). */
 const loadTeamSessionApi = () => import('../../api/team-session');
@@ -21,16 +22,12 @@ interface Props {
 /** A team member signs in as themself: email and password, then the authenticator's code when enrolled. */
 export function MemberSignInForm({ defaults, onSignedIn }: Props) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<MemberSignInValues>({
-    email: '',
-    password: '',
-    totp: '',
-    ...defaults,
-  });
-  const [errors, setErrors] = useState<MemberSignInErrors>({});
-  const [submitted, setSubmitted] = useState(false);
   const [askingForCode, setAskingForCode] = useState(false);
-  const inputs = useRef<Partial<Record<keyof MemberSignInValues, HTMLInputElement | null>>>({});
+  const { values, field, check, focus } = usePlainForm<MemberSignInValues>(
+    { email: '', password: '', totp: '', ...defaults },
+    (given) => memberSignInErrors(given, askingForCode),
+    FIELDS,
+  );
   const signIn = useDescribedMutation({
     activity: null,
     mutationFn: async (given: MemberSignIn) => (await loadTeamSessionApi()).signInMember(given),
@@ -46,34 +43,14 @@ export function MemberSignInForm({ defaults, onSignedIn }: Props) {
   });
 
   // The code's field appears once the password is right: the member types there next.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the code is first asked for
   useEffect(() => {
-    if (askingForCode) inputs.current.totp?.focus();
+    if (askingForCode) focus('totp');
   }, [askingForCode]);
-
-  const field = (name: keyof MemberSignInValues) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    ref: (element: HTMLInputElement | null) => {
-      inputs.current[name] = element;
-    },
-    onChange: (event: { currentTarget: HTMLInputElement }) => {
-      const next = { ...values, [name]: event.currentTarget.value };
-      setValues(next);
-      if (submitted) setErrors(memberSignInErrors(next, askingForCode));
-    },
-  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const found = memberSignInErrors(values, askingForCode);
-    setErrors(found);
-    const firstWrong = FIELDS.find((name) => found[name]);
-    if (firstWrong) {
-      inputs.current[firstWrong]?.focus();
-      return;
-    }
+    if (!check()) return;
     signIn.mutate({
       email: values.email.trim(),
       password: values.password,

@@ -1,12 +1,13 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useDescribedMutation } from '../../api/activity-log';
 import { ApiError } from '../../api/client';
 import { type Credentials, session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { type SignInErrors, type SignInValues, signInErrors } from './sign-in-rules';
+import { type SignInValues, signInErrors } from './sign-in-rules';
+import { usePlainForm } from './use-plain-form';
 
 interface Props {
   defaults?: Partial<SignInValues>;
@@ -25,16 +26,12 @@ const FIELDS = ['operator', 'clientId', 'apiKey', 'appId'] as const;
 export function SignInForm({ defaults, onSignedIn }: Props) {
   const queryClient = useQueryClient();
   const production = useQuery(runtimeConfigQuery).data?.production ?? false;
-  const [values, setValues] = useState<SignInValues>({
-    operator: '',
-    clientId: '',
-    apiKey: '',
-    appId: '',
-    ...defaults,
-  });
-  const [errors, setErrors] = useState<SignInErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const inputs = useRef<Partial<Record<keyof SignInValues, HTMLInputElement | null>>>({});
+  // As with the other forms: first checked on submit, then again on every change.
+  const { values, field, check } = usePlainForm<SignInValues>(
+    { operator: '', clientId: '', apiKey: '', appId: '', ...defaults },
+    (given) => signInErrors(given, production),
+    FIELDS,
+  );
   const signIn = useDescribedMutation({
     // Signing in changes nothing of the organization's: no line in the activity log.
     activity: null,
@@ -50,31 +47,9 @@ export function SignInForm({ defaults, onSignedIn }: Props) {
     },
   });
 
-  // As with the other forms: first checked on submit, then again on every change.
-  const field = (name: keyof SignInValues) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    ref: (element: HTMLInputElement | null) => {
-      inputs.current[name] = element;
-    },
-    onChange: (event: { currentTarget: HTMLInputElement }) => {
-      const next = { ...values, [name]: event.currentTarget.value };
-      setValues(next);
-      if (submitted) setErrors(signInErrors(next, production));
-    },
-  });
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    const found = signInErrors(values, production);
-    setErrors(found);
-    const firstWrong = FIELDS.find((name) => found[name]);
-    if (firstWrong) {
-      inputs.current[firstWrong]?.focus();
-      return;
-    }
+    if (!check()) return;
     signIn.mutate({
       clientId: values.clientId.trim(),
       apiKey: values.apiKey,

@@ -7,7 +7,8 @@ import { METADATA_MAX_BYTES } from '../../lib/payment-rules';
 import { isValidRoutingNumber } from '../../lib/routing-number';
 import { UUID_PATTERN } from '../../lib/uuid';
 import type { FieldError } from '../../node/error-body';
-import { fieldErrorsFrom, HttpError, notFoundOrUnauthorized } from '../http-error';
+import { fieldErrorsFrom } from '../../node/error-body';
+import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import type { GroupCommit } from '../store/group-commit';
 import {

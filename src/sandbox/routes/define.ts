@@ -2,8 +2,9 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { UUID_PATTERN } from '../../lib/uuid';
 import type { FieldError } from '../../node/error-body';
+import { fieldErrorsFrom } from '../../node/error-body';
 import type { Tenant } from '../domain/auth';
-import { fieldErrorsFrom, HttpError, validationError } from '../http-error';
+import { HttpError, validationError } from '../http-error';
 import type { SandboxEnv } from './env';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

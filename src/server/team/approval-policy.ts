@@ -1,4 +1,5 @@
 import type { ConsoleDb, ConsoleTables } from './database';
+import { countActiveAdmins } from './members';
 
 export interface ApprovalPolicy {
   version: number;
@@ -100,14 +101,7 @@ export async function changePolicy(
       };
     }
   }
-  const admins = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('org_id', '=', org.id)
-    .where('role', '=', 'admin')
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  const needsSecondAdmin = Number(admins?.count ?? 0) >= 2;
+  const needsSecondAdmin = (await countActiveAdmins(db, org.id)) >= 2;
   return db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('approval_policies')
@@ -116,40 +110,10 @@ export async function changePolicy(
       .executeTakeFirst();
     const version = Number(last?.version ?? 0) + 1;
     // A newer proposal replaces an unconfirmed one.
-    await trx
-      .updateTable('approval_policies')
-      .set({ status: 'withdrawn' })
-      .where('org_id', '=', org.id)
-      .where('status', '=', 'proposed')
-      .execute();
-    if (!needsSecondAdmin) {
-      await trx
-        .updateTable('approval_policies')
-        .set({ status: 'superseded' })
-        .where('org_id', '=', org.id)
-        .where('status', '=', 'active')
-        .execute();
-    }
-    await trx
-      .insertInto('approval_policies')
-      .values({
-        org_id: org.id,
-        version,
-        enabled: wanted.enabled ? 1 : 0,
-        limit_cents: wanted.limitCents,
-        approvals_needed: wanted.approvalsNeeded,
-        status: needsSecondAdmin ? 'proposed' : 'active',
-        proposed_by: adminId,
-        confirmed_by: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
-    const policy = {
-      version,
-      enabled: wanted.enabled,
-      limitCents: wanted.limitCents,
-      approvalsNeeded: wanted.approvalsNeeded,
-    };
+    await retire(trx, org.id, 'proposed', 'withdrawn');
+    if (!needsSecondAdmin) await retire(trx, org.id, 'active', 'superseded');
+    const policy = { version, ...wanted };
+    await insertVersion(trx, org.id, policy, needsSecondAdmin ? 'proposed' : 'active', adminId, now);
     return needsSecondAdmin ? { kind: 'proposed', policy } : { kind: 'applied', policy };
   });
 }
@@ -179,45 +143,79 @@ export async function confirmPolicy(
       message: 'Another admin confirms a change you proposed',
     };
   }
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('approval_policies')
-      .set({ status: 'superseded' })
-      .where('org_id', '=', org.id)
-      .where('status', '=', 'active')
-      .execute();
-    await trx
+  // The proposal is taken first, conditionally: of two confirmations at once, the second finds nothing to take and
+  // leaves the version the first made active as it is.
+  const confirmed = await db.transaction().execute(async (trx) => {
+    const taken = await trx
       .updateTable('approval_policies')
       .set({ status: 'active', confirmed_by: adminId })
       .where('org_id', '=', org.id)
       .where('version', '=', proposal.version)
       .where('status', '=', 'proposed')
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return false;
+    await trx
+      .updateTable('approval_policies')
+      .set({ status: 'superseded' })
+      .where('org_id', '=', org.id)
+      .where('status', '=', 'active')
+      .where('version', '<>', proposal.version)
       .execute();
+    return true;
   });
+  if (!confirmed) {
+    return {
+      kind: 'refused',
+      status: 404,
+      code: 'no-proposal',
+      message: 'No change of the policy is waiting',
+    };
+  }
   const { proposedBy: _by, ...policy } = proposal;
   return { kind: 'applied', policy };
 }
 
-/** A starting policy (the demo's, a test tenant's), as version 1. */
+/** A starting policy (the demo's, a test tenant's), as version 1; a database that has one keeps it. */
 export async function seedPolicy(
   db: ConsoleDb,
   orgId: string,
   policy: Omit<ApprovalPolicy, 'version'>,
   now = new Date(),
 ) {
-  await db
+  await insertVersion(db, orgId, { version: 1, ...policy }, 'active', null, now);
+}
+
+/** One version of the policy, as written by its admin (or by the console, for a starting one). */
+function insertVersion(
+  db: ConsoleDb,
+  orgId: string,
+  policy: ApprovalPolicy,
+  status: 'active' | 'proposed',
+  proposedBy: string | null,
+  now: Date,
+) {
+  return db
     .insertInto('approval_policies')
     .values({
       org_id: orgId,
-      version: 1,
+      version: policy.version,
       enabled: policy.enabled ? 1 : 0,
       limit_cents: policy.limitCents,
       approvals_needed: policy.approvalsNeeded,
-      status: 'active',
-      proposed_by: null,
+      status,
+      proposed_by: proposedBy,
       confirmed_by: null,
       created_at: now.toISOString(),
     })
     .onConflict((oc) => oc.columns(['org_id', 'version']).doNothing())
+    .execute();
+}
+
+function retire(db: ConsoleDb, orgId: string, from: 'active' | 'proposed', to: 'superseded' | 'withdrawn') {
+  return db
+    .updateTable('approval_policies')
+    .set({ status: to })
+    .where('org_id', '=', orgId)
+    .where('status', '=', from)
     .execute();
 }

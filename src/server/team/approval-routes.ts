@@ -13,12 +13,10 @@ import {
   type RequestRow,
   submitRequest,
 } from './approvals';
-import { clientAddress, refusal } from './gate';
+import { refusal } from './gate';
+import { auditByMember, readBody, type TeamEnv } from './http';
 import { countActiveAdmins } from './members';
-import type { SessionMember } from './sign-in';
 import type { Team } from './team';
-
-type TeamEnv = { Variables: { member: SessionMember } };
 
 const payment = z.looseObject({
   amount: z.int().min(1).max(100_000_000),
@@ -64,41 +62,14 @@ function requestView(row: RequestRow, maker?: { name: string; email: string }) {
   };
 }
 
-async function parsed<T>(c: Context, schema: z.ZodType<T>): Promise<T | Response> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    return c.json(errorBody('invalid-json', 'The body is not JSON'), 400);
-  }
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const errors = result.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message }));
-  return c.json(errorBody('invalid-request', 'Some fields are wrong', errors), 400);
-}
-
 /**
  * `/team/policy` and `/team/approvals`: the organization's approval policy (admins change it, a second admin
  * confirms), requests above its limit, and their decisions. The last approval executes the stored body, once.
  */
 export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallService | null): void {
   const db = team.database.db;
-  const audit = (c: Context<TeamEnv>, action: string, targets: string[], status: number, detail?: string) => {
-    const { member, organization } = c.get('member');
-    return team.audit({
-      orgId: organization.id,
-      memberId: member.id,
-      email: member.email,
-      role: member.role,
-      action,
-      targets,
-      outcome: status < 400 ? 'ok' : 'refused',
-      status,
-      requestId: c.req.header('x-request-id') ?? null,
-      clientAddress: clientAddress(c),
-      detail: detail ?? null,
-    });
-  };
+  const audit = (c: Context<TeamEnv>, action: string, targets: string[], status: number, detail?: string) =>
+    auditByMember(team, c, { action, targets, status, ...(detail === undefined ? {} : { detail }) });
   const makersOf = async (ids: string[]) => {
     const found = ids.length
       ? await db
@@ -131,7 +102,7 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
     const { member, organization } = c.get('member');
     if (member.role !== 'admin')
       return refusal(c, 403, 'forbidden-for-role', 'The policy is the Admin role’s');
-    const body = await parsed(c, policyBody);
+    const body = await readBody(c, policyBody);
     if (body instanceof Response) return body;
     const change = await changePolicy(
       db,
@@ -176,7 +147,7 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
   app.post('/approvals', async (c) => {
     const refused = mayPay(c);
     if (refused) return refused;
-    const body = await parsed(c, submitBody);
+    const body = await readBody(c, submitBody);
     if (body instanceof Response) return body;
     const { member, organization } = c.get('member');
     const request = 'payment' in body ? { payment: body.payment } : { rows: body.rows };
@@ -255,7 +226,7 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
     const id = c.req.param('id') ?? '';
     let reason = '';
     if (!approve) {
-      const body = await parsed(c, rejectBody);
+      const body = await readBody(c, rejectBody);
       if (body instanceof Response) return body;
       reason = body.reason;
     }

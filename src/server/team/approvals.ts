@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { activePolicy } from './approval-policy';
 import type { ConsoleDb, ConsoleTables } from './database';
+import { sha256Hex } from './secrets';
 import type { OrgCredentials, Team } from './team';
 
 export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -12,15 +13,6 @@ export type RequestBody = { payment: PaymentBody } | { rows: PaymentBody[] };
 
 /** Sends one request to the payout service with the organization's credentials (the sandbox in-process, or upstream). */
 export type CallService = (request: Request) => Promise<Response>;
-
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-export function bodiesOf(stored: string): PaymentBody[] {
-  const body = JSON.parse(stored) as RequestBody;
-  return 'payment' in body ? [body.payment] : body.rows;
-}
 
 export type SubmitResult =
   | { kind: 'created'; request: RequestRow }
@@ -56,7 +48,7 @@ export async function submitRequest(
     kind: 'payment' in body ? 'payment' : 'batch',
     maker_id: maker.id,
     body: stored,
-    body_hash: sha256(stored),
+    body_hash: sha256Hex(stored),
     file_sha256: fileSha256,
     amount_cents: total,
     row_count: bodies.length,
@@ -334,7 +326,7 @@ export async function executeRequest(
   await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));
   const paid = outcomes.filter((o) => o.transfer_id !== null).length;
   const status = paid === rows.length ? 'executed' : paid === 0 ? 'failed' : 'partly-executed';
-  const sentHash = sha256(JSON.stringify('payment' in bodies ? { payment: rows[0] } : { rows }));
+  const sentHash = sha256Hex(JSON.stringify('payment' in bodies ? { payment: rows[0] } : { rows }));
   await moveStatus(db, request.id, 'executing', status, team.now(), { rows: outcomes, sent_hash: sentHash });
   for (const outcome of outcomes) {
     await team.audit({

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { formatCents } from '../../lib/money';
 import { can, describeRequest, leastRoleFor, ROLE_LABELS } from '../../lib/roles';
 import { parseBasic } from '../../node/basic-auth';
 import { errorBody } from '../../node/error-body';
@@ -61,10 +62,6 @@ function declaredOperator(c: Context): string | null {
 function outcomeOf(status: number): AuditOutcome {
   if (status < 400) return 'ok';
   return status >= 500 ? 'failed' : 'refused';
-}
-
-function dollars(cents: number): string {
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
 /** A payment body's amount in cents; 0 when it has none (the service then refuses it for itself). */
@@ -164,7 +161,7 @@ export function teamGate(team: Team, forward: Forward) {
           c,
           403,
           'approval-required',
-          `Above ${dollars(above.limitCents)} a payment needs another member's approval: submit it for approval`,
+          `Above ${formatCents(above.limitCents)} a payment needs another member's approval: submit it for approval`,
         );
       }
     }

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { errorBody } from '../../node/error-body';
 import type { ConsoleDb } from './database';
-import { normalEmail } from './members';
+import { invalidRequest, readBody } from './http';
+import { findMemberByEmail, normalEmail } from './members';
 import { hashPassword, newMemberId, sha256Hex } from './secrets';
 import type { Team } from './team';
 
@@ -62,38 +63,20 @@ const acceptBody = z
 export async function acceptInvitation(team: Team, c: Context): Promise<Response> {
   const db = team.database.db;
   const now = team.now();
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    return c.json(errorBody('invalid-json', 'The body is not JSON'), 400);
-  }
-  const parsed = acceptBody.safeParse(raw);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.') || 'body', message: i.message }));
-    return c.json(errorBody('invalid-request', 'Some fields are wrong', errors), 400);
-  }
+  const body = await readBody(c, acceptBody);
+  if (body instanceof Response) return body;
   const invitation = await liveInvitation(db, c.req.param('token') ?? '', now);
   if (!invitation)
     return c.json(errorBody('invitation-not-found', 'This link is not valid or has expired'), 404);
-  const body = parsed.data;
   if (invitation.purpose === 'first-admin' && (!body.email || !body.name)) {
     const errors = [
       ...(body.email ? [] : [{ path: 'email', message: 'Enter your email' }]),
       ...(body.name ? [] : [{ path: 'name', message: 'Enter your name' }]),
     ];
-    return c.json(errorBody('invalid-request', 'Some fields are wrong', errors), 400);
+    return invalidRequest(c, errors);
   }
-  if (invitation.purpose === 'first-admin') {
-    const taken = await db
-      .selectFrom('members')
-      .select('id')
-      .where('email', '=', normalEmail(body.email ?? ''))
-      .executeTakeFirst();
-    if (taken) {
-      const errors = [{ path: 'email', message: 'A member already has this email' }];
-      return c.json(errorBody('invalid-request', 'Some fields are wrong', errors), 409);
-    }
+  if (invitation.purpose === 'first-admin' && (await findMemberByEmail(db, body.email ?? ''))) {
+    return invalidRequest(c, [{ path: 'email', message: 'A member already has this email' }], 409);
   }
   const hashed = await hashPassword(body.password);
   const memberId = await db.transaction().execute(async (trx) => {

@@ -7,11 +7,13 @@ import type { CallService } from './approvals';
 import { listAudit } from './audit';
 import { auditCsv, auditQuery } from './audit-routes';
 import { clientAddress, memberOf, refusal } from './gate';
+import { auditByMember, invalidRequest, readBody, type TeamEnv } from './http';
 import { acceptInvitation, invitationInfo } from './invitations';
 import {
   countActiveAdmins,
   endSessionsOf,
   findMember,
+  findMemberByEmail,
   insertInvitation,
   insertMember,
   listMembers,
@@ -23,8 +25,6 @@ import type { Team } from './team';
 import { newTotpSecret, totpMatches, totpUri } from './totp';
 
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
-
-type TeamEnv = { Variables: { member: SessionMember } };
 
 const signInBody = z
   .object({
@@ -47,23 +47,6 @@ const changeBody = z
   .strict()
   .refine((b) => b.role !== undefined || b.status !== undefined, { message: 'Give a role or a status' });
 const totpConfirmBody = z.object({ secret: z.string().min(16).max(64), code: z.string().max(10) }).strict();
-
-function fieldErrors(error: z.ZodError) {
-  return error.issues.map((issue) => ({ path: issue.path.join('.') || 'body', message: issue.message }));
-}
-
-async function parsed<T>(c: Context, schema: z.ZodType<T>): Promise<T | Response> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    return c.json(errorBody('invalid-json', 'The body is not JSON'), 400);
-  }
-  const result = schema.safeParse(raw);
-  if (!result.success)
-    return c.json(errorBody('invalid-request', 'Some fields are wrong', fieldErrors(result.error)), 400);
-  return result.data;
-}
 
 /** What a signed-in member's browser keeps: who they are and, for paying roles, the batch secret. */
 function sessionAnswer(found: Pick<SessionMember, 'member' | 'organization' | 'mustEnrollTotp'>) {
@@ -91,7 +74,7 @@ export function teamRoutes(team: Team, call: CallService | null = null): Hono<Te
   app.post('/sessions', async (c) => {
     if (!team.teamMode)
       return c.json(errorBody('team-mode-off', 'This console signs in with the organization key'), 404);
-    const body = await parsed(c, signInBody);
+    const body = await readBody(c, signInBody);
     if (body instanceof Response) return body;
     const address = clientAddress(c);
     const result = await signIn(db, team.policy, { ...body, address }, team.now());
@@ -186,18 +169,7 @@ export function teamRoutes(team: Team, call: CallService | null = null): Hono<Te
   app.delete('/session', async (c) => {
     const found = c.get('member');
     await endSession(db, found.secretHash);
-    await team.audit({
-      orgId: found.organization.id,
-      memberId: found.member.id,
-      email: found.member.email,
-      role: found.member.role,
-      action: 'sign-out',
-      targets: [],
-      outcome: 'ok',
-      status: 204,
-      requestId: c.req.header('x-request-id') ?? null,
-      clientAddress: clientAddress(c),
-    });
+    await auditByMember(team, c, { action: 'sign-out', targets: [], status: 204 });
     return c.body(null, 204);
   });
 
@@ -206,37 +178,19 @@ export function teamRoutes(team: Team, call: CallService | null = null): Hono<Te
     return c.json({ secret, uri: totpUri(secret, c.get('member').member.email) });
   });
   app.post('/totp/confirm', async (c) => {
-    const body = await parsed(c, totpConfirmBody);
+    const body = await readBody(c, totpConfirmBody);
     if (body instanceof Response) return body;
     const { member } = c.get('member');
     if (!totpMatches(body.secret, body.code, team.now().getTime())) {
-      return c.json(
-        errorBody('invalid-request', 'Some fields are wrong', [
-          { path: 'code', message: 'That code is wrong or has expired' },
-        ]),
-        400,
-      );
+      return invalidRequest(c, [{ path: 'code', message: 'That code is wrong or has expired' }]);
     }
     await db.updateTable('members').set({ totp_secret: body.secret }).where('id', '=', member.id).execute();
     await auditMemberChange(c, 'member.totp.enroll', member.id, 200);
     return c.json({ totp_enrolled: true });
   });
 
-  const auditMemberChange = (c: Context<TeamEnv>, action: string, target: string, status: number) => {
-    const { member, organization } = c.get('member');
-    return team.audit({
-      orgId: organization.id,
-      memberId: member.id,
-      email: member.email,
-      role: member.role,
-      action,
-      targets: [target],
-      outcome: status < 400 ? 'ok' : 'refused',
-      status,
-      requestId: c.req.header('x-request-id') ?? null,
-      clientAddress: clientAddress(c),
-    });
-  };
+  const auditMemberChange = (c: Context<TeamEnv>, action: string, target: string, status: number) =>
+    auditByMember(team, c, { action, targets: [target], status });
 
   app.get('/members', adminOnly, async (c) => {
     const rows = await listMembers(db, c.get('member').organization.id);
@@ -244,21 +198,11 @@ export function teamRoutes(team: Team, call: CallService | null = null): Hono<Te
   });
 
   app.post('/members', adminOnly, async (c) => {
-    const body = await parsed(c, inviteBody);
+    const body = await readBody(c, inviteBody);
     if (body instanceof Response) return body;
     const { organization } = c.get('member');
-    const taken = await db
-      .selectFrom('members')
-      .select('id')
-      .where('email', '=', normalEmail(body.email))
-      .executeTakeFirst();
-    if (taken) {
-      return c.json(
-        errorBody('invalid-request', 'Some fields are wrong', [
-          { path: 'email', message: 'A member already has this email' },
-        ]),
-        409,
-      );
+    if (await findMemberByEmail(db, body.email)) {
+      return invalidRequest(c, [{ path: 'email', message: 'A member already has this email' }], 409);
     }
     const row = await insertMember(db, { orgId: organization.id, ...body }, team.now());
     const link = await insertInvitation(
@@ -277,7 +221,7 @@ export function teamRoutes(team: Team, call: CallService | null = null): Hono<Te
   });
 
   app.patch('/members/:id', adminOnly, async (c) => {
-    const body = await parsed(c, changeBody);
+    const body = await readBody(c, changeBody);
     if (body instanceof Response) return body;
     const { organization } = c.get('member');
     const target = await findMember(db, organization.id, c.req.param('id') ?? '');
