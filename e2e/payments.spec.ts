@@ -154,8 +154,13 @@ test('a slow payment: the review stays open while it is out, and shows it as sen
   await startBankPayment(page, tenant.users[0]?.id ?? '', '4.00', '987654321');
   const dialog = await openAuthorizedReview(page);
   const confirm = dialog.getByRole('button', { name: 'Confirm payment of $4.00' });
-  await confirm.click();
-  // Escape at once, before anything shows the request: the dialog does not go while money may be moving.
+  // Escape in the same moment as the click, before the browser runs any timer: the dialog does not go while money
+  // may be moving (a key pressed by a person can land there too).
+  await confirm.evaluate(async (button) => {
+    (button as HTMLButtonElement).click();
+    for (let tick = 0; tick < 20; tick += 1) await Promise.resolve();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  });
   await page.keyboard.press('Escape');
   await expect(dialog.getByRole('button', { name: 'Back' })).toBeDisabled();
   await expect(confirm).toHaveAttribute('data-loading', 'true');
