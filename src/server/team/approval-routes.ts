@@ -160,8 +160,11 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
       'rows' in body ? (body.warnings ?? []) : [],
     );
     if (result.kind === 'refused') return c.json(errorBody(result.code, result.message), result.status);
-    await audit(c, 'approval.submit', [result.request.id], 201);
-    return c.json(requestView(result.request), 201);
+    const status = result.kind === 'created' ? 201 : 200;
+    await audit(c, 'approval.submit', [result.request.id], status);
+    // As the payout service answers a repeated idempotency key: the first answer again, marked as such.
+    if (result.kind === 'existing') c.header('Idempotent-Replayed', 'true');
+    return c.json(requestView(result.request), status);
   });
 
   app.get('/approvals', async (c) => {

@@ -88,6 +88,29 @@ describe('four eyes on money, through the console server', async () => {
     expect(again.status).toBe(409);
   });
 
+  it('answers the same body from its maker again with the waiting request, not a second one', async () => {
+    const body = { payment: paymentBody(userId, 130_000) };
+    const answers = await Promise.all([
+      call('/team/approvals', finance, body),
+      call('/team/approvals', finance, body),
+    ]);
+    const made = await Promise.all(
+      answers.map(async (answer) => ({
+        status: answer.status,
+        replayed: answer.headers.get('idempotent-replayed'),
+        id: ((await answer.json()) as { id: string }).id,
+      })),
+    );
+    expect(made.map((m) => [m.status, m.replayed]).sort()).toEqual([
+      [200, 'true'],
+      [201, null],
+    ]);
+    expect(made[0]?.id).toBe(made[1]?.id);
+    // Another body (a new key) is another request.
+    const other = await call('/team/approvals', finance, { payment: paymentBody(userId, 130_000) });
+    expect(other.status).toBe(201);
+  });
+
   it('sends a rejection with its reason back, and refuses a request that expired', async () => {
     const one = (await (
       await call('/team/approvals', finance, { payment: paymentBody(userId, 200_000) })

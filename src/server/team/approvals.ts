@@ -16,6 +16,8 @@ export type CallService = (request: Request) => Promise<Response>;
 
 export type SubmitResult =
   | { kind: 'created'; request: RequestRow }
+  /** The maker sent this exact body before and it still waits: that request, not a second one. */
+  | { kind: 'existing'; request: RequestRow }
   | { kind: 'refused'; status: 409; code: string; message: string };
 
 /**
@@ -42,13 +44,14 @@ export async function submitRequest(
     };
   }
   const stored = JSON.stringify(body);
+  const bodyHash = sha256Hex(stored);
   const row: RequestRow = {
     id: randomUUID(),
     org_id: maker.orgId,
     kind: 'payment' in body ? 'payment' : 'batch',
     maker_id: maker.id,
     body: stored,
-    body_hash: sha256Hex(stored),
+    body_hash: bodyHash,
     file_sha256: fileSha256,
     amount_cents: total,
     row_count: bodies.length,
@@ -61,7 +64,27 @@ export async function submitRequest(
     expires_at: new Date(now.getTime() + REQUEST_TTL_MS).toISOString(),
     updated_at: now.toISOString(),
   };
-  await db.insertInto('approval_requests').values(row).execute();
+  // A second click or a second tab sends the same body (its idempotency keys included): asking the approvers twice
+  // for what could only ever be paid once helps nobody, so the waiting request is answered again. The partial
+  // unique index makes that hold for two submissions at the same moment too.
+  const inserted = await db
+    .insertInto('approval_requests')
+    .values(row)
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  if (inserted.numInsertedOrUpdatedRows === 0n) {
+    const waiting = await db
+      .selectFrom('approval_requests')
+      .selectAll()
+      .where('org_id', '=', maker.orgId)
+      .where('maker_id', '=', maker.id)
+      .where('body_hash', '=', bodyHash)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (waiting) return { kind: 'existing', request: waiting };
+    // That one was decided in between: this body may wait again.
+    await db.insertInto('approval_requests').values(row).execute();
+  }
   return { kind: 'created', request: row };
 }
 

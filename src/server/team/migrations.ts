@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
@@ -149,6 +149,18 @@ export const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       // The warnings the maker ticked before submitting a file (a repeated row, a payer paid the same today).
       await db.schema.alterTable('approval_requests').addColumn('warnings', 'text').execute();
+    },
+  },
+  '0005-one-waiting-request-per-body': {
+    async up(db: Kysely<unknown>) {
+      // A maker's same body waits once: two submissions at the same moment (two servers, two tabs) make one request.
+      await db.schema
+        .createIndex('approval_requests_waiting_body')
+        .on('approval_requests')
+        .columns(['org_id', 'maker_id', 'body_hash'])
+        .unique()
+        .where(sql.ref('status'), '=', 'pending')
+        .execute();
     },
   },
 };
