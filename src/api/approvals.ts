@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatePaymentRequest } from '../lib/payment-request';
+import { can } from '../lib/roles';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { request } from './client';
@@ -181,7 +182,7 @@ export function useConfirmPolicy() {
 /** Requests another member made that wait for this member's decision (finance and admin in team mode). */
 export function useWaitingForMe(): ApprovalRequest[] {
   const member = session.credentials()?.member;
-  const mayApprove = member?.role === 'finance' || member?.role === 'admin';
+  const mayApprove = member !== undefined && can(member.role, 'pay');
   const pending = useQuery({
     ...approvalQueries.list('pending'),
     enabled: mayApprove,

@@ -54,10 +54,10 @@ function matches(pattern: string, path: string): boolean {
 }
 
 /**
- * What a `/v2` request needs: every read is `read`; a write the console makes needs its row above; any other write
- * (the service has more than the console uses) needs an admin, so that a new route is closed until someone opens it.
+ * The permission a `/v2` request needs and its name in the audit trail (`payment.create`, or its method and path):
+ * every read is `read`; a write the console makes needs its row above; any other write (the service has more than
+ * the console uses) needs an admin, so that a new route is closed until someone opens it.
  */
-/** The permission a `/v2` request needs and its name in the audit trail (`payment.create`, or its method and path). */
 export function describeRequest(method: string, path: string): { permission: Permission; action: string } {
   const verb = method.toUpperCase();
   if (verb === 'GET' || verb === 'HEAD' || verb === 'OPTIONS') return { permission: 'read', action: 'read' };

@@ -1,3 +1,8 @@
+/** `Basic base64(user:password)`: how the console server sends the organization's credentials on. */
+export function basicAuthorization(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
 /**
  * `Authorization: Basic base64(user:password)` read once for the whole server: the sandbox's client id and API key,
  * a team member's id and session secret. Undefined when the header is absent, null when it is not such a header.

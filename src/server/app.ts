@@ -61,12 +61,16 @@ function withBody(c: Context, body: string | undefined): Request {
 export function serviceCaller(config: ServerConfig, sandbox: Sandbox | null): CallService | null {
   if (sandbox) return (request) => Promise.resolve(sandbox.app.fetch(request, {}));
   if (!config.upstreamUrl) return null;
-  const proxy = proxyTo({
-    upstream: config.upstreamUrl,
+  const proxy = upstreamProxy(config, config.upstreamUrl);
+  return (request) => proxy(request);
+}
+
+function upstreamProxy(config: ServerConfig, upstream: URL) {
+  return proxyTo({
+    upstream,
     timeoutMs: config.proxyTimeoutMs,
     maxResponseBytes: config.proxyMaxResponseBytes,
   });
-  return (request) => proxy(request);
 }
 
 /**
@@ -134,16 +138,12 @@ export function createConsoleApp(
           api_key: string;
           organization: { name: string };
         };
-        const members = await makeSandboxTeam(team, {
-          clientId: tenant.client_id,
-          apiKey: tenant.api_key,
-          name: tenant.organization.name,
-        });
         const org = await ensureOrganization(team.database.db, {
           clientId: tenant.client_id,
           name: tenant.organization.name,
           sandboxApiKey: tenant.api_key,
         });
+        const members = await makeSandboxTeam(team, org);
         await seedPolicy(team.database.db, org.id, {
           enabled: limit !== null,
           limitCents: (limit as number | null) ?? TEST_TENANT_APPROVAL_LIMIT,
@@ -155,11 +155,7 @@ export function createConsoleApp(
     app.all('/sandbox/*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));
   } else if (config.upstreamUrl) {
     app.use('/v2/*', limitBodySize());
-    const proxy = proxyTo({
-      upstream: config.upstreamUrl,
-      timeoutMs: config.proxyTimeoutMs,
-      maxResponseBytes: config.proxyMaxResponseBytes,
-    });
+    const proxy = upstreamProxy(config, config.upstreamUrl);
     forward = (c, authorization, body) => proxy(withBody(c, body), authorization);
     app.all('/sandbox/*', (c) =>
       c.json(errorBody('route-not-found', 'The sandbox helpers exist only in sandbox mode'), 404),

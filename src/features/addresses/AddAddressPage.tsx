@@ -9,6 +9,7 @@ import type { PickerOption } from '../../api/search-source';
 import { useAddUserAddress, useUserSource } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
+import { placeFieldErrors } from '../../components/place-field-errors';
 import { pickedText, SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
 import { countryName } from '../../lib/countries';
@@ -79,11 +80,13 @@ export function AddAddressPage() {
         onSuccess: (stored, { userId, address }) => setSaved({ userId, address: stored ?? address }),
         onError: (error) => {
           if (error instanceof ApiError && error.status === 400) {
-            for (const [path, message] of Object.entries(error.fieldErrors)) {
-              if ((ADDRESS_FIELDS as readonly string[]).includes(path)) {
-                form.setError(`address.${path as AddressField}`, { type: 'server', message });
-              } else if (path === 'user_id') form.setError('userId', { type: 'server', message });
-            }
+            placeFieldErrors(error, form.setError, (path) =>
+              (ADDRESS_FIELDS as readonly string[]).includes(path)
+                ? `address.${path as AddressField}`
+                : path === 'user_id'
+                  ? 'userId'
+                  : undefined,
+            );
           }
           setFailure(error);
         },

@@ -13,6 +13,7 @@ import { transferQueries } from '../../api/transfers';
 import { userQueries, useUserSource } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
+import { placeFieldErrors } from '../../components/place-field-errors';
 import { RadioChoice } from '../../components/RadioChoice';
 import { SearchPicker } from '../../components/SearchPicker';
 import { useForgetOnIdle } from '../../components/use-forget-on-idle';
@@ -102,12 +103,7 @@ export function CreatePaymentPage() {
 
   const onRefused = (error: ApiError) => {
     if (error.status === 400) {
-      let unplaced = false;
-      for (const [path, message] of Object.entries(error.fieldErrors)) {
-        const field = FORM_FIELD_BY_API_PATH[path];
-        if (field) form.setError(field, { type: 'server', message });
-        else unplaced = true;
-      }
+      const unplaced = placeFieldErrors(error, form.setError, (path) => FORM_FIELD_BY_API_PATH[path]);
       setReview(null);
       if (unplaced || Object.keys(error.fieldErrors).length === 0) setPageError(error);
     } else if (error.status === 403 || error.status === 401) {

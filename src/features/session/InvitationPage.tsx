@@ -19,6 +19,7 @@ import { useDescribedMutation } from '../../api/activity-log';
 import { ApiError } from '../../api/client';
 import { acceptInvitation, getInvitation } from '../../api/team';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { placeFieldErrors } from '../../components/place-field-errors';
 import { type InvitationInput, invitationSchema } from './invitation-schema';
 
 const PURPOSE_TITLES = {
@@ -49,14 +50,10 @@ export function InvitationPage() {
         password: values.password,
         ...(namesThemself ? { email: values.email?.trim(), name: values.name?.trim() } : {}),
       }),
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        for (const [path, message] of Object.entries(error.fieldErrors)) {
-          if (path === 'email' || path === 'name' || path === 'password')
-            form.setError(path, { type: 'server', message });
-        }
-      }
-    },
+    onError: (error) =>
+      placeFieldErrors(error, form.setError, (path) =>
+        path === 'email' || path === 'name' || path === 'password' ? path : undefined,
+      ),
   });
 
   return (

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import { type InvitationLink, useInviteMember } from '../../api/team';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
+import { placeFieldErrors } from '../../components/place-field-errors';
 import { Select } from '../../components/Select';
 import { ROLE_LABELS, ROLES } from '../../lib/roles';
 import { type InviteInput, type InviteOutput, inviteSchema } from './invite-schema';
@@ -30,14 +31,10 @@ export function InviteMemberForm({
         form.reset();
         onInvited(member.email, invitation);
       },
-      onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const [path, message] of Object.entries(error.fieldErrors)) {
-            if (path === 'email' || path === 'name' || path === 'role')
-              form.setError(path, { type: 'server', message });
-          }
-        }
-      },
+      onError: (error) =>
+        placeFieldErrors(error, form.setError, (path) =>
+          path === 'email' || path === 'name' || path === 'role' ? path : undefined,
+        ),
     }),
   );
   return (

@@ -1,5 +1,6 @@
+import { can, ROLES } from '../../lib/roles';
 import type { ConsoleDb, ConsoleTables } from './database';
-import { countActiveAdmins } from './members';
+import { countActiveAdmins, countMembers } from './members';
 
 export interface ApprovalPolicy {
   version: number;
@@ -28,43 +29,32 @@ function policyOf(row: PolicyRow | undefined): ApprovalPolicy {
   };
 }
 
-export async function activePolicy(db: ConsoleDb, orgId: string): Promise<ApprovalPolicy> {
-  const row = await db
+function newestVersion(db: ConsoleDb, orgId: string, status: 'active' | 'proposed') {
+  return db
     .selectFrom('approval_policies')
     .selectAll()
     .where('org_id', '=', orgId)
-    .where('status', '=', 'active')
+    .where('status', '=', status)
     .orderBy('version', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return policyOf(row);
+}
+
+export async function activePolicy(db: ConsoleDb, orgId: string): Promise<ApprovalPolicy> {
+  return policyOf(await newestVersion(db, orgId, 'active'));
 }
 
 export async function proposedPolicy(
   db: ConsoleDb,
   orgId: string,
 ): Promise<(ApprovalPolicy & { proposedBy: string | null }) | null> {
-  const row = await db
-    .selectFrom('approval_policies')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('status', '=', 'proposed')
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await newestVersion(db, orgId, 'proposed');
   return row ? { ...policyOf(row), proposedBy: row.proposed_by } : null;
 }
 
-/** Members who may approve: finance and admin, active. */
-export async function countApprovers(db: ConsoleDb, orgId: string): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('org_id', '=', orgId)
-    .where('status', '=', 'active')
-    .where('role', 'in', ['finance', 'admin'])
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+/** Members who may approve: the roles that may pay, active. */
+export function countApprovers(db: ConsoleDb, orgId: string): Promise<number> {
+  return countMembers(db, orgId, { status: 'active', roles: ROLES.filter((role) => can(role, 'pay')) });
 }
 
 export type PolicyChange =
@@ -118,6 +108,13 @@ export async function changePolicy(
   });
 }
 
+const NOTHING_TO_CONFIRM = {
+  kind: 'refused',
+  status: 404,
+  code: 'no-proposal',
+  message: 'No change of the policy is waiting',
+} as const;
+
 /** A second admin confirms the proposal; its proposer cannot. */
 export async function confirmPolicy(
   db: ConsoleDb,
@@ -128,13 +125,7 @@ export async function confirmPolicy(
   | { kind: 'refused'; status: 403 | 404; code: string; message: string }
 > {
   const proposal = await proposedPolicy(db, org.id);
-  if (!proposal)
-    return {
-      kind: 'refused',
-      status: 404,
-      code: 'no-proposal',
-      message: 'No change of the policy is waiting',
-    };
+  if (!proposal) return NOTHING_TO_CONFIRM;
   if (proposal.proposedBy === adminId) {
     return {
       kind: 'refused',
@@ -163,14 +154,7 @@ export async function confirmPolicy(
       .execute();
     return true;
   });
-  if (!confirmed) {
-    return {
-      kind: 'refused',
-      status: 404,
-      code: 'no-proposal',
-      message: 'No change of the policy is waiting',
-    };
-  }
+  if (!confirmed) return NOTHING_TO_CONFIRM;
   const { proposedBy: _by, ...policy } = proposal;
   return { kind: 'applied', policy };
 }

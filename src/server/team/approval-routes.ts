@@ -13,6 +13,7 @@ import {
   type RequestRow,
   submitRequest,
 } from './approvals';
+import { consoleEntry } from './audit';
 import { refusal } from './gate';
 import { auditByMember, readBody, type TeamEnv } from './http';
 import { countActiveAdmins } from './members';
@@ -173,23 +174,9 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
     const status = c.req.query('status');
     const { organization } = c.get('member');
     for (const expired of await expireRequests(db, organization.id, team.now())) {
-      await team.audit({
-        orgId: organization.id,
-        memberId: null,
-        email: null,
-        role: 'console',
-        action: 'approval.expire',
-        targets: [expired],
-        outcome: 'ok',
-        status: 200,
-        requestId: null,
-        clientAddress: null,
-      });
+      await team.audit(consoleEntry(organization.id, 'approval.expire', [expired], { status: 200 }));
     }
-    let query = db
-      .selectFrom('approval_requests')
-      .selectAll()
-      .where('org_id', '=', c.get('member').organization.id);
+    let query = db.selectFrom('approval_requests').selectAll().where('org_id', '=', organization.id);
     if (status) query = query.where('status', '=', status.slice(0, 30));
     const rows = await query.orderBy('created_at', 'desc').limit(200).execute();
     const makers = await makersOf(rows.map((r) => r.maker_id));
@@ -246,7 +233,7 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
       return c.json(errorBody(decision.code, decision.message), decision.status);
     }
     await audit(c, approve ? 'approval.approve' : 'approval.reject', [id], 200, approve ? undefined : reason);
-    let request = decision.request;
+    const request = decision.request;
     if (decision.approvedNow) {
       const credentials = team.credentialsFor(organization);
       if (!call || !credentials) {
@@ -255,25 +242,14 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
         });
       } else if (request.kind === 'payment') {
         // One payment: paid before the answer, so the approver sees the transfer.
-        request = (await executeRequest(team, call, request, credentials)) ?? request;
+        await executeRequest(team, call, request, credentials);
       } else {
         // A file: paid in the background; its page shows the progress.
         void executeRequest(team, call, request, credentials).catch((error) =>
           console.error(`[approvals] request ${id} failed to execute:`, (error as Error).message),
         );
       }
-      await team.audit({
-        orgId: organization.id,
-        memberId: null,
-        email: null,
-        role: 'console',
-        action: 'approval.execute',
-        targets: [id],
-        outcome: 'ok',
-        status: 200,
-        requestId: null,
-        clientAddress: null,
-      });
+      await team.audit(consoleEntry(organization.id, 'approval.execute', [id], { status: 200 }));
     }
     const makers = await makersOf([request.maker_id]);
     return c.json(

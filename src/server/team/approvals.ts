@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { basicAuthorization } from '../../node/basic-auth';
 import { activePolicy } from './approval-policy';
+import { consoleEntry } from './audit';
 import type { ConsoleDb, ConsoleTables } from './database';
 import { sha256Hex } from './secrets';
 import type { OrgCredentials, Team } from './team';
@@ -193,6 +195,7 @@ export async function decide(
     })
     .onConflict((oc) => oc.columns(['request_id', 'member_id']).doNothing())
     .execute();
+  let approvedNow = false;
   if (!decision.approve) {
     await moveStatus(db, request.id, 'pending', 'rejected', now, { reason: decision.reason });
   } else {
@@ -203,18 +206,13 @@ export async function decide(
       .where('decision', '=', 'approve')
       .executeTakeFirst();
     if (Number(approvals?.count ?? 0) >= Number(request.approvals_needed)) {
-      const approvedNow = await moveStatus(db, request.id, 'pending', 'approved', now);
-      return {
-        kind: 'recorded',
-        request: (await findRequest(db, member.orgId, request.id)) ?? request,
-        approvedNow,
-      };
+      approvedNow = await moveStatus(db, request.id, 'pending', 'approved', now);
     }
   }
   return {
     kind: 'recorded',
     request: (await findRequest(db, member.orgId, request.id)) ?? request,
-    approvedNow: false,
+    approvedNow,
   };
 }
 
@@ -267,8 +265,11 @@ async function sendOne(
   }
 }
 
+/** The X-Request-Id a row of an approved request is sent with, and its audit line names. */
+const rowRequestId = (requestId: string, index: number) => `apr_${requestId.slice(0, 8)}_${index}`;
+
 const authorizationOf = (credentials: OrgCredentials) =>
-  `Basic ${Buffer.from(`${credentials.clientId}:${credentials.apiKey}`).toString('base64')}`;
+  basicAuthorization(credentials.clientId, credentials.apiKey);
 
 /**
  * Rows of an interrupted run that the service already has, found by the key each body carries as
@@ -342,7 +343,7 @@ export async function executeRequest(
         continue;
       }
       const text = JSON.stringify(rows[index]);
-      const outcome = await sendOne(call, credentials, text, `apr_${request.id.slice(0, 8)}_${index}`);
+      const outcome = await sendOne(call, credentials, text, rowRequestId(request.id, index));
       outcomes[index] = { ...outcome, index };
     }
   };
@@ -352,18 +353,18 @@ export async function executeRequest(
   const sentHash = sha256Hex(JSON.stringify('payment' in bodies ? { payment: rows[0] } : { rows }));
   await moveStatus(db, request.id, 'executing', status, team.now(), { rows: outcomes, sent_hash: sentHash });
   for (const outcome of outcomes) {
-    await team.audit({
-      orgId: request.org_id,
-      memberId: null,
-      email: null,
-      role: 'console',
-      action: 'approval.row',
-      targets: [request.id, ...(outcome.transfer_id ? [outcome.transfer_id] : [])],
-      outcome: outcome.transfer_id ? 'ok' : 'failed',
-      status: outcome.status,
-      requestId: `apr_${request.id.slice(0, 8)}_${outcome.index}`,
-      clientAddress: null,
-    });
+    await team.audit(
+      consoleEntry(
+        request.org_id,
+        'approval.row',
+        [request.id, ...(outcome.transfer_id ? [outcome.transfer_id] : [])],
+        {
+          status: outcome.status,
+          outcome: outcome.transfer_id ? 'ok' : 'failed',
+          requestId: rowRequestId(request.id, outcome.index),
+        },
+      ),
+    );
   }
   return db.selectFrom('approval_requests').selectAll().where('id', '=', request.id).executeTakeFirst();
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { toCsv } from '../../lib/csv';
-import { errorBody } from '../../node/error-body';
+import { errorBody, fieldErrorsFrom } from '../../node/error-body';
 import type { AuditRow } from './audit';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
@@ -20,8 +20,10 @@ const auditQuerySchema = z.object({
 export function auditQuery(c: Context) {
   const result = auditQuerySchema.safeParse(c.req.query());
   if (!result.success) {
-    const errors = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    return c.json(errorBody('invalid-request', 'Some filters are wrong', errors), 400);
+    return c.json(
+      errorBody('invalid-request', 'Some filters are wrong', fieldErrorsFrom(result.error.issues)),
+      400,
+    );
   }
   const { member, action, outcome, from, to, before, limit } = result.data;
   const dayAfter = (date: string) =>
@@ -37,38 +39,26 @@ export function auditQuery(c: Context) {
   };
 }
 
+const CSV_COLUMNS = [
+  'seq',
+  'at',
+  'member_id',
+  'email',
+  'role',
+  'action',
+  'targets',
+  'outcome',
+  'status',
+  'request_id',
+  'client_address',
+  'detail',
+  'hash',
+] as const satisfies readonly (keyof AuditRow)[];
+
 /** The trail as a spreadsheet opens it (lib/csv.ts: RFC 4180, formula-looking cells kept as text). */
 export function auditCsv(rows: AuditRow[]): string {
   return toCsv(
-    [
-      'seq',
-      'at',
-      'member_id',
-      'email',
-      'role',
-      'action',
-      'targets',
-      'outcome',
-      'status',
-      'request_id',
-      'client_address',
-      'detail',
-      'hash',
-    ],
-    rows.map((r) => [
-      r.seq,
-      r.at,
-      r.member_id,
-      r.email,
-      r.role,
-      r.action,
-      r.targets,
-      r.outcome,
-      r.status,
-      r.request_id,
-      r.client_address,
-      r.detail,
-      r.hash,
-    ]),
+    CSV_COLUMNS,
+    rows.map((row) => CSV_COLUMNS.map((column) => row[column])),
   );
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { ConsoleDb, ConsoleTables } from './database';
+import { sha256Hex } from './secrets';
 
 export type AuditOutcome = 'ok' | 'refused' | 'failed';
 
@@ -20,6 +20,27 @@ export interface AuditEntry {
 }
 
 export type AuditRow = ConsoleTables['audit_events'];
+
+/** A line the console writes itself, with no member behind it: an expiry, an execution, a paid row of a file. */
+export function consoleEntry(
+  orgId: string,
+  action: string,
+  targets: string[],
+  result: { status: number; outcome?: AuditOutcome; requestId?: string },
+): AuditEntry {
+  return {
+    orgId,
+    memberId: null,
+    email: null,
+    role: 'console',
+    action,
+    targets,
+    outcome: result.outcome ?? 'ok',
+    status: result.status,
+    requestId: result.requestId ?? null,
+    clientAddress: null,
+  };
+}
 
 const GENESIS = '0'.repeat(64);
 
@@ -42,7 +63,7 @@ export function rowHash(row: Omit<AuditRow, 'hash'>): string {
   ];
   // Rows written before the column existed hash as they did then.
   if (row.detail !== null && row.detail !== undefined) fields.push(row.detail);
-  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+  return sha256Hex(JSON.stringify(fields));
 }
 
 /**

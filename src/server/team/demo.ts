@@ -1,6 +1,6 @@
 import type { Role } from '../../lib/roles';
 import { seedPolicy } from './approval-policy';
-import { ensureOrganization } from './members';
+import { ensureOrganization, findMemberByEmail } from './members';
 import type { Team } from './team';
 import { makeSandboxTeam, ROLE_NAMES } from './team';
 
@@ -26,17 +26,15 @@ export const DEMO_MEMBERS = (['finance', 'support', 'viewer', 'admin'] as const)
 
 /** Makes the demo team once per console database (a restart adds nothing). */
 export async function ensureDemoTeam(team: Team, demo: { clientId: string; apiKey: string; name: string }) {
-  const existing = await team.database.db
-    .selectFrom('members')
-    .select('id')
-    .where('email', '=', DEMO_MEMBERS[0]?.email ?? '')
-    .executeTakeFirst();
-  if (!existing) await makeSandboxTeam(team, demo, { emailDomain: DEMO_DOMAIN, passwords: DEMO_PASSWORDS });
-  // Approvals on above $1,000.00, so that a newcomer meets them (version 1 only: a later change stays).
-  const org = await ensureOrganization(team.database.db, {
+  const db = team.database.db;
+  const org = await ensureOrganization(db, {
     clientId: demo.clientId,
     name: demo.name,
     sandboxApiKey: demo.apiKey,
   });
+  if (!(await findMemberByEmail(db, DEMO_MEMBERS[0]?.email ?? ''))) {
+    await makeSandboxTeam(team, org, { emailDomain: DEMO_DOMAIN, passwords: DEMO_PASSWORDS });
+  }
+  // Approvals on above $1,000.00, so that a newcomer meets them (version 1 only: a later change stays).
   await seedPolicy(team.database.db, org.id, { enabled: true, limitCents: 100_000, approvalsNeeded: 1 });
 }

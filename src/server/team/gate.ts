@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { formatCents } from '../../lib/money';
 import { can, describeRequest, leastRoleFor, ROLE_LABELS } from '../../lib/roles';
-import { parseBasic } from '../../node/basic-auth';
+import { basicAuthorization, parseBasic } from '../../node/basic-auth';
 import { errorBody } from '../../node/error-body';
 import { activePolicy } from './approval-policy';
 import type { AuditOutcome } from './audit';
@@ -174,8 +174,7 @@ export function teamGate(team: Team, forward: Forward) {
         'The console holds no credentials for your organization',
       );
     }
-    const authorization = `Basic ${Buffer.from(`${credentials.clientId}:${credentials.apiKey}`).toString('base64')}`;
-    const response = await forward(c, authorization, body);
+    const response = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
     if (write)
       await audit(response.status, await targetsOf(path, response), response.headers.get('x-request-id'));
     return response;

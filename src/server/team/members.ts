@@ -104,24 +104,24 @@ export function listMembers(db: ConsoleDb, orgId: string): Promise<MemberRow[]> 
   return db.selectFrom('members').selectAll().where('org_id', '=', orgId).orderBy('email').execute();
 }
 
-export async function countActiveAdmins(db: ConsoleDb, orgId: string): Promise<number> {
-  const row = await db
+/** Members of an organization, of any status and role unless narrowed. */
+export async function countMembers(
+  db: ConsoleDb,
+  orgId: string,
+  only: { status?: MemberStatus; roles?: readonly Role[] } = {},
+): Promise<number> {
+  let query = db
     .selectFrom('members')
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('org_id', '=', orgId)
-    .where('role', '=', 'admin')
-    .where('status', '=', 'active')
-    .executeTakeFirst();
+    .where('org_id', '=', orgId);
+  if (only.status) query = query.where('status', '=', only.status);
+  if (only.roles) query = query.where('role', 'in', only.roles);
+  const row = await query.executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
-export async function countMembers(db: ConsoleDb, orgId: string): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+export function countActiveAdmins(db: ConsoleDb, orgId: string): Promise<number> {
+  return countMembers(db, orgId, { status: 'active', roles: ['admin'] });
 }
 
 /** Ends every session of a member (disabled, role changed, password reset). */

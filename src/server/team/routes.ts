@@ -20,7 +20,7 @@ import {
   memberView,
   normalEmail,
 } from './members';
-import { endSession, type SessionMember, signIn } from './sign-in';
+import { endSession, mustEnrollTotp, type SessionMember, signIn } from './sign-in';
 import type { Team } from './team';
 import { newTotpSecret, totpMatches, totpUri } from './totp';
 
@@ -123,12 +123,16 @@ export function teamRoutes(team: Team, call: CallService | null = null): Hono<Te
           .where('id', '=', member.org_id)
           .executeTakeFirstOrThrow();
         const role = isRole(member.role) ? member.role : 'viewer';
-        const mustEnrollTotp = member.totp_secret === null && team.policy.totpRequiredFor.includes(role);
+        const withRole = { ...member, role };
         return c.json(
           {
             member_id: member.id,
             secret: result.secret,
-            ...sessionAnswer({ member: { ...member, role }, organization, mustEnrollTotp }),
+            ...sessionAnswer({
+              member: withRole,
+              organization,
+              mustEnrollTotp: mustEnrollTotp(team.policy, withRole),
+            }),
           },
           201,
         );

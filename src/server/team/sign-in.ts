@@ -150,8 +150,16 @@ export async function sessionMember(
       created_at: org_created_at,
     },
     secretHash,
-    mustEnrollTotp: member.totp_secret === null && policy.totpRequiredFor.includes(row.role),
+    mustEnrollTotp: mustEnrollTotp(policy, { ...member, role: row.role }),
   };
+}
+
+/** A role that must use a second factor, not enrolled yet: the server refuses it all but the set-up. */
+export function mustEnrollTotp(
+  policy: SignInPolicy,
+  member: { role: Role; totp_secret: string | null },
+): boolean {
+  return member.totp_secret === null && policy.totpRequiredFor.includes(member.role);
 }
 
 export async function endSession(db: ConsoleDb, secretHash: string): Promise<void> {

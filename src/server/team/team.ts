@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ROLES, type Role } from '../../lib/roles';
 import { type AuditEntry, appendAudit } from './audit';
 import type { ConsoleDatabase } from './database';
-import { ensureOrganization, insertMember, type OrganizationRow } from './members';
+import { insertMember, type OrganizationRow } from './members';
 import type { SignInPolicy } from './sign-in';
 
 /** An organization's API credentials, as the payout service knows them. They never leave the console server. */
@@ -91,16 +91,11 @@ export const ROLE_NAMES: Record<Role, string> = {
  */
 export async function makeSandboxTeam(
   team: Team,
-  tenant: { clientId: string; apiKey: string; name: string },
+  org: OrganizationRow,
   fixed?: { emailDomain: string; passwords: Record<Role, string> },
 ): Promise<CreatedMember[]> {
   const db = team.database.db;
-  const org = await ensureOrganization(
-    db,
-    { clientId: tenant.clientId, name: tenant.name, sandboxApiKey: tenant.apiKey },
-    team.now(),
-  );
-  const domain = fixed?.emailDomain ?? `${tenant.clientId.slice(0, 8)}.tenant.example`;
+  const domain = fixed?.emailDomain ?? `${org.client_id.slice(0, 8)}.tenant.example`;
   return Promise.all(
     ROLES.map(async (role) => {
       const password = fixed?.passwords[role] ?? randomBytes(12).toString('base64url');
