@@ -249,7 +249,13 @@ export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallSe
           console.error(`[approvals] request ${id} failed to execute:`, (error as Error).message),
         );
       }
-      await team.audit(consoleEntry(organization.id, 'approval.execute', [id], { status: 200 }));
+      const started = call !== null && credentials !== null;
+      await team.audit(
+        consoleEntry(organization.id, 'approval.execute', [id], {
+          status: started ? 200 : 503,
+          outcome: started ? 'ok' : 'failed',
+        }),
+      );
     }
     const makers = await makersOf([request.maker_id]);
     return c.json(

@@ -514,3 +514,33 @@ describe('who may approve, and how often', async () => {
     expect(off.status).toBe(200);
   });
 });
+
+describe('an approved request the console holds no credentials for', async () => {
+  const server = await teamConsole();
+  const tenant = await server.tenant();
+  afterAll(() => server.close());
+
+  it('fails, and the trail says the execution failed', async () => {
+    const member = (role: string) => tenant.members.find((m) => m.role === role) ?? tenant.members[0];
+    const finance = await server.signIn(member('finance') ?? { email: '', password: '' });
+    const admin = await server.signIn(member('admin') ?? { email: '', password: '' });
+    const send = (path: string, authorization: string, body?: unknown) =>
+      server.app.request(path, {
+        method: body ? 'POST' : 'GET',
+        headers: { ...json, Authorization: authorization },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const submitted = (await (
+      await send('/team/approvals', finance, { payment: paymentBody(tenant.users[0]?.id ?? '', 2_000_000) })
+    ).json()) as { id: string };
+    await server.team.database.db
+      .updateTable('organizations')
+      .set({ sandbox_api_key: null })
+      .where('client_id', '=', tenant.client_id)
+      .execute();
+    const approved = await send(`/team/approvals/${submitted.id}/approve`, admin, {});
+    expect(await approved.json()).toMatchObject({ status: 'failed' });
+    const trail = await send('/team/audit?action=approval.execute', admin);
+    expect(await trail.json()).toMatchObject({ data: [{ targets: submitted.id, outcome: 'failed' }] });
+  });
+});

@@ -1,3 +1,4 @@
+import { basicAuthorization } from '../../../node/basic-auth';
 import { createSandbox, type Sandbox } from '../../../sandbox/app';
 import { createConsoleApp } from '../../app';
 import { config } from '../../test/config';
@@ -12,9 +13,8 @@ export interface MemberCredentials {
   role: 'viewer' | 'support' | 'finance' | 'admin';
 }
 
-export function basic(user: string, password: string): string {
-  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-}
+/** The Authorization header of a member's session or an organization's key. */
+export const basic = basicAuthorization;
 
 /** A console server with its team, on the embedded sandbox or an upstream, for in-process requests. */
 export async function teamConsole(
