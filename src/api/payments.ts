@@ -1,4 +1,5 @@
 import { formatCents } from '../lib/money';
+import { classifyAnswer } from '../lib/payment-answer';
 import type { CreatePaymentRequest } from '../lib/payment-request';
 import { type ActivityDescription, useDescribedMutation } from './activity-log';
 import { ApiError, exchange } from './client';
@@ -28,12 +29,19 @@ export type PaymentFailure =
   /** No answer, a gateway that gave up, or the service failing (5xx): the request may have committed. */
   | { kind: 'unknown'; error: Error };
 
+/** The error of a request that moved no money it said so for, read by the classifier the server's executor uses too. */
 export function classifyPaymentFailure(error: unknown): PaymentFailure {
   if (!(error instanceof ApiError)) return { kind: 'unknown', error: error as Error };
-  if (error.status === 401) return { kind: 'signedOut', error };
-  if (error.status === 429) return { kind: 'rateLimited', retryAfterSeconds: error.retryAfterSeconds };
-  if (error.status >= 400 && error.status < 500) return { kind: 'refused', error };
-  return { kind: 'unknown', error };
+  switch (classifyAnswer(error.status)) {
+    case 'signed-out':
+      return { kind: 'signedOut', error };
+    case 'rate-limited':
+      return { kind: 'rateLimited', retryAfterSeconds: error.retryAfterSeconds };
+    case 'refused':
+      return { kind: 'refused', error };
+    default:
+      return { kind: 'unknown', error };
+  }
 }
 
 /** "$12.50 from user … (bank account)": a payment's line in the activity log. */

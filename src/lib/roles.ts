@@ -1,3 +1,5 @@
+import type { AuditAction } from './audit-actions';
+
 /**
  * The team's role matrix, in one place: the console server enforces it on every request, the console reads it to
  * hide what a role cannot do. Each role has every right of the roles before it.
@@ -14,6 +16,13 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** What a request does, as the matrix sees it. */
 export type Permission = 'read' | 'support' | 'pay' | 'admin';
+
+/**
+ * Who may call a route of the console server: `public` (no session: sign-in, one-time links), `session` (any
+ * signed-in member, before their second factor is set up: only what setting it up needs), or a permission.
+ */
+export type Access = 'public' | 'session' | Permission;
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'session', 'read', 'support', 'pay', 'admin'];
 
 /** The least role that holds each permission. */
 const LEAST_ROLE: Record<Permission, Role> = {
@@ -36,7 +45,7 @@ export function can(role: Role, permission: Permission): boolean {
 }
 
 /** The state-changing `/v2` routes the console uses, by what they need; a segment `*` is one path segment. */
-const WRITES: { method: string; path: string; permission: Permission; action: string }[] = [
+export const V2_WRITES: { method: string; path: string; permission: Permission; action: AuditAction }[] = [
   { method: 'POST', path: '/v2/payments', permission: 'pay', action: 'payment.create' },
   { method: 'PUT', path: '/v2/users/*/addresses', permission: 'support', action: 'user.address.add' },
   {
@@ -58,15 +67,19 @@ function matches(pattern: string, path: string): boolean {
  * every read is `read`; a write the console makes needs its row above; any other write (the service has more than
  * the console uses) needs an admin, so that a new route is closed until someone opens it.
  */
-export function describeRequest(method: string, path: string): { permission: Permission; action: string } {
+export function describeRequest(
+  method: string,
+  path: string,
+): { permission: Permission; action: AuditAction; detail?: string } {
   const verb = method.toUpperCase();
-  if (verb === 'GET' || verb === 'HEAD' || verb === 'OPTIONS') return { permission: 'read', action: 'read' };
-  const known = WRITES.find((w) => w.method === verb && matches(w.path, path));
+  if (verb === 'GET' || verb === 'HEAD' || verb === 'OPTIONS')
+    return { permission: 'read', action: 'v2.read' };
+  const known = V2_WRITES.find((w) => w.method === verb && matches(w.path, path));
   if (known) return known;
   const shape = path
     .split('/')
     .map((part, i) => (i > 1 && /\d/.test(part) ? '{id}' : part))
     .join('/')
     .slice(0, 200);
-  return { permission: 'admin', action: `${verb} ${shape}` };
+  return { permission: 'admin', action: 'v2.other', detail: `${verb} ${shape}` };
 }

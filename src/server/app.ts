@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { Role } from '../lib/roles';
-import { FILE_BODY_LIMIT_BYTES, limitBodySize } from '../node/body-limit';
+import { limitBodySize } from '../node/body-limit';
 import { errorBody } from '../node/error-body';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
@@ -8,8 +8,8 @@ import type { Sandbox } from '../sandbox/app';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { proxyTo } from './proxy';
 import { mountSpa } from './spa';
+import type { CallService } from './team/approval-executor';
 import { seedPolicy } from './team/approval-policy';
-import type { CallService } from './team/approvals';
 import { DEMO_MEMBERS } from './team/demo';
 import { type Forward, teamGate } from './team/gate';
 import { ensureOrganization } from './team/members';
@@ -96,13 +96,9 @@ export function createConsoleApp(
     return c.json(runtime);
   });
   const call = serviceCaller(config, sandbox);
-  if (team) {
-    // A request for approval carries a whole payments file; everything else of /team is small.
-    const small = limitBodySize();
-    const file = limitBodySize(FILE_BODY_LIMIT_BYTES);
-    app.use('/team/*', (c, next) => (c.req.path === '/team/approvals' ? file : small)(c, next));
-    app.route('/team', teamRoutes(team, call));
-  }
+  if (team) app.route('/team', teamRoutes(team, call));
+  // A body above the service's limit is refused from its declared length, before anything reads it.
+  app.use('/v2/*', limitBodySize());
 
   let forward: Forward | null = null;
   if (sandbox) {
@@ -113,17 +109,31 @@ export function createConsoleApp(
     if (team) {
       // A test tenant comes with its team: one member per role, passwords in the answer (sandbox only).
       app.post('/sandbox/tenants', async (c) => {
-        // `approval_limit_cents` is the console server's: the tenant's approval limit (null: approvals off).
+        // `approval_limit_cents` and `member_daily_limit_cents` are the console server's: the tenant's approval limit
+        // (null: approvals off) and what one member may move alone in 24 hours (absent or null: no such limit).
         const given = (await c.req.json().catch(() => ({}))) as Record<string, unknown> | null;
-        const { approval_limit_cents: limit = TEST_TENANT_APPROVAL_LIMIT, ...forSandbox } =
-          given && typeof given === 'object' ? given : {};
-        if (limit !== null && !(Number.isSafeInteger(limit) && (limit as number) >= 0)) {
-          const problem = {
-            path: 'approval_limit_cents',
-            message: 'Cents (a whole number), or null for approvals off',
-          };
-          return c.json(errorBody('invalid-request', 'Some fields are wrong', [problem]), 400);
-        }
+        const {
+          approval_limit_cents: limit = TEST_TENANT_APPROVAL_LIMIT,
+          member_daily_limit_cents: daily = null,
+          ...forSandbox
+        } = given && typeof given === 'object' ? given : {};
+        const cents = (value: unknown) =>
+          value === null || (Number.isSafeInteger(value) && (value as number) >= 0);
+        const problems = [
+          ...(cents(limit)
+            ? []
+            : [
+                {
+                  path: 'approval_limit_cents',
+                  message: 'Cents (a whole number), or null for approvals off',
+                },
+              ]),
+          ...(cents(daily)
+            ? []
+            : [{ path: 'member_daily_limit_cents', message: 'Cents (a whole number), or null for none' }]),
+        ];
+        if (problems.length > 0)
+          return c.json(errorBody('invalid-request', 'Some fields are wrong', problems), 400);
         const response = await sandbox.app.fetch(
           new Request(c.req.url, {
             method: 'POST',
@@ -148,13 +158,13 @@ export function createConsoleApp(
           enabled: limit !== null,
           limitCents: (limit as number | null) ?? TEST_TENANT_APPROVAL_LIMIT,
           approvalsNeeded: 1,
+          memberDailyLimitCents: daily as number | null,
         });
         return c.json({ ...tenant, members }, 201);
       });
     }
     app.all('/sandbox/*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));
   } else if (config.upstreamUrl) {
-    app.use('/v2/*', limitBodySize());
     const proxy = upstreamProxy(config, config.upstreamUrl);
     forward = (c, authorization, body) => proxy(withBody(c, body), authorization);
     app.all('/sandbox/*', (c) =>

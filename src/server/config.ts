@@ -29,6 +29,8 @@ export interface ServerConfig {
   idleTimeoutMs: number;
   /** The console stops waiting for an answer after this long. */
   requestTimeoutMs: number;
+  /** How long a server's claim on an approved request it pays holds unless renewed (a dead server's lapses). */
+  executorLeaseMs: number;
 }
 
 function orgCredentialsFrom(env: NodeJS.ProcessEnv): OrgCredentials | null {
@@ -74,6 +76,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     orgCredentials: upstreamUrl ? orgCredentialsFrom(env) : null,
     idleTimeoutMs: intFromEnv(env, 'IDLE_TIMEOUT_MS', 15 * 60 * 1000),
     requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000),
+    executorLeaseMs: intFromEnv(env, 'EXECUTOR_LEASE_MS', 30_000),
   };
 }
 

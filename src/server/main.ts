@@ -4,7 +4,7 @@ import { sandboxConfigFromEnv } from '../sandbox/config';
 import { ensureDemoTenant } from '../sandbox/seed';
 import { createConsoleApp, serviceCaller } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
-import { resumeExecuting } from './team/approvals';
+import { startExecutorSweep } from './team/approval-executor';
 import { startTeam } from './team/start';
 
 const config = serverConfigFromEnv();
@@ -13,16 +13,23 @@ if (!config.upstreamUrl) {
   sandbox = createSandbox({ config: sandboxConfigFromEnv() });
   ensureDemoTenant(sandbox.services.db);
 }
-const { team, firstAdminPath } = await startTeam(config);
-const app = createConsoleApp(config, sandbox, team);
-// Approved requests a previous run left unpaid or half-paid: their keys make running them again safe.
-const call = serviceCaller(config, sandbox);
-if (call) {
-  void resumeExecuting(team, call).then(
-    (count) => count > 0 && console.log(`Resumed ${count} approved request(s).`),
-    (error) => console.error('Resuming approved requests failed:', (error as Error).message),
-  );
+let started: Awaited<ReturnType<typeof startTeam>>;
+try {
+  started = await startTeam(config);
+} catch (error) {
+  console.error(`The console server cannot start: ${(error as Error).message}`);
+  process.exit(1);
 }
+const { team, firstAdmin } = started;
+const app = createConsoleApp(config, sandbox, team);
+// Approved requests whose executor stopped (this server's last run, or another server that died): their keys make
+// paying them again safe, and what already arrived is looked up first. Swept again every lease.
+const call = serviceCaller(config, sandbox);
+const stopSweep = call
+  ? startExecutorSweep(team, call, team.executor.leaseMs, (error) =>
+      console.error('Resuming approved requests failed:', error.message),
+    )
+  : () => undefined;
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`;
@@ -45,13 +52,21 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
         : 'No PAYOUT_CLIENT_ID/PAYOUT_API_KEY: operators sign in with the organization key themselves.',
     );
   }
-  if (firstAdminPath) {
-    console.log(`No member yet. Name the first admin within an hour, once: ${url}${firstAdminPath}`);
+  if (firstAdmin && 'path' in firstAdmin) {
+    console.log(`No member yet. Name the first admin within an hour, once: ${url}${firstAdmin.path}`);
+  } else if (firstAdmin) {
+    console.log(
+      `No member yet. Another console server printed the link to name the first admin moments ago (valid until ${firstAdmin.expiresAt}): use that one.`,
+    );
+  }
+  if (!team.mailer && team.mode === 'upstream') {
+    console.log('No SMTP_URL: one-time links are shown to the admin who made them, to hand over themselves.');
   }
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    stopSweep();
     server.close();
     sandbox?.close();
     void team.database.close().finally(() => process.exit(0));

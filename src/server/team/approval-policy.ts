@@ -1,13 +1,17 @@
 import { can, ROLES } from '../../lib/roles';
-import type { ConsoleDb, ConsoleTables } from './database';
-import { countActiveAdmins, countMembers } from './members';
+import { type ConsoleDb, type ConsoleTables, lockRow } from './database';
+import { countMembers } from './members';
 
 export interface ApprovalPolicy {
   version: number;
   enabled: boolean;
   limitCents: number;
   approvalsNeeded: 1 | 2;
+  /** What one member may move alone in a rolling 24 hours; null: no such limit. */
+  memberDailyLimitCents: number | null;
 }
+
+export type PolicySettings = Omit<ApprovalPolicy, 'version'>;
 
 type PolicyRow = ConsoleTables['approval_policies'];
 
@@ -17,6 +21,7 @@ export const NO_POLICY: ApprovalPolicy = {
   enabled: false,
   limitCents: 1_000_000,
   approvalsNeeded: 1,
+  memberDailyLimitCents: null,
 };
 
 function policyOf(row: PolicyRow | undefined): ApprovalPolicy {
@@ -26,30 +31,23 @@ function policyOf(row: PolicyRow | undefined): ApprovalPolicy {
     enabled: Number(row.enabled) === 1,
     limitCents: Number(row.limit_cents),
     approvalsNeeded: Number(row.approvals_needed) === 2 ? 2 : 1,
+    memberDailyLimitCents:
+      row.member_daily_limit_cents === null || row.member_daily_limit_cents === undefined
+        ? null
+        : Number(row.member_daily_limit_cents),
   };
 }
 
-function newestVersion(db: ConsoleDb, orgId: string, status: 'active' | 'proposed') {
-  return db
+export async function activePolicy(db: ConsoleDb, orgId: string): Promise<ApprovalPolicy> {
+  const row = await db
     .selectFrom('approval_policies')
     .selectAll()
     .where('org_id', '=', orgId)
-    .where('status', '=', status)
+    .where('status', '=', 'active')
     .orderBy('version', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-export async function activePolicy(db: ConsoleDb, orgId: string): Promise<ApprovalPolicy> {
-  return policyOf(await newestVersion(db, orgId, 'active'));
-}
-
-export async function proposedPolicy(
-  db: ConsoleDb,
-  orgId: string,
-): Promise<(ApprovalPolicy & { proposedBy: string | null }) | null> {
-  const row = await newestVersion(db, orgId, 'proposed');
-  return row ? { ...policyOf(row), proposedBy: row.proposed_by } : null;
+  return policyOf(row);
 }
 
 /** Members who may approve: the roles that may pay, active. */
@@ -57,125 +55,71 @@ export function countApprovers(db: ConsoleDb, orgId: string): Promise<number> {
   return countMembers(db, orgId, { status: 'active', roles: ROLES.filter((role) => can(role, 'pay')) });
 }
 
-export type PolicyChange =
-  | { kind: 'applied'; policy: ApprovalPolicy }
-  | { kind: 'proposed'; policy: ApprovalPolicy }
-  | { kind: 'refused'; field: string; message: string };
+/** Why a policy cannot be had now (nobody would be left to approve), with the field it concerns; null when it can. */
+export async function policyProblem(
+  db: ConsoleDb,
+  orgId: string,
+  wanted: PolicySettings,
+): Promise<{ field: string; message: string } | null> {
+  if (!wanted.enabled) return null;
+  const approvers = await countApprovers(db, orgId);
+  if (approvers < 2) {
+    return {
+      field: 'enabled',
+      message:
+        'Two members who can approve (finance or admin) are needed before approvals can be switched on',
+    };
+  }
+  if (wanted.approvalsNeeded === 2 && approvers < 3) {
+    return {
+      field: 'approvals_needed',
+      message: 'Two approvals besides the maker need at least three members who can approve',
+    };
+  }
+  return null;
+}
 
 /**
- * An admin's change to the policy. With two active admins it waits for the other one to confirm it; with one it
- * applies at once. It cannot be switched on while fewer than two members can approve (nobody would be left to).
+ * Makes `wanted` the organization's policy, as its next version: the versions before it are superseded in the same
+ * transaction, with the organization held, so that two changes at once make two versions one after the other and
+ * the organization always has exactly one active policy.
  */
-export async function changePolicy(
+export async function applyPolicy(
   db: ConsoleDb,
-  org: { id: string },
-  adminId: string,
-  wanted: { enabled: boolean; limitCents: number; approvalsNeeded: 1 | 2 },
+  orgId: string,
+  wanted: PolicySettings,
+  by: { proposedBy: string | null; confirmedBy: string | null },
   now = new Date(),
-): Promise<PolicyChange> {
-  if (wanted.enabled) {
-    const approvers = await countApprovers(db, org.id);
-    if (approvers < 2) {
-      return {
-        kind: 'refused',
-        field: 'enabled',
-        message:
-          'Two members who can approve (finance or admin) are needed before approvals can be switched on',
-      };
-    }
-    if (wanted.approvalsNeeded === 2 && approvers < 3) {
-      return {
-        kind: 'refused',
-        field: 'approvals_needed',
-        message: 'Two approvals besides the maker need at least three members who can approve',
-      };
-    }
-  }
-  const needsSecondAdmin = (await countActiveAdmins(db, org.id)) >= 2;
+): Promise<ApprovalPolicy> {
   return db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'organizations', orgId);
     const last = await trx
       .selectFrom('approval_policies')
       .select((eb) => eb.fn.max('version').as('version'))
-      .where('org_id', '=', org.id)
+      .where('org_id', '=', orgId)
       .executeTakeFirst();
-    const version = Number(last?.version ?? 0) + 1;
-    // A newer proposal replaces an unconfirmed one.
-    await retire(trx, org.id, 'proposed', 'withdrawn');
-    if (!needsSecondAdmin) await retire(trx, org.id, 'active', 'superseded');
-    const policy = { version, ...wanted };
-    await insertVersion(trx, org.id, policy, needsSecondAdmin ? 'proposed' : 'active', adminId, now);
-    return needsSecondAdmin ? { kind: 'proposed', policy } : { kind: 'applied', policy };
-  });
-}
-
-const NOTHING_TO_CONFIRM = {
-  kind: 'refused',
-  status: 404,
-  code: 'no-proposal',
-  message: 'No change of the policy is waiting',
-} as const;
-
-/** A second admin confirms the proposal; its proposer cannot. */
-export async function confirmPolicy(
-  db: ConsoleDb,
-  org: { id: string },
-  adminId: string,
-): Promise<
-  | { kind: 'applied'; policy: ApprovalPolicy }
-  | { kind: 'refused'; status: 403 | 404; code: string; message: string }
-> {
-  const proposal = await proposedPolicy(db, org.id);
-  if (!proposal) return NOTHING_TO_CONFIRM;
-  if (proposal.proposedBy === adminId) {
-    return {
-      kind: 'refused',
-      status: 403,
-      code: 'self-approval',
-      message: 'Another admin confirms a change you proposed',
-    };
-  }
-  // The proposal is taken first, conditionally: of two confirmations at once, the second finds nothing to take and
-  // leaves the version the first made active as it is.
-  const confirmed = await db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .updateTable('approval_policies')
-      .set({ status: 'active', confirmed_by: adminId })
-      .where('org_id', '=', org.id)
-      .where('version', '=', proposal.version)
-      .where('status', '=', 'proposed')
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return false;
+    const policy: ApprovalPolicy = { version: Number(last?.version ?? 0) + 1, ...wanted };
     await trx
       .updateTable('approval_policies')
       .set({ status: 'superseded' })
-      .where('org_id', '=', org.id)
+      .where('org_id', '=', orgId)
       .where('status', '=', 'active')
-      .where('version', '<>', proposal.version)
       .execute();
-    return true;
+    await insertVersion(trx, orgId, policy, by, now);
+    return policy;
   });
-  if (!confirmed) return NOTHING_TO_CONFIRM;
-  const { proposedBy: _by, ...policy } = proposal;
-  return { kind: 'applied', policy };
 }
 
 /** A starting policy (the demo's, a test tenant's), as version 1; a database that has one keeps it. */
-export async function seedPolicy(
-  db: ConsoleDb,
-  orgId: string,
-  policy: Omit<ApprovalPolicy, 'version'>,
-  now = new Date(),
-) {
-  await insertVersion(db, orgId, { version: 1, ...policy }, 'active', null, now);
+export async function seedPolicy(db: ConsoleDb, orgId: string, policy: PolicySettings, now = new Date()) {
+  await insertVersion(db, orgId, { version: 1, ...policy }, { proposedBy: null, confirmedBy: null }, now);
 }
 
-/** One version of the policy, as written by its admin (or by the console, for a starting one). */
 function insertVersion(
   db: ConsoleDb,
   orgId: string,
   policy: ApprovalPolicy,
-  status: 'active' | 'proposed',
-  proposedBy: string | null,
+  by: { proposedBy: string | null; confirmedBy: string | null },
   now: Date,
 ) {
   return db
@@ -186,20 +130,12 @@ function insertVersion(
       enabled: policy.enabled ? 1 : 0,
       limit_cents: policy.limitCents,
       approvals_needed: policy.approvalsNeeded,
-      status,
-      proposed_by: proposedBy,
-      confirmed_by: null,
+      member_daily_limit_cents: policy.memberDailyLimitCents,
+      status: 'active',
+      proposed_by: by.proposedBy,
+      confirmed_by: by.confirmedBy,
       created_at: now.toISOString(),
     })
     .onConflict((oc) => oc.columns(['org_id', 'version']).doNothing())
-    .execute();
-}
-
-function retire(db: ConsoleDb, orgId: string, from: 'active' | 'proposed', to: 'superseded' | 'withdrawn') {
-  return db
-    .updateTable('approval_policies')
-    .set({ status: to })
-    .where('org_id', '=', orgId)
-    .where('status', '=', from)
     .execute();
 }

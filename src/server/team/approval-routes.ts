@@ -1,267 +1,292 @@
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
-import { can } from '../../lib/roles';
+import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
+import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
 import { errorBody } from '../../node/error-body';
-import { activePolicy, changePolicy, confirmPolicy, countApprovers, proposedPolicy } from './approval-policy';
+import { type CallService, executeRequest } from './approval-executor';
+import { activePolicy, countApprovers } from './approval-policy';
+import { expireDue, findRequest, listRequests, moveStatus, type RequestRow } from './approval-store';
 import {
-  type CallService,
   decide,
-  executeRequest,
-  expireRequests,
-  findRequest,
-  moveStatus,
-  type RequestRow,
+  membersByIds,
+  requestView,
   submitRequest,
+  tellApprovers,
+  tellMaker,
+  withdrawRequest,
 } from './approvals';
 import { consoleEntry } from './audit';
-import { refusal } from './gate';
-import { auditByMember, readBody, type TeamEnv } from './http';
+import { listTeamRequests, proposeOrApply } from './grants';
+import { refused } from './http';
+import { originOf } from './member-routes';
 import { countActiveAdmins } from './members';
+import { type RouteInput, teamRoute } from './pipeline';
+import { movedToday } from './spend';
 import type { Team } from './team';
 
-const payment = z.looseObject({
-  amount: z.int().min(1).max(100_000_000),
-  idempotency_key: z.string().min(1).max(255),
-});
+const payment = z.looseObject({});
 const submitBody = z.union([
   z.object({ payment }).strict(),
   z
     .object({
       rows: z.array(payment).min(1).max(1000),
+      row_numbers: z.array(z.int().min(1)).max(1000).optional(),
       file_sha256: z.string().regex(/^[0-9a-f]{64}$/),
-      warnings: z.array(z.string().max(300)).max(2000).optional(),
     })
     .strict(),
 ]);
 const rejectBody = z.object({ reason: z.string().trim().min(1, 'Say why, for the maker').max(500) }).strict();
+const cents = z.int().min(0).max(100_000_000_000);
 const policyBody = z
   .object({
     enabled: z.boolean(),
-    limit_cents: z.int().min(0).max(100_000_000_000),
+    limit_cents: cents,
     approvals_needed: z.union([z.literal(1), z.literal(2)]),
+    member_daily_limit_cents: cents.nullable().optional(),
   })
   .strict();
 
-function requestView(row: RequestRow, maker?: { name: string; email: string }) {
-  return {
-    id: row.id,
-    kind: row.kind,
-    maker_id: row.maker_id,
-    maker: maker ?? null,
-    body: JSON.parse(row.body) as unknown,
-    body_hash: row.body_hash,
-    file_sha256: row.file_sha256,
-    amount: Number(row.amount_cents),
-    count: Number(row.row_count),
-    policy_version: Number(row.policy_version),
-    approvals_needed: Number(row.approvals_needed),
-    status: row.status,
-    result: row.result ? (JSON.parse(row.result) as unknown) : null,
-    warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
-    created_at: row.created_at,
-    expires_at: row.expires_at,
-  };
+/** The request with its maker's name, as the list and its page show it. */
+async function viewWithMaker(team: Team, row: RequestRow) {
+  const makers = await membersByIds(team.database.db, [row.maker_id]);
+  return requestView(row, makers.get(row.maker_id));
 }
 
-/**
- * `/team/policy` and `/team/approvals`: the organization's approval policy (admins change it, a second admin
- * confirms), requests above its limit, and their decisions. The last approval executes the stored body, once.
- */
-export function mountApprovalRoutes(app: Hono<TeamEnv>, team: Team, call: CallService | null): void {
+/** Pays an approved request now (a payment: before the answer, so the approver sees the transfer) or in the background (a file). */
+async function execute(team: Team, call: CallService | null, request: RequestRow, c: Context) {
   const db = team.database.db;
-  const audit = (c: Context<TeamEnv>, action: string, targets: string[], status: number, detail?: string) =>
-    auditByMember(team, c, { action, targets, status, ...(detail === undefined ? {} : { detail }) });
-  const makersOf = async (ids: string[]) => {
-    const found = ids.length
-      ? await db
-          .selectFrom('members')
-          .select(['id', 'name', 'email'])
-          .where('id', 'in', [...new Set(ids)])
-          .execute()
-      : [];
-    return new Map(found.map((m) => [m.id, { name: m.name, email: m.email }]));
+  const organization = await db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('id', '=', request.org_id)
+    .executeTakeFirstOrThrow();
+  const credentials = team.credentialsFor(organization);
+  const origin = originOf(c);
+  if (!call || !credentials) {
+    await moveStatus(db, request.id, 'approved', 'failed', team.now(), {
+      error: 'The console holds no credentials to pay with',
+    });
+    await team.audit(
+      consoleEntry(request.org_id, 'approval.execute', [request.id], { status: 503, outcome: 'failed' }),
+    );
+    return;
+  }
+  const run = async () => {
+    const result = await executeRequest(team, call, request, credentials);
+    const ended = await findRequest(db, request.org_id, request.id);
+    if (ended && ['executed', 'partly-executed', 'failed'].includes(result.ended))
+      await tellMaker(team, ended, origin);
   };
-  const mayPay = (c: Context<TeamEnv>) => {
-    const { member } = c.get('member');
-    return can(member.role, 'pay')
-      ? null
-      : refusal(c, 403, 'forbidden-for-role', 'Approvals are for the Finance and Admin roles');
-  };
+  await team.audit(
+    consoleEntry(request.org_id, 'approval.execute', [request.id], {
+      status: 200,
+      amountCents: Number(request.amount_cents),
+    }),
+  );
+  if (request.kind === 'payment') await run();
+  else
+    void run().catch((error) =>
+      console.error(`[approvals] request ${request.id} failed to execute:`, (error as Error).message),
+    );
+}
 
-  app.get('/policy', async (c) => {
-    const { organization } = c.get('member');
-    const [policy, proposal, approvers, admins] = await Promise.all([
-      activePolicy(db, organization.id),
-      proposedPolicy(db, organization.id),
-      countApprovers(db, organization.id),
-      countActiveAdmins(db, organization.id),
-    ]);
-    return c.json({ policy, proposal, approvers, admins });
-  });
+const requestId = (c: Context) => c.req.param('id') ?? '';
 
-  app.put('/policy', async (c) => {
-    const { member, organization } = c.get('member');
-    if (member.role !== 'admin')
-      return refusal(c, 403, 'forbidden-for-role', 'The policy is the Admin role’s');
-    const body = await readBody(c, policyBody);
-    if (body instanceof Response) return body;
-    const change = await changePolicy(
-      db,
-      organization,
-      member.id,
-      {
-        enabled: body.enabled,
-        limitCents: body.limit_cents,
-        approvalsNeeded: body.approvals_needed,
+/**
+ * `/policy` and `/approvals`: the organization's approval policy (a change waits for a second admin while there are
+ * two), requests above its limits, and their decisions. The last approval that counts executes the stored body, once.
+ */
+export function approvalRoutes(call: CallService | null) {
+  const decideRoute =
+    (approve: boolean) =>
+    async ({ c, body, member, line, team }: RouteInput<{ reason?: string }>) => {
+      const id = requestId(c);
+      line.targets = [id];
+      const reason = body?.reason ?? '';
+      if (!approve) line.detail = reason;
+      const decision = await decide(
+        team,
+        member,
+        id,
+        approve ? { approve: true } : { approve: false, reason },
+      );
+      if (decision.kind === 'refused') return refused(c, decision);
+      const request = decision.request;
+      line.amountCents = Number(request.amount_cents);
+      if (decision.approvedNow) await execute(team, call, request, c);
+      if (!approve) await tellMaker(team, request, originOf(c));
+      const now = await findRequest(team.database.db, member.organization.id, id);
+      return c.json(await viewWithMaker(team, now ?? request));
+    };
+
+  return [
+    teamRoute({
+      method: 'GET',
+      path: '/policy',
+      access: 'read',
+      action: 'policy.read',
+      async handle({ c, member, team }) {
+        const db = team.database.db;
+        const orgId = member.organization.id;
+        const [policy, waiting, approvers, admins, moved] = await Promise.all([
+          activePolicy(db, orgId),
+          listTeamRequests(team, orgId, 'pending'),
+          countApprovers(db, orgId),
+          countActiveAdmins(db, orgId),
+          movedToday(db, member.member.id, team.now()),
+        ]);
+        const proposal = waiting.find((r) => r.kind === 'policy') ?? null;
+        return c.json({ policy, proposal, approvers, admins, moved_today_cents: moved });
       },
-      team.now(),
-    );
-    if (change.kind === 'refused') {
-      await audit(c, 'policy.change', [], 409);
-      return c.json(
-        errorBody('policy-refused', change.message, [{ path: change.field, message: change.message }]),
-        409,
-      );
-    }
-    await audit(
-      c,
-      change.kind === 'applied' ? 'policy.change' : 'policy.propose',
-      [`v${change.policy.version}`],
-      200,
-    );
-    return c.json(change);
-  });
-
-  app.post('/policy/confirm', async (c) => {
-    const { member, organization } = c.get('member');
-    if (member.role !== 'admin')
-      return refusal(c, 403, 'forbidden-for-role', 'The policy is the Admin role’s');
-    const confirmed = await confirmPolicy(db, organization, member.id);
-    if (confirmed.kind === 'refused') {
-      await audit(c, 'policy.confirm', [], confirmed.status);
-      return c.json(errorBody(confirmed.code, confirmed.message), confirmed.status);
-    }
-    await audit(c, 'policy.confirm', [`v${confirmed.policy.version}`], 200);
-    return c.json(confirmed);
-  });
-
-  app.post('/approvals', async (c) => {
-    const refused = mayPay(c);
-    if (refused) return refused;
-    const body = await readBody(c, submitBody);
-    if (body instanceof Response) return body;
-    const { member, organization } = c.get('member');
-    const request = 'payment' in body ? { payment: body.payment } : { rows: body.rows };
-    const result = await submitRequest(
-      db,
-      { id: member.id, orgId: organization.id },
-      request,
-      'rows' in body ? body.file_sha256 : null,
-      team.now(),
-      'rows' in body ? (body.warnings ?? []) : [],
-    );
-    if (result.kind === 'refused') return c.json(errorBody(result.code, result.message), result.status);
-    const status = result.kind === 'created' ? 201 : 200;
-    await audit(c, 'approval.submit', [result.request.id], status);
-    // As the payout service answers a repeated idempotency key: the first answer again, marked as such.
-    if (result.kind === 'existing') c.header('Idempotent-Replayed', 'true');
-    return c.json(requestView(result.request), status);
-  });
-
-  app.get('/approvals', async (c) => {
-    const refused = mayPay(c);
-    if (refused) return refused;
-    const status = c.req.query('status');
-    const { organization } = c.get('member');
-    for (const expired of await expireRequests(db, organization.id, team.now())) {
-      await team.audit(consoleEntry(organization.id, 'approval.expire', [expired], { status: 200 }));
-    }
-    let query = db.selectFrom('approval_requests').selectAll().where('org_id', '=', organization.id);
-    if (status) query = query.where('status', '=', status.slice(0, 30));
-    const rows = await query.orderBy('created_at', 'desc').limit(200).execute();
-    const makers = await makersOf(rows.map((r) => r.maker_id));
-    return c.json({ data: rows.map((row) => requestView(row, makers.get(row.maker_id))) });
-  });
-
-  app.get('/approvals/:id', async (c) => {
-    const refused = mayPay(c);
-    if (refused) return refused;
-    const row = await findRequest(db, c.get('member').organization.id, c.req.param('id') ?? '');
-    if (!row)
-      return c.json(
-        errorBody('request-not-found', 'No approval request of your organization has this id'),
-        404,
-      );
-    const decisions = await db
-      .selectFrom('approval_decisions')
-      .innerJoin('members', 'members.id', 'approval_decisions.member_id')
-      .select([
-        'approval_decisions.member_id',
-        'approval_decisions.decision',
-        'approval_decisions.reason',
-        'approval_decisions.at',
-        'members.name',
-        'members.email',
-      ])
-      .where('request_id', '=', row.id)
-      .execute();
-    const makers = await makersOf([row.maker_id]);
-    return c.json({ ...requestView(row, makers.get(row.maker_id)), decisions });
-  });
-
-  const decideRoute = (approve: boolean) => async (c: Context<TeamEnv>) => {
-    const refused = mayPay(c);
-    if (refused) return refused;
-    const { member, organization } = c.get('member');
-    const id = c.req.param('id') ?? '';
-    let reason = '';
-    if (!approve) {
-      const body = await readBody(c, rejectBody);
-      if (body instanceof Response) return body;
-      reason = body.reason;
-    }
-    const decision = await decide(
-      db,
-      { id: member.id, orgId: organization.id },
-      id,
-      approve ? { approve: true } : { approve: false, reason },
-      team.now(),
-    );
-    if (decision.kind === 'refused') {
-      if (decision.code === 'request-expired') await audit(c, 'approval.expire', [id], 409);
-      await audit(c, approve ? 'approval.approve' : 'approval.reject', [id], decision.status);
-      return c.json(errorBody(decision.code, decision.message), decision.status);
-    }
-    await audit(c, approve ? 'approval.approve' : 'approval.reject', [id], 200, approve ? undefined : reason);
-    const request = decision.request;
-    if (decision.approvedNow) {
-      const credentials = team.credentialsFor(organization);
-      if (!call || !credentials) {
-        await moveStatus(db, id, 'approved', 'failed', team.now(), {
-          error: 'The console holds no credentials to pay with',
-        });
-      } else if (request.kind === 'payment') {
-        // One payment: paid before the answer, so the approver sees the transfer.
-        await executeRequest(team, call, request, credentials);
-      } else {
-        // A file: paid in the background; its page shows the progress.
-        void executeRequest(team, call, request, credentials).catch((error) =>
-          console.error(`[approvals] request ${id} failed to execute:`, (error as Error).message),
+    }),
+    teamRoute({
+      method: 'PUT',
+      path: '/policy',
+      access: 'admin',
+      body: policyBody,
+      action: 'policy.change',
+      async handle({ c, body, member, line, team }) {
+        const outcome = await proposeOrApply(
+          team,
+          member,
+          {
+            kind: 'policy',
+            payload: {
+              enabled: body.enabled,
+              limitCents: body.limit_cents,
+              approvalsNeeded: body.approvals_needed,
+              memberDailyLimitCents: body.member_daily_limit_cents ?? null,
+            },
+          },
+          originOf(c),
         );
-      }
-      const started = call !== null && credentials !== null;
-      await team.audit(
-        consoleEntry(organization.id, 'approval.execute', [id], {
-          status: started ? 200 : 503,
-          outcome: started ? 'ok' : 'failed',
-        }),
-      );
-    }
-    const makers = await makersOf([request.maker_id]);
-    return c.json(
-      requestView((await findRequest(db, organization.id, id)) ?? request, makers.get(request.maker_id)),
-    );
-  };
-  app.post('/approvals/:id/approve', decideRoute(true));
-  app.post('/approvals/:id/reject', decideRoute(false));
+        if (outcome.kind === 'refused') return refused(c, outcome);
+        if (outcome.kind === 'waiting') {
+          line.action = 'team-request.propose';
+          line.targets = [outcome.request.id];
+          return c.json({ kind: 'waiting', request: outcome.request }, 202);
+        }
+        line.targets = [`v${outcome.applied.policy?.version}`];
+        return c.json({ kind: 'applied', policy: outcome.applied.policy });
+      },
+    }),
+    teamRoute({
+      method: 'POST',
+      path: '/approvals',
+      access: 'pay',
+      body: submitBody,
+      maxBodyBytes: FILE_BODY_LIMIT_BYTES,
+      action: 'approval.submit',
+      async handle({ c, body, member, line, team }) {
+        const result = await submitRequest(team, member, body, call);
+        if (result.kind === 'refused') return refused(c, result);
+        line.targets = [result.request.id];
+        line.amountCents = Number(result.request.amount_cents);
+        if (result.kind === 'existing') {
+          // As the payout service answers a repeated idempotency key: the first answer again, marked as such.
+          c.header('Idempotent-Replayed', 'true');
+        } else {
+          await tellApprovers(team, result.request, originOf(c));
+        }
+        return c.json(await viewWithMaker(team, result.request), result.kind === 'created' ? 201 : 200);
+      },
+    }),
+    teamRoute({
+      method: 'GET',
+      path: '/approvals',
+      access: 'pay',
+      action: 'approvals.list',
+      async handle({ c, member, team }) {
+        const orgId = member.organization.id;
+        const status = c.req.query('status');
+        if (status && !isApprovalStatus(status)) {
+          return c.json(
+            errorBody('invalid-request', 'Some filters are wrong', [
+              { path: 'status', message: `One of ${APPROVAL_STATUSES.join(', ')}` },
+            ]),
+            400,
+          );
+        }
+        for (const expired of await expireDue(team.database.db, orgId, team.now())) {
+          await team.audit(
+            consoleEntry(orgId, 'approval.expire', [expired.id], {
+              status: 200,
+              amountCents: Number(expired.amount_cents),
+            }),
+          );
+          const ended = await findRequest(team.database.db, orgId, expired.id);
+          if (ended) await tellMaker(team, ended, originOf(c));
+        }
+        const rows = await listRequests(
+          team.database.db,
+          orgId,
+          status && isApprovalStatus(status) ? status : undefined,
+        );
+        const makers = await membersByIds(
+          team.database.db,
+          rows.map((r) => r.maker_id),
+        );
+        return c.json({ data: rows.map((row) => requestView(row, makers.get(row.maker_id))) });
+      },
+    }),
+    teamRoute({
+      method: 'GET',
+      path: '/approvals/:id',
+      access: 'pay',
+      action: 'approval.read',
+      async handle({ c, member, team }) {
+        const db = team.database.db;
+        const row = await findRequest(db, member.organization.id, requestId(c));
+        if (!row) {
+          return c.json(
+            errorBody('request-not-found', 'No approval request of your organization has this id'),
+            404,
+          );
+        }
+        const decisions = await db
+          .selectFrom('approval_decisions')
+          .innerJoin('members', 'members.id', 'approval_decisions.member_id')
+          .select([
+            'approval_decisions.member_id',
+            'approval_decisions.decision',
+            'approval_decisions.reason',
+            'approval_decisions.at',
+            'members.name',
+            'members.email',
+          ])
+          .where('request_id', '=', row.id)
+          .execute();
+        return c.json({ ...(await viewWithMaker(team, row)), decisions });
+      },
+    }),
+    teamRoute({
+      method: 'POST',
+      path: '/approvals/:id/approve',
+      access: 'pay',
+      action: 'approval.approve',
+      handle: decideRoute(true),
+    }),
+    teamRoute({
+      method: 'POST',
+      path: '/approvals/:id/reject',
+      access: 'pay',
+      body: rejectBody,
+      action: 'approval.reject',
+      handle: decideRoute(false),
+    }),
+    teamRoute({
+      method: 'POST',
+      path: '/approvals/:id/withdraw',
+      access: 'pay',
+      action: 'approval.withdraw',
+      async handle({ c, member, line, team }) {
+        const id = requestId(c);
+        line.targets = [id];
+        const withdrawn = await withdrawRequest(team, member, id);
+        if (withdrawn.kind === 'refused') return refused(c, withdrawn);
+        line.amountCents = Number(withdrawn.request.amount_cents);
+        return c.json(await viewWithMaker(team, withdrawn.request));
+      },
+    }),
+  ];
 }

@@ -15,6 +15,8 @@ const startConsole = (dir: string) =>
     SANDBOX_DB: join(dir, 'sandbox.db'),
     CONSOLE_DB: join(dir, 'console.db'),
     STATIC_DIR: dir,
+    // A dead server's claim lapses after a second, so that the restart takes the request over at once.
+    EXECUTOR_LEASE_MS: '1000',
   });
 
 const children: ChildProcess[] = [];

@@ -4,7 +4,7 @@ import { createSandbox } from '../../sandbox/app';
 import { listen } from '../../sandbox/test/harness';
 import { serviceCaller } from '../app';
 import { config } from '../test/config';
-import { resumeExecuting } from './approvals';
+import { resumeOrphans } from './approval-executor';
 import { openConsoleDatabase } from './database';
 import { ensureOrganization, insertMember } from './members';
 import { basic, teamConsole } from './test/console';
@@ -119,8 +119,14 @@ describe('four eyes on money, through the console server', async () => {
     expect(noReason.status).toBe(400);
     const rejected = await call(`/team/approvals/${one.id}/reject`, admin, { reason: 'Wrong invoice' });
     expect(await rejected.json()).toMatchObject({ status: 'rejected', result: { reason: 'Wrong invoice' } });
-    const trail = await call('/team/audit?action=approval.reject', admin);
-    expect(await trail.json()).toMatchObject({ data: [{ targets: one.id, detail: 'Wrong invoice' }] });
+    const trail = (await (await call('/team/audit?action=approval.reject', admin)).json()) as {
+      data: { targets: string; detail: string | null; outcome: string }[];
+    };
+    // The refusal without a reason is a line too.
+    expect(trail.data.map((r) => [r.outcome, r.targets, r.detail])).toEqual([
+      ['ok', one.id, 'Wrong invoice'],
+      ['refused', '', null],
+    ]);
     const seen = await call(`/team/approvals/${one.id}`, finance);
     expect(await seen.json()).toMatchObject({
       status: 'rejected',
@@ -209,27 +215,34 @@ describe('a policy change waits for a second admin while there are two', async (
 
   it('is proposed by one, cannot be confirmed by the same, and applies when the other confirms', async () => {
     const proposed = await put(first, { enabled: true, limit_cents: 500_000, approvals_needed: 1 });
-    expect(await proposed.json()).toMatchObject({ kind: 'proposed', policy: { version: 2 } });
+    expect(proposed.status).toBe(202);
+    const waiting = (await proposed.json()) as { kind: string; request: { id: string; kind: string } };
+    expect(waiting).toMatchObject({ kind: 'waiting', request: { kind: 'policy' } });
     const policy = async () =>
       (await (await server.app.request('/team/policy', { headers: { Authorization: first } })).json()) as {
         policy: { limitCents: number; version: number };
+        proposal: { id: string } | null;
       };
-    expect((await policy()).policy).toMatchObject({ version: 1, limitCents: 1_000_000 });
-    const mine = await server.app.request('/team/policy/confirm', {
-      method: 'POST',
-      headers: { Authorization: first },
+    expect(await policy()).toMatchObject({
+      policy: { version: 1, limitCents: 1_000_000 },
+      proposal: { id: waiting.request.id },
     });
+    const confirmBy = (authorization: string) =>
+      server.app.request(`/team/team-requests/${waiting.request.id}/confirm`, {
+        method: 'POST',
+        headers: { Authorization: authorization },
+      });
+    const mine = await confirmBy(first);
     expect(mine.status).toBe(403);
-    // Two confirmations at once (a double click): one applies the change, the other finds nothing waiting.
-    const confirm = () =>
-      server.app.request('/team/policy/confirm', { method: 'POST', headers: { Authorization: second } });
-    const answers = await Promise.all([confirm(), confirm()]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+    // Two confirmations at once (a double click): one applies the change, the other finds it decided.
+    const answers = await Promise.all([confirmBy(second), confirmBy(second)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await policy()).policy).toMatchObject({ limitCents: 500_000, version: 2 });
     const versions = await server.team.database.db
       .selectFrom('approval_policies')
       .selectAll()
       .where('org_id', '=', org.id)
+      .orderBy('version')
       .execute();
     expect(versions.map((v) => v.status)).toEqual(['superseded', 'active']);
   });
@@ -335,6 +348,7 @@ describe('starting policies', async () => {
 
   it('a test tenant starts with approvals on above $10,000.00, unless told otherwise', async () => {
     expect(await policyOf(await server.tenant())).toEqual({
+      memberDailyLimitCents: null,
       version: 1,
       enabled: true,
       limitCents: 1_000_000,
@@ -412,11 +426,14 @@ describe('a run resumed upstream', () => {
           created_at: now,
           expires_at: now,
           updated_at: now,
+          // Its executor died: the claim lapsed.
+          executor_id: 'srv_dead',
+          lease_until: now,
         })
         .execute();
       const call = serviceCaller(config({ upstreamUrl: new URL(upstream.url) }), null);
       if (!call) throw new Error('no caller');
-      expect(await resumeExecuting(server.team, call)).toBe(1);
+      expect(await resumeOrphans(server.team, call)).toBe(1);
       expect(posts).toBe(6);
       const done = await db
         .selectFrom('approval_requests')

@@ -1,62 +1,229 @@
 import { randomUUID } from 'node:crypto';
+import { type ApprovalStatus, approvalCounts, approvalNeed } from '../../lib/approval-rules';
+import { fileWarnings, type RecentPayment } from '../../lib/file-warnings';
+import { can, isRole, ROLES } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
+import { type FieldError, fieldErrorsFrom } from '../../node/error-body';
+import { paymentCrossFieldProblems, paymentRequestSchema } from '../../sandbox/domain/payments';
+import type { CallService } from './approval-executor';
 import { activePolicy } from './approval-policy';
-import { consoleEntry } from './audit';
-import type { ConsoleDb, ConsoleTables } from './database';
+import {
+  approvalsOf,
+  findRequest,
+  insertRequest,
+  maskedBody,
+  moveStatus,
+  type PaymentBody,
+  type RequestBody,
+  type RequestRow,
+  recordDecision,
+} from './approval-store';
+import type { ConsoleDb } from './database';
+import { sendInBackground } from './mail';
+import { decidedMessage, waitingMessages } from './notices';
+import { stampPayment } from './payment-stamp';
 import { sha256Hex } from './secrets';
+import type { SessionMember } from './sign-in';
+import { movedToday } from './spend';
 import type { OrgCredentials, Team } from './team';
 
+/**
+ * The rules of approval requests on the server: what may be submitted (the same schema as a payment sent to the
+ * service), who may decide, and what the maker and the approvers are told.
+ */
+
 export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const IN_FLIGHT = 8;
 
-export type RequestRow = ConsoleTables['approval_requests'];
-export type PaymentBody = Record<string, unknown> & { amount: number; idempotency_key: string };
-export type RequestBody = { payment: PaymentBody } | { rows: PaymentBody[] };
+export type Submission =
+  | { payment: Record<string, unknown> }
+  | { rows: Record<string, unknown>[]; row_numbers?: number[] | undefined; file_sha256: string };
 
-/** Sends one request to the payout service with the organization's credentials (the sandbox in-process, or upstream). */
-export type CallService = (request: Request) => Promise<Response>;
+export type Refusal = {
+  kind: 'refused';
+  status: 400 | 403 | 404 | 409;
+  code: string;
+  message: string;
+  errors?: FieldError[];
+};
 
-export type SubmitResult =
-  | { kind: 'created'; request: RequestRow }
-  /** The maker sent this exact body before and it still waits: that request, not a second one. */
-  | { kind: 'existing'; request: RequestRow }
-  | { kind: 'refused'; status: 409; code: string; message: string };
+export type SubmitResult = { kind: 'created' | 'existing'; request: RequestRow } | Refusal;
+
+/** Each payment checked as the service would check it (and with its idempotency key), stamped with its author. */
+function checkPayments(
+  payments: readonly Record<string, unknown>[],
+  prefix: (i: number) => string[],
+  email: string,
+) {
+  const errors: FieldError[] = [];
+  const stamped: PaymentBody[] = [];
+  payments.forEach((raw, index) => {
+    const parsed = paymentRequestSchema.safeParse(raw);
+    const problems = [
+      ...(parsed.success ? [] : parsed.error.issues.length ? fieldErrorsFrom(parsed.error.issues) : []),
+      ...paymentCrossFieldProblems(raw),
+    ];
+    if (typeof raw.idempotency_key !== 'string' || raw.idempotency_key === '') {
+      problems.push({
+        path: 'idempotency_key',
+        message: 'A payment waiting for approval needs its idempotency key',
+      });
+    }
+    const result = stampPayment(raw, email);
+    if ('problem' in result) problems.push(result.problem);
+    const at = prefix(index).join('.');
+    errors.push(...problems.map((p) => ({ path: at ? `${at}.${p.path}` : p.path, message: p.message })));
+    if ('body' in result) stamped.push(result.body as PaymentBody);
+  });
+  return { errors, stamped };
+}
+
+/** Payments of the last 24 hours, for a file's warnings; null when the service could not be asked. */
+async function recentPayments(
+  call: CallService | null,
+  credentials: OrgCredentials | null,
+  now: Date,
+): Promise<RecentPayment[] | null> {
+  if (!call || !credentials) return null;
+  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const found: RecentPayment[] = [];
+  let after = '';
+  try {
+    for (let page = 0; page < 20; page++) {
+      const response = await call(
+        new Request(
+          `http://console.internal/v2/transfers?type=payment&limit=100${after ? `&starting_after=${after}` : ''}`,
+          {
+            headers: { authorization: basicAuthorization(credentials.clientId, credentials.apiKey) },
+          },
+        ),
+      );
+      if (!response.ok) return null;
+      const body = (await response.json()) as {
+        data?: {
+          id: string;
+          created?: string;
+          amount?: number;
+          user_id?: string | null;
+          customer_id?: string | null;
+          metadata?: Record<string, unknown> | null;
+        }[];
+        has_more?: boolean;
+      };
+      const transfers = body.data ?? [];
+      for (const t of transfers) {
+        if (t.created !== undefined && t.created < since) return found;
+        found.push({
+          payerId: t.user_id ?? t.customer_id ?? null,
+          cents: Number(t.amount ?? 0),
+          requestId:
+            typeof t.metadata?.console_request_id === 'string' ? t.metadata.console_request_id : null,
+        });
+      }
+      const last = transfers.at(-1);
+      if (!body.has_more || !last) break;
+      after = last.id;
+    }
+  } catch {
+    return null;
+  }
+  return found;
+}
+
+/** A file's warnings, computed here from its rows and the service's last day, not taken from the maker's browser. */
+async function warningsOf(
+  team: Team,
+  maker: SessionMember,
+  rows: readonly PaymentBody[],
+  rowNumbers: readonly number[] | undefined,
+  call: CallService | null,
+) {
+  const recent = await recentPayments(call, team.credentialsFor(maker.organization), team.now());
+  const warned = rows.map((row, index) => {
+    const ach = row.ach_info as { account_number?: string; routing_number?: string } | undefined;
+    return {
+      row: rowNumbers?.[index] ?? index + 1,
+      payerId: String(row.user_id ?? row.customer_id ?? ''),
+      cents: row.amount,
+      source:
+        typeof row.account_id === 'string' ? row.account_id : `${ach?.routing_number}:${ach?.account_number}`,
+      requestId: row.idempotency_key,
+    };
+  });
+  const warnings = fileWarnings(warned, recent ?? []);
+  return recent === null
+    ? ['Payments of the last 24 hours could not be checked: look for repeats before approving', ...warnings]
+    : warnings;
+}
 
 /**
- * A member's payment or file above the limit, kept exactly as it will be sent: the body is stored as text and hashed,
- * and the request records the policy version it was judged by.
+ * A member's payment or file that needs approval, kept exactly as it will be sent (stamped with its author), hashed,
+ * with the policy version it was judged by. Refused when it does not need approval, or when a payment in it is not
+ * one the service would take.
  */
 export async function submitRequest(
-  db: ConsoleDb,
-  maker: { id: string; orgId: string },
-  body: RequestBody,
-  fileSha256: string | null,
-  now = new Date(),
-  warnings: readonly string[] = [],
+  team: Team,
+  maker: SessionMember,
+  submission: Submission,
+  call: CallService | null,
 ): Promise<SubmitResult> {
-  const policy = await activePolicy(db, maker.orgId);
-  const bodies = 'payment' in body ? [body.payment] : body.rows;
-  const total = bodies.reduce((sum, b) => sum + b.amount, 0);
-  if (!policy.enabled || total <= policy.limitCents) {
+  const db = team.database.db;
+  const isFile = 'rows' in submission;
+  const given = isFile ? submission.rows : [submission.payment];
+  if (isFile && submission.row_numbers && submission.row_numbers.length !== submission.rows.length) {
+    return {
+      kind: 'refused',
+      status: 400,
+      code: 'invalid-request',
+      message: 'Some fields are wrong',
+      errors: [{ path: 'row_numbers', message: 'One row number for each row' }],
+    };
+  }
+  const { errors, stamped } = checkPayments(
+    given,
+    (i) => (isFile ? ['rows', String(i)] : ['payment']),
+    maker.member.email,
+  );
+  if (errors.length > 0) {
+    return {
+      kind: 'refused',
+      status: 400,
+      code: 'validation-failed',
+      message: 'A payment is invalid: see errors',
+      errors,
+    };
+  }
+  const policy = await activePolicy(db, maker.organization.id);
+  const total = stamped.reduce((sum, b) => sum + b.amount, 0);
+  const need = approvalNeed(
+    policy,
+    total,
+    await movedToday(db, maker.member.id, team.now()),
+    isFile ? 'file' : 'payment',
+  );
+  if (!need.needed) {
     return {
       kind: 'refused',
       status: 409,
       code: 'approval-not-needed',
-      message: 'This is within the approval limit: pay it directly',
+      message: 'This is within the approval limits: pay it directly',
     };
   }
+  const body: RequestBody = isFile
+    ? { rows: stamped, ...(submission.row_numbers ? { row_numbers: submission.row_numbers } : {}) }
+    : { payment: stamped[0] as PaymentBody };
+  const warnings = isFile ? await warningsOf(team, maker, stamped, submission.row_numbers, call) : [];
   const stored = JSON.stringify(body);
-  const bodyHash = sha256Hex(stored);
-  const row: RequestRow = {
+  const now = team.now();
+  return insertRequest(db, {
     id: randomUUID(),
-    org_id: maker.orgId,
-    kind: 'payment' in body ? 'payment' : 'batch',
-    maker_id: maker.id,
+    org_id: maker.organization.id,
+    kind: isFile ? 'batch' : 'payment',
+    maker_id: maker.member.id,
     body: stored,
-    body_hash: bodyHash,
-    file_sha256: fileSha256,
+    body_hash: sha256Hex(stored),
+    file_sha256: isFile ? submission.file_sha256 : null,
     amount_cents: total,
-    row_count: bodies.length,
+    row_count: stamped.length,
     policy_version: policy.version,
     approvals_needed: policy.approvalsNeeded,
     status: 'pending',
@@ -65,101 +232,37 @@ export async function submitRequest(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + REQUEST_TTL_MS).toISOString(),
     updated_at: now.toISOString(),
-  };
-  // A second click or a second tab sends the same body (its idempotency keys included): asking the approvers twice
-  // for what could only ever be paid once helps nobody, so the waiting request is answered again. The partial
-  // unique index makes that hold for two submissions at the same moment too.
-  const inserted = await db
-    .insertInto('approval_requests')
-    .values(row)
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  if (inserted.numInsertedOrUpdatedRows === 0n) {
-    const waiting = await db
-      .selectFrom('approval_requests')
-      .selectAll()
-      .where('org_id', '=', maker.orgId)
-      .where('maker_id', '=', maker.id)
-      .where('body_hash', '=', bodyHash)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (waiting) return { kind: 'existing', request: waiting };
-    // That one was decided in between: this body may wait again.
-    await db.insertInto('approval_requests').values(row).execute();
-  }
-  return { kind: 'created', request: row };
+    executor_id: null,
+    lease_until: null,
+  });
 }
 
-export function findRequest(db: ConsoleDb, orgId: string, id: string): Promise<RequestRow | undefined> {
-  return db
-    .selectFrom('approval_requests')
-    .selectAll()
-    .where('id', '=', id)
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
-}
+export type Decision = { kind: 'recorded'; request: RequestRow; approvedNow: boolean } | Refusal;
 
-/** Moves a request from one status to another only if it is still in the first: the one way a status changes. */
-export async function moveStatus(
-  db: ConsoleDb,
-  id: string,
-  from: string,
-  to: string,
-  now = new Date(),
-  result?: unknown,
-): Promise<boolean> {
-  const moved = await db
-    .updateTable('approval_requests')
-    .set({
-      status: to,
-      updated_at: now.toISOString(),
-      ...(result === undefined ? {} : { result: JSON.stringify(result) }),
-    })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
-}
-
-/** Pending requests past their 7 days become expired (when the organization's requests are next read). */
-export async function expireRequests(db: ConsoleDb, orgId: string, now = new Date()): Promise<string[]> {
-  const due = await db
-    .selectFrom('approval_requests')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where('status', '=', 'pending')
-    .where('expires_at', '<=', now.toISOString())
-    .execute();
-  const expired: string[] = [];
-  for (const { id } of due) if (await moveStatus(db, id, 'pending', 'expired', now)) expired.push(id);
-  return expired;
-}
-
-export type Decision =
-  | { kind: 'recorded'; request: RequestRow; approvedNow: boolean }
-  | { kind: 'refused'; status: 403 | 404 | 409; code: string; message: string };
+const NOT_FOUND: Refusal = {
+  kind: 'refused',
+  status: 404,
+  code: 'request-not-found',
+  message: 'No approval request of your organization has this id',
+};
 
 /**
- * A member's approval or rejection. The maker cannot decide their own request; a member counts once (the decision's
- * key is request and member); any rejection rejects; an expired request is marked so and refused. The request moves
- * to approved when the last approval needed arrives, by a conditional update that only one caller can win.
+ * A member's approval or rejection. The maker cannot decide their own request; an approval counts only from a member
+ * who could approve when the request was made (lib/approval-rules.ts); a member counts once; any rejection rejects;
+ * an expired request is marked so and refused. The request moves to approved when enough approvals that count have
+ * arrived, by a conditional update that only one caller can win.
  */
 export async function decide(
-  db: ConsoleDb,
-  member: { id: string; orgId: string },
+  team: Team,
+  member: SessionMember,
   requestId: string,
   decision: { approve: true } | { approve: false; reason: string },
-  now = new Date(),
 ): Promise<Decision> {
-  const request = await findRequest(db, member.orgId, requestId);
-  if (!request)
-    return {
-      kind: 'refused',
-      status: 404,
-      code: 'request-not-found',
-      message: 'No approval request of your organization has this id',
-    };
-  if (request.maker_id === member.id) {
+  const db = team.database.db;
+  const now = team.now();
+  const request = await findRequest(db, member.organization.id, requestId);
+  if (!request) return NOT_FOUND;
+  if (request.maker_id === member.member.id) {
     return {
       kind: 'refused',
       status: 403,
@@ -184,218 +287,143 @@ export async function decide(
       message: `This request is ${request.status} already`,
     };
   }
-  await db
-    .insertInto('approval_decisions')
-    .values({
-      request_id: request.id,
-      member_id: member.id,
-      decision: decision.approve ? 'approve' : 'reject',
-      reason: decision.approve ? null : decision.reason,
-      at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.columns(['request_id', 'member_id']).doNothing())
-    .execute();
+  if (decision.approve && !approvalCounts(member.member, request)) {
+    return {
+      kind: 'refused',
+      status: 403,
+      code: 'approver-too-recent',
+      message:
+        'You became an approver (or your password was reset) after this request was made: a member who could approve it then decides it',
+    };
+  }
+  await recordDecision(db, request.id, member.member.id, decision, now);
   let approvedNow = false;
   if (!decision.approve) {
     await moveStatus(db, request.id, 'pending', 'rejected', now, { reason: decision.reason });
   } else {
-    const approvals = await db
-      .selectFrom('approval_decisions')
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where('request_id', '=', request.id)
-      .where('decision', '=', 'approve')
-      .executeTakeFirst();
-    if (Number(approvals?.count ?? 0) >= Number(request.approvals_needed)) {
+    const counting = (await approvalsOf(db, request)).filter((a) => a.counts).length;
+    if (counting >= Number(request.approvals_needed))
       approvedNow = await moveStatus(db, request.id, 'pending', 'approved', now);
-    }
   }
   return {
     kind: 'recorded',
-    request: (await findRequest(db, member.orgId, request.id)) ?? request,
+    request: (await findRequest(db, member.organization.id, request.id)) ?? request,
     approvedNow,
   };
 }
 
-export interface RowOutcome {
-  index: number;
-  status: number;
-  transfer_id: string | null;
-  replayed: boolean;
-  error: string | null;
-}
-
-async function sendOne(
-  call: CallService,
-  credentials: OrgCredentials,
-  body: string,
-  requestId: string,
-): Promise<RowOutcome> {
-  const authorization = authorizationOf(credentials);
-  for (let attempt = 0; ; attempt++) {
-    let response: Response;
-    try {
-      response = await call(
-        new Request('http://console.internal/v2/payments', {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/json', 'x-request-id': requestId },
-          body,
-        }),
-      );
-    } catch (error) {
-      if (attempt < 3) continue;
-      return { index: 0, status: 0, transfer_id: null, replayed: false, error: (error as Error).message };
-    }
-    if (response.status === 429 && attempt < 20) {
-      const wait = Number(response.headers.get('retry-after') ?? '1');
-      await new Promise((resolve) =>
-        setTimeout(resolve, Math.max(0.05, Number.isFinite(wait) ? wait : 1) * 1000),
-      );
-      continue;
-    }
-    // The same idempotency key makes a resend safe: the service answers the first transfer.
-    if (response.status >= 500 && attempt < 3) continue;
-    const json = (await response.json().catch(() => null)) as { id?: string; message?: string } | null;
-    return {
-      index: 0,
-      status: response.status,
-      transfer_id: response.ok && typeof json?.id === 'string' ? json.id : null,
-      replayed: response.headers.get('idempotent-replayed') === 'true',
-      error: response.ok ? null : (json?.message ?? `HTTP ${response.status}`),
-    };
-  }
-}
-
-/** The X-Request-Id a row of an approved request is sent with, and its audit line names. */
-const rowRequestId = (requestId: string, index: number) => `apr_${requestId.slice(0, 8)}_${index}`;
-
-const authorizationOf = (credentials: OrgCredentials) =>
-  basicAuthorization(credentials.clientId, credentials.apiKey);
-
-/**
- * Rows of an interrupted run that the service already has, found by the key each body carries as
- * metadata.console_request_id among the transfers made since the request was: an upstream may not honour keys, so a
- * resumed run looks before it resends (the console's rule for a file).
- */
-async function paidByKey(
-  call: CallService,
-  credentials: OrgCredentials,
-  keys: ReadonlySet<string>,
-  since: string,
-): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
-  let after = '';
-  for (let page = 0; page < 50 && found.size < keys.size; page++) {
-    const response = await call(
-      new Request(
-        `http://console.internal/v2/transfers?limit=100${after ? `&starting_after=${after}` : ''}`,
-        {
-          headers: { authorization: authorizationOf(credentials) },
-        },
-      ),
-    );
-    if (!response.ok) break;
-    const body = (await response.json()) as {
-      data?: { id: string; created?: string; metadata?: Record<string, unknown> | null }[];
-      has_more?: boolean;
-    };
-    const transfers = body.data ?? [];
-    for (const transfer of transfers) {
-      const key = transfer.metadata?.console_request_id;
-      if (typeof key === 'string' && keys.has(key)) found.set(key, transfer.id);
-    }
-    const last = transfers.at(-1);
-    if (!body.has_more || !last || (last.created !== undefined && last.created < since)) break;
-    after = last.id;
-  }
-  return found;
-}
-
-/**
- * Executes an approved request once: the caller that moves it from approved to executing sends it; any other caller
- * (a second click, another server) finds it moved and does nothing. Only the stored body is sent, each payment with
- * its own idempotency key, so a server that dies mid-way and runs it again (resumeExecuting) pays nothing twice.
- */
-export async function executeRequest(
+/** The maker takes back a request that still waits. */
+export async function withdrawRequest(
   team: Team,
-  call: CallService,
-  request: RequestRow,
-  credentials: OrgCredentials,
-  claimFrom: 'approved' | 'executing' = 'approved',
-): Promise<RequestRow | undefined> {
+  member: SessionMember,
+  requestId: string,
+): Promise<Decision> {
   const db = team.database.db;
-  if (claimFrom === 'approved' && !(await moveStatus(db, request.id, 'approved', 'executing', team.now())))
-    return undefined;
-  const bodies = JSON.parse(request.body) as RequestBody;
-  const rows = 'payment' in bodies ? [bodies.payment] : bodies.rows;
-  const outcomes: RowOutcome[] = new Array(rows.length);
-  // A run resumed upstream looks for what already arrived before sending anything again.
-  const arrived =
-    claimFrom === 'executing' && team.mode === 'upstream'
-      ? await paidByKey(call, credentials, new Set(rows.map((r) => r.idempotency_key)), request.created_at)
-      : new Map<string, string>();
-  let next = 0;
-  const worker = async () => {
-    while (next < rows.length) {
-      const index = next++;
-      const already = arrived.get(rows[index]?.idempotency_key ?? '');
-      if (already) {
-        outcomes[index] = { index, status: 200, transfer_id: already, replayed: true, error: null };
-        continue;
-      }
-      const text = JSON.stringify(rows[index]);
-      const outcome = await sendOne(call, credentials, text, rowRequestId(request.id, index));
-      outcomes[index] = { ...outcome, index };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));
-  const paid = outcomes.filter((o) => o.transfer_id !== null).length;
-  const status = paid === rows.length ? 'executed' : paid === 0 ? 'failed' : 'partly-executed';
-  const sentHash = sha256Hex(JSON.stringify('payment' in bodies ? { payment: rows[0] } : { rows }));
-  await moveStatus(db, request.id, 'executing', status, team.now(), { rows: outcomes, sent_hash: sentHash });
-  for (const outcome of outcomes) {
-    await team.audit(
-      consoleEntry(
-        request.org_id,
-        'approval.row',
-        [request.id, ...(outcome.transfer_id ? [outcome.transfer_id] : [])],
-        {
-          status: outcome.status,
-          outcome: outcome.transfer_id ? 'ok' : 'failed',
-          requestId: rowRequestId(request.id, outcome.index),
-        },
-      ),
-    );
+  const request = await findRequest(db, member.organization.id, requestId);
+  if (!request) return NOT_FOUND;
+  if (request.maker_id !== member.member.id) {
+    return {
+      kind: 'refused',
+      status: 403,
+      code: 'not-your-request',
+      message: 'Only the member who prepared a request withdraws it',
+    };
   }
-  return db.selectFrom('approval_requests').selectAll().where('id', '=', request.id).executeTakeFirst();
+  if (
+    !(await moveStatus(db, request.id, 'pending', 'withdrawn', team.now(), {
+      reason: 'Withdrawn by its maker',
+    }))
+  ) {
+    return {
+      kind: 'refused',
+      status: 409,
+      code: 'request-decided',
+      message: `This request is ${request.status} already`,
+    };
+  }
+  return {
+    kind: 'recorded',
+    request: (await findRequest(db, member.organization.id, request.id)) ?? request,
+    approvedNow: false,
+  };
 }
 
-/** At start: requests left executing by a server that died, and approved ones nobody claimed, run again. */
-export async function resumeExecuting(team: Team, call: CallService): Promise<number> {
+/** Members by id, with what the console shows of them. */
+export async function membersByIds(db: ConsoleDb, ids: readonly string[]) {
+  const found = ids.length
+    ? await db
+        .selectFrom('members')
+        .select(['id', 'name', 'email'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute()
+    : [];
+  return new Map(found.map((m) => [m.id, { name: m.name, email: m.email }]));
+}
+
+/** What a request's answer shows: its body with account numbers masked, never the numbers. */
+export function requestView(row: RequestRow, maker?: { name: string; email: string }) {
+  const body = maskedBody(JSON.parse(row.body) as RequestBody);
+  return {
+    id: row.id,
+    kind: row.kind,
+    maker_id: row.maker_id,
+    maker: maker ?? null,
+    body,
+    body_hash: row.body_hash,
+    file_sha256: row.file_sha256,
+    amount: Number(row.amount_cents),
+    count: Number(row.row_count),
+    policy_version: Number(row.policy_version),
+    approvals_needed: Number(row.approvals_needed),
+    status: row.status as ApprovalStatus,
+    result: row.result ? (JSON.parse(row.result) as unknown) : null,
+    warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The news of a request, for mail. */
+async function newsOf(db: ConsoleDb, request: RequestRow, origin: string) {
+  const maker = (await membersByIds(db, [request.maker_id])).get(request.maker_id) ?? {
+    name: 'A member',
+    email: '',
+  };
+  return {
+    id: request.id,
+    amountCents: Number(request.amount_cents),
+    count: Number(request.row_count),
+    maker,
+    origin,
+  };
+}
+
+/** Approvers hear of a request that waits for them (SMTP only): those whose approval would count. */
+export async function tellApprovers(team: Team, request: RequestRow, origin: string) {
+  if (!team.mailer) return;
   const db = team.database.db;
-  const stuck = await db
-    .selectFrom('approval_requests')
-    .innerJoin('organizations', 'organizations.id', 'approval_requests.org_id')
-    .selectAll('approval_requests')
-    .select([
-      'organizations.client_id',
-      'organizations.sandbox_api_key',
-      'organizations.name',
-      'organizations.batch_secret',
-      'organizations.created_at as org_created_at',
-    ])
-    .where('approval_requests.status', 'in', ['executing', 'approved'])
+  const members = await db
+    .selectFrom('members')
+    .select(['id', 'name', 'email', 'role', 'status', 'approver_since'])
+    .where('org_id', '=', request.org_id)
+    .where('status', '=', 'active')
+    .where(
+      'role',
+      'in',
+      ROLES.filter((r) => can(r, 'pay')),
+    )
     .execute();
-  for (const row of stuck) {
-    const credentials = team.credentialsFor({
-      id: row.org_id,
-      client_id: row.client_id,
-      sandbox_api_key: row.sandbox_api_key,
-      name: row.name,
-      batch_secret: row.batch_secret,
-      created_at: row.org_created_at,
-    });
-    if (!credentials) continue;
-    await executeRequest(team, call, row, credentials, row.status === 'executing' ? 'executing' : 'approved');
-  }
-  return stuck.length;
+  const approvers = members.filter((m) => isRole(m.role) && approvalCounts({ ...m, role: m.role }, request));
+  sendInBackground(team.mailer, waitingMessages(approvers, await newsOf(db, request, origin)));
+}
+
+/** The maker hears how their request ended (SMTP only). */
+export async function tellMaker(team: Team, request: RequestRow, origin: string) {
+  if (!team.mailer) return;
+  const db = team.database.db;
+  const news = await newsOf(db, request, origin);
+  if (!news.maker.email) return;
+  const result = request.result ? (JSON.parse(request.result) as { reason?: string }) : {};
+  sendInBackground(team.mailer, [decidedMessage(news, { status: request.status, reason: result.reason })]);
 }

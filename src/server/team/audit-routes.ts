@@ -1,13 +1,25 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { AUDIT_ACTION_NAMES, type AuditAction } from '../../lib/audit-actions';
 import { toCsv } from '../../lib/csv';
 import { errorBody, fieldErrorsFrom } from '../../node/error-body';
-import type { AuditRow } from './audit';
+import { type AuditRow, listAudit } from './audit';
+import { teamRoute } from './pipeline';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
+/** A calendar day that exists: 2020-13-45 is refused, not turned into an exception. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Not a date of the calendar');
 const auditQuerySchema = z.object({
   member: z.string().max(100).optional(),
-  action: z.string().max(200).optional(),
+  action: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]], 'Not an action of the trail').optional(),
+  ),
   outcome: z.enum(['ok', 'refused', 'failed']).optional(),
   from: day.optional(),
   to: day.optional(),
@@ -52,6 +64,7 @@ const CSV_COLUMNS = [
   'request_id',
   'client_address',
   'detail',
+  'amount_cents',
   'hash',
 ] as const satisfies readonly (keyof AuditRow)[];
 
@@ -62,3 +75,24 @@ export function auditCsv(rows: AuditRow[]): string {
     rows.map((row) => CSV_COLUMNS.map((column) => row[column])),
   );
 }
+
+/** The trail of the admin's organization, newest first, as JSON or CSV. */
+export const auditRoutes = [
+  teamRoute({
+    method: 'GET',
+    path: '/audit',
+    access: 'admin',
+    action: 'audit.list',
+    async handle({ c, member, team }) {
+      const query = auditQuery(c);
+      if (query instanceof Response) return query;
+      const rows = await listAudit(team.database.db, { ...query, orgId: member.organization.id });
+      if (c.req.query('format') === 'csv') {
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', 'attachment; filename="audit.csv"');
+        return c.body(auditCsv(rows));
+      }
+      return c.json({ data: rows });
+    },
+  }),
+];

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import type { AuditKey } from './audit-key';
 import type { ConsoleDb, ConsoleTables } from './database';
 import { sha256Hex } from './secrets';
 
@@ -17,6 +19,8 @@ export interface AuditEntry {
   clientAddress: string | null;
   /** A reason a member gave for others to read (a rejection's); never a body, a key or an account. */
   detail?: string | null;
+  /** The amount the line is about (a payment's, a request's), in cents. */
+  amountCents?: number | null;
 }
 
 export type AuditRow = ConsoleTables['audit_events'];
@@ -26,7 +30,13 @@ export function consoleEntry(
   orgId: string,
   action: string,
   targets: string[],
-  result: { status: number; outcome?: AuditOutcome; requestId?: string },
+  result: {
+    status: number;
+    outcome?: AuditOutcome;
+    requestId?: string;
+    detail?: string;
+    amountCents?: number;
+  },
 ): AuditEntry {
   return {
     orgId,
@@ -39,14 +49,16 @@ export function consoleEntry(
     status: result.status,
     requestId: result.requestId ?? null,
     clientAddress: null,
+    detail: result.detail ?? null,
+    amountCents: result.amountCents ?? null,
   };
 }
 
 const GENESIS = '0'.repeat(64);
 
-/** The row's hash covers every field and the previous row's hash, so an edit, an insert or a removal shows. */
-export function rowHash(row: Omit<AuditRow, 'hash'>): string {
-  const fields: (string | number | null)[] = [
+/** The fields a row's hash covers, in order: every field and the previous row's hash. */
+function hashedFields(row: Omit<AuditRow, 'hash'>): (string | number | null)[] {
+  return [
     row.seq,
     row.at,
     row.org_id,
@@ -61,16 +73,37 @@ export function rowHash(row: Omit<AuditRow, 'hash'>): string {
     row.client_address,
     row.prev_hash,
   ];
-  // Rows written before the column existed hash as they did then.
+}
+
+/**
+ * The hash of a row written before the trail had a key: plain SHA-256, which anyone who can write the database can
+ * recompute. Kept only to check such a chain once, before it is sealed with the key (sealAuditChain).
+ */
+export function legacyRowHash(row: Omit<AuditRow, 'hash'>): string {
+  const fields = hashedFields(row);
   if (row.detail !== null && row.detail !== undefined) fields.push(row.detail);
   return sha256Hex(JSON.stringify(fields));
+}
+
+/**
+ * A row's hash: an HMAC-SHA256 under the audit key, which is held outside the database. Whoever can write the
+ * database but does not hold the key cannot make a row, or a later row's link, that verifies.
+ */
+export function rowHash(row: Omit<AuditRow, 'hash'>, key: AuditKey): string {
+  const fields = [...hashedFields(row), row.detail ?? null, row.amount_cents ?? null];
+  return createHmac('sha256', key.secret).update(JSON.stringify(fields)).digest('hex');
 }
 
 /**
  * Appends a line to the trail. The head row is updated first, inside the transaction: on PostgreSQL that locks it,
  * on SQLite it takes the write lock, so two servers appending at once wait for each other and the chain stays one.
  */
-export async function appendAudit(db: ConsoleDb, entry: AuditEntry, now = new Date()): Promise<number> {
+export async function appendAudit(
+  db: ConsoleDb,
+  key: AuditKey,
+  entry: AuditEntry,
+  now = new Date(),
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // The hash returned is still the previous row's: it is replaced below, once this row's is known.
     const head = await trx
@@ -93,9 +126,10 @@ export async function appendAudit(db: ConsoleDb, entry: AuditEntry, now = new Da
       request_id: entry.requestId?.slice(0, 200) ?? null,
       client_address: entry.clientAddress?.slice(0, 100) ?? null,
       detail: entry.detail?.slice(0, 500) ?? null,
+      amount_cents: entry.amountCents ?? null,
       prev_hash: head.hash,
     };
-    const hash = rowHash(row);
+    const hash = rowHash(row, key);
     await trx
       .insertInto('audit_events')
       .values({ ...row, hash })
@@ -106,13 +140,33 @@ export async function appendAudit(db: ConsoleDb, entry: AuditEntry, now = new Da
 }
 
 export type VerifyResult =
-  | { ok: true; rows: number }
+  | { ok: true; rows: number; head: { seq: number; hash: string } }
   | { ok: false; rows: number; brokenAt: number; why: string };
 
-/** Walks the whole chain in order; names the first row whose hash, link or number does not hold. */
-export async function verifyAudit(db: ConsoleDb, pageSize = 5000): Promise<VerifyResult> {
+function numbered(raw: AuditRow): AuditRow {
+  return {
+    ...raw,
+    seq: Number(raw.seq),
+    status: Number(raw.status),
+    amount_cents:
+      raw.amount_cents === null || raw.amount_cents === undefined ? null : Number(raw.amount_cents),
+  };
+}
+
+/**
+ * Walks the whole chain in order; names the first row whose hash, link or number does not hold. `expect` is a head
+ * noted earlier (its sequence number and hash): a chain that no longer passes through it was cut or rewritten.
+ */
+export async function verifyAudit(
+  db: ConsoleDb,
+  key: AuditKey,
+  options: { expect?: { seq: number; hash: string }; hash?: typeof legacyRowHash; pageSize?: number } = {},
+): Promise<VerifyResult> {
+  const hashOf = options.hash ?? ((row: Omit<AuditRow, 'hash'>) => rowHash(row, key));
+  const pageSize = options.pageSize ?? 5000;
   let previous = GENESIS;
   let expectedSeq = 1;
+  let expectSeen = false;
   for (;;) {
     const rows = await db
       .selectFrom('audit_events')
@@ -122,7 +176,7 @@ export async function verifyAudit(db: ConsoleDb, pageSize = 5000): Promise<Verif
       .limit(pageSize)
       .execute();
     for (const raw of rows) {
-      const row = { ...raw, seq: Number(raw.seq), status: Number(raw.status) };
+      const row = numbered(raw);
       const broken = (why: string, at = row.seq): VerifyResult => ({
         ok: false,
         rows: expectedSeq - 1,
@@ -132,18 +186,31 @@ export async function verifyAudit(db: ConsoleDb, pageSize = 5000): Promise<Verif
       if (row.seq !== expectedSeq) return broken(`row ${expectedSeq} is missing`, expectedSeq);
       if (row.prev_hash !== previous) return broken('its previous hash is not the hash of the row before it');
       const { hash, ...rest } = row;
-      if (rowHash(rest) !== hash) return broken('its content does not match its hash');
+      if (hashOf(rest) !== hash)
+        return broken('its content does not match its hash (edited, or another key)');
+      if (options.expect && row.seq === options.expect.seq) {
+        if (hash !== options.expect.hash) return broken('it is not the row of the head you noted');
+        expectSeen = true;
+      }
       previous = hash;
       expectedSeq++;
     }
     if (rows.length < pageSize) break;
+  }
+  const rows = expectedSeq - 1;
+  if (options.expect && !expectSeen) {
+    return {
+      ok: false,
+      rows,
+      brokenAt: rows + 1,
+      why: `the chain ends at row ${rows}, before the head you noted (row ${options.expect.seq}): its tail was cut`,
+    };
   }
   const head = await db
     .selectFrom('audit_head')
     .select(['seq', 'hash'])
     .where('id', '=', 1)
     .executeTakeFirst();
-  const rows = expectedSeq - 1;
   if (head && (Number(head.seq) !== rows || head.hash !== previous)) {
     return {
       ok: false,
@@ -152,7 +219,59 @@ export async function verifyAudit(db: ConsoleDb, pageSize = 5000): Promise<Verif
       why: `the chain ends at row ${rows} but its head says ${head.seq}`,
     };
   }
-  return { ok: true, rows };
+  return { ok: true, rows, head: { seq: rows, hash: previous } };
+}
+
+const KEY_CHECK_TEXT = 'payout-console audit key check v1';
+
+/**
+ * Before a server appends anything: the trail must be written with this key. A new trail takes it; a trail from
+ * before keys (plain SHA-256) is checked as it was written and then sealed, every row hashed again under the key, so
+ * that from now on a database writer cannot rewrite it; a trail written under another key refuses the server.
+ */
+export async function sealAuditChain(db: ConsoleDb, key: AuditKey): Promise<void> {
+  const check = createHmac('sha256', key.secret).update(KEY_CHECK_TEXT).digest('hex');
+  await db.transaction().execute(async (trx) => {
+    // Taken first, as an append does: two servers starting at once seal one after the other.
+    const head = await trx
+      .updateTable('audit_head')
+      .set((eb) => ({ seq: eb('seq', '+', 0) }))
+      .where('id', '=', 1)
+      .returning(['seq', 'key_check'])
+      .executeTakeFirstOrThrow();
+    if (head.key_check === check) return;
+    if (head.key_check !== null) {
+      throw new Error(
+        'The audit key (AUDIT_KEY or its key file) is not the one this audit trail was written with: start with that key',
+      );
+    }
+    if (Number(head.seq) > 0) {
+      const legacy = await verifyAudit(trx as unknown as ConsoleDb, key, { hash: legacyRowHash });
+      if (!legacy.ok) {
+        throw new Error(
+          `The audit trail is broken at row ${legacy.brokenAt} (${legacy.why}); it cannot be sealed with the key`,
+        );
+      }
+      let previous = GENESIS;
+      for (let seq = 1; seq <= legacy.rows; seq++) {
+        const raw = await trx
+          .selectFrom('audit_events')
+          .selectAll()
+          .where('seq', '=', seq)
+          .executeTakeFirstOrThrow();
+        const { hash: _old, ...rest } = numbered(raw);
+        const hash = rowHash({ ...rest, prev_hash: previous }, key);
+        await trx
+          .updateTable('audit_events')
+          .set({ prev_hash: previous, hash })
+          .where('seq', '=', seq)
+          .execute();
+        previous = hash;
+      }
+      await trx.updateTable('audit_head').set({ hash: previous }).where('id', '=', 1).execute();
+    }
+    await trx.updateTable('audit_head').set({ key_check: check }).where('id', '=', 1).execute();
+  });
 }
 
 export interface AuditFilter {
@@ -177,7 +296,7 @@ export async function listAudit(db: ConsoleDb, filter: AuditFilter): Promise<Aud
   if (filter.to) query = query.where('at', '<', filter.to);
   if (filter.before) query = query.where('seq', '<', filter.before);
   const rows = await query.orderBy('seq', 'desc').limit(filter.limit).execute();
-  return rows.map((row) => ({ ...row, seq: Number(row.seq), status: Number(row.status) }));
+  return rows.map(numbered);
 }
 
 /** Failed sign-ins since `since`, for one email or one address. */

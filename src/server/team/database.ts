@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes';
 import { migrations } from './migrations';
 
 /**
@@ -32,8 +33,15 @@ export interface ConsoleTables {
     status: string;
     password_hash: string | null;
     totp_secret: string | null;
+    /** A secret the server made for an enrolment not yet confirmed with a code. */
+    totp_pending_secret: string | null;
     created_at: string;
     last_seen_at: string | null;
+    /**
+     * From when this member's approvals count: when they last became an active member of a paying role, or their
+     * credentials were last reset. Null while they cannot approve.
+     */
+    approver_since: string | null;
   };
   sessions: {
     /** SHA-256 of the secret the browser holds; the secret itself is never stored. */
@@ -67,11 +75,19 @@ export interface ConsoleTables {
     client_address: string | null;
     /** A reason a member gave (a rejection's), or null. */
     detail: string | null;
+    /** The amount the line is about, in cents, or null. */
+    amount_cents: number | null;
     prev_hash: string;
     hash: string;
   };
   /** One row: the chain's last sequence number and hash. Every append updates it first, which serializes appends. */
-  audit_head: { id: number; seq: number; hash: string };
+  audit_head: {
+    id: number;
+    seq: number;
+    hash: string;
+    /** An HMAC of a fixed text under the audit key: which key the chain is written with (null before keys). */
+    key_check: string | null;
+  };
   /** Every version of an organization's approval policy: active, proposed (waiting for a second admin), superseded. */
   approval_policies: {
     org_id: string;
@@ -79,6 +95,8 @@ export interface ConsoleTables {
     enabled: number;
     limit_cents: number;
     approvals_needed: number;
+    /** What one member may move alone in 24 hours (cents); null: no such limit. */
+    member_daily_limit_cents: number | null;
     status: string;
     proposed_by: string | null;
     confirmed_by: string | null;
@@ -107,12 +125,44 @@ export interface ConsoleTables {
     created_at: string;
     expires_at: string;
     updated_at: string;
+    /** The console server running it (executing), and until when that claim holds unless renewed. */
+    executor_id: string | null;
+    lease_until: string | null;
   };
   approval_decisions: {
     request_id: string;
     member_id: string;
     decision: string;
     reason: string | null;
+    at: string;
+  };
+  /**
+   * A change of the team that grants power (an approver, an admin, another member's credentials, the policy): with two
+   * or more active admins it waits here for another admin to confirm it.
+   */
+  team_requests: {
+    id: string;
+    org_id: string;
+    kind: TeamRequestKind;
+    proposer_id: string;
+    target_member_id: string | null;
+    /** JSON: what the change is (an invitation's email, name and role; a role; a policy). */
+    payload: string;
+    status: TeamRequestStatus;
+    decided_by: string | null;
+    reason: string | null;
+    created_at: string;
+    expires_at: string;
+    decided_at: string | null;
+  };
+  /** What each member moved alone (cents), as the server forwarded it: the daily limit is judged on it. */
+  member_spend: {
+    id: string;
+    org_id: string;
+    member_id: string;
+    amount_cents: number;
+    /** A payments file's identity (its rows carry it), for the file's total. */
+    file_id: string | null;
     at: string;
   };
 }
@@ -166,6 +216,16 @@ function postgres(url: string): ConsoleDatabase {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<ConsoleTables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Inside a transaction, holds a row until the transaction ends, so that rules that read and then write (a policy's
+ * next version, a member's daily total) run one at a time across servers. On PostgreSQL a row lock; on SQLite every
+ * transaction already holds the database's write lock from its start.
+ */
+export async function lockRow(trx: ConsoleDb, table: 'organizations' | 'members', id: string): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select id from ${sql.table(table)} where id = ${id} for update`.execute(trx);
 }
 
 /** Opens the console's database and brings its schema up to date (each migration once, recorded in the database). */

@@ -5,6 +5,7 @@ import type { Team } from './team';
 import { makeSandboxTeam, ROLE_NAMES } from './team';
 
 const DEMO_DOMAIN = 'demo-marketplace.example';
+export const DEMO_DAILY_LIMIT_CENTS = 500_000;
 
 /**
  * The sandbox demo's team, published like the demo key (README, sign-in page): it exists only in a local sandbox, so
@@ -35,6 +36,12 @@ export async function ensureDemoTeam(team: Team, demo: { clientId: string; apiKe
   if (!(await findMemberByEmail(db, DEMO_MEMBERS[0]?.email ?? ''))) {
     await makeSandboxTeam(team, org, { emailDomain: DEMO_DOMAIN, passwords: DEMO_PASSWORDS });
   }
-  // Approvals on above $1,000.00, so that a newcomer meets them (version 1 only: a later change stays).
-  await seedPolicy(team.database.db, org.id, { enabled: true, limitCents: 100_000, approvalsNeeded: 1 });
+  // Approvals on above $1,000.00 and $5,000.00 a day per member, so that a newcomer meets both (version 1 only: a
+  // later change stays).
+  await seedPolicy(team.database.db, org.id, {
+    enabled: true,
+    limitCents: 100_000,
+    approvalsNeeded: 1,
+    memberDailyLimitCents: DEMO_DAILY_LIMIT_CENTS,
+  });
 }

@@ -1,11 +1,13 @@
 import type { Context } from 'hono';
-import { formatCents } from '../../lib/money';
-import { can, describeRequest, leastRoleFor, ROLE_LABELS } from '../../lib/roles';
-import { basicAuthorization, parseBasic } from '../../node/basic-auth';
-import { errorBody } from '../../node/error-body';
+import { describeRequest } from '../../lib/roles';
+import { basicAuthorization } from '../../node/basic-auth';
+import { errorBody, fieldErrorsFrom } from '../../node/error-body';
+import { paymentCrossFieldProblems, paymentRequestSchema } from '../../sandbox/domain/payments';
 import { activePolicy } from './approval-policy';
-import type { AuditOutcome } from './audit';
-import { type SessionMember, sessionMember } from './sign-in';
+import { memberOf, refusal } from './gate-helpers';
+import { stampPayment } from './payment-stamp';
+import { type AuditLine, admit, writeLine } from './pipeline';
+import { releaseSpend, reserveSpend } from './spend';
 import type { Team } from './team';
 
 /**
@@ -13,21 +15,6 @@ import type { Team } from './team';
  * `authorization`, in place of the caller's own.
  */
 export type Forward = (c: Context, authorization?: string, body?: string) => Promise<Response>;
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const MEMBER_ID = /^mem_[0-9a-f]{32}$/;
-
-export function clientAddress(c: Context): string {
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'in-process';
-}
-
-export function refusal(c: Context, status: 401 | 403, code: string, message: string): Response {
-  c.header('Cache-Control', 'no-store');
-  const requestId = c.req.header('x-request-id');
-  if (requestId) c.header('X-Request-Id', requestId);
-  return c.json(errorBody(code, message), status);
-}
 
 /** The ids a request touched: ids in its path, and the id of what it made. Never anything else of a body. */
 async function targetsOf(path: string, response: Response): Promise<string[]> {
@@ -59,114 +46,109 @@ function declaredOperator(c: Context): string | null {
   return text === '' ? null : text;
 }
 
-function outcomeOf(status: number): AuditOutcome {
-  if (status < 400) return 'ok';
-  return status >= 500 ? 'failed' : 'refused';
+/** A file's identity as its rows declare it (the SHA-256 of the file), for the file's total; null when none. */
+function fileOf(c: Context): string | null {
+  const given = c.req.header('x-console-file')?.trim().toLowerCase();
+  return given && /^[0-9a-f]{64}$/.test(given) ? given : null;
 }
 
-/** A payment body's amount in cents; 0 when it has none (the service then refuses it for itself). */
-function amountOf(body: string | undefined): number {
+type PaymentCheck = { body: string; amountCents: number } | { refused: Response };
+
+/**
+ * A member's payment, read whole (the body limit was checked before) and checked by the same schema the service
+ * uses, so that the server knows exactly what it sends; then it writes who initiated it.
+ */
+async function checkPayment(c: Context, email: string): Promise<PaymentCheck> {
+  let raw: unknown;
   try {
-    const amount = (JSON.parse(body ?? '') as { amount?: unknown })?.amount;
-    return typeof amount === 'number' ? amount : 0;
+    raw = JSON.parse(await c.req.text());
   } catch {
-    return 0;
+    return { refused: c.json(errorBody('malformed-json', 'The body is not valid JSON'), 400) };
   }
-}
-
-/** The member of a request with member credentials: a live session, or null. */
-export async function memberOf(team: Team, c: Context): Promise<SessionMember | null | undefined> {
-  const basic = parseBasic(c.req.header('authorization'));
-  if (!basic || !MEMBER_ID.test(basic.user)) return undefined;
-  return sessionMember(team.database.db, team.policy, basic.user, basic.password, team.now());
+  const parsed = paymentRequestSchema.safeParse(raw);
+  const problems = [
+    ...(parsed.success ? [] : fieldErrorsFrom(parsed.error.issues)),
+    ...paymentCrossFieldProblems(raw),
+  ];
+  const stamped = parsed.success ? stampPayment(raw as Record<string, unknown>, email) : null;
+  if (stamped && 'problem' in stamped) problems.push(stamped.problem);
+  if (problems.length > 0 || !parsed.success || !stamped || 'problem' in stamped) {
+    return {
+      refused: c.json(errorBody('validation-failed', 'The payment is invalid: see errors', problems), 400),
+    };
+  }
+  return { body: JSON.stringify(stamped.body), amountCents: parsed.data.amount };
 }
 
 /**
- * `/v2` for a team: a member's request is checked against the role matrix, then sent on with the organization's own
- * credentials (the member's secret never leaves this server, nor does the key reach the browser). Every
- * state-changing request, allowed or refused, is a line of the audit trail. Organization credentials are the
- * service's own business: the sandbox answers them itself; upstream in team mode only members are let through.
+ * `/v2` for a team, through the same steps as the team's own routes (pipeline.ts): a member's request is admitted by
+ * session, second factor and the role matrix of lib/roles.ts; a payment is checked, stamped with its author and judged
+ * by the approval policy and the member's daily limit; then it is sent on with the organization's own credentials
+ * (the member's secret never leaves this server, nor does the key reach the browser). Every state-changing request,
+ * allowed or refused, and every refusal is a line of the trail. Organization credentials are the service's own
+ * business: the sandbox answers them itself; upstream in team mode only members are let through.
  */
 export function teamGate(team: Team, forward: Forward) {
   return async (c: Context): Promise<Response> => {
     const method = c.req.method;
     const path = c.req.path;
-    const write = !READS.has(method);
-    const { permission, action } = describeRequest(method, path);
-    const requestId = c.req.header('x-request-id') ?? null;
-    const address = clientAddress(c);
+    const described = describeRequest(method, path);
+    const line: AuditLine = { action: described.action, targets: [], detail: described.detail };
     const found = await memberOf(team, c);
     if (found === undefined) {
       if (team.mode === 'upstream' && team.teamMode) {
-        return refusal(c, 401, 'member-credentials-required', 'Sign in as a member of the team');
+        const refused = refusal(c, 401, 'member-credentials-required', 'Sign in as a member of the team');
+        await writeLine(team, c, line, null, 401);
+        return refused;
       }
       const response = await forward(c);
-      if (write) {
-        await team.audit({
-          orgId: null,
-          memberId: null,
-          // With the organization's key, the author is only who the operator said they are.
-          email: declaredOperator(c),
-          role: 'organization-key',
-          action,
-          targets: await targetsOf(path, response),
-          outcome: outcomeOf(response.status),
-          status: response.status,
-          requestId: response.headers.get('x-request-id') ?? requestId,
-          clientAddress: address,
-        });
-      }
+      // With the organization's key, the author is only who the operator said they are.
+      line.actor = { orgId: null, memberId: null, email: declaredOperator(c), role: 'organization-key' };
+      line.targets = await targetsOf(path, response);
+      await writeLine(team, c, line, null, response.status, response.headers.get('x-request-id'));
       return response;
     }
-    if (found === null) return refusal(c, 401, 'session-ended', 'Your session has ended: sign in again');
-    const { member, organization } = found;
-    const audit = async (status: number, targets: string[], answeredId: string | null) => {
-      if (!write) return;
-      await team.audit({
-        orgId: organization.id,
-        memberId: member.id,
-        email: member.email,
-        role: member.role,
-        action,
-        targets,
-        outcome: outcomeOf(status),
-        status,
-        requestId: answeredId ?? requestId,
-        clientAddress: address,
-      });
-    };
-    if (found.mustEnrollTotp) {
-      await audit(403, [], null);
-      return refusal(c, 403, 'totp-enrollment-required', 'Set up your authenticator app before you continue');
+    const admitted = await admit(team, c, described.permission, found);
+    if ('refused' in admitted) {
+      line.targets = await targetsOf(path, new Response(null));
+      await writeLine(team, c, line, found, admitted.refused.status);
+      return admitted.refused;
     }
-    if (!can(member.role, permission)) {
-      const needed = leastRoleFor(permission);
-      await audit(403, await targetsOf(path, new Response(null)), null);
-      return refusal(
-        c,
-        403,
-        'forbidden-for-role',
-        `This needs the ${ROLE_LABELS[needed]} role (or higher); you are ${ROLE_LABELS[member.role]}`,
-      );
-    }
-    // A payment is read here when the policy is on (its amount decides), and sent on as read.
+    const { member, organization } = found as NonNullable<typeof found>;
     let body: string | undefined;
-    if (method === 'POST' && path.replace(/\/+$/, '') === '/v2/payments') {
+    let reservation: string | null = null;
+    if (described.action === 'payment.create') {
+      const checked = await checkPayment(c, member.email);
+      if ('refused' in checked) {
+        await writeLine(team, c, line, found, checked.refused.status);
+        return checked.refused;
+      }
+      body = checked.body;
+      line.amountCents = checked.amountCents;
       const policy = await activePolicy(team.database.db, organization.id);
-      if (policy.enabled) body = await c.req.text();
-      const above = policy.enabled && amountOf(body) > policy.limitCents ? policy : null;
-      if (above) {
-        await audit(403, [], null);
-        return refusal(
-          c,
+      const reserved = await reserveSpend(
+        team.database.db,
+        { orgId: organization.id, memberId: member.id, amountCents: checked.amountCents, fileId: fileOf(c) },
+        policy,
+        team.now(),
+      );
+      if (reserved.kind === 'needs-approval') {
+        const message = reserved.need.needed ? reserved.need.message : 'Another member approves this';
+        await writeLine(team, c, line, found, 403);
+        return c.json(
+          {
+            ...errorBody('approval-required', message),
+            limit: reserved.need.needed ? reserved.need.limit : 'amount',
+          },
           403,
-          'approval-required',
-          `Above ${formatCents(above.limitCents)} a payment needs another member's approval: submit it for approval`,
         );
       }
+      reservation = reserved.id;
     }
     const credentials = team.credentialsFor(organization);
     if (!credentials) {
+      if (reservation) await releaseSpend(team.database.db, reservation);
+      await writeLine(team, c, line, found, 403);
       return refusal(
         c,
         403,
@@ -175,8 +157,13 @@ export function teamGate(team: Team, forward: Forward) {
       );
     }
     const response = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
-    if (write)
-      await audit(response.status, await targetsOf(path, response), response.headers.get('x-request-id'));
+    // Refused, or answered as the payment sent before: nothing moved now. An unknown outcome stays counted.
+    const refused = response.status >= 400 && response.status < 500;
+    if (reservation && (refused || response.headers.get('idempotent-replayed') === 'true')) {
+      await releaseSpend(team.database.db, reservation);
+    }
+    line.targets = await targetsOf(path, response);
+    await writeLine(team, c, line, found, response.status, response.headers.get('x-request-id'));
     return response;
   };
 }

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
+import { can, isRole } from '../../lib/roles';
 import { errorBody } from '../../node/error-body';
 import type { ConsoleDb } from './database';
-import { invalidRequest, readBody } from './http';
+import { invalidRequest } from './http';
 import { findMemberByEmail, normalEmail } from './members';
+import type { AuditLine } from './pipeline';
 import { hashPassword, newMemberId, sha256Hex } from './secrets';
 import type { Team } from './team';
 
@@ -47,24 +48,27 @@ export async function invitationInfo(db: ConsoleDb, token: string, now: Date) {
   };
 }
 
-const password = z.string().min(12, 'At least 12 characters').max(200, 'At most 200 characters');
-const acceptBody = z
-  .object({
-    password,
-    email: z.string().trim().max(320).pipe(z.email('Enter an email address')).optional(),
-    name: z.string().trim().min(1, 'Enter your name').max(120).optional(),
-  })
-  .strict();
+/** What a person sends to use a one-time link (the first admin also names themself). */
+export interface Acceptance {
+  password: string;
+  email?: string | undefined;
+  name?: string | undefined;
+}
 
 /**
  * Uses a one-time link: an invited member sets their password, a reset member a new one, or the first admin of an
  * upstream organization names themself. The link is spent in the same transaction, so a second use finds it gone.
+ * A member of a paying role approves only what is submitted from then on (approver_since): the link's holder is
+ * someone new as far as waiting requests are concerned.
  */
-export async function acceptInvitation(team: Team, c: Context): Promise<Response> {
+export async function acceptInvitation(
+  team: Team,
+  c: Context,
+  body: Acceptance,
+  line: AuditLine,
+): Promise<Response> {
   const db = team.database.db;
   const now = team.now();
-  const body = await readBody(c, acceptBody);
-  if (body instanceof Response) return body;
   const invitation = await liveInvitation(db, c.req.param('token') ?? '', now);
   if (!invitation)
     return c.json(errorBody('invitation-not-found', 'This link is not valid or has expired'), 404);
@@ -79,18 +83,25 @@ export async function acceptInvitation(team: Team, c: Context): Promise<Response
     return invalidRequest(c, [{ path: 'email', message: 'A member already has this email' }], 409);
   }
   const hashed = await hashPassword(body.password);
+  const at = now.toISOString();
   const memberId = await db.transaction().execute(async (trx) => {
     const spent = await trx
       .updateTable('invitations')
-      .set({ used_at: now.toISOString() })
+      .set({ used_at: at })
       .where('token_hash', '=', invitation.token_hash)
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) return null;
     if (invitation.member_id) {
+      const role = isRole(invitation.role) ? invitation.role : 'viewer';
       await trx
         .updateTable('members')
-        .set({ password_hash: hashed, status: 'active', ...(body.name ? { name: body.name } : {}) })
+        .set({
+          password_hash: hashed,
+          status: 'active',
+          approver_since: can(role, 'pay') ? at : null,
+          ...(body.name ? { name: body.name } : {}),
+        })
         .where('id', '=', invitation.member_id)
         .execute();
       return invitation.member_id;
@@ -107,8 +118,10 @@ export async function acceptInvitation(team: Team, c: Context): Promise<Response
         status: 'active',
         password_hash: hashed,
         totp_secret: null,
-        created_at: now.toISOString(),
+        totp_pending_secret: null,
+        created_at: at,
         last_seen_at: null,
+        approver_since: at,
       })
       .execute();
     return id;
@@ -120,17 +133,8 @@ export async function acceptInvitation(team: Team, c: Context): Promise<Response
     .selectAll()
     .where('id', '=', memberId)
     .executeTakeFirstOrThrow();
-  await team.audit({
-    orgId: member.org_id,
-    memberId: member.id,
-    email: member.email,
-    role: member.role,
-    action: invitation.purpose === 'reset' ? 'member.password.set' : 'member.join',
-    targets: [member.id],
-    outcome: 'ok',
-    status: 200,
-    requestId: c.req.header('x-request-id') ?? null,
-    clientAddress: null,
-  });
+  line.action = invitation.purpose === 'reset' ? 'member.password.set' : 'member.join';
+  line.targets = [member.id];
+  line.actor = { orgId: member.org_id, memberId: member.id, email: member.email, role: member.role };
   return c.json({ email: member.email });
 }

@@ -1,4 +1,4 @@
-import type { Role } from '../../lib/roles';
+import { can, isRole, type Role } from '../../lib/roles';
 import type { ConsoleDb, ConsoleTables } from './database';
 import { hashPassword, newMemberId, newSecret, sha256Hex } from './secrets';
 
@@ -70,21 +70,56 @@ export interface NewMember {
   totpSecret?: string;
 }
 
-export async function insertMember(db: ConsoleDb, member: NewMember, now = new Date()): Promise<MemberRow> {
+/**
+ * Adds a member. With `ifAbsent`, a member who already has the email is answered instead (two servers making the
+ * same demo team at once make one).
+ */
+export async function insertMember(
+  db: ConsoleDb,
+  member: NewMember,
+  now = new Date(),
+  options: { ifAbsent?: boolean } = {},
+): Promise<MemberRow> {
+  const status = member.password ? 'active' : 'invited';
   const row: MemberRow = {
     id: newMemberId(),
     org_id: member.orgId,
     email: normalEmail(member.email),
     name: member.name.trim(),
     role: member.role,
-    status: member.password ? 'active' : 'invited',
+    status,
     password_hash: member.password ? await hashPassword(member.password) : null,
     totp_secret: member.totpSecret ?? null,
+    totp_pending_secret: null,
     created_at: now.toISOString(),
     last_seen_at: null,
+    approver_since: status === 'active' && can(member.role, 'pay') ? now.toISOString() : null,
   };
-  await db.insertInto('members').values(row).execute();
-  return row;
+  if (!options.ifAbsent) {
+    await db.insertInto('members').values(row).execute();
+    return row;
+  }
+  await db
+    .insertInto('members')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  return (await findMemberByEmail(db, row.email)) ?? row;
+}
+
+/**
+ * From when a member's approvals count after a change of role or status: kept while they stay an active member of a
+ * paying role, restarted when they become one, and gone when they stop being one.
+ */
+export function approverSinceAfter(
+  before: Pick<MemberRow, 'role' | 'status' | 'approver_since'>,
+  after: { role: string; status: string },
+  now: Date,
+): string | null {
+  const pays = (m: { role: string; status: string }) =>
+    m.status === 'active' && isRole(m.role) && can(m.role, 'pay');
+  if (!pays(after)) return null;
+  return pays(before) && before.approver_since !== null ? before.approver_since : now.toISOString();
 }
 
 export function findMemberByEmail(db: ConsoleDb, email: string): Promise<MemberRow | undefined> {

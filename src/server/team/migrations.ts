@@ -163,4 +163,87 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006-no-one-alone': {
+    async up(db: Kysely<unknown>) {
+      // From when a member's approvals count: the moment they last became an active member of a paying role, or their
+      // credentials were last reset. Null while they cannot approve.
+      await db.schema.alterTable('members').addColumn('approver_since', 'text').execute();
+      await sql`update members set approver_since = created_at where status = 'active' and role in ('finance', 'admin')`.execute(
+        db,
+      );
+      // A secret the server made for an enrolment that is not confirmed yet.
+      await db.schema.alterTable('members').addColumn('totp_pending_secret', 'text').execute();
+      // The executor that runs a request, and until when its claim holds (renewed while it runs).
+      await db.schema.alterTable('approval_requests').addColumn('executor_id', 'text').execute();
+      await db.schema.alterTable('approval_requests').addColumn('lease_until', 'text').execute();
+      await db.schema
+        .alterTable('approval_policies')
+        .addColumn('member_daily_limit_cents', 'integer')
+        .execute();
+      // An amount a line is about (a payment's), part of the row and of its hash.
+      await db.schema.alterTable('audit_events').addColumn('amount_cents', 'integer').execute();
+      // Which key the chain is written with (an HMAC of a fixed text): a server with another key refuses to start.
+      await db.schema.alterTable('audit_head').addColumn('key_check', 'text').execute();
+      // Policy proposals are team requests now.
+      await sql`update approval_policies set status = 'withdrawn' where status = 'proposed'`.execute(db);
+      await db.schema
+        .createTable('team_requests')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('proposer_id', 'text', (c) => c.notNull().references('members.id'))
+        .addColumn('target_member_id', 'text', (c) => c.references('members.id'))
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('decided_by', 'text')
+        .addColumn('reason', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('decided_at', 'text')
+        .addCheckConstraint(
+          'team_requests_kind',
+          sql`kind in ('invite', 'role', 'enable', 'disable', 'password-reset', 'totp-reset', 'policy')`,
+        )
+        .addCheckConstraint(
+          'team_requests_status',
+          sql`status in ('pending', 'applied', 'rejected', 'withdrawn', 'expired', 'void')`,
+        )
+        .execute();
+      await db.schema
+        .createIndex('team_requests_by_status')
+        .on('team_requests')
+        .columns(['org_id', 'status'])
+        .execute();
+      // What each member moved alone (not through an approval), counted by the server as it forwards: the daily limit
+      // is judged on it. A reservation is written before the money is sent and removed if it was refused.
+      await db.schema
+        .createTable('member_spend')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+        .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+        .addColumn('amount_cents', 'integer', (c) => c.notNull())
+        .addColumn('file_id', 'text')
+        .addColumn('at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('member_spend_by_member')
+        .on('member_spend')
+        .columns(['member_id', 'at'])
+        .execute();
+      await db.schema
+        .createIndex('member_spend_by_file')
+        .on('member_spend')
+        .columns(['org_id', 'file_id', 'at'])
+        .execute();
+      // One first-admin link at a time per organization: two servers starting at once make one.
+      await db.schema
+        .createIndex('invitations_one_first_admin')
+        .on('invitations')
+        .columns(['org_id', 'purpose'])
+        .unique()
+        .where(sql.ref('used_at'), 'is', null)
+        .where(sql.ref('purpose'), '=', 'first-admin')
+        .execute();
+    },
+  },
 };

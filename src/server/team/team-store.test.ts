@@ -3,6 +3,7 @@ import { appendAudit, listAudit, verifyAudit } from './audit';
 import type { ConsoleDatabase } from './database';
 import { endSessionsOf, ensureOrganization, insertMember } from './members';
 import { type SignInPolicy, sessionMember, signIn } from './sign-in';
+import { testAuditKey } from './test/console';
 import { BACKENDS } from './test/databases';
 import { totpCode } from './totp';
 
@@ -12,6 +13,8 @@ const policy: SignInPolicy = {
   idleTimeoutMs: 60_000,
   totpRequiredFor: [],
 };
+
+const KEY = testAuditKey();
 
 const entry = (action: string, orgId: string | null = null) => ({
   orgId,
@@ -36,35 +39,37 @@ describe.each(BACKENDS)('the console database on $name', (backend) => {
   });
 
   it('chains audit rows appended at once into one verifiable chain, and names the first row broken', async () => {
-    await Promise.all(Array.from({ length: 40 }, (_, i) => appendAudit(database.db, entry(`test.${i}`))));
-    expect(await verifyAudit(database.db)).toEqual({ ok: true, rows: 40 });
+    await Promise.all(
+      Array.from({ length: 40 }, (_, _i) => appendAudit(database.db, KEY, entry('payment.create'))),
+    );
+    expect(await verifyAudit(database.db, KEY)).toMatchObject({ ok: true, rows: 40 });
     await database.db
       .updateTable('audit_events')
       .set({ email: 'mallory@example.com' })
       .where('seq', '=', 17)
       .execute();
-    expect(await verifyAudit(database.db)).toMatchObject({ ok: false, brokenAt: 17 });
+    expect(await verifyAudit(database.db, KEY)).toMatchObject({ ok: false, brokenAt: 17 });
     await database.db
       .updateTable('audit_events')
       .set({ email: 'ana@example.com' })
       .where('seq', '=', 17)
       .execute();
-    expect(await verifyAudit(database.db)).toEqual({ ok: true, rows: 40 });
+    expect(await verifyAudit(database.db, KEY)).toMatchObject({ ok: true, rows: 40 });
     await database.db.deleteFrom('audit_events').where('seq', '=', 30).execute();
-    expect(await verifyAudit(database.db)).toMatchObject({ ok: false, brokenAt: 30 });
+    expect(await verifyAudit(database.db, KEY)).toMatchObject({ ok: false, brokenAt: 30 });
   });
 
   it('hashes a row’s note with it: an edited reason breaks the chain', async () => {
     const fresh = await backend.open();
     try {
-      await appendAudit(fresh.db, { ...entry('approval.reject'), detail: 'Wrong invoice' });
-      expect(await verifyAudit(fresh.db)).toEqual({ ok: true, rows: 1 });
+      await appendAudit(fresh.db, KEY, { ...entry('approval.reject'), detail: 'Wrong invoice' });
+      expect(await verifyAudit(fresh.db, KEY)).toMatchObject({ ok: true, rows: 1 });
       await fresh.db
         .updateTable('audit_events')
         .set({ detail: 'Right invoice' })
         .where('seq', '=', 1)
         .execute();
-      expect(await verifyAudit(fresh.db)).toMatchObject({ ok: false, brokenAt: 1 });
+      expect(await verifyAudit(fresh.db, KEY)).toMatchObject({ ok: false, brokenAt: 1 });
     } finally {
       await fresh.close();
     }
@@ -160,9 +165,10 @@ describe.each(BACKENDS)('the console database on $name', (backend) => {
       name: 'Org',
       sandboxApiKey: null,
     });
-    await appendAudit(database.db, entry('payment.create', org.id), new Date('2026-11-20T12:00:00Z'));
+    await appendAudit(database.db, KEY, entry('payment.create', org.id), new Date('2026-11-20T12:00:00Z'));
     await appendAudit(
       database.db,
+      KEY,
       { ...entry('sign-in', org.id), outcome: 'refused', status: 401 },
       new Date('2026-11-21T12:00:00Z'),
     );

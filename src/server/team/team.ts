@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { ROLES, type Role } from '../../lib/roles';
 import { type AuditEntry, appendAudit } from './audit';
+import type { AuditKey } from './audit-key';
 import type { ConsoleDatabase } from './database';
+import type { Mailer } from './mail';
 import { insertMember, type OrganizationRow } from './members';
 import type { SignInPolicy } from './sign-in';
 
@@ -24,6 +26,12 @@ export interface Team {
   /** The organization's credentials, to forward a member's request with; null when the console has none for it. */
   credentialsFor(org: OrganizationRow): OrgCredentials | null;
   audit(entry: AuditEntry): Promise<void>;
+  /** The key of the audit trail's HMAC chain, held outside the database. */
+  auditKey: AuditKey;
+  /** SMTP, when configured (SMTP_URL): one-time links go to the member by mail, never to an admin. */
+  mailer: Mailer | null;
+  /** This server as an executor of approved requests, and how long its claim on one holds unless renewed. */
+  executor: { id: string; leaseMs: number };
   now(): Date;
 }
 
@@ -40,10 +48,25 @@ export interface TeamOptions {
   policy?: Partial<SignInPolicy>;
   /** Upstream team mode: the one organization's credentials (PAYOUT_CLIENT_ID, PAYOUT_API_KEY). */
   upstreamCredentials?: OrgCredentials | null;
+  auditKey: AuditKey;
+  mailer?: Mailer | null;
+  leaseMs?: number;
   now?: () => Date;
 }
 
-export function createTeam({ database, mode, policy, upstreamCredentials = null, now }: TeamOptions): Team {
+/** An executor renews its claim on a request every third of this; a server that stops renewing loses it after this. */
+export const DEFAULT_LEASE_MS = 30_000;
+
+export function createTeam({
+  database,
+  mode,
+  policy,
+  upstreamCredentials = null,
+  auditKey,
+  mailer = null,
+  leaseMs = DEFAULT_LEASE_MS,
+  now,
+}: TeamOptions): Team {
   const clock = now ?? (() => new Date());
   return {
     database,
@@ -64,8 +87,11 @@ export function createTeam({ database, mode, policy, upstreamCredentials = null,
         : null;
     },
     async audit(entry) {
-      await appendAudit(database.db, entry, clock());
+      await appendAudit(database.db, auditKey, entry, clock());
     },
+    auditKey,
+    mailer,
+    executor: { id: `srv_${randomUUID().slice(0, 8)}`, leaseMs },
     now: clock,
   };
 }
@@ -99,10 +125,12 @@ export async function makeSandboxTeam(
   return Promise.all(
     ROLES.map(async (role) => {
       const password = fixed?.passwords[role] ?? randomBytes(12).toString('base64url');
+      // The demo's members may be made by two servers starting at once: the first one's stay.
       const row = await insertMember(
         db,
         { orgId: org.id, email: `${role}@${domain}`, name: ROLE_NAMES[role], role, password },
         team.now(),
+        { ifAbsent: fixed !== undefined },
       );
       return { id: row.id, email: row.email, name: row.name, password, role };
     }),

@@ -36,6 +36,7 @@ export function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
     orgCredentials: null,
     idleTimeoutMs: 900_000,
     requestTimeoutMs: 30_000,
+    executorLeaseMs: 30_000,
     ...overrides,
   };
 }

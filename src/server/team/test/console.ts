@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { basicAuthorization } from '../../../node/basic-auth';
 import { createSandbox, type Sandbox } from '../../../sandbox/app';
 import { createConsoleApp } from '../../app';
 import { config } from '../../test/config';
+import { sealAuditChain } from '../audit';
+import type { AuditKey } from '../audit-key';
 import { type ConsoleDatabase, openConsoleDatabase } from '../database';
+import type { Mailer } from '../mail';
 import type { SignInPolicy } from '../sign-in';
 import { createTeam, type OrgCredentials } from '../team';
 
@@ -11,6 +15,19 @@ export interface MemberCredentials {
   email: string;
   password: string;
   role: 'viewer' | 'support' | 'finance' | 'admin';
+}
+
+const SHARED_TEST_KEY: AuditKey = {
+  secret: Buffer.from('the tests’ audit key, shared by their servers'),
+  source: 'test',
+};
+
+/**
+ * The key of a test's audit trail (held outside its database, as a server's is): the one every test server shares,
+ * as servers on one database share AUDIT_KEY; `fresh` for another key (an attacker's, say).
+ */
+export function testAuditKey(fresh = false): AuditKey {
+  return fresh ? { secret: randomBytes(32), source: 'another key' } : SHARED_TEST_KEY;
 }
 
 /** The Authorization header of a member's session or an organization's key. */
@@ -24,11 +41,19 @@ export async function teamConsole(
     upstream?: URL;
     orgCredentials?: OrgCredentials;
     now?: () => Date;
+    auditKey?: AuditKey;
+    mailer?: Mailer | null;
+    leaseMs?: number;
   } = {},
 ) {
   const sandbox: Sandbox | null = options.upstream ? null : createSandbox({ config: { dbFile: ':memory:' } });
   const database = options.database ?? (await openConsoleDatabase({ file: ':memory:' }));
+  const auditKey = options.auditKey ?? testAuditKey();
+  await sealAuditChain(database.db, auditKey);
   const team = createTeam({
+    auditKey,
+    mailer: options.mailer ?? null,
+    ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
     database,
     mode: options.upstream ? 'upstream' : 'sandbox',
     policy: options.policy,

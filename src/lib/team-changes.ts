@@ -1,0 +1,105 @@
+import { can, type Role } from './roles';
+
+/**
+ * Changes of the team that grant power: who may approve, who is admin, whose credentials are whose, and the approval
+ * policy. With two or more active admins each waits for another admin's confirmation (a team request), so that no
+ * admin alone can make themself an approver, borrow one, remove the other admin, or loosen the policy.
+ */
+export const TEAM_REQUEST_KINDS = [
+  'invite',
+  'role',
+  'enable',
+  'disable',
+  'password-reset',
+  'totp-reset',
+  'policy',
+] as const;
+export type TeamRequestKind = (typeof TEAM_REQUEST_KINDS)[number];
+
+export const TEAM_REQUEST_STATUSES = [
+  'pending',
+  'applied',
+  'rejected',
+  'withdrawn',
+  'expired',
+  'void',
+] as const;
+export type TeamRequestStatus = (typeof TEAM_REQUEST_STATUSES)[number];
+
+/** A team request waits this long for the second admin. */
+export const TEAM_REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A member as a change sees them. */
+export interface ChangedMember {
+  id: string;
+  role: Role;
+  status: 'invited' | 'active' | 'disabled';
+}
+
+export type TeamChange =
+  | { kind: 'invite'; role: Role }
+  | { kind: 'role'; target: ChangedMember; role: Role }
+  | { kind: 'enable'; target: ChangedMember }
+  | { kind: 'disable'; target: ChangedMember }
+  | { kind: 'password-reset'; target: ChangedMember; by: string }
+  | { kind: 'totp-reset'; target: ChangedMember; by: string }
+  | { kind: 'policy' };
+
+/** Finance and admin: the roles whose arrival adds an approver or an admin. */
+const paying = (role: Role) => can(role, 'pay');
+
+/** Whether the change grants power, and so needs a second admin where there is one. */
+export function grantsPower(change: TeamChange): boolean {
+  switch (change.kind) {
+    case 'invite':
+      return paying(change.role);
+    case 'role': {
+      const raised = ROLE_RANK[change.role] > ROLE_RANK[change.target.role];
+      const demotesAdmin = change.target.role === 'admin' && change.role !== 'admin';
+      return (raised && paying(change.role)) || demotesAdmin;
+    }
+    case 'enable':
+      return paying(change.target.role);
+    case 'disable':
+      return change.target.role === 'admin';
+    case 'password-reset':
+    case 'totp-reset':
+      return change.target.id !== change.by;
+    case 'policy':
+      return true;
+  }
+}
+
+const ROLE_RANK: Record<Role, number> = { viewer: 0, support: 1, finance: 2, admin: 3 };
+
+/** Whether the change waits for another admin: it grants power and the organization has two active admins or more. */
+export function needsSecondAdmin(change: TeamChange, activeAdmins: number): boolean {
+  return activeAdmins >= 2 && grantsPower(change);
+}
+
+/** A sentence for a team request: "Invite ana@example.com as Finance". */
+export function describeTeamChange(
+  kind: TeamRequestKind,
+  payload: Record<string, unknown>,
+  target: { name: string; email: string } | null,
+): string {
+  const who = target ? `${target.name} (${target.email})` : String(payload.email ?? 'a member');
+  const role = typeof payload.role === 'string' ? payload.role : '';
+  const roleLabel = role ? role[0]?.toUpperCase() + role.slice(1) : '';
+  switch (kind) {
+    case 'invite':
+      return `Invite ${String(payload.email ?? '')} as ${roleLabel}`;
+    case 'role':
+      return `Make ${who} ${roleLabel}`;
+    case 'enable':
+      return `Enable ${who}`;
+    case 'disable':
+      return `Disable ${who}`;
+    case 'password-reset':
+      return `Reset the password of ${who}`;
+    case 'totp-reset':
+      return `Reset the authenticator of ${who}`;
+    case 'policy':
+      return 'Change the approval policy';
+  }
+}

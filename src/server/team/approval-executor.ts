@@ -1,0 +1,338 @@
+import { classifyAnswer } from '../../lib/payment-answer';
+import { basicAuthorization } from '../../node/basic-auth';
+import {
+  approvalsOf,
+  bodiesOf,
+  claimRequest,
+  dropApprovals,
+  finishRequest,
+  orphanedRequests,
+  type RequestBody,
+  type RequestRow,
+  renewLease,
+  requeueRequest,
+} from './approval-store';
+import { consoleEntry } from './audit';
+import { sha256Hex } from './secrets';
+import type { OrgCredentials, Team } from './team';
+
+/**
+ * The one executor of approved requests: the HTTP calls that pay a request's stored body, row by row, with the
+ * organization's credentials. It claims a request with a lease that it renews while it runs, so that a server that
+ * starts (or sweeps) takes over only requests whose executor has died.
+ */
+
+/** Sends one request to the payout service with the organization's credentials (the sandbox in-process, or upstream). */
+export type CallService = (request: Request) => Promise<Response>;
+
+const IN_FLIGHT = 8;
+/** Sends of one row before its outcome is left unknown (a 5xx or no answer, looked up and not found each time). */
+const SENDS = 3;
+
+export type RowOutcomeKind = 'paid' | 'refused' | 'unknown';
+
+export interface RowOutcome {
+  index: number;
+  outcome: RowOutcomeKind;
+  status: number;
+  transfer_id: string | null;
+  replayed: boolean;
+  error: string | null;
+}
+
+/** The X-Request-Id a row of an approved request is sent with, and its audit line names. */
+export const rowRequestId = (requestId: string, index: number) => `apr_${requestId.slice(0, 8)}_${index}`;
+
+const authorizationOf = (credentials: OrgCredentials) =>
+  basicAuthorization(credentials.clientId, credentials.apiKey);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Transfers that carry these keys as metadata.console_request_id, made since `since`; null when the look-up itself
+ * failed (then nothing is known: a row stays unknown, it is never taken as not arrived).
+ */
+export async function findByKeys(
+  call: CallService,
+  credentials: OrgCredentials,
+  keys: ReadonlySet<string>,
+  since: string,
+): Promise<Map<string, string> | null> {
+  const found = new Map<string, string>();
+  let after = '';
+  try {
+    for (let page = 0; page < 100 && found.size < keys.size; page++) {
+      const response = await call(
+        new Request(
+          `http://console.internal/v2/transfers?limit=100${after ? `&starting_after=${after}` : ''}`,
+          { headers: { authorization: authorizationOf(credentials) } },
+        ),
+      );
+      if (!response.ok) return null;
+      const body = (await response.json()) as {
+        data?: { id: string; created?: string; metadata?: Record<string, unknown> | null }[];
+        has_more?: boolean;
+      };
+      const transfers = body.data ?? [];
+      for (const transfer of transfers) {
+        const key = transfer.metadata?.console_request_id;
+        if (typeof key === 'string' && keys.has(key)) found.set(key, transfer.id);
+      }
+      const last = transfers.at(-1);
+      if (!body.has_more || !last || (last.created !== undefined && last.created < since)) break;
+      after = last.id;
+    }
+  } catch {
+    return null;
+  }
+  return found;
+}
+
+/** One row: sent, a 429 waited out, and an unknown answer looked up before it is sent again. */
+async function payRow(
+  call: CallService,
+  credentials: OrgCredentials,
+  request: RequestRow,
+  row: Record<string, unknown> & { idempotency_key: string },
+  index: number,
+): Promise<RowOutcome> {
+  const body = JSON.stringify(row);
+  let sends = 0;
+  for (let waits = 0; ; ) {
+    let response: Response | null = null;
+    try {
+      response = await call(
+        new Request('http://console.internal/v2/payments', {
+          method: 'POST',
+          headers: {
+            authorization: authorizationOf(credentials),
+            'content-type': 'application/json',
+            'x-request-id': rowRequestId(request.id, index),
+          },
+          body,
+        }),
+      );
+    } catch {
+      response = null;
+    }
+    sends++;
+    const kind = classifyAnswer(response?.status ?? null);
+    if (kind === 'rate-limited' && waits < 20) {
+      waits++;
+      const wait = Number(response?.headers.get('retry-after') ?? '1');
+      await sleep(Math.max(0.05, Number.isFinite(wait) ? wait : 1) * 1000);
+      continue;
+    }
+    const status = response?.status ?? 0;
+    if (kind === 'created' || kind === 'refused' || kind === 'signed-out' || kind === 'rate-limited') {
+      const json = response
+        ? ((await response.json().catch(() => null)) as { id?: string; message?: string } | null)
+        : null;
+      const paid = kind === 'created' && typeof json?.id === 'string';
+      return {
+        index,
+        outcome: paid ? 'paid' : 'refused',
+        status,
+        transfer_id: paid ? (json?.id ?? null) : null,
+        replayed: response?.headers.get('idempotent-replayed') === 'true',
+        error: paid ? null : (json?.message ?? `HTTP ${status}`),
+      };
+    }
+    // Unknown: it may have been made. Looked up by its key before anything is sent again.
+    const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), request.created_at);
+    const transferId = found?.get(row.idempotency_key);
+    if (transferId)
+      return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
+    if (found === null || sends >= SENDS) {
+      return {
+        index,
+        outcome: 'unknown',
+        status,
+        transfer_id: null,
+        replayed: false,
+        error:
+          found === null
+            ? 'No answer, and the look-up failed: find it by its request id before paying it again'
+            : `No answer after ${sends} sends`,
+      };
+    }
+  }
+}
+
+/** The status a run ends in, from its rows. */
+function endStatus(outcomes: readonly RowOutcome[]) {
+  const paid = outcomes.filter((o) => o.outcome === 'paid').length;
+  if (paid === outcomes.length) return 'executed' as const;
+  if (paid === 0 && !outcomes.some((o) => o.outcome === 'unknown')) return 'failed' as const;
+  return 'partly-executed' as const;
+}
+
+export interface ExecutionResult {
+  /** executed, partly-executed, failed; `requeued` when its approvals no longer counted; `lost` when another took it. */
+  ended: 'executed' | 'partly-executed' | 'failed' | 'requeued' | 'lost' | 'not-claimed';
+  outcomes: RowOutcome[];
+}
+
+/**
+ * Executes a request once: the executor that claims it (approved → executing, or executing with a lapsed lease) pays
+ * it; any other caller finds it claimed and does nothing. Before a first run the approvals are checked again (each
+ * must still count): when too few do, those that do not are dropped and the request waits again. Only the stored
+ * body is sent, each payment with its own idempotency key; a run taken over looks up what already arrived first.
+ */
+export async function executeRequest(
+  team: Team,
+  call: CallService,
+  request: RequestRow,
+  credentials: OrgCredentials,
+  claimFrom: 'approved' | 'executing' = 'approved',
+): Promise<ExecutionResult> {
+  const db = team.database.db;
+  const { id: executorId, leaseMs } = team.executor;
+  const leaseEnd = () => new Date(team.now().getTime() + leaseMs);
+  if (!(await claimRequest(db, request.id, claimFrom, executorId, team.now(), leaseEnd()))) {
+    return { ended: 'not-claimed', outcomes: [] };
+  }
+  if (claimFrom === 'approved') {
+    const approvals = await approvalsOf(db, request);
+    const counting = approvals.filter((a) => a.counts);
+    if (counting.length < Number(request.approvals_needed)) {
+      await dropApprovals(
+        db,
+        request.id,
+        approvals.filter((a) => !a.counts).map((a) => a.memberId),
+      );
+      await requeueRequest(db, request.id, executorId, team.now());
+      await team.audit(
+        consoleEntry(request.org_id, 'approval.requeue', [request.id], {
+          status: 409,
+          outcome: 'refused',
+          amountCents: Number(request.amount_cents),
+        }),
+      );
+      return { ended: 'requeued', outcomes: [] };
+    }
+  }
+  let held = true;
+  const renewal = setInterval(
+    () => {
+      void renewLease(db, request.id, executorId, leaseEnd()).then(
+        (kept) => {
+          if (!kept) held = false;
+        },
+        () => undefined,
+      );
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
+  try {
+    const stored = JSON.parse(request.body) as RequestBody;
+    const rows = bodiesOf(stored);
+    const outcomes: RowOutcome[] = new Array(rows.length);
+    // A run taken over looks for what already arrived before sending anything again.
+    const arrived =
+      claimFrom === 'executing'
+        ? ((await findByKeys(
+            call,
+            credentials,
+            new Set(rows.map((r) => r.idempotency_key)),
+            request.created_at,
+          )) ?? new Map<string, string>())
+        : new Map<string, string>();
+    let next = 0;
+    const worker = async () => {
+      while (held && next < rows.length) {
+        const index = next++;
+        const row = rows[index];
+        if (!row) continue;
+        const already = arrived.get(row.idempotency_key);
+        outcomes[index] = already
+          ? { index, outcome: 'paid', status: 200, transfer_id: already, replayed: true, error: null }
+          : await payRow(call, credentials, request, row, index);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));
+    if (!held) return { ended: 'lost', outcomes };
+    const ended = endStatus(outcomes);
+    const sentHash = sha256Hex(JSON.stringify(stored));
+    if (
+      !(await finishRequest(db, request.id, executorId, ended, team.now(), {
+        rows: outcomes,
+        sent_hash: sentHash,
+      }))
+    ) {
+      return { ended: 'lost', outcomes };
+    }
+    for (const outcome of outcomes) {
+      await team.audit(
+        consoleEntry(
+          request.org_id,
+          'approval.row',
+          [request.id, ...(outcome.transfer_id ? [outcome.transfer_id] : [])],
+          {
+            status: outcome.status,
+            outcome: outcome.outcome === 'paid' ? 'ok' : 'failed',
+            requestId: rowRequestId(request.id, outcome.index),
+            amountCents: Number(rows[outcome.index]?.amount ?? 0),
+          },
+        ),
+      );
+    }
+    return { ended, outcomes };
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
+/**
+ * Requests no live executor holds (a server died while paying, or after approving and before claiming): each is
+ * claimed by one server and finished, its keys making the resend safe. Run at start and then on a timer.
+ */
+export async function resumeOrphans(team: Team, call: CallService): Promise<number> {
+  const db = team.database.db;
+  const orphans = await orphanedRequests(db, team.now(), team.executor.leaseMs);
+  let resumed = 0;
+  for (const row of orphans) {
+    const org = await db
+      .selectFrom('organizations')
+      .selectAll()
+      .where('id', '=', row.org_id)
+      .executeTakeFirst();
+    const credentials = org ? team.credentialsFor(org) : null;
+    if (!credentials) continue;
+    const result = await executeRequest(
+      team,
+      call,
+      row,
+      credentials,
+      row.status === 'executing' ? 'executing' : 'approved',
+    );
+    if (result.ended !== 'not-claimed') resumed++;
+  }
+  return resumed;
+}
+
+/** Resumes orphans now and every `everyMs`; returns the function that stops it. */
+export function startExecutorSweep(
+  team: Team,
+  call: CallService,
+  everyMs: number,
+  onError: (e: Error) => void,
+) {
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const count = await resumeOrphans(team, call);
+      if (count > 0) console.log(`Resumed ${count} approved request(s) whose executor had stopped.`);
+    } catch (error) {
+      onError(error as Error);
+    } finally {
+      running = false;
+    }
+  };
+  void sweep();
+  const timer = setInterval(() => void sweep(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
