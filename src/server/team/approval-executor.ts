@@ -12,7 +12,7 @@ import {
   renewLease,
   requeueRequest,
 } from './approval-store';
-import { consoleEntry } from './audit';
+import { appendAuditIn, consoleEntry } from './audit';
 import { sha256Hex } from './secrets';
 import type { OrgCredentials, Team } from './team';
 
@@ -254,29 +254,37 @@ export async function executeRequest(
     if (!held) return { ended: 'lost', outcomes };
     const ended = endStatus(outcomes);
     const sentHash = sha256Hex(JSON.stringify(stored));
-    if (
-      !(await finishRequest(db, request.id, executorId, ended, team.now(), {
-        rows: outcomes,
-        sent_hash: sentHash,
-      }))
-    ) {
-      return { ended: 'lost', outcomes };
-    }
-    for (const outcome of outcomes) {
-      await team.audit(
-        consoleEntry(
-          request.org_id,
-          'approval.row',
-          [request.id, ...(outcome.transfer_id ? [outcome.transfer_id] : [])],
-          {
-            status: outcome.status,
-            outcome: outcome.outcome === 'paid' ? 'ok' : 'failed',
-            requestId: rowRequestId(request.id, outcome.index),
-            amountCents: Number(rows[outcome.index]?.amount ?? 0),
-          },
-        ),
-      );
-    }
+    // The end and its lines, one per row, commit together: a run taken over after a crash writes them once.
+    const finished = await db.transaction().execute(async (trx) => {
+      if (
+        !(await finishRequest(trx, request.id, executorId, ended, team.now(), {
+          rows: outcomes,
+          sent_hash: sentHash,
+        }))
+      ) {
+        return false;
+      }
+      for (const outcome of outcomes) {
+        await appendAuditIn(
+          trx,
+          team.auditKey,
+          consoleEntry(
+            request.org_id,
+            'approval.row',
+            [request.id, ...(outcome.transfer_id ? [outcome.transfer_id] : [])],
+            {
+              status: outcome.status,
+              outcome: outcome.outcome === 'paid' ? 'ok' : 'failed',
+              requestId: rowRequestId(request.id, outcome.index),
+              amountCents: Number(rows[outcome.index]?.amount ?? 0),
+            },
+          ),
+          team.now(),
+        );
+      }
+      return true;
+    });
+    if (!finished) return { ended: 'lost', outcomes };
     return { ended, outcomes };
   } finally {
     clearInterval(renewal);

@@ -104,39 +104,47 @@ export async function appendAudit(
   entry: AuditEntry,
   now = new Date(),
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // The hash returned is still the previous row's: it is replaced below, once this row's is known.
-    const head = await trx
-      .updateTable('audit_head')
-      .set((eb) => ({ seq: eb('seq', '+', 1) }))
-      .where('id', '=', 1)
-      .returning(['seq', 'hash'])
-      .executeTakeFirstOrThrow();
-    const row: Omit<AuditRow, 'hash'> = {
-      seq: Number(head.seq),
-      at: now.toISOString(),
-      org_id: entry.orgId,
-      member_id: entry.memberId,
-      email: entry.email?.slice(0, 320) ?? null,
-      role: entry.role,
-      action: entry.action,
-      targets: entry.targets.join(' '),
-      outcome: entry.outcome,
-      status: entry.status,
-      request_id: entry.requestId?.slice(0, 200) ?? null,
-      client_address: entry.clientAddress?.slice(0, 100) ?? null,
-      detail: entry.detail?.slice(0, 500) ?? null,
-      amount_cents: entry.amountCents ?? null,
-      prev_hash: head.hash,
-    };
-    const hash = rowHash(row, key);
-    await trx
-      .insertInto('audit_events')
-      .values({ ...row, hash })
-      .execute();
-    await trx.updateTable('audit_head').set({ hash }).where('id', '=', 1).execute();
-    return row.seq;
-  });
+  return db.transaction().execute((trx) => appendAuditIn(trx, key, entry, now));
+}
+
+/** Appends a line inside a transaction the caller holds (lines that must commit with a change, or not at all). */
+export async function appendAuditIn(
+  trx: ConsoleDb,
+  key: AuditKey,
+  entry: AuditEntry,
+  now = new Date(),
+): Promise<number> {
+  // The hash returned is still the previous row's: it is replaced below, once this row's is known.
+  const head = await trx
+    .updateTable('audit_head')
+    .set((eb) => ({ seq: eb('seq', '+', 1) }))
+    .where('id', '=', 1)
+    .returning(['seq', 'hash'])
+    .executeTakeFirstOrThrow();
+  const row: Omit<AuditRow, 'hash'> = {
+    seq: Number(head.seq),
+    at: now.toISOString(),
+    org_id: entry.orgId,
+    member_id: entry.memberId,
+    email: entry.email?.slice(0, 320) ?? null,
+    role: entry.role,
+    action: entry.action,
+    targets: entry.targets.join(' '),
+    outcome: entry.outcome,
+    status: entry.status,
+    request_id: entry.requestId?.slice(0, 200) ?? null,
+    client_address: entry.clientAddress?.slice(0, 100) ?? null,
+    detail: entry.detail?.slice(0, 500) ?? null,
+    amount_cents: entry.amountCents ?? null,
+    prev_hash: head.hash,
+  };
+  const hash = rowHash(row, key);
+  await trx
+    .insertInto('audit_events')
+    .values({ ...row, hash })
+    .execute();
+  await trx.updateTable('audit_head').set({ hash }).where('id', '=', 1).execute();
+  return row.seq;
 }
 
 export type VerifyResult =

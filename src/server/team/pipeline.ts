@@ -100,7 +100,10 @@ export async function writeLine(
   });
 }
 
-export type Admission = { member: SessionMember | null } | { refused: Response };
+/** Admitted (with the member, none for a public route), or refused (with the member when there is one). */
+export type Admission =
+  | { member: SessionMember | null }
+  | { refused: Response; member: SessionMember | null };
 
 /**
  * The first three steps, shared by the team's routes and the `/v2` gate: a live session (unless public), a second
@@ -115,10 +118,16 @@ export async function admit(
 ): Promise<Admission> {
   if (access === 'public') return { member: null };
   const member = resolved === undefined ? await memberOf(team, c) : resolved;
-  if (!member) return { refused: refusal(c, 401, 'session-ended', 'Your session has ended: sign in again') };
+  if (!member) {
+    return {
+      refused: refusal(c, 401, 'session-ended', 'Your session has ended: sign in again'),
+      member: null,
+    };
+  }
   if (access === 'session') return { member };
   if (member.mustEnrollTotp) {
     return {
+      member,
       refused: refusal(
         c,
         403,
@@ -130,6 +139,7 @@ export async function admit(
   if (!can(member.member.role, access)) {
     const needed = leastRoleFor(access);
     return {
+      member,
       refused: refusal(
         c,
         403,
@@ -178,7 +188,7 @@ export function mountTeamRoutes(app: Hono, team: Team, routes: readonly TeamRout
       const line: AuditLine = { action: route.action, targets: [] };
       const admitted = await admit(team, c, route.access);
       if ('refused' in admitted) {
-        await writeLine(team, c, line, null, admitted.refused.status);
+        await writeLine(team, c, line, admitted.member, admitted.refused.status);
         return admitted.refused;
       }
       const member = admitted.member;

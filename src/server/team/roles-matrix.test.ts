@@ -126,6 +126,7 @@ describe('the role matrix, against the sandbox', async () => {
     if (route.allowed.includes(role)) {
       expect(answer.status, JSON.stringify(body)).not.toBe(403);
       expect(answer.status).not.toBe(401);
+      expect(answer.status, JSON.stringify(body)).toBeLessThan(500);
     } else {
       expect(answer.status).toBe(403);
       expect(body.error_code).toBe('forbidden-for-role');

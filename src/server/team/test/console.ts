@@ -76,8 +76,13 @@ export async function teamConsole(
     const body = (await answer.json()) as { member_id: string; secret: string };
     return basic(body.member_id, body.secret);
   };
-  const tenant = async () => {
-    const answer = await app.request('/sandbox/tenants', { method: 'POST' });
+  const tenant = async (settings?: Record<string, unknown>) => {
+    const answer = await app.request('/sandbox/tenants', {
+      method: 'POST',
+      ...(settings
+        ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(settings) }
+        : {}),
+    });
     return (await answer.json()) as {
       client_id: string;
       api_key: string;
@@ -97,5 +102,40 @@ export async function teamConsole(
       sandbox?.close();
       if (!options.database) await database.close();
     },
+  };
+}
+
+/** Requests as one caller, answered as status and parsed JSON (or text). */
+export function caller(
+  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+  authorization: string,
+) {
+  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const answer = await app.request(path, {
+      method,
+      headers: {
+        Authorization: authorization,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.text();
+    let json: unknown = text;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // Kept as text.
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: a test reads the fields it expects
+    return { status: answer.status, body: json as any, headers: answer.headers, text };
+  };
+  return {
+    get: (path: string) => send('GET', path),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
+      send('POST', path, body ?? {}, headers),
+    put: (path: string, body: unknown) => send('PUT', path, body),
+    patch: (path: string, body: unknown) => send('PATCH', path, body),
+    delete: (path: string) => send('DELETE', path),
   };
 }
