@@ -18,7 +18,7 @@ function consoleApi(): Plugin {
       const listener = await createDevListener();
       server.middlewares.use((req, res, next) => {
         const path = req.url ?? '/';
-        if (/^\/(v2|team|sandbox)(\/|$|\?)|^\/config\.json/.test(path)) return listener(req, res);
+        if (/^\/(v2|api|sandbox)(\/|$|\?)|^\/config\.json/.test(path)) return listener(req, res);
         next();
       });
     },

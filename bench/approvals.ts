@@ -9,7 +9,7 @@ export interface ApprovalsResult {
 
 async function memberHeaders(url: string, tenant: Tenant, role: string): Promise<Record<string, string>> {
   const member = tenant.members.find((m) => m.role === role);
-  const answer = await fetch(`${url}/team/sessions`, {
+  const answer = await fetch(`${url}/api/team/sessions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email: member?.email, password: member?.password }),
@@ -35,14 +35,14 @@ export async function runApprovals(url: string, runs: number): Promise<Approvals
   });
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const submitted = await fetch(`${url}/team/approvals`, {
+    const submitted = await fetch(`${url}/api/team/approvals`, {
       method: 'POST',
       headers: maker,
       body: JSON.stringify({ payment: body(i, 'one') }),
     });
     const { id } = (await submitted.json()) as { id: string };
     const started = performance.now();
-    const approved = await fetch(`${url}/team/approvals/${id}/approve`, {
+    const approved = await fetch(`${url}/api/team/approvals/${id}/approve`, {
       method: 'POST',
       headers: checker,
       body: '{}',
@@ -55,7 +55,7 @@ export async function runApprovals(url: string, runs: number): Promise<Approvals
   const at = (q: number) => Math.round((times[Math.ceil(q * times.length) - 1] ?? 0) * 10) / 10;
 
   const rows = Array.from({ length: 1000 }, (_, i) => body(i, 'file'));
-  const submitted = await fetch(`${url}/team/approvals`, {
+  const submitted = await fetch(`${url}/api/team/approvals`, {
     method: 'POST',
     headers: maker,
     body: JSON.stringify({ rows, file_sha256: 'c'.repeat(64) }),
@@ -63,12 +63,14 @@ export async function runApprovals(url: string, runs: number): Promise<Approvals
   if (submitted.status !== 201) throw new Error(`the file's request answered ${submitted.status}`);
   const { id } = (await submitted.json()) as { id: string };
   const started = performance.now();
-  await fetch(`${url}/team/approvals/${id}/approve`, { method: 'POST', headers: checker, body: '{}' });
+  await fetch(`${url}/api/team/approvals/${id}/approve`, { method: 'POST', headers: checker, body: '{}' });
   let status = 'approved';
   while (['approved', 'executing'].includes(status) && performance.now() - started < 120_000) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     status = (
-      (await (await fetch(`${url}/team/approvals/${id}`, { headers: checker })).json()) as { status: string }
+      (await (await fetch(`${url}/api/team/approvals/${id}`, { headers: checker })).json()) as {
+        status: string;
+      }
     ).status;
   }
   return {

@@ -20,7 +20,7 @@ async function signInOnce(
   password: string,
 ): Promise<{ ms: number; auth: string }> {
   const started = performance.now();
-  const answer = await fetch(`${url}/team/sessions`, {
+  const answer = await fetch(`${url}/api/team/sessions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),

@@ -14,7 +14,7 @@ import { fillBankAccount, openCreatePayment } from './payment-form';
 
 /** The tenant's admin switches approvals on above $1,000.00 (with one admin, it applies at once). */
 async function approvalsAbove1000(request: import('@playwright/test').APIRequestContext, tenant: Tenant) {
-  const answer = await request.put('/team/policy', {
+  const answer = await request.put('/api/team/policy', {
     headers: await memberAuth(request, tenant, 'admin'),
     data: { enabled: true, limit_cents: 100_000, approvals_needed: 1 },
   });
@@ -96,7 +96,7 @@ test('support sees no Approvals page and is refused by the server when it forges
   tenant,
 }) => {
   await approvalsAbove1000(page.request, tenant);
-  const made = await page.request.post('/team/approvals', {
+  const made = await page.request.post('/api/team/approvals', {
     headers: await memberAuth(page.request, tenant, 'finance'),
     data: {
       payment: bankPayment(tenant, 250_000, { idempotency_key: crypto.randomUUID() }),
@@ -107,7 +107,7 @@ test('support sees no Approvals page and is refused by the server when it forges
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }),
   ).toHaveCount(0);
-  const forged = await page.request.post(`/team/approvals/${id}/approve`, {
+  const forged = await page.request.post(`/api/team/approvals/${id}/approve`, {
     headers: await memberAuth(page.request, tenant, 'support'),
     data: {},
   });
@@ -119,7 +119,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`Approvals and a request's page pass axe, ${scheme}`, async ({ page, tenant }) => {
     test.setTimeout(AXE_SPEC_TIMEOUT);
     await approvalsAbove1000(page.request, tenant);
-    await page.request.post('/team/approvals', {
+    await page.request.post('/api/team/approvals', {
       headers: await memberAuth(page.request, tenant, 'finance'),
       data: {
         payment: bankPayment(tenant, 120_000, { idempotency_key: crypto.randomUUID() }),
@@ -151,9 +151,9 @@ test('an admin switches approvals on in Settings; a bad limit is named at its fi
   );
   await form.getByLabel('Approval required above', { exact: true }).fill('1,000.00');
   await form.getByRole('button', { name: 'Save policy', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('Saved: the new policy applies now.');
+  await expect(page.getByRole('status')).toContainText('The new policy applies now.');
   await expectNoAxeViolations(page);
-  const policy = await page.request.get('/team/policy', {
+  const policy = await page.request.get('/api/team/policy', {
     headers: await memberAuth(page.request, tenant, 'finance'),
   });
   expect(await policy.json()).toMatchObject({
@@ -179,7 +179,7 @@ test('a file whose total is above the limit is one request, approved once, each 
   // A double click submits one request: the button is busy from the first click on.
   await page.getByRole('button', { name: /^Submit for approval \(12 payments, \$/ }).dblclick();
   await expect(page).toHaveURL(/\/approvals\//);
-  const requests = await page.request.get('/team/approvals', {
+  const requests = await page.request.get('/api/team/approvals', {
     headers: await memberAuth(page.request, tenant, 'finance'),
   });
   expect(((await requests.json()).data as { id: string }[]).map((request) => request.id)).toHaveLength(1);

@@ -37,7 +37,7 @@ export async function memberAuth(
   role: Role,
 ): Promise<Record<string, string>> {
   const member = memberOf(tenant, role);
-  const answer = await request.post('/team/sessions', {
+  const answer = await request.post('/api/team/sessions', {
     data: { email: member.email, password: member.password },
   });
   expect(answer.status()).toBe(201);
@@ -58,7 +58,7 @@ export function bankPayment(tenant: Tenant, cents: number, extra: Record<string,
 
 /** The tenant's admin switches approvals off (a test tenant starts with them on above $10,000.00). */
 export async function approvalsOff(request: APIRequestContext, tenant: Tenant): Promise<void> {
-  const answer = await request.put('/team/policy', {
+  const answer = await request.put('/api/team/policy', {
     headers: await memberAuth(request, tenant, 'admin'),
     data: { enabled: false, limit_cents: 1_000_000, approvals_needed: 1 },
   });
@@ -121,6 +121,15 @@ export function basicAuth(tenant: Tenant): Record<string, string> {
 export const AXE_SPEC_TIMEOUT = 60_000;
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A dialog or a menu that is still fading in is read at half its opacity: axe reads the page once it is still.
+  // (A spinner's endless animation is no fade: only animations that end are waited for.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

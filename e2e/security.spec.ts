@@ -200,7 +200,12 @@ test('no organization key is in any built file, in /config.json or in an answer 
   const texts: string[] = [await (await page.request.get('/config.json')).text()];
   await signIn(page, tenant);
   texts.push(await page.evaluate(() => JSON.stringify({ ...sessionStorage })));
-  for (const path of ['/team/session', '/v2/organizations', '/v2/users?limit=3', '/v2/transfers?limit=3']) {
+  for (const path of [
+    '/api/team/session',
+    '/v2/organizations',
+    '/v2/users?limit=3',
+    '/v2/transfers?limit=3',
+  ]) {
     const answer = await page.request.get(path, {
       headers: await memberAuth(page.request, tenant, 'finance'),
     });

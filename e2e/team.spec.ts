@@ -143,12 +143,16 @@ test('the audit page shows a payment with the member who made it, and the admin 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
   const action = page.getByRole('combobox', { name: 'Action', exact: true });
   await action.click();
-  await page.getByRole('option', { name: 'payment.create' }).click();
+  await page.getByRole('option', { name: 'Created a payment', exact: true }).click();
   const row = page
     .getByRole('table', { name: 'Audit trail' })
     .getByRole('row')
     .filter({ hasText: transfer.id });
-  await expect(row).toContainText(finance.email);
+  await expect(row).toContainText(`${finance.name} created a payment of $12.34`);
+  await expect(row.getByRole('link', { name: `transfer ${transfer.id}` })).toHaveAttribute(
+    'href',
+    `/transfers/${transfer.id}`,
+  );
   await expect(row).toContainText('Succeeded (201)');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
@@ -156,18 +160,23 @@ test('the audit page shows a payment with the member who made it, and the admin 
   const mine = page.getByRole('combobox', { name: `Role of ${admin.name}`, exact: true });
   await mine.click();
   await page.getByRole('option', { name: 'Viewer' }).click();
+  const dialog = page.getByRole('dialog', { name: `Change the role of ${admin.name}` });
+  await expect(dialog).toContainText('Their sessions end now');
+  await dialog.getByRole('button', { name: `Make ${admin.name} Viewer`, exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('at least one active admin');
 });
 
 test('a member with an authenticator is asked for its code after the password', async ({ page, tenant }) => {
   const auth = await memberAuth(page.request, tenant, 'finance');
-  const { secret } = (await (await page.request.post('/team/totp', { headers: auth })).json()) as {
+  const { secret } = (await (
+    await page.request.post('/api/team/totp', { headers: auth, data: {} })
+  ).json()) as {
     secret: string;
   };
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  const confirmed = await page.request.post('/team/totp/confirm', {
+  const confirmed = await page.request.post('/api/team/totp/confirm', {
     headers: auth,
-    data: { secret, code: totp.generate() },
+    data: { code: totp.generate() },
   });
   expect(confirmed.status()).toBe(200);
 
@@ -236,6 +245,10 @@ test('an admin disables a member, whose open session ends at its next request; a
   await signIn(page, tenant, 'admin');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
   await page.getByRole('button', { name: `Disable ${support.name}`, exact: true }).click();
+  const disable = page.getByRole('dialog', { name: `Disable ${support.name}` });
+  await expect(disable).toContainText('Their sessions end at once');
+  await disable.getByRole('button', { name: `Disable ${support.name}`, exact: true }).click();
+  await expect(page.getByRole('status')).toContainText(`${support.name} is disabled`);
   const row = page
     .getByRole('table', { name: 'Members' })
     .getByRole('row')
@@ -246,8 +259,15 @@ test('an admin disables a member, whose open session ends at its next request; a
   await expect(member.getByRole('dialog', { name: 'Sign in again' })).toContainText('Your session has ended');
 
   await page.getByRole('button', { name: `Enable ${support.name}`, exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Enable ${support.name}` })
+    .getByRole('button', { name: `Enable ${support.name}`, exact: true })
+    .click();
   await expect(row).toContainText('Active');
   await page.getByRole('button', { name: `Reset password of ${support.name}`, exact: true }).click();
+  const reset = page.getByRole('dialog', { name: `Reset the password of ${support.name}` });
+  await expect(reset).toContainText('Their old password stops working at once');
+  await reset.getByRole('button', { name: `Reset password of ${support.name}`, exact: true }).click();
   const link = await page.getByLabel('One-time link', { exact: true }).inputValue();
   await member.goto(link);
   await expect(member.getByRole('heading', { name: 'Set a new password' })).toBeVisible();

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { APPROVAL_STATUSES, type ApprovalNeed, approvalNeed } from '../lib/approval-rules';
 import type { CreatePaymentRequest } from '../lib/payment-request';
 import { can } from '../lib/roles';
+import { TEAM_REQUEST_KINDS, TEAM_REQUEST_STATUSES } from '../lib/team-changes';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { request } from './client';
@@ -11,22 +13,48 @@ const policySchema = z.object({
   enabled: z.boolean(),
   limitCents: z.number(),
   approvalsNeeded: z.union([z.literal(1), z.literal(2)]),
+  memberDailyLimitCents: z.number().nullable().optional(),
 });
 export type ApprovalPolicy = z.infer<typeof policySchema>;
+
+const personSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+/** A change of the team that waits for a second admin (a grant of power). */
+export const teamRequestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(TEAM_REQUEST_KINDS),
+  description: z.string(),
+  proposer: personSchema.nullable(),
+  target: personSchema.extend({ role: z.string(), status: z.string() }).nullable(),
+  payload: z.record(z.string(), z.unknown()),
+  status: z.enum(TEAM_REQUEST_STATUSES),
+  decided_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type TeamRequest = z.infer<typeof teamRequestSchema>;
+
 const policyStateSchema = z.object({
   policy: policySchema,
-  proposal: policySchema.extend({ proposedBy: z.string().nullable() }).nullable(),
+  proposal: teamRequestSchema.nullable(),
   approvers: z.number(),
   admins: z.number().optional(),
+  /** What this member moved alone in the last 24 hours, in cents (the daily limit is judged on it). */
+  moved_today_cents: z.number().optional(),
 });
 
 const rowOutcomeSchema = z.object({
   index: z.number(),
+  outcome: z.enum(['paid', 'refused', 'unknown']).optional(),
   status: z.number(),
   transfer_id: z.string().nullable(),
   replayed: z.boolean(),
   error: z.string().nullable(),
 });
+export type RowOutcome = z.infer<typeof rowOutcomeSchema>;
+
 export const approvalRequestSchema = z.object({
   id: z.string(),
   kind: z.enum(['payment', 'batch']),
@@ -34,14 +62,17 @@ export const approvalRequestSchema = z.object({
   maker: z.object({ name: z.string(), email: z.string() }).nullable(),
   body: z.union([
     z.object({ payment: z.record(z.string(), z.unknown()) }),
-    z.object({ rows: z.array(z.record(z.string(), z.unknown())) }),
+    z.object({
+      rows: z.array(z.record(z.string(), z.unknown())),
+      row_numbers: z.array(z.number()).optional(),
+    }),
   ]),
   body_hash: z.string(),
   amount: z.number(),
   count: z.number(),
   policy_version: z.number(),
   approvals_needed: z.number(),
-  status: z.string(),
+  status: z.enum(APPROVAL_STATUSES),
   result: z
     .object({
       rows: z.array(rowOutcomeSchema).optional(),
@@ -51,6 +82,7 @@ export const approvalRequestSchema = z.object({
     .nullable(),
   created_at: z.string(),
   expires_at: z.string(),
+  updated_at: z.string().optional(),
   warnings: z.array(z.string()).optional(),
   decisions: z
     .array(
@@ -75,7 +107,7 @@ export const approvalQueries = {
       queryFn: () =>
         request({
           method: 'GET',
-          path: '/team/approvals',
+          path: '/api/team/approvals',
           query: { status },
           response: z.object({ data: z.array(approvalRequestSchema) }),
         }),
@@ -86,14 +118,25 @@ export const approvalQueries = {
       queryFn: () =>
         request({
           method: 'GET',
-          path: `/team/approvals/${encodeURIComponent(id)}`,
+          path: `/api/team/approvals/${encodeURIComponent(id)}`,
           response: approvalRequestSchema,
+        }),
+    }),
+  teamRequests: (status?: string) =>
+    queryOptions({
+      queryKey: ['approvals', 'team-requests', status ?? 'all'],
+      queryFn: () =>
+        request({
+          method: 'GET',
+          path: '/api/team/team-requests',
+          query: { status },
+          response: z.object({ data: z.array(teamRequestSchema) }),
         }),
     }),
 };
 
 function getPolicy() {
-  return request({ method: 'GET', path: '/team/policy', response: policyStateSchema });
+  return request({ method: 'GET', path: '/api/team/policy', response: policyStateSchema });
 }
 
 /** The organization's approval policy, for a member (none with the organization's key: there is no team). */
@@ -103,13 +146,32 @@ export function useApprovalPolicy(): ApprovalPolicy | null {
   return state.data?.policy ?? null;
 }
 
+/**
+ * Whether this amount needs another member's approval for the signed-in member (lib/approval-rules.ts): above the
+ * organization's limit, or above what they may still move alone today. The server judges it again.
+ */
+export function useApprovalNeed(): (amountCents: number, what?: 'payment' | 'file') => ApprovalNeed {
+  const member = session.credentials()?.member;
+  const state = useQuery({ ...approvalQueries.policy(), enabled: Boolean(member) });
+  return (amountCents, what = 'payment') => {
+    const policy = state.data?.policy;
+    if (!policy) return { needed: false };
+    return approvalNeed(
+      { ...policy, memberDailyLimitCents: policy.memberDailyLimitCents ?? null },
+      amountCents,
+      state.data?.moved_today_cents ?? 0,
+      what,
+    );
+  };
+}
+
 export function useSubmitApproval() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
     mutationFn: (payment: CreatePaymentRequest) =>
       request({
         method: 'POST',
-        path: '/team/approvals',
+        path: '/api/team/approvals',
         body: { payment },
         response: approvalRequestSchema,
       }),
@@ -125,8 +187,8 @@ export function useSubmitApproval() {
 export function useSubmitBatchApproval() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
-    mutationFn: (body: { rows: CreatePaymentRequest[]; file_sha256: string; warnings: string[] }) =>
-      request({ method: 'POST', path: '/team/approvals', body, response: approvalRequestSchema }),
+    mutationFn: (body: { rows: CreatePaymentRequest[]; row_numbers: number[]; file_sha256: string }) =>
+      request({ method: 'POST', path: '/api/team/approvals', body, response: approvalRequestSchema }),
     activity: (body, made) => ({
       action: 'File submitted for approval',
       subject: made?.id ?? '',
@@ -139,15 +201,25 @@ export function useSubmitBatchApproval() {
 export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
-    mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) =>
+    mutationFn: ({
+      id,
+      decision,
+      reason,
+    }: {
+      id: string;
+      decision: 'approve' | 'reject' | 'withdraw';
+      reason?: string;
+    }) =>
       request({
         method: 'POST',
-        path: `/team/approvals/${encodeURIComponent(id)}/${approve ? 'approve' : 'reject'}`,
-        body: approve ? {} : { reason },
+        path: `/api/team/approvals/${encodeURIComponent(id)}/${decision}`,
+        body: decision === 'reject' ? { reason } : {},
         response: approvalRequestSchema,
       }),
-    activity: ({ id, approve, reason }) => ({
-      action: approve ? 'Request approved' : 'Request rejected',
+    activity: ({ id, decision, reason }) => ({
+      action: { approve: 'Request approved', reject: 'Request rejected', withdraw: 'Request withdrawn' }[
+        decision
+      ],
       subject: id,
       details: reason ?? '',
     }),
@@ -155,27 +227,71 @@ export function useDecideApproval() {
   });
 }
 
+const policyChangeSchema = z.object({ kind: z.enum(['applied', 'waiting']) });
+
 export function useChangePolicy() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
-    mutationFn: (body: { enabled: boolean; limit_cents: number; approvals_needed: 1 | 2 }) =>
-      request({ method: 'PUT', path: '/team/policy', body, response: z.object({ kind: z.string() }) }),
+    mutationFn: (body: {
+      enabled: boolean;
+      limit_cents: number;
+      approvals_needed: 1 | 2;
+      member_daily_limit_cents: number | null;
+    }) => request({ method: 'PUT', path: '/api/team/policy', body, response: policyChangeSchema }),
     activity: (body) => ({
       action: 'Approval policy changed',
       subject: 'policy',
       details: `${body.enabled ? 'on' : 'off'}, above ${body.limit_cents} cents, ${body.approvals_needed} approval(s)`,
     }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['approvals', 'policy'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
   });
 }
 
-export function useConfirmPolicy() {
+/** A one-time link: mailed to its member, or for the admin to hand over (no mail set up), or not sent (mail failed). */
+export const linkDeliverySchema = z.discriminatedUnion('delivery', [
+  z.object({ delivery: z.literal('email'), to: z.string(), expires_at: z.string() }),
+  z.object({ delivery: z.literal('shown'), url: z.string(), expires_at: z.string() }),
+  z.object({ delivery: z.literal('failed'), to: z.string(), message: z.string() }),
+]);
+export type LinkDelivery = z.infer<typeof linkDeliverySchema>;
+
+const teamRequestDecisionSchema = z.object({
+  request: teamRequestSchema.optional(),
+  link: linkDeliverySchema.optional(),
+});
+
+/** Another admin confirms or rejects a team request; its proposer withdraws it. */
+export function useDecideTeamRequest() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
-    mutationFn: () =>
-      request({ method: 'POST', path: '/team/policy/confirm', response: z.object({ kind: z.string() }) }),
-    activity: () => ({ action: 'Approval policy confirmed', subject: 'policy', details: '' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['approvals', 'policy'] }),
+    mutationFn: ({
+      id,
+      decision,
+      reason,
+    }: {
+      id: string;
+      decision: 'confirm' | 'reject' | 'withdraw';
+      reason?: string;
+    }) =>
+      request({
+        method: 'POST',
+        path: `/api/team/team-requests/${encodeURIComponent(id)}/${decision}`,
+        body: decision === 'reject' ? { reason } : {},
+        response: teamRequestDecisionSchema,
+      }),
+    activity: ({ id, decision, reason }) => ({
+      action: {
+        confirm: 'Team change confirmed',
+        reject: 'Team change rejected',
+        withdraw: 'Team change withdrawn',
+      }[decision],
+      subject: id,
+      details: reason ?? '',
+    }),
+    onSettled: () =>
+      queryClient
+        .invalidateQueries({ queryKey: ['approvals'] })
+        .then(() => queryClient.invalidateQueries({ queryKey: ['team'] })),
   });
 }
 

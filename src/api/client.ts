@@ -34,6 +34,8 @@ export interface RequestOptions<T> {
   /** No credentials at all: a member's sign-in, a one-time link. */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** A payments file's SHA-256, on each of its rows: the console server holds the file's total to the approval limit. */
+  file?: string | undefined;
 }
 
 /** How long a call may take before the console stops waiting (REQUEST_TIMEOUT_MS via /config.json). */
@@ -109,6 +111,7 @@ export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T
   // With the organization's key, who is at the keyboard is only what they said: for the audit trail, never upstream.
   if (credentials?.operator) headers['X-Console-Operator'] = encodeURIComponent(credentials.operator);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file) headers['X-Console-File'] = options.file;
 
   const url = urlFor(options.path, options.query);
   const started = performance.now();

@@ -9,12 +9,13 @@ import { type Transfer, transferSchema } from './schemas';
  * POST /v2/payments, saying whether the service answered a replay of the idempotency key (the sandbox, like Stripe,
  * sends `Idempotent-Replayed: true`): a file's row whose payment already existed is "already paid", not "created".
  */
-export async function createPayment(body: CreatePaymentRequest) {
+export async function createPayment(body: CreatePaymentRequest, file?: string) {
   const { data, headers } = await exchange({
     method: 'POST',
     path: '/v2/payments',
     body,
     response: transferSchema,
+    file,
   });
   return { transfer: data, replayed: headers.get('Idempotent-Replayed') === 'true' };
 }

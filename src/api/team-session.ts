@@ -36,7 +36,7 @@ export async function signInMember(
 ): Promise<{ credentials: Credentials; session: TeamSession }> {
   const answer = await request({
     method: 'POST',
-    path: '/team/sessions',
+    path: '/api/team/sessions',
     body: given,
     response: signedInSchema,
     anonymous: true,
@@ -57,21 +57,23 @@ export async function signInMember(
 
 /** Ends the session on the server too, so that its secret is worthless even if it was copied. */
 export function signOutMember(credentials: Credentials) {
-  return request({ method: 'DELETE', path: '/team/session', response: z.unknown(), credentials });
+  return request({ method: 'DELETE', path: '/api/team/session', response: z.unknown(), credentials });
 }
 
+/** The server makes the secret (and keeps it until a code confirms it). */
 export function startTotpEnrollment() {
   return request({
     method: 'POST',
-    path: '/team/totp',
+    path: '/api/team/totp',
+    body: {},
     response: z.object({ secret: z.string(), uri: z.string() }),
   });
 }
 
-export function confirmTotpEnrollment(body: { secret: string; code: string }) {
+export function confirmTotpEnrollment(body: { code: string }) {
   return request({
     method: 'POST',
-    path: '/team/totp/confirm',
+    path: '/api/team/totp/confirm',
     body,
     response: z.object({ totp_enrolled: z.boolean() }),
   });

@@ -2,43 +2,51 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '../lib/roles';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
+import { linkDeliverySchema, teamRequestSchema } from './approvals';
 import { request } from './client';
 import { memberSchema } from './team-session';
-
-const invitationLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
-export type InvitationLink = z.infer<typeof invitationLinkSchema>;
 
 export function listMembers() {
   return request({
     method: 'GET',
-    path: '/team/members',
-    response: z.object({ data: z.array(memberSchema) }),
+    path: '/api/team/members',
+    // `mail`: whether one-time links go to their members by mail (SMTP is set up on the server).
+    response: z.object({ data: z.array(memberSchema), mail: z.boolean().optional() }),
   });
 }
 
+/**
+ * What a change of the team did: applied (the member as they are now, and a one-time link's delivery), or waiting
+ * for another admin's confirmation (a grant of power where the organization has two admins).
+ */
+export const teamChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('applied'),
+    member: memberSchema.optional(),
+    link: linkDeliverySchema.optional(),
+  }),
+  z.object({ kind: z.literal('waiting'), request: teamRequestSchema }),
+]);
+export type TeamChange = z.infer<typeof teamChangeSchema>;
+
 export function inviteMember(body: { email: string; name: string; role: Role }) {
-  return request({
-    method: 'POST',
-    path: '/team/members',
-    body,
-    response: z.object({ member: memberSchema, invitation: invitationLinkSchema }),
-  });
+  return request({ method: 'POST', path: '/api/team/members', body, response: teamChangeSchema });
 }
 
 export function changeMember(id: string, body: { role?: Role; status?: 'active' | 'disabled' }) {
   return request({
     method: 'PATCH',
-    path: `/team/members/${encodeURIComponent(id)}`,
+    path: `/api/team/members/${encodeURIComponent(id)}`,
     body,
-    response: memberSchema,
+    response: teamChangeSchema,
   });
 }
 
-export function resetMemberPassword(id: string) {
+export function resetMember(id: string, what: 'password-reset' | 'totp-reset') {
   return request({
     method: 'POST',
-    path: `/team/members/${encodeURIComponent(id)}/password-reset`,
-    response: z.object({ invitation: invitationLinkSchema }),
+    path: `/api/team/members/${encodeURIComponent(id)}/${what}`,
+    response: teamChangeSchema,
   });
 }
 
@@ -55,7 +63,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export function getInvitation(token: string) {
   return request({
     method: 'GET',
-    path: `/team/invitations/${encodeURIComponent(token)}`,
+    path: `/api/team/invitations/${encodeURIComponent(token)}`,
     response: invitationSchema,
     anonymous: true,
   });
@@ -64,7 +72,7 @@ export function getInvitation(token: string) {
 export function acceptInvitation(token: string, body: { password: string; email?: string; name?: string }) {
   return request({
     method: 'POST',
-    path: `/team/invitations/${encodeURIComponent(token)}`,
+    path: `/api/team/invitations/${encodeURIComponent(token)}`,
     body,
     response: z.object({ email: z.string() }),
     anonymous: true,
@@ -84,6 +92,7 @@ export const auditRowSchema = z.object({
   request_id: z.string().nullable(),
   client_address: z.string().nullable(),
   detail: z.string().nullable().optional(),
+  amount_cents: z.number().nullable().optional(),
 });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 
@@ -98,7 +107,7 @@ export interface AuditQuery {
 export function listAudit(query: AuditQuery) {
   return request({
     method: 'GET',
-    path: '/team/audit',
+    path: '/api/team/audit',
     query: { ...query, limit: 500 },
     response: z.object({ data: z.array(auditRowSchema) }),
   });
@@ -108,7 +117,7 @@ export function listAudit(query: AuditQuery) {
 export function downloadAuditCsv(query: AuditQuery) {
   return request({
     method: 'GET',
-    path: '/team/audit',
+    path: '/api/team/audit',
     query: { ...query, limit: 10_000, format: 'csv' },
     response: z.string(),
   });
@@ -150,15 +159,24 @@ export function useChangeMember() {
       subject: email,
       details: change.role ?? change.status ?? '',
     }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['team'] }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['team'] }),
+        queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+      ]),
   });
 }
 
-export function useResetMemberPassword() {
+export function useResetMember() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
-    mutationFn: ({ id }: { id: string; email: string }) => resetMemberPassword(id),
-    activity: ({ email }) => ({ action: 'Member password reset', subject: email, details: '' }),
+    mutationFn: ({ id, what }: { id: string; email: string; what: 'password-reset' | 'totp-reset' }) =>
+      resetMember(id, what),
+    activity: ({ email, what }) => ({
+      action: what === 'password-reset' ? 'Member password reset' : 'Member authenticator reset',
+      subject: email,
+      details: '',
+    }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['team'] }),
   });
 }

@@ -1,6 +1,7 @@
-import { Alert, Code, Text } from '@mantine/core';
+import { Code, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/client';
+import { Notice } from './Notice';
 
 /** A failed call as the operator needs it: the service's own message, and the request id to quote to support. */
 export function ApiErrorAlert({
@@ -21,7 +22,7 @@ export function ApiErrorAlert({
         ? `The request failed (${apiError.status})`
         : 'Something went wrong');
   return (
-    <Alert color="red" title={heading} role="alert">
+    <Notice tone="danger" title={heading} role="alert">
       <Text size="sm">{error instanceof Error ? error.message : String(error)}</Text>
       {apiError?.requestId && (
         <Text size="sm" mt={4}>
@@ -29,6 +30,6 @@ export function ApiErrorAlert({
         </Text>
       )}
       {children}
-    </Alert>
+    </Notice>
   );
 }

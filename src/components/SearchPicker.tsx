@@ -128,7 +128,8 @@ export function SearchPicker({
         />
       </Combobox.Target>
       <Combobox.Dropdown>
-        <Combobox.Options aria-label={`${label}: choices`}>
+        {/* Busy while a search is out: its options are about to change (and may be none yet). */}
+        <Combobox.Options aria-label={`${label}: choices`} aria-busy={loading}>
           {options.map((option) => (
             <Combobox.Option value={option.id} key={option.id} active={option.id === value}>
               <Text size="sm" fw={600} span>

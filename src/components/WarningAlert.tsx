@@ -1,9 +1,7 @@
-import { Alert, type AlertProps } from '@mantine/core';
+import type { AlertProps } from '@mantine/core';
+import { Notice } from './Notice';
 
-/**
- * A warning the operator must read before going on. Yellow, with its title in the text color: Mantine's yellow
- * title on the yellow wash is about 2:1, far below WCAG AA.
- */
-export function WarningAlert(props: Omit<AlertProps, 'color'>) {
-  return <Alert color="yellow" styles={{ title: { color: 'var(--mantine-color-text)' } }} {...props} />;
+/** A warning the operator must read before going on. */
+export function WarningAlert(props: Omit<AlertProps, 'color' | 'variant'>) {
+  return <Notice tone="warning" {...props} />;
 }

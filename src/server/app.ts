@@ -76,7 +76,8 @@ function upstreamProxy(config: ServerConfig, upstream: URL) {
 /**
  * The console server: one origin for the SPA and its API, so the browser never talks to another host. `/v2` goes
  * through the team's gate (role check, the organization's credentials, the audit trail) to the embedded sandbox or
- * PAYOUT_API_URL; `/team` is the team's own API; `/sandbox` exists only in sandbox mode.
+ * PAYOUT_API_URL; `/api/team` is the console server's own API (a prefix no page of the console uses, so that a reload of
+ * /team or /approvals is always the page); `/sandbox` exists only in sandbox mode.
  */
 export function createConsoleApp(
   config: ServerConfig,
@@ -90,13 +91,13 @@ export function createConsoleApp(
     allowedHosts: config.allowedHosts,
     sandboxHelpersForEveryone: config.sandboxHelpersForEveryone,
   });
-  for (const path of ['/v2/*', '/v2', '/team/*', '/sandbox/*']) app.use(path, exposure);
+  for (const path of ['/v2/*', '/v2', '/api/team/*', '/sandbox/*']) app.use(path, exposure);
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(runtime);
   });
   const call = serviceCaller(config, sandbox);
-  if (team) app.route('/team', teamRoutes(team, call));
+  if (team) app.route('/api/team', teamRoutes(team, call));
   // A body above the service's limit is refused from its declared length, before anything reads it.
   app.use('/v2/*', limitBodySize());
 

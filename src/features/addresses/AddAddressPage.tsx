@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'wouter';
@@ -9,6 +9,7 @@ import type { PickerOption } from '../../api/search-source';
 import { useAddUserAddress, useUserSource } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
+import { Notice } from '../../components/Notice';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { pickedText, SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
@@ -111,7 +112,7 @@ export function AddAddressPage() {
     <Stack maw={720}>
       <Title order={1}>Add address</Title>
       {saved && (
-        <Alert color="green.9" variant="light" role="status" title="Address added">
+        <Notice tone="success" role="status" title="Address added">
           <Stack gap="xs">
             <Text size="sm">
               Address added to {userShown?.id === saved.userId ? pickedText(userShown) : 'user'}{' '}
@@ -128,7 +129,7 @@ export function AddAddressPage() {
               </Anchor>
             </Group>
           </Stack>
-        </Alert>
+        </Notice>
       )}
       {failure !== null && (
         <ApiErrorAlert error={failure}>{failureHint && <Text size="sm">{failureHint}</Text>}</ApiErrorAlert>

@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
@@ -20,6 +8,7 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { DetailRow } from '../../components/DetailRow';
 import { AmountToConfirm, Money } from '../../components/Money';
+import { Notice } from '../../components/Notice';
 import { maskAccount } from '../../lib/mask';
 import { ApprovalResults } from './ApprovalResults';
 import { PayerName } from './PayerName';
@@ -39,9 +28,9 @@ const SHOWN_ROWS = 50;
 
 /** Where the money comes from, masked as the review masks it. */
 function source(payment: Record<string, unknown>): string {
-  const ach = payment.ach_info as { account_number?: unknown } | undefined;
-  if (ach && typeof ach.account_number === 'string')
-    return `Bank account ${maskAccount(ach.account_number.slice(-4))}`;
+  const ach = payment.ach_info as { account_number_last4?: unknown } | undefined;
+  if (ach && typeof ach.account_number_last4 === 'string')
+    return `Bank account ${maskAccount(ach.account_number_last4)}`;
   return typeof payment.account_id === 'string' ? `Stored account ${payment.account_id}` : '—';
 }
 
@@ -127,7 +116,7 @@ export function ApprovalRequestPage() {
           </Group>
           <WhatMoves request={request} />
           {(request.warnings ?? []).length > 0 && (
-            <Alert color="yellow" title="Warnings the maker ticked">
+            <Notice tone="warning" title="Warnings the maker ticked">
               <Stack gap={4}>
                 {(request.warnings ?? []).map((warning) => (
                   <Text key={warning} size="sm">
@@ -135,12 +124,12 @@ export function ApprovalRequestPage() {
                   </Text>
                 ))}
               </Stack>
-            </Alert>
+            </Notice>
           )}
           {request.result?.reason && (
-            <Alert color="orange.9" title="Rejected" role="status">
+            <Notice tone="warning" title="Rejected" role="status">
               {request.result.reason}
-            </Alert>
+            </Notice>
           )}
           <ApprovalResults request={request} />
           {(request.decisions ?? []).map((d) => (
@@ -166,7 +155,7 @@ export function ApprovalRequestPage() {
                 />
                 <Group>
                   <Button
-                    onClick={() => decide.mutate({ id: request.id, approve: true })}
+                    onClick={() => decide.mutate({ id: request.id, decision: 'approve' })}
                     loading={decide.isPending}
                   >
                     Approve
@@ -179,7 +168,7 @@ export function ApprovalRequestPage() {
                         setReasonError('Say why, for the maker');
                         return;
                       }
-                      decide.mutate({ id: request.id, approve: false, reason: reason.trim() });
+                      decide.mutate({ id: request.id, decision: 'reject', reason: reason.trim() });
                     }}
                   >
                     Reject

@@ -1,17 +1,13 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { approvalQueries } from '../../api/approvals';
+import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { Money } from '../../components/Money';
+import { age } from '../../lib/dates';
 import { PayerName } from './PayerName';
-
-function age(at: string): string {
-  const minutes = Math.max(0, Math.round((Date.now() - new Date(at).getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.round(minutes / 60);
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
-}
+import { TeamRequests } from './TeamRequests';
 
 /** Requests waiting for a decision (finance and admin), then the recent ones decided. */
 export function ApprovalsPage() {
@@ -19,6 +15,7 @@ export function ApprovalsPage() {
   const all = useQuery(approvalQueries.list());
   const decided = (all.data?.data ?? []).filter((r) => r.status !== 'pending').slice(0, 20);
   const rows = pending.data?.data ?? [];
+  const admin = useRole() === 'admin';
   return (
     <Stack>
       <Title order={1}>Approvals</Title>
@@ -49,6 +46,7 @@ export function ApprovalsPage() {
             ]}
           />
         ))}
+      {admin && <TeamRequests />}
       {decided.length > 0 && (
         <>
           <Title order={2} size="h4">

@@ -1,11 +1,14 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { type AuditQuery, type AuditRow, downloadAuditCsv, teamQueries } from '../../api/team';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { downloadCsv } from '../../components/download';
 import { Select } from '../../components/Select';
+import { formatDateTime } from '../../lib/dates';
+import { AUDIT_ACTION_OPTIONS, auditLineWords } from './audit-words';
 
 const OUTCOMES = [
   { value: 'ok', label: 'Succeeded' },
@@ -17,31 +20,6 @@ const OUTCOME_COLORS: Record<AuditRow['outcome'], string> = {
   refused: 'orange.9',
   failed: 'red.9',
 };
-
-/** Known actions, for the filter; the trail may hold others (a write the console does not make). */
-const ACTIONS = [
-  'sign-in',
-  'sign-out',
-  'payment.create',
-  'user.address.add',
-  'app.compliance.copy',
-  'member.invite',
-  'member.join',
-  'member.disabled',
-  'member.active',
-  'member.password.reset',
-  'member.password.set',
-  'member.totp.enroll',
-  'policy.change',
-  'policy.propose',
-  'policy.confirm',
-  'approval.submit',
-  'approval.approve',
-  'approval.reject',
-  'approval.expire',
-  'approval.execute',
-  'approval.row',
-];
 
 /** The team's audit trail (admins only): who did what, when, from where, with what outcome. */
 export function AuditPage() {
@@ -55,6 +33,7 @@ export function AuditPage() {
   const set = (key: keyof AuditQuery) => (value: string | null) =>
     setFilters((current) => ({ ...current, [key]: value || undefined }));
   const rows = trail.data?.data ?? [];
+  const names = new Map((members.data?.data ?? []).map((m) => [m.id, m.name]));
 
   const downloadTrail = async () => {
     setDownload({ pending: true, error: null });
@@ -86,10 +65,11 @@ export function AuditPage() {
           <Select
             label="Action"
             clearable
-            data={ACTIONS}
+            data={AUDIT_ACTION_OPTIONS}
             value={filters.action ?? null}
             onChange={set('action')}
-            w={200}
+            searchable
+            w={300}
           />
           <Select
             label="Outcome"
@@ -129,22 +109,45 @@ export function AuditPage() {
             rowKey={(row) => String(row.seq)}
             minWidth={1000}
             columns={[
-              { header: 'Time', cell: (row) => new Date(row.at).toLocaleString() },
-              { header: 'Member', cell: (row) => row.email ?? '—' },
+              { header: 'Time', cell: (row) => formatDateTime(row.at) },
+              { header: 'What happened', cell: (row) => auditLineWords(row, names).sentence },
               { header: 'Role', cell: (row) => row.role ?? '—' },
-              { header: 'Action', cell: (row) => row.action },
               {
-                header: 'Targets',
-                cell: (row) => (
-                  <Text ff="monospace" size="xs">
-                    {row.targets || '—'}
-                  </Text>
-                ),
+                header: 'Records',
+                cell: (row) => {
+                  const { targets } = auditLineWords(row, names);
+                  if (targets.length === 0) return '—';
+                  return (
+                    <Stack gap={2}>
+                      {targets.map((target) =>
+                        target.href ? (
+                          <Anchor
+                            key={target.id}
+                            component={Link}
+                            href={target.href}
+                            size="xs"
+                            ff="monospace"
+                          >
+                            {`${target.label} ${target.id}`}
+                          </Anchor>
+                        ) : (
+                          <Text key={target.id} size="xs" ff="monospace">
+                            {target.id}
+                          </Text>
+                        ),
+                      )}
+                    </Stack>
+                  );
+                },
               },
               {
                 header: 'Outcome',
                 cell: (row) => (
-                  <Badge color={OUTCOME_COLORS[row.outcome]} variant="filled">
+                  <Badge
+                    color={OUTCOME_COLORS[row.outcome]}
+                    variant="filled"
+                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+                  >
                     {`${OUTCOMES.find((o) => o.value === row.outcome)?.label ?? row.outcome} (${row.status})`}
                   </Badge>
                 ),

@@ -1,14 +1,15 @@
 // This page's own Mantine styles, loaded with it (see app/styles.ts for the rest).
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { recordActivity } from '../../api/activity-log';
-import { useApprovalPolicy, useSubmitBatchApproval } from '../../api/approvals';
+import { useApprovalNeed, useSubmitBatchApproval } from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { useLeaveGuard } from '../../components/leave-guard';
+import { Notice } from '../../components/Notice';
 import { useForgetOnIdle } from '../../components/use-forget-on-idle';
 import { formatCents } from '../../lib/money';
 import { toPaymentRequest } from '../../lib/payment-request';
@@ -89,7 +90,7 @@ export function BatchPaymentsPage() {
 
   const upstream = async () => (await queryClient.ensureQueryData(runtimeConfigQuery)).mode === 'upstream';
 
-  const policy = useApprovalPolicy();
+  const approvalNeed = useApprovalNeed();
   const submitApproval = useSubmitBatchApproval();
   const [, navigate] = useLocation();
 
@@ -145,19 +146,9 @@ export function BatchPaymentsPage() {
     const rows = toPay.map((row) =>
       toPaymentRequest(row.payment, { idempotencyKey: row.key, operator: author }),
     );
-    // What the maker ticked on the review goes with the request: the approver reads the same warnings.
-    const warnings = toPay.flatMap((row) => [
-      ...(row.repeats !== null
-        ? [`Row ${row.payment.row} repeats row ${row.repeats}: the same payer, amount and account`]
-        : []),
-      ...(row.paidRecently
-        ? [
-            `Row ${row.payment.row}: ${row.payment.payerName || row.payment.payerId} paid ${formatCents(row.payment.cents)} already in the last 24 hours (transfer ${row.paidRecently.id})`,
-          ]
-        : []),
-    ]);
+    // The file's row numbers go with it: the approver reads the rows, and the warnings the server finds, by them.
     submitApproval.mutate(
-      { rows, file_sha256: stage.fileSha256, warnings },
+      { rows, row_numbers: toPay.map((row) => row.payment.row), file_sha256: stage.fileSha256 },
       { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
     );
   };
@@ -172,7 +163,7 @@ export function BatchPaymentsPage() {
     const batchRun = new BatchRun(
       plan.filter((row) => !row.alreadyPaid),
       {
-        send: (row) => sendRow(row, authorOf(session.credentials())),
+        send: (row) => sendRow(row, authorOf(session.credentials()), stage.fileSha256),
         lookup: lookupRow,
         resendAllowed: !toUpstream,
       },
@@ -208,9 +199,9 @@ export function BatchPaymentsPage() {
         </Group>
       )}
       {stage.kind === 'problem' && (
-        <Alert color="red" title={`${stage.fileName} cannot be used`} role="alert">
+        <Notice tone="danger" title={`${stage.fileName} cannot be used`} role="alert">
           {`${stage.message}. Nothing was sent.`}
-        </Alert>
+        </Notice>
       )}
       {stage.kind === 'failed' && (
         <ApiErrorAlert title="The file could not be checked against the service" error={stage.error}>
@@ -239,7 +230,7 @@ export function BatchPaymentsPage() {
                 onPayAgain={choosePayAgain}
                 planning={planning}
                 onConfirm={pay}
-                approvalLimitCents={policy?.enabled ? policy.limitCents : null}
+                approvalNeed={(cents) => approvalNeed(cents, 'file')}
                 onSubmitForApproval={submitForApproval}
                 submittingForApproval={submitApproval.isPending}
               />

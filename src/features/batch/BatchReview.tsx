@@ -1,23 +1,13 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/List.css';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, List, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { DetailRow } from '../../components/DetailRow';
 import { AmountToConfirm } from '../../components/Money';
+import { Notice } from '../../components/Notice';
 import { WarningAlert } from '../../components/WarningAlert';
+import type { ApprovalNeed } from '../../lib/approval-rules';
 import { formatCents } from '../../lib/money';
 import type { PlannedRow } from './batch-review';
 import { summarize } from './batch-review';
@@ -48,7 +38,8 @@ interface Props {
   planning: boolean;
   onConfirm: () => void;
   /** The organization's approval limit when approvals are on: a file above it is submitted for approval instead. */
-  approvalLimitCents?: number | null;
+  /** Whether a total needs another member's approval (the policy's limit, the member's daily limit). */
+  approvalNeed?: (cents: number) => ApprovalNeed;
   onSubmitForApproval?: () => void;
   submittingForApproval?: boolean;
 }
@@ -66,7 +57,7 @@ export function BatchReview({
   onPayAgain,
   planning,
   onConfirm,
-  approvalLimitCents = null,
+  approvalNeed = () => ({ needed: false }),
   onSubmitForApproval,
   submittingForApproval = false,
 }: Props) {
@@ -122,8 +113,8 @@ export function BatchReview({
       )}
 
       {paidBefore > 0 && (
-        <Alert
-          color="blue"
+        <Notice
+          tone="info"
           title={`${count(paidBefore, 'row')} of this file ${paidBefore === 1 ? 'was' : 'were'} paid in the last 24 hours`}
         >
           <Text size="sm">
@@ -137,7 +128,7 @@ export function BatchReview({
             disabled={planning}
             onChange={(event) => onPayAgain(event.currentTarget.checked)}
           />
-        </Alert>
+        </Notice>
       )}
 
       {repeats.length > 0 && (
@@ -195,7 +186,7 @@ export function BatchReview({
             onChange={(event) => setAuthorized(event.currentTarget.checked)}
           />
           <Group>
-            {approvalLimitCents !== null && summarize(toPay).cents > approvalLimitCents ? (
+            {approvalNeed(summarize(toPay).cents).needed ? (
               <Button
                 onClick={onSubmitForApproval}
                 disabled={!ready || planning}

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/List.css';
-import { Alert, Button, Group, List, ScrollArea, Text } from '@mantine/core';
+import { Button, Group, List, ScrollArea, Text } from '@mantine/core';
 import { downloadCsv } from '../../components/download';
+import { Notice } from '../../components/Notice';
 import type { CheckedBatch } from './batch-check';
 import { derivedFileName, rowsToFixCsv } from './batch-exports';
 import { describeRowError } from './batch-rows';
@@ -40,7 +41,7 @@ export function RowErrors({ batch, skipped, onSkip }: Props) {
   }
   const payable = batch.payments.length;
   return (
-    <Alert color="red" title={`${plural(rows, 'row')} of ${batch.fileName} cannot be paid`} role="alert">
+    <Notice tone="danger" title={`${plural(rows, 'row')} of ${batch.fileName} cannot be paid`} role="alert">
       <ScrollArea.Autosize mah={280} type="auto">
         <List size="sm" aria-label="Row errors" spacing={2}>
           {batch.errors.map((error) => (
@@ -59,6 +60,6 @@ export function RowErrors({ batch, skipped, onSkip }: Props) {
         {payable > 0 && <Button onClick={onSkip}>{`Skip ${plural(rows, 'row')} with errors`}</Button>}
         {download}
       </Group>
-    </Alert>
+    </Notice>
   );
 }

@@ -4,11 +4,19 @@ import { toPaymentRequest } from '../../lib/payment-request';
 import type { PlannedRow } from './batch-review';
 import type { SendResult } from './batch-run';
 
-/** One row sent (its key as the idempotency key): created, already paid (a replay), or why not, as the form reads it. */
-export async function sendRow(row: PlannedRow, operator: string | undefined): Promise<SendResult> {
+/**
+ * One row sent (its key as the idempotency key, the file's SHA-256 beside it): created, already paid (a replay), or
+ * why not, as the form reads it.
+ */
+export async function sendRow(
+  row: PlannedRow,
+  operator: string | undefined,
+  file?: string,
+): Promise<SendResult> {
   try {
     const { transfer, replayed } = await createPayment(
       toPaymentRequest(row.payment, { idempotencyKey: row.key, operator }),
+      file,
     );
     return { kind: replayed ? 'alreadyPaid' : 'created', transferId: transfer.id };
   } catch (error) {

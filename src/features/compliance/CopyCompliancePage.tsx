@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'wouter';
@@ -6,6 +6,7 @@ import { useAppSource, useCopyCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { PickerOption } from '../../api/search-source';
+import { Notice } from '../../components/Notice';
 import { pickedText, SearchPicker } from '../../components/SearchPicker';
 import { isUuid } from '../../lib/uuid';
 import { CopiedRecord } from './CopiedRecord';
@@ -59,13 +60,13 @@ export function CopyCompliancePage() {
         funds) to one of its apps.
       </Text>
       {copy.isSuccess && (
-        <Alert color="green.9" variant="light" role="status" title="Compliance copied">
+        <Notice tone="success" role="status" title="Compliance copied">
           {copy.data?.message ?? COPIED_FALLBACK}
           {appShown?.id === copy.variables ? ` (to ${pickedText(appShown)})` : ''}
-        </Alert>
+        </Notice>
       )}
       {copy.isError && (
-        <Alert color="red" role="alert" title="The copy failed">
+        <Notice tone="danger" role="alert" title="The copy failed">
           <Text size="sm">{copy.error.message}</Text>
           <Text size="sm" mt={4}>
             {nextStepFor(copy.error)}
@@ -75,7 +76,7 @@ export function CopyCompliancePage() {
               Request id: <code>{copy.error.requestId}</code>
             </Text>
           )}
-        </Alert>
+        </Notice>
       )}
       <form noValidate onSubmit={askToConfirm}>
         <Paper withBorder p="md">

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import { useApprovalPolicy, useSubmitApproval } from '../../api/approvals';
+import { useApprovalNeed, useSubmitApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
 import { useCustomerSource } from '../../api/customers';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
@@ -54,7 +54,7 @@ export function CreatePaymentPage() {
   const customers = useCustomerSource();
   const [, navigate] = useLocation();
   // Above the organization's limit, the review submits the payment for another member's approval instead.
-  const policy = useApprovalPolicy();
+  const approvalNeed = useApprovalNeed();
   const submitApproval = useSubmitApproval();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -101,7 +101,15 @@ export function CreatePaymentPage() {
     navigate(`/transfers/${transfer.id}`);
   };
 
+  // The server judged it above a limit the page did not know of yet (the member's daily total moved since): the
+  // review stays open and its button becomes Submit for approval.
+  const [serverNeedsApproval, setServerNeedsApproval] = useState(false);
   const onRefused = (error: ApiError) => {
+    if (error.code === 'approval-required') {
+      setServerNeedsApproval(true);
+      void queryClient.invalidateQueries({ queryKey: ['approvals', 'policy'] });
+      return;
+    }
     if (error.status === 400) {
       const unplaced = placeFieldErrors(error, form.setError, (path) => FORM_FIELD_BY_API_PATH[path]);
       setReview(null);
@@ -126,6 +134,7 @@ export function CreatePaymentPage() {
 
   const openReview = form.handleSubmit((values) => {
     setPageError(null);
+    setServerNeedsApproval(false);
     const summary = summarizePayment(values, storedAccountLabel, payerShown);
     setReview({ values, summary: { ...summary, consoleRequestId: submission.prepare(values) } });
   });
@@ -272,7 +281,7 @@ export function CreatePaymentPage() {
         onCheckAgain={submission.checkAgain}
         onBack={() => setReview(null)}
         onConfirm={() => review && submission.confirm(review.values)}
-        approvalNeeded={Boolean(review && policy?.enabled && review.summary.cents > policy.limitCents)}
+        approvalNeeded={Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed))}
         approvalError={submitApproval.error}
         onSubmitForApproval={() =>
           review &&

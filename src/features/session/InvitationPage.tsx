@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -19,6 +18,7 @@ import { useDescribedMutation } from '../../api/activity-log';
 import { ApiError } from '../../api/client';
 import { acceptInvitation, getInvitation } from '../../api/team';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { Notice } from '../../components/Notice';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { type InvitationInput, invitationSchema } from './invitation-schema';
 
@@ -71,14 +71,14 @@ export function InvitationPage() {
           </ApiErrorAlert>
         )}
         {accept.isSuccess ? (
-          <Alert color="green.9" variant="light" role="status" title="Password set">
+          <Notice tone="success" role="status" title="Password set">
             <Text size="sm">
               You can now sign in as {accept.data.email}.{' '}
               <Anchor component={Link} to="/sign-in">
                 Sign in
               </Anchor>
             </Text>
-          </Alert>
+          </Notice>
         ) : (
           invitation.data && (
             <Card withBorder padding="lg">

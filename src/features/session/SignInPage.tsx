@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
 import { type DemoMember, runtimeConfigQuery } from '../../api/runtime-config';
 import { EnvironmentBadge } from '../../components/EnvironmentBadge';
+import { Notice } from '../../components/Notice';
 import { ROLE_LABELS } from '../../lib/roles';
 import { MemberSignInForm } from './MemberSignInForm';
 import { SignInForm } from './SignInForm';
@@ -68,10 +69,10 @@ export function SignInPage({ warmUp }: { warmUp: () => Promise<void> }) {
         {team ? (
           <Text>Sign in with your own email and password. Your session stays in this tab only.</Text>
         ) : (
-          <Alert color="yellow" title="Use the organization's API key">
+          <Notice tone="warning" title="Use the organization's API key">
             This console server holds no organization credentials, so there are no team members: you sign in
             with the organization&apos;s own key, and can do everything it can. Keep it to yourself.
-          </Alert>
+          </Notice>
         )}
         {/* The console's code behind sign-in loads while the operator types. */}
         <Card withBorder padding="lg" onFocus={() => void warmUp().catch(() => {})}>

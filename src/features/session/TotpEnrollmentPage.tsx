@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Code, Container, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Code, Container, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useDescribedMutation } from '../../api/activity-log';
@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { session } from '../../api/credentials';
 import { confirmTotpEnrollment, startTotpEnrollment } from '../../api/team-session';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { Notice } from '../../components/Notice';
 
 /**
  * Money movers and admins of a real organization use a second factor: until they set one up, the server refuses
@@ -38,7 +39,7 @@ export function TotpEnrollmentPage() {
       return;
     }
     setError(null);
-    if (enrollment.data) confirm.mutate({ secret: enrollment.data.secret, code: code.trim() });
+    if (enrollment.data) confirm.mutate({ code: code.trim() });
   };
   const serverError = confirm.error instanceof ApiError ? (confirm.error.fieldErrors.code ?? null) : null;
 
@@ -80,7 +81,7 @@ export function TotpEnrollmentPage() {
             </form>
           </Card>
         )}
-        {confirm.isSuccess && <Alert color="green.9">Authenticator set up.</Alert>}
+        {confirm.isSuccess && <Notice tone="success">Authenticator set up.</Notice>}
       </Stack>
     </Container>
   );

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Checkbox.css';
 import {
-  Alert,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -13,88 +13,98 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { approvalQueries, useChangePolicy, useConfirmPolicy } from '../../api/approvals';
+import { Link } from 'wouter';
+import { type ApprovalPolicy, approvalQueries, useChangePolicy } from '../../api/approvals';
 import { ApiError } from '../../api/client';
-import { session } from '../../api/credentials';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { Notice } from '../../components/Notice';
 import { Select } from '../../components/Select';
+import { formatDateTime } from '../../lib/dates';
 import { centsToDecimal, formatCents, parseDollars } from '../../lib/money';
 
-/** The organization's settings (admins): the approval policy, changed by one admin and confirmed by another. */
+/** The policy in a sentence: "On above $1,000.00, 1 approval; $5,000.00 a day per member." */
+function policyInWords(policy: ApprovalPolicy): string {
+  if (!policy.enabled) return 'Off: every payment moves on one member’s confirmation.';
+  const daily = policy.memberDailyLimitCents;
+  return `On: above ${formatCents(policy.limitCents)} a payment (or a file’s total) needs ${policy.approvalsNeeded} approval${policy.approvalsNeeded === 1 ? '' : 's'} from another member${daily === null || daily === undefined ? '' : `; so does what would take a member past ${formatCents(daily)} moved alone in 24 hours`}.`;
+}
+
+/** The organization's settings (admins): the approval policy; with two admins a change waits for the other. */
 export function SettingsPage() {
   const state = useQuery(approvalQueries.policy());
   const change = useChangePolicy();
-  const confirm = useConfirmPolicy();
   const [enabled, setEnabled] = useState(false);
   const [limit, setLimit] = useState('');
+  const [daily, setDaily] = useState('');
   const [needed, setNeeded] = useState<'1' | '2'>('1');
   const [limitError, setLimitError] = useState<string | null>(null);
-  const me = session.credentials()?.member?.id;
+  const [dailyError, setDailyError] = useState<string | null>(null);
   const policy = state.data?.policy;
   useEffect(() => {
     if (!policy) return;
     setEnabled(policy.enabled);
     setLimit(centsToDecimal(policy.limitCents));
+    setDaily(policy.memberDailyLimitCents == null ? '' : centsToDecimal(policy.memberDailyLimitCents));
     setNeeded(String(policy.approvalsNeeded) as '1' | '2');
   }, [policy]);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseDollars(limit);
-    if (!parsed.ok) {
-      setLimitError(parsed.problem);
-      return;
-    }
-    setLimitError(null);
-    change.mutate({ enabled, limit_cents: parsed.cents, approvals_needed: needed === '2' ? 2 : 1 });
+    const parsedDaily = daily.trim() === '' ? null : parseDollars(daily);
+    setLimitError(parsed.ok ? null : parsed.problem);
+    setDailyError(parsedDaily && !parsedDaily.ok ? parsedDaily.problem : null);
+    if (!parsed.ok || (parsedDaily && !parsedDaily.ok)) return;
+    change.mutate({
+      enabled,
+      limit_cents: parsed.cents,
+      approvals_needed: needed === '2' ? 2 : 1,
+      member_daily_limit_cents: parsedDaily ? parsedDaily.cents : null,
+    });
   };
-  const serverField = change.error instanceof ApiError ? change.error.fieldErrors.enabled : undefined;
+  const fieldError = (field: string) =>
+    change.error instanceof ApiError ? change.error.fieldErrors[field] : undefined;
+  const placed = Boolean(fieldError('enabled') || fieldError('approvals_needed'));
   const proposal = state.data?.proposal;
+  const admins = state.data?.admins ?? 1;
 
   return (
     <Stack maw={720}>
       <Title order={1}>Settings</Title>
       {state.isError && <ApiErrorAlert error={state.error} />}
       {state.isPending && <Skeleton height={200} />}
-      {state.data && (
+      {state.data && policy && (
         <>
+          <Text>{policyInWords(policy)}</Text>
           {state.data.approvers < 2 && (
-            <Alert color="yellow" title="Approvals cannot be switched on yet">
+            <Notice tone="warning" title="Approvals cannot be switched on yet">
               Fewer than two members can approve (finance or admin). Invite another before switching approvals
               on.
-            </Alert>
+            </Notice>
           )}
           {proposal && (
-            <Alert color="blue" title="A change waits for a second admin" role="status">
-              <Stack gap="xs">
-                <Text size="sm">
-                  {`Approvals ${proposal.enabled ? 'on' : 'off'}, above ${formatCents(proposal.limitCents)}, ${proposal.approvalsNeeded} approval(s) needed.`}
-                </Text>
-                {proposal.proposedBy === me ? (
-                  <Text size="sm">You proposed it: another admin confirms it.</Text>
-                ) : (
-                  <Group>
-                    <Button onClick={() => confirm.mutate()} loading={confirm.isPending}>
-                      Confirm change
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-            </Alert>
+            <Notice tone="info" title="A change waits for another admin" role="status">
+              <Text size="sm">
+                {`${proposal.proposer?.name ?? 'An admin'} asked on ${formatDateTime(proposal.created_at)}. Another admin confirms or rejects it on the `}
+                <Anchor component={Link} href="/approvals" c="inherit" underline="always">
+                  Approvals
+                </Anchor>{' '}
+                page.
+              </Text>
+            </Notice>
           )}
-          {confirm.error && <ApiErrorAlert error={confirm.error} />}
           {change.isSuccess && (
-            <Alert color="green.9" role="status">
-              {change.data.kind === 'proposed'
-                ? 'Proposed: the change applies when another admin confirms it.'
-                : 'Saved: the new policy applies now.'}
-            </Alert>
+            <Notice tone="success" role="status" title={change.data.kind === 'waiting' ? 'Asked' : 'Saved'}>
+              {change.data.kind === 'waiting'
+                ? 'The change applies when another admin confirms it on the Approvals page.'
+                : 'The new policy applies now.'}
+            </Notice>
           )}
-          {change.error && !serverField && <ApiErrorAlert error={change.error} />}
+          {change.error && !placed && <ApiErrorAlert error={change.error} />}
           <Text size="sm" c="dimmed">
-            {(state.data.admins ?? 1) >= 2
+            {admins >= 2
               ? 'A change you save waits until another admin confirms it.'
-              : 'You are the only admin: a change applies as soon as you save it.'}
+              : 'You are the only admin: a change applies as soon as you save it, and you can add approvers alone (by inviting a finance member or raising a role). A second admin makes such changes wait for their confirmation.'}
           </Text>
           <Paper withBorder p="md" component="form" onSubmit={save} noValidate aria-label="Approval policy">
             <Stack>
@@ -105,15 +115,24 @@ export function SettingsPage() {
                 label="Payments above the limit need approval"
                 checked={enabled}
                 onChange={(event) => setEnabled(event.currentTarget.checked)}
-                error={serverField}
+                error={fieldError('enabled')}
               />
               <TextInput
                 label="Approval required above"
                 description="In dollars: a payment's amount, a payments file's total"
+                leftSection="$"
                 value={limit}
                 onChange={(event) => setLimit(event.currentTarget.value)}
                 error={limitError}
                 required
+              />
+              <TextInput
+                label="Daily limit per member"
+                description="In dollars: what one member may move alone in 24 hours; above it, another member approves. Empty: no daily limit"
+                leftSection="$"
+                value={daily}
+                onChange={(event) => setDaily(event.currentTarget.value)}
+                error={dailyError}
               />
               <Select
                 label="Approvals needed"
@@ -121,6 +140,7 @@ export function SettingsPage() {
                 value={needed}
                 allowDeselect={false}
                 onChange={(value) => setNeeded(value === '2' ? '2' : '1')}
+                error={fieldError('approvals_needed')}
               />
               <Group>
                 <Button type="submit" loading={change.isPending}>

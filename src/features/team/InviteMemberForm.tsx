@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
-import { type InvitationLink, useInviteMember } from '../../api/team';
+import { type TeamChange, useInviteMember } from '../../api/team';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-press';
 import { placeFieldErrors } from '../../components/place-field-errors';
@@ -12,12 +12,11 @@ import { type InviteInput, type InviteOutput, inviteSchema } from './invite-sche
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-/** Makes an invited member and a one-time link (72 h) for them to set a password. */
-export function InviteMemberForm({
-  onInvited,
-}: {
-  onInvited: (email: string, link: InvitationLink) => void;
-}) {
+/**
+ * Makes an invited member and a one-time link (72 h) for them to set a password; an approver or an admin waits for a
+ * second admin's confirmation where there is one.
+ */
+export function InviteMemberForm({ onInvited }: { onInvited: (email: string, change: TeamChange) => void }) {
   const form = useForm<InviteInput, unknown, InviteOutput>({
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: '', name: '', role: 'viewer' },
@@ -27,9 +26,9 @@ export function InviteMemberForm({
   const invite = useInviteMember();
   const submit = form.handleSubmit((values) =>
     invite.mutate(values, {
-      onSuccess: ({ member, invitation }) => {
+      onSuccess: (change) => {
         form.reset();
-        onInvited(member.email, invitation);
+        onInvited(values.email, change);
       },
       onError: (error) =>
         placeFieldErrors(error, form.setError, (path) =>

@@ -1,13 +1,19 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { session } from '../../api/credentials';
-import { type InvitationLink, teamQueries, useChangeMember, useResetMemberPassword } from '../../api/team';
+import { type TeamChange, teamQueries, useChangeMember, useResetMember } from '../../api/team';
 import type { Member } from '../../api/team-session';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { LinkDeliveryNotice } from '../../components/LinkDeliveryNotice';
+import { Notice } from '../../components/Notice';
 import { Select } from '../../components/Select';
-import { isRole, ROLE_LABELS, ROLES } from '../../lib/roles';
+import { formatDateTime } from '../../lib/dates';
+import { isRole, ROLE_LABELS, ROLES, type Role } from '../../lib/roles';
+import { needsSecondAdmin } from '../../lib/team-changes';
 import { InviteMemberForm } from './InviteMemberForm';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -17,52 +23,153 @@ const STATUS_LABELS: Record<Member['status'], string> = {
   disabled: 'Disabled',
 };
 
-function lastSeen(at: string | null): string {
-  return at ? new Date(at).toLocaleString() : 'Never';
+/** An action an admin asked for, waiting for their confirmation in a dialog. */
+type Pending =
+  | { kind: 'role'; member: Member; role: Role }
+  | { kind: 'disable' | 'enable' | 'password-reset' | 'totp-reset'; member: Member };
+
+/** What the action does, in words, and the name of its button. */
+function described(action: Pending): { title: string; consequence: string; button: string } {
+  const name = action.member.name;
+  switch (action.kind) {
+    case 'role':
+      return {
+        title: `Change the role of ${name}`,
+        consequence: `${name} becomes ${ROLE_LABELS[action.role]}. Their sessions end now: they sign in again with the new role.`,
+        button: `Make ${name} ${ROLE_LABELS[action.role]}`,
+      };
+    case 'disable':
+      return {
+        title: `Disable ${name}`,
+        consequence: `Their sessions end at once and they cannot sign in until an admin enables them again. Requests they submitted that still wait for approval are cancelled.`,
+        button: `Disable ${name}`,
+      };
+    case 'enable':
+      return {
+        title: `Enable ${name}`,
+        consequence: `${name} can sign in again with their password.`,
+        button: `Enable ${name}`,
+      };
+    case 'password-reset':
+      return {
+        title: `Reset the password of ${name}`,
+        consequence: `Their old password stops working at once and their sessions end. A one-time link (72 hours) lets them set a new one; requests that waited before then are for other members to approve.`,
+        button: `Reset password of ${name}`,
+      };
+    case 'totp-reset':
+      return {
+        title: `Reset the authenticator of ${name}`,
+        consequence: `Their authenticator stops working and their sessions end; they set up a new one at their next sign-in.`,
+        button: `Reset authenticator of ${name}`,
+      };
+  }
 }
 
-/** A one-time link, shown once: the server keeps only its hash. */
-function LinkShownOnce({ what, link, onDone }: { what: string; link: InvitationLink; onDone: () => void }) {
-  return (
-    <Alert color="green.9" variant="light" role="status" title={what}>
-      <Stack gap="xs">
+/** What an applied or waiting change says once it is done. */
+function ChangeOutcome({ what, change, onDone }: { what: string; change: TeamChange; onDone: () => void }) {
+  if (change.kind === 'waiting') {
+    return (
+      <Notice tone="info" role="status" title="Waiting for another admin">
         <Text size="sm">
-          Send this link to them yourself. It works once, until {new Date(link.expires_at).toLocaleString()},
-          and is not shown again.
+          {change.request.description}: it applies when another admin confirms it on the{' '}
+          <Anchor component={Link} href="/approvals" c="inherit" underline="always">
+            Approvals
+          </Anchor>{' '}
+          page.
         </Text>
-        <TextInput
-          label="One-time link"
-          readOnly
-          value={link.url}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-        <Group>
-          <Button variant="default" onClick={onDone}>
-            Done
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+      </Notice>
+    );
+  }
+  if (change.link) return <LinkDeliveryNotice what={what} delivery={change.link} onDone={onDone} />;
+  return (
+    <Notice tone="success" role="status" title="Done">
+      <Text size="sm">{what}</Text>
+    </Notice>
   );
 }
 
-/** The team's members (admins only): invite, change a role, disable or enable, reset a password. */
+/** The team's members (admins only): invite, change a role, disable or enable, reset a password or authenticator. */
 export function TeamPage() {
   const members = useQuery(teamQueries.members());
   const change = useChangeMember();
-  const reset = useResetMemberPassword();
-  const [shown, setShown] = useState<{ what: string; link: InvitationLink } | null>(null);
+  const reset = useResetMember();
+  const [asked, setAsked] = useState<Pending | null>(null);
+  const [outcome, setOutcome] = useState<{ what: string; change: TeamChange } | null>(null);
   const me = session.credentials()?.member?.id;
   const rows = members.data?.data ?? [];
+  const admins = rows.filter((m) => m.role === 'admin' && m.status === 'active').length;
+  const busy = change.isPending || reset.isPending;
+
+  const waits = (action: Pending) =>
+    needsSecondAdmin(
+      action.kind === 'password-reset' || action.kind === 'totp-reset'
+        ? { kind: action.kind, target: action.member, by: me ?? '' }
+        : action.kind === 'role'
+          ? { kind: 'role', target: action.member, role: action.role }
+          : { kind: action.kind, target: action.member },
+      admins,
+    );
+
+  const confirm = (action: Pending) => {
+    const done = (what: string) => (result: TeamChange) => {
+      setAsked(null);
+      setOutcome({ what, change: result });
+    };
+    const name = action.member.name;
+    if (action.kind === 'password-reset' || action.kind === 'totp-reset') {
+      reset.mutate(
+        { id: action.member.id, email: action.member.email, what: action.kind },
+        {
+          onSuccess: done(
+            action.kind === 'password-reset'
+              ? `Password reset for ${name}: their old password no longer works`
+              : `Authenticator reset for ${name}: they set up a new one at their next sign-in`,
+          ),
+        },
+      );
+      return;
+    }
+    const body =
+      action.kind === 'role'
+        ? { role: action.role }
+        : ({ status: action.kind === 'disable' ? 'disabled' : 'active' } as const);
+    const said =
+      action.kind === 'role'
+        ? `${name} is now ${ROLE_LABELS[action.role]}`
+        : `${name} is ${action.kind === 'disable' ? 'disabled' : 'enabled'}`;
+    change.mutate(
+      { id: action.member.id, email: action.member.email, change: body },
+      { onSuccess: done(said) },
+    );
+  };
+
+  // The dialog keeps its words while it closes: the last action asked for.
+  const lastAsked = useRef<Pending | null>(null);
+  if (asked) lastAsked.current = asked;
+  const shown = asked ?? lastAsked.current;
+  const dialog = shown ? described(shown) : null;
 
   return (
     <Stack>
       <Title order={1}>Team</Title>
       <Text c="dimmed">
         Each member signs in as themself. A role change or a disable ends the member&apos;s sessions at once.
+        {admins >= 2
+          ? ' With two admins, a change that makes an approver or an admin, resets another member’s credentials, or removes an admin waits for the other admin to confirm it.'
+          : ' You are the only admin: your changes apply at once, an approver you add included.'}
       </Text>
-      {shown && <LinkShownOnce what={shown.what} link={shown.link} onDone={() => setShown(null)} />}
-      <InviteMemberForm onInvited={(email, link) => setShown({ what: `Invitation for ${email}`, link })} />
+      {members.data?.mail === false && (
+        <Text size="sm" c="dimmed">
+          Mail is not set up on this console: one-time links are shown to the admin who makes (or confirms)
+          the change, to hand over themselves.
+        </Text>
+      )}
+      {outcome && (
+        <ChangeOutcome what={outcome.what} change={outcome.change} onDone={() => setOutcome(null)} />
+      )}
+      <InviteMemberForm
+        onInvited={(email, result) => setOutcome({ what: `Invitation for ${email}`, change: result })}
+      />
       {change.error && <ApiErrorAlert error={change.error} title="The change was refused" />}
       {reset.error && <ApiErrorAlert error={reset.error} title="The reset failed" />}
       {members.isError && <ApiErrorAlert error={members.error} />}
@@ -72,7 +179,7 @@ export function TeamPage() {
           label="Members"
           rows={rows}
           rowKey={(member) => member.id}
-          minWidth={860}
+          minWidth={960}
           columns={[
             { header: 'Name', cell: (member) => `${member.name}${member.id === me ? ' (you)' : ''}` },
             { header: 'Email', cell: (member) => member.email },
@@ -84,18 +191,19 @@ export function TeamPage() {
                   data={ROLE_OPTIONS}
                   value={member.role}
                   allowDeselect={false}
-                  disabled={change.isPending}
+                  disabled={busy}
                   onChange={(role) => {
-                    if (isRole(role) && role !== member.role) {
-                      change.mutate({ id: member.id, email: member.email, change: { role } });
-                    }
+                    if (isRole(role) && role !== member.role) setAsked({ kind: 'role', member, role });
                   }}
                   w={140}
                 />
               ),
             },
             { header: 'Status', cell: (member) => STATUS_LABELS[member.status] },
-            { header: 'Last seen', cell: (member) => lastSeen(member.last_seen_at) },
+            {
+              header: 'Last seen',
+              cell: (member) => (member.last_seen_at ? formatDateTime(member.last_seen_at) : 'Never'),
+            },
             {
               header: <VisuallyHidden>Actions</VisuallyHidden>,
               cell: (member) => (
@@ -104,13 +212,9 @@ export function TeamPage() {
                     size="xs"
                     variant="default"
                     aria-label={`${member.status === 'disabled' ? 'Enable' : 'Disable'} ${member.name}`}
-                    disabled={change.isPending}
+                    disabled={busy}
                     onClick={() =>
-                      change.mutate({
-                        id: member.id,
-                        email: member.email,
-                        change: { status: member.status === 'disabled' ? 'active' : 'disabled' },
-                      })
+                      setAsked({ kind: member.status === 'disabled' ? 'enable' : 'disable', member })
                     }
                   >
                     {member.status === 'disabled' ? 'Enable' : 'Disable'}
@@ -119,25 +223,46 @@ export function TeamPage() {
                     size="xs"
                     variant="default"
                     aria-label={`Reset password of ${member.name}`}
-                    disabled={reset.isPending || member.status === 'disabled'}
-                    onClick={() =>
-                      reset.mutate(
-                        { id: member.id, email: member.email },
-                        {
-                          onSuccess: ({ invitation }) =>
-                            setShown({ what: `Password reset for ${member.email}`, link: invitation }),
-                        },
-                      )
-                    }
+                    disabled={busy || member.status === 'disabled'}
+                    onClick={() => setAsked({ kind: 'password-reset', member })}
                   >
                     Reset password
                   </Button>
+                  {member.totp_enrolled && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Reset authenticator of ${member.name}`}
+                      disabled={busy}
+                      onClick={() => setAsked({ kind: 'totp-reset', member })}
+                    >
+                      Reset authenticator
+                    </Button>
+                  )}
                 </Group>
               ),
             },
           ]}
         />
       )}
+      <ConfirmDialog
+        opened={asked !== null}
+        title={dialog?.title ?? ''}
+        confirmLabel={dialog?.button ?? ''}
+        danger={shown?.kind === 'disable'}
+        pending={busy}
+        onCancel={() => setAsked(null)}
+        onConfirm={() => asked && confirm(asked)}
+      >
+        <Stack gap="xs">
+          <Text size="sm">{dialog?.consequence}</Text>
+          {shown && waits(shown) && (
+            <Text size="sm" fw={600}>
+              This waits for another admin’s confirmation before it applies.
+            </Text>
+          )}
+        </Stack>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Timeline.css';
 import {
-  Alert,
   Anchor,
   Button,
   Code,
@@ -22,6 +21,7 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { DetailRow } from '../../components/DetailRow';
 import { Money } from '../../components/Money';
+import { Notice } from '../../components/Notice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMetadata, formatTimes } from './format-metadata';
 import { TransactionsTable } from './TransactionsTable';
@@ -53,9 +53,9 @@ function TransferDetails({ data }: { data: Transfer }) {
   return (
     <>
       {data.failure_reason && (
-        <Alert color="red" title={`ACH return ${data.failure_reason.code}`} role="alert">
+        <Notice tone="danger" title={`ACH return ${data.failure_reason.code}`} role="alert">
           {data.failure_reason.message}
-        </Alert>
+        </Notice>
       )}
       <Paper withBorder p="md">
         <Table variant="vertical" aria-label="Transfer details">

@@ -45,7 +45,7 @@ describe('an approved file and a crash', () => {
     };
     const signIn = async (url: string, role: string) => {
       const member = tenant.members.find((m) => m.role === role);
-      const answer = await fetch(`${url}/team/sessions`, {
+      const answer = await fetch(`${url}/api/team/sessions`, {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ email: member?.email, password: member?.password }),
@@ -60,7 +60,7 @@ describe('an approved file and a crash', () => {
       ach_info: { account_number: '123456789', routing_number: '021000021' },
       idempotency_key: `crash-row-${i}`,
     }));
-    const submitted = await fetch(`${first.url}/team/approvals`, {
+    const submitted = await fetch(`${first.url}/api/team/approvals`, {
       method: 'POST',
       headers: await signIn(first.url, 'finance'),
       body: JSON.stringify({ rows, file_sha256: 'b'.repeat(64) }),
@@ -78,7 +78,7 @@ describe('an approved file and a crash', () => {
         times: 1000,
       }),
     });
-    const approved = await fetch(`${first.url}/team/approvals/${id}/approve`, {
+    const approved = await fetch(`${first.url}/api/team/approvals/${id}/approve`, {
       method: 'POST',
       headers: await signIn(first.url, 'admin'),
       body: '{}',
@@ -103,7 +103,7 @@ describe('an approved file and a crash', () => {
     let status = '';
     for (let i = 0; i < 100 && status !== 'executed'; i++) {
       const request = (await (
-        await fetch(`${second.url}/team/approvals/${id}`, { headers: admin })
+        await fetch(`${second.url}/api/team/approvals/${id}`, { headers: admin })
       ).json()) as { status: string };
       status = request.status;
       if (status !== 'executed') await new Promise((resolve) => setTimeout(resolve, 100));
@@ -168,7 +168,7 @@ describe('exactly once on SQLite: two console server processes on one file', () 
       const [a, b] = await Promise.all([startConsoleProcess(env), startConsoleProcess(env)]);
       children.push(a.child, b.child);
       const signIn = async (role: string) => {
-        const answer = await fetch(`${a.url}/team/sessions`, {
+        const answer = await fetch(`${a.url}/api/team/sessions`, {
           method: 'POST',
           headers: json,
           body: JSON.stringify({
@@ -185,12 +185,12 @@ describe('exactly once on SQLite: two console server processes on one file', () 
       };
       const maker = await signIn('finance');
       const checker = await signIn('admin');
-      await fetch(`${a.url}/team/policy`, {
+      await fetch(`${a.url}/api/team/policy`, {
         method: 'PUT',
         headers: checker,
         body: JSON.stringify({ enabled: true, limit_cents: 1000, approvals_needed: 1 }),
       });
-      const submitted = await fetch(`${a.url}/team/approvals`, {
+      const submitted = await fetch(`${a.url}/api/team/approvals`, {
         method: 'POST',
         headers: maker,
         body: JSON.stringify({
@@ -206,7 +206,7 @@ describe('exactly once on SQLite: two console server processes on one file', () 
       const { id } = (await submitted.json()) as { id: string };
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          fetch(`${(i % 2 ? a : b).url}/team/approvals/${id}/approve`, {
+          fetch(`${(i % 2 ? a : b).url}/api/team/approvals/${id}/approve`, {
             method: 'POST',
             headers: checker,
             body: '{}',

@@ -42,7 +42,7 @@ describe('four eyes on money, through the console server', async () => {
 
   it('pays below the limit at once, refuses a direct payment above it, and takes it as a request', async () => {
     const on = await call(
-      '/team/policy',
+      '/api/team/policy',
       admin,
       { enabled: true, limit_cents: 100_000, approvals_needed: 1 },
       'PUT',
@@ -53,12 +53,12 @@ describe('four eyes on money, through the console server', async () => {
     const direct = await call('/v2/payments', finance, paymentBody(userId, 150_000));
     expect(direct.status).toBe(403);
     expect(await direct.json()).toMatchObject({ error_code: 'approval-required' });
-    const small = await call('/team/approvals', finance, { payment: paymentBody(userId, 50_000) });
+    const small = await call('/api/team/approvals', finance, { payment: paymentBody(userId, 50_000) });
     expect(small.status).toBe(409);
   });
 
   it('lets another member approve, executes the exact approved body once, and shows the transfer', async () => {
-    const submitted = await call('/team/approvals', finance, { payment: paymentBody(userId, 125_000) });
+    const submitted = await call('/api/team/approvals', finance, { payment: paymentBody(userId, 125_000) });
     expect(submitted.status).toBe(201);
     const request = (await submitted.json()) as {
       id: string;
@@ -67,12 +67,12 @@ describe('four eyes on money, through the console server', async () => {
       policy_version: number;
     };
     expect(request).toMatchObject({ status: 'pending', policy_version: 2 });
-    const self = await call(`/team/approvals/${request.id}/approve`, finance, {});
+    const self = await call(`/api/team/approvals/${request.id}/approve`, finance, {});
     expect(self.status).toBe(403);
     expect(await self.json()).toMatchObject({ error_code: 'self-approval' });
-    const support = await call(`/team/approvals/${request.id}/approve`, await auth('support'), {});
+    const support = await call(`/api/team/approvals/${request.id}/approve`, await auth('support'), {});
     expect(support.status).toBe(403);
-    const approved = await call(`/team/approvals/${request.id}/approve`, admin, {});
+    const approved = await call(`/api/team/approvals/${request.id}/approve`, admin, {});
     const done = (await approved.json()) as {
       status: string;
       result: { sent_hash: string; rows: { transfer_id: string }[] };
@@ -84,15 +84,15 @@ describe('four eyes on money, through the console server', async () => {
       headers: { Authorization: basic(tenant.client_id, tenant.api_key) },
     });
     expect(((await transfer.json()) as { amount: number }).amount).toBe(125_000);
-    const again = await call(`/team/approvals/${request.id}/approve`, admin, {});
+    const again = await call(`/api/team/approvals/${request.id}/approve`, admin, {});
     expect(again.status).toBe(409);
   });
 
   it('answers the same body from its maker again with the waiting request, not a second one', async () => {
     const body = { payment: paymentBody(userId, 130_000) };
     const answers = await Promise.all([
-      call('/team/approvals', finance, body),
-      call('/team/approvals', finance, body),
+      call('/api/team/approvals', finance, body),
+      call('/api/team/approvals', finance, body),
     ]);
     const made = await Promise.all(
       answers.map(async (answer) => ({
@@ -107,19 +107,19 @@ describe('four eyes on money, through the console server', async () => {
     ]);
     expect(made[0]?.id).toBe(made[1]?.id);
     // Another body (a new key) is another request.
-    const other = await call('/team/approvals', finance, { payment: paymentBody(userId, 130_000) });
+    const other = await call('/api/team/approvals', finance, { payment: paymentBody(userId, 130_000) });
     expect(other.status).toBe(201);
   });
 
   it('sends a rejection with its reason back, and refuses a request that expired', async () => {
     const one = (await (
-      await call('/team/approvals', finance, { payment: paymentBody(userId, 200_000) })
+      await call('/api/team/approvals', finance, { payment: paymentBody(userId, 200_000) })
     ).json()) as { id: string };
-    const noReason = await call(`/team/approvals/${one.id}/reject`, admin, { reason: ' ' });
+    const noReason = await call(`/api/team/approvals/${one.id}/reject`, admin, { reason: ' ' });
     expect(noReason.status).toBe(400);
-    const rejected = await call(`/team/approvals/${one.id}/reject`, admin, { reason: 'Wrong invoice' });
+    const rejected = await call(`/api/team/approvals/${one.id}/reject`, admin, { reason: 'Wrong invoice' });
     expect(await rejected.json()).toMatchObject({ status: 'rejected', result: { reason: 'Wrong invoice' } });
-    const trail = (await (await call('/team/audit?action=approval.reject', admin)).json()) as {
+    const trail = (await (await call('/api/team/audit?action=approval.reject', admin)).json()) as {
       data: { targets: string; detail: string | null; outcome: string }[];
     };
     // The refusal without a reason is a line too.
@@ -127,39 +127,39 @@ describe('four eyes on money, through the console server', async () => {
       ['ok', one.id, 'Wrong invoice'],
       ['refused', '', null],
     ]);
-    const seen = await call(`/team/approvals/${one.id}`, finance);
+    const seen = await call(`/api/team/approvals/${one.id}`, finance);
     expect(await seen.json()).toMatchObject({
       status: 'rejected',
       decisions: [{ decision: 'reject', reason: 'Wrong invoice' }],
     });
 
     const two = (await (
-      await call('/team/approvals', finance, { payment: paymentBody(userId, 300_000) })
+      await call('/api/team/approvals', finance, { payment: paymentBody(userId, 300_000) })
     ).json()) as { id: string };
     clock = new Date(clock.getTime() + 7 * 24 * 60 * 60 * 1000 + 1);
     // A week later, the members sign in again.
     admin = await auth('admin');
     finance = await auth('finance');
-    const late = await call(`/team/approvals/${two.id}/approve`, admin, {});
+    const late = await call(`/api/team/approvals/${two.id}/approve`, admin, {});
     expect(late.status).toBe(409);
     expect(await late.json()).toMatchObject({ error_code: 'request-expired' });
-    expect(await (await call(`/team/approvals/${two.id}`, finance)).json()).toMatchObject({
+    expect(await (await call(`/api/team/approvals/${two.id}`, finance)).json()).toMatchObject({
       status: 'expired',
     });
     // Another one expires as the list is read, and the trail says so.
     const three = (await (
-      await call('/team/approvals', finance, { payment: paymentBody(userId, 400_000) })
+      await call('/api/team/approvals', finance, { payment: paymentBody(userId, 400_000) })
     ).json()) as {
       id: string;
     };
     clock = new Date(clock.getTime() + 7 * 24 * 60 * 60 * 1000 + 1);
     admin = await auth('admin');
     finance = await auth('finance');
-    const pending = (await (await call('/team/approvals?status=pending', finance)).json()) as {
+    const pending = (await (await call('/api/team/approvals?status=pending', finance)).json()) as {
       data: { id: string }[];
     };
     expect(pending.data.map((r) => r.id)).not.toContain(three.id);
-    const expiredTrail = (await (await call('/team/audit?action=approval.expire', admin)).json()) as {
+    const expiredTrail = (await (await call('/api/team/audit?action=approval.expire', admin)).json()) as {
       data: { targets: string }[];
     };
     expect(expiredTrail.data.map((r) => r.targets)).toContain(three.id);
@@ -169,14 +169,14 @@ describe('four eyes on money, through the console server', async () => {
     const rows = Array.from({ length: 30 }, (_, i) => paymentBody(userId, 5_000 + i));
     const file = 'a'.repeat(64);
     const submitted = (await (
-      await call('/team/approvals', finance, { rows, file_sha256: file })
+      await call('/api/team/approvals', finance, { rows, file_sha256: file })
     ).json()) as { id: string; count: number };
     expect(submitted.count).toBe(30);
-    await call(`/team/approvals/${submitted.id}/approve`, admin, {});
+    await call(`/api/team/approvals/${submitted.id}/approve`, admin, {});
     await expect
       .poll(
         async () =>
-          ((await (await call(`/team/approvals/${submitted.id}`, finance)).json()) as { status: string })
+          ((await (await call(`/api/team/approvals/${submitted.id}`, finance)).json()) as { status: string })
             .status,
       )
       .toBe('executed');
@@ -207,7 +207,7 @@ describe('a policy change waits for a second admin while there are two', async (
   });
   afterAll(() => server.close());
   const put = (authorization: string, body: unknown) =>
-    server.app.request('/team/policy', {
+    server.app.request('/api/team/policy', {
       method: 'PUT',
       headers: { ...json, Authorization: authorization },
       body: JSON.stringify(body),
@@ -219,7 +219,9 @@ describe('a policy change waits for a second admin while there are two', async (
     const waiting = (await proposed.json()) as { kind: string; request: { id: string; kind: string } };
     expect(waiting).toMatchObject({ kind: 'waiting', request: { kind: 'policy' } });
     const policy = async () =>
-      (await (await server.app.request('/team/policy', { headers: { Authorization: first } })).json()) as {
+      (await (
+        await server.app.request('/api/team/policy', { headers: { Authorization: first } })
+      ).json()) as {
         policy: { limitCents: number; version: number };
         proposal: { id: string } | null;
       };
@@ -228,7 +230,7 @@ describe('a policy change waits for a second admin while there are two', async (
       proposal: { id: waiting.request.id },
     });
     const confirmBy = (authorization: string) =>
-      server.app.request(`/team/team-requests/${waiting.request.id}/confirm`, {
+      server.app.request(`/api/team/team-requests/${waiting.request.id}/confirm`, {
         method: 'POST',
         headers: { Authorization: authorization },
       });
@@ -292,12 +294,12 @@ describe.each(BACKENDS)('exactly once on $name: 20 approvals at once from two co
         password: 'admin-password',
         totp: totpCode(totp),
       });
-      await a.app.request('/team/policy', {
+      await a.app.request('/api/team/policy', {
         method: 'PUT',
         headers: { ...json, Authorization: checker },
         body: JSON.stringify({ enabled: true, limit_cents: 1000, approvals_needed: 1 }),
       });
-      const submitted = await a.app.request('/team/approvals', {
+      const submitted = await a.app.request('/api/team/approvals', {
         method: 'POST',
         headers: { ...json, Authorization: maker },
         body: JSON.stringify({ payment: paymentBody(made.users[0]?.id ?? '', 99_999) }),
@@ -305,7 +307,7 @@ describe.each(BACKENDS)('exactly once on $name: 20 approvals at once from two co
       const { id } = (await submitted.json()) as { id: string };
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          (i % 2 ? a : b).app.request(`/team/approvals/${id}/approve`, {
+          (i % 2 ? a : b).app.request(`/api/team/approvals/${id}/approve`, {
             method: 'POST',
             headers: { ...json, Authorization: checker },
             body: '{}',
@@ -339,7 +341,7 @@ describe('starting policies', async () => {
     const authorization = await server.signIn(admin ?? { email: '', password: '' });
     return (
       (await (
-        await server.app.request('/team/policy', { headers: { Authorization: authorization } })
+        await server.app.request('/api/team/policy', { headers: { Authorization: authorization } })
       ).json()) as {
         policy: unknown;
       }
@@ -479,7 +481,7 @@ describe('who may approve, and how often', async () => {
     });
     const admin = await auth('admin');
     const two = await call(
-      '/team/policy',
+      '/api/team/policy',
       admin,
       { enabled: true, limit_cents: 1000, approvals_needed: 2 },
       'PUT',
@@ -487,18 +489,18 @@ describe('who may approve, and how often', async () => {
     expect(two.status).toBe(200);
     const maker = await auth('finance');
     const made = (await (
-      await call('/team/approvals', maker, { payment: paymentBody(tenant.users[0]?.id ?? '', 5000) })
+      await call('/api/team/approvals', maker, { payment: paymentBody(tenant.users[0]?.id ?? '', 5000) })
     ).json()) as { id: string; approvals_needed: number };
     expect(made.approvals_needed).toBe(2);
     for (let i = 0; i < 3; i++) {
-      const again = await call(`/team/approvals/${made.id}/approve`, admin, {});
+      const again = await call(`/api/team/approvals/${made.id}/approve`, admin, {});
       expect(((await again.json()) as { status: string }).status).toBe('pending');
     }
     const third = await server.signIn({
       email: `third@${tenant.client_id}.example`,
       password: 'third-password',
     });
-    const last = await call(`/team/approvals/${made.id}/approve`, third, {});
+    const last = await call(`/api/team/approvals/${made.id}/approve`, third, {});
     expect(((await last.json()) as { status: string }).status).toBe('executed');
   });
 
@@ -510,10 +512,10 @@ describe('who may approve, and how often', async () => {
       .where('org_id', '=', org.id)
       .where('role', '=', 'finance')
       .execute()) {
-      await call(`/team/members/${member.id}`, admin, { status: 'disabled' }, 'PATCH');
+      await call(`/api/team/members/${member.id}`, admin, { status: 'disabled' }, 'PATCH');
     }
     const refused = await call(
-      '/team/policy',
+      '/api/team/policy',
       admin,
       { enabled: true, limit_cents: 1000, approvals_needed: 1 },
       'PUT',
@@ -523,7 +525,7 @@ describe('who may approve, and how often', async () => {
       errors: [{ path: 'enabled', message: expect.stringContaining('Two members who can approve') }],
     });
     const off = await call(
-      '/team/policy',
+      '/api/team/policy',
       admin,
       { enabled: false, limit_cents: 1000, approvals_needed: 1 },
       'PUT',
@@ -548,16 +550,18 @@ describe('an approved request the console holds no credentials for', async () =>
         body: body ? JSON.stringify(body) : undefined,
       });
     const submitted = (await (
-      await send('/team/approvals', finance, { payment: paymentBody(tenant.users[0]?.id ?? '', 2_000_000) })
+      await send('/api/team/approvals', finance, {
+        payment: paymentBody(tenant.users[0]?.id ?? '', 2_000_000),
+      })
     ).json()) as { id: string };
     await server.team.database.db
       .updateTable('organizations')
       .set({ sandbox_api_key: null })
       .where('client_id', '=', tenant.client_id)
       .execute();
-    const approved = await send(`/team/approvals/${submitted.id}/approve`, admin, {});
+    const approved = await send(`/api/team/approvals/${submitted.id}/approve`, admin, {});
     expect(await approved.json()).toMatchObject({ status: 'failed' });
-    const trail = await send('/team/audit?action=approval.execute', admin);
+    const trail = await send('/api/team/audit?action=approval.execute', admin);
     expect(await trail.json()).toMatchObject({ data: [{ targets: submitted.id, outcome: 'failed' }] });
   });
 });

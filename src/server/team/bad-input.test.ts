@@ -28,7 +28,7 @@ describe('bad input to the console server', async () => {
 
   it('refuses a date that is not on the calendar, and an action the trail cannot hold', async () => {
     for (const query of ['from=2020-13-45', 'to=2021-02-30', 'action=payment.delete']) {
-      const answer = await admin.get(`/team/audit?${query}`);
+      const answer = await admin.get(`/api/team/audit?${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body).toMatchObject({
         success: false,
@@ -36,11 +36,14 @@ describe('bad input to the console server', async () => {
         errors: [{ path: query.split('=')[0] }],
       });
     }
-    expect((await admin.get('/team/audit?from=2024-02-29&action=')).status).toBe(200);
+    expect((await admin.get('/api/team/audit?from=2024-02-29&action=')).status).toBe(200);
   });
 
   it('makes the TOTP secret itself: a secret sent by the client is refused, at its field', async () => {
-    const answer = await finance.post('/team/totp/confirm', { secret: 'not base32 at all!', code: '123456' });
+    const answer = await finance.post('/api/team/totp/confirm', {
+      secret: 'not base32 at all!',
+      code: '123456',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual([{ path: '(body)', message: 'Unknown field(s): secret' }]);
   });
@@ -61,24 +64,26 @@ describe('bad input to the console server', async () => {
       totpSecret: old,
     });
     const me = caller(server.app, await server.signIn({ ...given, totp: totpCode(old) }));
-    expect((await me.post('/team/totp', {})).status).toBe(403);
-    expect((await me.post('/team/totp', { password: 'a wrong password' })).status).toBe(403);
-    const started = await me.post('/team/totp', { password: given.password });
+    expect((await me.post('/api/team/totp', {})).status).toBe(403);
+    expect((await me.post('/api/team/totp', { password: 'a wrong password' })).status).toBe(403);
+    const started = await me.post('/api/team/totp', { password: given.password });
     expect(started.status).toBe(200);
     expect(started.body.secret).not.toBe(old);
-    expect((await me.post('/team/totp/confirm', { code: totpCode(started.body.secret) })).status).toBe(200);
+    expect((await me.post('/api/team/totp/confirm', { code: totpCode(started.body.secret) })).status).toBe(
+      200,
+    );
     // The old authenticator no longer signs in; the new one does.
     await expect(server.signIn({ ...given, totp: totpCode(old, Date.now() + 120_000) })).rejects.toThrow(
       /401/,
     );
     await server.signIn({ ...given, totp: totpCode(started.body.secret) });
     // With the current code instead of the password.
-    expect((await me.post('/team/totp', { code: totpCode(started.body.secret) })).status).toBe(200);
+    expect((await me.post('/api/team/totp', { code: totpCode(started.body.secret) })).status).toBe(200);
   });
 
   it('checks a payment waiting for approval as the service would: no payer or source is a 400, not a request', async () => {
     const { user_id: _payer, ach_info: _source, ...bare } = payment(userId, 150_000);
-    const answer = await finance.post('/team/approvals', { payment: bare });
+    const answer = await finance.post('/api/team/approvals', { payment: bare });
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual(
       expect.arrayContaining([
@@ -86,24 +91,24 @@ describe('bad input to the console server', async () => {
         { path: 'payment.ach_info', message: 'Give exactly one of ach_info or account_id' },
       ]),
     );
-    const file = await finance.post('/team/approvals', {
+    const file = await finance.post('/api/team/approvals', {
       rows: [payment(userId, 90_000), { ...payment(userId, 90_000), amount: -5 }],
       file_sha256: 'f'.repeat(64),
     });
     expect(file.status).toBe(400);
     expect(file.body.errors[0].path).toBe('rows.1.amount');
-    expect((await finance.get('/team/approvals?status=pending')).body.data).toEqual([]);
+    expect((await finance.get('/api/team/approvals?status=pending')).body.data).toEqual([]);
   });
 
   it('computes a file’s warnings itself, by the maker’s row numbers, and refuses warnings from the client', async () => {
-    const sent = await finance.post('/team/approvals', {
+    const sent = await finance.post('/api/team/approvals', {
       rows: [payment(userId, 90_000)],
       file_sha256: 'f'.repeat(64),
       warnings: ['All fine, nothing to see'],
     });
     expect(sent.status).toBe(400);
     const twice = { ...payment(userId, 60_000) };
-    const made = await finance.post('/team/approvals', {
+    const made = await finance.post('/api/team/approvals', {
       rows: [twice, { ...twice, idempotency_key: crypto.randomUUID() }],
       row_numbers: [3, 7],
       file_sha256: 'f'.repeat(64),

@@ -57,7 +57,7 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     };
     const trail = async (action: string) => {
       const admin = await as(member('admin'));
-      return (await admin.get(`/team/audit?action=${action}`)).body.data as Record<string, unknown>[];
+      return (await admin.get(`/api/team/audit?action=${action}`)).body.data as Record<string, unknown>[];
     };
     return { tenant, org, as, member, add, transfersOf, trail, userId: tenant.users[0]?.id ?? '' };
   }
@@ -65,26 +65,26 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
   it('a puppet approver: an admin invites an approver, takes the link, and approves what waited before: refused', async () => {
     const o = await organization();
     const finance = await o.as(o.member('finance'));
-    const waiting = await finance.post('/team/approvals', { payment: payment(o.userId, 150_001) });
+    const waiting = await finance.post('/api/team/approvals', { payment: payment(o.userId, 150_001) });
     expect(waiting.status).toBe(201);
     const admin = await o.as(o.member('admin'));
     // One admin: the invitation applies at once, and without mail the link comes back to the admin.
-    const invited = await admin.post('/team/members', {
+    const invited = await admin.post('/api/team/members', {
       email: `puppet@${o.tenant.client_id}.example`,
       name: 'Puppet',
       role: 'finance',
     });
     expect(invited.status).toBe(201);
-    const link = new URL(invited.body.link.url).pathname.replace('/invitation/', '/team/invitations/');
+    const link = new URL(invited.body.link.url).pathname.replace('/invitation/', '/api/team/invitations/');
     expect((await caller(server.app, '').post(link, { password: 'the puppet password' })).status).toBe(200);
     const puppet = await o.as({
       email: `puppet@${o.tenant.client_id}.example`,
       password: 'the puppet password',
     });
-    const approved = await puppet.post(`/team/approvals/${waiting.body.id}/approve`);
+    const approved = await puppet.post(`/api/team/approvals/${waiting.body.id}/approve`);
     expect(approved.status).toBe(403);
     expect(approved.body.error_code).toBe('approver-too-recent');
-    expect((await finance.get(`/team/approvals/${waiting.body.id}`)).body.status).toBe('pending');
+    expect((await finance.get(`/api/team/approvals/${waiting.body.id}`)).body.status).toBe('pending');
     expect(await o.transfersOf(150_001)).toEqual([]);
   });
 
@@ -92,14 +92,14 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     const o = await organization();
     const second = await o.add('admin', 'second-admin');
     const admin = await o.as(o.member('admin'));
-    const reset = await admin.post(`/team/members/${o.member('finance').id}/password-reset`);
+    const reset = await admin.post(`/api/team/members/${o.member('finance').id}/password-reset`);
     expect(reset.status).toBe(202);
     expect(reset.body).toMatchObject({ kind: 'waiting', request: { kind: 'password-reset' } });
     expect(reset.text).not.toMatch(/invitation\//);
     // The finance member's password still works: nothing happened until the other admin confirms.
     await o.as(o.member('finance'));
     const other = await o.as(second);
-    const confirmed = await other.post(`/team/team-requests/${reset.body.request.id}/confirm`);
+    const confirmed = await other.post(`/api/team/team-requests/${reset.body.request.id}/confirm`);
     expect(confirmed.status).toBe(200);
     // No mail here: the link goes to the admin who confirmed, never to the one who asked.
     expect(confirmed.body.link).toMatchObject({ delivery: 'shown' });
@@ -108,16 +108,16 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
   it('a borrowed account, with one admin: the reset applies, but the account it makes approves nothing that waited before', async () => {
     const o = await organization();
     const maker = await o.add('finance', 'maker');
-    const waiting = await (await o.as(maker)).post('/team/approvals', {
+    const waiting = await (await o.as(maker)).post('/api/team/approvals', {
       payment: payment(o.userId, 150_002),
     });
     const admin = await o.as(o.member('admin'));
-    const reset = await admin.post(`/team/members/${o.member('finance').id}/password-reset`);
+    const reset = await admin.post(`/api/team/members/${o.member('finance').id}/password-reset`);
     expect(reset.status).toBe(201);
-    const link = new URL(reset.body.link.url).pathname.replace('/invitation/', '/team/invitations/');
+    const link = new URL(reset.body.link.url).pathname.replace('/invitation/', '/api/team/invitations/');
     await caller(server.app, '').post(link, { password: 'the admin chose this one' });
     const borrowed = await o.as({ email: o.member('finance').email, password: 'the admin chose this one' });
-    const approved = await borrowed.post(`/team/approvals/${waiting.body.id}/approve`);
+    const approved = await borrowed.post(`/api/team/approvals/${waiting.body.id}/approve`);
     expect(approved.status).toBe(403);
     expect(approved.body.error_code).toBe('approver-too-recent');
     expect(await o.transfersOf(150_002)).toEqual([]);
@@ -127,29 +127,29 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     const o = await organization();
     const second = await o.add('admin', 'other-admin');
     const admin = await o.as(o.member('admin'));
-    const disable = await admin.patch(`/team/members/${second.id}`, { status: 'disabled' });
+    const disable = await admin.patch(`/api/team/members/${second.id}`, { status: 'disabled' });
     expect(disable.status).toBe(202);
-    const demote = await admin.patch(`/team/members/${second.id}`, { role: 'viewer' });
+    const demote = await admin.patch(`/api/team/members/${second.id}`, { role: 'viewer' });
     expect(demote.status).toBe(202);
     // Still an active admin, so a change of the policy waits for them too.
-    const off = await admin.put('/team/policy', {
+    const off = await admin.put('/api/team/policy', {
       enabled: false,
       limit_cents: 100_000,
       approvals_needed: 1,
     });
     expect(off.status).toBe(202);
-    expect((await admin.get('/team/policy')).body.policy).toMatchObject({
+    expect((await admin.get('/api/team/policy')).body.policy).toMatchObject({
       enabled: true,
       limitCents: 100_000,
     });
-    const members = (await admin.get('/team/members')).body.data as {
+    const members = (await admin.get('/api/team/members')).body.data as {
       id: string;
       status: string;
       role: string;
     }[];
     expect(members.find((m) => m.id === second.id)).toMatchObject({ status: 'active', role: 'admin' });
     // The proposer cannot confirm their own change.
-    expect((await admin.post(`/team/team-requests/${off.body.request.id}/confirm`)).status).toBe(403);
+    expect((await admin.post(`/api/team/team-requests/${off.body.request.id}/confirm`)).status).toBe(403);
   });
 
   it('a forged author: the server writes who initiated a payment, whatever the client says', async () => {
@@ -169,12 +169,12 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     const big = payment(o.userId, 150_003, {
       metadata: { initiated_by: 'someone@else.example', console_request_id: 'another-payment' },
     });
-    const waiting = await finance.post('/team/approvals', { payment: big });
+    const waiting = await finance.post('/api/team/approvals', { payment: big });
     expect(waiting.body.body.payment.metadata).toEqual({
       initiated_by: o.member('finance').email,
       console_request_id: big.idempotency_key,
     });
-    await (await o.as(o.member('admin'))).post(`/team/approvals/${waiting.body.id}/approve`);
+    await (await o.as(o.member('admin'))).post(`/api/team/approvals/${waiting.body.id}/approve`);
     const [transfer] = await o.transfersOf(150_003);
     expect(transfer?.metadata).toMatchObject({ initiated_by: o.member('finance').email });
   });
@@ -182,14 +182,14 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
   it('a disabled maker: their waiting request is cancelled, with a line in the trail, and cannot be approved', async () => {
     const o = await organization();
     const maker = await o.add('finance', 'leaver');
-    const waiting = await (await o.as(maker)).post('/team/approvals', {
+    const waiting = await (await o.as(maker)).post('/api/team/approvals', {
       payment: payment(o.userId, 150_004),
     });
     const admin = await o.as(o.member('admin'));
-    expect((await admin.patch(`/team/members/${maker.id}`, { status: 'disabled' })).status).toBe(200);
+    expect((await admin.patch(`/api/team/members/${maker.id}`, { status: 'disabled' })).status).toBe(200);
     const finance = await o.as(o.member('finance'));
-    expect((await finance.get(`/team/approvals/${waiting.body.id}`)).body.status).toBe('cancelled');
-    const approved = await finance.post(`/team/approvals/${waiting.body.id}/approve`);
+    expect((await finance.get(`/api/team/approvals/${waiting.body.id}`)).body.status).toBe('cancelled');
+    const approved = await finance.post(`/api/team/approvals/${waiting.body.id}/approve`);
     expect(approved.status).toBe(409);
     expect(await o.transfersOf(150_004)).toEqual([]);
     expect((await o.trail('approval.cancel')).map((r) => r.targets)).toEqual([
@@ -202,25 +202,26 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     const admin = await o.as(o.member('admin'));
     const [x, y] = [await o.add('finance', 'approver-x'), await o.add('finance', 'approver-y')];
     expect(
-      (await admin.put('/team/policy', { enabled: true, limit_cents: 100_000, approvals_needed: 2 })).status,
+      (await admin.put('/api/team/policy', { enabled: true, limit_cents: 100_000, approvals_needed: 2 }))
+        .status,
     ).toBe(200);
-    const waiting = await (await o.as(o.member('finance'))).post('/team/approvals', {
+    const waiting = await (await o.as(o.member('finance'))).post('/api/team/approvals', {
       payment: payment(o.userId, 150_005),
     });
-    expect((await (await o.as(x)).post(`/team/approvals/${waiting.body.id}/approve`)).status).toBe(200);
-    expect((await admin.patch(`/team/members/${x.id}`, { role: 'viewer' })).status).toBe(200);
-    const second = await (await o.as(y)).post(`/team/approvals/${waiting.body.id}/approve`);
+    expect((await (await o.as(x)).post(`/api/team/approvals/${waiting.body.id}/approve`)).status).toBe(200);
+    expect((await admin.patch(`/api/team/members/${x.id}`, { role: 'viewer' })).status).toBe(200);
+    const second = await (await o.as(y)).post(`/api/team/approvals/${waiting.body.id}/approve`);
     expect(second.body.status).toBe('pending');
     expect(await o.transfersOf(150_005)).toEqual([]);
     // A member who could approve then, and still can, makes it two.
-    expect((await admin.post(`/team/approvals/${waiting.body.id}/approve`)).body.status).toBe('executed');
+    expect((await admin.post(`/api/team/approvals/${waiting.body.id}/approve`)).body.status).toBe('executed');
     expect(await o.transfersOf(150_005)).toHaveLength(1);
   });
 
   it('a demoted approver, between the last approval and the payment: the executor drops it and the request waits again', async () => {
     const o = await organization();
     const x = await o.add('finance', 'approver-late');
-    const waiting = await (await o.as(o.member('finance'))).post('/team/approvals', {
+    const waiting = await (await o.as(o.member('finance'))).post('/api/team/approvals', {
       payment: payment(o.userId, 150_006),
     });
     const now = new Date().toISOString();
@@ -272,8 +273,8 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
   it('the account number: answered as its last four digits only, and gone from the store once the request ends', async () => {
     const o = await organization();
     const finance = await o.as(o.member('finance'));
-    const submitted = await finance.post('/team/approvals', { payment: payment(o.userId, 150_007) });
-    const file = await finance.post('/team/approvals', {
+    const submitted = await finance.post('/api/team/approvals', { payment: payment(o.userId, 150_007) });
+    const file = await finance.post('/api/team/approvals', {
       rows: [payment(o.userId, 90_000), payment(o.userId, 90_001)],
       file_sha256: 'c'.repeat(64),
     });
@@ -281,8 +282,8 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     for (const answer of [
       submitted,
       file,
-      await admin.get('/team/approvals'),
-      await admin.get(`/team/approvals/${submitted.body.id}`),
+      await admin.get('/api/team/approvals'),
+      await admin.get(`/api/team/approvals/${submitted.body.id}`),
     ]) {
       expect(answer.text).not.toContain('123456789');
     }
@@ -295,9 +296,11 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
         .body;
     // Kept whole only while it may still be paid.
     expect(await stored(submitted.body.id)).toContain(ACCOUNT);
-    expect((await admin.post(`/team/approvals/${submitted.body.id}/approve`)).body.status).toBe('executed');
+    expect((await admin.post(`/api/team/approvals/${submitted.body.id}/approve`)).body.status).toBe(
+      'executed',
+    );
     expect(
-      (await admin.post(`/team/approvals/${file.body.id}/reject`, { reason: 'Not this week' })).status,
+      (await admin.post(`/api/team/approvals/${file.body.id}/reject`, { reason: 'Not this week' })).status,
     ).toBe(200);
     for (const id of [submitted.body.id, file.body.id]) {
       const body = await stored(id);
@@ -309,10 +312,10 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
   it('refusals leave a line: a viewer making themself admin, and a failed sign-in on the member’s organization’s page', async () => {
     const o = await organization();
     const viewer = await o.as(o.member('viewer'));
-    expect((await viewer.patch(`/team/members/${o.member('viewer').id}`, { role: 'admin' })).status).toBe(
+    expect((await viewer.patch(`/api/team/members/${o.member('viewer').id}`, { role: 'admin' })).status).toBe(
       403,
     );
-    const wrong = await caller(server.app, '').post('/team/sessions', {
+    const wrong = await caller(server.app, '').post('/api/team/sessions', {
       email: o.member('finance').email,
       password: 'not the password',
     });
@@ -396,7 +399,7 @@ describe.each(BACKENDS)('the second factor, upstream, on $name', async (backend)
         server.app,
         await server.signIn({ email: 'skipper@2fa.example', password: 'skipper-password' }),
       );
-      const approved = await skipper.post(`/team/approvals/${id}/approve`);
+      const approved = await skipper.post(`/api/team/approvals/${id}/approve`);
       expect(approved.status).toBe(403);
       expect(approved.body.error_code).toBe('totp-enrollment-required');
       const row = await db

@@ -38,7 +38,7 @@ describe('a member’s daily limit and a file’s total, on the server', async (
     expect(answers[2]?.body).toMatchObject({ error_code: 'approval-required', limit: 'daily' });
     expect(answers[2]?.body.message).toContain('$27,000.00, above your daily limit of $20,000.00');
     // Submitted for approval, it waits for another member.
-    const waiting = await finance.post('/team/approvals', { payment: payment(userId, 900_000) });
+    const waiting = await finance.post('/api/team/approvals', { payment: payment(userId, 900_000) });
     expect(waiting.status).toBe(201);
     // What the service refused moved nothing and does not count.
     const refused = await finance.post('/v2/payments', {
@@ -46,7 +46,7 @@ describe('a member’s daily limit and a file’s total, on the server', async (
       user_id: crypto.randomUUID(),
     });
     expect(refused.status).toBe(403);
-    const policy = await finance.get('/team/policy');
+    const policy = await finance.get('/api/team/policy');
     expect(policy.body.moved_today_cents).toBe(1_800_000);
   });
 
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('two servers at once on $name', (backend) => {
       // Any payment is within the limit of $10,000.00; $10,000.00 a day per member.
       expect(
         (
-          await admin.put('/team/policy', {
+          await admin.put('/api/team/policy', {
             enabled: true,
             limit_cents: 1_000_000,
             approvals_needed: 1,

@@ -59,23 +59,23 @@ describe('mail, through a real SMTP server', async () => {
 
   it('sends an invitation’s link to the person invited, and never to the admin', async () => {
     const email = `invited@${tenant.client_id}.example`;
-    const invited = await admin.post('/team/members', { email, name: 'Ivy Invited', role: 'support' });
+    const invited = await admin.post('/api/team/members', { email, name: 'Ivy Invited', role: 'support' });
     expect(invited.status).toBe(201);
     expect(invited.body.link).toMatchObject({ delivery: 'email', to: email });
     expect(invited.text).not.toContain('/invitation/');
     const message = await waitFor(() => mail.received.find((m) => m.to.includes(email)));
     expect(message.text).toContain('You are invited to');
     const url = /(http:\/\/[^\s]+\/invitation\/[\w-]+)/.exec(message.text)?.[1] ?? '';
-    const path = new URL(url).pathname.replace('/invitation/', '/team/invitations/');
+    const path = new URL(url).pathname.replace('/invitation/', '/api/team/invitations/');
     expect((await caller(server.app, '').post(path, { password: 'ivy has a long password' })).status).toBe(
       200,
     );
     await server.signIn({ email, password: 'ivy has a long password' });
-    expect((await admin.get('/team/members')).body.mail).toBe(true);
+    expect((await admin.get('/api/team/members')).body.mail).toBe(true);
   });
 
   it('sends a reset link to the member whose password it is', async () => {
-    const reset = await admin.post(`/team/members/${member('support').id}/password-reset`);
+    const reset = await admin.post(`/api/team/members/${member('support').id}/password-reset`);
     expect(reset.status).toBe(201);
     expect(reset.body.link).toMatchObject({ delivery: 'email', to: member('support').email });
     expect(reset.text).not.toContain('/invitation/');
@@ -85,7 +85,7 @@ describe('mail, through a real SMTP server', async () => {
 
   it('tells the approvers a request waits for them, and the maker how it ended', async () => {
     const finance = caller(server.app, await server.signIn(member('finance')));
-    const submitted = await finance.post('/team/approvals', {
+    const submitted = await finance.post('/api/team/approvals', {
       payment: {
         amount: 150_000,
         platform: 'ach',
@@ -108,7 +108,9 @@ describe('mail, through a real SMTP server', async () => {
         (m) => m.to.includes(member('finance').email) && m.text.includes('asks you to approve'),
       ),
     ).toBe(false);
-    expect((await admin.post(`/team/approvals/${submitted.body.id}/approve`)).body.status).toBe('executed');
+    expect((await admin.post(`/api/team/approvals/${submitted.body.id}/approve`)).body.status).toBe(
+      'executed',
+    );
     const told = await waitFor(() => mail.received.find((m) => m.to.includes(member('finance').email)));
     expect(told.text).toContain('was approved and paid');
   });

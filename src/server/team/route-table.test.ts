@@ -16,7 +16,7 @@ const OUTSIDE_THE_TABLE: Record<string, { count: number; why: string }> = {
   'ALL /*': { count: 2, why: 'middleware (security headers; static files)' },
   'ALL /v2/*': { count: 3, why: 'the exposure guard, the body limit, and the /v2 gate (lib/roles.ts)' },
   'ALL /v2': { count: 2, why: 'the exposure guard and the /v2 gate' },
-  'ALL /team/*': { count: 2, why: 'the exposure guard, and no-store on every answer' },
+  'ALL /api/team/*': { count: 2, why: 'the exposure guard, and no-store on every answer' },
   'ALL /sandbox/*': {
     count: 2,
     why: 'the exposure guard, then the sandbox helpers (sandbox mode, loopback only)',
@@ -33,7 +33,7 @@ describe('the route table', async () => {
   const table = teamRouteTable(null);
 
   it('lists every route of the server, each with a permission and an action of the trail', () => {
-    const tableKeys = new Set(table.map((route) => `${route.method} /team${route.path}`));
+    const tableKeys = new Set(table.map((route) => `${route.method} /api/team${route.path}`));
     const outside = new Map<string, number>();
     for (const { method, path } of server.app.routes) {
       const key = `${method} ${path}`;
@@ -100,7 +100,7 @@ describe('the route table', async () => {
     const member = tenant.members.find((m) => m.role === role);
     if (!member) throw new Error(role);
     const as = caller(server.app, await server.signIn(member));
-    const path = `/team${route.path}`
+    const path = `/api/team${route.path}`
       .replace(':id', route.path.startsWith('/members') ? target.id : crypto.randomUUID())
       .replace(':token', 'no-such-token');
     const key = `${route.method} ${route.path}`;

@@ -36,7 +36,7 @@ describe('members and sessions', async () => {
     expect(
       (await server.app.request('/v2/organizations', { headers: { Authorization: session } })).status,
     ).toBe(200);
-    const demote = await server.app.request(`/team/members/${finance.id}`, {
+    const demote = await server.app.request(`/api/team/members/${finance.id}`, {
       method: 'PATCH',
       headers: { ...json, Authorization: admin },
       body: JSON.stringify({ role: 'viewer' }),
@@ -54,7 +54,7 @@ describe('members and sessions', async () => {
     });
     expect(refused.status).toBe(403);
 
-    await server.app.request(`/team/members/${finance.id}`, {
+    await server.app.request(`/api/team/members/${finance.id}`, {
       method: 'PATCH',
       headers: { ...json, Authorization: admin },
       body: JSON.stringify({ status: 'disabled' }),
@@ -67,7 +67,7 @@ describe('members and sessions', async () => {
   it('keeps one active admin: the last one can be neither demoted nor disabled', async () => {
     const me = byRole('admin');
     for (const change of [{ role: 'finance' }, { status: 'disabled' }]) {
-      const answer = await server.app.request(`/team/members/${me.id}`, {
+      const answer = await server.app.request(`/api/team/members/${me.id}`, {
         method: 'PATCH',
         headers: { ...json, Authorization: admin },
         body: JSON.stringify(change),
@@ -78,7 +78,7 @@ describe('members and sessions', async () => {
   });
 
   it('invites a member who sets a password through the one-time link and signs in', async () => {
-    const invited = await server.app.request('/team/members', {
+    const invited = await server.app.request('/api/team/members', {
       method: 'POST',
       headers: { ...json, Authorization: admin },
       body: JSON.stringify({ email: 'New.Person@example.com', name: 'New Person', role: 'support' }),
@@ -91,7 +91,7 @@ describe('members and sessions', async () => {
     expect(member.status).toBe('invited');
     // No SMTP here: the link is for the admin to hand over.
     expect(link.delivery).toBe('shown');
-    const path = new URL(link.url).pathname.replace('/invitation/', '/team/invitations/');
+    const path = new URL(link.url).pathname.replace('/invitation/', '/api/team/invitations/');
     const info = (await (await server.app.request(path)).json()) as { email: string; role: string };
     expect(info).toMatchObject({ email: 'new.person@example.com', role: 'support' });
     const short = await server.app.request(path, {
@@ -116,7 +116,7 @@ describe('members and sessions', async () => {
       email: 'new.person@example.com',
       password: 'a good long password',
     });
-    const members = await server.app.request('/team/members', { headers: { Authorization: session } });
+    const members = await server.app.request('/api/team/members', { headers: { Authorization: session } });
     expect(members.status).toBe(403);
   });
 
@@ -127,7 +127,7 @@ describe('members and sessions', async () => {
       headers: { ...json, Authorization: finance, 'X-Request-Id': 'req-forged-1' },
       body: JSON.stringify(payment(tenant.users[0]?.id ?? '', '11223344556')),
     });
-    const answer = await server.app.request('/team/audit?action=payment.create', {
+    const answer = await server.app.request('/api/team/audit?action=payment.create', {
       headers: { Authorization: admin },
     });
     const { data } = (await answer.json()) as { data: Record<string, unknown>[] };
@@ -139,12 +139,14 @@ describe('members and sessions', async () => {
       status: 403,
       request_id: 'req-forged-1',
     });
-    const all = await server.app.request('/team/audit?limit=10000', { headers: { Authorization: admin } });
+    const all = await server.app.request('/api/team/audit?limit=10000', {
+      headers: { Authorization: admin },
+    });
     const text = await all.text();
     expect(text).toContain('"action":"sign-in"');
     expect(text).not.toContain('11223344556');
     expect(text).not.toContain(tenant.api_key);
-    const csv = await server.app.request('/team/audit?format=csv', { headers: { Authorization: admin } });
+    const csv = await server.app.request('/api/team/audit?format=csv', { headers: { Authorization: admin } });
     expect(csv.headers.get('Content-Type')).toContain('text/csv');
     expect((await csv.text()).split(/\r?\n/)[0]).toBe(
       'seq,at,member_id,email,role,action,targets,outcome,status,request_id,client_address,detail,amount_cents,hash',
@@ -159,7 +161,7 @@ describe('sign-in failures', async () => {
   const member = tenant.members[0];
   afterAll(() => server.close());
   const attempt = (email: string, password: string) =>
-    server.app.request('/team/sessions', {
+    server.app.request('/api/team/sessions', {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ email, password }),
@@ -229,7 +231,7 @@ describe("the organization's key stays on the server", () => {
         totp: totpCode(totp),
       });
       await keep(server.app.request('/config.json'));
-      await keep(server.app.request('/team/session', { headers: { Authorization: session } }));
+      await keep(server.app.request('/api/team/session', { headers: { Authorization: session } }));
       await keep(server.app.request('/v2/organizations', { headers: { Authorization: session } }));
       await keep(
         server.app.request('/v2/payments', {
@@ -368,15 +370,15 @@ describe('a second factor for money movers outside the sandbox', () => {
       expect(arrivals).toEqual([]);
 
       const { secret } = (await (
-        await server.app.request('/team/totp', { method: 'POST', headers: { Authorization: session } })
+        await server.app.request('/api/team/totp', { method: 'POST', headers: { Authorization: session } })
       ).json()) as { secret: string };
-      const wrong = await server.app.request('/team/totp/confirm', {
+      const wrong = await server.app.request('/api/team/totp/confirm', {
         method: 'POST',
         headers: { ...json, Authorization: session },
         body: JSON.stringify({ code: '000000' }),
       });
       expect(wrong.status).toBe(400);
-      const right = await server.app.request('/team/totp/confirm', {
+      const right = await server.app.request('/api/team/totp/confirm', {
         method: 'POST',
         headers: { ...json, Authorization: session },
         body: JSON.stringify({ code: totpCode(secret) }),
@@ -385,7 +387,7 @@ describe('a second factor for money movers outside the sandbox', () => {
       expect(
         (await server.app.request('/v2/organizations', { headers: { Authorization: session } })).status,
       ).toBe(200);
-      const again = await server.app.request('/team/sessions', {
+      const again = await server.app.request('/api/team/sessions', {
         method: 'POST',
         headers: json,
         body: JSON.stringify(given),
@@ -414,7 +416,7 @@ describe('the first start upstream in team mode', () => {
       const link = first.firstAdmin && 'path' in first.firstAdmin ? first.firstAdmin.path : '';
       expect(link).toMatch(/^\/invitation\/[\w-]{43}$/);
       const app = createConsoleApp(settings, null, first.team);
-      const path = link.replace('/invitation/', '/team/invitations/');
+      const path = link.replace('/invitation/', '/api/team/invitations/');
       expect(await (await app.request(path)).json()).toMatchObject({ purpose: 'first-admin', email: null });
       const named = await app.request(path, {
         method: 'POST',
@@ -426,7 +428,7 @@ describe('the first start upstream in team mode', () => {
         }),
       });
       expect(named.status).toBe(200);
-      const answer = await app.request('/team/sessions', {
+      const answer = await app.request('/api/team/sessions', {
         method: 'POST',
         headers: json,
         body: JSON.stringify({ email: 'boss@org.example', password: 'the first admin password' }),

@@ -61,7 +61,7 @@ describe.skipIf(!postgres)('two console servers on one PostgreSQL', () => {
           }),
         );
       const admin = await signIn('admin');
-      await admin.put('/team/policy', { enabled: true, limit_cents: 1000, approvals_needed: 1 });
+      await admin.put('/api/team/policy', { enabled: true, limit_cents: 1000, approvals_needed: 1 });
       const rows = Array.from({ length: 200 }, (_, i) => ({
         amount: 2000 + i,
         platform: 'ach',
@@ -69,7 +69,7 @@ describe.skipIf(!postgres)('two console servers on one PostgreSQL', () => {
         ach_info: { account_number: '123456789', routing_number: '021000021' },
         idempotency_key: `two-servers-row-${i}`,
       }));
-      const submitted = await (await signIn('finance')).post('/team/approvals', {
+      const submitted = await (await signIn('finance')).post('/api/team/approvals', {
         rows,
         file_sha256: 'e'.repeat(64),
       });
@@ -86,7 +86,7 @@ describe.skipIf(!postgres)('two console servers on one PostgreSQL', () => {
           times: 1000,
         }),
       });
-      expect((await admin.post(`/team/approvals/${submitted.body.id}/approve`)).status).toBe(200);
+      expect((await admin.post(`/api/team/approvals/${submitted.body.id}/approve`)).status).toBe(200);
       const status = async () =>
         (
           await db
@@ -156,7 +156,7 @@ describe.skipIf(!postgres)('two console servers on one PostgreSQL', () => {
           const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
           const app = createConsoleApp(settings, sandbox, team);
           const finance = DEMO_MEMBERS.find((m) => m.role === 'finance');
-          const signedIn = await app.request('/team/sessions', {
+          const signedIn = await app.request('/api/team/sessions', {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ email: finance?.email, password: finance?.password }),

@@ -67,7 +67,7 @@ export async function teamConsole(
   );
   /** Signs a member in; the Authorization header of their session. */
   const signIn = async (member: { email: string; password: string; totp?: string }) => {
-    const answer = await app.request('/team/sessions', {
+    const answer = await app.request('/api/team/sessions', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: member.email, password: member.password, totp: member.totp }),

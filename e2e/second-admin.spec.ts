@@ -1,0 +1,152 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  AXE_SPEC_TIMEOUT,
+  bankPayment,
+  expect,
+  expectNoAxeViolations,
+  memberAuth,
+  memberOf,
+  signIn,
+  type Tenant,
+  type TenantMember,
+  test,
+} from './fixtures';
+
+/*
+ * No admin grants power alone where there is a second one: a change that makes an approver or an admin waits on the
+ * Approvals page until the other admin confirms it; and what an approver reads of a payment never holds its number.
+ */
+
+/** A second admin, invited by the first (with one admin, that applies at once) and joined through the link. */
+async function secondAdmin(request: APIRequestContext, tenant: Tenant): Promise<TenantMember> {
+  const email = `second.admin.${tenant.client_id.slice(0, 8)}@example.com`;
+  const invited = await request.post('/api/team/members', {
+    headers: await memberAuth(request, tenant, 'admin'),
+    data: { email, name: 'Sol Second', role: 'admin' },
+  });
+  expect(invited.status()).toBe(201);
+  const { link } = (await invited.json()) as { link: { url: string } };
+  const token = new URL(link.url).pathname.split('/').at(-1);
+  const password = 'the second admin password';
+  expect((await request.post(`/api/team/invitations/${token}`, { data: { password } })).status()).toBe(200);
+  return { id: '', email, name: 'Sol Second', password, role: 'admin' };
+}
+
+async function signInAs(page: Page, member: TenantMember) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+async function makeViewerFinance(page: Page, tenant: Tenant) {
+  const viewer = memberOf(tenant, 'viewer');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  await page.getByRole('combobox', { name: `Role of ${viewer.name}`, exact: true }).click();
+  await page.getByRole('option', { name: 'Finance', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Change the role of ${viewer.name}` });
+  await expect(dialog).toContainText('This waits for another admin’s confirmation before it applies.');
+  return dialog;
+}
+
+test('an admin’s grant of power waits for the second admin on Approvals, and applies when they confirm it', async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  const second = await secondAdmin(page.request, tenant);
+  const viewer = memberOf(tenant, 'viewer');
+  await signIn(page, tenant, 'admin');
+  const dialog = await makeViewerFinance(page, tenant);
+  await dialog.getByRole('button', { name: `Make ${viewer.name} Finance`, exact: true }).click();
+  await expect(page.getByRole('status')).toContainText(`Make ${viewer.name} (${viewer.email}) Finance`);
+  const row = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: viewer.email });
+  await expect(row.getByRole('combobox', { name: `Role of ${viewer.name}` })).toHaveValue('Viewer');
+  // The admin who asked cannot confirm it: they may only withdraw it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+  const mine = page
+    .getByRole('table', { name: 'Team changes waiting' })
+    .getByRole('row')
+    .filter({ hasText: viewer.email });
+  await expect(mine.getByRole('button', { name: 'Confirm', exact: true })).toHaveCount(0);
+  await expect(mine.getByRole('button', { name: 'Withdraw', exact: true })).toBeVisible();
+
+  const other = await browser.newPage();
+  await signInAs(other, second);
+  await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+  const waiting = other
+    .getByRole('table', { name: 'Team changes waiting' })
+    .getByRole('row')
+    .filter({ hasText: viewer.email });
+  await expect(waiting).toContainText(`Make ${viewer.name} (${viewer.email}) Finance`);
+  await expect(waiting).toContainText(memberOf(tenant, 'admin').name);
+  await waiting.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await other
+    .getByRole('dialog')
+    .getByRole('button', { name: `Confirm: Make ${viewer.name} (${viewer.email}) Finance`, exact: true })
+    .click();
+  await expect(other.getByRole('status')).toContainText('Confirmed');
+  await expect(other.getByText('No change of the team waits.')).toBeVisible();
+  await other.close();
+
+  // A reload of the Team page is the Team page (the console server's API is under /api).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  await page.reload();
+  await expect(row.getByRole('combobox', { name: `Role of ${viewer.name}` })).toHaveValue('Finance');
+});
+
+test('the approver reads an approval request with the account as its last four digits, never the number', async ({
+  page,
+  tenant,
+}) => {
+  const submitted = await page.request.post('/api/team/approvals', {
+    headers: await memberAuth(page.request, tenant, 'finance'),
+    data: {
+      payment: bankPayment(tenant, 1_250_000, {
+        ach_info: { account_number: '000123456789', routing_number: '021000021' },
+        idempotency_key: crypto.randomUUID(),
+      }),
+    },
+  });
+  expect(submitted.status()).toBe(201);
+  const { id } = (await submitted.json()) as { id: string };
+  const answers: string[] = [];
+  page.on('response', async (response) => {
+    if (response.url().includes('/api/team/approvals')) answers.push(await response.text().catch(() => ''));
+  });
+  await signIn(page, tenant, 'admin');
+  await page.goto(`/approvals/${id}`);
+  const details = page.getByRole('table', { name: 'Payment details' });
+  await expect(details).toContainText('•••• 6789');
+  expect(await page.content()).not.toContain('123456789');
+  expect(answers.join('')).not.toContain('123456789');
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the team’s new views pass axe, ${scheme}`, async ({ page, browser, tenant }) => {
+    test.setTimeout(AXE_SPEC_TIMEOUT);
+    await page.emulateMedia({ colorScheme: scheme });
+    const second = await secondAdmin(page.request, tenant);
+    await signIn(page, tenant, 'admin');
+    const dialog = await makeViewerFinance(page, tenant);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: /^Make / }).click();
+    await expect(page.getByRole('status')).toContainText('Waiting for another admin');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByLabel('Daily limit per member', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const other = await (await browser.newContext({ colorScheme: scheme })).newPage();
+    await signInAs(other, second);
+    await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+    await expect(other.getByRole('table', { name: 'Team changes waiting' })).toBeVisible();
+    await expectNoAxeViolations(other);
+    await other.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(other.getByRole('dialog')).toBeVisible();
+    await expectNoAxeViolations(other);
+    await other.context().close();
+  });
+}

@@ -1,0 +1,157 @@
+import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import {
+  approvalQueries,
+  type LinkDelivery,
+  type TeamRequest,
+  useDecideTeamRequest,
+} from '../../api/approvals';
+import { session } from '../../api/credentials';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { DataTable } from '../../components/DataTable';
+import { LinkDeliveryNotice } from '../../components/LinkDeliveryNotice';
+import { Notice } from '../../components/Notice';
+import { age, formatDateTime } from '../../lib/dates';
+
+type Asked = { request: TeamRequest; decision: 'confirm' | 'reject' | 'withdraw' };
+
+/**
+ * Changes of the team that wait for a second admin (admins only): who asked, what, when. Another admin confirms or
+ * rejects each; the admin who asked may withdraw it. A link the change makes comes to the admin who confirms it.
+ */
+export function TeamRequests() {
+  const waiting = useQuery({ ...approvalQueries.teamRequests('pending'), refetchInterval: 5000 });
+  const decide = useDecideTeamRequest();
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [done, setDone] = useState<{ what: string; link?: LinkDelivery | undefined } | null>(null);
+  const me = session.credentials()?.member?.id;
+  // The dialog keeps its words while it closes.
+  const lastAsked = useRef<Asked | null>(null);
+  if (asked) lastAsked.current = asked;
+  const shown = asked ?? lastAsked.current;
+  const rows = waiting.data?.data ?? [];
+
+  const act = ({ request, decision }: Asked) => {
+    if (decision === 'reject' && reason.trim() === '') {
+      setReasonError('Say why, for the admin who asked');
+      return;
+    }
+    decide.mutate(
+      { id: request.id, decision, ...(decision === 'reject' ? { reason: reason.trim() } : {}) },
+      {
+        onSuccess: (answer) => {
+          setAsked(null);
+          setReason('');
+          const verb = { confirm: 'Confirmed', reject: 'Rejected', withdraw: 'Withdrawn' }[decision];
+          setDone({ what: `${verb}: ${request.description}`, link: answer.link });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        Team changes waiting for a second admin
+      </Title>
+      {done &&
+        (done.link ? (
+          <LinkDeliveryNotice what={done.what} delivery={done.link} onDone={() => setDone(null)} />
+        ) : (
+          <Notice tone="success" role="status" title="Done">
+            {done.what}
+          </Notice>
+        ))}
+      {decide.error && <ApiErrorAlert error={decide.error} title="The decision was refused" />}
+      {waiting.isError && <ApiErrorAlert error={waiting.error} />}
+      {waiting.data &&
+        (rows.length === 0 ? (
+          <Text size="sm">No change of the team waits.</Text>
+        ) : (
+          <DataTable
+            label="Team changes waiting"
+            rows={rows}
+            rowKey={(r) => r.id}
+            minWidth={760}
+            columns={[
+              { header: 'Change', cell: (r) => r.description },
+              {
+                header: 'Asked by',
+                cell: (r) => (r.proposer ? `${r.proposer.name} (${r.proposer.email})` : '—'),
+              },
+              { header: 'Asked', cell: (r) => `${formatDateTime(r.created_at)} (${age(r.created_at)} ago)` },
+              {
+                header: 'Decision',
+                cell: (r) =>
+                  r.proposer?.id === me ? (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setAsked({ request: r, decision: 'withdraw' })}
+                    >
+                      Withdraw
+                    </Button>
+                  ) : (
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" onClick={() => setAsked({ request: r, decision: 'confirm' })}>
+                        Confirm
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setAsked({ request: r, decision: 'reject' })}
+                      >
+                        Reject
+                      </Button>
+                    </Group>
+                  ),
+              },
+            ]}
+          />
+        ))}
+      <ConfirmDialog
+        opened={asked !== null}
+        title={shown ? shown.request.description : ''}
+        confirmLabel={
+          shown?.decision === 'confirm'
+            ? `Confirm: ${shown.request.description}`
+            : shown?.decision === 'reject'
+              ? 'Reject the change'
+              : 'Withdraw the change'
+        }
+        danger={shown?.decision === 'reject'}
+        pending={decide.isPending}
+        onCancel={() => {
+          setAsked(null);
+          setReasonError(null);
+        }}
+        onConfirm={() => asked && act(asked)}
+      >
+        {shown?.decision === 'reject' ? (
+          <Textarea
+            label="Reason"
+            description="Shown to the admin who asked"
+            value={reason}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setReasonError(null);
+            }}
+            error={reasonError}
+            maxLength={500}
+            data-autofocus
+          />
+        ) : (
+          <Text size="sm">
+            {shown?.decision === 'confirm'
+              ? `${shown.request.proposer?.name ?? 'An admin'} asked for this. It applies as soon as you confirm it.`
+              : 'Nothing changes; another admin no longer sees it.'}
+          </Text>
+        )}
+      </ConfirmDialog>
+    </Stack>
+  );
+}
