@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumExecutablePath } from './scripts/chromium-path.mjs';
 
@@ -28,7 +29,8 @@ const upstreamConsoleURL = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT}`;
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two at least: Playwright's default on two cores is one, which took a newcomer's `npm test` past ten minutes.
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   maxFailures: process.env.CI ? 1 : 0,
