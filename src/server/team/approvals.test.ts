@@ -183,8 +183,9 @@ describe('four eyes on money, through the console server', async () => {
   });
 });
 
-describe('a policy change waits for a second admin while there are two', async () => {
-  const server = await teamConsole();
+describe.each(BACKENDS)('a policy change waits for a second admin while there are two, on $name', async (backend) => {
+  const database = await backend.open();
+  const server = await teamConsole({ database });
   const tenant = await server.tenant();
   const first = await server.signIn(
     tenant.members.find((m) => m.role === 'admin') ?? { email: '', password: '' },
@@ -205,7 +206,10 @@ describe('a policy change waits for a second admin while there are two', async (
     email: `second@${tenant.client_id}.example`,
     password: 'second-admin-pw',
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
   const put = (authorization: string, body: unknown) =>
     server.app.request('/api/team/policy', {
       method: 'PUT',
