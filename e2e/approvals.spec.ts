@@ -31,47 +31,72 @@ async function signInAsDemo(page: Page, label: 'Finance' | 'Admin') {
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
 }
 
-test('in the demo, finance submits $1,500.00, the admin approves it in another browser, the maker sees the transfer', async ({
-  page,
-  browser,
-}) => {
-  await signInAsDemo(page, 'Finance');
-  await openCreatePayment(page);
-  const user = page.getByLabel('User', { exact: true });
-  await user.fill('amara ok');
-  await page.getByRole('option', { name: /Amara Okafor/ }).click();
-  await page.getByLabel('Amount (USD)').fill('1500.00');
-  await fillBankAccount(page, '000123456789');
-  await page.getByRole('button', { name: 'Review payment' }).click();
-  const review = page.getByRole('dialog', { name: 'Review payment' });
-  await review.getByLabel('Payer authorized this debit').check();
-  await expect(review.getByRole('button', { name: /^Confirm payment/ })).toHaveCount(0);
-  await review.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
-  await expect(page).toHaveURL(/\/approvals\//);
-  const requestUrl = page.url();
-  await expect(page.getByText('Waiting for approval', { exact: true })).toBeVisible();
-  await expect(page.getByText('You prepared this request: another member approves it.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
-  const details = page.getByRole('table', { name: 'Payment details' });
-  await expect(details).toContainText('•••• 6789');
-  await expect(details).toContainText('Amara Okafor');
+for (const scheme of ['light', 'dark'] as const) {
+  test(`in the demo, finance submits $1,500.00; the admin approves it in another browser; the maker's open page turns to paid, ${scheme}`, async ({
+    page,
+    browser,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await signInAsDemo(page, 'Finance');
+    await openCreatePayment(page);
+    const user = page.getByLabel('User', { exact: true });
+    await user.fill('amara ok');
+    await page.getByRole('option', { name: /Amara Okafor/ }).click();
+    // The limit is said before the review: no surprise.
+    await expect(page.getByLabel('Amount (USD)', { exact: true })).toHaveAccessibleDescription(
+      /Above \$1,000\.00, another member approves a payment before any money moves/,
+    );
+    await page.getByLabel('Amount (USD)').fill('1500.00');
+    await fillBankAccount(page, '000123456789');
+    await page.getByRole('button', { name: 'Review payment' }).click();
+    const review = page.getByRole('dialog', { name: 'Review payment' });
+    await review.getByLabel('Payer authorized this debit').check();
+    await expect(review.getByRole('button', { name: /^Confirm payment/ })).toHaveCount(0);
+    await review.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
+    await expect(page).toHaveURL(/\/approvals\//);
+    const requestUrl = page.url();
+    await expect(page.getByText('Status: Waiting', { exact: true })).toBeVisible();
+    await expect(page.getByText(/You prepared this request: another member approves it/)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+    const details = page.getByRole('table', { name: 'Payment details' });
+    await expect(details).toContainText('Checking •••• 6789');
+    await expect(details).toContainText('Amara Okafor');
+    await expectNoAxeViolations(page);
 
-  const checker = await browser.newPage();
-  await signInAsDemo(checker, 'Admin');
-  await checker.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
-  const waiting = checker.getByRole('table', { name: 'Waiting for approval' });
-  const row = waiting.getByRole('row').filter({ hasText: '$1,500.00' }).filter({ hasText: 'Fiona Finance' });
-  await row.first().click();
-  await expect(checker).toHaveURL(requestUrl);
-  await checker.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(checker.getByText('Paid', { exact: true })).toBeVisible();
-  await checker.close();
+    const checker = await (await browser.newContext({ colorScheme: scheme })).newPage();
+    await signInAsDemo(checker, 'Admin');
+    await checker.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+    const waiting = checker.getByRole('table', { name: 'Waiting for approval' });
+    const row = waiting
+      .getByRole('row')
+      .filter({ hasText: '$1,500.00' })
+      .filter({ hasText: 'Fiona Finance' });
+    await expect(row.first()).toBeVisible();
+    // Both color schemes' runs submit to the one demo organization at once: the checker opens this run's request.
+    await checker.goto(requestUrl);
+    // The approver reads what the maker reviewed: the payer by name and email, the account masked, who prepared it.
+    const checked = checker.getByRole('table', { name: 'Payment details' });
+    await expect(checked).toContainText('Checking •••• 6789');
+    await expect(checked).toContainText(/Amara Okafor · \S+@\S+/);
+    await expect(checked).toContainText('finance@demo-marketplace.example');
+    expect(await checker.content()).not.toContain('000123456789');
+    await expectNoAxeViolations(checker);
+    await checker.getByRole('button', { name: 'Approve and pay $1,500.00', exact: true }).click();
+    await expect(checker.getByText('Status: Paid', { exact: true })).toBeVisible();
+    await checker.context().close();
 
-  await page.reload();
-  await page.getByRole('link', { name: /^Transfer / }).click();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
-  await expect(page.getByText('$1,500.00').first()).toBeVisible();
-});
+    // The maker's page, open all along, follows: paid, with its transfer, and a notice says so.
+    await expect(page.getByText('Status: Paid', { exact: true })).toBeVisible({ timeout: 10_000 });
+    const notice = page.getByRole('alert').filter({ hasText: 'Your request for $1,500.00: paid' });
+    await expect(notice.first()).toBeVisible({ timeout: 10_000 });
+    await page
+      .getByRole('table', { name: 'Results' })
+      .getByRole('link', { name: /^Transfer / })
+      .click();
+    await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+    await expect(page.getByText('$1,500.00').first()).toBeVisible();
+  });
+}
 
 test('a tenant member is refused a direct payment above the limit by the server', async ({
   page,
@@ -131,7 +156,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('table', { name: 'Waiting for approval' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('table', { name: 'Waiting for approval' }).getByRole('row').nth(1).click();
-    await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Approve and pay \$/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 }
@@ -189,14 +214,14 @@ test('a file whose total is above the limit is one request, approved once, each 
   await signIn(checker, tenant, 'admin');
   await checker.goto(page.url());
   await expect(checker.getByText('Row 13 repeats row 2: the same payer, amount and account')).toBeVisible();
-  await checker.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(checker.getByText('Paid', { exact: true })).toBeVisible();
+  await checker.getByRole('button', { name: /^Approve and pay 12 payments, \$1,\d{3}\.\d\d$/ }).click();
+  await expect(checker.getByText('Status: Paid', { exact: true })).toBeVisible();
   await checker.close();
   expect(await batchTransfers(page, tenant)).toHaveLength(12);
   // The maker sees what the server paid, row by row, and can keep it.
   await page.reload();
   await expect(page.getByRole('table', { name: 'Results' }).getByRole('row')).toHaveCount(13);
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download results', exact: true }).click();
+  await page.getByRole('button', { name: 'Download CSV', exact: true }).click();
   expect((await download).suggestedFilename()).toMatch(/^approval-[0-9a-f]{8}-results\.csv$/);
 });

@@ -36,7 +36,7 @@ export function withRow(csv: string, row: number, line: string): string {
 /** Opens Pay from a file from the main navigation. */
 export async function openBatchPayments(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Batch payments' }).click();
-  await expect(page.getByRole('heading', { name: 'Pay from a file', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Batch payments', exact: true })).toBeVisible();
 }
 
 /** Chooses a file as the file dialog would give it. */

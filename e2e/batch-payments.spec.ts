@@ -124,7 +124,7 @@ test('a 200-row run on a slow service, the page reloaded mid-run and the file ch
   // Leaving asks first; the browser's own prompt for a reload, accepted here.
   page.once('dialog', (dialog) => dialog.accept());
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Pay from a file', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Batch payments', exact: true })).toBeVisible();
   await chooseFile(page, 'december.csv', csv);
   const before = (await batchTransfers(page, tenant)).length;
   expect(before).toBeGreaterThanOrEqual(40);
@@ -232,7 +232,7 @@ test('leaving the page while a batch is sending asks first, and staying keeps it
   page.once('dialog', (dialog) => dialog.dismiss());
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
   expect((await asked).message()).toContain('Payments are still being sent');
-  await expect(page.getByRole('heading', { name: 'Pay from a file', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Batch payments', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   await page.getByRole('button', { name: 'Resume', exact: true }).click();

@@ -166,7 +166,7 @@ test('the activity log lists what this operator did, failures too, and exports a
   await expect(table).toContainText('failed');
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await page.getByRole('button', { name: 'Download CSV' }).click();
   const file = await (await download).path();
   const text = readFileSync(file, 'utf8');
   expect(text).not.toContain('000111222333');

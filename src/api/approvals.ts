@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPROVAL_STATUSES, type ApprovalNeed, approvalNeed } from '../lib/approval-rules';
+import { formatCents } from '../lib/money';
 import type { CreatePaymentRequest } from '../lib/payment-request';
 import { can } from '../lib/roles';
 import { TEAM_REQUEST_KINDS, TEAM_REQUEST_STATUSES } from '../lib/team-changes';
@@ -302,7 +303,26 @@ export function useWaitingForMe(): ApprovalRequest[] {
   const pending = useQuery({
     ...approvalQueries.list('pending'),
     enabled: mayApprove,
-    refetchInterval: 60_000,
+    // The navigation's count follows what waits: a new request shows within seconds.
+    refetchInterval: 15_000,
   });
   return (pending.data?.data ?? []).filter((request) => request.maker_id !== member?.id);
+}
+
+/**
+ * The approval rule in a sentence for the member about to move money (a payment, or a file by its total), from the
+ * policy: "Above $1,000.00, another member approves it before any money moves; you can move $3,500.00 more alone
+ * today." Null where approvals are off (or there is no team).
+ */
+export function useApprovalHint(what: 'payment' | 'file' = 'payment'): string | null {
+  const member = session.credentials()?.member;
+  const state = useQuery({ ...approvalQueries.policy(), enabled: Boolean(member) });
+  const policy = state.data?.policy;
+  if (!policy?.enabled) return null;
+  const subject = what === 'file' ? "a file's total" : 'a payment';
+  const base = `Above ${formatCents(policy.limitCents)}, another member approves ${subject} before any money moves`;
+  const daily = policy.memberDailyLimitCents;
+  if (daily === null || daily === undefined) return `${base}.`;
+  const left = Math.max(0, daily - (state.data?.moved_today_cents ?? 0));
+  return `${base}; you can move ${formatCents(left)} more alone in the next 24 hours (your daily limit is ${formatCents(daily)}).`;
 }

@@ -1,6 +1,9 @@
 /**
- * The operator's credentials for this tab. Kept in sessionStorage only (gone when the tab closes, never shared with
- * other tabs, never in localStorage, a cookie or a URL), and mirrored in memory for the request code.
+ * The operator's credentials for this tab. Kept in sessionStorage only (gone when the tab closes, never in
+ * localStorage, a cookie or a URL), and mirrored in memory for the request code. A console link opened in a new tab
+ * asks the open tabs of this browser for them over a BroadcastChannel (same origin only): the session continues there
+ * without a second sign-in, each tab keeping its own copy in its own sessionStorage; signing out in one tab signs
+ * out all.
  */
 import { isRole, type Role } from '../lib/roles';
 
@@ -85,8 +88,53 @@ function publish(next: SessionState): void {
   for (const listener of listeners) listener();
 }
 
+/** What the tabs of this console say to each other. */
+type TabMessage =
+  | { type: 'ask'; from: string }
+  | { type: 'hand-off'; to: string; credentials: Credentials }
+  | { type: 'signed-out' };
+
+const tabId = typeof crypto === 'undefined' ? 'tab' : crypto.randomUUID();
+const channel =
+  typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('payout-console.session');
+/** How long a new tab waits for an open one to answer before it asks the operator to sign in. */
+const HAND_OFF_WAIT_MS = 400;
+/** A tab that opened signed out is asking the others; until they answer (or do not), it is not yet signed out. */
+let askingOtherTabs = state.status === 'signed-out' && channel !== null;
+
+if (channel) {
+  channel.onmessage = (event: MessageEvent<TabMessage>) => {
+    const message = event.data;
+    if (message?.type === 'ask' && state.status === 'active') {
+      channel.postMessage({
+        type: 'hand-off',
+        to: message.from,
+        credentials: state.credentials,
+      } satisfies TabMessage);
+    } else if (message?.type === 'hand-off' && message.to === tabId && state.status !== 'active') {
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(message.credentials));
+      askingOtherTabs = false;
+      publish({ status: 'active', credentials: message.credentials });
+    } else if (message?.type === 'signed-out' && state.status !== 'signed-out') {
+      sessionStorage.clear();
+      publish({ status: 'signed-out' });
+    }
+  };
+  if (askingOtherTabs) {
+    channel.postMessage({ type: 'ask', from: tabId } satisfies TabMessage);
+    setTimeout(() => {
+      if (!askingOtherTabs) return;
+      askingOtherTabs = false;
+      // A new object: the store's readers see that something changed (no tab answered).
+      publish({ ...state });
+    }, HAND_OFF_WAIT_MS);
+  }
+}
+
 export const session = {
   get: (): SessionState => state,
+  /** A new tab still waiting for the open ones to hand it their session. */
+  askingOtherTabs: (): boolean => askingOtherTabs,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -103,8 +151,10 @@ export const session = {
     const { clientId, appId, operator, member } = state.credentials;
     publish({ status: 'expired', reason, clientId, appId, operator, member });
   },
+  /** Signs out this tab and every other tab of this console in this browser. */
   signOut(): void {
     sessionStorage.clear();
+    channel?.postMessage({ type: 'signed-out' } satisfies TabMessage);
     publish({ status: 'signed-out' });
   },
 };

@@ -75,6 +75,9 @@ export const transferSchema = z.lazy(() =>
         account_id: z.string().nullish(),
         external_id: z.string().nullish(),
         platform: z.string().nullish(),
+        /** Sandbox extension: the account's last four digits and type. */
+        account_mask: z.string().nullish(),
+        account_type: z.string().nullish(),
       })
       .nullish(),
     transactions: z.array(transactionSchema).nullish(),

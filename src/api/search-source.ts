@@ -11,6 +11,8 @@ export interface PickerOption {
   name: string;
   /** An email, or what else tells two namesakes apart. */
   detail?: string | null;
+  /** The person's status at the service, when it has one (a user's `verified`, `disabled`…). */
+  status?: string | null | undefined;
 }
 
 /** Where a picker finds its options: one per kind (users, customers, apps), beside the kind's fetchers. */

@@ -58,7 +58,7 @@ export const userQueries = {
 };
 
 export function userOption(user: User): PickerOption {
-  return { id: user.id, name: fullName(user) || 'Unnamed user', detail: user.email };
+  return { id: user.id, name: fullName(user) || 'Unnamed user', detail: user.email, status: user.status };
 }
 
 /** A user as the search rules read one: the vendor nests the phone. */

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { useGuardedLocation } from '../components/leave-guard';
+import { PageLoader } from '../components/PageLoader';
 import { SignInPage } from '../features/session/SignInPage';
-import { PageLoader } from './PageLoader';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
 import { preloadSignedIn, SignedInLayout } from './signed-in';

@@ -2,11 +2,11 @@ import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useRole } from '../api/permissions';
 import { ErrorBoundary } from '../components/ErrorBoundary';
+import { PageLoader } from '../components/PageLoader';
 import { can, type Permission, type Role } from '../lib/roles';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { NotForYourRole, NotFoundPage } from './NotFoundPage';
 import { PageFailed } from './PageFailed';
-import { PageLoader } from './PageLoader';
 
 export interface PageRoute {
   /** The URL patterns the page answers (wouter's syntax). */

@@ -1,4 +1,4 @@
-import { Combobox, InputBase, Loader, Text, useCombobox } from '@mantine/core';
+import { Badge, Combobox, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useReducer, useState } from 'react';
@@ -24,7 +24,8 @@ export const shortId = (id: string) => id.slice(0, 8);
 
 /** "Amara Okafor · amara.okafor@example.com": what the field shows once something is picked. */
 export function pickedText(option: PickerOption): string {
-  return option.detail ? `${option.name} · ${option.detail}` : option.name;
+  const text = option.detail ? `${option.name} · ${option.detail}` : option.name;
+  return option.status === 'disabled' ? `${text} (disabled)` : text;
 }
 
 /**
@@ -138,6 +139,16 @@ export function SearchPicker({
               <Text size="sm" c="dimmed" span>
                 {option.detail ? `${option.detail} · ` : ''}ID {shortId(option.id)}
               </Text>
+              {option.status && option.status !== 'verified' && (
+                <Badge
+                  ml={6}
+                  size="sm"
+                  variant="filled"
+                  color={option.status === 'disabled' ? 'red.9' : 'gray.8'}
+                >
+                  {option.status === 'disabled' ? 'Disabled' : option.status.replace('_', ' ')}
+                </Badge>
+              )}
             </Combobox.Option>
           ))}
           {options.length === 0 && !loading && <Combobox.Empty>{source.nothingFound}</Combobox.Empty>}

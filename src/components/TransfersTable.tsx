@@ -1,13 +1,22 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'wouter';
 import type { Transfer } from '../api/schemas';
+import { formatDateTime } from '../lib/dates';
 import { type Column, DataTable } from './DataTable';
 import { Money } from './Money';
 import { StatusBadge } from './StatusBadge';
 
+/** Who the money came from (a payment) or went to (a payout), by name, as the transfer's transaction names them. */
+export function counterpartyOf(transfer: Transfer): string | null {
+  const transaction = transfer.transactions?.[0];
+  if (!transaction) return null;
+  return (transfer.type === 'payout' ? transaction.destination_name : transaction.source_name) ?? null;
+}
+
 /** Columns between the transfer's id and its amount, in the order given. */
 const COLUMNS = {
-  created: { header: 'Created', cell: (t) => t.created ?? '—' },
+  created: { header: 'Created', cell: (t) => formatDateTime(t.created) },
+  party: { header: 'Payer or payee', cell: (t) => counterpartyOf(t) ?? '—' },
   type: { header: 'Type', cell: (t) => t.type ?? '—' },
   status: { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
   timeline: {

@@ -98,3 +98,25 @@ export function approvalCounts(
     approver.approver_since <= request.created_at
   );
 }
+
+/**
+ * The one vocabulary of a request's state, for its list, its page, its badge, the maker's notice and the trail:
+ * what an operator calls it, not what the database does.
+ */
+export const APPROVAL_STATUS_WORDS: Record<ApprovalStatus, string> = {
+  pending: 'Waiting',
+  approved: 'Approved',
+  executing: 'Paying',
+  executed: 'Paid',
+  'partly-executed': 'Partly paid',
+  failed: 'Failed',
+  rejected: 'Rejected',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  withdrawn: 'Withdrawn',
+};
+
+/** Still moving: a page that shows such a request follows it until it ends. */
+export function isInMotion(status: ApprovalStatus): boolean {
+  return status === 'pending' || status === 'approved' || status === 'executing';
+}

@@ -26,6 +26,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useSession, useSignOut } from '../../features/session/use-session';
 import { ROLE_LABELS } from '../../lib/roles';
 import { type NavigationLink, navigationFor, SignedInRoutes } from '../routes';
+import { useMyRequestNotices } from './request-notices';
 
 /**
  * Who is signed in, for which organization. Its own component, as the colour-scheme toggle is: the organization
@@ -136,6 +137,7 @@ export function Shell() {
   const [paletteWanted, setPaletteWanted] = useState(false);
   const signOut = useSignOut();
   const role = useRole();
+  useMyRequestNotices();
   const navigation = useMemo(() => navigationFor(role), [role]);
 
   const openPalette = useCallback(() => {

@@ -4,6 +4,7 @@ import { type Activity, activityLog } from '../../api/activity-log';
 import { DataTable } from '../../components/DataTable';
 import { downloadCsv } from '../../components/download';
 import { toCsv } from '../../lib/csv';
+import { formatDateTime } from '../../lib/dates';
 
 export const ACTIVITY_CSV_HEADER = ['time', 'action', 'outcome', 'subject', 'details', 'request_id'] as const;
 
@@ -28,7 +29,7 @@ export function ActivityPage() {
             downloadCsv(`activity-${new Date().toISOString().slice(0, 19)}.csv`, activityCsv(entries))
           }
         >
-          Export CSV
+          Download CSV
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
@@ -43,7 +44,7 @@ export function ActivityPage() {
           rowKey={(entry) => String(entry.seq)}
           minWidth={720}
           columns={[
-            { header: 'Time', cell: (entry) => new Date(entry.at).toLocaleTimeString() },
+            { header: 'Time', cell: (entry) => formatDateTime(entry.at) },
             { header: 'Action', cell: (entry) => entry.action },
             {
               header: 'Outcome',

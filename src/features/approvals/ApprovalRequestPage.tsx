@@ -1,100 +1,173 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { type ApprovalRequest, approvalQueries, useDecideApproval } from '../../api/approvals';
 import { session } from '../../api/credentials';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { ApprovalStatusBadge } from '../../components/ApprovalStatusBadge';
 import { DataTable } from '../../components/DataTable';
-import { DetailRow } from '../../components/DetailRow';
+import { DisabledPayerWarning } from '../../components/DisabledPayerWarning';
 import { AmountToConfirm, Money } from '../../components/Money';
 import { Notice } from '../../components/Notice';
-import { maskAccount } from '../../lib/mask';
+import { PaymentDetailsTable } from '../../components/PaymentDetails';
+import { isInMotion } from '../../lib/approval-rules';
+import { formatDateTime } from '../../lib/dates';
+import { describeAccount, maskAccount } from '../../lib/mask';
+import { formatCents } from '../../lib/money';
 import { ApprovalResults } from './ApprovalResults';
 import { PayerName } from './PayerName';
-
-const STATUS_TEXT: Record<string, string> = {
-  pending: 'Waiting for approval',
-  approved: 'Approved: paying',
-  executing: 'Paying',
-  executed: 'Paid',
-  'partly-executed': 'Partly paid',
-  failed: 'Not paid',
-  rejected: 'Rejected',
-  expired: 'Expired',
-};
+import { RecentSamePayments } from './RecentSamePayments';
+import { usePaymentSummary } from './request-summary';
 
 const SHOWN_ROWS = 50;
 
-/** Where the money comes from, masked as the review masks it. */
+/** A row's source, masked as the review masks it. */
 function source(payment: Record<string, unknown>): string {
-  const ach = payment.ach_info as { account_number_last4?: unknown } | undefined;
-  if (ach && typeof ach.account_number_last4 === 'string')
-    return `Bank account ${maskAccount(ach.account_number_last4)}`;
-  return typeof payment.account_id === 'string' ? `Stored account ${payment.account_id}` : '—';
-}
-
-function WhatMoves({ request }: { request: ApprovalRequest }) {
-  if (!('payment' in request.body)) {
-    // The first rows by name (each payer is a look-up); the file's count and total are above.
-    const rows = request.body.rows.slice(0, SHOWN_ROWS).map((body, index) => ({ body, index }));
-    return (
-      <Stack gap="xs">
-        <Text>
-          {`${request.count.toLocaleString('en-US')} payments from a file, `}
-          <AmountToConfirm cents={request.amount} />
-          {' in all.'}
-          {request.count > SHOWN_ROWS ? ` The first ${SHOWN_ROWS} rows:` : ''}
-        </Text>
-        <DataTable
-          label="Rows to pay"
-          rows={rows}
-          rowKey={(row) => String(row.index)}
-          minWidth={640}
-          columns={[
-            { header: 'Row', cell: (row) => row.index + 1 },
-            { header: 'Payer', cell: (row) => <PayerName body={row.body} /> },
-            { header: 'Amount', numeric: true, cell: (row) => <Money cents={Number(row.body.amount)} /> },
-            { header: 'From', cell: (row) => source(row.body) },
-          ]}
-        />
-      </Stack>
+  const ach = payment.ach_info as { account_number_last4?: unknown; account_type?: unknown } | undefined;
+  if (ach && typeof ach.account_number_last4 === 'string') {
+    return describeAccount(
+      typeof ach.account_type === 'string' ? ach.account_type : 'checking',
+      ach.account_number_last4,
     );
   }
-  const payment = request.body.payment;
+  return typeof payment.account_id === 'string'
+    ? `Stored account ${payment.account_id}`
+    : maskAccount('????');
+}
+
+/** What moves: one payment as its maker reviewed it; a file's rows by the row numbers of the maker's review. */
+function WhatMoves({ request }: { request: ApprovalRequest }) {
+  if ('payment' in request.body) return <OnePayment payment={request.body.payment} />;
+  const numbers = request.body.row_numbers;
+  const rows = request.body.rows
+    .slice(0, SHOWN_ROWS)
+    .map((body, index) => ({ body, row: numbers?.[index] ?? index + 1 }));
   return (
-    <Table variant="vertical" withTableBorder aria-label="Payment details">
-      <Table.Tbody>
-        <DetailRow label="Amount">
-          <AmountToConfirm cents={request.amount} />
-        </DetailRow>
-        <DetailRow label="Payer">
-          <PayerName body={payment} />
-        </DetailRow>
-        <DetailRow label="From">{source(payment)}</DetailRow>
-        <DetailRow label="Request id">
-          <Text ff="monospace" size="sm">
-            {String(payment.idempotency_key ?? '—')}
-          </Text>
-        </DetailRow>
-      </Table.Tbody>
-    </Table>
+    <Stack gap="xs">
+      <Text>
+        {`${request.count.toLocaleString('en-US')} payments from a file, `}
+        <AmountToConfirm cents={request.amount} />
+        {' in all.'}
+        {request.count > SHOWN_ROWS ? ` The first ${SHOWN_ROWS} rows:` : ''}
+      </Text>
+      <DataTable
+        label="Rows to pay"
+        rows={rows}
+        rowKey={(row) => String(row.row)}
+        minWidth={640}
+        columns={[
+          { header: 'Row', cell: (row) => row.row },
+          { header: 'Payer', cell: (row) => <PayerName body={row.body} /> },
+          { header: 'Amount', numeric: true, cell: (row) => <Money cents={Number(row.body.amount)} /> },
+          { header: 'From', cell: (row) => source(row.body) },
+        ]}
+      />
+    </Stack>
   );
 }
 
-/** One request: what will move exactly as the review shows it, who decided what, and the result. */
+function OnePayment({ payment }: { payment: Record<string, unknown> }) {
+  const summary = usePaymentSummary(payment);
+  return (
+    <Stack gap="sm">
+      <PaymentDetailsTable summary={summary} />
+      {summary.payerStatus === 'disabled' && <DisabledPayerWarning who={summary.payerName ?? 'This payer'} />}
+      <RecentSamePayments
+        userId={typeof payment.user_id === 'string' ? payment.user_id : null}
+        cents={summary.cents}
+        requestId={summary.consoleRequestId ?? null}
+      />
+    </Stack>
+  );
+}
+
+/** What the approve button says: exactly what moves. */
+function approveLabel(request: ApprovalRequest): string {
+  return request.count > 1
+    ? `Approve and pay ${request.count.toLocaleString('en-US')} payments, ${formatCents(request.amount)}`
+    : `Approve and pay ${formatCents(request.amount)}`;
+}
+
+/** Approve (named by the amount), or reject with a reason for the maker; the maker withdraws instead. */
+function Decision({ request }: { request: ApprovalRequest }) {
+  const decide = useDecideApproval();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const mine = request.maker_id === session.credentials()?.member?.id;
+  if (request.status !== 'pending') return decide.error ? <ApiErrorAlert error={decide.error} /> : null;
+  if (mine) {
+    return (
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Text size="sm">
+            You prepared this request: another member approves it. You can withdraw it while it waits.
+          </Text>
+          {decide.error && <ApiErrorAlert error={decide.error} title="It was not withdrawn" />}
+          <Group>
+            <Button
+              variant="default"
+              loading={decide.isPending}
+              onClick={() => decide.mutate({ id: request.id, decision: 'withdraw' })}
+            >
+              Withdraw request
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Your decision">
+      <Stack>
+        {decide.error && <ApiErrorAlert error={decide.error} title="The decision was refused" />}
+        <Group>
+          <Button
+            onClick={() => decide.mutate({ id: request.id, decision: 'approve' })}
+            loading={decide.isPending}
+          >
+            {approveLabel(request)}
+          </Button>
+          <Button
+            variant="default"
+            loading={decide.isPending}
+            onClick={() => {
+              if (reason.trim() === '') {
+                setReasonError('Say why, for the maker');
+                return;
+              }
+              decide.mutate({ id: request.id, decision: 'reject', reason: reason.trim() });
+            }}
+          >
+            Reject
+          </Button>
+        </Group>
+        <Textarea
+          label="Reason for rejecting"
+          description="Needed to reject; shown to the maker"
+          value={reason}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            setReasonError(null);
+          }}
+          error={reasonError}
+          maxLength={500}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * One request: what will move exactly as its maker reviewed it, who decided what, and the result. It follows the
+ * request while it is waiting or being paid (a refetch every two seconds), so its maker sees it paid without a reload.
+ */
 export function ApprovalRequestPage() {
   const { requestId = '' } = useParams();
   const found = useQuery({
     ...approvalQueries.detail(requestId),
-    // While a file is being paid, its page follows the progress.
-    refetchInterval: (query) =>
-      ['approved', 'executing'].includes(query.state.data?.status ?? '') ? 1000 : false,
+    refetchInterval: (query) => (query.state.data && isInMotion(query.state.data.status) ? 2000 : false),
   });
-  const decide = useDecideApproval();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const me = session.credentials()?.member?.id;
   const request = found.data;
 
   return (
@@ -105,18 +178,14 @@ export function ApprovalRequestPage() {
       {request && (
         <>
           <Group>
-            <Badge variant="filled" color={request.status === 'executed' ? 'teal.9' : 'gray.8'}>
-              {STATUS_TEXT[request.status] ?? request.status}
-            </Badge>
+            <ApprovalStatusBadge status={request.status} />
             <Text size="sm">
-              Prepared by {request.maker?.name ?? request.maker_id}; {request.approvals_needed} approval
-              {request.approvals_needed === 1 ? '' : 's'} needed; expires{' '}
-              {new Date(request.expires_at).toLocaleString()}.
+              {`Prepared by ${request.maker?.name ?? request.maker_id}${request.maker ? ` (${request.maker.email})` : ''} on ${formatDateTime(request.created_at)}; ${request.approvals_needed} approval${request.approvals_needed === 1 ? '' : 's'} needed; expires ${formatDateTime(request.expires_at)}.`}
             </Text>
           </Group>
           <WhatMoves request={request} />
           {(request.warnings ?? []).length > 0 && (
-            <Notice tone="warning" title="Warnings the maker ticked">
+            <Notice tone="warning" title="Before approving: what the console found in this file">
               <Stack gap={4}>
                 {(request.warnings ?? []).map((warning) => (
                   <Text key={warning} size="sm">
@@ -126,60 +195,28 @@ export function ApprovalRequestPage() {
               </Stack>
             </Notice>
           )}
-          {request.result?.reason && (
-            <Notice tone="warning" title="Rejected" role="status">
+          {request.status === 'rejected' && request.result?.reason && (
+            <Notice tone="danger" title="Rejected" role="status">
               {request.result.reason}
+            </Notice>
+          )}
+          {(request.status === 'cancelled' || request.status === 'withdrawn') && (
+            <Notice
+              tone="info"
+              title={request.status === 'cancelled' ? 'Cancelled' : 'Withdrawn'}
+              role="status"
+            >
+              {request.result?.reason ?? 'Nothing was paid.'}
             </Notice>
           )}
           <ApprovalResults request={request} />
           {(request.decisions ?? []).map((d) => (
             <Text key={d.member_id} size="sm">
-              {`${d.name} ${d.decision === 'approve' ? 'approved' : 'rejected'} on ${new Date(d.at).toLocaleString()}`}
+              {`${d.name} ${d.decision === 'approve' ? 'approved' : 'rejected'} on ${formatDateTime(d.at)}`}
               {d.reason ? `: ${d.reason}` : ''}
             </Text>
           ))}
-          {decide.error && <ApiErrorAlert error={decide.error} title="The decision was refused" />}
-          {request.status === 'pending' && request.maker_id !== me && (
-            <Paper withBorder p="md">
-              <Stack>
-                <Textarea
-                  label="Reason (to reject)"
-                  description="Shown to the maker"
-                  value={reason}
-                  onChange={(event) => {
-                    setReason(event.currentTarget.value);
-                    setReasonError(null);
-                  }}
-                  error={reasonError}
-                  maxLength={500}
-                />
-                <Group>
-                  <Button
-                    onClick={() => decide.mutate({ id: request.id, decision: 'approve' })}
-                    loading={decide.isPending}
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    variant="default"
-                    loading={decide.isPending}
-                    onClick={() => {
-                      if (reason.trim() === '') {
-                        setReasonError('Say why, for the maker');
-                        return;
-                      }
-                      decide.mutate({ id: request.id, decision: 'reject', reason: reason.trim() });
-                    }}
-                  >
-                    Reject
-                  </Button>
-                </Group>
-              </Stack>
-            </Paper>
-          )}
-          {request.status === 'pending' && request.maker_id === me && (
-            <Text size="sm">You prepared this request: another member approves it.</Text>
-          )}
+          <Decision request={request} />
         </>
       )}
     </Stack>

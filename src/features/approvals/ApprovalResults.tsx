@@ -10,6 +10,7 @@ type Outcome = NonNullable<NonNullable<ApprovalRequest['result']>['rows']>[numbe
 
 function outcomeText(row: Outcome): string {
   if (row.transfer_id) return row.replayed ? 'Made before (found by its key)' : 'Transfer made';
+  if (row.outcome === 'unknown') return `Unknown: ${row.error ?? 'no answer'}`;
   return `Not paid: ${row.error ?? `HTTP ${row.status}`}`;
 }
 
@@ -18,6 +19,8 @@ export function ApprovalResults({ request }: { request: ApprovalRequest }) {
   const outcomes = request.result?.rows ?? [];
   if (outcomes.length === 0) return null;
   const bodies = 'payment' in request.body ? [request.body.payment] : request.body.rows;
+  const numbers = 'rows' in request.body ? request.body.row_numbers : undefined;
+  const rowNumber = (row: Outcome) => numbers?.[row.index] ?? row.index + 1;
   const amountOf = (row: Outcome) => Number(bodies[row.index]?.amount ?? 0);
   const download = () =>
     downloadCsv(
@@ -25,7 +28,7 @@ export function ApprovalResults({ request }: { request: ApprovalRequest }) {
       toCsv(
         ['row', 'amount_cents', 'outcome', 'transfer_id', 'request_id'],
         outcomes.map((row) => [
-          row.index + 1,
+          rowNumber(row),
           amountOf(row),
           outcomeText(row),
           row.transfer_id,
@@ -41,7 +44,7 @@ export function ApprovalResults({ request }: { request: ApprovalRequest }) {
             Result
           </Title>
           <Button variant="default" size="xs" onClick={download}>
-            Download results
+            Download CSV
           </Button>
         </Group>
         <DataTable
@@ -50,7 +53,7 @@ export function ApprovalResults({ request }: { request: ApprovalRequest }) {
           rowKey={(row) => String(row.index)}
           minWidth={640}
           columns={[
-            { header: 'Row', cell: (row) => row.index + 1 },
+            { header: 'Row', cell: rowNumber },
             { header: 'Amount', numeric: true, cell: (row) => <Money cents={amountOf(row)} /> },
             { header: 'Outcome', cell: outcomeText },
             {

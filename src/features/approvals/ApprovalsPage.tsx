@@ -1,20 +1,37 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { approvalQueries } from '../../api/approvals';
+import { type ApprovalRequest, approvalQueries } from '../../api/approvals';
 import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { ApprovalStatusBadge } from '../../components/ApprovalStatusBadge';
 import { DataTable } from '../../components/DataTable';
 import { Money } from '../../components/Money';
-import { age } from '../../lib/dates';
+import { isInMotion } from '../../lib/approval-rules';
+import { age, formatDateTime } from '../../lib/dates';
 import { PayerName } from './PayerName';
 import { TeamRequests } from './TeamRequests';
 
-/** Requests waiting for a decision (finance and admin), then the recent ones decided. */
+/** The list refreshes itself while anything in it is waiting or being paid: a decision shows without a reload. */
+const REFRESH_MS = 5000;
+
+function whoPays(request: ApprovalRequest) {
+  return 'payment' in request.body ? (
+    <PayerName body={request.body.payment} />
+  ) : (
+    `${request.count.toLocaleString('en-US')} payments (a file)`
+  );
+}
+
+/** Requests waiting for a decision (finance and admin), the team's changes waiting (admins), then the recent ones. */
 export function ApprovalsPage() {
-  const pending = useQuery(approvalQueries.list('pending'));
-  const all = useQuery(approvalQueries.list());
-  const decided = (all.data?.data ?? []).filter((r) => r.status !== 'pending').slice(0, 20);
-  const rows = pending.data?.data ?? [];
+  const all = useQuery({
+    ...approvalQueries.list(),
+    refetchInterval: (query) =>
+      (query.state.data?.data ?? []).some((r) => isInMotion(r.status)) ? REFRESH_MS : false,
+  });
+  const requests = all.data?.data ?? [];
+  const waiting = requests.filter((r) => r.status === 'pending');
+  const others = requests.filter((r) => r.status !== 'pending').slice(0, 20);
   const admin = useRole() === 'admin';
   return (
     <Stack>
@@ -22,46 +39,47 @@ export function ApprovalsPage() {
       <Text c="dimmed">
         Money above your organization&apos;s limit waits here for a member other than its maker.
       </Text>
-      {pending.isError && <ApiErrorAlert error={pending.error} />}
-      {pending.isPending && <Skeleton height={120} />}
-      {pending.data &&
-        (rows.length === 0 ? (
+      {all.isError && <ApiErrorAlert error={all.error} />}
+      {all.isPending && <Skeleton height={120} />}
+      {all.data &&
+        (waiting.length === 0 ? (
           <Text>Nothing waits for approval.</Text>
         ) : (
           <DataTable
             label="Waiting for approval"
-            rows={rows}
+            rows={waiting}
             rowKey={(r) => r.id}
             href={(r) => `/approvals/${r.id}`}
-            minWidth={720}
+            minWidth={760}
             columns={[
               { header: 'Amount', numeric: true, cell: (r) => <Money cents={r.amount} /> },
-              {
-                header: 'Payer',
-                cell: (r) =>
-                  'payment' in r.body ? <PayerName body={r.body.payment} /> : `${r.count} payments (a file)`,
-              },
+              { header: 'Payer', cell: whoPays },
               { header: 'Maker', cell: (r) => r.maker?.name ?? r.maker_id },
-              { header: 'Waiting', cell: (r) => age(r.created_at) },
+              {
+                header: 'Waiting',
+                cell: (r) => `${age(r.created_at)} (since ${formatDateTime(r.created_at)})`,
+              },
             ]}
           />
         ))}
       {admin && <TeamRequests />}
-      {decided.length > 0 && (
+      {others.length > 0 && (
         <>
           <Title order={2} size="h4">
-            Recently decided
+            Recent requests
           </Title>
           <DataTable
-            label="Recently decided"
-            rows={decided}
+            label="Recent requests"
+            rows={others}
             rowKey={(r) => r.id}
             href={(r) => `/approvals/${r.id}`}
-            minWidth={720}
+            minWidth={760}
             columns={[
               { header: 'Amount', numeric: true, cell: (r) => <Money cents={r.amount} /> },
+              { header: 'Payer', cell: whoPays },
               { header: 'Maker', cell: (r) => r.maker?.name ?? r.maker_id },
-              { header: 'Status', cell: (r) => r.status },
+              { header: 'Status', cell: (r) => <ApprovalStatusBadge status={r.status} /> },
+              { header: 'Last change', cell: (r) => formatDateTime(r.updated_at ?? r.created_at) },
             ]}
           />
         </>

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { recordActivity } from '../../api/activity-log';
-import { useApprovalNeed, useSubmitBatchApproval } from '../../api/approvals';
+import { useApprovalHint, useApprovalNeed, useSubmitBatchApproval } from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -91,6 +91,7 @@ export function BatchPaymentsPage() {
   const upstream = async () => (await queryClient.ensureQueryData(runtimeConfigQuery)).mode === 'upstream';
 
   const approvalNeed = useApprovalNeed();
+  const approvalHint = useApprovalHint('file');
   const submitApproval = useSubmitBatchApproval();
   const [, navigate] = useLocation();
 
@@ -185,7 +186,7 @@ export function BatchPaymentsPage() {
 
   return (
     <Stack>
-      <Title order={1}>Pay from a file</Title>
+      <Title order={1}>Batch payments</Title>
       <Text size="sm" c="dimmed">
         Each row of the file is one payment from a user or a payment customer to the app. Nothing moves before
         you review the count and the total; the same rows uploaded again are never paid twice.
@@ -231,6 +232,7 @@ export function BatchPaymentsPage() {
                 planning={planning}
                 onConfirm={pay}
                 approvalNeed={(cents) => approvalNeed(cents, 'file')}
+                approvalHint={approvalHint}
                 onSubmitForApproval={submitForApproval}
                 submittingForApproval={submitApproval.isPending}
               />
@@ -245,7 +247,7 @@ export function BatchPaymentsPage() {
           <Title order={2} ref={runHeading} tabIndex={-1}>
             {stage.run.state === 'done' ? 'Results' : `Paying from ${stage.batch.fileName}`}
           </Title>
-          <BatchProgress run={stage.run} />
+          {stage.run.state !== 'done' && <BatchProgress run={stage.run} />}
           {stage.run.state === 'done' && (
             <BatchResults
               fileName={stage.batch.fileName}

@@ -44,7 +44,7 @@ export function BatchResults({ fileName, file, rows, skippedErrors, onCheckAgain
           variant="default"
           onClick={() => downloadCsv(derivedFileName(fileName, 'results'), resultsCsv(rows))}
         >
-          Download results
+          Download CSV
         </Button>
         {toFix.length > 0 && (
           <Button

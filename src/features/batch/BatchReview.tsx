@@ -37,9 +37,10 @@ interface Props {
   /** A new plan is being made (keys derived for Pay again): no confirm meanwhile. */
   planning: boolean;
   onConfirm: () => void;
-  /** The organization's approval limit when approvals are on: a file above it is submitted for approval instead. */
   /** Whether a total needs another member's approval (the policy's limit, the member's daily limit). */
   approvalNeed?: (cents: number) => ApprovalNeed;
+  /** The approval rule in a sentence, said before the button changes; null where approvals are off. */
+  approvalHint?: string | null;
   onSubmitForApproval?: () => void;
   submittingForApproval?: boolean;
 }
@@ -58,6 +59,7 @@ export function BatchReview({
   planning,
   onConfirm,
   approvalNeed = () => ({ needed: false }),
+  approvalHint = null,
   onSubmitForApproval,
   submittingForApproval = false,
 }: Props) {
@@ -66,19 +68,25 @@ export function BatchReview({
   const paidBefore = plan.filter((row) => row.paysAgain).length + (payAgain ? 0 : alreadyPaid.length);
   const repeats = toPay.filter((row) => row.repeats !== null);
   const paidRecently = toPay.filter((row) => row.paidRecently !== null);
+  const disabled = toPay.filter((row) => row.payment.payerDisabled);
   const summary = summarize(toPay);
   const [authorized, setAuthorized] = useState(false);
   const [repeatsTicked, setRepeatsTicked] = useState(false);
   const [recentTicked, setRecentTicked] = useState(false);
+  const [disabledTicked, setDisabledTicked] = useState(false);
   // A new plan is a new decision.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new plan
   useEffect(() => {
     setAuthorized(false);
     setRepeatsTicked(false);
     setRecentTicked(false);
+    setDisabledTicked(false);
   }, [plan]);
   const ready =
-    authorized && (repeats.length === 0 || repeatsTicked) && (paidRecently.length === 0 || recentTicked);
+    authorized &&
+    (repeats.length === 0 || repeatsTicked) &&
+    (paidRecently.length === 0 || recentTicked) &&
+    (disabled.length === 0 || disabledTicked);
 
   return (
     <Stack>
@@ -104,6 +112,7 @@ export function BatchReview({
           )}
         </Table.Tbody>
       </Table>
+      {approvalHint && <Text size="sm">{approvalHint}</Text>}
 
       {!lastDayComplete && (
         <WarningAlert title="Not every recent payment was read">
@@ -172,6 +181,28 @@ export function BatchReview({
             label={`Also pay the ${count(paidRecently.length, 'row')} paid recently`}
             checked={recentTicked}
             onChange={(event) => setRecentTicked(event.currentTarget.checked)}
+          />
+        </WarningAlert>
+      )}
+
+      {disabled.length > 0 && (
+        <WarningAlert
+          title={`${count(disabled.length, 'row')} charge${disabled.length === 1 ? 's' : ''} a disabled payer`}
+        >
+          <ScrollArea.Autosize mah={160} type="auto">
+            <List size="sm">
+              {disabled.map((row) => (
+                <List.Item key={row.payment.row}>
+                  {`Row ${row.payment.row}: ${row.payment.payerName || row.payment.payerId} is disabled at the service`}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+          <Checkbox
+            mt="sm"
+            label={`Also charge the ${count(disabled.length, 'row')} of disabled payers`}
+            checked={disabledTicked}
+            onChange={(event) => setDisabledTicked(event.currentTarget.checked)}
           />
         </WarningAlert>
       )}

@@ -6,6 +6,8 @@ export interface ResolvedPayment extends RowPayment {
   payerId: string;
   payerName: string;
   payerEmail: string | null;
+  /** The payer is disabled at the service: the review asks for a tick before charging them. */
+  payerDisabled?: boolean | undefined;
 }
 
 /** The payment as its key reads it: payer, amount in cents, source and metadata (in key order), nothing else. */

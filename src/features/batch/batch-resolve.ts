@@ -20,6 +20,8 @@ export async function mapWithLimit<T, R>(items: readonly T[], limit: number, wor
 }
 
 interface Person {
+  /** A user's status at the service (`disabled` is flagged at the review); customers have none. */
+  status?: string | null | undefined;
   id: string;
   name: string;
   email: string | null;
@@ -46,6 +48,7 @@ export async function resolvePayers(
           id: user.id,
           name: fullName(user),
           email: user.email ?? null,
+          status: user.status ?? null,
         })),
       );
     }
@@ -59,6 +62,7 @@ export async function resolvePayers(
           id: user.id,
           name: fullName(user),
           email: user.email ?? null,
+          status: user.status ?? null,
         })),
       );
     });
@@ -76,7 +80,10 @@ export async function resolvePayers(
   const customers = new Map<string, Person | null>();
   await mapWithLimit(userIds, 8, async (id) => {
     const user = await orNull(getUser(id));
-    users.set(id, user && { id: user.id, name: fullName(user), email: user.email ?? null });
+    users.set(
+      id,
+      user && { id: user.id, name: fullName(user), email: user.email ?? null, status: user.status ?? null },
+    );
   });
   await mapWithLimit(customerIds, 8, async (id) => {
     const customer = await orNull(getCustomer(id));
@@ -152,6 +159,7 @@ export async function resolvePayers(
       payerId: person.id,
       payerName: person.name,
       payerEmail: person.email,
+      payerDisabled: person.status === 'disabled',
     });
   }
   return { payments: resolved, errors: errors.sort((a, b) => a.row - b.row) };

@@ -1,4 +1,6 @@
 import '@mantine/charts/styles.css';
+// The legend's swatches are core's ColorSwatch: without its sheet the legend names the series with no colours.
+import '@mantine/core/styles/ColorSwatch.css';
 import { BarChart } from '@mantine/charts';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatCents } from '../../lib/money';

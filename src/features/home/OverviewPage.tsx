@@ -3,13 +3,15 @@ import { Anchor, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, T
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
-import { useWaitingForMe } from '../../api/approvals';
+import { type ApprovalRequest, useWaitingForMe } from '../../api/approvals';
 import { organizationQueries } from '../../api/organizations';
 import { useRole } from '../../api/permissions';
 import { RECENT_LIMIT, transferQueries } from '../../api/transfers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
 import { TransfersTable } from '../../components/TransfersTable';
+import { age, formatDateTime } from '../../lib/dates';
+import { formatCents } from '../../lib/money';
 import { can, type Permission } from '../../lib/roles';
 import { OUTCOME_LABEL, OUTCOMES, type Overview, overviewOf, type Totals } from './transfer-totals';
 
@@ -78,9 +80,26 @@ function NeedsAttention({ transfers }: { transfers: Overview['attention'] }) {
     <TransfersTable
       label="Needs attention"
       transfers={transfers}
-      columns={['status', 'returnCode', 'reason']}
-      minWidth={720}
+      columns={['party', 'created', 'status', 'returnCode', 'reason']}
+      minWidth={960}
     />
+  );
+}
+
+/** For an approver: how many requests wait for them, how much in all, and since when the oldest. */
+function WaitingForYou({ waiting }: { waiting: readonly ApprovalRequest[] }) {
+  const total = waiting.reduce((sum, request) => sum + request.amount, 0);
+  const oldest = waiting.reduce(
+    (first, request) => (request.created_at < first ? request.created_at : first),
+    waiting[0]?.created_at ?? '',
+  );
+  return (
+    <Text mb="sm" role="status" aria-label="Waiting for your approval">
+      <Anchor component={Link} to="/approvals" fw={600}>
+        {`${waiting.length} ${waiting.length === 1 ? 'request waits' : 'requests wait'} for your approval`}
+      </Anchor>
+      {`: ${formatCents(total)} in all; the oldest since ${formatDateTime(oldest)} (${age(oldest)}).`}
+    </Text>
   );
 }
 
@@ -148,13 +167,7 @@ export function OverviewPage() {
         <Title order={2} size="h4" mb="sm">
           Needs attention
         </Title>
-        {waiting.length > 0 && (
-          <Text mb="sm">
-            <Anchor component={Link} to="/approvals">
-              {`${waiting.length} ${waiting.length === 1 ? 'request waits' : 'requests wait'} for your approval`}
-            </Anchor>
-          </Text>
-        )}
+        {waiting.length > 0 && <WaitingForYou waiting={waiting} />}
         {overview && <NeedsAttention transfers={overview.attention} />}
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

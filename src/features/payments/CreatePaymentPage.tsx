@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import { useApprovalNeed, useSubmitApproval } from '../../api/approvals';
+import { useApprovalHint, useApprovalNeed, useSubmitApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
 import { useCustomerSource } from '../../api/customers';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
@@ -55,6 +55,7 @@ export function CreatePaymentPage() {
   const [, navigate] = useLocation();
   // Above the organization's limit, the review submits the payment for another member's approval instead.
   const approvalNeed = useApprovalNeed();
+  const approvalHint = useApprovalHint();
   const submitApproval = useSubmitApproval();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
@@ -186,7 +187,7 @@ export function CreatePaymentPage() {
                 required
                 inputMode="decimal"
                 leftSection="$"
-                description={centsHint(amount)}
+                description={approvalHint ? `${centsHint(amount)}. ${approvalHint}` : centsHint(amount)}
                 {...form.register('amount')}
                 error={errors.amount?.message}
               />
@@ -215,6 +216,7 @@ export function CreatePaymentPage() {
                     required
                     autoComplete="off"
                     inputMode="numeric"
+                    visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the account number' }}
                     {...form.register('accountNumber')}
                     error={errors.accountNumber?.message}
                   />
@@ -223,6 +225,9 @@ export function CreatePaymentPage() {
                     required
                     autoComplete="off"
                     inputMode="numeric"
+                    visibilityToggleButtonProps={{
+                      'aria-label': 'Show or hide the confirmed account number',
+                    }}
                     {...form.register('confirmAccountNumber')}
                     error={errors.confirmAccountNumber?.message}
                   />

@@ -4,10 +4,11 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DetailRow } from '../../components/DetailRow';
+import { DisabledPayerWarning } from '../../components/DisabledPayerWarning';
 import { AmountToConfirm } from '../../components/Money';
+import { PaymentDetailsTable, type PaymentSummary } from '../../components/PaymentDetails';
 import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';
-import type { PaymentSummary } from './payment-summary';
 import type { RecentPayment } from './recent-payments';
 
 interface Props {
@@ -64,48 +65,8 @@ export function ReviewPaymentDialog({
     <Modal opened={opened} onClose={leave} title="Review payment" size="lg" centered>
       {summary && (
         <Stack>
-          <Table variant="vertical" withTableBorder aria-label="Payment details">
-            <Table.Tbody>
-              <DetailRow label="Amount">
-                <AmountToConfirm cents={summary.cents} size="lg" />
-              </DetailRow>
-              <DetailRow label="Payer">
-                {summary.payerName && (
-                  <Text fw={600} span>
-                    {summary.payerName}
-                  </Text>
-                )}
-                {summary.payerEmail && <Text span>{` · ${summary.payerEmail}`}</Text>}
-                <Text size="sm" c="dimmed">
-                  {summary.payerKind} <code>{summary.payerId}</code>
-                </Text>
-              </DetailRow>
-              <DetailRow label="From account">
-                {summary.account}
-                {summary.routingNumber && (
-                  <Text size="sm" c="dimmed">
-                    Routing {summary.routingNumber}
-                    {summary.bankName ? ` · ${summary.bankName}` : ''}
-                  </Text>
-                )}
-              </DetailRow>
-              <DetailRow label="To">The app&apos;s wallet (ACH debit)</DetailRow>
-              {summary.consoleRequestId && (
-                <DetailRow label="Request ID">
-                  <code>{summary.consoleRequestId}</code>
-                </DetailRow>
-              )}
-              <DetailRow label="Metadata">
-                {summary.metadata.length === 0
-                  ? 'None'
-                  : summary.metadata.map(([key, value]) => (
-                      <div key={key}>
-                        <code>{key}</code>: {value}
-                      </div>
-                    ))}
-              </DetailRow>
-            </Table.Tbody>
-          </Table>
+          <PaymentDetailsTable summary={summary} />
+          {summary.payerStatus === 'disabled' && <DisabledPayerWarning />}
           {duplicate && (
             <WarningAlert title="Possible duplicate" role="alert">
               This tab already took {formatCents(duplicate.amount)} from this payer{' '}

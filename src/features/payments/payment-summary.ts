@@ -1,29 +1,18 @@
+import type { PaymentSummary } from '../../components/PaymentDetails';
 import { describeAccount, lastFour } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
 import { bankNameFor } from '../../lib/routing-number';
 import type { PaymentFormValues } from './payment-form-schema';
+
+export type { PaymentSummary };
 
 /** The payer as the picker showed them. */
 export interface PayerShown {
   id: string;
   name: string;
   detail?: string | null;
-}
-
-export interface PaymentSummary {
-  cents: number;
-  payerKind: 'User' | 'Payment customer';
-  payerId: string;
-  /** Who the payer is, when the form knows: a name and an email. */
-  payerName: string | null;
-  payerEmail: string | null;
-  /** "Checking •••• 6789": never more than the last four digits. */
-  account: string;
-  routingNumber: string | null;
-  bankName: string | null;
-  metadata: [string, string][];
-  /** The idempotency key, also sent as metadata.console_request_id: quote it to find the payment later. */
-  consoleRequestId?: string;
+  /** The payer's status at the service, when the picker knows it (`disabled` is flagged). */
+  status?: string | null | undefined;
 }
 
 /** What the review shows: exactly the money that will move, from whom, from which (masked) account. */
@@ -43,6 +32,7 @@ export function summarizePayment(
     payerId,
     payerName: known?.name ?? null,
     payerEmail: known?.detail ?? null,
+    payerStatus: known?.status ?? null,
     account: fromStored
       ? (storedAccountLabel(values.accountId) ?? `Stored account ${values.accountId}`)
       : describeAccount(values.accountType, lastFour(accountNumber)),

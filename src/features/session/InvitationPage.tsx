@@ -20,6 +20,8 @@ import { acceptInvitation, getInvitation } from '../../api/team';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
 import { placeFieldErrors } from '../../components/place-field-errors';
+import { formatDateTime } from '../../lib/dates';
+import { isRole, ROLE_LABELS } from '../../lib/roles';
 import { type InvitationInput, invitationSchema } from './invitation-schema';
 
 const PURPOSE_TITLES = {
@@ -29,6 +31,8 @@ const PURPOSE_TITLES = {
 };
 
 /** A one-time link (an invitation, a reset, the first admin): no session, the link is the credential. */
+const roleLabel = (role: string) => (isRole(role) ? ROLE_LABELS[role] : role);
+
 export function InvitationPage() {
   const { token = '' } = useParams();
   const invitation = useQuery({
@@ -85,10 +89,10 @@ export function InvitationPage() {
               <form noValidate onSubmit={form.handleSubmit((values) => accept.mutate(values))}>
                 <Stack>
                   <Text size="sm">
-                    {invitation.data.organization.name}
-                    {invitation.data.email
-                      ? `: ${invitation.data.name ?? ''} (${invitation.data.email})`
-                      : ''}
+                    {invitation.data.purpose === 'reset'
+                      ? `A new password for ${invitation.data.name ?? ''} (${invitation.data.email ?? ''}) at ${invitation.data.organization.name}.`
+                      : `You join ${invitation.data.organization.name} as ${roleLabel(invitation.data.role)}${invitation.data.email ? `: ${invitation.data.name ?? ''} (${invitation.data.email})` : ''}.`}{' '}
+                    The link works once, until {formatDateTime(invitation.data.expires_at)}.
                   </Text>
                   {accept.error && !(accept.error instanceof ApiError && accept.error.status === 400) && (
                     <ApiErrorAlert error={accept.error} />

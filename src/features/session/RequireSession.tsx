@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
+import { session } from '../../api/credentials';
+import { PageLoader } from '../../components/PageLoader';
 import { IdleGuard } from './IdleGuard';
 import { SignInAgainDialog } from './SessionDialogs';
 import { TotpEnrollmentPage } from './TotpEnrollmentPage';
@@ -13,6 +15,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const state = useSession();
   const [pathname] = useLocation();
   const search = useSearch();
+  // A link opened in a new tab: an open tab of this console may hand its session over in a moment.
+  if (state.status === 'signed-out' && session.askingOtherTabs()) return <PageLoader />;
   if (state.status === 'signed-out') {
     const next = `${pathname}${search ? `?${search}` : ''}`;
     return <Redirect to={`/sign-in?next=${encodeURIComponent(next)}`} replace />;

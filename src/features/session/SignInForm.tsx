@@ -81,7 +81,13 @@ export function SignInForm({ defaults, onSignedIn }: Props) {
           {...field('operator')}
         />
         <TextInput label="Client ID" autoComplete="username" required {...field('clientId')} />
-        <PasswordInput label="API key" autoComplete="current-password" required {...field('apiKey')} />
+        <PasswordInput
+          label="API key"
+          autoComplete="current-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the API key' }}
+          {...field('apiKey')}
+        />
         <TextInput
           label="App ID"
           description="Optional: acts for one app of the organization (sent as Api-App-Id)"

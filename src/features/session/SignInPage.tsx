@@ -24,19 +24,22 @@ function DemoTeam({ members, onUse }: { members: DemoMember[]; onUse: (member: D
       </Text>
       <Stack gap="sm">
         {members.map((member) => (
-          <Group key={member.email} justify="space-between" wrap="nowrap">
-            <div>
+          // The name and the button on one line, the credentials below, each kept whole (no break inside an email or
+          // a password): nothing is cut or broken at a phone's width or a desktop's.
+          <Stack key={member.email} gap={4}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
               <Text size="sm" fw={600}>
                 {ROLE_LABELS[member.role]}: {member.name}
               </Text>
-              <Text size="sm">
-                <Code>{member.email}</Code> <Code>{member.password}</Code>
-              </Text>
-            </div>
-            <Button variant="default" size="xs" onClick={() => onUse(member)}>
-              {`Use ${ROLE_LABELS[member.role]}`}
-            </Button>
-          </Group>
+              <Button variant="default" size="xs" onClick={() => onUse(member)} style={{ flexShrink: 0 }}>
+                {`Use ${ROLE_LABELS[member.role]}`}
+              </Button>
+            </Group>
+            <Group gap={6}>
+              <Code style={{ whiteSpace: 'nowrap' }}>{member.email}</Code>
+              <Code style={{ whiteSpace: 'nowrap' }}>{member.password}</Code>
+            </Group>
+          </Stack>
         ))}
       </Stack>
     </Card>
@@ -67,7 +70,10 @@ export function SignInPage({ warmUp }: { warmUp: () => Promise<void> }) {
           </Group>
         </Stack>
         {team ? (
-          <Text>Sign in with your own email and password. Your session stays in this tab only.</Text>
+          <Text>
+            Sign in with your own email and password. Your session stays in this browser&apos;s tabs of the
+            console, never on disk: a link opened in a new tab continues it, and signing out ends it in all.
+          </Text>
         ) : (
           <Notice tone="warning" title="Use the organization's API key">
             This console server holds no organization credentials, so there are no team members: you sign in

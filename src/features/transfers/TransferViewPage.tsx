@@ -14,16 +14,21 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import { customerQueries } from '../../api/customers';
 import { useCan } from '../../api/permissions';
 import type { Transfer } from '../../api/schemas';
 import { transferQueries } from '../../api/transfers';
+import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { DetailRow } from '../../components/DetailRow';
 import { Money } from '../../components/Money';
 import { Notice } from '../../components/Notice';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatMetadata, formatTimes } from './format-metadata';
+import { formatDateTime } from '../../lib/dates';
+import { describeAccount } from '../../lib/mask';
+import { displayName } from '../../lib/names';
+import { formatMetadata } from './format-metadata';
 import { TransactionsTable } from './TransactionsTable';
 
 /** Exactly what happened: one transfer, its money, its payer, its history and its transactions. */
@@ -47,9 +52,52 @@ export function TransferViewPage() {
   );
 }
 
+/** Who paid (or was paid): by name and email, linked to their record; the id beside it for a ticket. */
+function Party({ transfer }: { transfer: Transfer }) {
+  const user = useQuery({
+    ...userQueries.detail(transfer.user_id ?? ''),
+    enabled: Boolean(transfer.user_id),
+  });
+  const customer = useQuery({
+    ...customerQueries.detail(transfer.customer_id ?? ''),
+    enabled: !transfer.user_id && Boolean(transfer.customer_id),
+  });
+  const person = user.data ?? customer.data;
+  const to = transfer.user_id
+    ? `/users/${transfer.user_id}`
+    : transfer.customer_id
+      ? `/customers/${transfer.customer_id}`
+      : null;
+  if (!to) return <>—</>;
+  return (
+    <>
+      <Anchor component={Link} to={to} fw={600}>
+        {person ? displayName(person) : (transfer.user_id ?? transfer.customer_id)}
+      </Anchor>
+      {person?.email && <Text span>{` · ${person.email}`}</Text>}
+      <Text size="sm" c="dimmed">
+        {transfer.user_id ? 'User' : 'Payment customer'}{' '}
+        <code>{transfer.user_id ?? transfer.customer_id}</code>
+      </Text>
+    </>
+  );
+}
+
+/** The account, masked ("Checking •••• 2559"): as the service says it, else the user's stored account of that id. */
+function AccountOf({ transfer }: { transfer: Transfer }) {
+  const external = transfer.external_data;
+  const methods = useQuery({
+    ...userQueries.payoutMethods(transfer.user_id ?? ''),
+    enabled: Boolean(transfer.user_id) && !external?.account_mask,
+  });
+  if (external?.account_mask) return <>{describeAccount(external.account_type, external.account_mask)}</>;
+  const stored = methods.data?.find((method) => method.id === external?.account_id);
+  if (stored?.mask) return <>{describeAccount(stored.account_type, stored.mask)}</>;
+  return <>{external?.account_id ?? '—'}</>;
+}
+
 function TransferDetails({ data }: { data: Transfer }) {
   const mayPay = useCan('pay');
-  const created = formatTimes(data.created);
   return (
     <>
       {data.failure_reason && (
@@ -72,38 +120,13 @@ function TransferDetails({ data }: { data: Transfer }) {
                 <Money cents={data.amount} />
               </Text>
             </DetailRow>
-            <DetailRow label="Created">
-              {created ? (
-                <>
-                  {created.local}
-                  <Text size="sm" c="dimmed">
-                    {created.utc}
-                  </Text>
-                </>
-              ) : (
-                '—'
-              )}
+            <DetailRow label="Created">{formatDateTime(data.created)}</DetailRow>
+            <DetailRow label={data.type === 'payout' ? 'Payee' : 'Payer'}>
+              <Party transfer={data} />
             </DetailRow>
-            <DetailRow label="Payer">
-              {data.user_id ? (
-                <>
-                  User{' '}
-                  <Anchor component={Link} to={`/users/${data.user_id}`} ff="monospace" size="sm">
-                    {data.user_id}
-                  </Anchor>
-                </>
-              ) : data.customer_id ? (
-                <>
-                  Payment customer{' '}
-                  <Anchor component={Link} to={`/customers/${data.customer_id}`} ff="monospace" size="sm">
-                    {data.customer_id}
-                  </Anchor>
-                </>
-              ) : (
-                '—'
-              )}
+            <DetailRow label={data.type === 'payout' ? 'To account' : 'From account'}>
+              <AccountOf transfer={data} />
             </DetailRow>
-            <DetailRow label="External account">{data.external_data?.account_id ?? '—'}</DetailRow>
             <DetailRow label="External ID">{data.external_data?.external_id ?? '—'}</DetailRow>
             <DetailRow label="Platform">{data.external_data?.platform ?? '—'}</DetailRow>
             <DetailRow label="Metadata">
@@ -126,7 +149,7 @@ function TransferDetails({ data }: { data: Transfer }) {
             {data.status_history.map((entry) => (
               <Timeline.Item key={`${entry.status}-${entry.at}`} title={entry.status}>
                 <Text size="sm" c="dimmed">
-                  {formatTimes(entry.at)?.utc}
+                  {formatDateTime(entry.at)}
                 </Text>
               </Timeline.Item>
             ))}

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { createTenant } from '../domain/tenant-factory';
 import { HttpError } from '../http-error';
 import type { Services } from '../services';
-import { findOrganizationByClientId } from '../store/tenants';
-import { type RouteDef, route } from './define';
+import { findOrganizationByClientId, setUserStatus } from '../store/tenants';
+import { type RouteDef, route, uuidParam } from './define';
 import { errorResponse } from './response-schemas';
 
 const tenantRequest = z
@@ -108,6 +108,24 @@ export function helperRoutes(services: Services): RouteDef[] {
         }
         faults.arm(body);
         return c.json({ armed: body }, 201);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/users/{user_id}/status',
+      operationId: 'sandbox-set-user-status',
+      summary: "Set a user's status, as the service's review would (to test how a disabled payer is shown)",
+      tags: ['sandbox'],
+      extension: true,
+      public: true,
+      params: z.object({ user_id: uuidParam('user_id') }),
+      body: z.object({ status: z.enum(['verified', 'unverified', 'in_review', 'disabled']) }).strict(),
+      responses: { 200: { description: 'Set' }, 404: { description: 'No such user', schema: errorResponse } },
+      handle: ({ c, params, body }) => {
+        if (!setUserStatus(db, params.user_id, body.status)) {
+          throw new HttpError(404, 'user-not-found', 'No user has this id');
+        }
+        return c.json({ id: params.user_id, status: body.status });
       },
     }),
     route({

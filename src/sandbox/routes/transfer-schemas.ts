@@ -28,6 +28,11 @@ export const transferResponse = z
       account_id: z.string().nullable(),
       external_id: z.string().nullable(),
       platform: z.string().nullable(),
+      account_mask: z.string().nullable().meta({
+        'x-extension': true,
+        description: 'The last four digits of the account the money moved from or to',
+      }),
+      account_type: z.string().nullable().meta({ 'x-extension': true, description: 'checking or savings' }),
     }),
     transactions: z.array(transactionResponse),
     payout_link_id: z.null(),

@@ -197,6 +197,11 @@ export function findBankAccount(db: Db, orgId: string, accountId: string): BankA
   );
 }
 
+/** A user's status (a test makes a user disabled as the service would). */
+export function setUserStatus(db: Db, userId: string, status: string): boolean {
+  return sql(db, 'UPDATE users SET status = ? WHERE id = ?').run(status, userId).changes === 1;
+}
+
 export function setAppCompliance(db: Db, appId: string, compliance: string): void {
   sql(db, 'UPDATE apps SET compliance = ? WHERE id = ?').run(compliance, appId);
 }

@@ -57,7 +57,9 @@ const TRANSFER_JSON = `json_object(
   'status', t.status,
   'type', t.type,
   'amount', t.amount,
-  'external_data', json_object('account_id', t.account_id, 'external_id', t.external_id, 'platform', t.platform),
+  'external_data', json_object('account_id', t.account_id, 'external_id', t.external_id, 'platform', t.platform,
+    'account_mask', (SELECT b.last4 FROM bank_accounts b WHERE b.id = t.account_id),
+    'account_type', (SELECT b.account_type FROM bank_accounts b WHERE b.id = t.account_id)),
   'transactions', json((SELECT json_group_array(json_object(
       'id', x.id,
       'amount', x.amount,

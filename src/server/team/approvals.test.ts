@@ -183,76 +183,79 @@ describe('four eyes on money, through the console server', async () => {
   });
 });
 
-describe.each(BACKENDS)('a policy change waits for a second admin while there are two, on $name', async (backend) => {
-  const database = await backend.open();
-  const server = await teamConsole({ database });
-  const tenant = await server.tenant();
-  const first = await server.signIn(
-    tenant.members.find((m) => m.role === 'admin') ?? { email: '', password: '' },
-  );
-  const org = await server.team.database.db
-    .selectFrom('organizations')
-    .selectAll()
-    .where('client_id', '=', tenant.client_id)
-    .executeTakeFirstOrThrow();
-  await insertMember(server.team.database.db, {
-    orgId: org.id,
-    email: `second@${tenant.client_id}.example`,
-    name: 'Second',
-    role: 'admin',
-    password: 'second-admin-pw',
-  });
-  const second = await server.signIn({
-    email: `second@${tenant.client_id}.example`,
-    password: 'second-admin-pw',
-  });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
-  const put = (authorization: string, body: unknown) =>
-    server.app.request('/api/team/policy', {
-      method: 'PUT',
-      headers: { ...json, Authorization: authorization },
-      body: JSON.stringify(body),
-    });
-
-  it('is proposed by one, cannot be confirmed by the same, and applies when the other confirms', async () => {
-    const proposed = await put(first, { enabled: true, limit_cents: 500_000, approvals_needed: 1 });
-    expect(proposed.status).toBe(202);
-    const waiting = (await proposed.json()) as { kind: string; request: { id: string; kind: string } };
-    expect(waiting).toMatchObject({ kind: 'waiting', request: { kind: 'policy' } });
-    const policy = async () =>
-      (await (
-        await server.app.request('/api/team/policy', { headers: { Authorization: first } })
-      ).json()) as {
-        policy: { limitCents: number; version: number };
-        proposal: { id: string } | null;
-      };
-    expect(await policy()).toMatchObject({
-      policy: { version: 1, limitCents: 1_000_000 },
-      proposal: { id: waiting.request.id },
-    });
-    const confirmBy = (authorization: string) =>
-      server.app.request(`/api/team/team-requests/${waiting.request.id}/confirm`, {
-        method: 'POST',
-        headers: { Authorization: authorization },
-      });
-    const mine = await confirmBy(first);
-    expect(mine.status).toBe(403);
-    // Two confirmations at once (a double click): one applies the change, the other finds it decided.
-    const answers = await Promise.all([confirmBy(second), confirmBy(second)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    expect((await policy()).policy).toMatchObject({ limitCents: 500_000, version: 2 });
-    const versions = await server.team.database.db
-      .selectFrom('approval_policies')
+describe.each(BACKENDS)(
+  'a policy change waits for a second admin while there are two, on $name',
+  async (backend) => {
+    const database = await backend.open();
+    const server = await teamConsole({ database });
+    const tenant = await server.tenant();
+    const first = await server.signIn(
+      tenant.members.find((m) => m.role === 'admin') ?? { email: '', password: '' },
+    );
+    const org = await server.team.database.db
+      .selectFrom('organizations')
       .selectAll()
-      .where('org_id', '=', org.id)
-      .orderBy('version')
-      .execute();
-    expect(versions.map((v) => v.status)).toEqual(['superseded', 'active']);
-  });
-});
+      .where('client_id', '=', tenant.client_id)
+      .executeTakeFirstOrThrow();
+    await insertMember(server.team.database.db, {
+      orgId: org.id,
+      email: `second@${tenant.client_id}.example`,
+      name: 'Second',
+      role: 'admin',
+      password: 'second-admin-pw',
+    });
+    const second = await server.signIn({
+      email: `second@${tenant.client_id}.example`,
+      password: 'second-admin-pw',
+    });
+    afterAll(async () => {
+      await server.close();
+      await database.close();
+    });
+    const put = (authorization: string, body: unknown) =>
+      server.app.request('/api/team/policy', {
+        method: 'PUT',
+        headers: { ...json, Authorization: authorization },
+        body: JSON.stringify(body),
+      });
+
+    it('is proposed by one, cannot be confirmed by the same, and applies when the other confirms', async () => {
+      const proposed = await put(first, { enabled: true, limit_cents: 500_000, approvals_needed: 1 });
+      expect(proposed.status).toBe(202);
+      const waiting = (await proposed.json()) as { kind: string; request: { id: string; kind: string } };
+      expect(waiting).toMatchObject({ kind: 'waiting', request: { kind: 'policy' } });
+      const policy = async () =>
+        (await (
+          await server.app.request('/api/team/policy', { headers: { Authorization: first } })
+        ).json()) as {
+          policy: { limitCents: number; version: number };
+          proposal: { id: string } | null;
+        };
+      expect(await policy()).toMatchObject({
+        policy: { version: 1, limitCents: 1_000_000 },
+        proposal: { id: waiting.request.id },
+      });
+      const confirmBy = (authorization: string) =>
+        server.app.request(`/api/team/team-requests/${waiting.request.id}/confirm`, {
+          method: 'POST',
+          headers: { Authorization: authorization },
+        });
+      const mine = await confirmBy(first);
+      expect(mine.status).toBe(403);
+      // Two confirmations at once (a double click): one applies the change, the other finds it decided.
+      const answers = await Promise.all([confirmBy(second), confirmBy(second)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect((await policy()).policy).toMatchObject({ limitCents: 500_000, version: 2 });
+      const versions = await server.team.database.db
+        .selectFrom('approval_policies')
+        .selectAll()
+        .where('org_id', '=', org.id)
+        .orderBy('version')
+        .execute();
+      expect(versions.map((v) => v.status)).toEqual(['superseded', 'active']);
+    });
+  },
+);
 
 /*
  * On PostgreSQL each server has its own pool. On SQLite the two servers share one connection here: two connections in

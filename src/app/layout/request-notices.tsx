@@ -1,0 +1,81 @@
+import { Anchor, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { type ApprovalRequest, approvalQueries } from '../../api/approvals';
+import { session } from '../../api/credentials';
+import { APPROVAL_STATUS_WORDS, type ApprovalStatus, isInMotion } from '../../lib/approval-rules';
+import { formatCents } from '../../lib/money';
+import { can } from '../../lib/roles';
+
+/** While one of the member's requests waits or is paid, the list is read this often; else once in a while. */
+const FOLLOW_MS = 5000;
+const IDLE_MS = 60_000;
+
+const TONE: Partial<Record<ApprovalStatus, string>> = {
+  executed: 'teal',
+  'partly-executed': 'orange',
+  failed: 'red',
+  rejected: 'red',
+  expired: 'gray',
+  cancelled: 'gray',
+};
+
+function tell(request: ApprovalRequest) {
+  const transfer = request.result?.rows?.find((row) => row.transfer_id)?.transfer_id;
+  notifications.show({
+    color: TONE[request.status] ?? 'blue',
+    autoClose: false,
+    title: `Your request for ${formatCents(request.amount)}: ${APPROVAL_STATUS_WORDS[request.status].toLowerCase()}`,
+    message: (
+      <Stack gap={2}>
+        {request.status === 'rejected' && request.result?.reason && (
+          <Text size="sm">{`Reason: ${request.result.reason}`}</Text>
+        )}
+        {request.count === 1 && transfer && (
+          <Anchor component={Link} to={`/transfers/${transfer}`} size="sm">
+            See the transfer
+          </Anchor>
+        )}
+        <Anchor component={Link} to={`/approvals/${request.id}`} size="sm">
+          See the request
+        </Anchor>
+      </Stack>
+    ),
+  });
+}
+
+/**
+ * The maker learns how their request ended, on whatever page they are: the requests are read again every few seconds
+ * while one of theirs is waiting or being paid (the query library's refetch interval: a small read that works through
+ * every proxy and across console servers, where pushed events would need a channel between the servers), and a
+ * request of theirs that ended since the last read is announced.
+ */
+export function useMyRequestNotices(): void {
+  const member = session.credentials()?.member;
+  const mayPay = member !== undefined && can(member.role, 'pay');
+  const mineOf = (requests: readonly ApprovalRequest[] = []) =>
+    requests.filter((r) => r.maker_id === member?.id);
+  const list = useQuery({
+    ...approvalQueries.list(),
+    enabled: mayPay,
+    refetchInterval: (query) =>
+      mineOf(query.state.data?.data).some((r) => isInMotion(r.status)) ? FOLLOW_MS : IDLE_MS,
+  });
+  const seen = useRef<Map<string, ApprovalStatus> | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer is what is compared
+  useEffect(() => {
+    if (!list.data) return;
+    const mine = mineOf(list.data.data);
+    const before = seen.current;
+    if (before) {
+      for (const request of mine) {
+        const was = before.get(request.id);
+        if (was && isInMotion(was) && !isInMotion(request.status) && request.status !== 'withdrawn')
+          tell(request);
+      }
+    }
+    seen.current = new Map(mine.map((r) => [r.id, r.status]));
+  }, [list.data]);
+}

@@ -1,0 +1,76 @@
+import { Table, Text } from '@mantine/core';
+import { DetailRow } from './DetailRow';
+import { AmountToConfirm } from './Money';
+
+/**
+ * What a payment moves, as its maker reviews it and its approver reads it: the same table for both, so that the
+ * member who approves sees no less than the one who prepared it.
+ */
+export interface PaymentSummary {
+  cents: number;
+  payerKind: 'User' | 'Payment customer';
+  payerId: string;
+  /** Who the payer is, when known: a name and an email. */
+  payerName: string | null;
+  payerEmail: string | null;
+  /** The payer's status at the service (`verified`, `disabled`…), when known. */
+  payerStatus?: string | null | undefined;
+  /** "Checking •••• 6789": never more than the last four digits. */
+  account: string;
+  routingNumber: string | null;
+  bankName: string | null;
+  metadata: [string, string][];
+  /** The idempotency key, also sent as metadata.console_request_id: quote it to find the payment later. */
+  consoleRequestId?: string | undefined;
+  /** Who prepared it (an approval request's maker). */
+  initiatedBy?: string | undefined;
+}
+
+export function PaymentDetailsTable({ summary }: { summary: PaymentSummary }) {
+  return (
+    <Table variant="vertical" withTableBorder aria-label="Payment details">
+      <Table.Tbody>
+        <DetailRow label="Amount">
+          <AmountToConfirm cents={summary.cents} size="lg" />
+        </DetailRow>
+        <DetailRow label="Payer">
+          {summary.payerName && (
+            <Text fw={600} span>
+              {summary.payerName}
+            </Text>
+          )}
+          {summary.payerEmail && <Text span>{` · ${summary.payerEmail}`}</Text>}
+          <Text size="sm" c="dimmed">
+            {summary.payerKind} <code>{summary.payerId}</code>
+            {summary.payerStatus ? ` · ${summary.payerStatus}` : ''}
+          </Text>
+        </DetailRow>
+        <DetailRow label="From account">
+          {summary.account}
+          {summary.routingNumber && (
+            <Text size="sm" c="dimmed">
+              Routing {summary.routingNumber}
+              {summary.bankName ? ` · ${summary.bankName}` : ''}
+            </Text>
+          )}
+        </DetailRow>
+        <DetailRow label="To">The app&apos;s wallet (ACH debit)</DetailRow>
+        {summary.initiatedBy && <DetailRow label="Prepared by">{summary.initiatedBy}</DetailRow>}
+        {summary.consoleRequestId && (
+          <DetailRow label="Request ID">
+            <code>{summary.consoleRequestId}</code>
+          </DetailRow>
+        )}
+        <DetailRow label="Metadata">
+          {summary.metadata.length === 0
+            ? 'None'
+            : summary.metadata.map(([key, value]) => (
+                <div key={key}>
+                  <code>{key}</code>: {value}
+                </div>
+              ))}
+        </DetailRow>
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { customerQueries } from '../../api/customers';
+import { userQueries } from '../../api/users';
+import type { PaymentSummary } from '../../components/PaymentDetails';
+import { describeAccount } from '../../lib/mask';
+import { displayName } from '../../lib/names';
+import { CONSOLE_METADATA_KEYS } from '../../lib/payment-rules';
+import { bankNameFor } from '../../lib/routing-number';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * A waiting payment as its maker's review showed it, from the body the server keeps (its account number reduced to the
+ * last four digits): the payer by name, email and status, the source as "Checking •••• 2559", the metadata.
+ */
+export function usePaymentSummary(payment: Record<string, unknown>): PaymentSummary {
+  const userId = text(payment.user_id);
+  const customerId = text(payment.customer_id);
+  const user = useQuery({ ...userQueries.detail(userId ?? ''), enabled: userId !== null });
+  const customer = useQuery({ ...customerQueries.detail(customerId ?? ''), enabled: customerId !== null });
+  const accountId = text(payment.account_id);
+  const methods = useQuery({
+    ...userQueries.payoutMethods(userId ?? ''),
+    enabled: userId !== null && accountId !== null,
+  });
+  const person = user.data ?? customer.data;
+  const ach = (payment.ach_info ?? null) as Record<string, unknown> | null;
+  const stored = accountId ? methods.data?.find((method) => method.id === accountId) : undefined;
+  const routing = text(ach?.routing_number);
+  const metadata = (
+    typeof payment.metadata === 'object' && payment.metadata !== null ? payment.metadata : {}
+  ) as Record<string, unknown>;
+  return {
+    cents: Number(payment.amount ?? 0),
+    payerKind: userId ? 'User' : 'Payment customer',
+    payerId: userId ?? customerId ?? '',
+    payerName: person ? displayName(person) : null,
+    payerEmail: person?.email ?? null,
+    payerStatus: user.data?.status ?? null,
+    account: ach
+      ? describeAccount(text(ach.account_type) ?? 'checking', text(ach.account_number_last4) ?? '????')
+      : stored
+        ? describeAccount(stored.account_type, stored.mask ?? '????')
+        : `Stored account ${accountId ?? '—'}`,
+    routingNumber: routing,
+    bankName: routing ? bankNameFor(routing) : null,
+    metadata: Object.entries(metadata)
+      .filter(([key]) => !(CONSOLE_METADATA_KEYS as readonly string[]).includes(key))
+      .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+    consoleRequestId: text(payment.idempotency_key) ?? undefined,
+    initiatedBy: text(metadata.initiated_by) ?? undefined,
+  };
+}
