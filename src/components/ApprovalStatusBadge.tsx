@@ -18,11 +18,7 @@ const COLOR: Record<ApprovalStatus, string> = {
 /** A request's state in the one vocabulary (lib/approval-rules.ts). */
 export function ApprovalStatusBadge({ status }: { status: ApprovalStatus }) {
   return (
-    <Badge
-      color={COLOR[status]}
-      variant="filled"
-      styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-    >
+    <Badge color={COLOR[status]} variant="filled">
       <VisuallyHidden>Status: </VisuallyHidden>
       {APPROVAL_STATUS_WORDS[status]}
     </Badge>

@@ -143,11 +143,7 @@ export function AuditPage() {
               {
                 header: 'Outcome',
                 cell: (row) => (
-                  <Badge
-                    color={OUTCOME_COLORS[row.outcome]}
-                    variant="filled"
-                    styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-                  >
+                  <Badge color={OUTCOME_COLORS[row.outcome]} variant="filled">
                     {`${OUTCOMES.find((o) => o.value === row.outcome)?.label ?? row.outcome} (${row.status})`}
                   </Badge>
                 ),
