@@ -1,25 +1,49 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from './error-body';
 
 export const BODY_LIMIT_BYTES = 65_536;
 
-/** An approval request holds a whole payments file: up to 1,000 payments of at most 4 KiB of metadata each. */
+/**
+ * A file's body: an approval request holds a whole payments file (up to 1,000 payments of at most 4 KiB of metadata
+ * each), and a payout batch holds up to 5,000 items.
+ */
 export const FILE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/** The one `/v2` route whose body is a file rather than one request: a payout batch. */
+export function bodyLimitOf(path: string): number {
+  return path === '/v2/payout-batches' ? FILE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+}
 
 /**
  * A body over `maxBytes` (BODY_LIMIT_BYTES unless said) is refused with 413, in the one error shape, before anything
  * reads it. A declared Content-Length is judged from the header alone; only a chunked body goes through Hono's
  * streaming check, which rebuilds the whole request as a web stream on Node.
  */
-export function limitBodySize(maxBytes = BODY_LIMIT_BYTES): MiddlewareHandler {
-  const tooLarge: Parameters<typeof bodyLimit>[0]['onError'] = (c) =>
-    c.json(errorBody('body-too-large', `The body exceeds ${maxBytes} bytes`), 413);
-  const streaming = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+export function limitBodySize(
+  maxBytes: number | ((path: string) => number) = BODY_LIMIT_BYTES,
+): MiddlewareHandler {
+  const limitOf = typeof maxBytes === 'number' ? () => maxBytes : maxBytes;
+  const checks = new Map<number, MiddlewareHandler>();
+  const streamingCheck = (limit: number) => {
+    let check = checks.get(limit);
+    if (!check) {
+      check = bodyLimit({ maxSize: limit, onError: (c) => tooLarge(c, limit) });
+      checks.set(limit, check);
+    }
+    return check;
+  };
   return async (c, next) => {
+    const limit = limitOf(c.req.path);
     const declared = c.req.header('content-length');
-    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) return streaming(c, next);
-    if (Number(declared) > maxBytes) return tooLarge(c);
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) {
+      return streamingCheck(limit)(c, next);
+    }
+    if (Number(declared) > limit) return tooLarge(c, limit);
     await next();
   };
+}
+
+function tooLarge(c: Context, limit: number) {
+  return c.json(errorBody('body-too-large', `The body exceeds ${limit} bytes`), 413);
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { z } from 'zod';
-import { limitBodySize } from '../node/body-limit';
+import { bodyLimitOf, limitBodySize } from '../node/body-limit';
 import { errorBody } from '../node/error-body';
 import { securityHeaders } from '../node/security-headers';
 import {
@@ -14,6 +14,7 @@ import {
 import { authenticate } from './domain/auth';
 import { FailureWindow } from './domain/auth-limiter';
 import { startSettleClock } from './domain/lifecycle';
+import { PayoutBatchWorker } from './domain/payout-batches';
 import { RateLimit } from './domain/rate-limit';
 import { FaultRegistry, faultInjection } from './faults';
 import { HttpError } from './http-error';
@@ -25,6 +26,7 @@ import { helperRoutes } from './routes/helpers';
 import { buildOpenApiDocument } from './routes/openapi';
 import { organizationRoutes } from './routes/organizations';
 import { paymentRoutes } from './routes/payments';
+import { payoutRoutes } from './routes/payouts';
 import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/users';
 import type { Services } from './services';
@@ -75,12 +77,21 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     bound: config.authFailureLimit,
     windowMs: config.authFailureWindowMs,
   });
-  const services: Services = { db, config, faults: new FaultRegistry(), now, writes: new GroupCommit(db) };
+  const payoutBatches = new PayoutBatchWorker(db, now);
+  const services: Services = {
+    db,
+    config,
+    faults: new FaultRegistry(),
+    now,
+    writes: new GroupCommit(db),
+    payoutBatches,
+  };
   const routes = [
     ...organizationRoutes(services),
     ...userRoutes(services),
     ...directoryRoutes(services),
     ...paymentRoutes(services),
+    ...payoutRoutes(services),
     ...transferRoutes(services),
     ...appRoutes(services),
     ...helperRoutes(services),
@@ -120,7 +131,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   });
   app.use('/v2/*', faultInjection(services.faults));
   // Only a method with a body is limited: the check reads the request as a stream, which a GET need not pay for.
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBodySize());
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBodySize(bodyLimitOf));
   const openApi = buildOpenApiDocument(routes);
   app.get('/sandbox/openapi.json', (c) => c.json(openApi));
   mountRoutes(app, routes);
@@ -128,12 +139,15 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   app.onError(handleError);
 
   const stopClock = startSettleClock(db, config.settleMs, now);
+  // Batches a stopped server left half paid: their items' keys make finishing them safe.
+  payoutBatches.kick();
   return {
     app,
     services,
     routes,
     close: () => {
       stopClock();
+      payoutBatches.stop();
       db.close();
     },
   };

@@ -17,7 +17,17 @@ describe('directories', () => {
     expect(first.has_more).toBe(true);
     expect(first.data).toHaveLength(10);
     expect(Object.keys(first.data[0]).sort()).toEqual(
-      ['email', 'first_name', 'id', 'last_name', 'phone_number', 'status'].sort(),
+      [
+        'email',
+        'first_name',
+        'id',
+        'last_name',
+        'phone_number',
+        'status',
+        'wallet',
+        'default_payout_method',
+        'default_payout_method_details',
+      ].sort(),
     );
     expect(first.data[0].phone_number).toEqual({
       country_code: '1',
@@ -77,9 +87,9 @@ describe('directories', () => {
     const accented = await list(tenant, '/v2/users?search=zoe&limit=100');
     expect(accented.data.map((u: { first_name: string }) => u.first_name)).toContain('Zoë');
     const bakery = await list(tenant, '/v2/payment-customers?search=bluebird');
-    expect(bakery.data).toMatchObject([
-      { business_name: 'Bluebird Bakery LLC', first_name: null, last_name: null },
-    ]);
+    expect(bakery.data).toMatchObject([{ business_name: 'Bluebird Bakery LLC' }]);
+    // A business has no person's names: they are left out, never null.
+    expect(bakery.data[0]).not.toHaveProperty('first_name');
     const reads = await h.call('GET', `/v2/payment-customers/${bakery.data[0].id}`, { tenant });
     expect(reads.body).toEqual(bakery.data[0]);
     const customers = await list(tenant, '/v2/payment-customers?limit=100');

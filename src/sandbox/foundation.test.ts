@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { organizationSchema, payoutMethodSchema } from '../api/schemas';
 import { BODY_LIMIT_BYTES } from '../node/body-limit';
+import { TENANT_WALLET_CENTS } from './domain/tenant-factory';
 import { basic, listen, makeHarness } from './test/harness';
 
 const UNKNOWN_UUID = '3f1d2c4b-0000-4000-8000-000000000000';
@@ -45,7 +46,12 @@ describe('authentication', () => {
     const tenant = await h.tenant();
     const answer = await h.call('GET', '/v2/organizations', { tenant });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ id: tenant.organization.id, name: tenant.organization.name, balance: 0 });
+    // The first app's wallet starts funded (for payouts); the organization's balance is its apps' wallets.
+    expect(answer.body).toEqual({
+      id: tenant.organization.id,
+      name: tenant.organization.name,
+      balance: TENANT_WALLET_CENTS,
+    });
     expect(organizationSchema.parse(answer.body).id).toBe(tenant.organization.id);
     expect(answer.headers.get('Cache-Control')).toBe('no-store');
   });
@@ -156,18 +162,34 @@ describe('tenancy and payout methods', () => {
     const [first, second] = tenant.users;
     const answer = await h.call('GET', `/v2/users/${first?.id}/payout-methods`, { tenant });
     expect(answer.status).toBe(200);
-    expect(z.array(payoutMethodSchema).parse(answer.body)).toHaveLength(2);
+    // Two bank accounts, then Venmo; the first is the default (none was chosen).
+    expect(
+      z
+        .array(payoutMethodSchema)
+        .parse(answer.body)
+        .map((m) => m.platform),
+    ).toEqual(['ach', 'ach', 'venmo']);
     expect(answer.body[0]).toEqual({
       id: first?.payout_methods[0]?.id,
       platform: 'ach',
       description: `Checking account ending in ${first?.payout_methods[0]?.mask}`,
       mask: first?.payout_methods[0]?.mask,
       account_type: 'checking',
+      is_default: true,
     });
     // Nothing that looks like an account number (ids aside): only four digits are ever kept.
     expect(answer.text.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '')).not.toMatch(/\d{5,}/);
     const secondAnswer = await h.call('GET', `/v2/users/${second?.id}/payout-methods`, { tenant });
-    expect(secondAnswer.body).toHaveLength(1);
+    expect(
+      secondAnswer.body.map((m: { platform: string; is_default?: boolean }) => [
+        m.platform,
+        m.is_default ?? false,
+      ]),
+    ).toEqual([
+      ['ach', false],
+      ['paypal', true],
+      ['cash_app', false],
+    ]);
   });
 
   it("another tenant's user and an unknown user get the very same 403", async () => {

@@ -1,4 +1,5 @@
 import type { SandboxConfig } from './config';
+import type { PayoutBatchWorker } from './domain/payout-batches';
 import type { FaultRegistry } from './faults';
 import type { Db } from './store/db';
 import type { GroupCommit } from './store/group-commit';
@@ -12,4 +13,6 @@ export interface Services {
   now: () => number;
   /** Group commit of the payment writes (store/group-commit.ts). */
   writes: GroupCommit;
+  /** Pays payout batches in the background, a chunk at a time. */
+  payoutBatches: PayoutBatchWorker;
 }

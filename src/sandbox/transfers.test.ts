@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRANSFER_STATUSES, type TransferStatus } from '../lib/transfer-states';
 import { settleDue, TRANSITIONS } from './domain/lifecycle';
-import type { CreatedTenant } from './domain/tenant-factory';
+import { type CreatedTenant, TENANT_WALLET_CENTS } from './domain/tenant-factory';
 import { type Harness, makeHarness } from './test/harness';
 
 async function pay(h: Harness, tenant: CreatedTenant, accountNumber = '123456789', amount = 500) {
@@ -67,9 +67,11 @@ describe('transfer lifecycle', () => {
     const tenant = await h.tenant();
     const transfer = await pay(h, tenant, '123456789', 777);
     expect((await advance(h, transfer.id)).body.status).toBe('pending');
-    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(0);
+    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(TENANT_WALLET_CENTS + 0);
     expect((await advance(h, transfer.id)).body.status).toBe('completed');
-    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(777);
+    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(
+      TENANT_WALLET_CENTS + 777,
+    );
     expect((await advance(h, transfer.id)).status).toBe(409);
   });
 
@@ -84,7 +86,7 @@ describe('transfer lifecycle', () => {
     const failed = await advance(h, transfer.id);
     expect(failed.body.status).toBe('failed');
     expect(failed.body.failure_reason).toEqual({ code, message });
-    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(0);
+    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(TENANT_WALLET_CENTS + 0);
   });
 
   it('account ending 0010 completes, then is reversed with R10 and the money goes back', async () => {
@@ -92,13 +94,15 @@ describe('transfer lifecycle', () => {
     const transfer = await pay(h, tenant, '9876543210010', 300);
     await advance(h, transfer.id);
     expect((await advance(h, transfer.id)).body.status).toBe('completed');
-    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(300);
+    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(
+      TENANT_WALLET_CENTS + 300,
+    );
     const reversed = await advance(h, transfer.id);
     expect(reversed.body).toMatchObject({
       status: 'reversed',
       failure_reason: { code: 'R10', message: 'Customer advises not authorized' },
     });
-    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(0);
+    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(TENANT_WALLET_CENTS + 0);
   });
 
   it('advance: unknown id 404, bad status 400', async () => {

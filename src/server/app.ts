@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import type { Role } from '../lib/roles';
-import { limitBodySize } from '../node/body-limit';
+import { bodyLimitOf, limitBodySize } from '../node/body-limit';
 import { errorBody } from '../node/error-body';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
@@ -99,7 +99,7 @@ export function createConsoleApp(
   const call = serviceCaller(config, sandbox);
   if (team) app.route('/api/team', teamRoutes(team, call));
   // A body above the service's limit is refused from its declared length, before anything reads it.
-  app.use('/v2/*', limitBodySize());
+  app.use('/v2/*', limitBodySize(bodyLimitOf));
 
   let forward: Forward | null = null;
   if (sandbox) {

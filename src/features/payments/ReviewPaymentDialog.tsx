@@ -1,11 +1,9 @@
 import '@mantine/core/styles/Checkbox.css';
-import { Anchor, Button, Checkbox, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
-import { DetailRow } from '../../components/DetailRow';
 import { DisabledPayerWarning } from '../../components/DisabledPayerWarning';
-import { AmountToConfirm } from '../../components/Money';
 import { PaymentDetailsTable, type PaymentSummary } from '../../components/PaymentDetails';
 import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';

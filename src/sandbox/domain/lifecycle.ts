@@ -1,8 +1,11 @@
 import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
+import { addLinkEvent, addToAppWallet, addToUserWallet, updatePayoutLink } from '../store/payouts';
+import { sql } from '../store/prepare';
 import { addToBalances } from '../store/tenants';
 import {
   appendStatusHistory,
+  insertTransaction,
   type TransferRow,
   type TransferStatus,
   transfersDueToSettle,
@@ -20,12 +23,13 @@ export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatu
   reversed: [],
 };
 
-/** ACH return codes the magic test accounts produce. */
+/** ACH return codes the magic test accounts produce (and the one a payee's wallet account gives). */
 export const RETURN_CODES: Readonly<Record<string, string>> = {
   R01: 'Insufficient funds',
   R02: 'Account closed',
   R03: 'No account / unable to locate account',
   R10: 'Customer advises not authorized',
+  PAYEE: "The payee's account refused the payout",
 };
 
 /** Last four digits of a test account -> its scripted outcome (README: "Test bank accounts"). */
@@ -83,7 +87,40 @@ export function transition(db: Db, transfer: TransferRow, to: TransferStatus, no
     if (transfer.type === 'payment' && to === 'reversed') {
       addToBalances(db, transfer.org_id, transfer.app_id, -transfer.amount);
     }
+    if (transfer.type === 'payout' && (to === 'failed' || to === 'reversed'))
+      returnPayout(db, transfer, to, nowMs);
   })();
+}
+
+/**
+ * A payout that failed or came back: its money goes back where it came from, visibly (a `balance` transaction back
+ * to the app's wallet, or to the user's), and the payout link it was claimed through says so too.
+ */
+function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {
+  const at = new Date(nowMs).toISOString();
+  const app = sql<{ name: string }>(db, 'SELECT name FROM apps WHERE id = ?').get(transfer.app_id);
+  const user = transfer.user_id
+    ? sql<{ first_name: string; last_name: string }>(
+        db,
+        'SELECT first_name, last_name FROM users WHERE id = ?',
+      ).get(transfer.user_id)
+    : undefined;
+  const payee = user ? `${user.first_name} ${user.last_name}`.trim() : 'The payee';
+  if (transfer.funded) addToAppWallet(db, transfer.org_id, transfer.app_id, transfer.amount);
+  else if (transfer.user_id) addToUserWallet(db, transfer.user_id, transfer.amount);
+  insertTransaction(db, {
+    transfer_id: transfer.id,
+    type: 'balance',
+    amount: transfer.amount,
+    source_name: payee,
+    destination_name: transfer.funded ? (app?.name ?? "The app's wallet") : payee,
+    metadata: JSON.stringify({ returned: true, reason: to }),
+    created: at,
+  });
+  if (transfer.payout_link_id) {
+    updatePayoutLink(db, transfer.payout_link_id, { status: to });
+    addLinkEvent(db, transfer.payout_link_id, to, at, 'Its payout did not arrive: the money went back');
+  }
 }
 
 /**

@@ -1,5 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '../store/db';
+import { addToAppWallet } from '../store/payouts';
+import { sql } from '../store/prepare';
 import {
   insertApp,
   insertBankAccount,
@@ -18,8 +20,11 @@ import {
   fixturePhone,
   personName,
 } from './fixtures';
-import { payoutMethodView } from './payout-method';
+import { addPayoutMethod, payoutMethodsOf } from './payout-method';
 import { populate } from './populate';
+
+const defaultOf = (db: Db, userId: string) =>
+  sql<string | null>(db, 'SELECT default_method_id FROM users WHERE id = ?').pluck().get(userId) ?? null;
 
 export interface TenantOptions {
   /** Fixed credentials (the demo tenant); random otherwise. */
@@ -43,19 +48,29 @@ export interface CreatedTenant {
     first_name: string;
     last_name: string;
     email: string;
+    /** Bank accounts first (`platform: 'ach'`), then wallets (PayPal, Venmo, Cash App); the default marked. */
     payout_methods: {
       id: string;
-      platform: 'ach';
-      mask: string;
-      account_type: string;
+      platform: 'ach' | 'paypal' | 'venmo' | 'cash_app';
       description: string;
+      mask?: string;
+      account_type?: string;
+      email?: string;
+      phone_number?: string;
+      handle?: string;
+      cash_tag?: string;
+      is_default?: boolean;
     }[];
   }[];
   customers: { id: string; name: string }[];
 }
 
+/** What the first app's wallet starts with: enough for a test's payouts, a file of a thousand of them included. */
+export const TENANT_WALLET_CENTS = 10_000_000;
+
 /**
- * Makes an organization with 2 apps, 2 users with stored ACH accounts (the first has two), and a payment customer;
+ * Makes an organization with 2 apps (the first with $100,000.00 in its wallet), 2 users with stored ACH accounts (the
+ * first has two, and Venmo; the second PayPal, its default, and Cash App), and a payment customer;
  * with `volume`, that many more users and transfers as the demo has them (the demo's names, a seed of this tenant's).
  * Every id is a fresh UUID; only the last four digits of any account exist anywhere.
  */
@@ -76,16 +91,17 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
       balance: 0,
       created,
     });
-    const apps = [`${name} Marketplace`, `${name} Payouts`].map((appName) => {
+    const apps = [`${name} Marketplace`, `${name} Payouts`].map((appName, index) => {
       const app = { id: randomUUID(), name: appName };
       insertApp(db, { ...app, org_id: organization.id, compliance: null, balance: 0, created });
+      if (index === 0) addToAppWallet(db, organization.id, app.id, TENANT_WALLET_CENTS);
       return app;
     });
     const users = [2, 1].map((accountCount, index) => {
       const person = personName();
       const user = { id: randomUUID(), ...person, email: emailFor(person.first_name, person.last_name) };
       insertUser(db, { ...user, ...fixturePhone(), org_id: organization.id, status: 'verified', created });
-      const payout_methods = Array.from({ length: accountCount }, (_, n) => {
+      for (let n = 0; n < accountCount; n++) {
         const account = {
           id: randomUUID(),
           last4: fixtureLast4(),
@@ -93,9 +109,22 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
           routing_number: FIXTURE_ROUTING_NUMBERS[(index + n) % FIXTURE_ROUTING_NUMBERS.length] as string,
         };
         insertBankAccount(db, { ...account, org_id: organization.id, user_id: user.id, stored: 1, created });
-        return payoutMethodView(account);
-      });
-      return { ...user, payout_methods };
+      }
+      // Each kind of payout method, somewhere: Venmo for the first user; PayPal (the default) and Cash App for the
+      // second, at addresses of the user's own name (never a magic failing one).
+      const handle = `${user.first_name}-${user.last_name}-${index + 1}`.toLowerCase();
+      const wallets =
+        index === 0
+          ? [{ platform: 'venmo' as const, handle }]
+          : [
+              { platform: 'paypal' as const, email: user.email, is_default: true },
+              { platform: 'cash_app' as const, cash_tag: `$${handle.replaceAll('-', '').slice(0, 19)}` },
+            ];
+      for (const wallet of wallets) addPayoutMethod(db, organization.id, user.id, wallet, created);
+      return {
+        ...user,
+        payout_methods: payoutMethodsOf(db, { id: user.id, default_method_id: defaultOf(db, user.id) }),
+      };
     });
     const person = personName();
     const customer = { id: randomUUID(), ...person, email: emailFor(person.first_name, person.last_name) };

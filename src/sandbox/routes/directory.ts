@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsToDecimal } from '../../lib/money';
+import { userView } from '../domain/user-view';
 import { notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import {
@@ -11,7 +12,8 @@ import {
   type SeqPage,
   seqOf,
 } from '../store/directory';
-import type { AppRow, CustomerRow, UserRow } from '../store/tenants';
+import { sql } from '../store/prepare';
+import type { AppRow, CustomerRow } from '../store/tenants';
 import { findApp } from '../store/tenants';
 import { limitParam, type RouteDef, route, uuidParam } from './define';
 import {
@@ -46,21 +48,9 @@ const search = z.string().max(100, 'At most 100 characters').optional().meta({
     'A prefix of a first name, last name, full name, business name or email (any case), phone digits, or an exact id',
 });
 
-export function userView(user: UserRow) {
-  return {
-    id: user.id,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    email: user.email,
-    phone_number: user.phone_number
-      ? { country_code: user.country_code ?? '', phone_number: user.phone_number }
-      : null,
-    status: user.status,
-  };
-}
-
+/** The vendor's `payment-customer`: what the customer does not have (a business name, a phone) is left out. */
 function customerView(customer: CustomerRow) {
-  return {
+  const view = {
     id: customer.id,
     first_name: customer.first_name,
     last_name: customer.last_name,
@@ -70,20 +60,32 @@ function customerView(customer: CustomerRow) {
     phone_number: customer.phone_number,
     created: customer.created,
   };
+  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null));
 }
 
-function appView(app: AppRow, connectedUsers: number) {
+/** What the app has paid out: its payouts that did not fail or come back. */
+function moneyOutOf(db: Services['db'], appId: string): number {
+  return (
+    sql<number>(
+      db,
+      "SELECT COALESCE(sum(amount), 0) FROM transfers WHERE app_id = ? AND type = 'payout' AND status NOT IN ('failed', 'reversed', 'canceled')",
+    )
+      .pluck()
+      .get(appId) ?? 0
+  );
+}
+
+function appView(app: AppRow, connectedUsers: number, moneyOut: number) {
   return {
     id: app.id,
     name: app.name,
     status: 'approved' as const,
-    // The sandbox pays nothing out: money_out is zero. Every user of the organization may pay each of its apps.
+    // Every user of the organization may pay each of its apps (and be paid by them).
     metrics: {
       wallet_balance: centsToDecimal(app.balance),
-      money_out: '0.00',
+      money_out: centsToDecimal(moneyOut),
       connected_users: connectedUsers,
     },
-    metadata: null,
     has_compliance: app.compliance !== null,
   };
 }
@@ -134,7 +136,7 @@ export function directoryRoutes({ db }: Services): RouteDef[] {
           { orgId: tenant.orgId, status: query.status, search: query.search },
           pageFor('users', tenant.orgId, query),
         );
-        return c.json({ data: page.rows.map(userView), has_more: page.more });
+        return c.json({ data: page.rows.map((user) => userView(db, user)), has_more: page.more });
       },
     }),
     route({
@@ -179,7 +181,7 @@ export function directoryRoutes({ db }: Services): RouteDef[] {
       handle: ({ c, query, tenant }) => {
         const page = pageOfApps(db, tenant.orgId, pageFor('apps', tenant.orgId, query));
         const users = countUsers(db, tenant.orgId);
-        return c.json(page.rows.map((app) => appView(app, users)));
+        return c.json(page.rows.map((app) => appView(app, users, moneyOutOf(db, app.id))));
       },
     }),
     route({
@@ -193,7 +195,7 @@ export function directoryRoutes({ db }: Services): RouteDef[] {
       handle: ({ c, params, tenant }) => {
         const app = findApp(db, tenant.orgId, params.app_id);
         if (!app) throw notFoundOrUnauthorized();
-        return c.json(appView(app, countUsers(db, tenant.orgId)));
+        return c.json(appView(app, countUsers(db, tenant.orgId), moneyOutOf(db, app.id)));
       },
     }),
   ];

@@ -1,9 +1,17 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
+import { claimPayoutLink, claimSchema, expirePayoutLink, payoutLinkView } from '../domain/payout-links';
+import { decideRequest, payoutRequestView } from '../domain/payout-requests';
 import { createTenant } from '../domain/tenant-factory';
 import { HttpError } from '../http-error';
 import type { Services } from '../services';
+import {
+  addToAppWallet,
+  appWallet,
+  findPayoutLinkAnyTenant,
+  findPayoutRequestAnyTenant,
+} from '../store/payouts';
 import { findOrganizationByClientId, setUserStatus } from '../store/tenants';
 import { type RouteDef, route, uuidParam } from './define';
 import { errorResponse } from './response-schemas';
@@ -126,6 +134,92 @@ export function helperRoutes(services: Services): RouteDef[] {
           throw new HttpError(404, 'user-not-found', 'No user has this id');
         }
         return c.json({ id: params.user_id, status: body.status });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/apps/{app_id}/refill',
+      operationId: 'sandbox-refill-app-wallet',
+      summary: "Put money into an app's wallet (what funds payouts), as a bank transfer in would",
+      tags: ['sandbox'],
+      extension: true,
+      public: true,
+      params: z.object({ app_id: uuidParam('app_id') }),
+      body: z.object({ amount: z.int().min(1).max(100_000_000_000) }).strict(),
+      responses: {
+        200: { description: "The app's wallet now, in cents" },
+        404: { description: 'No such app', schema: errorResponse },
+      },
+      handle: ({ c, params, body }) => {
+        const app = db.prepare('SELECT org_id FROM apps WHERE id = ?').get(params.app_id) as
+          | { org_id: string }
+          | undefined;
+        if (!app) throw new HttpError(404, 'app-not-found', 'No app has this id');
+        addToAppWallet(db, app.org_id, params.app_id, body.amount);
+        return c.json({ app_id: params.app_id, wallet_balance: appWallet(db, params.app_id) });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/payout-links/{payout_link_id}/claim',
+      operationId: 'sandbox-claim-payout-link',
+      summary:
+        'Claim a payout link as its payee would: pick a method (the body of PUT payout-methods); the link pays it',
+      tags: ['sandbox'],
+      extension: true,
+      public: true,
+      params: z.object({ payout_link_id: uuidParam('payout_link_id') }),
+      body: claimSchema,
+      responses: {
+        200: { description: 'The claimed link, with its transfer' },
+        409: { description: 'Not open', schema: errorResponse },
+      },
+      handle: ({ c, params, body }) => {
+        const link = findPayoutLinkAnyTenant(db, params.payout_link_id);
+        if (!link) throw new HttpError(404, 'link-not-found', 'No payout link has this id');
+        return c.json(payoutLinkView(db, claimPayoutLink(db, link, body, services.now())));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/payout-links/{payout_link_id}/expire',
+      operationId: 'sandbox-expire-payout-link',
+      summary: "Let a payout link's time run out now: its money goes back to the app's wallet",
+      tags: ['sandbox'],
+      extension: true,
+      public: true,
+      params: z.object({ payout_link_id: uuidParam('payout_link_id') }),
+      body: z.object({}).strict(),
+      bodyOptional: true,
+      responses: {
+        200: { description: 'The expired link' },
+        409: { description: 'Not open', schema: errorResponse },
+      },
+      handle: ({ c, params }) => {
+        const link = findPayoutLinkAnyTenant(db, params.payout_link_id);
+        if (!link) throw new HttpError(404, 'link-not-found', 'No payout link has this id');
+        return c.json(payoutLinkView(db, expirePayoutLink(db, link, services.now())));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/sandbox/payout-requests/{payout_request_id}/decide',
+      operationId: 'sandbox-decide-payout-request',
+      summary:
+        "Approve (a payout link goes to the payee) or reject a payout request, in the vendor dashboard's place",
+      tags: ['sandbox'],
+      extension: true,
+      public: true,
+      params: z.object({ payout_request_id: uuidParam('payout_request_id') }),
+      body: z.object({ status: z.enum(['approved', 'rejected']) }).strict(),
+      responses: {
+        200: { description: 'The decided request' },
+        409: { description: 'Decided already', schema: errorResponse },
+      },
+      handle: ({ c, params, body }) => {
+        const row = findPayoutRequestAnyTenant(db, params.payout_request_id);
+        if (!row) throw new HttpError(404, 'request-not-found', 'No payout request has this id');
+        return c.json(payoutRequestView(db, decideRequest(db, row, body.status, services.now())));
       },
     }),
     route({

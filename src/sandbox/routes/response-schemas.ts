@@ -25,10 +25,18 @@ export const organizationResponse = z
 export const payoutMethodResponse = z
   .object({
     id: z.string(),
-    platform: z.literal('ach'),
+    platform: z.enum(['ach', 'paypal', 'venmo', 'cash_app']),
     description: z.string(),
-    mask: z.string().meta({ description: 'Last four digits of the account number' }),
-    account_type: z.enum(['checking', 'savings']).meta({ 'x-extension': true }),
+    mask: z.string().optional().meta({ description: 'Last four digits of the account number (ach)' }),
+    account_type: z.enum(['checking', 'savings']).optional().meta({ 'x-extension': true }),
+    email: z.string().optional().meta({ description: 'paypal' }),
+    phone_number: z.string().optional().meta({ description: 'venmo' }),
+    handle: z.string().optional().meta({ 'x-extension': true, description: 'venmo' }),
+    cash_tag: z.string().optional().meta({ description: 'cash_app' }),
+    is_default: z
+      .boolean()
+      .optional()
+      .meta({ 'x-extension': true, description: 'The method a `default` payout pays' }),
   })
   .meta({ title: 'payment-method' });
 
@@ -54,8 +62,8 @@ export const addressResponse = z
 
 const phoneResponse = z
   .object({ country_code: z.string(), phone_number: z.string() })
-  .nullable()
-  .meta({ description: 'Digits only: country calling code, and the national number' });
+  .optional()
+  .meta({ description: 'Digits only: country calling code, and the national number; absent when unknown' });
 
 /** A user in a list (the vendor's `user`, with the fields the sandbox keeps). */
 export const userSummaryResponse = z
@@ -65,6 +73,9 @@ export const userSummaryResponse = z
     last_name: z.string(),
     email: z.string(),
     phone_number: phoneResponse,
+    default_payout_method: z.enum(['ach', 'paypal', 'venmo', 'cash_app']).optional(),
+    default_payout_method_details: payoutMethodResponse.optional(),
+    wallet: z.object({ amount: z.int(), withdrawable_amount: z.int(), credit_balance: z.int() }),
     status: z.enum(['verified', 'unverified', 'in_review', 'disabled']),
   })
   .meta({ title: 'user' });
@@ -76,12 +87,12 @@ export const userResponse = userSummaryResponse
 export const customerResponse = z
   .object({
     id: z.uuid(),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    business_name: z.string().nullable(),
+    first_name: z.string().optional(),
+    last_name: z.string().optional(),
+    business_name: z.string().optional(),
     email: z.string(),
-    country_code: z.string().nullable(),
-    phone_number: z.string().nullable(),
+    country_code: z.string().optional(),
+    phone_number: z.string().optional(),
     created: z.iso.datetime(),
   })
   .meta({ title: 'payment-customer' });
@@ -96,7 +107,6 @@ export const appResponse = z
       money_out: z.string(),
       connected_users: z.int(),
     }),
-    metadata: z.null(),
     has_compliance: z.boolean().meta({ 'x-extension': true, description: 'A compliance record is on file' }),
   })
   .meta({ title: 'app' });

@@ -19,8 +19,11 @@ export const transferResponse = z
   .object({
     id: z.uuid(),
     created: z.iso.datetime(),
-    user_id: z.uuid().nullable(),
-    customer_id: z.uuid().nullable().meta({ 'x-extension': true, description: 'The payer when not a user' }),
+    user_id: z
+      .uuid()
+      .optional()
+      .meta({ description: 'The user paying (a payment) or paid (a payout); absent for a customer' }),
+    customer_id: z.uuid().optional().meta({ 'x-extension': true, description: 'The payer when not a user' }),
     status: transferStatusSchema,
     type: transferTypeSchema,
     amount: z.int().meta({ description: 'Cents' }),
@@ -35,7 +38,7 @@ export const transferResponse = z
       account_type: z.string().nullable().meta({ 'x-extension': true, description: 'checking or savings' }),
     }),
     transactions: z.array(transactionResponse),
-    payout_link_id: z.null(),
+    payout_link_id: z.uuid().optional().meta({ description: 'The payout link a payout was claimed through' }),
     metadata: z.unknown(),
     status_history: z
       .array(z.object({ status: transferStatusSchema, at: z.iso.datetime() }))

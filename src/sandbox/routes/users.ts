@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { addressSchema } from '../../lib/address';
 import { addressView, newAddressRow } from '../domain/addresses';
-import { payoutMethodView } from '../domain/payout-method';
+import { addPayoutMethod, addPayoutMethodSchema, payoutMethodsOf } from '../domain/payout-method';
+import { userView } from '../domain/user-view';
 import { notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import { addressesOf, insertAddress } from '../store/addresses';
-import { findUser, listStoredAccounts } from '../store/tenants';
+import { findUser } from '../store/tenants';
 import { type RouteDef, route, uuidParam } from './define';
-import { userView } from './directory';
 import { addressResponse, payoutMethodResponse, standardErrors, userResponse } from './response-schemas';
 
 const userParams = z.object({ user_id: uuidParam('user_id') });
@@ -25,7 +25,7 @@ export function userRoutes({ db, now }: Services): RouteDef[] {
       handle: ({ c, params, tenant }) => {
         const user = findUser(db, tenant.orgId, params.user_id);
         if (!user) throw notFoundOrUnauthorized();
-        return c.json({ ...userView(user), addresses: addressesOf(db, user.id).map(addressView) });
+        return c.json({ ...userView(db, user), addresses: addressesOf(db, user.id).map(addressView) });
       },
     }),
     route({
@@ -49,14 +49,38 @@ export function userRoutes({ db, now }: Services): RouteDef[] {
       method: 'GET',
       path: '/v2/users/{user_id}/payout-methods',
       operationId: 'get-payout-methods',
-      summary: "The user's stored payout methods; only the last four digits of an account",
+      summary:
+        "The user's payout methods (bank accounts by their last four digits; PayPal, Venmo, Cash App); the default marked",
       tags: ['users'],
       params: userParams,
       responses: { 200: { description: 'OK', schema: z.array(payoutMethodResponse) }, ...standardErrors },
       handle: ({ c, params, tenant }) => {
         const user = findUser(db, tenant.orgId, params.user_id);
         if (!user) throw notFoundOrUnauthorized();
-        return c.json(listStoredAccounts(db, user.id).map(payoutMethodView));
+        return c.json(payoutMethodsOf(db, user));
+      },
+    }),
+    route({
+      method: 'PUT',
+      path: '/v2/users/{user_id}/payout-methods',
+      operationId: 'add-payout-method',
+      summary:
+        'Add a payout method to a user (ach, paypal, venmo or cash_app); a bank account keeps its last four digits only',
+      tags: ['users'],
+      params: userParams,
+      body: addPayoutMethodSchema,
+      responses: {
+        200: { description: 'The method added (never a whole account number)', schema: payoutMethodResponse },
+        ...standardErrors,
+      },
+      handle: ({ c, params, body, tenant }) => {
+        const user = findUser(db, tenant.orgId, params.user_id);
+        if (!user) throw notFoundOrUnauthorized();
+        return c.json(
+          db.transaction(() =>
+            addPayoutMethod(db, tenant.orgId, user.id, body, new Date(now()).toISOString()),
+          )(),
+        );
       },
     }),
   ];

@@ -79,13 +79,19 @@ async function storeAtVersion(version: number) {
   return { db, tenant, transferId, userId, customerId, pay };
 }
 
-/** Every row of the rebuilt tables, but the stored answers of transfers, which migration 5 drops. */
-const everyRow = (db: Db) =>
+const columnsOf = (db: Db, table: string) =>
+  (db.pragma(`table_info(${table})`) as { name: string }[])
+    .map((column) => column.name)
+    .filter((name) => name !== 'body');
+
+/**
+ * Every row of the rebuilt tables, but the stored answers of transfers, which migration 5 drops; with `like`, only
+ * the columns that database had (later migrations add columns of their own).
+ */
+const everyRow = (db: Db, like: Db = db) =>
   Object.fromEntries(
     REBUILT.map((table) => {
-      const columns = (db.pragma(`table_info(${table})`) as { name: string }[])
-        .map((column) => column.name)
-        .filter((name) => name !== 'body');
+      const columns = columnsOf(like, table);
       return [
         table,
         db
@@ -100,14 +106,19 @@ describe('rebuilding the written tables without AUTOINCREMENT', () => {
   it('keeps every row, seq and answer of an existing store, and new rows follow the old ones', async () => {
     const old = await storeAtVersion(2);
     const before = everyRow(old.db);
-    const answerBefore = transferJson(old.db, old.tenant.orgId, old.transferId);
-    expect(answerBefore).toContain('"status":"pending"');
+    const snapshot = new Database(':memory:');
+    for (const table of REBUILT) {
+      snapshot.exec(`CREATE TABLE ${table} (${columnsOf(old.db, table).join(', ')})`);
+    }
 
     migrate(old.db);
 
     expect(old.db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    expect(everyRow(old.db)).toEqual(before);
-    expect(transferJson(old.db, old.tenant.orgId, old.transferId)).toBe(answerBefore);
+    expect(everyRow(old.db, snapshot)).toEqual(before);
+    expect(JSON.parse(transferJson(old.db, old.tenant.orgId, old.transferId) ?? '{}')).toMatchObject({
+      id: old.transferId,
+      status: 'pending',
+    });
     expect(old.db.pragma('foreign_keys', { simple: true })).toBe(1);
     const schema = old.db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all() as {
       name: string;
@@ -189,8 +200,6 @@ describe('a transfer read by one query (migration 5)', () => {
     const old = await storeAtVersion(4);
     // As the sandbox before it left them: a copy of the answer beside the rows.
     old.db.prepare('UPDATE transfers SET body = ?').run('{"a stored copy":true}');
-    const answerBefore = transferJson(old.db, old.tenant.orgId, old.transferId);
-    expect(answerBefore).toContain('"status":"pending"');
 
     migrate(old.db);
 
@@ -199,7 +208,10 @@ describe('a transfer read by one query (migration 5)', () => {
     );
     expect(columns).not.toContain('body');
     expect(old.db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'").pluck().get()).toBe(0);
-    expect(transferJson(old.db, old.tenant.orgId, old.transferId)).toBe(answerBefore);
+    expect(JSON.parse(transferJson(old.db, old.tenant.orgId, old.transferId) ?? '{}')).toMatchObject({
+      id: old.transferId,
+      status: 'pending',
+    });
     expect((await old.pay('first')).replayed).toBe(true);
   });
 });

@@ -358,4 +358,117 @@ export const migrations: readonly Migration[] = [
       }
     }
   },
+  // Money out: payout methods besides bank accounts, a user's default method and wallet, payouts on transfers (the
+  // link they came from, whether the app's wallet funded them), payout links and their history, payout batches and
+  // their items, payout requests, and the payout keys already used (a payout's key is refused when used again).
+  `
+  ALTER TABLE users ADD COLUMN default_method_id TEXT;
+  ALTER TABLE users ADD COLUMN wallet INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE transfers ADD COLUMN payout_link_id TEXT;
+  ALTER TABLE transfers ADD COLUMN funded INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE transfers ADD COLUMN payout_batch_id TEXT;
+  ALTER TABLE transfers ADD COLUMN idempotency_key TEXT;
+  CREATE INDEX transfers_by_key ON transfers(org_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+  CREATE INDEX payouts_by_app ON transfers(app_id, status) WHERE type = 'payout';
+
+  CREATE TABLE payout_methods (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    user_id TEXT NOT NULL REFERENCES users(id),
+    platform TEXT NOT NULL CHECK (platform IN ('paypal', 'venmo', 'cash_app')),
+    email TEXT,
+    phone_number TEXT,
+    handle TEXT,
+    cash_tag TEXT,
+    created TEXT NOT NULL
+  );
+  CREATE INDEX payout_methods_by_user ON payout_methods(user_id, seq);
+
+  CREATE TABLE payout_links (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    app_id TEXT NOT NULL REFERENCES apps(id),
+    user_id TEXT,
+    payee TEXT,
+    amount INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('created', 'delivery_pending', 'delivery_failed', 'sent', 'delivered',
+      'claimed', 'reversed', 'canceled', 'expired', 'failed')),
+    delivery_method TEXT NOT NULL CHECK (delivery_method IN ('link', 'sms', 'email', 'all')),
+    deliveries INTEGER NOT NULL DEFAULT 0,
+    memo TEXT,
+    description TEXT,
+    metadata TEXT,
+    tax_exempt INTEGER NOT NULL DEFAULT 0,
+    funding_source TEXT NOT NULL DEFAULT 'dots_balance',
+    funds_held INTEGER NOT NULL DEFAULT 0,
+    idempotency_key TEXT,
+    claimed_user_id TEXT,
+    transfer_id TEXT,
+    created TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    expires_ms INTEGER NOT NULL
+  );
+  CREATE INDEX payout_links_by_org ON payout_links(org_id, created_ms, seq);
+  CREATE UNIQUE INDEX payout_links_by_key ON payout_links(org_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+  CREATE TABLE payout_link_events (
+    seq INTEGER PRIMARY KEY,
+    link_id TEXT NOT NULL REFERENCES payout_links(id),
+    status TEXT NOT NULL,
+    note TEXT,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX payout_link_events_by_link ON payout_link_events(link_id, seq);
+
+  CREATE TABLE payout_batches (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    app_id TEXT NOT NULL REFERENCES apps(id),
+    idempotency_key TEXT,
+    status TEXT NOT NULL CHECK (status IN ('created', 'processing', 'paying_out', 'completed')),
+    metadata TEXT,
+    item_count INTEGER NOT NULL,
+    created TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+  );
+  CREATE INDEX payout_batches_by_org ON payout_batches(org_id, created_ms, seq);
+  CREATE UNIQUE INDEX payout_batches_by_key ON payout_batches(org_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+  CREATE TABLE payout_batch_items (
+    batch_id TEXT NOT NULL REFERENCES payout_batches(id),
+    position INTEGER NOT NULL,
+    user_id TEXT NOT NULL,
+    idempotency_key TEXT NOT NULL,
+    request TEXT NOT NULL,
+    transfer_id TEXT,
+    error_code TEXT,
+    error_message TEXT,
+    done INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (batch_id, position)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE payout_requests (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    user_id TEXT,
+    payee TEXT,
+    amount INTEGER NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('created', 'approved', 'rejected')),
+    memo TEXT,
+    metadata TEXT,
+    payout_link_id TEXT,
+    created TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+  );
+  CREATE INDEX payout_requests_by_org ON payout_requests(org_id, created_ms, seq);
+
+  CREATE TABLE payout_keys (
+    org_id TEXT NOT NULL REFERENCES organizations(id),
+    key TEXT NOT NULL,
+    transfer_id TEXT NOT NULL,
+    PRIMARY KEY (org_id, key)
+  ) WITHOUT ROWID;
+  `,
 ];

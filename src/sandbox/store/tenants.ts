@@ -29,6 +29,10 @@ export interface UserRow {
   phone_number: string | null;
   status: string;
   created: string;
+  /** The payout method a `default` payout goes to (the first one when unset). */
+  default_method_id?: string | null;
+  /** The user's own Dots wallet, in cents: what a payout without `fund` pays from. */
+  wallet?: number;
 }
 /** A person (first and last name) or a business (business name), as the vendor's payment customers are. */
 export interface CustomerRow {

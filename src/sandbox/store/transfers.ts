@@ -25,6 +25,14 @@ export interface TransferRow {
   created: string;
   created_ms: number;
   status_changed_ms: number;
+  /** A payout claimed through a payout link: that link. */
+  payout_link_id?: string | null;
+  /** 1: the app's wallet paid for it (a payout with `fund`), so a failure returns the money there. */
+  funded?: number;
+  /** A payout made for an item of a payout batch. */
+  payout_batch_id?: string | null;
+  /** A payout's idempotency key (payments keep theirs in idempotency_keys). */
+  idempotency_key?: string | null;
 }
 
 export interface TransactionRow {
@@ -47,9 +55,11 @@ export interface StatusHistoryRow {
 /**
  * A transfer as the API shows it (routes/transfer-schemas.ts), composed by SQLite for the row `t`: the transfer, its
  * transactions and its status history, in one statement, as the text that goes out as the body. The one place a
- * transfer's JSON is made: a read, a page of a list and a new payment's answer all use it.
+ * transfer's JSON is made: a read, a page of a list and a new payment's answer all use it. What a transfer does not
+ * have is left out rather than sent as null (`json_remove` of its path; `$._` names nothing): the vendor's document
+ * types these fields as strings, never null.
  */
-const TRANSFER_JSON = `json_object(
+const TRANSFER_JSON = `json_remove(json_object(
   'id', t.id,
   'created', t.created,
   'user_id', t.user_id,
@@ -57,9 +67,15 @@ const TRANSFER_JSON = `json_object(
   'status', t.status,
   'type', t.type,
   'amount', t.amount,
-  'external_data', json_object('account_id', t.account_id, 'external_id', t.external_id, 'platform', t.platform,
-    'account_mask', (SELECT b.last4 FROM bank_accounts b WHERE b.id = t.account_id),
-    'account_type', (SELECT b.account_type FROM bank_accounts b WHERE b.id = t.account_id)),
+  'external_data', json_remove(json_object('account_id', t.account_id, 'external_id', t.external_id,
+      'platform', t.platform,
+      'account_mask', (SELECT b.last4 FROM bank_accounts b WHERE b.id = t.account_id),
+      'account_type', (SELECT b.account_type FROM bank_accounts b WHERE b.id = t.account_id)),
+    CASE WHEN t.account_id IS NULL THEN '$.account_id' ELSE '$._' END,
+    CASE WHEN t.external_id IS NULL THEN '$.external_id' ELSE '$._' END,
+    CASE WHEN t.platform IS NULL THEN '$.platform' ELSE '$._' END,
+    CASE WHEN NOT EXISTS (SELECT 1 FROM bank_accounts b WHERE b.id = t.account_id) THEN '$.account_mask' ELSE '$._' END,
+    CASE WHEN NOT EXISTS (SELECT 1 FROM bank_accounts b WHERE b.id = t.account_id) THEN '$.account_type' ELSE '$._' END),
   'transactions', json((SELECT json_group_array(json_object(
       'id', x.id,
       'amount', x.amount,
@@ -70,12 +86,16 @@ const TRANSFER_JSON = `json_object(
       'metadata', json(x.metadata),
       'transfer_id', x.transfer_id) ORDER BY x.id)
     FROM transactions x WHERE x.transfer_id = t.id)),
-  'payout_link_id', NULL,
+  'payout_link_id', t.payout_link_id,
   'metadata', json(t.metadata),
   'status_history', json((SELECT json_group_array(json_object('status', h.status, 'at', h.at) ORDER BY h.seq)
     FROM transfer_status_history h WHERE h.transfer_id = t.id)),
   'failure_reason', CASE WHEN t.failure_code IS NULL THEN NULL
     ELSE json_object('code', t.failure_code, 'message', COALESCE(t.failure_message, '')) END
+),
+  CASE WHEN t.user_id IS NULL THEN '$.user_id' ELSE '$._' END,
+  CASE WHEN t.customer_id IS NULL THEN '$.customer_id' ELSE '$._' END,
+  CASE WHEN t.payout_link_id IS NULL THEN '$.payout_link_id' ELSE '$._' END
 )`;
 
 /** One transfer of the organization as its JSON text, or undefined (unknown, or another tenant's). */
@@ -94,8 +114,9 @@ export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
   sql(
     db,
     `INSERT INTO transfers (id, org_id, app_id, user_id, customer_id, status, type, amount, account_id, external_id,
-       platform, metadata, outcome, failure_code, failure_message, created, created_ms, status_changed_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       platform, metadata, outcome, failure_code, failure_message, created, created_ms, status_changed_ms,
+       payout_link_id, funded, payout_batch_id, idempotency_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     row.id,
     row.org_id,
@@ -115,6 +136,10 @@ export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
     row.created,
     row.created_ms,
     row.status_changed_ms,
+    row.payout_link_id ?? null,
+    row.funded ?? 0,
+    row.payout_batch_id ?? null,
+    row.idempotency_key ?? null,
   );
 }
 

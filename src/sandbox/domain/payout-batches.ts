@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { UUID_PATTERN } from '../../lib/uuid';
+import type { FieldError } from '../../node/error-body';
+import { fieldErrorsFrom } from '../../node/error-body';
+import { HttpError } from '../http-error';
+import type { Db } from '../store/db';
+import {
+  batchItems,
+  findPayoutBatch,
+  findPayoutBatchByKey,
+  finishBatchItem,
+  insertPayoutBatch,
+  type PayoutBatchItemRow,
+  type PayoutBatchRow,
+  payoutKeyTransfer,
+  pendingBatchItems,
+  setBatchStatus,
+  unfinishedBatches,
+} from '../store/payouts';
+import { sql } from '../store/prepare';
+import { creditedAppOf } from '../store/tenants';
+import type { Tenant } from './auth';
+import {
+  keyUsed,
+  makePayout,
+  type PayoutRequest,
+  payoutMetadata,
+  payoutRequestSchema,
+  resolvePayout,
+} from './payouts';
+
+/**
+ * Payout batches: up to 5,000 payouts in one request, each with its own idempotency key, paid in the background a
+ * chunk at a time (GET shows how far it is); each item succeeds or fails alone, and its result says which.
+ */
+
+export const MAX_BATCH_ITEMS = 5000;
+/** Items paid per tick of the worker, each in a savepoint of one transaction: progress shows, nothing stalls. */
+const CHUNK = 250;
+
+const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
+
+/** The vendor's `payout-batch-request-item`: a payout whose idempotency key and `fund` are required. */
+export const batchItemSchema = payoutRequestSchema.extend({
+  idempotency_key: uuid,
+  fund: z.literal(true, 'Every payout of a batch is funded by the app (fund: true)'),
+});
+
+export const payoutBatchRequestSchema = z
+  .object({
+    items: z
+      .array(z.unknown())
+      .min(1, 'At least one item')
+      .max(MAX_BATCH_ITEMS, `At most ${MAX_BATCH_ITEMS.toLocaleString('en-US')} items`),
+    idempotency_key: uuid.optional(),
+    metadata: payoutMetadata.optional(),
+  })
+  .strict();
+export type PayoutBatchRequest = z.infer<typeof payoutBatchRequestSchema>;
+
+/** Every item checked by the item schema; one 400 names every field at fault, by its item. */
+export function validateBatch(raw: unknown): PayoutBatchRequest & { parsedItems: PayoutRequest[] } {
+  const parsed = payoutBatchRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'validation-failed',
+      'The batch is invalid: see errors',
+      fieldErrorsFrom(parsed.error.issues),
+    );
+  }
+  const errors: FieldError[] = [];
+  const parsedItems: PayoutRequest[] = [];
+  parsed.data.items.forEach((item, index) => {
+    const result = batchItemSchema.safeParse(item);
+    if (result.success) parsedItems.push(result.data);
+    else errors.push(...fieldErrorsFrom(result.error.issues, ['items', String(index)]));
+  });
+  const keys = new Set<string>();
+  parsedItems.forEach((item, index) => {
+    if (item.idempotency_key && keys.has(item.idempotency_key)) {
+      errors.push({
+        path: `items.${index}.idempotency_key`,
+        message: 'Two items have this key: each payout has its own',
+      });
+    }
+    if (item.idempotency_key) keys.add(item.idempotency_key);
+  });
+  if (errors.length > 0)
+    throw new HttpError(400, 'validation-failed', 'Some items are invalid: see errors', errors);
+  return { ...parsed.data, parsedItems };
+}
+
+const parse = (text: string | null) => (text === null ? undefined : (JSON.parse(text) as unknown));
+
+function progressOf(db: Db, batchId: string) {
+  const row = sql<{ total: number; done: number; paid: number }>(
+    db,
+    `SELECT count(*) AS total, sum(done) AS done, sum(transfer_id IS NOT NULL) AS paid
+     FROM payout_batch_items WHERE batch_id = ?`,
+  ).get(batchId);
+  const done = Number(row?.done ?? 0);
+  const paid = Number(row?.paid ?? 0);
+  return { total: Number(row?.total ?? 0), done, paid, failed: done - paid };
+}
+
+/** The vendor's `payout-batch-response` (+ extension `progress`: how many items are answered, paid, failed). */
+export function payoutBatchView(db: Db, batch: PayoutBatchRow) {
+  return {
+    id: batch.id,
+    created: batch.created,
+    ...(batch.idempotency_key ? { idempotency_key: batch.idempotency_key } : {}),
+    status: batch.status,
+    ...(batch.metadata ? { metadata: parse(batch.metadata) } : {}),
+    progress: progressOf(db, batch.id),
+  };
+}
+
+/** Each item's result: its transfer (id and status) or its error; with `includeRequest`, what was asked. */
+export function payoutBatchResults(db: Db, batch: PayoutBatchRow, includeRequest: boolean) {
+  const statusOf = sql<string>(db, 'SELECT status FROM transfers WHERE id = ?').pluck();
+  return {
+    ...payoutBatchView(db, batch),
+    items: batchItems(db, batch.id).map((item) => {
+      const request = JSON.parse(item.request) as Record<string, unknown>;
+      return {
+        user_id: item.user_id,
+        idempotency_key: item.idempotency_key,
+        ...(request.metadata !== undefined ? { metadata: request.metadata } : {}),
+        ...(item.transfer_id
+          ? { transfer: { id: item.transfer_id, status: statusOf.get(item.transfer_id) } }
+          : {}),
+        ...(item.error_code ? { error_code: item.error_code, error_message: item.error_message ?? '' } : {}),
+        ...(includeRequest ? { request } : {}),
+      };
+    }),
+  };
+}
+
+export interface BatchContext {
+  db: Db;
+  tenant: Tenant;
+  appId: string | undefined;
+  nowMs: number;
+}
+
+/** Takes a batch: refused whole when its key was used; else kept, and paid by the worker. */
+export function createPayoutBatch(ctx: BatchContext, body: ReturnType<typeof validateBatch>): PayoutBatchRow {
+  const { db, tenant, nowMs } = ctx;
+  return db.transaction(() => {
+    if (body.idempotency_key) {
+      const existing = findPayoutBatchByKey(db, tenant.orgId, body.idempotency_key);
+      if (existing) {
+        throw new HttpError(
+          409,
+          'idempotency-key-used',
+          `A batch with this idempotency_key exists already (${existing.id}): a batch's key is never used twice`,
+          [{ path: 'idempotency_key', message: 'Already used' }],
+        );
+      }
+    }
+    const app = creditedAppOf(db, tenant.orgId, ctx.appId);
+    if (!app) throw new HttpError(403, 'not-found-or-unauthorized', 'Not found, or not yours');
+    const batch: Omit<PayoutBatchRow, 'seq'> = {
+      id: randomUUID(),
+      org_id: tenant.orgId,
+      app_id: app.id,
+      idempotency_key: body.idempotency_key ?? null,
+      status: 'created',
+      metadata: body.metadata === undefined ? null : JSON.stringify(body.metadata),
+      item_count: body.parsedItems.length,
+      created: new Date(nowMs).toISOString(),
+      created_ms: nowMs,
+    };
+    insertPayoutBatch(
+      db,
+      batch,
+      body.parsedItems.map((item, position) => ({
+        position,
+        user_id: item.user_id,
+        idempotency_key: item.idempotency_key as string,
+        request: JSON.stringify(item),
+        transfer_id: null,
+        error_code: null,
+        error_message: null,
+        done: 0,
+      })),
+    );
+    return findPayoutBatch(db, tenant.orgId, batch.id) as PayoutBatchRow;
+  })();
+}
+
+/** One item paid, or its refusal recorded: in a savepoint, so that a refusal undoes only this item. */
+function payItem(db: Db, batch: PayoutBatchRow, item: PayoutBatchItemRow, nowMs: number): void {
+  const request = JSON.parse(item.request) as PayoutRequest;
+  const tenant = { orgId: batch.org_id } as Tenant;
+  try {
+    const transferId = db.transaction(() => {
+      const used = payoutKeyTransfer(db, batch.org_id, item.idempotency_key);
+      if (used) throw keyUsed(used);
+      const { app, user, method } = resolvePayout(db, tenant, batch.app_id, request);
+      return makePayout({
+        db,
+        orgId: batch.org_id,
+        app,
+        user,
+        method,
+        amount: request.amount,
+        fund: true,
+        metadata: request.metadata,
+        idempotencyKey: item.idempotency_key,
+        nowMs,
+        payoutBatchId: batch.id,
+      });
+    })();
+    finishBatchItem(db, batch.id, item.position, {
+      transfer_id: transferId,
+      error_code: null,
+      error_message: null,
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    finishBatchItem(db, batch.id, item.position, {
+      transfer_id: null,
+      error_code: error.code,
+      error_message: error.message,
+    });
+  }
+}
+
+/**
+ * Pays the batches that have items left, a chunk per tick (each chunk one transaction), until none has: kicked when a
+ * batch is made, and at start for what a stopped server left.
+ */
+export class PayoutBatchWorker {
+  private running = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  kick(): void {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    setImmediate(() => this.tick());
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  private tick(): void {
+    if (this.stopped) return;
+    const batches = unfinishedBatches(this.db);
+    if (batches.length === 0) {
+      this.running = false;
+      return;
+    }
+    for (const batch of batches) {
+      this.db.transaction(() => {
+        const items = pendingBatchItems(this.db, batch.id, CHUNK);
+        if (items.length === 0) {
+          setBatchStatus(this.db, batch.id, 'completed');
+          return;
+        }
+        if (batch.status === 'created') setBatchStatus(this.db, batch.id, 'processing');
+        for (const item of items) payItem(this.db, batch, item, this.now());
+      })();
+    }
+    setImmediate(() => this.tick());
+  }
+}

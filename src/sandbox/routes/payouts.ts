@@ -1,0 +1,374 @@
+import { z } from 'zod';
+import { MAX_PAYMENT_CENTS } from '../../lib/money';
+import { UUID_PATTERN } from '../../lib/uuid';
+import {
+  createPayoutBatch,
+  payoutBatchRequestSchema,
+  payoutBatchResults,
+  payoutBatchView,
+  validateBatch,
+} from '../domain/payout-batches';
+import {
+  cancelPayoutLink,
+  createPayoutLink,
+  payoutLinkRequestSchema,
+  payoutLinkView,
+  redeliverPayoutLink,
+} from '../domain/payout-links';
+import { methodFor } from '../domain/payout-method';
+import { createPayoutRequest, payoutRequestCreateSchema, payoutRequestView } from '../domain/payout-requests';
+import { createPayout, payoutMetadata, payoutRequestSchema } from '../domain/payouts';
+import { notFoundOrUnauthorized } from '../http-error';
+import type { Services } from '../services';
+import {
+  findPayoutBatch,
+  findPayoutLink,
+  findPayoutRequest,
+  type PayoutBatchRow,
+  type PayoutLinkRow,
+  type PayoutRequestRow,
+  pageOf,
+} from '../store/payouts';
+import { findUser } from '../store/tenants';
+import { jsonText, limitParam, type RouteDef, route, uuidParam } from './define';
+import { errorResponse, listResponse, standardErrors } from './response-schemas';
+import { transferResponse } from './transfer-schemas';
+
+const pageQuery = z
+  .object({
+    limit: limitParam,
+    starting_after: uuidParam('starting_after').optional(),
+    ending_before: uuidParam('ending_before').optional(),
+  })
+  .refine((q) => !(q.starting_after && q.ending_before), {
+    message: 'Give starting_after or ending_before, not both',
+    path: ['ending_before'],
+  });
+
+const linkResponse = z
+  .looseObject({ id: z.uuid(), status: z.string(), amount: z.int() })
+  .meta({ title: 'payout-link' });
+const batchResponse = z
+  .looseObject({ id: z.uuid(), created: z.string(), status: z.string() })
+  .meta({ title: 'payout-batch-response' });
+const payoutRequestResponse = z
+  .looseObject({ id: z.uuid(), status: z.string(), amount: z.int() })
+  .meta({ title: 'payout-request' });
+
+/** The vendor's body of POST /v2/payouts/send-payout. */
+const sendPayoutSchema = z
+  .object({
+    amount: z.int('Whole cents').min(1, 'At least 1 cent').max(MAX_PAYMENT_CENTS, 'At most $1,000,000.00'),
+    user_id: z.string().regex(UUID_PATTERN, 'Must be a UUID').optional(),
+    payee: z
+      .object({
+        country_code: z.string().regex(/^\d{1,3}$/, 'A country calling code, like 1'),
+        phone_number: z.string().regex(/^\d{4,15}$/, 'The digits of the phone number'),
+      })
+      .strict()
+      .optional(),
+    delivery: z
+      .object({ message: z.string().max(500).optional() })
+      .strict()
+      .optional(),
+    force_collect_compliance_information: z.boolean().optional(),
+    additional_steps: z.array(z.string()).optional(),
+    tax_exempt: z.boolean().optional(),
+    metadata: payoutMetadata.optional(),
+    memo: z.string().max(500).optional(),
+    idempotency_key: z.string().regex(UUID_PATTERN, 'Must be a UUID').nullish(),
+    payout_fee_party: z.enum(['user', 'platform']).nullish(),
+    accounting_data: z
+      .object({ quickbooks_account_id: z.int().optional(), quickbooks_class_id: z.int().optional() })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.user_id !== undefined || body.payee !== undefined, {
+    message: 'Give user_id or payee',
+    path: ['user_id'],
+  });
+
+/** A cursor of a list: a row of the caller's, or the same 403 as any id that is not. */
+function cursor<Row>(find: (id: string) => Row | undefined, id: string | undefined): Row | undefined {
+  if (!id) return undefined;
+  const row = find(id);
+  if (!row) throw notFoundOrUnauthorized();
+  return row;
+}
+
+/** Money out: payouts to a user's method, payout links, payout batches and payout requests (the vendor's routes). */
+export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
+  return [
+    route({
+      method: 'POST',
+      path: '/v2/payouts',
+      operationId: 'create-payout',
+      summary:
+        "Pay a user out to a saved method; with fund, from the app's wallet. A used idempotency key is refused",
+      tags: ['payouts'],
+      body: payoutRequestSchema,
+      responses: {
+        201: { description: 'The payout, a transfer of type payout', schema: transferResponse },
+        ...standardErrors,
+        409: { description: 'idempotency-key-used, or user-disabled', schema: errorResponse },
+      },
+      handle: ({ c, body, tenant }) =>
+        jsonText(c, createPayout({ db, tenant, appId: c.req.header('api-app-id'), nowMs: now() }, body), 201),
+    }),
+    route({
+      method: 'POST',
+      path: '/v2/payouts/send-payout',
+      operationId: 'send-payout',
+      summary:
+        'Pay a person by user id or phone: a user with a default method is paid at once (the link says claimed); anyone else is sent a payout link',
+      tags: ['payouts'],
+      body: sendPayoutSchema,
+      responses: { 201: { description: 'The payout link', schema: linkResponse }, ...standardErrors },
+      handle: ({ c, body, tenant }) => {
+        const user = body.user_id ? findUser(db, tenant.orgId, body.user_id) : undefined;
+        if (body.user_id && !user) throw notFoundOrUnauthorized();
+        const ready =
+          user && user.status !== 'disabled' && methodFor(db, user, 'default', undefined) ? user : undefined;
+        const { link, replayed } = createPayoutLink(
+          { db, tenant, appId: c.req.header('api-app-id'), nowMs: now() },
+          {
+            amount: body.amount,
+            ...(body.user_id ? { user_id: body.user_id } : {}),
+            ...(body.payee ? { payee: body.payee } : {}),
+            delivery: {
+              method: body.payee ? 'sms' : user ? 'all' : 'link',
+              ...(body.delivery?.message ? { message: body.delivery.message } : {}),
+            },
+            ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+            ...(body.memo ? { memo: body.memo } : {}),
+            ...(body.tax_exempt !== undefined ? { tax_exempt: body.tax_exempt } : {}),
+            idempotency_key: body.idempotency_key ?? null,
+          },
+          ready ? { user: ready } : {},
+        );
+        if (replayed) c.header('Idempotent-Replayed', 'true');
+        return c.json(payoutLinkView(db, link), 201);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/v2/payout-links',
+      operationId: 'get-payout-links',
+      summary: 'Payout links, newest first, by keyset pages (status: an extension filter)',
+      tags: ['payout-links'],
+      query: pageQuery.and(z.object({ status: z.string().max(30).optional().meta({ 'x-extension': true }) })),
+      responses: { 200: { description: 'OK', schema: listResponse(linkResponse) }, ...standardErrors },
+      handle: ({ c, query, tenant }) => {
+        const find = (id: string) => findPayoutLink(db, tenant.orgId, id);
+        const page = pageOf<PayoutLinkRow>(db, 'payout_links', tenant.orgId, {
+          limit: query.limit ?? 10,
+          after: cursor(find, query.starting_after),
+          before: cursor(find, query.ending_before),
+          status: query.status,
+        });
+        return c.json({ data: page.rows.map((row) => payoutLinkView(db, row)), has_more: page.more });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/v2/payout-links',
+      operationId: 'create-payout-link',
+      summary:
+        "A payout link, delivered by email, SMS or to copy; it holds its money from the app's wallet until claimed",
+      tags: ['payout-links'],
+      body: payoutLinkRequestSchema,
+      responses: {
+        201: { description: 'Created (or the link of the same idempotency key)', schema: linkResponse },
+        ...standardErrors,
+      },
+      handle: ({ c, body, tenant }) => {
+        const { link, replayed } = createPayoutLink(
+          { db, tenant, appId: c.req.header('api-app-id'), nowMs: now() },
+          body,
+        );
+        if (replayed) c.header('Idempotent-Replayed', 'true');
+        return c.json(payoutLinkView(db, link), 201);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/v2/payout-links/{payout_link_id}',
+      operationId: 'get-payout-link',
+      summary: 'A payout link, with its history (an extension)',
+      tags: ['payout-links'],
+      params: z.object({ payout_link_id: uuidParam('payout_link_id') }),
+      responses: { 200: { description: 'OK', schema: linkResponse }, ...standardErrors },
+      handle: ({ c, params, tenant }) => {
+        const link = findPayoutLink(db, tenant.orgId, params.payout_link_id);
+        if (!link) throw notFoundOrUnauthorized();
+        return c.json(payoutLinkView(db, link));
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: '/v2/payout-links/{payout_link_id}',
+      operationId: 'delete-payout-link',
+      summary: "Cancel a payout link that is not claimed: its money goes back to the app's wallet",
+      tags: ['payout-links'],
+      params: z.object({ payout_link_id: uuidParam('payout_link_id') }),
+      responses: {
+        200: { description: 'The canceled link', schema: linkResponse },
+        ...standardErrors,
+        409: { description: 'link-not-cancelable', schema: errorResponse },
+      },
+      handle: ({ c, params, tenant }) =>
+        c.json(payoutLinkView(db, cancelPayoutLink(db, tenant.orgId, params.payout_link_id, now()))),
+    }),
+    route({
+      method: 'POST',
+      path: '/v2/payout-links/{payout_link_id}/redeliver',
+      operationId: 'redeliver-payout-link',
+      summary: 'Deliver a link again (at most 5 deliveries); an expired one opens again',
+      tags: ['payout-links'],
+      params: z.object({ payout_link_id: uuidParam('payout_link_id') }),
+      body: z.object({}).strict(),
+      bodyOptional: true,
+      responses: {
+        200: {
+          description: '`redelivered` says whether it went; `reason` (an extension) why not',
+          schema: z.object({
+            payout_link: linkResponse,
+            redelivered: z.boolean(),
+            reason: z.string().optional().meta({ 'x-extension': true }),
+          }),
+        },
+        ...standardErrors,
+      },
+      handle: ({ c, params, tenant }) => {
+        const result = redeliverPayoutLink(db, tenant.orgId, params.payout_link_id, now());
+        return c.json({
+          payout_link: payoutLinkView(db, result.link),
+          redelivered: result.redelivered,
+          ...(result.reason ? { reason: result.reason } : {}),
+        });
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/v2/payout-batches',
+      operationId: 'create-payout-batch',
+      summary:
+        'Up to 5,000 payouts, each with its own idempotency key and fund: true, paid in the background',
+      tags: ['payout-batches'],
+      body: payoutBatchRequestSchema,
+      validateBody: validateBatch,
+      responses: {
+        200: { description: 'Taken: GET it for progress, its results for each item', schema: batchResponse },
+        ...standardErrors,
+        409: { description: 'idempotency-key-used: the batch key was used before', schema: errorResponse },
+      },
+      handle: ({ c, body, tenant }) => {
+        const batch = createPayoutBatch(
+          { db, tenant, appId: c.req.header('api-app-id'), nowMs: now() },
+          body as ReturnType<typeof validateBatch>,
+        );
+        payoutBatches.kick();
+        return c.json(payoutBatchView(db, batch));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/v2/payout-batches',
+      operationId: 'get-payout-batches',
+      summary: 'Payout batches, newest first, by keyset pages',
+      tags: ['payout-batches'],
+      query: pageQuery,
+      responses: { 200: { description: 'OK', schema: listResponse(batchResponse) }, ...standardErrors },
+      handle: ({ c, query, tenant }) => {
+        const find = (id: string) => findPayoutBatch(db, tenant.orgId, id);
+        const page = pageOf<PayoutBatchRow>(db, 'payout_batches', tenant.orgId, {
+          limit: query.limit ?? 10,
+          after: cursor(find, query.starting_after),
+          before: cursor(find, query.ending_before),
+        });
+        return c.json({ data: page.rows.map((row) => payoutBatchView(db, row)), has_more: page.more });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/v2/payout-batches/{payout_batch_id}',
+      operationId: 'get-payout-batch',
+      summary: 'A payout batch and how far it is (progress: an extension)',
+      tags: ['payout-batches'],
+      params: z.object({ payout_batch_id: uuidParam('payout_batch_id') }),
+      responses: { 200: { description: 'OK', schema: batchResponse }, ...standardErrors },
+      handle: ({ c, params, tenant }) => {
+        const batch = findPayoutBatch(db, tenant.orgId, params.payout_batch_id);
+        if (!batch) throw notFoundOrUnauthorized();
+        return c.json(payoutBatchView(db, batch));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/v2/payout-batches/{payout_batch_id}/results',
+      operationId: 'get-payout-batch-results',
+      summary: "A payout batch with each item's transfer or error",
+      tags: ['payout-batches'],
+      params: z.object({ payout_batch_id: uuidParam('payout_batch_id') }),
+      query: z.object({ include_request: z.enum(['true', 'false'], 'true or false').optional() }),
+      responses: { 200: { description: 'OK', schema: batchResponse }, ...standardErrors },
+      handle: ({ c, params, query, tenant }) => {
+        const batch = findPayoutBatch(db, tenant.orgId, params.payout_batch_id);
+        if (!batch) throw notFoundOrUnauthorized();
+        return c.json(payoutBatchResults(db, batch, query.include_request === 'true'));
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/v2/payout-requests',
+      operationId: 'create-payouts-request',
+      summary: 'A person asks to be paid (by user id or phone); approved, they are sent a payout link',
+      tags: ['payout-requests'],
+      body: payoutRequestCreateSchema,
+      responses: { 201: { description: 'Created', schema: payoutRequestResponse }, ...standardErrors },
+      handle: ({ c, body, tenant }) =>
+        c.json(payoutRequestView(db, createPayoutRequest(db, tenant, body, now())), 201),
+    }),
+    route({
+      method: 'GET',
+      path: '/v2/payout-requests',
+      operationId: 'get-payout-requests',
+      summary: 'Payout requests, newest first, by keyset pages (status: an extension filter)',
+      tags: ['payout-requests'],
+      query: pageQuery.and(
+        z.object({
+          status: z.enum(['created', 'approved', 'rejected']).optional().meta({ 'x-extension': true }),
+        }),
+      ),
+      responses: {
+        200: { description: 'OK', schema: listResponse(payoutRequestResponse) },
+        ...standardErrors,
+      },
+      handle: ({ c, query, tenant }) => {
+        const find = (id: string) => findPayoutRequest(db, tenant.orgId, id);
+        const page = pageOf<PayoutRequestRow>(db, 'payout_requests', tenant.orgId, {
+          limit: query.limit ?? 10,
+          after: cursor(find, query.starting_after),
+          before: cursor(find, query.ending_before),
+          status: query.status,
+        });
+        return c.json({ data: page.rows.map((row) => payoutRequestView(db, row)), has_more: page.more });
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/v2/payout-requests/{payout_request_id}',
+      operationId: 'get-payout-request',
+      summary: 'A payout request',
+      tags: ['payout-requests'],
+      params: z.object({ payout_request_id: uuidParam('payout_request_id') }),
+      responses: { 200: { description: 'OK', schema: payoutRequestResponse }, ...standardErrors },
+      handle: ({ c, params, tenant }) => {
+        const row = findPayoutRequest(db, tenant.orgId, params.payout_request_id);
+        if (!row) throw notFoundOrUnauthorized();
+        return c.json(payoutRequestView(db, row));
+      },
+    }),
+  ];
+}
