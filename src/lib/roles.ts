@@ -47,6 +47,21 @@ export function can(role: Role, permission: Permission): boolean {
 /** The state-changing `/v2` routes the console uses, by what they need; a segment `*` is one path segment. */
 export const V2_WRITES: { method: string; path: string; permission: Permission; action: AuditAction }[] = [
   { method: 'POST', path: '/v2/payments', permission: 'pay', action: 'payment.create' },
+  { method: 'POST', path: '/v2/payouts', permission: 'pay', action: 'payout.create' },
+  { method: 'POST', path: '/v2/payouts/send-payout', permission: 'pay', action: 'payout.send' },
+  { method: 'POST', path: '/v2/payout-links', permission: 'pay', action: 'payout-link.create' },
+  { method: 'DELETE', path: '/v2/payout-links/*', permission: 'pay', action: 'payout-link.cancel' },
+  // "My link never arrived" is a support ticket: sending the same link again moves no new money.
+  {
+    method: 'POST',
+    path: '/v2/payout-links/*/redeliver',
+    permission: 'support',
+    action: 'payout-link.redeliver',
+  },
+  { method: 'POST', path: '/v2/payout-batches', permission: 'pay', action: 'payout-batch.create' },
+  { method: 'POST', path: '/v2/payout-requests', permission: 'pay', action: 'payout-request.create' },
+  // Where a user's money goes: finance's, not support's, so that no ticket can redirect a payee's payouts.
+  { method: 'PUT', path: '/v2/users/*/payout-methods', permission: 'pay', action: 'user.payout-method.add' },
   { method: 'PUT', path: '/v2/users/*/addresses', permission: 'support', action: 'user.address.add' },
   {
     method: 'PUT',

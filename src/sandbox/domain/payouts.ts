@@ -44,6 +44,40 @@ export const payoutRequestSchema = z
   .strict();
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
 
+/** The vendor's body of POST /v2/payouts/send-payout. */
+export const sendPayoutSchema = z
+  .object({
+    amount: z.int('Whole cents').min(1, 'At least 1 cent').max(MAX_PAYMENT_CENTS, 'At most $1,000,000.00'),
+    user_id: uuid.optional(),
+    payee: z
+      .object({
+        country_code: z.string().regex(/^\d{1,3}$/, 'A country calling code, like 1'),
+        phone_number: z.string().regex(/^\d{4,15}$/, 'The digits of the phone number'),
+      })
+      .strict()
+      .optional(),
+    delivery: z
+      .object({ message: z.string().max(500).optional() })
+      .strict()
+      .optional(),
+    force_collect_compliance_information: z.boolean().optional(),
+    additional_steps: z.array(z.string()).optional(),
+    tax_exempt: z.boolean().optional(),
+    metadata: payoutMetadata.optional(),
+    memo: z.string().max(500).optional(),
+    idempotency_key: uuid.nullish(),
+    payout_fee_party: z.enum(['user', 'platform']).nullish(),
+    accounting_data: z
+      .object({ quickbooks_account_id: z.int().optional(), quickbooks_class_id: z.int().optional() })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.user_id !== undefined || body.payee !== undefined, {
+    message: 'Give user_id or payee',
+    path: ['user_id'],
+  });
+
 /** Money that is not there: the vendor's refusal of a payout its wallet cannot cover (400, as Stripe's). */
 export function insufficientFunds(what: string, has: number, needs: number): HttpError {
   return new HttpError(

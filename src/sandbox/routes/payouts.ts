@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { MAX_PAYMENT_CENTS } from '../../lib/money';
-import { UUID_PATTERN } from '../../lib/uuid';
 import {
   createPayoutBatch,
   payoutBatchRequestSchema,
@@ -17,7 +15,7 @@ import {
 } from '../domain/payout-links';
 import { methodFor } from '../domain/payout-method';
 import { createPayoutRequest, payoutRequestCreateSchema, payoutRequestView } from '../domain/payout-requests';
-import { createPayout, payoutMetadata, payoutRequestSchema } from '../domain/payouts';
+import { createPayout, payoutRequestSchema, sendPayoutSchema } from '../domain/payouts';
 import { notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import {
@@ -54,40 +52,6 @@ const batchResponse = z
 const payoutRequestResponse = z
   .looseObject({ id: z.uuid(), status: z.string(), amount: z.int() })
   .meta({ title: 'payout-request' });
-
-/** The vendor's body of POST /v2/payouts/send-payout. */
-const sendPayoutSchema = z
-  .object({
-    amount: z.int('Whole cents').min(1, 'At least 1 cent').max(MAX_PAYMENT_CENTS, 'At most $1,000,000.00'),
-    user_id: z.string().regex(UUID_PATTERN, 'Must be a UUID').optional(),
-    payee: z
-      .object({
-        country_code: z.string().regex(/^\d{1,3}$/, 'A country calling code, like 1'),
-        phone_number: z.string().regex(/^\d{4,15}$/, 'The digits of the phone number'),
-      })
-      .strict()
-      .optional(),
-    delivery: z
-      .object({ message: z.string().max(500).optional() })
-      .strict()
-      .optional(),
-    force_collect_compliance_information: z.boolean().optional(),
-    additional_steps: z.array(z.string()).optional(),
-    tax_exempt: z.boolean().optional(),
-    metadata: payoutMetadata.optional(),
-    memo: z.string().max(500).optional(),
-    idempotency_key: z.string().regex(UUID_PATTERN, 'Must be a UUID').nullish(),
-    payout_fee_party: z.enum(['user', 'platform']).nullish(),
-    accounting_data: z
-      .object({ quickbooks_account_id: z.int().optional(), quickbooks_class_id: z.int().optional() })
-      .strict()
-      .optional(),
-  })
-  .strict()
-  .refine((body) => body.user_id !== undefined || body.payee !== undefined, {
-    message: 'Give user_id or payee',
-    path: ['user_id'],
-  });
 
 /** A cursor of a list: a row of the caller's, or the same 403 as any id that is not. */
 function cursor<Row>(find: (id: string) => Row | undefined, id: string | undefined): Row | undefined {

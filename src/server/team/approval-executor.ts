@@ -7,6 +7,7 @@ import {
   dropApprovals,
   finishRequest,
   orphanedRequests,
+  pathOf,
   type RequestBody,
   type RequestRow,
   renewLease,
@@ -88,13 +89,18 @@ export async function findByKeys(
   return found;
 }
 
-/** One row: sent, a 429 waited out, and an unknown answer looked up before it is sent again. */
+/**
+ * One row: sent, a 429 waited out, and an unknown answer looked up before it is sent again. A payout whose key was
+ * used already is refused by the service rather than answered again (the vendor's rule): it is looked up by its key,
+ * and found, it is the row's payout.
+ */
 async function payRow(
   call: CallService,
   credentials: OrgCredentials,
   request: RequestRow,
   row: Record<string, unknown> & { idempotency_key: string },
   index: number,
+  path: string,
 ): Promise<RowOutcome> {
   const body = JSON.stringify(row);
   let sends = 0;
@@ -102,7 +108,7 @@ async function payRow(
     let response: Response | null = null;
     try {
       response = await call(
-        new Request('http://console.internal/v2/payments', {
+        new Request(`http://console.internal${path}`, {
           method: 'POST',
           headers: {
             authorization: authorizationOf(credentials),
@@ -126,8 +132,18 @@ async function payRow(
     const status = response?.status ?? 0;
     if (kind === 'created' || kind === 'refused' || kind === 'signed-out' || kind === 'rate-limited') {
       const json = response
-        ? ((await response.json().catch(() => null)) as { id?: string; message?: string } | null)
+        ? ((await response.json().catch(() => null)) as {
+            id?: string;
+            message?: string;
+            error_code?: string;
+          } | null)
         : null;
+      if (json?.error_code === 'idempotency-key-used') {
+        const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), request.created_at);
+        const transferId = found?.get(row.idempotency_key);
+        if (transferId)
+          return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
+      }
       const paid = kind === 'created' && typeof json?.id === 'string';
       return {
         index,
@@ -227,6 +243,7 @@ export async function executeRequest(
   try {
     const stored = JSON.parse(request.body) as RequestBody;
     const rows = bodiesOf(stored);
+    const path = pathOf(stored);
     const outcomes: RowOutcome[] = new Array(rows.length);
     // A run taken over looks for what already arrived before sending anything again.
     const arrived =
@@ -247,7 +264,7 @@ export async function executeRequest(
         const already = arrived.get(row.idempotency_key);
         outcomes[index] = already
           ? { index, outcome: 'paid', status: 200, transfer_id: already, replayed: true, error: null }
-          : await payRow(call, credentials, request, row, index);
+          : await payRow(call, credentials, request, row, index, path);
       }
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));

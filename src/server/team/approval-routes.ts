@@ -25,14 +25,17 @@ import { movedToday } from './spend';
 import type { Team } from './team';
 
 const payment = z.looseObject({});
+const rowNumbers = z.array(z.int().min(1)).max(1000).optional();
+const fileSha256 = z.string().regex(/^[0-9a-f]{64}$/);
+/** One payment or payout, or a file of them (each body is checked by the service's own schema after this). */
 const submitBody = z.union([
   z.object({ payment }).strict(),
   z
-    .object({
-      rows: z.array(payment).min(1).max(1000),
-      row_numbers: z.array(z.int().min(1)).max(1000).optional(),
-      file_sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    })
+    .object({ rows: z.array(payment).min(1).max(1000), row_numbers: rowNumbers, file_sha256: fileSha256 })
+    .strict(),
+  z.object({ payout: payment }).strict(),
+  z
+    .object({ payouts: z.array(payment).min(1).max(1000), row_numbers: rowNumbers, file_sha256: fileSha256 })
     .strict(),
 ]);
 const rejectBody = z.object({ reason: z.string().trim().min(1, 'Say why, for the maker').max(500) }).strict();
@@ -52,7 +55,10 @@ async function viewWithMaker(team: Team, row: RequestRow) {
   return requestView(row, makers.get(row.maker_id));
 }
 
-/** Pays an approved request now (a payment: before the answer, so the approver sees the transfer) or in the background (a file). */
+/**
+ * Pays an approved request now (one payment or payout: before the answer, so the approver sees the transfer) or in the
+ * background (a file).
+ */
 async function execute(team: Team, call: CallService | null, request: RequestRow, c: Context) {
   const db = team.database.db;
   const organization = await db
@@ -83,7 +89,7 @@ async function execute(team: Team, call: CallService | null, request: RequestRow
       amountCents: Number(request.amount_cents),
     }),
   );
-  if (request.kind === 'payment') await run();
+  if (request.kind === 'payment' || request.kind === 'payout') await run();
   else
     void run().catch((error) =>
       console.error(`[approvals] request ${request.id} failed to execute:`, (error as Error).message),

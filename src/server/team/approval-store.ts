@@ -7,17 +7,45 @@ import type { ConsoleDb, ConsoleTables } from './database';
 
 export type RequestRow = ConsoleTables['approval_requests'];
 export type PaymentBody = Record<string, unknown> & { amount: number; idempotency_key: string };
-/** What a request pays: one payment, or a file's rows (with the row numbers of the maker's review). */
-export type RequestBody = { payment: PaymentBody } | { rows: PaymentBody[]; row_numbers?: number[] };
+/**
+ * What a request pays: one payment or a file's payments (with the row numbers of the maker's review), one payout or
+ * a file's payouts.
+ */
+export type RequestBody =
+  | { payment: PaymentBody }
+  | { rows: PaymentBody[]; row_numbers?: number[] }
+  | { payout: PaymentBody }
+  | { payouts: PaymentBody[]; row_numbers?: number[] };
 
-export function bodiesOf(body: RequestBody): PaymentBody[] {
-  return 'payment' in body ? [body.payment] : body.rows;
+export type RequestKind = 'payment' | 'batch' | 'payout' | 'payout-batch';
+
+export function kindOf(body: RequestBody): RequestKind {
+  if ('payment' in body) return 'payment';
+  if ('rows' in body) return 'batch';
+  if ('payout' in body) return 'payout';
+  return 'payout-batch';
 }
 
-/** The body with every account number reduced to its last four digits: what is shown, and kept once it ended. */
+export function bodiesOf(body: RequestBody): PaymentBody[] {
+  if ('payment' in body) return [body.payment];
+  if ('rows' in body) return body.rows;
+  if ('payout' in body) return [body.payout];
+  return body.payouts;
+}
+
+/** Where each of a request's bodies is sent. */
+export function pathOf(body: RequestBody): '/v2/payments' | '/v2/payouts' {
+  return 'payment' in body || 'rows' in body ? '/v2/payments' : '/v2/payouts';
+}
+
+/**
+ * The body with every account number reduced to its last four digits: what is shown, and kept once it ended. (A
+ * payout names a saved method by id: it holds no account number.)
+ */
 export function maskedBody(body: RequestBody): RequestBody {
   if ('payment' in body) return { payment: maskPaymentBody(body.payment) };
-  return { ...body, rows: body.rows.map((row) => maskPaymentBody(row)) };
+  if ('rows' in body) return { ...body, rows: body.rows.map((row) => maskPaymentBody(row)) };
+  return body;
 }
 
 /**

@@ -3,14 +3,14 @@ import { type ApprovalStatus, approvalCounts, approvalNeed } from '../../lib/app
 import { fileWarnings, type RecentPayment } from '../../lib/file-warnings';
 import { can, isRole, ROLES } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
-import { type FieldError, fieldErrorsFrom } from '../../node/error-body';
-import { paymentCrossFieldProblems, paymentRequestSchema } from '../../sandbox/domain/payments';
+import type { FieldError } from '../../node/error-body';
 import type { CallService } from './approval-executor';
 import { activePolicy } from './approval-policy';
 import {
   approvalsOf,
   findRequest,
   insertRequest,
+  kindOf,
   maskedBody,
   moveStatus,
   type PaymentBody,
@@ -20,8 +20,8 @@ import {
 } from './approval-store';
 import type { ConsoleDb } from './database';
 import { sendInBackground } from './mail';
+import { checkMoney } from './money-checks';
 import { decidedMessage, waitingMessages } from './notices';
-import { stampPayment } from './payment-stamp';
 import { sha256Hex } from './secrets';
 import type { SessionMember } from './sign-in';
 import { movedToday } from './spend';
@@ -34,9 +34,16 @@ import type { OrgCredentials, Team } from './team';
 
 export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+type FileSubmission<K extends string> = {
+  [key in K]: Record<string, unknown>[];
+} & { row_numbers?: number[] | undefined; file_sha256: string };
+
+/** One payment, a payments file, one payout or a payouts file. */
 export type Submission =
   | { payment: Record<string, unknown> }
-  | { rows: Record<string, unknown>[]; row_numbers?: number[] | undefined; file_sha256: string };
+  | FileSubmission<'rows'>
+  | { payout: Record<string, unknown> }
+  | FileSubmission<'payouts'>;
 
 export type Refusal = {
   kind: 'refused';
@@ -48,31 +55,30 @@ export type Refusal = {
 
 export type SubmitResult = { kind: 'created' | 'existing'; request: RequestRow } | Refusal;
 
-/** Each payment checked as the service would check it (and with its idempotency key), stamped with its author. */
-function checkPayments(
-  payments: readonly Record<string, unknown>[],
+/**
+ * Each payment (or payout) checked as the service would check it, with its idempotency key (what makes it paid once),
+ * stamped with its author.
+ */
+function checkBodies(
+  bodies: readonly Record<string, unknown>[],
+  action: 'payment.create' | 'payout.create',
   prefix: (i: number) => string[],
   email: string,
 ) {
   const errors: FieldError[] = [];
   const stamped: PaymentBody[] = [];
-  payments.forEach((raw, index) => {
-    const parsed = paymentRequestSchema.safeParse(raw);
-    const problems = [
-      ...(parsed.success ? [] : parsed.error.issues.length ? fieldErrorsFrom(parsed.error.issues) : []),
-      ...paymentCrossFieldProblems(raw),
-    ];
+  bodies.forEach((raw, index) => {
+    const checked = checkMoney(action, raw, email);
+    const problems = checked && 'problems' in checked ? [...checked.problems] : [];
     if (typeof raw.idempotency_key !== 'string' || raw.idempotency_key === '') {
       problems.push({
         path: 'idempotency_key',
         message: 'A payment waiting for approval needs its idempotency key',
       });
     }
-    const result = stampPayment(raw, email);
-    if ('problem' in result) problems.push(result.problem);
     const at = prefix(index).join('.');
     errors.push(...problems.map((p) => ({ path: at ? `${at}.${p.path}` : p.path, message: p.message })));
-    if ('body' in result) stamped.push(result.body as PaymentBody);
+    if (checked && 'body' in checked) stamped.push(checked.body as PaymentBody);
   });
   return { errors, stamped };
 }
@@ -82,6 +88,7 @@ async function recentPayments(
   call: CallService | null,
   credentials: OrgCredentials | null,
   now: Date,
+  type: 'payment' | 'payout',
 ): Promise<RecentPayment[] | null> {
   if (!call || !credentials) return null;
   const since = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
@@ -91,7 +98,7 @@ async function recentPayments(
     for (let page = 0; page < 20; page++) {
       const response = await call(
         new Request(
-          `http://console.internal/v2/transfers?type=payment&limit=100${after ? `&starting_after=${after}` : ''}`,
+          `http://console.internal/v2/transfers?type=${type}&limit=100${after ? `&starting_after=${after}` : ''}`,
           {
             headers: { authorization: basicAuthorization(credentials.clientId, credentials.apiKey) },
           },
@@ -136,8 +143,9 @@ async function warningsOf(
   rows: readonly PaymentBody[],
   rowNumbers: readonly number[] | undefined,
   call: CallService | null,
+  type: 'payment' | 'payout',
 ) {
-  const recent = await recentPayments(call, team.credentialsFor(maker.organization), team.now());
+  const recent = await recentPayments(call, team.credentialsFor(maker.organization), team.now(), type);
   const warned = rows.map((row, index) => {
     const ach = row.ach_info as { account_number?: string; routing_number?: string } | undefined;
     return {
@@ -145,13 +153,18 @@ async function warningsOf(
       payerId: String(row.user_id ?? row.customer_id ?? ''),
       cents: row.amount,
       source:
-        typeof row.account_id === 'string' ? row.account_id : `${ach?.routing_number}:${ach?.account_number}`,
+        type === 'payout'
+          ? `${row.platform}:${row.account_id ?? ''}`
+          : typeof row.account_id === 'string'
+            ? row.account_id
+            : `${ach?.routing_number}:${ach?.account_number}`,
       requestId: row.idempotency_key,
     };
   });
   const warnings = fileWarnings(warned, recent ?? []);
+  const what = type === 'payout' ? 'Payouts' : 'Payments';
   return recent === null
-    ? ['Payments of the last 24 hours could not be checked: look for repeats before approving', ...warnings]
+    ? [`${what} of the last 24 hours could not be checked: look for repeats before approving`, ...warnings]
     : warnings;
 }
 
@@ -167,9 +180,19 @@ export async function submitRequest(
   call: CallService | null,
 ): Promise<SubmitResult> {
   const db = team.database.db;
-  const isFile = 'rows' in submission;
-  const given = isFile ? submission.rows : [submission.payment];
-  if (isFile && submission.row_numbers && submission.row_numbers.length !== submission.rows.length) {
+  const isPayout = 'payout' in submission || 'payouts' in submission;
+  const isFile = 'rows' in submission || 'payouts' in submission;
+  const given =
+    'payment' in submission
+      ? [submission.payment]
+      : 'payout' in submission
+        ? [submission.payout]
+        : 'rows' in submission
+          ? submission.rows
+          : submission.payouts;
+  const fileField = isPayout ? 'payouts' : 'rows';
+  const rowNumbers = 'row_numbers' in submission ? submission.row_numbers : undefined;
+  if (rowNumbers && rowNumbers.length !== given.length) {
     return {
       kind: 'refused',
       status: 400,
@@ -178,9 +201,10 @@ export async function submitRequest(
       errors: [{ path: 'row_numbers', message: 'One row number for each row' }],
     };
   }
-  const { errors, stamped } = checkPayments(
+  const { errors, stamped } = checkBodies(
     given,
-    (i) => (isFile ? ['rows', String(i)] : ['payment']),
+    isPayout ? 'payout.create' : 'payment.create',
+    (i) => (isFile ? [fileField, String(i)] : [isPayout ? 'payout' : 'payment']),
     maker.member.email,
   );
   if (errors.length > 0) {
@@ -208,20 +232,28 @@ export async function submitRequest(
       message: 'This is within the approval limits: pay it directly',
     };
   }
-  const body: RequestBody = isFile
-    ? { rows: stamped, ...(submission.row_numbers ? { row_numbers: submission.row_numbers } : {}) }
-    : { payment: stamped[0] as PaymentBody };
-  const warnings = isFile ? await warningsOf(team, maker, stamped, submission.row_numbers, call) : [];
+  const numbers = rowNumbers ? { row_numbers: rowNumbers } : {};
+  const first = stamped[0] as PaymentBody;
+  const body: RequestBody = isPayout
+    ? isFile
+      ? { payouts: stamped, ...numbers }
+      : { payout: first }
+    : isFile
+      ? { rows: stamped, ...numbers }
+      : { payment: first };
+  const warnings = isFile
+    ? await warningsOf(team, maker, stamped, rowNumbers, call, isPayout ? 'payout' : 'payment')
+    : [];
   const stored = JSON.stringify(body);
   const now = team.now();
   return insertRequest(db, {
     id: randomUUID(),
     org_id: maker.organization.id,
-    kind: isFile ? 'batch' : 'payment',
+    kind: kindOf(body),
     maker_id: maker.member.id,
     body: stored,
     body_hash: sha256Hex(stored),
-    file_sha256: isFile ? submission.file_sha256 : null,
+    file_sha256: 'file_sha256' in submission ? submission.file_sha256 : null,
     amount_cents: total,
     row_count: stamped.length,
     policy_version: policy.version,

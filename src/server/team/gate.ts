@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
+import type { AuditAction } from '../../lib/audit-actions';
 import { describeRequest } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
-import { errorBody, fieldErrorsFrom } from '../../node/error-body';
-import { paymentCrossFieldProblems, paymentRequestSchema } from '../../sandbox/domain/payments';
+import { errorBody } from '../../node/error-body';
 import { activePolicy } from './approval-policy';
 import { memberOf, refusal } from './gate-helpers';
-import { stampPayment } from './payment-stamp';
+import { checkMoney, movesMoney } from './money-checks';
 import { type AuditLine, admit, writeLine } from './pipeline';
 import { releaseSpend, reserveSpend } from './spend';
 import type { Team } from './team';
@@ -52,32 +52,27 @@ function fileOf(c: Context): string | null {
   return given && /^[0-9a-f]{64}$/.test(given) ? given : null;
 }
 
-type PaymentCheck = { body: string; amountCents: number } | { refused: Response };
+type MoneyRead = { body: string; amountCents: number } | { refused: Response };
 
 /**
- * A member's payment, read whole (the body limit was checked before) and checked by the same schema the service
- * uses, so that the server knows exactly what it sends; then it writes who initiated it.
+ * A member's request that moves money, read whole (the body limit was checked before) and checked by the same schema
+ * the service uses, so that the server knows exactly what it sends; then it writes who initiated it.
  */
-async function checkPayment(c: Context, email: string): Promise<PaymentCheck> {
+async function readMoney(c: Context, action: AuditAction, email: string): Promise<MoneyRead> {
   let raw: unknown;
   try {
     raw = JSON.parse(await c.req.text());
   } catch {
     return { refused: c.json(errorBody('malformed-json', 'The body is not valid JSON'), 400) };
   }
-  const parsed = paymentRequestSchema.safeParse(raw);
-  const problems = [
-    ...(parsed.success ? [] : fieldErrorsFrom(parsed.error.issues)),
-    ...paymentCrossFieldProblems(raw),
-  ];
-  const stamped = parsed.success ? stampPayment(raw as Record<string, unknown>, email) : null;
-  if (stamped && 'problem' in stamped) problems.push(stamped.problem);
-  if (problems.length > 0 || !parsed.success || !stamped || 'problem' in stamped) {
+  const checked = checkMoney(action, raw, email);
+  if (!checked || 'problems' in checked) {
+    const problems = checked?.problems ?? [];
     return {
-      refused: c.json(errorBody('validation-failed', 'The payment is invalid: see errors', problems), 400),
+      refused: c.json(errorBody('validation-failed', 'The request is invalid: see errors', problems), 400),
     };
   }
-  return { body: JSON.stringify(stamped.body), amountCents: parsed.data.amount };
+  return { body: JSON.stringify(checked.body), amountCents: checked.amountCents };
 }
 
 /**
@@ -117,8 +112,8 @@ export function teamGate(team: Team, forward: Forward) {
     const { member, organization } = found as NonNullable<typeof found>;
     let body: string | undefined;
     let reservation: string | null = null;
-    if (described.action === 'payment.create') {
-      const checked = await checkPayment(c, member.email);
+    if (movesMoney(described.action)) {
+      const checked = await readMoney(c, described.action, member.email);
       if ('refused' in checked) {
         await writeLine(team, c, line, found, checked.refused.status);
         return checked.refused;

@@ -1,0 +1,140 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { basic, caller, teamConsole } from './test/console';
+
+/**
+ * Money out under the team's rules: payouts, payout links and payout batches go through the role matrix, the
+ * approval limit and the member's daily limit as payments do; a payout waiting for approval is paid once, and a
+ * payout key the service has seen already is looked up, not paid again.
+ */
+describe('payouts under the team', async () => {
+  const server = await teamConsole();
+  // Approvals above $1,000.00, one approval.
+  const tenant = await server.tenant({ approval_limit_cents: 100_000 });
+  const as = async (role: string) => {
+    const member = tenant.members.find((m) => m.role === role);
+    if (!member) throw new Error(role);
+    return caller(server.app, await server.signIn(member));
+  };
+  const finance = await as('finance');
+  const support = await as('support');
+  const viewer = await as('viewer');
+  const admin = await as('admin');
+  const financeEmail = tenant.members.find((m) => m.role === 'finance')?.email;
+  const org = caller(server.app, basic(tenant.client_id, tenant.api_key));
+  const seller = tenant.users[1]?.id ?? '';
+  const payout = (cents: number, extra: object = {}) => ({
+    user_id: seller,
+    amount: cents,
+    platform: 'paypal',
+    fund: true,
+    idempotency_key: crypto.randomUUID(),
+    ...extra,
+  });
+  afterAll(() => server.close());
+
+  it('lets finance pay out and stamps who did, whatever the body said', async () => {
+    const paid = await finance.post(
+      '/v2/payouts',
+      payout(2_500, { metadata: { initiated_by: 'boss@example.com' } }),
+    );
+    expect(paid.status).toBe(201);
+    expect(paid.body.metadata).toMatchObject({
+      initiated_by: financeEmail,
+      console_request_id: expect.any(String),
+    });
+    const stringMetadata = await finance.post('/v2/payouts', payout(100, { metadata: 'note' }));
+    expect(stringMetadata.status).toBe(400);
+    expect(stringMetadata.body.errors[0].path).toBe('metadata');
+  });
+
+  it('keeps each role to its rows: support redelivers a link but neither pays nor cancels; a viewer does neither', async () => {
+    expect((await support.post('/v2/payouts', payout(100))).status).toBe(403);
+    expect((await support.post('/v2/payout-batches', { items: [payout(100)] })).status).toBe(403);
+    expect(
+      (await support.put(`/v2/users/${seller}/payout-methods`, { platform: 'cash_app', cash_tag: 'me' }))
+        .status,
+    ).toBe(403);
+    const link = await finance.post('/v2/payout-links', {
+      amount: 700,
+      payee: { email: 'rae@example.com' },
+      delivery: { method: 'email' },
+    });
+    expect(link.status).toBe(201);
+    expect((await viewer.post(`/v2/payout-links/${link.body.id}/redeliver`)).status).toBe(403);
+    const again = await support.post(`/v2/payout-links/${link.body.id}/redeliver`);
+    expect(again.status).toBe(200);
+    expect(again.body.payout_link.deliveries).toBe(2);
+    expect((await support.delete(`/v2/payout-links/${link.body.id}`)).status).toBe(403);
+    expect((await finance.delete(`/v2/payout-links/${link.body.id}`)).body.status).toBe('canceled');
+    const trail = await admin.get('/api/team/audit?action=payout-link.redeliver');
+    expect(trail.body.data.map((r: { outcome: string }) => r.outcome)).toEqual(['ok', 'refused']);
+  });
+
+  it('refuses a payout, a link or a batch above the limit, and takes the payout as a request that is paid once', async () => {
+    const direct = await finance.post('/v2/payouts', payout(150_000));
+    expect(direct.status).toBe(403);
+    expect(direct.body.error_code).toBe('approval-required');
+    const link = await finance.post('/v2/payout-links', { amount: 150_000, delivery: { method: 'link' } });
+    expect(link.body.error_code).toBe('approval-required');
+    const batch = await finance.post('/v2/payout-batches', {
+      items: [payout(60_000), payout(60_000)],
+    });
+    expect(batch.body.error_code).toBe('approval-required');
+    const body = payout(150_000);
+    const submitted = await finance.post('/api/team/approvals', { payout: body });
+    expect(submitted.status).toBe(201);
+    expect(submitted.body).toMatchObject({ kind: 'payout', amount: 150_000 });
+    const approved = await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);
+    expect(approved.body.status).toBe('executed');
+    const transferId = approved.body.result.rows[0].transfer_id;
+    const transfer = await org.get(`/v2/transfers/${transferId}`);
+    expect(transfer.body).toMatchObject({
+      type: 'payout',
+      amount: 150_000,
+      metadata: { initiated_by: financeEmail, console_request_id: body.idempotency_key },
+    });
+  });
+
+  it('stamps every item of a batch, and counts its total against the daily limit', async () => {
+    const items = [payout(300), payout(400)];
+    const made = await finance.post('/v2/payout-batches', { items, idempotency_key: crypto.randomUUID() });
+    expect(made.status).toBe(200);
+    const results = await org.get(`/v2/payout-batches/${made.body.id}/results?include_request=true`);
+    for (const [index, item] of results.body.items.entries()) {
+      expect(item.request.metadata).toMatchObject({
+        initiated_by: financeEmail,
+        console_request_id: items[index]?.idempotency_key,
+      });
+    }
+  });
+
+  it("pays a payouts file once: a row whose key the service has seen is looked up, and its payout is the row's", async () => {
+    const rows = Array.from({ length: 12 }, (_, i) => payout(10_000 + i));
+    // The first row went out directly before (a closed tab, say): its key is used.
+    const before = await finance.post('/v2/payouts', rows[0]);
+    expect(before.status).toBe(201);
+    const submitted = await finance.post('/api/team/approvals', {
+      payouts: rows,
+      file_sha256: 'b'.repeat(64),
+    });
+    expect(submitted.status).toBe(201);
+    expect(submitted.body.kind).toBe('payout-batch');
+    await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);
+    let request = submitted.body;
+    for (let i = 0; i < 100 && !['executed', 'partly-executed', 'failed'].includes(request.status); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      request = (await finance.get(`/api/team/approvals/${submitted.body.id}`)).body;
+    }
+    expect(request.status).toBe('executed');
+    expect(request.result.rows[0]).toMatchObject({
+      outcome: 'paid',
+      replayed: true,
+      transfer_id: before.body.id,
+    });
+    const payouts = await org.get('/v2/transfers?type=payout&limit=100');
+    const keys = payouts.body.data.map(
+      (t: { metadata?: { console_request_id?: string } }) => t.metadata?.console_request_id,
+    );
+    for (const row of rows) expect(keys.filter((k: string) => k === row.idempotency_key)).toHaveLength(1);
+  });
+});
