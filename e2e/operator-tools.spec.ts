@@ -49,7 +49,7 @@ test('the user view shows the user, addresses, masked accounts and recent transf
   await page.goto(`/users/${user?.id}`);
   await expect(page.getByRole('heading', { name: `${user?.first_name} ${user?.last_name}` })).toBeVisible();
   await expect(page.getByLabel('Addresses')).toContainText('5 Elm St, Boston, MA, 02108, United States');
-  await expect(page.getByLabel('Stored accounts')).toContainText(
+  await expect(page.getByLabel('Payout methods')).toContainText(
     `Checking •••• ${user?.payout_methods[0]?.mask}`,
   );
   const recent = page.getByRole('table', { name: 'Recent transfers' });

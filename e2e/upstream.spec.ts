@@ -106,7 +106,7 @@ test('the user view shows what the vendor returns upstream', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Prism's examples: a user profile, payout methods and a transfer list; each section renders on its own.
   await expect(page.getByRole('table', { name: 'Profile' })).toBeVisible();
-  await expect(page.getByLabel('Stored accounts')).toBeVisible();
+  await expect(page.getByLabel('Payout methods')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Recent transfers' })).toBeVisible();
 });
 

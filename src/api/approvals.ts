@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPROVAL_STATUSES, type ApprovalNeed, approvalNeed } from '../lib/approval-rules';
 import { formatCents } from '../lib/money';
 import type { CreatePaymentRequest } from '../lib/payment-request';
+import type { CreatePayoutRequest } from '../lib/payout-request';
 import { can } from '../lib/roles';
 import { TEAM_REQUEST_KINDS, TEAM_REQUEST_STATUSES } from '../lib/team-changes';
 import { z } from '../lib/zod';
@@ -58,13 +59,18 @@ export type RowOutcome = z.infer<typeof rowOutcomeSchema>;
 
 export const approvalRequestSchema = z.object({
   id: z.string(),
-  kind: z.enum(['payment', 'batch']),
+  kind: z.enum(['payment', 'batch', 'payout', 'payout-batch']),
   maker_id: z.string(),
   maker: z.object({ name: z.string(), email: z.string() }).nullable(),
   body: z.union([
     z.object({ payment: z.record(z.string(), z.unknown()) }),
     z.object({
       rows: z.array(z.record(z.string(), z.unknown())),
+      row_numbers: z.array(z.number()).optional(),
+    }),
+    z.object({ payout: z.record(z.string(), z.unknown()) }),
+    z.object({
+      payouts: z.array(z.record(z.string(), z.unknown())),
       row_numbers: z.array(z.number()).optional(),
     }),
   ]),
@@ -180,6 +186,39 @@ export function useSubmitApproval() {
       action: 'Payment submitted for approval',
       subject: made?.id ?? '',
       details: `${payment.amount} cents`,
+    }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+  });
+}
+
+/** A payout above the limit, kept as it will be sent (its key included) until another member approves it. */
+export function useSubmitPayoutApproval() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: (body: { payout: CreatePayoutRequest; app_id?: string | undefined }) =>
+      request({ method: 'POST', path: '/api/team/approvals', body, response: approvalRequestSchema }),
+    activity: ({ payout }, made) => ({
+      action: 'Payout submitted for approval',
+      subject: made?.id ?? '',
+      details: `${payout.amount} cents`,
+    }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+  });
+}
+
+export function useSubmitPayoutFileApproval() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: (body: {
+      payouts: CreatePayoutRequest[];
+      row_numbers: number[];
+      file_sha256: string;
+      app_id?: string | undefined;
+    }) => request({ method: 'POST', path: '/api/team/approvals', body, response: approvalRequestSchema }),
+    activity: (body, made) => ({
+      action: 'Payouts file submitted for approval',
+      subject: made?.id ?? '',
+      details: `${body.payouts.length} payouts`,
     }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
   });

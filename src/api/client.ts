@@ -36,6 +36,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** A payments file's SHA-256, on each of its rows: the console server holds the file's total to the approval limit. */
   file?: string | undefined;
+  /** The app a request acts for (its wallet funds a payout), in place of the session's. */
+  appId?: string | undefined;
 }
 
 /** How long a call may take before the console stops waiting (REQUEST_TIMEOUT_MS via /config.json). */
@@ -107,7 +109,8 @@ export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T
   const requestId = `con_${crypto.randomUUID().replaceAll('-', '')}`;
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-Id': requestId };
   if (credentials) headers.Authorization = basicAuthorization(credentials);
-  if (credentials?.appId) headers['Api-App-Id'] = credentials.appId;
+  const appId = options.appId ?? credentials?.appId;
+  if (appId) headers['Api-App-Id'] = appId;
   // With the organization's key, who is at the keyboard is only what they said: for the audit trail, never upstream.
   if (credentials?.operator) headers['X-Console-Operator'] = encodeURIComponent(credentials.operator);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -123,7 +126,7 @@ export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T
       status,
       durationMs: Math.round(performance.now() - started),
       requestId: answeredId,
-      appId: credentials?.appId ?? null,
+      appId: appId ?? null,
       requestBody: options.body,
       responseBody,
     });

@@ -41,6 +41,13 @@ export const payoutMethodSchema = z.lazy(() =>
     description: z.string().nullish(),
     mask: z.string().nullish(),
     account_type: z.string().nullish(),
+    /** A wallet's address: PayPal's email, Venmo's phone or handle, Cash App's cash tag. */
+    email: z.string().nullish(),
+    phone_number: z.string().nullish(),
+    handle: z.string().nullish(),
+    cash_tag: z.string().nullish(),
+    /** Sandbox extension: the user's default method (the vendor names it on the user, as default_payout_method). */
+    is_default: z.boolean().nullish(),
   }),
 );
 export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
@@ -123,6 +130,8 @@ export const userSchema = z.lazy(() =>
       .object({ country_code: z.string().nullish(), phone_number: z.string().nullish() })
       .nullish(),
     status: z.string().nullish(),
+    /** The kind of the user's default payout method (`paypal`, `ach`…), when they chose one. */
+    default_payout_method: z.string().nullish(),
     /** Sandbox extension. */
     addresses: z.array(addressResponseSchema).nullish(),
   }),
@@ -158,6 +167,13 @@ export const appSchema = z.lazy(() =>
     name: z.string().nullish(),
     /** Sandbox extension: whether the app has a compliance record. */
     has_compliance: z.boolean().nullish(),
+    /** The app's wallet (what funds its payouts) and what it paid out, as decimal dollars ("1234.56"). */
+    metrics: z
+      .object({
+        wallet_balance: z.union([z.string(), z.number()]).nullish(),
+        money_out: z.union([z.string(), z.number()]).nullish(),
+      })
+      .nullish(),
   }),
 );
 export type App = z.infer<typeof appSchema>;

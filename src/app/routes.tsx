@@ -45,6 +45,37 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: lazyPage(() => import('../features/batch/BatchPaymentsPage'), 'BatchPaymentsPage'),
   },
   {
+    paths: ['/payouts/new'],
+    nav: 'Send payout',
+    permission: 'pay',
+    page: lazyPage(() => import('../features/payouts/SendPayoutPage'), 'SendPayoutPage'),
+  },
+  {
+    paths: ['/payouts/file'],
+    nav: 'Pay out from a file',
+    permission: 'pay',
+    page: lazyPage(() => import('../features/payouts/PayoutFilePage'), 'PayoutFilePage'),
+  },
+  {
+    paths: ['/payout-links'],
+    nav: 'Payout links',
+    page: lazyPage(() => import('../features/payouts/PayoutLinksPage'), 'PayoutLinksPage'),
+  },
+  {
+    paths: ['/payout-links/new'],
+    permission: 'pay',
+    page: lazyPage(() => import('../features/payouts/CreatePayoutLinkPage'), 'CreatePayoutLinkPage'),
+  },
+  {
+    paths: ['/payout-links/:linkId'],
+    page: lazyPage(() => import('../features/payouts/PayoutLinkPage'), 'PayoutLinkPage'),
+  },
+  {
+    paths: ['/payout-requests'],
+    nav: 'Payout requests',
+    page: lazyPage(() => import('../features/payouts/PayoutRequestsPage'), 'PayoutRequestsPage'),
+  },
+  {
     paths: ['/users'],
     nav: 'Users',
     page: lazyPage(() => import('../features/people/UsersPage'), 'UsersPage'),

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, formatCents, MAX_PAYMENT_CENTS, parseDollars, paymentAmountProblem } from './money';
+import {
+  centsToDecimal,
+  decimalToCents,
+  formatCents,
+  MAX_PAYMENT_CENTS,
+  parseDollars,
+  paymentAmountProblem,
+} from './money';
 
 describe('parseDollars', () => {
   it.each([
@@ -82,5 +89,23 @@ describe('cents as a decimal string', () => {
     expect(centsToDecimal(0)).toBe('0.00');
     expect(centsToDecimal(-100)).toBe('-1.00');
     expect(() => centsToDecimal(0.5)).toThrow(RangeError);
+  });
+});
+
+describe('a decimal string as cents', () => {
+  it('reads a wallet balance by its digits, never through floating point', () => {
+    expect(decimalToCents('1234.56')).toBe(123456);
+    expect(decimalToCents('0.29')).toBe(29);
+    expect(decimalToCents('100000.5')).toBe(10000050);
+    expect(decimalToCents('-1.00')).toBe(-100);
+    expect(decimalToCents(7)).toBe(700);
+    expect(decimalToCents(1234.5)).toBe(123450);
+    for (const bad of ['', '1.234', '1,000.00', 'abc', '1e5']) expect(decimalToCents(bad)).toBeNull();
+  });
+
+  it('is the inverse of centsToDecimal', () => {
+    for (const cents of [0, 1, 99, 100, 123456, -250, 99_999_999_999]) {
+      expect(decimalToCents(centsToDecimal(cents))).toBe(cents);
+    }
   });
 });

@@ -47,3 +47,16 @@ export function centsToDecimal(cents: number): string {
   const digits = String(Math.abs(cents)).padStart(3, '0');
   return `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
+
+/**
+ * A decimal string as the vendor writes a wallet balance ("1234.56", "-1.00", "7", a number 1234.5 too) -> integer
+ * cents, exactly, by its digits; null when it is not one.
+ */
+export function decimalToCents(value: string | number): number | null {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = Number((match[2] as string) + (match[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return match[1] ? -cents : cents;
+}

@@ -47,8 +47,16 @@ export function paymentProblems(draft: PaymentDraft): PaymentProblem[] {
     if (routing) problem('routingNumber', routing);
   } else if (!draft.storedAccountId) problem('accountId', 'Choose an account on file');
 
+  problems.push(...metadataProblems(draft.metadata));
+  return problems;
+}
+
+/** The rules of metadata rows, for a payment and a payout alike: keys, sizes, the console's own keys. */
+export function metadataProblems(rows: readonly { key: string; value: string }[]): PaymentProblem[] {
+  const problems: PaymentProblem[] = [];
+  const problem = (path: string, message: string) => problems.push({ path, message });
   const keys = new Set<string>();
-  draft.metadata.forEach((row, index) => {
+  rows.forEach((row, index) => {
     const key = row.key.trim();
     if (!key && row.value.trim()) problem(`metadata.${index}.key`, 'Give this value a key');
     if (key.length > 40) problem(`metadata.${index}.key`, 'A key is at most 40 characters');
@@ -59,9 +67,7 @@ export function paymentProblems(draft: PaymentDraft): PaymentProblem[] {
     keys.add(key);
     if (row.value.length > 500) problem(`metadata.${index}.value`, 'A value is at most 500 characters');
   });
-  const metadata = Object.fromEntries(
-    draft.metadata.filter((r) => r.key.trim()).map((r) => [r.key.trim(), r.value]),
-  );
+  const metadata = Object.fromEntries(rows.filter((r) => r.key.trim()).map((r) => [r.key.trim(), r.value]));
   if (new TextEncoder().encode(JSON.stringify(metadata)).length > OPERATOR_METADATA_MAX_BYTES) {
     problem('metadata', `Metadata is at most ${OPERATOR_METADATA_MAX_BYTES} bytes in all`);
   }

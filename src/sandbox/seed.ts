@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashApiKey } from './domain/auth';
 import { demoPlan } from './domain/demo-data';
+import { seedDemoPayouts } from './domain/demo-payouts';
 import { complianceRecord } from './domain/fixtures';
 import { populate } from './domain/populate';
 import type { Db } from './store/db';
@@ -19,7 +20,8 @@ export const DEMO_NAME = 'Demo Marketplace';
 
 /**
  * Makes the demo tenant once per store (a restart adds nothing): about fifty users, five payment customers, three
- * apps (one without a compliance record) and about 300 transfers of the last 60 days (domain/demo-data.ts).
+ * apps (one without a compliance record), about 300 transfers of the last 60 days (domain/demo-data.ts), and money
+ * out: a funded wallet, payout methods of each kind, payouts, payout links and payout requests (demo-payouts.ts).
  */
 export function ensureDemoTenant(db: Db, nowMs = Date.now()): void {
   if (findOrganizationByClientId(db, DEMO_CREDENTIALS.clientId)) return;
@@ -48,6 +50,14 @@ export function ensureDemoTenant(db: Db, nowMs = Date.now()): void {
       });
       return row;
     });
-    populate(db, { orgId, apps }, plan);
+    const { users } = populate(db, { orgId, apps }, plan);
+    const statuses = plan.users.map((user) => user.status);
+    seedDemoPayouts(
+      db,
+      { orgId, clientId: DEMO_CREDENTIALS.clientId },
+      apps,
+      users.map((user, index) => ({ ...user, status: statuses[index] })),
+      nowMs,
+    );
   })();
 }

@@ -11,6 +11,7 @@ import { DisabledPayerWarning } from '../../components/DisabledPayerWarning';
 import { AmountToConfirm, Money } from '../../components/Money';
 import { Notice } from '../../components/Notice';
 import { PaymentDetailsTable } from '../../components/PaymentDetails';
+import { PayoutDetailsTable } from '../../components/PayoutDetails';
 import { isInMotion } from '../../lib/approval-rules';
 import { formatDateTime } from '../../lib/dates';
 import { describeAccount, maskAccount } from '../../lib/mask';
@@ -18,7 +19,7 @@ import { formatCents } from '../../lib/money';
 import { ApprovalResults } from './ApprovalResults';
 import { PayerName } from './PayerName';
 import { RecentSamePayments } from './RecentSamePayments';
-import { usePaymentSummary } from './request-summary';
+import { payoutMethodText, usePaymentSummary, usePayoutSummary } from './request-summary';
 
 const SHOWN_ROWS = 50;
 
@@ -36,17 +37,20 @@ function source(payment: Record<string, unknown>): string {
     : maskAccount('????');
 }
 
-/** What moves: one payment as its maker reviewed it; a file's rows by the row numbers of the maker's review. */
+/** What moves: one payment or payout as its maker reviewed it; a file's rows by the row numbers of its review. */
 function WhatMoves({ request }: { request: ApprovalRequest }) {
   if ('payment' in request.body) return <OnePayment payment={request.body.payment} />;
+  if ('payout' in request.body) return <OnePayout payout={request.body.payout} />;
+  const isPayouts = 'payouts' in request.body;
+  const bodies = 'payouts' in request.body ? request.body.payouts : request.body.rows;
   const numbers = request.body.row_numbers;
-  const rows = request.body.rows
+  const rows = bodies
     .slice(0, SHOWN_ROWS)
     .map((body, index) => ({ body, row: numbers?.[index] ?? index + 1 }));
   return (
     <Stack gap="xs">
       <Text>
-        {`${request.count.toLocaleString('en-US')} payments from a file, `}
+        {`${request.count.toLocaleString('en-US')} ${isPayouts ? 'payouts' : 'payments'} from a file, `}
         <AmountToConfirm cents={request.amount} />
         {' in all.'}
         {request.count > SHOWN_ROWS ? ` The first ${SHOWN_ROWS} rows:` : ''}
@@ -58,9 +62,11 @@ function WhatMoves({ request }: { request: ApprovalRequest }) {
         minWidth={640}
         columns={[
           { header: 'Row', cell: (row) => row.row },
-          { header: 'Payer', cell: (row) => <PayerName body={row.body} /> },
+          { header: isPayouts ? 'Payee' : 'Payer', cell: (row) => <PayerName body={row.body} /> },
           { header: 'Amount', numeric: true, cell: (row) => <Money cents={Number(row.body.amount)} /> },
-          { header: 'From', cell: (row) => source(row.body) },
+          isPayouts
+            ? { header: 'To', cell: (row) => payoutMethodText(row.body, undefined) }
+            : { header: 'From', cell: (row) => source(row.body) },
         ]}
       />
     </Stack>
@@ -82,10 +88,26 @@ function OnePayment({ payment }: { payment: Record<string, unknown> }) {
   );
 }
 
+function OnePayout({ payout }: { payout: Record<string, unknown> }) {
+  const summary = usePayoutSummary(payout);
+  return (
+    <Stack gap="sm">
+      <PayoutDetailsTable summary={summary} />
+      <RecentSamePayments
+        userId={summary.payeeId || null}
+        cents={summary.cents}
+        requestId={summary.consoleRequestId ?? null}
+        kind="payout"
+      />
+    </Stack>
+  );
+}
+
 /** What the approve button says: exactly what moves. */
 function approveLabel(request: ApprovalRequest): string {
+  const what = request.kind === 'payout-batch' ? 'payouts' : 'payments';
   return request.count > 1
-    ? `Approve and pay ${request.count.toLocaleString('en-US')} payments, ${formatCents(request.amount)}`
+    ? `Approve and pay ${request.count.toLocaleString('en-US')} ${what}, ${formatCents(request.amount)}`
     : `Approve and pay ${formatCents(request.amount)}`;
 }
 

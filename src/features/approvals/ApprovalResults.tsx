@@ -18,8 +18,16 @@ function outcomeText(row: Outcome): string {
 export function ApprovalResults({ request }: { request: ApprovalRequest }) {
   const outcomes = request.result?.rows ?? [];
   if (outcomes.length === 0) return null;
-  const bodies = 'payment' in request.body ? [request.body.payment] : request.body.rows;
-  const numbers = 'rows' in request.body ? request.body.row_numbers : undefined;
+  const body = request.body;
+  const bodies =
+    'payment' in body
+      ? [body.payment]
+      : 'payout' in body
+        ? [body.payout]
+        : 'rows' in body
+          ? body.rows
+          : body.payouts;
+  const numbers = 'row_numbers' in body ? body.row_numbers : undefined;
   const rowNumber = (row: Outcome) => numbers?.[row.index] ?? row.index + 1;
   const amountOf = (row: Outcome) => Number(bodies[row.index]?.amount ?? 0);
   const download = () =>

@@ -14,12 +14,16 @@ import { TeamRequests } from './TeamRequests';
 /** The list refreshes itself while anything in it is waiting or being paid: a decision shows without a reload. */
 const REFRESH_MS = 5000;
 
+/** Who pays (a payment) or is paid (a payout), by name; a file by its count. */
 function whoPays(request: ApprovalRequest) {
-  return 'payment' in request.body ? (
-    <PayerName body={request.body.payment} />
-  ) : (
-    `${request.count.toLocaleString('en-US')} payments (a file)`
-  );
+  if ('payment' in request.body) return <PayerName body={request.body.payment} />;
+  if ('payout' in request.body)
+    return (
+      <>
+        Payout to <PayerName body={request.body.payout} />
+      </>
+    );
+  return `${request.count.toLocaleString('en-US')} ${'payouts' in request.body ? 'payouts' : 'payments'} (a file)`;
 }
 
 /** Requests waiting for a decision (finance and admin), the team's changes waiting (admins), then the recent ones. */
@@ -53,7 +57,7 @@ export function ApprovalsPage() {
             minWidth={760}
             columns={[
               { header: 'Amount', numeric: true, cell: (r) => <Money cents={r.amount} /> },
-              { header: 'Payer', cell: whoPays },
+              { header: 'Payer or payee', cell: whoPays },
               { header: 'Maker', cell: (r) => r.maker?.name ?? r.maker_id },
               {
                 header: 'Waiting',
@@ -76,7 +80,7 @@ export function ApprovalsPage() {
             minWidth={760}
             columns={[
               { header: 'Amount', numeric: true, cell: (r) => <Money cents={r.amount} /> },
-              { header: 'Payer', cell: whoPays },
+              { header: 'Payer or payee', cell: whoPays },
               { header: 'Maker', cell: (r) => r.maker?.name ?? r.maker_id },
               { header: 'Status', cell: (r) => <ApprovalStatusBadge status={r.status} /> },
               { header: 'Last change', cell: (r) => formatDateTime(r.updated_at ?? r.created_at) },

@@ -6,15 +6,20 @@ import { requestIdOf, transferQueries } from '../../api/transfers';
 import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 
-/** The payer's recent payments of the same amount (another payment than this one): what a duplicate looks like. */
+/**
+ * The payer's recent payments (or the payee's recent payouts) of the same amount, other than this one: what a
+ * duplicate looks like.
+ */
 export function RecentSamePayments({
   userId,
   cents,
   requestId,
+  kind = 'payment',
 }: {
   userId: string | null;
   cents: number;
   requestId: string | null;
+  kind?: 'payment' | 'payout';
 }) {
   const recent = useQuery({
     ...transferQueries.list({ user_id: userId ?? '', limit: 100 }),
@@ -23,12 +28,15 @@ export function RecentSamePayments({
   if (!userId) return null;
   const same = (recent.data?.data ?? []).filter(
     (transfer) =>
-      transfer.amount === cents && transfer.type !== 'payout' && requestIdOf(transfer) !== requestId,
+      transfer.amount === cents &&
+      (transfer.type === 'payout') === (kind === 'payout') &&
+      requestIdOf(transfer) !== requestId,
   );
+  const what = kind === 'payout' ? 'payouts' : 'payments';
   return (
-    <section aria-label="Recent payments of the same amount">
+    <section aria-label={`Recent ${what} of the same amount`}>
       <Text size="sm" fw={600}>
-        The payer&apos;s recent payments of {formatCents(cents)}
+        {`The ${kind === 'payout' ? 'payee' : 'payer'}'s recent ${what} of ${formatCents(cents)}`}
       </Text>
       {recent.isPending ? (
         <Text size="sm">Looking…</Text>

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { customerQueries } from '../../api/customers';
+import type { PayoutMethod } from '../../api/schemas';
 import { userQueries } from '../../api/users';
 import type { PaymentSummary } from '../../components/PaymentDetails';
+import type { PayoutSummary } from '../../components/PayoutDetails';
 import { describeAccount } from '../../lib/mask';
 import { displayName } from '../../lib/names';
 import { CONSOLE_METADATA_KEYS } from '../../lib/payment-rules';
+import { describePayoutMethod, isPayoutRail, RAIL_LABELS } from '../../lib/payout-methods';
 import { bankNameFor } from '../../lib/routing-number';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -50,4 +53,43 @@ export function usePaymentSummary(payment: Record<string, unknown>): PaymentSumm
     consoleRequestId: text(payment.idempotency_key) ?? undefined,
     initiatedBy: text(metadata.initiated_by) ?? undefined,
   };
+}
+
+/** A waiting payout as its maker's review showed it: the payee by name, the method masked, the metadata. */
+export function usePayoutSummary(payout: Record<string, unknown>): PayoutSummary {
+  const userId = text(payout.user_id) ?? '';
+  const user = useQuery({ ...userQueries.detail(userId), enabled: userId !== '' });
+  const methods = useQuery({ ...userQueries.payoutMethods(userId), enabled: userId !== '' });
+  const metadata = (
+    typeof payout.metadata === 'object' && payout.metadata !== null ? payout.metadata : {}
+  ) as Record<string, unknown>;
+  return {
+    cents: Number(payout.amount ?? 0),
+    payeeId: userId,
+    payeeName: user.data ? displayName(user.data) : null,
+    payeeEmail: user.data?.email ?? null,
+    payeeStatus: user.data?.status ?? null,
+    method: payoutMethodText(payout, methods.data),
+    metadata: Object.entries(metadata)
+      .filter(([key]) => !(CONSOLE_METADATA_KEYS as readonly string[]).includes(key))
+      .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+    consoleRequestId: text(payout.idempotency_key) ?? undefined,
+    initiatedBy: text(metadata.initiated_by) ?? undefined,
+  };
+}
+
+/** Where a payout body goes, masked: the saved method it names, or the payee's method of its kind. */
+export function payoutMethodText(
+  payout: Record<string, unknown>,
+  methods: readonly PayoutMethod[] | undefined,
+) {
+  const platform = text(payout.platform) ?? '';
+  const accountId = text(payout.account_id);
+  const method = accountId
+    ? methods?.find((m) => m.id === accountId)
+    : platform === 'default'
+      ? methods?.find((m) => m.is_default)
+      : methods?.find((m) => m.platform === platform);
+  if (method) return describePayoutMethod(method);
+  return isPayoutRail(platform) ? RAIL_LABELS[platform] : platform;
 }

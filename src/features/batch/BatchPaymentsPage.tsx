@@ -6,11 +6,16 @@ import { useLocation } from 'wouter';
 import { recordActivity } from '../../api/activity-log';
 import { useApprovalHint, useApprovalNeed, useSubmitBatchApproval } from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
+import { transfersOfLastDay } from '../../api/people-lookup';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { FileChooser } from '../../components/FileChooser';
 import { useLeaveGuard } from '../../components/leave-guard';
 import { Notice } from '../../components/Notice';
+import { RowErrors } from '../../components/RowErrors';
 import { useForgetOnIdle } from '../../components/use-forget-on-idle';
+import { useRunUpdates } from '../../components/use-run-updates';
+import { BatchRun } from '../../lib/batch-run';
 import { formatCents } from '../../lib/money';
 import { toPaymentRequest } from '../../lib/payment-request';
 import { BatchProgress } from './BatchProgress';
@@ -19,13 +24,9 @@ import { BatchReview } from './BatchReview';
 import { BatchRowsTable } from './BatchRowsTable';
 import { type BatchCheck, type CheckedBatch, type CheckStep, checkBatch, planBatch } from './batch-check';
 import { type ResultRow, summaryLine } from './batch-exports';
-import { transfersOfLastDay } from './batch-resolve';
+import { TEMPLATE_CSV } from './batch-file';
 import { markPaid, type PlannedRow } from './batch-review';
-import { BatchRun } from './batch-run';
 import { lookupRow, sendRow } from './batch-send';
-import { FileChooser } from './FileChooser';
-import { RowErrors } from './RowErrors';
-import { useRunUpdates } from './use-batch-run';
 
 type Stage =
   | { kind: 'empty' }
@@ -48,6 +49,9 @@ const STEP_WORDS: Record<CheckStep, string> = {
   payers: 'Finding the payers and their accounts',
   paid: 'Looking for rows paid already',
 };
+
+const FILE_HINT =
+  'Up to 1,000 payments and 1 MiB. Columns: a payer (user_email, user_id or customer_id), amount, and an account (account_id, or account_number with routing_number).';
 
 const LEAVE_QUESTION = 'Payments are still being sent. Leave anyway? The rows not yet sent stay unsent.';
 
@@ -191,7 +195,15 @@ export function BatchPaymentsPage() {
         Each row of the file is one payment from a user or a payment customer to the app. Nothing moves before
         you review the count and the total; the same rows uploaded again are never paid twice.
       </Text>
-      {stage.kind !== 'run' && <FileChooser onFile={check} active={!sending} />}
+      {stage.kind !== 'run' && (
+        <FileChooser
+          onFile={check}
+          active={!sending}
+          label="Payments file"
+          hint={FILE_HINT}
+          template={{ name: 'payments-template.csv', csv: TEMPLATE_CSV }}
+        />
+      )}
 
       {stage.kind === 'checking' && (
         <Group gap="sm" role="status">
@@ -216,7 +228,7 @@ export function BatchPaymentsPage() {
         <>
           {stage.batch.errors.length > 0 && (
             <RowErrors
-              batch={stage.batch}
+              batch={{ ...stage.batch, payable: stage.batch.payments.length }}
               skipped={stage.skipped}
               onSkip={() => setStage({ ...stage, skipped: true })}
             />

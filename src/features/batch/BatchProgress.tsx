@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Progress.css';
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import type { BatchRun } from './batch-run';
+import type { BatchRun } from '../../lib/batch-run';
 
 /** "about 12 s left", "about 3 min left". */
 export function timeLeftWords(ms: number | null): string {

@@ -1,7 +1,9 @@
+import { transfersOfLastDay } from '../../api/people-lookup';
 import type { Transfer } from '../../api/schemas';
-import { fileSizeProblem, type PaymentsFile, readPaymentsFile } from './batch-file';
+import { fileSizeProblem } from '../../lib/rows-file';
+import { type PaymentsFile, readPaymentsFile } from './batch-file';
 import { deriveKeys, type ResolvedPayment } from './batch-keys';
-import { resolvePayers, transfersOfLastDay } from './batch-resolve';
+import { resolvePayers } from './batch-resolve';
 import { type PlannedRow, planRows } from './batch-review';
 import { checkRows, type RowError } from './batch-rows';
 

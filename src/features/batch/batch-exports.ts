@@ -1,10 +1,8 @@
+import type { RowOutcome } from '../../lib/batch-run';
 import { toCsv } from '../../lib/csv';
 import { maskAccount } from '../../lib/mask';
 import { centsToDecimal } from '../../lib/money';
-import type { PaymentsFile } from './batch-file';
 import type { PlannedRow } from './batch-review';
-import { describeRowError, type RowError } from './batch-rows';
-import type { RowOutcome } from './batch-run';
 
 export const OUTCOME_WORDS: Record<RowOutcome['kind'], string> = {
   waiting: 'To pay',
@@ -64,23 +62,4 @@ export function resultsCsv(rows: readonly ResultRow[]): string {
   );
 }
 
-/**
- * The rows to fix, as the operator wrote them, with an `error` column: fixed and uploaded again, they are paid once
- * (the rows already paid are found by their keys).
- */
-export function rowsToFixCsv(file: PaymentsFile, errors: readonly RowError[]): string {
-  const byRow = new Map<number, string[]>();
-  for (const error of errors)
-    byRow.set(error.row, [...(byRow.get(error.row) ?? []), describeRowError(error)]);
-  return toCsv(
-    [...file.header, 'error'],
-    file.rows
-      .filter((row) => byRow.has(row.row))
-      .map((row) => [...row.raw, (byRow.get(row.row) ?? []).join('; ')]),
-  );
-}
-
-/** The name a download goes under, after the operator's file: `payments.csv` gives `payments-results.csv`. */
-export function derivedFileName(fileName: string, what: 'results' | 'to-fix'): string {
-  return `${fileName.replace(/\.[^.]*$/, '') || 'payments'}-${what}.csv`;
-}
+export { derivedFileName, rowsToFixCsv } from '../../lib/file-rows';

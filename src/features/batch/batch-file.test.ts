@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileSizeProblem, MAX_PAYMENT_ROWS, readPaymentsFile, TEMPLATE_CSV } from './batch-file';
+import { fileSizeProblem } from '../../lib/rows-file';
+import { MAX_PAYMENT_ROWS, readPaymentsFile, TEMPLATE_CSV } from './batch-file';
 import { checkRows, describeRowError } from './batch-rows';
 
 const USER = '3f1d2c4b-5555-4000-8000-000000000001';

@@ -1,3 +1,4 @@
+import { hmacHex, hmacKey } from '../../lib/derived-keys';
 import type { RowPayment } from './batch-rows';
 
 /** A row whose payer the service knows: the id the payment goes out with, and who it is for the people who read. */
@@ -20,11 +21,6 @@ export function normalizedPayment(payment: ResolvedPayment): string {
   return JSON.stringify([payment.payerKind, payment.payerId, payment.cents, source, metadata]);
 }
 
-async function hmacHex(key: CryptoKey, text: string): Promise<string> {
-  const signature = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text));
-  return [...new Uint8Array(signature)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /**
  * Each row's idempotency key, derived rather than random, so that the same file uploaded again (after a crash, a
  * reload, a fix) gives the same keys and pays nothing twice: an HMAC, keyed with the organization's batch secret (the API key without a team) so that a key
@@ -37,13 +33,7 @@ export async function deriveKeys(
   payments: readonly ResolvedPayment[],
   again: ReadonlyMap<number, string> = new Map(),
 ): Promise<string[]> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(apiKey),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
+  const key = await hmacKey(apiKey);
   const seen = new Map<string, number>();
   return Promise.all(
     payments.map((payment) => {

@@ -1,31 +1,10 @@
 import { getCustomer } from '../../api/customers';
+import { mapWithLimit, type Person, usersByEmail, usersById } from '../../api/people-lookup';
 import { orNull } from '../../api/search-source';
-import { listTransfersSince } from '../../api/transfers';
-import { getUser, listPayoutMethods, listUsers } from '../../api/users';
-import { displayName, fullName } from '../../lib/names';
+import { listPayoutMethods } from '../../api/users';
+import { displayName } from '../../lib/names';
 import type { ResolvedPayment } from './batch-keys';
 import type { RowError, RowPayment } from './batch-rows';
-
-/** Runs `work` over `items`, at most `limit` at a time. */
-export async function mapWithLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < items.length; index = next++) {
-      results[index] = await work(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
-interface Person {
-  /** A user's status at the service (`disabled` is flagged at the review); customers have none. */
-  status?: string | null | undefined;
-  id: string;
-  name: string;
-  email: string | null;
-}
 
 /**
  * Checks each row's payer against the service: an email names exactly one user, an id is one of the organization's,
@@ -37,54 +16,18 @@ export async function resolvePayers(
   options: { upstream: boolean },
 ): Promise<{ payments: ResolvedPayment[]; errors: RowError[] }> {
   const emails = [...new Set(payments.flatMap((p) => ('email' in p.payer ? [p.payer.email] : [])))];
-  const byEmail = new Map<string, Person[]>();
-  if (options.upstream && emails.length > 0) {
-    const recent = await listUsers({ limit: 100 });
-    for (const email of emails) {
-      const found = recent.data.filter((user) => user.email?.toLowerCase() === email);
-      byEmail.set(
-        email,
-        found.map((user) => ({
-          id: user.id,
-          name: fullName(user),
-          email: user.email ?? null,
-          status: user.status ?? null,
-        })),
-      );
-    }
-  } else {
-    await mapWithLimit(emails, 8, async (email) => {
-      const page = await listUsers({ search: email, limit: 100 });
-      const found = page.data.filter((user) => user.email?.toLowerCase() === email);
-      byEmail.set(
-        email,
-        found.map((user) => ({
-          id: user.id,
-          name: fullName(user),
-          email: user.email ?? null,
-          status: user.status ?? null,
-        })),
-      );
-    });
-  }
-
+  const byEmail = await usersByEmail(emails, options.upstream);
   // A user an email search found is known already: read by id only the others.
   const users = new Map<string, Person | null>();
   for (const found of byEmail.values()) for (const person of found) users.set(person.id, person);
   const userIds = [
     ...new Set(payments.flatMap((p) => (p.payer.kind === 'user' && 'id' in p.payer ? [p.payer.id] : []))),
   ].filter((id) => !users.has(id));
+  for (const [id, person] of await usersById(userIds)) users.set(id, person);
   const customerIds = [
     ...new Set(payments.flatMap((p) => (p.payer.kind === 'customer' ? [p.payer.id] : []))),
   ];
   const customers = new Map<string, Person | null>();
-  await mapWithLimit(userIds, 8, async (id) => {
-    const user = await orNull(getUser(id));
-    users.set(
-      id,
-      user && { id: user.id, name: fullName(user), email: user.email ?? null, status: user.status ?? null },
-    );
-  });
   await mapWithLimit(customerIds, 8, async (id) => {
     const customer = await orNull(getCustomer(id));
     customers.set(
@@ -163,16 +106,4 @@ export async function resolvePayers(
     });
   }
   return { payments: resolved, errors: errors.sort((a, b) => a.row - b.row) };
-}
-
-/** How much of the last 24 hours a look-up reads at most: fifty pages of the vendor's largest. */
-export const RECENT_READ_LIMIT = 5000;
-
-/**
- * The organization's transfers of the last 24 hours, newest first, up to RECENT_READ_LIMIT: where a row already paid
- * is found by its request id (metadata.console_request_id) before anything is sent, upstream too, where the service
- * may not honour idempotency keys; and where a payer who just paid the same amount shows.
- */
-export function transfersOfLastDay(nowMs: number) {
-  return listTransfersSince(new Date(nowMs - 24 * 60 * 60 * 1000).toISOString(), RECENT_READ_LIMIT);
 }

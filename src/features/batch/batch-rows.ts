@@ -1,9 +1,13 @@
+import { columnOf, formulaErrors, inFileWords, metadataCells, type RowError } from '../../lib/file-rows';
 import { parseDollars } from '../../lib/money';
 import type { PaymentSource } from '../../lib/payment-request';
 import { paymentProblems } from '../../lib/payment-rules';
+import type { FileRow } from '../../lib/rows-file';
 import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
-import { type FileRow, METADATA_PREFIX, type PaymentsFile } from './batch-file';
+import type { PaymentsFile } from './batch-file';
+
+export { describeRowError, type RowError } from '../../lib/file-rows';
 
 /** Who pays: named by id, or a user by email (resolved against the service later). */
 type RowPayer =
@@ -21,50 +25,12 @@ export interface RowPayment {
   metadata: Record<string, string>;
 }
 
-export interface RowError {
-  row: number;
-  column: string;
-  message: string;
-}
-
-/** "Row 7, amount: not a dollar amount". */
-export function describeRowError(error: RowError): string {
-  return `Row ${error.row}, ${error.column}: ${error.message}`;
-}
-
-/** A number in a cell may start with a sign; any other text that starts like a formula is refused. */
-const FORMULA_START = /^[=+\-@]/;
-const NUMBER = /^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?$/;
-
 const email = z.email();
 
-/** Where the rules' paths (payment-rules.ts) are in the file. */
-function columnOf(path: string, metadataColumns: readonly string[]): string {
-  if (path === 'amount') return 'amount';
-  if (path === 'accountNumber') return 'account_number';
-  if (path === 'routingNumber') return 'routing_number';
-  if (path === 'accountId') return 'account_id';
-  const index = /^metadata\.(\d+)\./.exec(path)?.[1];
-  return index === undefined ? 'metadata' : (metadataColumns[Number(index)] ?? 'metadata');
-}
-
-/** The form's messages, as they read after "Row 7, amount:". */
-function inFileWords(message: string): string {
-  if (message === 'Enter an amount' || message === 'Enter the account number') return 'missing';
-  if (message.startsWith('Enter the amount in dollars')) return 'not a dollar amount';
-  return message.replace(/^\w/, (c) => c.toLowerCase());
-}
-
 function checkRow(row: FileRow): RowPayment | RowError[] {
-  const errors: RowError[] = [];
+  const errors: RowError[] = formulaErrors(row);
   const error = (column: string, message: string) => errors.push({ row: row.row, column, message });
   const cell = (name: string) => row.cells[name];
-
-  for (const [column, value] of Object.entries(row.cells)) {
-    if (FORMULA_START.test(value) && !NUMBER.test(value)) {
-      error(column, `starts with "${value[0]}" like a spreadsheet formula, which the console does not take`);
-    }
-  }
   if (errors.length > 0) return errors;
 
   const payers = (['user_id', 'customer_id', 'user_email'] as const).filter(
@@ -102,11 +68,9 @@ function checkRow(row: FileRow): RowPayment | RowError[] {
   if (type !== 'checking' && type !== 'savings') error('account_type', 'either checking or savings');
   if (fromStored && cell('account_type') !== undefined) error('account_type', 'only with account_number');
 
-  const metadataColumns = Object.keys(row.cells).filter((name) => name.startsWith(METADATA_PREFIX));
-  const metadata = metadataColumns.map((name) => ({
-    key: name.slice(METADATA_PREFIX.length),
-    value: row.cells[name] ?? '',
-  }));
+  const cells = metadataCells(row);
+  const metadataColumns = cells.map((c) => c.column);
+  const metadata = cells.map(({ key, value }) => ({ key, value }));
   // The form's own rules for the amount, the bank details and the metadata.
   for (const problem of paymentProblems({
     amount: cell('amount') ?? '',

@@ -1,8 +1,8 @@
 import { classifyPaymentFailure, createPayment } from '../../api/payments';
 import { findByConsoleRequestId } from '../../api/transfers';
+import type { SendResult } from '../../lib/batch-run';
 import { toPaymentRequest } from '../../lib/payment-request';
 import type { PlannedRow } from './batch-review';
-import type { SendResult } from './batch-run';
 
 /**
  * One row sent (its key as the idempotency key, the file's SHA-256 beside it): created, already paid (a replay), or

@@ -7,6 +7,7 @@ import { type ApprovalRequest, useWaitingForMe } from '../../api/approvals';
 import { organizationQueries } from '../../api/organizations';
 import { useRole } from '../../api/permissions';
 import { RECENT_LIMIT, transferQueries } from '../../api/transfers';
+import { useWallets } from '../../api/wallets';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
 import { TransfersTable } from '../../components/TransfersTable';
@@ -26,6 +27,18 @@ const TASKS: { to: string; title: string; text: string; permission: Permission }
     text: 'Debit a user or a payment customer by ACH into the app.',
   },
   {
+    to: '/payouts/new',
+    permission: 'pay',
+    title: 'Send payout',
+    text: "Pay a user to one of their saved payout methods from an app's wallet.",
+  },
+  {
+    to: '/payout-links',
+    permission: 'read',
+    title: 'Payout links',
+    text: 'Links that pay someone who chooses where the money goes.',
+  },
+  {
     to: '/addresses/new',
     title: 'Add address',
     text: "Add an address to a user's record.",
@@ -41,7 +54,7 @@ const TASKS: { to: string; title: string; text: string; permission: Permission }
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function TotalsTable({ last7, last30 }: { last7: Totals; last30: Totals }) {
+function TotalsTable({ label, last7, last30 }: { label: string; last7: Totals; last30: Totals }) {
   const cell = (totals: Totals, outcome: keyof Totals) => (
     <Table.Td style={{ textAlign: 'right' }}>
       <Money cents={totals[outcome].cents} />{' '}
@@ -51,7 +64,7 @@ function TotalsTable({ last7, last30 }: { last7: Totals; last30: Totals }) {
     </Table.Td>
   );
   return (
-    <Table aria-label="Totals" withTableBorder>
+    <Table aria-label={label} withTableBorder>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Outcome</Table.Th>
@@ -114,7 +127,21 @@ export function OverviewPage() {
   const organization = useQuery(organizationQueries.current());
   const [nowMs] = useState(() => Date.now());
   const recent = useQuery(transferQueries.since(new Date(nowMs - 30 * DAY).toISOString()));
-  const overview = recent.data ? overviewOf(recent.data.transfers, nowMs) : null;
+  // Money in and money out apart: payments into the app, payouts from its wallets to users.
+  const overview = recent.data
+    ? overviewOf(
+        recent.data.transfers.filter((t) => t.type !== 'payout'),
+        nowMs,
+      )
+    : null;
+  const payouts = recent.data
+    ? overviewOf(
+        recent.data.transfers.filter((t) => t.type === 'payout'),
+        nowMs,
+      )
+    : null;
+  const attention = recent.data ? overviewOf(recent.data.transfers, nowMs).attention : [];
+  const { wallets } = useWallets();
 
   return (
     <Stack>
@@ -155,7 +182,7 @@ export function OverviewPage() {
           {recent.isPending && <Skeleton height={200} />}
           {overview && (
             <>
-              <TotalsTable last7={overview.last7} last30={overview.last30} />
+              <TotalsTable label="Totals" last7={overview.last7} last30={overview.last30} />
               <Suspense fallback={<Skeleton height={300} />}>
                 <DailyVolume daily={overview.daily} />
               </Suspense>
@@ -164,11 +191,34 @@ export function OverviewPage() {
         </Stack>
       </Paper>
       <Paper withBorder p="md">
+        <Stack>
+          <Group justify="space-between" align="baseline">
+            <Title order={2} size="h4">
+              Payouts
+            </Title>
+            <Anchor component={Link} to="/transfers?type=payout" size="sm">
+              See every payout
+            </Anchor>
+          </Group>
+          {wallets.length > 0 && (
+            <Stack gap={2} role="group" aria-label="Wallets">
+              {wallets.map((wallet) => (
+                <Text key={wallet.appId}>
+                  {`Wallet of ${wallet.appName}: `}
+                  {wallet.cents === null ? 'not known' : <Money cents={wallet.cents} />}
+                </Text>
+              ))}
+            </Stack>
+          )}
+          {payouts && <TotalsTable label="Payout totals" last7={payouts.last7} last30={payouts.last30} />}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
         <Title order={2} size="h4" mb="sm">
           Needs attention
         </Title>
         {waiting.length > 0 && <WaitingForYou waiting={waiting} />}
-        {overview && <NeedsAttention transfers={overview.attention} />}
+        {recent.data && <NeedsAttention transfers={attention} />}
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {TASKS.filter((task) => role === null || can(role, task.permission)).map((task) => (

@@ -9,8 +9,8 @@ import { CopyableId } from '../../components/CopyableId';
 import { DetailRow } from '../../components/DetailRow';
 import { TransfersTable } from '../../components/TransfersTable';
 import { countryName } from '../../lib/countries';
-import { describeAccount } from '../../lib/mask';
 import { fullName } from '../../lib/names';
+import { describePayoutMethod } from '../../lib/payout-methods';
 import { formatPhone } from '../../lib/phone';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -25,7 +25,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * A user as a support agent needs them: who, where, which accounts, which recent transfers. Each section stands
+ * A user as a support agent needs them: who, where, where their payouts go, their payouts and recent transfers. Each section stands
  * alone, so a service that lacks one of these reads (GET /v2/users/{id} is a sandbox extension) still shows the rest.
  */
 export function UserViewPage() {
@@ -33,7 +33,15 @@ export function UserViewPage() {
   const user = useQuery(userQueries.detail(userId));
   const accounts = useQuery(userQueries.payoutMethods(userId));
   const transfers = useQuery(transferQueries.list({ user_id: userId, limit: 10 }));
+  const payouts = useQuery(transferQueries.list({ user_id: userId, type: 'payout', limit: 10 }));
   const name = user.data ? fullName(user.data) : '';
+  // The sandbox marks the default method; the vendor names only its kind on the user: the first of that kind.
+  const methods = accounts.data ?? [];
+  const marked = methods.findIndex((method) => method.is_default);
+  const defaultIndex =
+    marked >= 0
+      ? marked
+      : methods.findIndex((method) => method.platform === user.data?.default_payout_method);
   const mayPay = useCan('pay');
   const maySupport = useCan('support');
 
@@ -45,6 +53,11 @@ export function UserViewPage() {
           {mayPay && (
             <Button component={Link} to={`/payments/new?user_id=${userId}`}>
               Create payment
+            </Button>
+          )}
+          {mayPay && (
+            <Button component={Link} to={`/payouts/new?user_id=${userId}`} variant="default">
+              Send payout
             </Button>
           )}
           {maySupport && (
@@ -96,22 +109,36 @@ export function UserViewPage() {
           </Text>
         )}
       </Section>
-      <Section title="Stored accounts">
-        {accounts.isError && <ApiErrorAlert error={accounts.error} title="The accounts could not be read" />}
+      <Section title="Payout methods">
+        {accounts.isError && (
+          <ApiErrorAlert error={accounts.error} title="The payout methods could not be read" />
+        )}
         {accounts.data &&
           (accounts.data.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No stored accounts.
+              No saved payout methods.
             </Text>
           ) : (
-            <Stack gap={4} role="group" aria-label="Stored accounts">
+            <Stack gap={4} role="group" aria-label="Payout methods">
               {accounts.data.map((method, index) => (
                 <Text key={method.id ?? index} size="sm">
-                  {describeAccount(method.account_type, method.mask ?? '????')}
+                  {describePayoutMethod(method)}
+                  {index === defaultIndex ? ' (default)' : ''}
                   {method.id ? ` · ${method.id}` : ''}
                 </Text>
               ))}
             </Stack>
+          ))}
+      </Section>
+      <Section title="Payouts">
+        {payouts.isError && <ApiErrorAlert error={payouts.error} title="The payouts could not be read" />}
+        {payouts.data &&
+          (payouts.data.data.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No payouts yet.
+            </Text>
+          ) : (
+            <TransfersTable label="Payouts" transfers={payouts.data.data} />
           ))}
       </Section>
       <Section title="Recent transfers">

@@ -1,6 +1,7 @@
 import { classifyAnswer } from '../../lib/payment-answer';
 import { basicAuthorization } from '../../node/basic-auth';
 import {
+  appOf,
   approvalsOf,
   bodiesOf,
   claimRequest,
@@ -101,6 +102,7 @@ async function payRow(
   row: Record<string, unknown> & { idempotency_key: string },
   index: number,
   path: string,
+  appId: string | null,
 ): Promise<RowOutcome> {
   const body = JSON.stringify(row);
   let sends = 0;
@@ -114,6 +116,7 @@ async function payRow(
             authorization: authorizationOf(credentials),
             'content-type': 'application/json',
             'x-request-id': rowRequestId(request.id, index),
+            ...(appId ? { 'api-app-id': appId } : {}),
           },
           body,
         }),
@@ -264,7 +267,7 @@ export async function executeRequest(
         const already = arrived.get(row.idempotency_key);
         outcomes[index] = already
           ? { index, outcome: 'paid', status: 200, transfer_id: already, replayed: true, error: null }
-          : await payRow(call, credentials, request, row, index, path);
+          : await payRow(call, credentials, request, row, index, path, appOf(stored));
       }
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
+import { UUID_PATTERN } from '../../lib/uuid';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
 import { errorBody } from '../../node/error-body';
 import { type CallService, executeRequest } from './approval-executor';
@@ -27,15 +28,22 @@ import type { Team } from './team';
 const payment = z.looseObject({});
 const rowNumbers = z.array(z.int().min(1)).max(1000).optional();
 const fileSha256 = z.string().regex(/^[0-9a-f]{64}$/);
+/** The app whose wallet pays a payout (the service's Api-App-Id); the service checks it is the organization's. */
+const appId = z.string().regex(UUID_PATTERN, 'Must be a UUID').optional();
 /** One payment or payout, or a file of them (each body is checked by the service's own schema after this). */
 const submitBody = z.union([
   z.object({ payment }).strict(),
   z
     .object({ rows: z.array(payment).min(1).max(1000), row_numbers: rowNumbers, file_sha256: fileSha256 })
     .strict(),
-  z.object({ payout: payment }).strict(),
+  z.object({ payout: payment, app_id: appId }).strict(),
   z
-    .object({ payouts: z.array(payment).min(1).max(1000), row_numbers: rowNumbers, file_sha256: fileSha256 })
+    .object({
+      payouts: z.array(payment).min(1).max(1000),
+      row_numbers: rowNumbers,
+      file_sha256: fileSha256,
+      app_id: appId,
+    })
     .strict(),
 ]);
 const rejectBody = z.object({ reason: z.string().trim().min(1, 'Say why, for the maker').max(500) }).strict();

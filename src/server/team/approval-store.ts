@@ -14,8 +14,13 @@ export type PaymentBody = Record<string, unknown> & { amount: number; idempotenc
 export type RequestBody =
   | { payment: PaymentBody }
   | { rows: PaymentBody[]; row_numbers?: number[] }
-  | { payout: PaymentBody }
-  | { payouts: PaymentBody[]; row_numbers?: number[] };
+  | { payout: PaymentBody; app_id?: string }
+  | { payouts: PaymentBody[]; row_numbers?: number[]; app_id?: string };
+
+/** The app a request's payouts are paid from (its wallet), when the maker chose one: sent as Api-App-Id. */
+export function appOf(body: RequestBody): string | null {
+  return 'app_id' in body && typeof body.app_id === 'string' ? body.app_id : null;
+}
 
 export type RequestKind = 'payment' | 'batch' | 'payout' | 'payout-batch';
 

@@ -42,8 +42,8 @@ type FileSubmission<K extends string> = {
 export type Submission =
   | { payment: Record<string, unknown> }
   | FileSubmission<'rows'>
-  | { payout: Record<string, unknown> }
-  | FileSubmission<'payouts'>;
+  | { payout: Record<string, unknown>; app_id?: string | undefined }
+  | (FileSubmission<'payouts'> & { app_id?: string | undefined });
 
 export type Refusal = {
   kind: 'refused';
@@ -234,10 +234,11 @@ export async function submitRequest(
   }
   const numbers = rowNumbers ? { row_numbers: rowNumbers } : {};
   const first = stamped[0] as PaymentBody;
+  const app = 'app_id' in submission && submission.app_id ? { app_id: submission.app_id } : {};
   const body: RequestBody = isPayout
     ? isFile
-      ? { payouts: stamped, ...numbers }
-      : { payout: first }
+      ? { payouts: stamped, ...numbers, ...app }
+      : { payout: first, ...app }
     : isFile
       ? { rows: stamped, ...numbers }
       : { payment: first };

@@ -1,16 +1,16 @@
 import '@mantine/core/styles/List.css';
 import { Button, Group, List, ScrollArea, Text } from '@mantine/core';
-import { downloadCsv } from '../../components/download';
-import { Notice } from '../../components/Notice';
-import type { CheckedBatch } from './batch-check';
-import { derivedFileName, rowsToFixCsv } from './batch-exports';
-import { describeRowError } from './batch-rows';
+import { derivedFileName, describeRowError, type RowError, rowsToFixCsv } from '../lib/file-rows';
+import type { RowsFile } from '../lib/rows-file';
+import { downloadCsv } from './download';
+import { Notice } from './Notice';
 
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 interface Props {
-  batch: CheckedBatch;
+  /** The file as read, its rows' errors, and how many of its rows can be paid. */
+  batch: { fileName: string; file: RowsFile; errors: readonly RowError[]; payable: number };
   skipped: boolean;
   onSkip: () => void;
 }
@@ -39,7 +39,7 @@ export function RowErrors({ batch, skipped, onSkip }: Props) {
       </Group>
     );
   }
-  const payable = batch.payments.length;
+  const payable = batch.payable;
   return (
     <Notice tone="danger" title={`${plural(rows, 'row')} of ${batch.fileName} cannot be paid`} role="alert">
       <ScrollArea.Autosize mah={280} type="auto">

@@ -2,20 +2,23 @@ import '@mantine/dropzone/styles.css';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { useId, useRef } from 'react';
-import { downloadCsv } from '../../components/download';
-import { TEMPLATE_CSV } from './batch-file';
+import { downloadCsv } from './download';
 
 interface Props {
   onFile: (file: File) => void;
   /** False while a run is sending: a file dropped then is not taken. */
   active: boolean;
+  /** The field's name ("Payments file"), what it takes, and a template to start from. */
+  label: string;
+  hint: string;
+  template: { name: string; csv: string };
 }
 
 /**
- * The payments file: chosen with the Choose file button (keyboard or pointer), or dropped on the zone or anywhere on
- * the page. The file input itself is named "Payments file" by its label (the library's own name for it is dropped).
+ * A file of rows (payments, payouts): chosen with the Choose file button (keyboard or pointer), or dropped on the zone or anywhere on
+ * the page. The file input itself is named by its label ("Payments file") (the library's own name for it is dropped).
  */
-export function FileChooser({ onFile, active }: Props) {
+export function FileChooser({ onFile, active, label, hint, template }: Props) {
   const inputId = useId();
   const hintId = useId();
   const openDialog = useRef<() => void>(null);
@@ -27,13 +30,9 @@ export function FileChooser({ onFile, active }: Props) {
     <Stack gap={6}>
       <Group justify="space-between" align="end">
         <Text component="label" htmlFor={inputId} fw={500} size="sm">
-          Payments file
+          {label}
         </Text>
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => downloadCsv('payments-template.csv', TEMPLATE_CSV)}
-        >
+        <Button variant="default" size="xs" onClick={() => downloadCsv(template.name, template.csv)}>
           Download template
         </Button>
       </Group>
@@ -59,8 +58,7 @@ export function FileChooser({ onFile, active }: Props) {
           </Button>
         </Group>
         <Text id={hintId} ta="center" size="sm" c="dimmed" mt="xs">
-          Up to 1,000 payments and 1 MiB. Columns: a payer (user_email, user_id or customer_id), amount, and
-          an account (account_id, or account_number with routing_number).
+          {hint}
         </Text>
       </Dropzone>
       {/* Its input is for drops only, hidden from assistive technology: the one above is the field. */}
@@ -73,7 +71,7 @@ export function FileChooser({ onFile, active }: Props) {
         {/* Only while a file is dragged over the page: the overlay is in the page (transparent) the rest of the time. */}
         <Dropzone.Accept>
           <Text ta="center" size="xl" fw={600} mt="40vh">
-            Drop the payments file to check it
+            {`Drop the ${label.toLowerCase()} to check it`}
           </Text>
         </Dropzone.Accept>
       </Dropzone.FullScreen>

@@ -1,0 +1,317 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import type { CreatePayoutRequest } from '../lib/payout-request';
+import { z } from '../lib/zod';
+import { useDescribedMutation } from './activity-log';
+import { request } from './client';
+import {
+  centsSchema,
+  metadataSchema,
+  pageSchema,
+  type Transfer,
+  transferSchema,
+  userSchema,
+} from './schemas';
+import { listTransfers, requestIdOf } from './transfers';
+
+/**
+ * Money out: payouts to a user's saved method, payout links, payout batches and payout requests, as the vendor's
+ * document shapes them. Fields marked "sandbox extension" are the sandbox's; upstream they may be missing, and the
+ * pages that show them say less rather than fail.
+ */
+
+/** POST /v2/payouts. A key used before is refused (409) by the vendor, not answered again: see findPayoutByKey. */
+export function createPayout(
+  body: CreatePayoutRequest,
+  options: { file?: string | undefined; appId?: string | undefined } = {},
+): Promise<Transfer> {
+  return request({ method: 'POST', path: '/v2/payouts', body, response: transferSchema, ...options });
+}
+
+/**
+ * The payout this console sent with `key` (its idempotency key, also metadata.console_request_id), among the payee's
+ * recent payouts: how the outcome of a payout whose answer was lost is learnt, since sending it again is refused.
+ */
+export async function findPayoutByKey(key: string, userId?: string): Promise<Transfer | undefined> {
+  const recent = await listTransfers({ user_id: userId, type: 'payout', limit: 100 });
+  return recent.data.find((transfer) => requestIdOf(transfer) === key || keyOf(transfer) === key);
+}
+
+/** The idempotency key a payout carries in its own field, where the service shows one. */
+function keyOf(transfer: Transfer): string | null {
+  const key = (transfer as { idempotency_key?: unknown }).idempotency_key;
+  return typeof key === 'string' ? key : null;
+}
+
+export const LINK_STATUSES = [
+  'created',
+  'delivery_pending',
+  'delivery_failed',
+  'sent',
+  'delivered',
+  'claimed',
+  'reversed',
+  'canceled',
+  'expired',
+  'failed',
+] as const;
+
+/** Links still waiting for their payee: they hold their amount, and may be cancelled or sent again. */
+export const OPEN_LINK_STATUSES: readonly string[] = [
+  'created',
+  'delivery_pending',
+  'delivery_failed',
+  'sent',
+  'delivered',
+  'expired',
+];
+
+export const payoutLinkSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    created: z.string().nullish(),
+    link: z.string().nullish(),
+    amount: centsSchema,
+    status: z.string(),
+    payee: z
+      .object({
+        first_name: z.string().nullish(),
+        last_name: z.string().nullish(),
+        email: z.string().nullish(),
+        country_code: z.string().nullish(),
+        phone_number: z.string().nullish(),
+      })
+      .nullish(),
+    delivery: z
+      .object({
+        method: z.string().nullish(),
+        email: z.string().nullish(),
+        country_code: z.string().nullish(),
+        phone_number: z.string().nullish(),
+        message: z.string().nullish(),
+      })
+      .nullish(),
+    user_id: z.string().nullish(),
+    claimed_user_id: z.string().nullish(),
+    transfer_id: z.string().nullish(),
+    memo: z.string().nullish(),
+    metadata: metadataSchema,
+    /** Sandbox extension: deliveries so far (at most 5). */
+    deliveries: z.number().nullish(),
+    /** Sandbox extension. */
+    expires: z.string().nullish(),
+    /** Sandbox extension: each status with its time, and a note ("By email", "To PayPal j•••@example.com"). */
+    history: z.array(z.object({ status: z.string(), at: z.string(), note: z.string().nullish() })).nullish(),
+  }),
+);
+export type PayoutLink = z.infer<typeof payoutLinkSchema>;
+
+export interface PayoutLinkQuery {
+  status?: string | undefined;
+  limit?: number;
+  starting_after?: string | undefined;
+  ending_before?: string | undefined;
+}
+
+export function listPayoutLinks(query: PayoutLinkQuery) {
+  return request({
+    method: 'GET',
+    path: '/v2/payout-links',
+    query: { ...query },
+    response: pageSchema(payoutLinkSchema),
+  });
+}
+
+export function getPayoutLink(id: string) {
+  return request({
+    method: 'GET',
+    path: `/v2/payout-links/${encodeURIComponent(id)}`,
+    response: payoutLinkSchema,
+  });
+}
+
+/** What the console sends to POST /v2/payout-links. */
+export interface CreatePayoutLinkRequest {
+  amount: number;
+  payee?: { email?: string; country_code?: string; phone_number?: string };
+  delivery: { method: 'email' | 'sms' | 'link'; message?: string };
+  memo?: string;
+  idempotency_key: string;
+}
+
+export function createPayoutLink(body: CreatePayoutLinkRequest) {
+  return request({ method: 'POST', path: '/v2/payout-links', body, response: payoutLinkSchema });
+}
+
+export const payoutBatchSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    created: z.string().nullish(),
+    status: z.string(),
+    idempotency_key: z.string().nullish(),
+    metadata: metadataSchema,
+    /** Sandbox extension: how many items are answered, paid and failed. */
+    progress: z
+      .object({ total: z.number(), done: z.number(), paid: z.number(), failed: z.number() })
+      .nullish(),
+  }),
+);
+export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
+
+export const batchResultsSchema = z.lazy(() =>
+  z.object({
+    id: z.string().nullish(),
+    status: z.string().nullish(),
+    items: z.array(
+      z.object({
+        user_id: z.string().nullish(),
+        idempotency_key: z.string().nullish(),
+        transfer: z.object({ id: z.string(), status: z.string().nullish() }).nullish(),
+        error_code: z.string().nullish(),
+        error_message: z.string().nullish(),
+      }),
+    ),
+  }),
+);
+export type BatchResults = z.infer<typeof batchResultsSchema>;
+
+export function createPayoutBatch(
+  body: { items: CreatePayoutRequest[]; idempotency_key: string; metadata?: Record<string, string> },
+  options: { file?: string | undefined; appId?: string | undefined } = {},
+) {
+  return request({
+    method: 'POST',
+    path: '/v2/payout-batches',
+    body,
+    response: payoutBatchSchema,
+    ...options,
+  });
+}
+
+export function listPayoutBatches(query: { limit?: number; starting_after?: string } = {}) {
+  return request({
+    method: 'GET',
+    path: '/v2/payout-batches',
+    query: { ...query },
+    response: pageSchema(payoutBatchSchema),
+  });
+}
+
+export function getPayoutBatch(id: string) {
+  return request({
+    method: 'GET',
+    path: `/v2/payout-batches/${encodeURIComponent(id)}`,
+    response: payoutBatchSchema,
+  });
+}
+
+export function getPayoutBatchResults(id: string) {
+  return request({
+    method: 'GET',
+    path: `/v2/payout-batches/${encodeURIComponent(id)}/results`,
+    response: batchResultsSchema,
+  });
+}
+
+/** A page of a list, by the vendor's cursors. */
+export interface PageQuery {
+  limit?: number;
+  starting_after?: string | undefined;
+  ending_before?: string | undefined;
+}
+
+export const PAYOUT_REQUEST_STATUSES = ['created', 'approved', 'rejected'] as const;
+
+export const payoutRequestSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    created: z.string().nullish(),
+    amount: centsSchema,
+    status: z.string(),
+    payee: z.object({ country_code: z.string().nullish(), phone_number: z.string().nullish() }).nullish(),
+    user: userSchema.nullish(),
+    'payout-link': payoutLinkSchema.nullish(),
+    metadata: metadataSchema,
+    memo: z.string().nullish(),
+  }),
+);
+export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
+
+export function listPayoutRequests(query: PageQuery = {}) {
+  return request({
+    method: 'GET',
+    path: '/v2/payout-requests',
+    query: { ...query },
+    response: pageSchema(payoutRequestSchema),
+  });
+}
+
+export const payoutQueries = {
+  links: (query: PayoutLinkQuery) =>
+    queryOptions({ queryKey: ['payout-links', 'list', query], queryFn: () => listPayoutLinks(query) }),
+  link: (id: string) => queryOptions({ queryKey: ['payout-links', id], queryFn: () => getPayoutLink(id) }),
+  requests: (query: PageQuery) =>
+    queryOptions({ queryKey: ['payout-requests', query], queryFn: () => listPayoutRequests(query) }),
+};
+
+export function useCreatePayoutLink() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationKey: ['payout-links', 'create'],
+    mutationFn: createPayoutLink,
+    activity: (body, link) => ({
+      action: 'Payout link created',
+      subject: link?.id ?? '',
+      details: `${body.amount} cents by ${body.delivery.method}`,
+    }),
+    onSuccess: (link) => {
+      queryClient.setQueryData(payoutQueries.link(link.id).queryKey, link);
+      return queryClient.invalidateQueries({ queryKey: ['payout-links', 'list'] });
+    },
+  });
+}
+
+const redeliverySchema = z.lazy(() =>
+  z.object({
+    redelivered: z.boolean().nullish(),
+    payout_link: payoutLinkSchema.nullish(),
+    /** Sandbox extension: why it was not sent again. */
+    reason: z.string().nullish(),
+  }),
+);
+
+/** Sends a link again ("my link never arrived"); the vendor allows five deliveries. */
+export function useRedeliverPayoutLink() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationKey: ['payout-links', 'redeliver'],
+    mutationFn: (id: string) =>
+      request({
+        method: 'POST',
+        path: `/v2/payout-links/${encodeURIComponent(id)}/redeliver`,
+        body: {},
+        response: redeliverySchema,
+      }),
+    activity: (id, answer) => ({
+      action: answer?.redelivered === false ? 'Payout link not sent again' : 'Payout link sent again',
+      subject: id,
+      details: '',
+    }),
+    onSettled: (_answer, _error, id) => queryClient.invalidateQueries({ queryKey: ['payout-links', id] }),
+  });
+}
+
+/** Cancels a link its payee has not claimed: its amount goes back to the wallet. */
+export function useCancelPayoutLink() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationKey: ['payout-links', 'cancel'],
+    mutationFn: (id: string) =>
+      request({
+        method: 'DELETE',
+        path: `/v2/payout-links/${encodeURIComponent(id)}`,
+        response: payoutLinkSchema.optional(),
+      }),
+    activity: (id) => ({ action: 'Payout link cancelled', subject: id, details: '' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payout-links'] }),
+  });
+}

@@ -1,0 +1,74 @@
+import { fullName } from '../lib/names';
+import type { User } from './schemas';
+import { orNull } from './search-source';
+import { listTransfersSince } from './transfers';
+import { getUser, listUsers } from './users';
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+export async function mapWithLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < items.length; index = next++) {
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export interface Person {
+  /** A user's status at the service (`disabled` is flagged at the review); customers have none. */
+  status?: string | null | undefined;
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+const personOf = (user: User): Person => ({
+  id: user.id,
+  name: fullName(user),
+  email: user.email ?? null,
+  status: user.status ?? null,
+});
+
+/**
+ * The users each email names (the organization's, by the service's search, eight at a time). Upstream, where the
+ * service cannot search, an email is looked for among the most recent users.
+ */
+export async function usersByEmail(emails: readonly string[], upstream: boolean) {
+  const byEmail = new Map<string, Person[]>();
+  const matching = (users: readonly User[], email: string) =>
+    users.filter((user) => user.email?.toLowerCase() === email).map(personOf);
+  if (upstream && emails.length > 0) {
+    const recent = await listUsers({ limit: 100 });
+    for (const email of emails) byEmail.set(email, matching(recent.data, email));
+  } else {
+    await mapWithLimit(emails, 8, async (email) => {
+      byEmail.set(email, matching((await listUsers({ search: email, limit: 100 })).data, email));
+    });
+  }
+  return byEmail;
+}
+
+/** Users by id, eight at a time: null for an id that is not one of the organization's. */
+export async function usersById(ids: readonly string[]) {
+  const users = new Map<string, Person | null>();
+  await mapWithLimit(ids, 8, async (id) => {
+    const user = await orNull(getUser(id));
+    users.set(id, user && personOf(user));
+  });
+  return users;
+}
+
+/** How much of the last 24 hours a look-up reads at most: fifty pages of the vendor's largest. */
+export const RECENT_READ_LIMIT = 5000;
+
+/**
+ * The organization's transfers of the last 24 hours, newest first, up to RECENT_READ_LIMIT: where a row already paid
+ * is found by its request id (metadata.console_request_id) before anything is sent, upstream too, where the service
+ * may not honour idempotency keys; and where a payer who just paid the same amount shows.
+ */
+export function transfersOfLastDay(nowMs: number) {
+  return listTransfersSince(new Date(nowMs - 24 * 60 * 60 * 1000).toISOString(), RECENT_READ_LIMIT);
+}

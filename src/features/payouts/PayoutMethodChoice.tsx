@@ -1,0 +1,65 @@
+import { Anchor, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import type { PayoutMethod } from '../../api/schemas';
+import { userQueries } from '../../api/users';
+import { describePayoutMethod, isPayoutRail } from '../../lib/payout-methods';
+
+/** A method's value in the form: its id, or its kind and place where the service gives it none. */
+export const methodKey = (method: PayoutMethod, index: number) => method.id ?? `${method.platform}-${index}`;
+
+/** The methods a payout can go to: the rails the console knows. */
+export function payableMethods(methods: readonly PayoutMethod[] | undefined): PayoutMethod[] {
+  return (methods ?? []).filter((method) =>
+    isPayoutRail(method.platform === 'bank_transfer' ? 'ach' : method.platform),
+  );
+}
+
+interface Props {
+  userId: string | null;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}
+
+/**
+ * "Payout method": the payee's saved methods, masked (a bank account by its last four digits, PayPal by the first
+ * letter and the domain), the default one said so; loading, empty and error states said at the field.
+ */
+export function PayoutMethodChoice({ userId, value, onChange, error }: Props) {
+  const methods = useQuery({ ...userQueries.payoutMethods(userId ?? ''), enabled: userId !== null });
+  const payable = payableMethods(methods.data);
+  if (userId === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        Choose the payee first: their saved payout methods show here.
+      </Text>
+    );
+  }
+  if (methods.isPending) return <Skeleton height={60} aria-label="Loading payout methods" />;
+  let problem: string | undefined = error;
+  if (methods.isError) problem = `Could not load the payout methods: ${methods.error.message}`;
+  return (
+    <Radio.Group label="Payout method" value={value} onChange={onChange} error={problem} required>
+      <Stack gap="xs" mt={4}>
+        {payable.map((method, index) => (
+          <Radio
+            key={methodKey(method, index)}
+            value={methodKey(method, index)}
+            label={describePayoutMethod(method)}
+            description={method.is_default ? 'Their default' : undefined}
+          />
+        ))}
+        {methods.data && payable.length === 0 && (
+          <Text size="sm">
+            This user has no saved payout method.{' '}
+            <Anchor component={Link} to="/payout-links/new">
+              Send them a payout link
+            </Anchor>{' '}
+            instead: they choose where the money goes.
+          </Text>
+        )}
+      </Stack>
+    </Radio.Group>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { PayoutDetailsTable, type PayoutSummary } from '../../components/PayoutDetails';
+import { WarningAlert } from '../../components/WarningAlert';
+import { formatCents } from '../../lib/money';
+
+interface Props {
+  summary: PayoutSummary | null;
+  sending: boolean;
+  error: Error | null;
+  checking: boolean;
+  outcomeUnknown: Error | null;
+  checkMessage: string | null;
+  onCheckAgain: () => void;
+  onBack: () => void;
+  onConfirm: () => void;
+  approvalNeeded: boolean;
+  approvalError: unknown;
+  submittingForApproval: boolean;
+  onSubmitForApproval: () => void;
+}
+
+/** The last look before money leaves: payee, method (masked), amount, the wallet before and after; then Send. */
+export function ReviewPayoutDialog({
+  summary,
+  sending,
+  error,
+  checking,
+  outcomeUnknown,
+  checkMessage,
+  onCheckAgain,
+  onBack,
+  onConfirm,
+  approvalNeeded,
+  approvalError,
+  submittingForApproval,
+  onSubmitForApproval,
+}: Props) {
+  const submitting = sending || checking || submittingForApproval;
+  const leave = () => {
+    if (!submitting) onBack();
+  };
+  return (
+    <Modal opened={summary !== null} onClose={leave} title="Review payout" size="lg" centered>
+      {summary && (
+        <Stack>
+          <PayoutDetailsTable summary={summary} />
+          {summary.payeeStatus === 'disabled' && (
+            <WarningAlert title="The payee is disabled" role="alert">
+              {summary.payeeName ?? 'This payee'} is disabled at the service, which refuses to pay them out
+              until they are enabled again.
+            </WarningAlert>
+          )}
+          {outcomeUnknown ? (
+            <ApiErrorAlert error={outcomeUnknown} title="Outcome unknown">
+              <Text size="sm" mt={4}>
+                {checking
+                  ? 'Looking for a payout carrying request id '
+                  : 'No answer came back, so this payout may or may not have been made. Check again: the console looks for a payout carrying request id '}
+                <code>{summary.consoleRequestId}</code>
+                {checking ? '…' : ' before anything else.'}
+              </Text>
+              {checkMessage && (
+                <Text size="sm" mt={4}>
+                  {checkMessage}
+                </Text>
+              )}
+            </ApiErrorAlert>
+          ) : (
+            error !== null && <ApiErrorAlert error={error} />
+          )}
+          {approvalError !== null && approvalError !== undefined && (
+            <ApiErrorAlert error={approvalError} title="The request was not submitted" />
+          )}
+          {approvalNeeded && (
+            <Text size="sm">
+              This is above your organization&apos;s approval limit: another member approves it before any
+              money moves.
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Button variant="default" onClick={leave} disabled={submitting}>
+              Back
+            </Button>
+            {outcomeUnknown ? (
+              <Button onClick={onCheckAgain} loading={submitting}>
+                Check again
+              </Button>
+            ) : approvalNeeded ? (
+              <Button onClick={onSubmitForApproval} loading={submitting}>
+                {`Submit for approval (${formatCents(summary.cents)})`}
+              </Button>
+            ) : (
+              <Button onClick={onConfirm} loading={submitting}>
+                {`Send payout of ${formatCents(summary.cents)}`}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,93 @@
+import { transfersOfLastDay } from '../../api/people-lookup';
+import { requestIdOf } from '../../api/transfers';
+import type { RowError } from '../../lib/file-rows';
+import { toPayoutRequest } from '../../lib/payout-request';
+import { fileSizeProblem, type RowsFile } from '../../lib/rows-file';
+import { checkPayoutRows, readPayoutsFile } from './payout-file';
+import type { PlannedPayout } from './payout-file-run';
+import { derivePayoutKeys } from './payout-keys';
+import { resolvePayees } from './payout-resolve';
+
+export interface CheckedPayouts {
+  fileName: string;
+  file: RowsFile;
+  /** Every row error, by the rules and then against the service, in row order. */
+  errors: RowError[];
+  /** The valid rows, with their keys and bodies, and the payouts of the last 24 hours that carry their keys. */
+  planned: PlannedPayout[];
+  /** False when the last 24 hours hold more than the console reads. */
+  lastDayComplete: boolean;
+  sha256: string;
+}
+
+export type PayoutsCheck = { ok: true; checked: CheckedPayouts } | { ok: false; problem: string };
+export type PayoutCheckStep = 'reading' | 'payees' | 'paid';
+
+async function sha256Of(file: File): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Everything before the review, nothing sent: the rows read and checked by the rules in the browser, the payees and
+ * their saved methods looked up, the keys derived, and the last 24 hours read for rows paid already.
+ */
+export async function checkPayoutsFile(
+  file: File,
+  options: {
+    secret: string;
+    operator: string | undefined;
+    upstream: boolean;
+    onStep?: (step: PayoutCheckStep) => void;
+    now?: number;
+  },
+): Promise<PayoutsCheck> {
+  const sizeProblem = fileSizeProblem(file.size, 'payouts');
+  if (sizeProblem) return { ok: false, problem: sizeProblem };
+  options.onStep?.('reading');
+  const read = readPayoutsFile(await file.text());
+  if (!read.ok) return read;
+  const rows = checkPayoutRows(read.file);
+  options.onStep?.('payees');
+  const resolved = await resolvePayees(rows.payouts, { upstream: options.upstream });
+  options.onStep?.('paid');
+  const [keys, lastDay, sha256] = await Promise.all([
+    derivePayoutKeys(options.secret, resolved.payouts),
+    transfersOfLastDay(options.now ?? Date.now()),
+    sha256Of(file),
+  ]);
+  const paidBefore = new Map(
+    lastDay.transfers.flatMap((t) => {
+      const id = t.type === 'payout' ? requestIdOf(t) : null;
+      return id ? [[id, t.id] as const] : [];
+    }),
+  );
+  const planned = resolved.payouts.map((payout, index) => {
+    const key = keys[index] as string;
+    return {
+      payout,
+      key,
+      body: toPayoutRequest(
+        {
+          userId: payout.userId,
+          cents: payout.cents,
+          method: { platform: payout.platform, accountId: payout.accountId },
+          metadata: payout.metadata,
+        },
+        { idempotencyKey: key, operator: options.operator },
+      ),
+      paidBefore: paidBefore.get(key),
+    };
+  });
+  return {
+    ok: true,
+    checked: {
+      fileName: file.name,
+      file: read.file,
+      errors: [...rows.errors, ...resolved.errors].sort((a, b) => a.row - b.row),
+      planned,
+      lastDayComplete: lastDay.complete,
+      sha256,
+    },
+  };
+}

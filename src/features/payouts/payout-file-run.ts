@@ -1,0 +1,257 @@
+import { ApiError } from '../../api/client';
+import { classifyPaymentFailure } from '../../api/payments';
+import {
+  type BatchResults,
+  createPayout,
+  createPayoutBatch,
+  findPayoutByKey,
+  getPayoutBatch,
+  getPayoutBatchResults,
+  listPayoutBatches,
+  type PayoutBatch,
+} from '../../api/payouts';
+import { BatchRun } from '../../lib/batch-run';
+import type { CreatePayoutRequest } from '../../lib/payout-request';
+import type { ResolvedPayout } from './payout-keys';
+
+/** The most items the vendor takes in one payout batch. */
+export const BATCH_ITEMS = 5000;
+
+/** A row of the review: the payout, its key, its body, and the transfer it made already (found by its key), if any. */
+export interface PlannedPayout {
+  payout: ResolvedPayout;
+  key: string;
+  body: CreatePayoutRequest;
+  paidBefore?: string | undefined;
+}
+
+export type PayoutOutcome =
+  | { kind: 'waiting' }
+  | { kind: 'paid'; transferId: string }
+  | { kind: 'paidBefore'; transferId: string }
+  | { kind: 'refused'; message: string }
+  | { kind: 'unknown'; message: string };
+
+export interface RunDeps {
+  /** Where the payouts are paid from (the app's wallet), and the file's SHA-256 (the server totals a file). */
+  appId?: string | undefined;
+  file?: string | undefined;
+  batchKeyOf: (itemKeys: readonly string[]) => Promise<string>;
+  pollMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const UNAVAILABLE = new Set([404, 405, 501]);
+
+/**
+ * Pays a file's payouts: as payout batches of up to 5,000 items (each item its own key, the batch a key derived from
+ * its items'), followed until the service has answered every item; where the service has no batches, row by row.
+ * Exactly once rests on the vendor's rule that a payout key is never paid twice: a batch sent again (after a reload, a
+ * lost answer) is found by its key; an item whose key was used before is looked up and shown as paid before.
+ */
+export class PayoutFileRun {
+  readonly outcomes: PayoutOutcome[];
+  state: 'sending' | 'paying' | 'done' = 'sending';
+  /** What the service says of its batches so far (the sandbox's `progress`; upstream may say only a status). */
+  progress = { done: 0, total: 0, status: '' };
+  batchIds: string[] = [];
+  /** Row by row (the service has no batches): the run that sends them. */
+  rowRun: BatchRun<PlannedPayout> | null = null;
+  private readonly listeners = new Set<() => void>();
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly rows: readonly PlannedPayout[],
+    private readonly deps: RunDeps,
+  ) {
+    this.outcomes = rows.map((row) =>
+      row.paidBefore ? { kind: 'paidBefore', transferId: row.paidBefore } : { kind: 'waiting' },
+    );
+    this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  counts() {
+    const counts = { total: this.rows.length, paid: 0, paidBefore: 0, refused: 0, unknown: 0, waiting: 0 };
+    for (const outcome of this.outcomes) counts[outcome.kind]++;
+    return counts;
+  }
+
+  async start(): Promise<void> {
+    const toPay = this.rows.flatMap((row, index) => (row.paidBefore ? [] : [index]));
+    this.progress = { done: 0, total: toPay.length, status: '' };
+    this.changed();
+    try {
+      for (let at = 0; at < toPay.length; at += BATCH_ITEMS) {
+        const chunk = toPay.slice(at, at + BATCH_ITEMS);
+        const batch = await this.sendBatch(chunk);
+        if (batch === 'unavailable') {
+          await this.payRowByRow(toPay.slice(at));
+          break;
+        }
+        this.batchIds.push(batch.id);
+        this.state = 'paying';
+        this.changed();
+        await this.follow(batch, chunk);
+      }
+    } catch (error) {
+      const message =
+        error instanceof ApiError ? error.message : `The run stopped: ${(error as Error).message}`;
+      for (const [index, outcome] of this.outcomes.entries()) {
+        if (outcome.kind === 'waiting') {
+          this.outcomes[index] =
+            error instanceof ApiError && classifyPaymentFailure(error).kind === 'refused'
+              ? { kind: 'refused', message }
+              : { kind: 'unknown', message: `${message}: choose the file again to find what was paid` };
+        }
+      }
+    }
+    this.state = 'done';
+    this.changed();
+  }
+
+  /** Sends one batch, or finds it by its key when it was sent before; 'unavailable' where the service has none. */
+  private async sendBatch(indexes: readonly number[]): Promise<PayoutBatch | 'unavailable'> {
+    const items = indexes.map((index) => (this.rows[index] as PlannedPayout).body);
+    const key = await this.deps.batchKeyOf(items.map((item) => item.idempotency_key));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await createPayoutBatch(
+          { items, idempotency_key: key },
+          { file: this.deps.file, appId: this.deps.appId },
+        );
+      } catch (error) {
+        if (error instanceof ApiError && UNAVAILABLE.has(error.status)) return 'unavailable';
+        const kind = classifyPaymentFailure(error).kind;
+        if (kind === 'rateLimited') {
+          await this.sleep(((error as ApiError).retryAfterSeconds ?? 1) * 1000);
+          continue;
+        }
+        const sentBefore = error instanceof ApiError && error.code === 'idempotency-key-used';
+        if (kind === 'refused' && !sentBefore) throw error;
+        // Sent before, or no answer: it may exist. Found by its key, it is followed; else sent again (its key refused
+        // if it did arrive meanwhile, and then found).
+        const found = await findBatchByKey(key);
+        if (found) return found;
+        if (sentBefore || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /** Polls a batch until the service has answered every item, then reads each item's result. */
+  private async follow(batch: PayoutBatch, indexes: readonly number[]): Promise<void> {
+    let current = batch;
+    const base = this.progress.done;
+    while (current.status !== 'completed') {
+      this.progress = {
+        ...this.progress,
+        done: base + (current.progress?.done ?? 0),
+        status: current.status,
+      };
+      this.changed();
+      await this.sleep(this.deps.pollMs ?? 500);
+      current = await getPayoutBatch(current.id);
+    }
+    const results = await getPayoutBatchResults(current.id);
+    await this.apply(results, indexes);
+    this.progress = { ...this.progress, done: base + indexes.length, status: current.status };
+    this.changed();
+  }
+
+  /** Each item's result onto its row: a transfer, a key used before (looked up), or the service's error. */
+  private async apply(results: BatchResults, indexes: readonly number[]): Promise<void> {
+    const byKey = new Map(results.items.map((item) => [item.idempotency_key ?? '', item]));
+    const reused: number[] = [];
+    for (const index of indexes) {
+      const row = this.rows[index] as PlannedPayout;
+      const item = byKey.get(row.key);
+      if (!item) this.outcomes[index] = { kind: 'unknown', message: 'The batch has no result for this row' };
+      else if (item.transfer) this.outcomes[index] = { kind: 'paid', transferId: item.transfer.id };
+      else if (item.error_code === 'idempotency-key-used') reused.push(index);
+      else {
+        this.outcomes[index] = {
+          kind: 'refused',
+          message: item.error_message || item.error_code || 'Refused by the service',
+        };
+      }
+    }
+    for (const index of reused) {
+      const row = this.rows[index] as PlannedPayout;
+      const found = await findPayoutByKey(row.key, row.payout.userId);
+      this.outcomes[index] = found
+        ? { kind: 'paidBefore', transferId: found.id }
+        : { kind: 'unknown', message: 'Its key was used before, and no payout with it was found' };
+    }
+  }
+
+  /** Where the service has no batches: each row alone, with the same keys and the same look-ups. */
+  private async payRowByRow(indexes: readonly number[]): Promise<void> {
+    const rows = indexes.map((index) => this.rows[index] as PlannedPayout);
+    const run = new BatchRun(rows, {
+      send: (row) => sendPayoutRow(row, this.deps),
+      lookup: async (row) => (await findPayoutByKey(row.key, row.payout.userId))?.id ?? null,
+      // A payout key is never paid twice: resending after a failed look-up is safe everywhere.
+      resendAllowed: true,
+    });
+    this.rowRun = run;
+    this.state = 'paying';
+    const unsubscribe = run.subscribe(() => {
+      run.outcomes.forEach((outcome, i) => {
+        const index = indexes[i] as number;
+        if (outcome.kind === 'created')
+          this.outcomes[index] = { kind: 'paid', transferId: outcome.transferId };
+        else if (outcome.kind === 'alreadyPaid')
+          this.outcomes[index] = { kind: 'paidBefore', transferId: outcome.transferId };
+        else if (outcome.kind === 'refused' || outcome.kind === 'unknown')
+          this.outcomes[index] = { kind: outcome.kind, message: outcome.message };
+      });
+      this.progress = { ...this.progress, done: run.counts().sent, status: 'row by row' };
+      this.changed();
+    });
+    try {
+      await run.start();
+    } finally {
+      unsubscribe();
+    }
+  }
+}
+
+/** One payout alone; a key used before is looked up and, found, is the row's payout. */
+async function sendPayoutRow(row: PlannedPayout, deps: RunDeps) {
+  try {
+    const transfer = await createPayout(row.body, { file: deps.file, appId: deps.appId });
+    return { kind: 'created' as const, transferId: transfer.id };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'idempotency-key-used') {
+      const found = await findPayoutByKey(row.key, row.payout.userId);
+      if (found) return { kind: 'alreadyPaid' as const, transferId: found.id };
+    }
+    const failure = classifyPaymentFailure(error);
+    if (failure.kind === 'refused' || failure.kind === 'unknown') {
+      return { kind: failure.kind, message: failure.error.message };
+    }
+    return failure.kind === 'rateLimited' ? failure : { kind: 'signedOut' as const };
+  }
+}
+
+/** A batch of the organization's with this key, among its recent batches; null when none. */
+export async function findBatchByKey(key: string): Promise<PayoutBatch | null> {
+  let after: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const found = await listPayoutBatches({ limit: 100, starting_after: after });
+    const match = found.data.find((batch) => batch.idempotency_key === key);
+    if (match) return match;
+    const last = found.data.at(-1)?.id;
+    if (!found.has_more || !last || last === after) return null;
+    after = last;
+  }
+  return null;
+}

@@ -1,0 +1,118 @@
+import { mapWithLimit, type Person, usersByEmail, usersById } from '../../api/people-lookup';
+import type { PayoutMethod } from '../../api/schemas';
+import { listPayoutMethods } from '../../api/users';
+import type { RowError } from '../../lib/file-rows';
+import { describePayoutMethod, RAIL_LABELS } from '../../lib/payout-methods';
+import type { RowPayout } from './payout-file';
+import type { ResolvedPayout } from './payout-keys';
+
+const rail = (method: PayoutMethod) => (method.platform === 'bank_transfer' ? 'ach' : method.platform);
+
+/**
+ * The method a row's payout goes to among the payee's saved ones, or what is wrong: a bank account by its id (or the
+ * payee's only one), a wallet of the row's kind (the one named, if any), or the payee's default.
+ */
+export function methodForRow(
+  payout: Pick<RowPayout, 'platform' | 'accountId'>,
+  methods: readonly PayoutMethod[],
+): { method: PayoutMethod | null; accountId?: string } | { column: string; message: string } {
+  if (payout.platform === 'default') {
+    if (methods.length === 0) return { column: 'platform', message: 'this user has no saved payout method' };
+    // Upstream may not mark the default: the service then chooses it.
+    return { method: methods.find((m) => m.is_default) ?? null };
+  }
+  const ofKind = methods.filter((m) => rail(m) === payout.platform);
+  const label = RAIL_LABELS[payout.platform];
+  if (payout.accountId) {
+    const named = ofKind.find((m) => m.id === payout.accountId);
+    if (!named) return { column: 'account_id', message: `not a ${label} method of this user` };
+    return payout.platform === 'ach'
+      ? { method: named, accountId: named.id ?? undefined }
+      : { method: named };
+  }
+  if (ofKind.length === 0) return { column: 'platform', message: `this user has no ${label} method` };
+  if (payout.platform === 'ach') {
+    if (ofKind.length > 1) {
+      return {
+        column: 'account_id',
+        message: `this user has ${ofKind.length} bank accounts: give account_id`,
+      };
+    }
+    return { method: ofKind[0] as PayoutMethod, accountId: ofKind[0]?.id ?? undefined };
+  }
+  return { method: ofKind[0] as PayoutMethod };
+}
+
+/**
+ * Checks each row's payee and method against the service: an email names exactly one user, an id is one of the
+ * organization's, the user is not disabled, and the method is one of their saved ones. Each distinct payee and their
+ * methods are read once, eight at a time.
+ */
+export async function resolvePayees(
+  payouts: readonly RowPayout[],
+  options: { upstream: boolean },
+): Promise<{ payouts: ResolvedPayout[]; errors: RowError[] }> {
+  const emails = [...new Set(payouts.flatMap((p) => ('email' in p.payee ? [p.payee.email] : [])))];
+  const byEmail = await usersByEmail(emails, options.upstream);
+  const users = new Map<string, Person | null>();
+  for (const found of byEmail.values()) for (const person of found) users.set(person.id, person);
+  const ids = [...new Set(payouts.flatMap((p) => ('id' in p.payee ? [p.payee.id] : [])))].filter(
+    (id) => !users.has(id),
+  );
+  for (const [id, person] of await usersById(ids)) users.set(id, person);
+
+  const errors: RowError[] = [];
+  const withPayee: { payout: RowPayout; person: Person }[] = [];
+  for (const payout of payouts) {
+    const error = (column: string, message: string) => errors.push({ row: payout.row, column, message });
+    if ('email' in payout.payee) {
+      const found = byEmail.get(payout.payee.email) ?? [];
+      if (found.length === 1) withPayee.push({ payout, person: found[0] as Person });
+      else if (found.length === 0) {
+        error(
+          'user_email',
+          options.upstream
+            ? 'no user has this email among the 100 most recent; give the user_id instead'
+            : 'no user has this email',
+        );
+      } else error('user_email', `${found.length} users have this email; give the user_id instead`);
+      continue;
+    }
+    const person = users.get(payout.payee.id);
+    if (person) withPayee.push({ payout, person });
+    else error('user_id', 'no user of this organization has this ID');
+  }
+
+  const payeeIds = [...new Set(withPayee.map((p) => p.person.id))];
+  const methods = new Map<string, PayoutMethod[]>();
+  await mapWithLimit(payeeIds, 8, async (id) => methods.set(id, await listPayoutMethods(id)));
+
+  const resolved: ResolvedPayout[] = [];
+  for (const { payout, person } of withPayee) {
+    if (person.status === 'disabled') {
+      errors.push({
+        row: payout.row,
+        column: 'email' in payout.payee ? 'user_email' : 'user_id',
+        message: 'this user is disabled at the service, which pays them nothing',
+      });
+      continue;
+    }
+    const found = methodForRow(payout, methods.get(person.id) ?? []);
+    if ('message' in found) {
+      errors.push({ row: payout.row, column: found.column, message: found.message });
+      continue;
+    }
+    resolved.push({
+      row: payout.row,
+      userId: person.id,
+      payeeName: person.name,
+      payeeEmail: person.email,
+      cents: payout.cents,
+      platform: payout.platform,
+      accountId: found.accountId,
+      methodText: found.method ? describePayoutMethod(found.method) : 'Their default method',
+      metadata: payout.metadata,
+    });
+  }
+  return { payouts: resolved, errors: errors.sort((a, b) => a.row - b.row) };
+}

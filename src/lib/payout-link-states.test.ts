@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canRedeliver,
+  isOpenLink,
+  LINK_STATUS_COLORS,
+  LINK_STATUS_WORDS,
+  payeeText,
+} from './payout-link-states';
+
+describe('payout link states', () => {
+  it('has words and a colour for every status the vendor lists', () => {
+    const statuses = Object.keys(LINK_STATUS_WORDS);
+    expect(statuses).toHaveLength(10);
+    for (const status of statuses) expect(LINK_STATUS_COLORS[status]).toBeTruthy();
+  });
+
+  it('lets an open or expired link be sent again, and only an open one be claimed or cancelled', () => {
+    expect(isOpenLink('delivered')).toBe(true);
+    expect(isOpenLink('expired')).toBe(false);
+    expect(canRedeliver('expired')).toBe(true);
+    for (const ended of ['claimed', 'canceled', 'reversed', 'failed'])
+      expect(canRedeliver(ended)).toBe(false);
+  });
+
+  it('names a payee by what the link knows of them', () => {
+    expect(payeeText({ first_name: 'Sam', last_name: 'Seller', email: 'sam@example.com' })).toBe(
+      'Sam Seller · sam@example.com',
+    );
+    expect(payeeText({ country_code: '1', phone_number: '4155550123' })).toBe('+1 4155550123');
+    expect(payeeText(null)).toBe('Anyone with the link');
+    expect(payeeText({})).toBe('Anyone with the link');
+  });
+});
