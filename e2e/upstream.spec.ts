@@ -165,3 +165,77 @@ test('without organization credentials on the server, operators sign in with the
   await expect(page.getByLabel('App ID', { exact: true })).toHaveAccessibleDescription(/An app ID is a UUID/);
   await expect(page.getByLabel('App ID', { exact: true })).toHaveValue('app-1');
 });
+
+test("send a payout upstream to the payee's default method: the request passes the contract", async ({
+  page,
+}) => {
+  const refused = failOn422(page);
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Send payout' }).click();
+  await page.getByLabel('Payee', { exact: true }).fill('stri');
+  await page.getByRole('option', { name: /^string string/ }).click();
+  // Prism's payout method has no id to name a bank account by: only the payee's default can be chosen.
+  await page.getByRole('radio', { name: 'Their default method', exact: true }).check();
+  await page.getByLabel('Amount (USD)', { exact: true }).fill('5');
+  await page.getByRole('button', { name: 'Review payout', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Review payout' })
+    .getByRole('button', { name: 'Send payout of $5.00', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/transfers\//);
+  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
+test('payout links upstream: list, create, send again and cancel pass the contract', async ({ page }) => {
+  const refused = failOn422(page);
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payout links' }).click();
+  await expect(page.getByRole('table', { name: 'Payout links' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create payout link', exact: true }).click();
+  await page.getByLabel('Amount (USD)', { exact: true }).fill('10');
+  await page.getByLabel("Payee's email", { exact: true }).fill('sam@example.com');
+  await page.getByRole('button', { name: 'Review payout link', exact: true }).click();
+  await page.getByRole('button', { name: 'Create link for $10.00', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payout link', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Send link again', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Sent again|Not sent again/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel link', exact: true }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^Cancel the link for/ })
+    .click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(refused).toEqual([]);
+});
+
+test('pay out from a file upstream: the payout batch passes the contract and is followed', async ({
+  page,
+}) => {
+  const refused = failOn422(page);
+  const batches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/v2/payout-batches')) batches.push(request.method());
+  });
+  await signIn(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Pay out from a file' })
+    .click();
+  const csv = [
+    'user_id,amount,platform,metadata.invoice',
+    `${USER},12.50,default,PO-1`,
+    `${USER},7.25,default,PO-2`,
+  ].join('\n');
+  await page.getByLabel('Payouts file', { exact: true }).setInputFiles({
+    name: 'upstream-payouts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await page.getByRole('button', { name: 'Pay 2 payouts ($19.75)', exact: true }).click();
+  // Prism's batch stays `created`: the page follows it, asking again, each ask within the contract.
+  await expect(page.getByRole('status').filter({ hasText: /batch created/ })).toBeVisible();
+  await expect.poll(() => batches.filter((method) => method === 'GET').length).toBeGreaterThanOrEqual(2);
+  expect(batches[0]).toBe('POST');
+  expect(refused).toEqual([]);
+});

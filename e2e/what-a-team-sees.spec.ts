@@ -26,6 +26,7 @@ function pagesOf(ids: {
   customer: string;
   transfer: string;
   request: string;
+  link: string;
   userName: string;
   customerName: string;
 }) {
@@ -33,6 +34,12 @@ function pagesOf(ids: {
     '/': 'Overview',
     '/payments/new': 'Create payment',
     '/payments/batch': 'Batch payments',
+    '/payouts/new': 'Send payout',
+    '/payouts/file': 'Pay out from a file',
+    '/payout-links': 'Payout links',
+    '/payout-links/new': 'Create payout link',
+    '/payout-links/:linkId': 'Payout link',
+    '/payout-requests': 'Payout requests',
     '/users': 'Users',
     '/users/:userId': ids.userName,
     '/customers': 'Payment customers',
@@ -71,6 +78,11 @@ async function someRecords(page: Page, tenant: Tenant) {
     data: { payment: bankPayment(tenant, 1_500_000, { idempotency_key: crypto.randomUUID() }) },
   });
   const request = (await submitted.json()) as { id: string };
+  const made = await page.request.post('/v2/payout-links', {
+    headers: basicAuth(tenant),
+    data: { amount: 900, delivery: { method: 'link' } },
+  });
+  const link = (await made.json()) as { id: string };
   const user = tenant.users[0];
   const customer = tenant.customers[0];
   return {
@@ -78,6 +90,7 @@ async function someRecords(page: Page, tenant: Tenant) {
     customer: customer?.id ?? '',
     transfer: transfer.id,
     request: request.id,
+    link: link.id,
     userName: `${user?.first_name} ${user?.last_name}`,
     customerName: customer?.name ?? '',
   };
@@ -127,7 +140,8 @@ for (const scheme of ['light', 'dark'] as const) {
           .replace(':userId', ids.user)
           .replace(':customerId', ids.customer)
           .replace(':transferId', ids.transfer)
-          .replace(':requestId', ids.request);
+          .replace(':requestId', ids.request)
+          .replace(':linkId', ids.link);
         await page.goto(path);
         await page.reload();
         await expect(page.getByRole('heading', { name: heading, level: 1 }), path).toBeVisible();

@@ -147,7 +147,7 @@ export function PayoutLinkPage() {
               </Button>
             )}
             {mayCancel && isOpenLink(link.status) && (
-              <Button color="red.8" variant="outline" onClick={() => setConfirmCancel(true)}>
+              <Button variant="default" onClick={() => setConfirmCancel(true)}>
                 Cancel link
               </Button>
             )}

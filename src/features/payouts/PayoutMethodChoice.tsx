@@ -4,15 +4,28 @@ import { Link } from 'wouter';
 import type { PayoutMethod } from '../../api/schemas';
 import { userQueries } from '../../api/users';
 import { describePayoutMethod, isPayoutRail } from '../../lib/payout-methods';
+import { isUuid } from '../../lib/uuid';
 
 /** A method's value in the form: its id, or its kind and place where the service gives it none. */
 export const methodKey = (method: PayoutMethod, index: number) => method.id ?? `${method.platform}-${index}`;
 
-/** The methods a payout can go to: the rails the console knows. */
+/** The value of "their default method": the service chooses among the payee's methods. */
+export const DEFAULT_METHOD = 'default';
+
+/**
+ * The methods a payout can go to: the rails the console knows; a bank account only with an id to name it by (the
+ * vendor takes a bank account's id, a UUID, and nothing else).
+ */
 export function payableMethods(methods: readonly PayoutMethod[] | undefined): PayoutMethod[] {
-  return (methods ?? []).filter((method) =>
-    isPayoutRail(method.platform === 'bank_transfer' ? 'ach' : method.platform),
-  );
+  return (methods ?? []).filter((method) => {
+    const rail = method.platform === 'bank_transfer' ? 'ach' : method.platform;
+    return isPayoutRail(rail) && (rail !== 'ach' || isUuid(method.id ?? ''));
+  });
+}
+
+/** The payee's default method, where the service marks it. */
+export function defaultMethodOf(methods: readonly PayoutMethod[] | undefined): PayoutMethod | undefined {
+  return methods?.find((method) => method.is_default);
 }
 
 interface Props {
@@ -42,6 +55,16 @@ export function PayoutMethodChoice({ userId, value, onChange, error }: Props) {
   return (
     <Radio.Group label="Payout method" value={value} onChange={onChange} error={problem} required>
       <Stack gap="xs" mt={4}>
+        {(methods.data ?? []).length > 0 && (
+          <Radio
+            value={DEFAULT_METHOD}
+            label="Their default method"
+            description={(() => {
+              const preferred = defaultMethodOf(methods.data);
+              return preferred ? describePayoutMethod(preferred) : 'The one the payee chose';
+            })()}
+          />
+        )}
         {payable.map((method, index) => (
           <Radio
             key={methodKey(method, index)}
@@ -50,7 +73,7 @@ export function PayoutMethodChoice({ userId, value, onChange, error }: Props) {
             description={method.is_default ? 'Their default' : undefined}
           />
         ))}
-        {methods.data && payable.length === 0 && (
+        {methods.data && methods.data.length === 0 && (
           <Text size="sm">
             This user has no saved payout method.{' '}
             <Anchor component={Link} to="/payout-links/new">

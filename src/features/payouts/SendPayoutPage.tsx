@@ -23,7 +23,13 @@ import { describePayoutMethod, type PayoutRail } from '../../lib/payout-methods'
 import { type CreatePayoutRequest, toPayoutRequest } from '../../lib/payout-request';
 import { payoutAmount, walletAfter } from '../../lib/payout-rules';
 import { isUuid } from '../../lib/uuid';
-import { methodKey, PayoutMethodChoice, payableMethods } from './PayoutMethodChoice';
+import {
+  DEFAULT_METHOD,
+  defaultMethodOf,
+  methodKey,
+  PayoutMethodChoice,
+  payableMethods,
+} from './PayoutMethodChoice';
 import {
   emptyPayoutForm,
   PAYOUT_FIELD_BY_API_PATH,
@@ -74,9 +80,6 @@ export function SendPayoutPage() {
   const parsed = payoutAmount(amount, wallet?.cents ?? null);
   const after = parsed.ok ? walletAfter(wallet?.cents ?? null, parsed.cents) : null;
 
-  const methodsOf = (id: string) =>
-    payableMethods(queryClient.getQueryData<PayoutMethod[]>(userQueries.payoutMethods(id).queryKey));
-
   const onCreated = (transfer: Transfer) => {
     queryClient.setQueryData(transferQueries.detail(transfer.id).queryKey, transfer);
     void queryClient.invalidateQueries({ queryKey: ['apps'] });
@@ -108,19 +111,24 @@ export function SendPayoutPage() {
       return;
     }
     const payeeId = values.userId.trim().toLowerCase();
-    const methods = methodsOf(payeeId);
-    const method = methods.find((m, index) => methodKey(m, index) === values.methodId);
-    if (!method) {
+    const all = queryClient.getQueryData<PayoutMethod[]>(userQueries.payoutMethods(payeeId).queryKey);
+    const byDefault = values.methodId === DEFAULT_METHOD;
+    const method = byDefault
+      ? defaultMethodOf(all)
+      : payableMethods(all).find((m, index) => methodKey(m, index) === values.methodId);
+    if (!method && !byDefault) {
       form.setError('methodId', { message: 'Choose where the money goes' });
       return;
     }
-    const platform = (method.platform === 'bank_transfer' ? 'ach' : method.platform) as PayoutRail;
+    const platform: PayoutRail | 'default' = byDefault
+      ? 'default'
+      : ((method?.platform === 'bank_transfer' ? 'ach' : method?.platform) as PayoutRail);
     const metadata: Record<string, string> = {};
     if (values.reference.trim()) metadata.reference = values.reference.trim();
     const draft = {
       userId: payeeId,
       cents: cents.cents,
-      method: { platform, accountId: method.id ?? undefined },
+      method: { platform, accountId: method?.id ?? undefined },
       metadata,
     };
     const key = submission.prepare({ ...draft, appId: values.appId });
@@ -135,7 +143,9 @@ export function SendPayoutPage() {
         payeeName: payeeShown?.name ?? null,
         payeeEmail: payeeShown?.detail ?? null,
         payeeStatus: payeeShown?.status ?? user?.status ?? null,
-        method: describePayoutMethod(method),
+        method: method
+          ? `${byDefault ? 'Their default: ' : ''}${describePayoutMethod(method)}`
+          : 'Their default method',
         wallet: wallet ? { appName: wallet.appName, beforeCents: wallet.cents } : undefined,
         metadata: Object.entries(draft.metadata),
         consoleRequestId: key,

@@ -3,6 +3,7 @@ import type { PayoutMethod } from '../../api/schemas';
 import { listPayoutMethods } from '../../api/users';
 import type { RowError } from '../../lib/file-rows';
 import { describePayoutMethod, RAIL_LABELS } from '../../lib/payout-methods';
+import { isUuid } from '../../lib/uuid';
 import type { RowPayout } from './payout-file';
 import type { ResolvedPayout } from './payout-keys';
 
@@ -21,7 +22,10 @@ export function methodForRow(
     // Upstream may not mark the default: the service then chooses it.
     return { method: methods.find((m) => m.is_default) ?? null };
   }
-  const ofKind = methods.filter((m) => rail(m) === payout.platform);
+  // A bank account is named by its id, a UUID: one the service gives none for cannot be paid by account.
+  const ofKind = methods.filter(
+    (m) => rail(m) === payout.platform && (payout.platform !== 'ach' || isUuid(m.id ?? '')),
+  );
   const label = RAIL_LABELS[payout.platform];
   if (payout.accountId) {
     const named = ofKind.find((m) => m.id === payout.accountId);
@@ -30,7 +34,10 @@ export function methodForRow(
       ? { method: named, accountId: named.id ?? undefined }
       : { method: named };
   }
-  if (ofKind.length === 0) return { column: 'platform', message: `this user has no ${label} method` };
+  if (ofKind.length === 0) {
+    const missing = payout.platform === 'ach' ? 'saved bank account' : `${label} method`;
+    return { column: 'platform', message: `this user has no ${missing}` };
+  }
   if (payout.platform === 'ach') {
     if (ofKind.length > 1) {
       return {
