@@ -210,7 +210,9 @@ export function OverviewPage() {
               ))}
             </Stack>
           )}
-          {payouts && <TotalsTable label="Payouts by outcome" last7={payouts.last7} last30={payouts.last30} />}
+          {payouts && (
+            <TotalsTable label="Payouts by outcome" last7={payouts.last7} last30={payouts.last30} />
+          )}
         </Stack>
       </Paper>
       <Paper withBorder p="md">
