@@ -81,7 +81,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await review.getByRole('button', { name: 'Send payout of $25.10', exact: true }).click();
       await expect(page).toHaveURL(/\/transfers\//);
       await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
-      const transfer = await transferOf(page, tenant, page.url().split('/').pop() ?? '');
+      const transferId = page.url().split('/').pop() ?? '';
+      const transfer = await transferOf(page, tenant, transferId);
       expect(transfer).toMatchObject({
         type: 'payout',
         amount: 2510,
@@ -89,6 +90,41 @@ for (const scheme of ['light', 'dark'] as const) {
         external_data: { platform: 'paypal' },
         metadata: { initiated_by: memberOf(tenant, 'finance').email },
       });
+      // The seller's page has it, and where their money goes; the finder finds it by its type.
+      await page.goto(`/users/${seller.id}`);
+      await expect(page.getByLabel('Payout methods', { exact: true })).toContainText(
+        `${maskedPaypal(seller.email)} (default)`,
+      );
+      await expect(
+        page.getByRole('table', { name: 'Payouts' }).getByRole('link', { name: transferId }),
+      ).toBeVisible();
+      await page.goto('/transfers?type=payout');
+      await expect(page.getByRole('link', { name: transferId })).toBeVisible();
+    });
+
+    test('payout requests and a payouts file read well: axe finds nothing', async ({
+      signedIn: page,
+      tenant,
+    }) => {
+      test.setTimeout(AXE_SPEC_TIMEOUT);
+      const asked = await page.request.post('/v2/payout-requests', {
+        headers: basicAuth(tenant),
+        data: { amount: 4_200, user_id: tenant.users[0]?.id, memo: 'March invoice' },
+      });
+      expect(asked.status()).toBe(201);
+      await openFromNav(page, 'Payout requests');
+      const requests = page.getByRole('table', { name: 'Payout requests' });
+      await expect(requests).toContainText(`${tenant.users[0]?.first_name} ${tenant.users[0]?.last_name}`);
+      await expect(requests).toContainText('$42.00');
+      await expect(requests).toContainText('Status: Waiting');
+      await expectNoAxeViolations(page);
+      await openFromNav(page, 'Pay out from a file');
+      await choosePayoutsFile(page, payoutsCsv(tenant, 3).replace('paypal', 'zelle'));
+      await expect(page.getByRole('alert').filter({ hasText: 'cannot be paid' })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.getByRole('button', { name: 'Skip 1 row with errors', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Review' })).toContainText('2 payouts to pay');
+      await expectNoAxeViolations(page);
     });
 
     test('a payout link is created, claimed by its payee, and shows Claimed with its transfer', async ({

@@ -186,7 +186,8 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" component="nav" aria-label="Main">
+      {/* Twenty-odd pages do not fit a laptop's height: the navigation scrolls on its own, the page stays put. */}
+      <AppShell.Navbar p="sm" component="nav" aria-label="Main" style={{ overflowY: 'auto' }}>
         <MainNav links={navigation} onNavigate={close} />
         {/* On a phone the header has room for the brand, the environment and the colour scheme only. */}
         <Stack gap="xs" mt="md" hiddenFrom="sm">
