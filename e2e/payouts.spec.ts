@@ -30,10 +30,18 @@ async function openFromNav(page: Page, link: string, heading = link) {
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
-/** On Send payout: the payee picked by name, a method by its masked words, an amount. */
-async function fillPayout(page: Page, payeeName: string, method: string, amount: string) {
-  await page.getByLabel('Payee', { exact: true }).fill(payeeName);
-  await page.getByRole('option', { name: new RegExp(payeeName) }).click();
+/**
+ * On Send payout: the payee found by name and picked by their email (two people may share a name), a method by its
+ * masked words, an amount.
+ */
+async function fillPayout(
+  page: Page,
+  payee: { first_name: string; last_name: string; email: string },
+  method: string,
+  amount: string,
+) {
+  await page.getByLabel('Payee', { exact: true }).fill(`${payee.first_name} ${payee.last_name}`);
+  await page.getByRole('option').filter({ hasText: payee.email }).click();
   await page.getByRole('radio', { name: method, exact: true }).check();
   await page.getByLabel('Amount (USD)', { exact: true }).fill(amount);
   await page.getByRole('button', { name: 'Review payout', exact: true }).click();
@@ -69,7 +77,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectNoAxeViolations(page);
       // The wallet it is paid from, and what it keeps, are said before the review.
       await expect(page.getByLabel('Paid from', { exact: true })).toHaveValue(/\$100,000\.00/);
-      const review = await fillPayout(page, name, maskedPaypal(seller.email), '25.10');
+      const review = await fillPayout(page, seller, maskedPaypal(seller.email), '25.10');
       await expect(page.getByLabel('Amount (USD)', { exact: true })).toHaveAccessibleDescription(
         /the wallet keeps \$99,974\.90/,
       );
@@ -179,12 +187,7 @@ test('a payout above the limit waits for a second member, whose page shows the p
   const seller = sellerOf(tenant);
   await signIn(page, tenant, 'finance');
   await openFromNav(page, 'Send payout');
-  const review = await fillPayout(
-    page,
-    `${seller.first_name} ${seller.last_name}`,
-    maskedPaypal(seller.email),
-    '1500',
-  );
+  const review = await fillPayout(page, seller, maskedPaypal(seller.email), '1500');
   await expect(review.getByRole('button', { name: /^Send payout/ })).toHaveCount(0);
   await review.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
   await expect(page).toHaveURL(/\/approvals\//);

@@ -42,29 +42,6 @@ function keyOf(transfer: Transfer): string | null {
   return typeof key === 'string' ? key : null;
 }
 
-export const LINK_STATUSES = [
-  'created',
-  'delivery_pending',
-  'delivery_failed',
-  'sent',
-  'delivered',
-  'claimed',
-  'reversed',
-  'canceled',
-  'expired',
-  'failed',
-] as const;
-
-/** Links still waiting for their payee: they hold their amount, and may be cancelled or sent again. */
-export const OPEN_LINK_STATUSES: readonly string[] = [
-  'created',
-  'delivery_pending',
-  'delivery_failed',
-  'sent',
-  'delivered',
-  'expired',
-];
-
 export const payoutLinkSchema = z.lazy(() =>
   z.object({
     id: z.string(),
@@ -218,8 +195,6 @@ export interface PageQuery {
   starting_after?: string | undefined;
   ending_before?: string | undefined;
 }
-
-export const PAYOUT_REQUEST_STATUSES = ['created', 'approved', 'rejected'] as const;
 
 export const payoutRequestSchema = z.lazy(() =>
   z.object({

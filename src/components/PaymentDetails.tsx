@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { DetailRow } from './DetailRow';
 import { AmountToConfirm } from './Money';
+import { RecordRows } from './RecordRows';
 
 /**
  * What a payment moves, as its maker reviews it and its approver reads it: the same table for both, so that the
@@ -55,21 +56,11 @@ export function PaymentDetailsTable({ summary }: { summary: PaymentSummary }) {
           )}
         </DetailRow>
         <DetailRow label="To">The app&apos;s wallet (ACH debit)</DetailRow>
-        {summary.initiatedBy && <DetailRow label="Prepared by">{summary.initiatedBy}</DetailRow>}
-        {summary.consoleRequestId && (
-          <DetailRow label="Request ID">
-            <code>{summary.consoleRequestId}</code>
-          </DetailRow>
-        )}
-        <DetailRow label="Metadata">
-          {summary.metadata.length === 0
-            ? 'None'
-            : summary.metadata.map(([key, value]) => (
-                <div key={key}>
-                  <code>{key}</code>: {value}
-                </div>
-              ))}
-        </DetailRow>
+        <RecordRows
+          initiatedBy={summary.initiatedBy}
+          consoleRequestId={summary.consoleRequestId}
+          metadata={summary.metadata}
+        />
       </Table.Tbody>
     </Table>
   );

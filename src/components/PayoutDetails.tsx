@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { formatCents } from '../lib/money';
 import { DetailRow } from './DetailRow';
 import { AmountToConfirm } from './Money';
+import { RecordRows } from './RecordRows';
 
 /**
  * What a payout moves, as its maker reviews it and its approver reads it: the same table for both, so that the member
@@ -53,21 +54,11 @@ export function PayoutDetailsTable({ summary }: { summary: PayoutSummary }) {
             )}
           </DetailRow>
         )}
-        {summary.initiatedBy && <DetailRow label="Prepared by">{summary.initiatedBy}</DetailRow>}
-        {summary.consoleRequestId && (
-          <DetailRow label="Request ID">
-            <code>{summary.consoleRequestId}</code>
-          </DetailRow>
-        )}
-        <DetailRow label="Metadata">
-          {summary.metadata.length === 0
-            ? 'None'
-            : summary.metadata.map(([key, value]) => (
-                <div key={key}>
-                  <code>{key}</code>: {value}
-                </div>
-              ))}
-        </DetailRow>
+        <RecordRows
+          initiatedBy={summary.initiatedBy}
+          consoleRequestId={summary.consoleRequestId}
+          metadata={summary.metadata}
+        />
       </Table.Tbody>
     </Table>
   );

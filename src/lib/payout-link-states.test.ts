@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   canRedeliver,
   isOpenLink,
-  LINK_STATUS_COLORS,
-  LINK_STATUS_WORDS,
+  LINK_STATUSES,
+  linkStatusColor,
+  linkStatusWords,
   payeeText,
 } from './payout-link-states';
 
 describe('payout link states', () => {
   it('has words and a colour for every status the vendor lists', () => {
-    const statuses = Object.keys(LINK_STATUS_WORDS);
-    expect(statuses).toHaveLength(10);
-    for (const status of statuses) expect(LINK_STATUS_COLORS[status]).toBeTruthy();
+    expect(LINK_STATUSES).toHaveLength(10);
+    for (const status of LINK_STATUSES) {
+      expect(linkStatusWords(status)).not.toBe(status);
+      expect(linkStatusColor(status)).not.toBe('gray.8');
+    }
+    expect(linkStatusWords('on_hold')).toBe('on_hold');
   });
 
   it('lets an open or expired link be sent again, and only an open one be claimed or cancelled', () => {

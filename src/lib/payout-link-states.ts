@@ -1,5 +1,20 @@
-/** A payout link's status in words (the vendor's list of them), and the badge colour of each. */
-export const LINK_STATUS_WORDS: Record<string, string> = {
+/** A payout link's statuses, as the vendor's document lists them. */
+export const LINK_STATUSES = [
+  'created',
+  'delivery_pending',
+  'delivery_failed',
+  'sent',
+  'delivered',
+  'claimed',
+  'reversed',
+  'canceled',
+  'expired',
+  'failed',
+] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+/** A payout link's status in words, and the badge colour of each. */
+export const LINK_STATUS_WORDS: Record<LinkStatus, string> = {
   created: 'Created',
   delivery_pending: 'Delivery pending',
   delivery_failed: 'Delivery failed',
@@ -13,7 +28,7 @@ export const LINK_STATUS_WORDS: Record<string, string> = {
 };
 
 /** Shades with at least 4.5:1 contrast against white text, as the transfers' badges. */
-export const LINK_STATUS_COLORS: Record<string, string> = {
+export const LINK_STATUS_COLORS: Record<LinkStatus, string> = {
   created: 'gray.7',
   delivery_pending: 'blue.8',
   sent: 'blue.8',
@@ -25,6 +40,19 @@ export const LINK_STATUS_COLORS: Record<string, string> = {
   canceled: 'dark.6',
   expired: 'orange.9',
 };
+
+const isLinkStatus = (status: string): status is LinkStatus =>
+  (LINK_STATUSES as readonly string[]).includes(status);
+
+/** A status in words ("Delivery failed"), and one the console does not know as the service wrote it. */
+export function linkStatusWords(status: string): string {
+  return isLinkStatus(status) ? LINK_STATUS_WORDS[status] : status;
+}
+
+/** A status's badge colour. */
+export function linkStatusColor(status: string): string {
+  return isLinkStatus(status) ? LINK_STATUS_COLORS[status] : 'gray.8';
+}
 
 /** Whether the payee may still claim it: it holds its amount, and can be cancelled or sent again. */
 export function isOpenLink(status: string): boolean {

@@ -1,5 +1,5 @@
 // This page's own Mantine styles, loaded with it (see app/styles.ts for the rest).
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -8,10 +8,9 @@ import { useApprovalHint, useApprovalNeed, useSubmitBatchApproval } from '../../
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { transfersOfLastDay } from '../../api/people-lookup';
 import { runtimeConfigQuery } from '../../api/runtime-config';
-import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { FileCheckNotices } from '../../components/FileCheckNotices';
 import { FileChooser } from '../../components/FileChooser';
 import { useLeaveGuard } from '../../components/leave-guard';
-import { Notice } from '../../components/Notice';
 import { RowErrors } from '../../components/RowErrors';
 import { useForgetOnIdle } from '../../components/use-forget-on-idle';
 import { useRunUpdates } from '../../components/use-run-updates';
@@ -205,24 +204,13 @@ export function BatchPaymentsPage() {
         />
       )}
 
-      {stage.kind === 'checking' && (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>{`${stage.fileName}: ${STEP_WORDS[stage.step]}…`}</Text>
-        </Group>
-      )}
-      {stage.kind === 'problem' && (
-        <Notice tone="danger" title={`${stage.fileName} cannot be used`} role="alert">
-          {`${stage.message}. Nothing was sent.`}
-        </Notice>
-      )}
-      {stage.kind === 'failed' && (
-        <ApiErrorAlert title="The file could not be checked against the service" error={stage.error}>
-          <Button mt="sm" variant="default" onClick={() => check(stage.file)}>
-            Check again
-          </Button>
-        </ApiErrorAlert>
-      )}
+      <FileCheckNotices
+        checking={stage.kind === 'checking' ? `${stage.fileName}: ${STEP_WORDS[stage.step]}…` : undefined}
+        problem={stage.kind === 'problem' ? stage : undefined}
+        failed={
+          stage.kind === 'failed' ? { error: stage.error, onCheckAgain: () => check(stage.file) } : undefined
+        }
+      />
 
       {stage.kind === 'checked' && (
         <>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DisabledPayerWarning } from '../../components/DisabledPayerWarning';
+import { OutcomeUnknownAlert } from '../../components/OutcomeUnknownAlert';
 import { PaymentDetailsTable, type PaymentSummary } from '../../components/PaymentDetails';
 import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';
@@ -76,20 +77,13 @@ export function ReviewPaymentDialog({
             </WarningAlert>
           )}
           {outcomeUnknown ? (
-            <ApiErrorAlert error={outcomeUnknown} title="Outcome unknown">
-              <Text size="sm" mt={4}>
-                {checking
-                  ? 'Looking for a payment carrying request id '
-                  : 'No answer came back, so this payment may or may not have been made. Check again: the console looks for a payment carrying request id '}
-                <code>{summary.consoleRequestId}</code>
-                {checking ? '…' : ' before anything else.'}
-              </Text>
-              {checkMessage && (
-                <Text size="sm" mt={4}>
-                  {checkMessage}
-                </Text>
-              )}
-            </ApiErrorAlert>
+            <OutcomeUnknownAlert
+              what="payment"
+              error={outcomeUnknown}
+              requestId={summary.consoleRequestId}
+              checking={checking}
+              checkMessage={checkMessage}
+            />
           ) : (
             error !== null && <ApiErrorAlert error={error} />
           )}

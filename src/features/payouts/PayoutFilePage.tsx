@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Progress.css';
-import { Button, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -10,6 +10,7 @@ import { runtimeConfigQuery } from '../../api/runtime-config';
 import { useWallets } from '../../api/wallets';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { downloadCsv } from '../../components/download';
+import { FileCheckNotices } from '../../components/FileCheckNotices';
 import { FileChooser } from '../../components/FileChooser';
 import { useLeaveGuard } from '../../components/leave-guard';
 import { Money } from '../../components/Money';
@@ -204,24 +205,14 @@ export function PayoutFilePage() {
           template={{ name: 'payouts-template.csv', csv: PAYOUTS_TEMPLATE_CSV }}
         />
       )}
-      {stage.kind === 'checking' && (
-        <Group gap="sm" role="status">
-          <Loader size="sm" />
-          <Text>{`${stage.fileName}: ${STEP_WORDS[stage.step]}…`}</Text>
-        </Group>
-      )}
-      {stage.kind === 'problem' && (
-        <Notice tone="danger" title={`${stage.fileName} cannot be used`} role="alert">
-          {`${stage.message}. Nothing was sent.`}
-        </Notice>
-      )}
-      {stage.kind === 'failed' && (
-        <ApiErrorAlert title="The file could not be checked against the service" error={stage.error}>
-          <Button mt="sm" variant="default" onClick={() => check(stage.file)}>
-            Check again
-          </Button>
-        </ApiErrorAlert>
-      )}
+      <FileCheckNotices
+        checking={stage.kind === 'checking' ? `${stage.fileName}: ${STEP_WORDS[stage.step]}…` : undefined}
+        problem={stage.kind === 'problem' ? stage : undefined}
+        failed={
+          stage.kind === 'failed' ? { error: stage.error, onCheckAgain: () => check(stage.file) } : undefined
+        }
+      />
+
       {stage.kind === 'checked' && (
         <>
           {stage.checked.errors.length > 0 && (

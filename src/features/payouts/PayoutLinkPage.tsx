@@ -29,7 +29,7 @@ import { formatCents } from '../../lib/money';
 import {
   canRedeliver,
   isOpenLink,
-  LINK_STATUS_WORDS,
+  linkStatusWords,
   MAX_LINK_DELIVERIES,
   payeeText,
 } from '../../lib/payout-link-states';
@@ -164,7 +164,7 @@ export function PayoutLinkPage() {
                 minWidth={560}
                 columns={[
                   { header: 'When', cell: (event) => formatDateTime(event.at) },
-                  { header: 'Status', cell: (event) => LINK_STATUS_WORDS[event.status] ?? event.status },
+                  { header: 'Status', cell: (event) => linkStatusWords(event.status) },
                   { header: 'Note', cell: (event) => event.note ?? '' },
                 ]}
               />

@@ -10,7 +10,7 @@ import { LinkStatusBadge } from '../../components/LinkStatusBadge';
 import { Money } from '../../components/Money';
 import { Select } from '../../components/Select';
 import { age, formatDateTime } from '../../lib/dates';
-import { LINK_STATUS_WORDS, payeeText } from '../../lib/payout-link-states';
+import { LINK_STATUS_WORDS, linkStatusWords, payeeText } from '../../lib/payout-link-states';
 
 const PAGE = 25;
 
@@ -51,9 +51,7 @@ export function PayoutLinksPage() {
       {links.isPending && <Skeleton height={160} />}
       {links.data &&
         (rows.length === 0 ? (
-          <Text>
-            {status ? `No payout link is ${LINK_STATUS_WORDS[status] ?? status}.` : 'No payout links yet.'}
-          </Text>
+          <Text>{status ? `No payout link is ${linkStatusWords(status)}.` : 'No payout links yet.'}</Text>
         ) : (
           <>
             <DataTable

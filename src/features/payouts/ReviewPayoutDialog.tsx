@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { OutcomeUnknownAlert } from '../../components/OutcomeUnknownAlert';
 import { PayoutDetailsTable, type PayoutSummary } from '../../components/PayoutDetails';
 import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';
@@ -52,20 +53,13 @@ export function ReviewPayoutDialog({
             </WarningAlert>
           )}
           {outcomeUnknown ? (
-            <ApiErrorAlert error={outcomeUnknown} title="Outcome unknown">
-              <Text size="sm" mt={4}>
-                {checking
-                  ? 'Looking for a payout carrying request id '
-                  : 'No answer came back, so this payout may or may not have been made. Check again: the console looks for a payout carrying request id '}
-                <code>{summary.consoleRequestId}</code>
-                {checking ? '…' : ' before anything else.'}
-              </Text>
-              {checkMessage && (
-                <Text size="sm" mt={4}>
-                  {checkMessage}
-                </Text>
-              )}
-            </ApiErrorAlert>
+            <OutcomeUnknownAlert
+              what="payout"
+              error={outcomeUnknown}
+              requestId={summary.consoleRequestId}
+              checking={checking}
+              checkMessage={checkMessage}
+            />
           ) : (
             error !== null && <ApiErrorAlert error={error} />
           )}

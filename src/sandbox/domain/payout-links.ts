@@ -26,18 +26,7 @@ import { insufficientFunds, makePayout, payoutMetadata } from './payouts';
  * default funding, `dots_balance`) until it is claimed, canceled or expires.
  */
 
-export const LINK_STATUSES = [
-  'created',
-  'delivery_pending',
-  'delivery_failed',
-  'sent',
-  'delivered',
-  'claimed',
-  'reversed',
-  'canceled',
-  'expired',
-  'failed',
-] as const;
+export { LINK_STATUSES } from '../../lib/payout-link-states';
 
 /** At most this many deliveries of one link (the vendor's rule). */
 export const MAX_DELIVERIES = 5;
