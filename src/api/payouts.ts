@@ -263,7 +263,7 @@ export function useRedeliverPayoutLink() {
       request({
         method: 'POST',
         path: `/v2/payout-links/${encodeURIComponent(id)}/redeliver`,
-        body: {},
+        // The vendor's redeliver takes no body: one sent (even `{}`) is refused with 415 by its contract.
         response: redeliverySchema,
       }),
     activity: (id, answer) => ({
