@@ -31,12 +31,14 @@ export async function runBatchBenchmarks(url: string, runs = 3, rows = 1000): Pr
   try {
     for (let run = 0; run < runs; run++) {
       const created = await makeTenant(url, { users: 200, approval_limit_cents: null });
-      // People with an account on file and an email of their own, as a billing system's export has them.
+      // People with an account on file and an email of their own, not disabled, as a billing system's export has them.
       const emails = new Map<string, number>();
       for (const user of created.users) emails.set(user.email, (emails.get(user.email) ?? 0) + 1);
       const tenant = {
         ...created,
-        users: created.users.filter((u) => u.payout_methods.length > 0 && emails.get(u.email) === 1),
+        users: created.users.filter(
+          (u) => u.payout_methods.length > 0 && emails.get(u.email) === 1 && u.status !== 'disabled',
+        ),
       };
       payers = Math.min(rows, tenant.users.length) + 1;
       const context = await browser.newContext();

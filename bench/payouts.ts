@@ -39,7 +39,7 @@ async function timeSend(page: Page, userId: string, cents: number): Promise<numb
 
 /** A week's payouts: each of the tenant's users with a bank account in turn, to that account. */
 function payoutsCsv(tenant: Tenant, rows: number): string {
-  const payees = tenant.users.filter((u) => u.payout_methods.length > 0);
+  const payees = tenant.users.filter((u) => u.payout_methods.length > 0 && u.status !== 'disabled');
   const lines = ['user_id,amount,platform,account_id,metadata.invoice'];
   for (let i = 0; i < rows; i++) {
     const payee = payees[i % payees.length];
@@ -78,7 +78,10 @@ export async function runPayoutBenchmarks(
     }
     for (let run = 0; run < fileRuns; run++) {
       const tenant = await makeTenant(url, { users: 200, approval_limit_cents: null });
-      payees = Math.min(rows, tenant.users.filter((u) => u.payout_methods.length > 0).length);
+      payees = Math.min(
+        rows,
+        tenant.users.filter((u) => u.payout_methods.length > 0 && u.status !== 'disabled').length,
+      );
       const csv = Buffer.from(payoutsCsv(tenant, rows));
       const context = await browser.newContext();
       const page = await context.newPage();

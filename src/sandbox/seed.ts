@@ -51,13 +51,6 @@ export function ensureDemoTenant(db: Db, nowMs = Date.now()): void {
       return row;
     });
     const { users } = populate(db, { orgId, apps }, plan);
-    const statuses = plan.users.map((user) => user.status);
-    seedDemoPayouts(
-      db,
-      { orgId, clientId: DEMO_CREDENTIALS.clientId },
-      apps,
-      users.map((user, index) => ({ ...user, status: statuses[index] })),
-      nowMs,
-    );
+    seedDemoPayouts(db, { orgId, clientId: DEMO_CREDENTIALS.clientId }, apps, users, nowMs);
   })();
 }

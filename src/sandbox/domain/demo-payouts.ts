@@ -23,7 +23,7 @@ export function seedDemoPayouts(
   db: Db,
   tenant: Tenant,
   apps: readonly { id: string }[],
-  users: readonly (PopulatedUser & { status?: string })[],
+  users: readonly PopulatedUser[],
   nowMs: number,
 ): void {
   const appId = apps[0]?.id;

@@ -12,6 +12,7 @@ export interface PopulatedUser {
   first_name: string;
   last_name: string;
   email: string;
+  status: string;
   payout_methods: ReturnType<typeof payoutMethodView>[];
 }
 
@@ -142,6 +143,7 @@ export function populate(
       first_name: person.first_name ?? '',
       last_name: person.last_name ?? '',
       email: person.email,
+      status: person.status,
       payout_methods: accounts.map(payoutMethodView),
     })),
     customers,

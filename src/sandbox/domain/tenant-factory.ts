@@ -48,6 +48,8 @@ export interface CreatedTenant {
     first_name: string;
     last_name: string;
     email: string;
+    /** The user's status at the service: a volume tenant has disabled users too, as the demo does. */
+    status: string;
     /** Bank accounts first (`platform: 'ach'`), then wallets (PayPal, Venmo, Cash App); the default marked. */
     payout_methods: {
       id: string;
@@ -123,6 +125,7 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
       for (const wallet of wallets) addPayoutMethod(db, organization.id, user.id, wallet, created);
       return {
         ...user,
+        status: 'verified',
         payout_methods: payoutMethodsOf(db, { id: user.id, default_method_id: defaultOf(db, user.id) }),
       };
     });
