@@ -366,3 +366,24 @@ test("a payouts file's batch whose answer is lost is found by its key and follow
   const batches = await page.request.get('/v2/payout-batches', { headers: basicAuth(tenant) });
   expect((await batches.json()).data).toHaveLength(1);
 });
+
+test('where the service has no payout batches, a payouts file goes row by row, each row once', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  await openFromNav(page, 'Pay out from a file');
+  await choosePayoutsFile(page, payoutsCsv(tenant, 10));
+  // A service without the batch route answers 404: the console sends each row alone, with the same keys.
+  await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payout-batches', status: 404, times: 1 });
+  await page.getByRole('button', { name: 'Pay 10 payouts ($10.45)', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: / paid before · / })).toHaveText(
+    '10 paid · 0 paid before · 0 refused · 0 unknown',
+    { timeout: 20_000 },
+  );
+  const payouts = await page.request.get('/v2/transfers?type=payout&limit=100', {
+    headers: basicAuth(tenant),
+  });
+  expect((await payouts.json()).data).toHaveLength(10);
+  const batches = await page.request.get('/v2/payout-batches', { headers: basicAuth(tenant) });
+  expect((await batches.json()).data).toHaveLength(0);
+});

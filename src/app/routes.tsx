@@ -54,25 +54,30 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     paths: ['/payouts/file'],
     nav: 'Pay out from a file',
     permission: 'pay',
+    preload: false,
     page: lazyPage(() => import('../features/payouts/PayoutFilePage'), 'PayoutFilePage'),
   },
   {
     paths: ['/payout-links'],
     nav: 'Payout links',
+    preload: false,
     page: lazyPage(() => import('../features/payouts/PayoutLinksPage'), 'PayoutLinksPage'),
   },
   {
     paths: ['/payout-links/new'],
     permission: 'pay',
+    preload: false,
     page: lazyPage(() => import('../features/payouts/CreatePayoutLinkPage'), 'CreatePayoutLinkPage'),
   },
   {
     paths: ['/payout-links/:linkId'],
+    preload: false,
     page: lazyPage(() => import('../features/payouts/PayoutLinkPage'), 'PayoutLinkPage'),
   },
   {
     paths: ['/payout-requests'],
     nav: 'Payout requests',
+    preload: false,
     page: lazyPage(() => import('../features/payouts/PayoutRequestsPage'), 'PayoutRequestsPage'),
   },
   {

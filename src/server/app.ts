@@ -98,8 +98,10 @@ export function createConsoleApp(
   });
   const call = serviceCaller(config, sandbox);
   if (team) app.route('/api/team', teamRoutes(team, call));
-  // A body above the service's limit is refused from its declared length, before anything reads it.
-  app.use('/v2/*', limitBodySize(bodyLimitOf));
+  // A body above the service's limit is refused from its declared length, before anything reads it. Only a method
+  // with a body is limited: the check of a body without a declared length rebuilds the request as a stream, which
+  // cost every read three quarters of its rate.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/v2/*', limitBodySize(bodyLimitOf));
 
   let forward: Forward | null = null;
   if (sandbox) {

@@ -6,7 +6,7 @@ import { errorBody } from '../../node/error-body';
 import { activePolicy } from './approval-policy';
 import { memberOf, refusal } from './gate-helpers';
 import { checkMoney, movesMoney } from './money-checks';
-import { type AuditLine, admit, writeLine } from './pipeline';
+import { type AuditLine, admit, isWritten, writeLine } from './pipeline';
 import { releaseSpend, reserveSpend } from './spend';
 import type { Team } from './team';
 
@@ -99,7 +99,8 @@ export function teamGate(team: Team, forward: Forward) {
       const response = await forward(c);
       // With the organization's key, the author is only who the operator said they are.
       line.actor = { orgId: null, memberId: null, email: declaredOperator(c), role: 'organization-key' };
-      line.targets = await targetsOf(path, response);
+      // Only a line that is written needs its targets: reading a read's answer again costs it half its rate.
+      if (isWritten(c, response.status)) line.targets = await targetsOf(path, response);
       await writeLine(team, c, line, null, response.status, response.headers.get('x-request-id'));
       return response;
     }
@@ -157,7 +158,8 @@ export function teamGate(team: Team, forward: Forward) {
     if (reservation && (refused || response.headers.get('idempotent-replayed') === 'true')) {
       await releaseSpend(team.database.db, reservation);
     }
-    line.targets = await targetsOf(path, response);
+    // Only a line that is written needs its targets: reading a read's answer again costs it half its rate.
+    if (isWritten(c, response.status)) line.targets = await targetsOf(path, response);
     await writeLine(team, c, line, found, response.status, response.headers.get('x-request-id'));
     return response;
   };

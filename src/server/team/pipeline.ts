@@ -72,6 +72,11 @@ export function outcomeOf(status: number): AuditOutcome {
 }
 
 /** Writes the request's one line: every state-changing request, and every refusal of any request. */
+/** Whether a request's line is written: every write, and a read only when it was refused. */
+export function isWritten(c: Context, status: number): boolean {
+  return !(READS.has(c.req.method) && status < 400);
+}
+
 export async function writeLine(
   team: Team,
   c: Context,
@@ -80,7 +85,7 @@ export async function writeLine(
   status: number,
   requestId?: string | null,
 ): Promise<void> {
-  if (READS.has(c.req.method) && status < 400) return;
+  if (!isWritten(c, status)) return;
   const actor: Actor = line.actor ?? {
     orgId: member?.organization.id ?? null,
     memberId: member?.member.id ?? null,
