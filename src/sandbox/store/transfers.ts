@@ -57,7 +57,7 @@ export interface StatusHistoryRow {
  * transactions and its status history, in one statement, as the text that goes out as the body. The one place a
  * transfer's JSON is made: a read, a page of a list and a new payment's answer all use it. What a transfer does not
  * have is left out rather than sent as null (`json_remove` of its path; `$._` names nothing): the vendor's document
- * types these fields as strings, never null.
+ * types these fields as strings, never null. A stored account's mask and type come from one look-up of the account.
  */
 const TRANSFER_JSON = `json_remove(json_object(
   'id', t.id,
@@ -67,15 +67,16 @@ const TRANSFER_JSON = `json_remove(json_object(
   'status', t.status,
   'type', t.type,
   'amount', t.amount,
-  'external_data', json_remove(json_object('account_id', t.account_id, 'external_id', t.external_id,
-      'platform', t.platform,
-      'account_mask', (SELECT b.last4 FROM bank_accounts b WHERE b.id = t.account_id),
-      'account_type', (SELECT b.account_type FROM bank_accounts b WHERE b.id = t.account_id)),
-    CASE WHEN t.account_id IS NULL THEN '$.account_id' ELSE '$._' END,
-    CASE WHEN t.external_id IS NULL THEN '$.external_id' ELSE '$._' END,
-    CASE WHEN t.platform IS NULL THEN '$.platform' ELSE '$._' END,
-    CASE WHEN NOT EXISTS (SELECT 1 FROM bank_accounts b WHERE b.id = t.account_id) THEN '$.account_mask' ELSE '$._' END,
-    CASE WHEN NOT EXISTS (SELECT 1 FROM bank_accounts b WHERE b.id = t.account_id) THEN '$.account_type' ELSE '$._' END),
+  'external_data', COALESCE(
+    (SELECT json_remove(json_object('account_id', t.account_id, 'external_id', t.external_id,
+        'platform', t.platform, 'account_mask', b.last4, 'account_type', b.account_type),
+      CASE WHEN t.external_id IS NULL THEN '$.external_id' ELSE '$._' END,
+      CASE WHEN t.platform IS NULL THEN '$.platform' ELSE '$._' END)
+     FROM bank_accounts b WHERE b.id = t.account_id),
+    json_remove(json_object('account_id', t.account_id, 'external_id', t.external_id, 'platform', t.platform),
+      CASE WHEN t.account_id IS NULL THEN '$.account_id' ELSE '$._' END,
+      CASE WHEN t.external_id IS NULL THEN '$.external_id' ELSE '$._' END,
+      CASE WHEN t.platform IS NULL THEN '$.platform' ELSE '$._' END)),
   'transactions', json((SELECT json_group_array(json_object(
       'id', x.id,
       'amount', x.amount,
