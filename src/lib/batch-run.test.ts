@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchRun, type SendResult } from './batch-run';
+import { BatchRun, percentOfRows, type SendResult } from './batch-run';
 
 /** A service stand-in: answers each row as `answer` says, and counts what it saw. */
 function service(answer: (row: number, attempt: number) => SendResult | Promise<SendResult>) {
@@ -181,5 +181,16 @@ describe('a batch run', () => {
     run.cancel();
     answers.shift()?.();
     await done;
+  });
+});
+
+describe('percentOfRows', () => {
+  it('is whole, full only when every row is done, and full for an empty run', () => {
+    expect(percentOfRows(0, 1000)).toBe(0);
+    expect(percentOfRows(333, 1000)).toBe(33);
+    expect(percentOfRows(999, 1000)).toBe(99);
+    expect(percentOfRows(1000, 1000)).toBe(100);
+    expect(percentOfRows(1, 3)).toBe(33);
+    expect(percentOfRows(0, 0)).toBe(100);
   });
 });

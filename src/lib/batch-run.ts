@@ -230,3 +230,12 @@ export class BatchRun<T> {
     }
   }
 }
+
+/**
+ * How far a run of rows is, as a whole percent for a bar's width: rows, not money, and never 100 before the last
+ * row (rounding would show a full bar with rows still out).
+ */
+export function percentOfRows(done: number, total: number): number {
+  if (total <= 0) return 100;
+  return Math.min(100, Math.floor((done * 100) / total));
+}

@@ -3,7 +3,7 @@
  * digits of the string, never through floating point, so "0.29" is 29 cents and not 28.999999.
  */
 
-/** The largest payment the service takes: $1,000,000.00 (see README, "Limits"). */
+/** The largest payment the service takes: $1,000,000.00 (docs/sandbox.md, "Payments"). */
 export const MAX_PAYMENT_CENTS = 100_000_000;
 
 export type ParsedDollars = { ok: true; cents: number } | { ok: false; problem: string };

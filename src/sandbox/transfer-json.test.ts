@@ -68,7 +68,7 @@ describe('a transfer as JSON (composed by the store)', () => {
     expect(plain.metadata).toBeNull();
     expect(plain.transactions[0].metadata).toBeNull();
 
-    // A test account ending 0001 fails with R01 when it settles (README: "Test bank accounts").
+    // A test account ending 0001 fails with R01 when it settles (docs/sandbox.md: "Test bank accounts").
     const failing = await h.pay(tenant, '000000001');
     for (let step = 0; step < 2; step++)
       await h.call('POST', `/sandbox/transfers/${failing.id}/advance`, { body: {} });

@@ -1,5 +1,5 @@
-import '@mantine/core/styles/Progress.css';
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { RowsProgressBar } from '../../components/RowsProgressBar';
 import type { BatchRun } from '../../lib/batch-run';
 
 /** "about 12 s left", "about 3 min left". */
@@ -13,8 +13,6 @@ export function timeLeftWords(ms: number | null): string {
 /** How far a run is: the rows sent of all, what came of them, the time left; Pause, Resume and Cancel. */
 export function BatchProgress<T>({ run }: { run: BatchRun<T> }) {
   const counts = run.counts();
-  const done = counts.sent + counts.notSent;
-  const percent = counts.total === 0 ? 100 : Math.round((done / counts.total) * 100);
   const left = timeLeftWords(run.timeLeftMs());
   const state =
     run.state === 'paused'
@@ -26,17 +24,14 @@ export function BatchProgress<T>({ run }: { run: BatchRun<T> }) {
           : 'Sending';
   return (
     <Stack gap="xs">
-      <Progress.Root
-        size="lg"
-        role="progressbar"
-        aria-label="Payments sent"
-        aria-valuemin={0}
-        aria-valuemax={counts.total}
-        aria-valuenow={counts.sent}
-        aria-valuetext={`${counts.sent} of ${counts.total} sent`}
-      >
-        <Progress.Section value={percent} withAria={false} animated={run.state === 'running'} />
-      </Progress.Root>
+      <RowsProgressBar
+        label="Payments sent"
+        finished={counts.sent + counts.notSent}
+        now={counts.sent}
+        total={counts.total}
+        verb="sent"
+        animated={run.state === 'running'}
+      />
       <Text size="sm">
         {`${state} · sent ${counts.sent} of ${counts.total} · ${counts.created} created · ${counts.alreadyPaid} already paid · ${counts.refused} refused · ${counts.unknown} unknown`}
         {left && ` · ${left}`}

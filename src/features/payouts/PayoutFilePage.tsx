@@ -1,5 +1,4 @@
-import '@mantine/core/styles/Progress.css';
-import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -16,6 +15,7 @@ import { useLeaveGuard } from '../../components/leave-guard';
 import { Money } from '../../components/Money';
 import { Notice } from '../../components/Notice';
 import { RowErrors } from '../../components/RowErrors';
+import { RowsProgressBar } from '../../components/RowsProgressBar';
 import { TransferOrMessage } from '../../components/TransferOrMessage';
 import { useRunUpdates } from '../../components/use-run-updates';
 import { VirtualTable } from '../../components/VirtualTable';
@@ -270,21 +270,17 @@ export function PayoutFilePage() {
 
 function RunProgress({ run }: { run: PayoutFileRun }) {
   const { done, total, status } = run.progress;
-  const percent = total === 0 ? 100 : Math.round((done / total) * 100);
   return (
     <Stack gap="xs">
       {run.state !== 'done' && (
-        <Progress.Root
-          size="lg"
-          role="progressbar"
-          aria-label="Payouts answered"
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={done}
-          aria-valuetext={`${done} of ${total} answered`}
-        >
-          <Progress.Section value={percent} withAria={false} animated />
-        </Progress.Root>
+        <RowsProgressBar
+          label="Payouts answered"
+          finished={done}
+          now={done}
+          total={total}
+          verb="answered"
+          animated
+        />
       )}
       <Text size="sm" role="status">
         {run.state === 'done'

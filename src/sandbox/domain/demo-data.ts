@@ -337,7 +337,7 @@ function transfers(
       ? { kind: 'customer' as const, index: random.int(0, plan.customers.length - 1) }
       : { kind: 'user' as const, index: (random.pick(payingUsers) ?? { index: 0 }).index };
     const user = payer.kind === 'user' ? plan.users[payer.index] : undefined;
-    // Failures and returns come from the test accounts that script them (README, "Test bank accounts").
+    // Failures and returns come from the test accounts that script them (docs/sandbox.md, "Test bank accounts").
     const returnCode =
       story === 'failed' ? random.pick(['R01', 'R02', 'R03']) : story === 'reversed' ? 'R10' : null;
     const magic =

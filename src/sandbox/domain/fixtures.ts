@@ -39,7 +39,7 @@ const COMPANY_WORDS = [
 
 export const FIXTURE_ROUTING_NUMBERS = ['021000021', '026009593', '121000248'] as const;
 
-/** Last-four digits that trigger a scripted outcome; fixture accounts must avoid them (see README). */
+/** Last-four digits that trigger a scripted outcome; fixture accounts must avoid them (docs/sandbox.md, "Test bank accounts"). */
 export const MAGIC_LAST4 = new Set(['0001', '0002', '0003', '0010']);
 
 export function pick<T>(items: readonly T[]): T {

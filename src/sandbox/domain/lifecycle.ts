@@ -12,7 +12,7 @@ import {
   updateTransferStatus,
 } from '../store/transfers';
 
-/** The transfer state machine (README: "Transfer lifecycle"). */
+/** The transfer state machine (docs/sandbox.md: "Transfer lifecycle"). */
 export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
   created: ['pending', 'canceled', 'flagged'],
   flagged: ['pending', 'canceled'],
@@ -32,7 +32,7 @@ export const RETURN_CODES: Readonly<Record<string, string>> = {
   PAYEE: "The payee's account refused the payout",
 };
 
-/** Last four digits of a test account -> its scripted outcome (README: "Test bank accounts"). */
+/** Last four digits of a test account -> its scripted outcome (docs/sandbox.md: "Test bank accounts"). */
 export function outcomeForAccount(last4: string): string {
   switch (last4) {
     case '0001':

@@ -7,7 +7,7 @@ export type Db = Database.Database;
 
 /**
  * Opens the sandbox store. WAL with synchronous=NORMAL survives a crash of the process (a committed transaction is
- * in the WAL before the call returns); only a power loss can lose the last transactions (README, "Durability").
+ * in the WAL before the call returns); only a power loss can lose the last transactions (docs/security.md, "Durability").
  */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
