@@ -80,7 +80,6 @@ export const payoutLinkSchema = z.lazy(() =>
     history: z.array(z.object({ status: z.string(), at: z.string(), note: z.string().nullish() })).nullish(),
   }),
 );
-export type PayoutLink = z.infer<typeof payoutLinkSchema>;
 
 export interface PayoutLinkQuery {
   status?: string | undefined;

@@ -8,12 +8,12 @@ import type { Sandbox } from '../sandbox/app';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { proxyTo } from './proxy';
 import { mountSpa } from './spa';
-import type { CallService } from './team/approval-executor';
 import { seedPolicy } from './team/approval-policy';
 import { DEMO_MEMBERS } from './team/demo';
 import { type Forward, teamGate } from './team/gate';
 import { ensureOrganization } from './team/members';
 import { teamRoutes } from './team/routes';
+import type { CallService } from './team/service-calls';
 import { makeSandboxTeam, type Team } from './team/team';
 
 /** A test tenant's approval limit unless POST /sandbox/tenants says otherwise: $10,000.00, one approval. */

@@ -30,10 +30,6 @@ export function walletMethodsOf(db: Db, userId: string): PayoutMethodRow[] {
   return sql<PayoutMethodRow>(db, 'SELECT * FROM payout_methods WHERE user_id = ? ORDER BY seq').all(userId);
 }
 
-export function findWalletMethod(db: Db, orgId: string, id: string): PayoutMethodRow | undefined {
-  return sql<PayoutMethodRow>(db, 'SELECT * FROM payout_methods WHERE id = ? AND org_id = ?').get(id, orgId);
-}
-
 export function setDefaultMethod(db: Db, userId: string, methodId: string): void {
   sql(db, 'UPDATE users SET default_method_id = ? WHERE id = ?').run(methodId, userId);
 }

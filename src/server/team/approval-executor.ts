@@ -1,5 +1,4 @@
 import { classifyAnswer } from '../../lib/payment-answer';
-import { basicAuthorization } from '../../node/basic-auth';
 import {
   appOf,
   approvalsOf,
@@ -8,6 +7,7 @@ import {
   dropApprovals,
   finishRequest,
   orphanedRequests,
+  type PaymentBody,
   pathOf,
   type RequestBody,
   type RequestRow,
@@ -16,6 +16,13 @@ import {
 } from './approval-store';
 import { appendAuditIn, consoleEntry } from './audit';
 import { sha256Hex } from './secrets';
+import {
+  type CallService,
+  payeesMethodsFingerprints,
+  requestIdOf,
+  serviceRequest,
+  transfersSince,
+} from './service-calls';
 import type { OrgCredentials, Team } from './team';
 
 /**
@@ -23,9 +30,6 @@ import type { OrgCredentials, Team } from './team';
  * organization's credentials. It claims a request with a lease that it renews while it runs, so that a server that
  * starts (or sweeps) takes over only requests whose executor has died.
  */
-
-/** Sends one request to the payout service with the organization's credentials (the sandbox in-process, or upstream). */
-export type CallService = (request: Request) => Promise<Response>;
 
 const IN_FLIGHT = 8;
 /** Sends of one row before its outcome is left unknown (a 5xx or no answer, looked up and not found each time). */
@@ -45,10 +49,14 @@ export interface RowOutcome {
 /** The X-Request-Id a row of an approved request is sent with, and its audit line names. */
 export const rowRequestId = (requestId: string, index: number) => `apr_${requestId.slice(0, 8)}_${index}`;
 
-const authorizationOf = (credentials: OrgCredentials) =>
-  basicAuthorization(credentials.clientId, credentials.apiKey);
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * From when a request's keys are looked for: a day before it was made, since a row may have gone out alone before
+ * (a closed tab), as a file's page looks among the last day's payouts.
+ */
+const keysSince = (request: RequestRow) =>
+  new Date(Date.parse(request.created_at) - 24 * 60 * 60 * 1000).toISOString();
 
 /**
  * Transfers that carry these keys as metadata.console_request_id, made since `since`; null when the look-up itself
@@ -61,28 +69,11 @@ export async function findByKeys(
   since: string,
 ): Promise<Map<string, string> | null> {
   const found = new Map<string, string>();
-  let after = '';
   try {
-    for (let page = 0; page < 100 && found.size < keys.size; page++) {
-      const response = await call(
-        new Request(
-          `http://console.internal/v2/transfers?limit=100${after ? `&starting_after=${after}` : ''}`,
-          { headers: { authorization: authorizationOf(credentials) } },
-        ),
-      );
-      if (!response.ok) return null;
-      const body = (await response.json()) as {
-        data?: { id: string; created?: string; metadata?: Record<string, unknown> | null }[];
-        has_more?: boolean;
-      };
-      const transfers = body.data ?? [];
-      for (const transfer of transfers) {
-        const key = transfer.metadata?.console_request_id;
-        if (typeof key === 'string' && keys.has(key)) found.set(key, transfer.id);
-      }
-      const last = transfers.at(-1);
-      if (!body.has_more || !last || (last.created !== undefined && last.created < since)) break;
-      after = last.id;
+    for await (const transfer of transfersSince(call, credentials, since, { maxPages: 100 })) {
+      const key = requestIdOf(transfer);
+      if (key !== null && keys.has(key)) found.set(key, transfer.id);
+      if (found.size === keys.size) break;
     }
   } catch {
     return null;
@@ -110,10 +101,9 @@ async function payRow(
     let response: Response | null = null;
     try {
       response = await call(
-        new Request(`http://console.internal${path}`, {
+        serviceRequest(credentials, path, {
           method: 'POST',
           headers: {
-            authorization: authorizationOf(credentials),
             'content-type': 'application/json',
             'x-request-id': rowRequestId(request.id, index),
             ...(appId ? { 'api-app-id': appId } : {}),
@@ -142,7 +132,7 @@ async function payRow(
           } | null)
         : null;
       if (json?.error_code === 'idempotency-key-used') {
-        const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), request.created_at);
+        const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), keysSince(request));
         const transferId = found?.get(row.idempotency_key);
         if (transferId)
           return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
@@ -158,7 +148,7 @@ async function payRow(
       };
     }
     // Unknown: it may have been made. Looked up by its key before anything is sent again.
-    const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), request.created_at);
+    const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), keysSince(request));
     const transferId = found?.get(row.idempotency_key);
     if (transferId)
       return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
@@ -176,6 +166,40 @@ async function payRow(
       };
     }
   }
+}
+
+/**
+ * The payees of a payout request whose payout methods are not what they were when it was submitted (a method added,
+ * removed or made the default since), or cannot be read now, each with why its rows are not paid: "their PayPal" or
+ * "their default method" is paid only while it is the one the approver was shown.
+ */
+async function payeesNotAsApproved(
+  call: CallService,
+  credentials: OrgCredentials,
+  stored: RequestBody,
+  rows: readonly PaymentBody[],
+): Promise<Map<string, string>> {
+  const changed = new Map<string, string>();
+  if ('payment' in stored || 'rows' in stored || rows.length === 0) return changed;
+  const pinned = stored.payee_methods ?? {};
+  const now = await payeesMethodsFingerprints(
+    call,
+    credentials,
+    rows.map((row) => String(row.user_id)),
+  );
+  for (const [user, fingerprint] of now) {
+    if (pinned[user] === undefined) {
+      changed.set(user, "Its payee's payout methods were not kept when it was submitted: submit it again");
+    } else if (fingerprint === null || fingerprint === 'not-found') {
+      changed.set(user, "Its payee's payout methods could not be read: nothing was paid; submit it again");
+    } else if (fingerprint !== pinned[user]) {
+      changed.set(
+        user,
+        "Its payee's payout methods changed after it was submitted: nothing was paid; submit it again to have it approved as it is now",
+      );
+    }
+  }
+  return changed;
 }
 
 /** The status a run ends in, from its rows. */
@@ -255,9 +279,15 @@ export async function executeRequest(
             call,
             credentials,
             new Set(rows.map((r) => r.idempotency_key)),
-            request.created_at,
+            keysSince(request),
           )) ?? new Map<string, string>())
         : new Map<string, string>();
+    const notAsApproved = await payeesNotAsApproved(
+      call,
+      credentials,
+      stored,
+      rows.filter((row) => !arrived.has(row.idempotency_key)),
+    );
     let next = 0;
     const worker = async () => {
       while (held && next < rows.length) {
@@ -265,9 +295,12 @@ export async function executeRequest(
         const row = rows[index];
         if (!row) continue;
         const already = arrived.get(row.idempotency_key);
+        const changed = notAsApproved.get(String(row.user_id));
         outcomes[index] = already
           ? { index, outcome: 'paid', status: 200, transfer_id: already, replayed: true, error: null }
-          : await payRow(call, credentials, request, row, index, path, appOf(stored));
+          : changed
+            ? { index, outcome: 'refused', status: 409, transfer_id: null, replayed: false, error: changed }
+            : await payRow(call, credentials, request, row, index, path, appOf(stored));
       }
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));

@@ -4,7 +4,7 @@ import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
 import { errorBody } from '../../node/error-body';
-import { type CallService, executeRequest } from './approval-executor';
+import { executeRequest } from './approval-executor';
 import { activePolicy, countApprovers } from './approval-policy';
 import { expireDue, findRequest, listRequests, moveStatus, type RequestRow } from './approval-store';
 import {
@@ -22,6 +22,7 @@ import { refused } from './http';
 import { originOf } from './member-routes';
 import { countActiveAdmins } from './members';
 import { type RouteInput, teamRoute } from './pipeline';
+import type { CallService } from './service-calls';
 import { movedToday } from './spend';
 import type { Team } from './team';
 

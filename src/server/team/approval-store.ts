@@ -14,8 +14,14 @@ export type PaymentBody = Record<string, unknown> & { amount: number; idempotenc
 export type RequestBody =
   | { payment: PaymentBody }
   | { rows: PaymentBody[]; row_numbers?: number[] }
-  | { payout: PaymentBody; app_id?: string }
-  | { payouts: PaymentBody[]; row_numbers?: number[]; app_id?: string };
+  | ({ payout: PaymentBody } & PayoutExtras)
+  | ({ payouts: PaymentBody[]; row_numbers?: number[] } & PayoutExtras);
+
+/**
+ * What a payout request keeps besides its bodies: the app whose wallet pays, and each payee's payout methods as they
+ * were when it was submitted (service-calls.ts), written by the server, never by the maker.
+ */
+type PayoutExtras = { app_id?: string; payee_methods?: Record<string, string> };
 
 /** The app a request's payouts are paid from (its wallet), when the maker chose one: sent as Api-App-Id. */
 export function appOf(body: RequestBody): string | null {
@@ -55,7 +61,7 @@ export function maskedBody(body: RequestBody): RequestBody {
 
 /**
  * Inserts a request unless its maker's same body already waits (a partial unique index): the waiting one is answered
- * instead. Null when that one was decided in between and the insert should simply be tried again.
+ * instead (and when that one was decided in between, this one is inserted after all).
  */
 export async function insertRequest(
   db: ConsoleDb,
@@ -121,7 +127,7 @@ export async function moveStatus(
 
 /**
  * Ends a request: from then on its stored body keeps the masked account numbers and the hash, never the numbers
- * (the body was only kept whole to be paid exactly as approved).
+ * (the body was only kept whole to be paid exactly as approved). With `heldBy`, only while that executor holds it.
  */
 async function endRequest(
   db: ConsoleDb,
@@ -130,11 +136,12 @@ async function endRequest(
   to: ApprovalStatus,
   now: Date,
   result?: unknown,
+  heldBy?: string,
 ): Promise<boolean> {
   const row = await db.selectFrom('approval_requests').select('body').where('id', '=', id).executeTakeFirst();
   if (!row) return false;
   const masked = JSON.stringify(maskedBody(JSON.parse(row.body) as RequestBody));
-  const moved = await db
+  let update = db
     .updateTable('approval_requests')
     .set({
       status: to,
@@ -145,8 +152,9 @@ async function endRequest(
       ...(result === undefined ? {} : { result: JSON.stringify(result) }),
     })
     .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
+    .where('status', '=', from);
+  if (heldBy !== undefined) update = update.where('executor_id', '=', heldBy);
+  const moved = await update.executeTakeFirst();
   return Number(moved.numUpdatedRows) === 1;
 }
 
@@ -196,17 +204,6 @@ export async function renewLease(
     .where('executor_id', '=', executorId)
     .executeTakeFirst();
   return Number(renewed.numUpdatedRows) === 1;
-}
-
-/** Saves the rows paid so far, so that a run taken over after a crash knows them. */
-export async function saveProgress(db: ConsoleDb, id: string, executorId: string, result: unknown) {
-  await db
-    .updateTable('approval_requests')
-    .set({ result: JSON.stringify(result) })
-    .where('id', '=', id)
-    .where('status', '=', 'executing')
-    .where('executor_id', '=', executorId)
-    .execute();
 }
 
 /**
@@ -325,7 +322,7 @@ export function waitingRequestsOf(db: ConsoleDb, makerId: string): Promise<Reque
  * Ends a request its executor still holds; false when the claim was lost (the lease lapsed and another server took
  * the request over: that one finishes it).
  */
-export async function finishRequest(
+export function finishRequest(
   db: ConsoleDb,
   id: string,
   executorId: string,
@@ -333,23 +330,7 @@ export async function finishRequest(
   now: Date,
   result: unknown,
 ): Promise<boolean> {
-  const row = await db.selectFrom('approval_requests').select('body').where('id', '=', id).executeTakeFirst();
-  if (!row) return false;
-  const moved = await db
-    .updateTable('approval_requests')
-    .set({
-      status: to,
-      body: JSON.stringify(maskedBody(JSON.parse(row.body) as RequestBody)),
-      executor_id: null,
-      lease_until: null,
-      updated_at: now.toISOString(),
-      result: JSON.stringify(result),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'executing')
-    .where('executor_id', '=', executorId)
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
+  return endRequest(db, id, 'executing', to, now, result, executorId);
 }
 
 /** An executing request sent back to wait (its approvals no longer count), by the executor that holds it. */

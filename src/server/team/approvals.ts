@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ApprovalStatus, approvalCounts, approvalNeed } from '../../lib/approval-rules';
 import { fileWarnings, type RecentPayment } from '../../lib/file-warnings';
 import { can, isRole, ROLES } from '../../lib/roles';
-import { basicAuthorization } from '../../node/basic-auth';
 import type { FieldError } from '../../node/error-body';
-import type { CallService } from './approval-executor';
 import { activePolicy } from './approval-policy';
 import {
   approvalsOf,
@@ -23,6 +21,7 @@ import { sendInBackground } from './mail';
 import { checkMoney } from './money-checks';
 import { decidedMessage, waitingMessages } from './notices';
 import { sha256Hex } from './secrets';
+import { type CallService, payeesMethodsFingerprints, requestIdOf, transfersSince } from './service-calls';
 import type { SessionMember } from './sign-in';
 import { movedToday } from './spend';
 import type { OrgCredentials, Team } from './team';
@@ -93,42 +92,13 @@ async function recentPayments(
   if (!call || !credentials) return null;
   const since = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
   const found: RecentPayment[] = [];
-  let after = '';
   try {
-    for (let page = 0; page < 20; page++) {
-      const response = await call(
-        new Request(
-          `http://console.internal/v2/transfers?type=${type}&limit=100${after ? `&starting_after=${after}` : ''}`,
-          {
-            headers: { authorization: basicAuthorization(credentials.clientId, credentials.apiKey) },
-          },
-        ),
-      );
-      if (!response.ok) return null;
-      const body = (await response.json()) as {
-        data?: {
-          id: string;
-          created?: string;
-          amount?: number;
-          user_id?: string | null;
-          customer_id?: string | null;
-          metadata?: Record<string, unknown> | null;
-        }[];
-        has_more?: boolean;
-      };
-      const transfers = body.data ?? [];
-      for (const t of transfers) {
-        if (t.created !== undefined && t.created < since) return found;
-        found.push({
-          payerId: t.user_id ?? t.customer_id ?? null,
-          cents: Number(t.amount ?? 0),
-          requestId:
-            typeof t.metadata?.console_request_id === 'string' ? t.metadata.console_request_id : null,
-        });
-      }
-      const last = transfers.at(-1);
-      if (!body.has_more || !last) break;
-      after = last.id;
+    for await (const t of transfersSince(call, credentials, since, { type, maxPages: 20 })) {
+      found.push({
+        payerId: t.user_id ?? t.customer_id ?? null,
+        cents: Number(t.amount ?? 0),
+        requestId: requestIdOf(t),
+      });
     }
   } catch {
     return null;
@@ -166,6 +136,50 @@ async function warningsOf(
   return recent === null
     ? [`${what} of the last 24 hours could not be checked: look for repeats before approving`, ...warnings]
     : warnings;
+}
+
+/**
+ * Each payee's payout methods as they are now, so that the request pays only while "their PayPal" or "their default
+ * method" still means what the approver was shown (approval-executor.ts checks again); or the refusal naming the
+ * first row whose payee could not be read. Nothing is kept without credentials: such a request cannot be paid.
+ */
+async function pinPayees(
+  call: CallService | null,
+  credentials: OrgCredentials | null,
+  bodies: readonly PaymentBody[],
+  pathOf: (index: number) => string,
+): Promise<{ pinned: Record<string, string> } | Refusal> {
+  if (!call || !credentials) return { pinned: {} };
+  const read = await payeesMethodsFingerprints(
+    call,
+    credentials,
+    bodies.map((body) => String(body.user_id)),
+  );
+  const pinned: Record<string, string> = {};
+  const unread = new Map<string, 'not-found' | null>();
+  for (const [user, fingerprint] of read) {
+    if (fingerprint === null || fingerprint === 'not-found') unread.set(user, fingerprint);
+    else pinned[user] = fingerprint;
+  }
+  const index = bodies.findIndex((body) => unread.has(String(body.user_id)));
+  if (index === -1) return { pinned };
+  const notFound = unread.get(String(bodies[index]?.user_id)) === 'not-found';
+  return {
+    kind: 'refused',
+    status: notFound ? 400 : 409,
+    code: notFound ? 'validation-failed' : 'payee-methods-unread',
+    message: notFound
+      ? 'A payout is invalid: see errors'
+      : "A payee's payout methods could not be read: try again",
+    errors: [
+      {
+        path: `${pathOf(index)}.user_id`,
+        message: notFound
+          ? 'No user of your organization has this ID'
+          : 'Their payout methods could not be read from the service just now',
+      },
+    ],
+  };
 }
 
 /**
@@ -235,10 +249,17 @@ export async function submitRequest(
   const numbers = rowNumbers ? { row_numbers: rowNumbers } : {};
   const first = stamped[0] as PaymentBody;
   const app = 'app_id' in submission && submission.app_id ? { app_id: submission.app_id } : {};
+  const payees = isPayout
+    ? await pinPayees(call, team.credentialsFor(maker.organization), stamped, (i) =>
+        isFile ? `payouts.${i}` : 'payout',
+      )
+    : { pinned: {} };
+  if ('kind' in payees) return payees;
+  const extras = { ...app, payee_methods: payees.pinned };
   const body: RequestBody = isPayout
     ? isFile
-      ? { payouts: stamped, ...numbers, ...app }
-      : { payout: first, ...app }
+      ? { payouts: stamped, ...numbers, ...extras }
+      : { payout: first, ...extras }
     : isFile
       ? { rows: stamped, ...numbers }
       : { payment: first };

@@ -95,6 +95,46 @@ describe('payouts under the team', async () => {
     });
   });
 
+  it("pays an approved payout only to the method the approver was shown: the maker's new default pays nothing", async () => {
+    const body = payout(150_000, { platform: 'default' });
+    const submitted = await finance.post('/api/team/approvals', { payout: body });
+    expect(submitted.status).toBe(201);
+    // While it waits, the maker makes a PayPal of their own the seller's default method.
+    const swapped = await finance.put(`/v2/users/${seller}/payout-methods`, {
+      platform: 'paypal',
+      email: 'not-the-seller@example.com',
+      is_default: true,
+    });
+    expect(swapped.status).toBe(200);
+    const approved = await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);
+    expect(approved.body.status).toBe('failed');
+    expect(approved.body.result.rows[0]).toMatchObject({ outcome: 'refused', transfer_id: null });
+    expect(approved.body.result.rows[0].error).toContain('changed after it was submitted');
+    const payouts = await org.get('/v2/transfers?type=payout&limit=100');
+    const keys = payouts.body.data.map(
+      (t: { metadata?: { console_request_id?: string } }) => t.metadata?.console_request_id,
+    );
+    expect(keys).not.toContain(body.idempotency_key);
+
+    // Submitted again as the methods are now, it is approved as such and paid.
+    const again = await finance.post('/api/team/approvals', {
+      payout: { ...body, idempotency_key: crypto.randomUUID() },
+    });
+    const paid = await admin.post(`/api/team/approvals/${again.body.id}/approve`);
+    expect(paid.body.status).toBe('executed');
+  });
+
+  it("refuses a payout for approval whose payee is not the organization's, at the payee", async () => {
+    const stranger = await finance.post('/api/team/approvals', {
+      payouts: [payout(60_000), payout(60_000, { user_id: crypto.randomUUID() })],
+      file_sha256: 'c'.repeat(64),
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.errors).toEqual([
+      { path: 'payouts.1.user_id', message: 'No user of your organization has this ID' },
+    ]);
+  });
+
   it('stamps every item of a batch, and counts its total against the daily limit', async () => {
     const items = [payout(300), payout(400)];
     const made = await finance.post('/v2/payout-batches', { items, idempotency_key: crypto.randomUUID() });

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { errorBody } from '../../node/error-body';
-import type { CallService } from './approval-executor';
 import { approvalRoutes } from './approval-routes';
 import { auditRoutes } from './audit-routes';
 import { memberRoutes } from './member-routes';
 import { mountTeamRoutes, type TeamRoute } from './pipeline';
+import type { CallService } from './service-calls';
 import { sessionRoutes } from './session-routes';
 import type { Team } from './team';
 
