@@ -238,6 +238,8 @@ test('support sends an expired link again and cannot cancel one', async ({ page,
     headers: await memberAuth(page.request, tenant, 'support'),
   });
   expect(cancel.status()).toBe(403);
+  const still = await page.request.get(`/v2/payout-links/${link.id}`, { headers: basicAuth(tenant) });
+  expect(((await still.json()) as { status: string }).status).toBe('delivered');
 });
 
 /** A payouts file: the tenant's two users by turns (PayPal and Venmo), every amount different. */

@@ -61,6 +61,45 @@ export async function usersById(ids: readonly string[]) {
   return users;
 }
 
+/** A file row's user: by email or by id. */
+export type UserRef = { email: string } | { id: string };
+
+export type RowUser = { person: Person } | { column: 'user_email' | 'user_id'; message: string };
+
+/**
+ * Each file row's user, each distinct email and id read once: an email names exactly one user, an id one of the
+ * organization's; else what is wrong, at the column the row named them by. Upstream, where the service cannot
+ * search, an email is looked for among the most recent users, and the message says so.
+ */
+export async function usersOfRows(refs: readonly UserRef[], upstream: boolean): Promise<RowUser[]> {
+  const emails = [...new Set(refs.flatMap((ref) => ('email' in ref ? [ref.email] : [])))];
+  const byEmail = await usersByEmail(emails, upstream);
+  // A user an email search found is known already: read by id only the others.
+  const users = new Map<string, Person | null>();
+  for (const found of byEmail.values()) for (const person of found) users.set(person.id, person);
+  const ids = [...new Set(refs.flatMap((ref) => ('id' in ref ? [ref.id] : [])))].filter(
+    (id) => !users.has(id),
+  );
+  for (const [id, person] of await usersById(ids)) users.set(id, person);
+  return refs.map((ref): RowUser => {
+    if ('id' in ref) {
+      const person = users.get(ref.id);
+      return person ? { person } : { column: 'user_id', message: 'no user of this organization has this ID' };
+    }
+    const found = byEmail.get(ref.email) ?? [];
+    if (found.length === 1) return { person: found[0] as Person };
+    return {
+      column: 'user_email',
+      message:
+        found.length > 1
+          ? `${found.length} users have this email; give the user_id instead`
+          : upstream
+            ? 'no user has this email among the 100 most recent; give the user_id instead'
+            : 'no user has this email',
+    };
+  });
+}
+
 /** How much of the last 24 hours a look-up reads at most: fifty pages of the vendor's largest. */
 export const RECENT_READ_LIMIT = 5000;
 

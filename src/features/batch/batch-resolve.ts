@@ -1,5 +1,5 @@
 import { getCustomer } from '../../api/customers';
-import { mapWithLimit, type Person, usersByEmail, usersById } from '../../api/people-lookup';
+import { mapWithLimit, type Person, type RowUser, type UserRef, usersOfRows } from '../../api/people-lookup';
 import { orNull } from '../../api/search-source';
 import { listPayoutMethods } from '../../api/users';
 import { displayName } from '../../lib/names';
@@ -15,15 +15,12 @@ export async function resolvePayers(
   payments: readonly RowPayment[],
   options: { upstream: boolean },
 ): Promise<{ payments: ResolvedPayment[]; errors: RowError[] }> {
-  const emails = [...new Set(payments.flatMap((p) => ('email' in p.payer ? [p.payer.email] : [])))];
-  const byEmail = await usersByEmail(emails, options.upstream);
-  // A user an email search found is known already: read by id only the others.
-  const users = new Map<string, Person | null>();
-  for (const found of byEmail.values()) for (const person of found) users.set(person.id, person);
-  const userIds = [
-    ...new Set(payments.flatMap((p) => (p.payer.kind === 'user' && 'id' in p.payer ? [p.payer.id] : []))),
-  ].filter((id) => !users.has(id));
-  for (const [id, person] of await usersById(userIds)) users.set(id, person);
+  const userRows = payments.filter((p): p is RowPayment & { payer: UserRef } => p.payer.kind === 'user');
+  const found = await usersOfRows(
+    userRows.map((p) => p.payer),
+    options.upstream,
+  );
+  const users = new Map(userRows.map((payment, index) => [payment, found[index] as RowUser]));
   const customerIds = [
     ...new Set(payments.flatMap((p) => (p.payer.kind === 'customer' ? [p.payer.id] : []))),
   ];
@@ -45,31 +42,11 @@ export async function resolvePayers(
   const withPayer: { payment: RowPayment; person: Person }[] = [];
   for (const payment of payments) {
     let person: Person | null | undefined;
-    if ('email' in payment.payer) {
-      const found = byEmail.get(payment.payer.email) ?? [];
-      if (found.length !== 1) {
-        errors.push({
-          row: payment.row,
-          column: 'user_email',
-          message:
-            found.length === 0
-              ? options.upstream
-                ? 'no user has this email among the 100 most recent; give the user_id instead'
-                : 'no user has this email'
-              : `${found.length} users have this email; give the user_id instead`,
-        });
-        continue;
-      }
-      person = found[0];
-    } else if (payment.payer.kind === 'user') {
-      person = users.get(payment.payer.id);
-      if (!person)
-        errors.push({
-          row: payment.row,
-          column: 'user_id',
-          message: 'no user of this organization has this ID',
-        });
-    } else {
+    const user = users.get(payment);
+    if (user) {
+      if ('person' in user) person = user.person;
+      else errors.push({ row: payment.row, column: user.column, message: user.message });
+    } else if (payment.payer.kind === 'customer') {
       person = customers.get(payment.payer.id);
       if (!person) {
         errors.push({

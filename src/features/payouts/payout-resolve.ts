@@ -1,4 +1,4 @@
-import { mapWithLimit, type Person, usersByEmail, usersById } from '../../api/people-lookup';
+import { mapWithLimit, type Person, type RowUser, usersOfRows } from '../../api/people-lookup';
 import type { PayoutMethod } from '../../api/schemas';
 import { listPayoutMethods } from '../../api/users';
 import type { RowError } from '../../lib/file-rows';
@@ -59,36 +59,17 @@ export async function resolvePayees(
   payouts: readonly RowPayout[],
   options: { upstream: boolean },
 ): Promise<{ payouts: ResolvedPayout[]; errors: RowError[] }> {
-  const emails = [...new Set(payouts.flatMap((p) => ('email' in p.payee ? [p.payee.email] : [])))];
-  const byEmail = await usersByEmail(emails, options.upstream);
-  const users = new Map<string, Person | null>();
-  for (const found of byEmail.values()) for (const person of found) users.set(person.id, person);
-  const ids = [...new Set(payouts.flatMap((p) => ('id' in p.payee ? [p.payee.id] : [])))].filter(
-    (id) => !users.has(id),
-  );
-  for (const [id, person] of await usersById(ids)) users.set(id, person);
-
   const errors: RowError[] = [];
   const withPayee: { payout: RowPayout; person: Person }[] = [];
-  for (const payout of payouts) {
-    const error = (column: string, message: string) => errors.push({ row: payout.row, column, message });
-    if ('email' in payout.payee) {
-      const found = byEmail.get(payout.payee.email) ?? [];
-      if (found.length === 1) withPayee.push({ payout, person: found[0] as Person });
-      else if (found.length === 0) {
-        error(
-          'user_email',
-          options.upstream
-            ? 'no user has this email among the 100 most recent; give the user_id instead'
-            : 'no user has this email',
-        );
-      } else error('user_email', `${found.length} users have this email; give the user_id instead`);
-      continue;
-    }
-    const person = users.get(payout.payee.id);
-    if (person) withPayee.push({ payout, person });
-    else error('user_id', 'no user of this organization has this ID');
-  }
+  const found = await usersOfRows(
+    payouts.map((payout) => payout.payee),
+    options.upstream,
+  );
+  payouts.forEach((payout, index) => {
+    const user = found[index] as RowUser;
+    if ('person' in user) withPayee.push({ payout, person: user.person });
+    else errors.push({ row: payout.row, column: user.column, message: user.message });
+  });
 
   const payeeIds = [...new Set(withPayee.map((p) => p.person.id))];
   const methods = new Map<string, PayoutMethod[]>();

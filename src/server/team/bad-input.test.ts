@@ -117,6 +117,19 @@ describe('bad input to the console server', async () => {
     expect(made.body.warnings).toEqual(['Row 7 repeats row 3: the same payer, amount and account']);
   });
 
+  it('answers a body that is not JSON with one code, on its own routes and on /v2, as the service does', async () => {
+    const authorization = await server.signIn(member('finance'));
+    for (const path of ['/api/team/approvals', '/v2/payments']) {
+      const answer = await server.app.request(path, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: '{"amount": 100,',
+      });
+      expect(answer.status, path).toBe(400);
+      expect((await answer.json()).error_code, path).toBe('malformed-json');
+    }
+  });
+
   it('refuses a body above the limit from its declared length, before reading it', async () => {
     const served = await listen(server.app);
     try {

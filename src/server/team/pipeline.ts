@@ -71,12 +71,12 @@ export function outcomeOf(status: number): AuditOutcome {
   return status >= 500 ? 'failed' : 'refused';
 }
 
-/** Writes the request's one line: every state-changing request, and every refusal of any request. */
 /** Whether a request's line is written: every write, and a read only when it was refused. */
 export function isWritten(c: Context, status: number): boolean {
   return !(READS.has(c.req.method) && status < 400);
 }
 
+/** Writes the request's one line: every state-changing request, and every refusal of any request. */
 export async function writeLine(
   team: Team,
   c: Context,
@@ -156,6 +156,9 @@ export async function admit(
   return { member };
 }
 
+/** The sandbox's and the `/v2` gate's answer to a body that is not JSON: one code for one mistake. */
+const notJson = (c: Context) => c.json(errorBody('malformed-json', 'The body is not valid JSON'), 400);
+
 /** The JSON body by its schema, refused as oversized before it is read, or as the fields at fault. */
 async function readBody<B>(c: Context, schema: z.ZodType<B>, maxBytes: number): Promise<B | Response> {
   let parsed: { value: B } | Response | undefined;
@@ -178,11 +181,11 @@ async function readBody<B>(c: Context, schema: z.ZodType<B>, maxBytes: number): 
     if (early instanceof Response) return early;
   } catch (error) {
     if (error instanceof HTTPException && error.status === 400) {
-      return c.json(errorBody('invalid-json', 'The body is not JSON'), 400);
+      return notJson(c);
     }
     throw error;
   }
-  if (parsed === undefined) return c.json(errorBody('invalid-json', 'The body is not JSON'), 400);
+  if (parsed === undefined) return notJson(c);
   return parsed instanceof Response ? parsed : parsed.value;
 }
 
