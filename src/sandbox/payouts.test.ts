@@ -275,6 +275,9 @@ describe('payout links', () => {
       'failed',
     ]);
     expect((await h.call('GET', '/v2/payout-links?status=canceled', { tenant })).body.data).toHaveLength(1);
+    const unknown = await h.call('GET', '/v2/payout-links?status=cancelled', { tenant });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].path).toBe('status');
   });
 
   it('are redelivered at most five times, and answer the same link for an idempotency key seen before', async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { UUID_PATTERN } from '../../lib/uuid';
 import type { FieldError } from '../../node/error-body';
 import { fieldErrorsFrom } from '../../node/error-body';
-import { HttpError } from '../http-error';
+import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import {
   batchItems,
@@ -161,7 +161,7 @@ export function createPayoutBatch(ctx: BatchContext, body: ReturnType<typeof val
       }
     }
     const app = creditedAppOf(db, tenant.orgId, ctx.appId);
-    if (!app) throw new HttpError(403, 'not-found-or-unauthorized', 'Not found, or not yours');
+    if (!app) throw notFoundOrUnauthorized();
     const batch: Omit<PayoutBatchRow, 'seq'> = {
       id: randomUUID(),
       org_id: tenant.orgId,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINK_STATUSES } from '../../lib/payout-link-states';
 import {
   createPayoutBatch,
   payoutBatchRequestSchema,
@@ -121,7 +122,14 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
       operationId: 'get-payout-links',
       summary: 'Payout links, newest first, by keyset pages (status: an extension filter)',
       tags: ['payout-links'],
-      query: pageQuery.and(z.object({ status: z.string().max(30).optional().meta({ 'x-extension': true }) })),
+      query: pageQuery.and(
+        z.object({
+          status: z
+            .enum(LINK_STATUSES, `One of ${LINK_STATUSES.join(', ')}`)
+            .optional()
+            .meta({ 'x-extension': true }),
+        }),
+      ),
       responses: { 200: { description: 'OK', schema: listResponse(linkResponse) }, ...standardErrors },
       handle: ({ c, query, tenant }) => {
         const find = (id: string) => findPayoutLink(db, tenant.orgId, id);
