@@ -233,6 +233,8 @@ test('support sends an expired link again and cannot cancel one', async ({ page,
   await page.getByRole('button', { name: 'Send link again', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Sent again' })).toBeVisible();
   await expect(page.getByText('Status: Delivered', { exact: true })).toBeVisible();
+  // The link's URL claims its money: support never sees it, only its payee does.
+  await expect(page.getByLabel('Link for the payee', { exact: true })).toHaveCount(0);
   // The server is the rule: support's own cancel is refused, and the link stays.
   const cancel = await page.request.delete(`/v2/payout-links/${link.id}`, {
     headers: await memberAuth(page.request, tenant, 'support'),

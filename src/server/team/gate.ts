@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import type { AuditAction } from '../../lib/audit-actions';
-import { describeRequest } from '../../lib/roles';
+import { can, describeRequest } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
 import { errorBody } from '../../node/error-body';
 import { activePolicy } from './approval-policy';
+import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
 import { memberOf, refusal } from './gate-helpers';
 import { checkMoney, movesMoney } from './money-checks';
 import { type AuditLine, admit, isWritten, writeLine } from './pipeline';
@@ -152,7 +153,9 @@ export function teamGate(team: Team, forward: Forward) {
         'The console holds no credentials for your organization',
       );
     }
-    const response = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
+    const forwarded = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
+    const response =
+      carriesClaimLinks(path) && !can(member.role, 'pay') ? await withoutClaimLinks(forwarded) : forwarded;
     // Refused, or answered as the payment sent before: nothing moved now. An unknown outcome stays counted.
     const refused = response.status >= 400 && response.status < 500;
     if (reservation && (refused || response.headers.get('idempotent-replayed') === 'true')) {

@@ -70,6 +70,39 @@ describe('payouts under the team', async () => {
     expect(trail.body.data.map((r: { outcome: string }) => r.outcome)).toEqual(['ok', 'refused']);
   });
 
+  it("shows a payout link's URL, which claims its money, only to members who may pay", async () => {
+    const made = await finance.post('/v2/payout-links', {
+      amount: 800,
+      payee: { email: 'ola@example.com' },
+      delivery: { method: 'link' },
+    });
+    expect(made.body.link).toMatch(/^https:\/\//);
+    expect((await admin.get(`/v2/payout-links/${made.body.id}`)).body.link).toBe(made.body.link);
+    for (const reader of [viewer, support]) {
+      const one = await reader.get(`/v2/payout-links/${made.body.id}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ id: made.body.id, amount: 800 });
+      expect(one.text).not.toContain(made.body.link);
+      expect((await reader.get('/v2/payout-links?limit=100')).text).not.toContain(made.body.link);
+    }
+    const again = await support.post(`/v2/payout-links/${made.body.id}/redeliver`);
+    expect(again.body.payout_link.id).toBe(made.body.id);
+    expect(again.text).not.toContain(made.body.link);
+    // A payout request's link too, once the request is approved and its link sent.
+    const asked = await org.post('/v2/payout-requests', { user_id: seller, amount: 900 });
+    await server.app.request(`/sandbox/payout-requests/${asked.body.id}/decide`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'approved' }),
+    });
+    const byOrg = await org.get(`/v2/payout-requests/${asked.body.id}`);
+    const requestLink = byOrg.body['payout-link']?.link;
+    expect(requestLink).toMatch(/^https:\/\//);
+    const byViewer = await viewer.get(`/v2/payout-requests/${asked.body.id}`);
+    expect(byViewer.body['payout-link'].id).toBe(byOrg.body['payout-link'].id);
+    expect(byViewer.text).not.toContain(requestLink);
+  });
+
   it('refuses a payout, a link or a batch above the limit, and takes the payout as a request that is paid once', async () => {
     const direct = await finance.post('/v2/payouts', payout(150_000));
     expect(direct.status).toBe(403);
