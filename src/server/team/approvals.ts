@@ -347,7 +347,7 @@ export async function decide(
       status: 403,
       code: 'approver-too-recent',
       message:
-        'You became an approver (or your password was reset) after this request was made: a member who could approve it then decides it',
+        'You became an approver (or your password or authenticator was reset) after this request was made: a member who could approve it then decides it',
     };
   }
   await recordDecision(db, request.id, member.member.id, decision, now);

@@ -123,6 +123,29 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     expect(await o.transfersOf(150_002)).toEqual([]);
   });
 
+  it('a borrowed authenticator, with one admin: the account whose authenticator was reset approves nothing that waited before', async () => {
+    const o = await organization();
+    const maker = await o.add('finance', 'totp-maker');
+    const waiting = await (await o.as(maker)).post('/api/team/approvals', {
+      payment: payment(o.userId, 150_004),
+    });
+    const admin = await o.as(o.member('admin'));
+    // An admin who knows the member's password has the authenticator reset, to set up one of their own.
+    const reset = await admin.post(`/api/team/members/${o.member('finance').id}/totp-reset`);
+    expect(reset.status).toBe(201);
+    const borrowed = await o.as(o.member('finance'));
+    const approved = await borrowed.post(`/api/team/approvals/${waiting.body.id}/approve`);
+    expect(approved.status).toBe(403);
+    expect(approved.body.error_code).toBe('approver-too-recent');
+    expect(await o.transfersOf(150_004)).toEqual([]);
+    // What is made from now on, the member approves as before.
+    const later = await (await o.as(maker)).post('/api/team/approvals', {
+      payment: payment(o.userId, 150_005),
+    });
+    const approvedLater = await borrowed.post(`/api/team/approvals/${later.body.id}/approve`);
+    expect(approvedLater.body.status).toBe('executed');
+  });
+
   it('the other admin removed: disabling the second admin and then the policy both wait for that admin', async () => {
     const o = await organization();
     const second = await o.add('admin', 'other-admin');

@@ -194,12 +194,20 @@ export async function resetPassword(
   };
 }
 
-/** The authenticator is forgotten: the member sets up a new one at their next sign-in (with their password). */
+/**
+ * The authenticator is forgotten: the member sets up a new one at their next sign-in (with their password). Whoever
+ * knows the password may be the one who does, so, as after a password reset, the account's approvals count only for
+ * requests made from now on.
+ */
 export async function resetTotp(team: Team, org: OrganizationRow, target: MemberRow): Promise<ChangeResult> {
   const db = team.database.db;
   await db
     .updateTable('members')
-    .set({ totp_secret: null, totp_pending_secret: null })
+    .set({
+      totp_secret: null,
+      totp_pending_secret: null,
+      approver_since: target.approver_since === null ? null : team.now().toISOString(),
+    })
     .where('id', '=', target.id)
     .execute();
   await endSessionsOf(db, target.id);
