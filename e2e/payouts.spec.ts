@@ -156,11 +156,15 @@ for (const scheme of ['light', 'dark'] as const) {
       await review.getByRole('button', { name: 'Create link for $45.00', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Payout link', level: 1 })).toBeVisible();
       await expect(page.getByText('Status: Delivered', { exact: true })).toBeVisible();
-      await expect(page.getByLabel('Link for the payee', { exact: true })).toHaveValue(/^https:\/\//);
+      const url = page.getByLabel('Link for the payee', { exact: true });
+      await expect(url).toHaveValue(/^https:\/\//);
       await expectNoAxeViolations(page);
       const id = page.url().split('/').pop() ?? '';
-      // The payee opens it and picks PayPal (the sandbox's helper stands in for them).
-      const claimed = await page.request.post(`/sandbox/payout-links/${id}/claim`, {
+      // The payee opens it and picks PayPal (the sandbox's helper stands in for them): by the URL's token, which is
+      // not the link's id.
+      const token = new URL(await url.inputValue()).pathname.slice(1);
+      expect(token).not.toContain(id);
+      const claimed = await page.request.post(`/sandbox/payout-links/claim/${token}`, {
         data: { platform: 'paypal', email: 'rae.okoro@example.com' },
       });
       expect(claimed.status()).toBe(200);

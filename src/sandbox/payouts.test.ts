@@ -47,6 +47,8 @@ const vendorBatch = z.looseObject({
 });
 
 const key = () => crypto.randomUUID();
+/** The token a payout link's URL carries: what its payee (and the claim helper) opens it by. */
+const tokenOf = (link: string) => new URL(link).pathname.slice(1);
 
 async function walletOf(h: Harness, tenant: CreatedTenant, app = tenant.apps[0]?.id): Promise<number> {
   const answer = await h.call('GET', `/v2/apps/${app}`, { tenant });
@@ -213,7 +215,15 @@ describe('payout links', () => {
     expect(copy.status).toBe(201);
     expect(vendorLink.parse(copy.body).status).toBe('created');
     expect(await wallet()).toBe(start - 1_000);
-    const claimed = await h.call('POST', `/sandbox/payout-links/${copy.body.id}/claim`, {
+    // The link's URL carries a random token, not its id, which every member reads from the list: claiming by the id
+    // finds nothing.
+    expect(copy.body.link).not.toContain(copy.body.id);
+    expect(new URL(copy.body.link).pathname.slice(1)).toMatch(/^[\w-]{32}$/);
+    const byId = await h.call('POST', `/sandbox/payout-links/claim/${copy.body.id}`, {
+      body: { platform: 'paypal', email: 'lee.fail@example.com' },
+    });
+    expect(byId.status).toBe(404);
+    const claimed = await h.call('POST', `/sandbox/payout-links/claim/${tokenOf(copy.body.link)}`, {
       body: { platform: 'paypal', email: 'lee.fail@example.com' },
     });
     expect(claimed.body).toMatchObject({
@@ -252,7 +262,7 @@ describe('payout links', () => {
     expect(reopened.body.payout_link.status).toBe('delivered');
     // claimed and completed, then reversed.
     const reversing = await make({ user_id: tenant.users[0]?.id, delivery: { method: 'all' } });
-    const taken = await h.call('POST', `/sandbox/payout-links/${reversing.body.id}/claim`, {
+    const taken = await h.call('POST', `/sandbox/payout-links/claim/${tokenOf(reversing.body.link)}`, {
       body: {
         platform: 'ach',
         routing_number: '021000021',

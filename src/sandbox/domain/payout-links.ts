@@ -4,6 +4,7 @@ import { MAX_PAYMENT_CENTS } from '../../lib/money';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
+import { newLinkToken } from '../store/link-token';
 import {
   addLinkEvent,
   addToAppWallet,
@@ -117,6 +118,11 @@ function deliver(payee: Payee | null, method: string): 'delivered' | 'delivery_f
   return 'delivered';
 }
 
+/** The URL a payee opens: the link's random token, nothing derived from its id (which every member reads). */
+export function payoutLinkUrl(token: string): string {
+  return `https://links.sandbox.payout.example/${token}`;
+}
+
 /** The vendor's `payout-link` as the sandbox answers it (+ extensions: its history, deliveries and expiry). */
 export function payoutLinkView(db: Db, link: PayoutLinkRow) {
   const payee = parse<Payee>(link.payee);
@@ -131,7 +137,7 @@ export function payoutLinkView(db: Db, link: PayoutLinkRow) {
   const view: Record<string, unknown> = {
     id: link.id,
     created: link.created,
-    link: `https://links.sandbox.payout.example/${link.id}`,
+    link: payoutLinkUrl(link.token),
     amount: link.amount,
     status: link.status,
     ...(payee && Object.keys(payee).length > 0 ? { payee } : {}),
@@ -195,6 +201,7 @@ export function createPayoutLink(
     const delivered = deliver(payee, method);
     const link: Omit<PayoutLinkRow, 'seq'> = {
       id: randomUUID(),
+      token: newLinkToken(),
       org_id: tenant.orgId,
       app_id: app.id,
       user_id: user?.id ?? null,

@@ -10,6 +10,7 @@ import {
   addToAppWallet,
   appWallet,
   findPayoutLinkAnyTenant,
+  findPayoutLinkByToken,
   findPayoutRequestAnyTenant,
 } from '../store/payouts';
 import { findOrganizationByClientId, setUserStatus } from '../store/tenants';
@@ -161,22 +162,23 @@ export function helperRoutes(services: Services): RouteDef[] {
     }),
     route({
       method: 'POST',
-      path: '/sandbox/payout-links/{payout_link_id}/claim',
+      path: '/sandbox/payout-links/claim/{token}',
       operationId: 'sandbox-claim-payout-link',
       summary:
-        'Claim a payout link as its payee would: pick a method (the body of PUT payout-methods); the link pays it',
+        "Claim a payout link as its payee would, by the token of its URL (the last segment of `link`, never the link's id): pick a method (the body of PUT payout-methods); the link pays it",
       tags: ['sandbox'],
       extension: true,
       public: true,
-      params: z.object({ payout_link_id: uuidParam('payout_link_id') }),
+      params: z.object({ token: z.string().max(100) }),
       body: claimSchema,
       responses: {
         200: { description: 'The claimed link, with its transfer' },
+        404: { description: 'No link has this token', schema: errorResponse },
         409: { description: 'Not open', schema: errorResponse },
       },
       handle: ({ c, params, body }) => {
-        const link = findPayoutLinkAnyTenant(db, params.payout_link_id);
-        if (!link) throw new HttpError(404, 'link-not-found', 'No payout link has this id');
+        const link = findPayoutLinkByToken(db, params.token);
+        if (!link) throw new HttpError(404, 'link-not-found', 'No payout link has this token');
         return c.json(payoutLinkView(db, claimPayoutLink(db, link, body, services.now())));
       },
     }),

@@ -242,3 +242,41 @@ describe('directories and their search (migration 7)', () => {
     ]);
   });
 });
+
+describe('payout link URLs by token (the last migration)', () => {
+  it('gives each link made before a random token of its own, and its URL is the token, not the id', async () => {
+    const old = await storeAtVersion(4);
+    const tokenAt = migrations.length - 1;
+    // The store as it was before tokens, with two payout links.
+    for (let version = 4; version < tokenAt; version++) {
+      const migration = migrations[version];
+      if (typeof migration === 'function') migration(old.db);
+      else old.db.exec(migration as string);
+    }
+    old.db.pragma(`user_version = ${tokenAt}`);
+    const appId = old.db.prepare('SELECT id FROM apps').pluck().get() as string;
+    const ids = [randomUUID(), randomUUID()];
+    for (const id of ids) {
+      old.db
+        .prepare(
+          `INSERT INTO payout_links (id, org_id, app_id, amount, status, delivery_method, deliveries, tax_exempt,
+             funding_source, funds_held, created, created_ms, expires_ms)
+           VALUES (?, ?, ?, 500, 'created', 'link', 0, 0, 'dots_balance', 1, 'x', 0, 0)`,
+        )
+        .run(id, old.tenant.orgId, appId);
+    }
+
+    migrate(old.db);
+
+    const tokens = old.db.prepare('SELECT id, token FROM payout_links').all() as {
+      id: string;
+      token: string;
+    }[];
+    expect(tokens).toHaveLength(2);
+    for (const { id, token } of tokens) {
+      expect(token).toMatch(/^[\w-]{32}$/);
+      expect(token).not.toContain(id.slice(0, 8));
+    }
+    expect(tokens[0]?.token).not.toBe(tokens[1]?.token);
+  });
+});

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { searchTermsOf } from '../../lib/people-search';
+import { newLinkToken } from './link-token';
 
 /** A migration is SQL, or, where rows must be made by the code's own rules, a function run in its transaction. */
 export type Migration = string | ((db: Database.Database) => void);
@@ -471,4 +472,14 @@ export const migrations: readonly Migration[] = [
     PRIMARY KEY (org_id, key)
   ) WITHOUT ROWID;
   `,
+  // A payout link's URL carries a random token of its own (192 bits), never its id, which every member reads from the
+  // list: the URL claims the link's money for whoever opens it. Links made before get one now.
+  (db) => {
+    db.exec('ALTER TABLE payout_links ADD COLUMN token TEXT');
+    const set = db.prepare('UPDATE payout_links SET token = ? WHERE id = ?');
+    for (const { id } of db.prepare('SELECT id FROM payout_links').all() as { id: string }[]) {
+      set.run(newLinkToken(), id);
+    }
+    db.exec('CREATE UNIQUE INDEX payout_links_by_token ON payout_links(token)');
+  },
 ];

@@ -62,6 +62,8 @@ export function spendPayoutKey(db: Db, orgId: string, key: string, transferId: s
 export interface PayoutLinkRow {
   seq: number;
   id: string;
+  /** What the link's URL carries (store/link-token.ts): whoever holds it may claim the link's money. */
+  token: string;
   org_id: string;
   app_id: string;
   user_id: string | null;
@@ -87,10 +89,10 @@ export interface PayoutLinkRow {
 export function insertPayoutLink(db: Db, row: Omit<PayoutLinkRow, 'seq'>): void {
   sql(
     db,
-    `INSERT INTO payout_links (id, org_id, app_id, user_id, payee, amount, status, delivery_method, deliveries, memo,
-       description, metadata, tax_exempt, funding_source, funds_held, idempotency_key, claimed_user_id, transfer_id,
-       created, created_ms, expires_ms)
-     VALUES (@id, @org_id, @app_id, @user_id, @payee, @amount, @status, @delivery_method, @deliveries, @memo,
+    `INSERT INTO payout_links (id, token, org_id, app_id, user_id, payee, amount, status, delivery_method, deliveries,
+       memo, description, metadata, tax_exempt, funding_source, funds_held, idempotency_key, claimed_user_id,
+       transfer_id, created, created_ms, expires_ms)
+     VALUES (@id, @token, @org_id, @app_id, @user_id, @payee, @amount, @status, @delivery_method, @deliveries, @memo,
        @description, @metadata, @tax_exempt, @funding_source, @funds_held, @idempotency_key, @claimed_user_id,
        @transfer_id, @created, @created_ms, @expires_ms)`,
   ).run(row);
@@ -102,6 +104,11 @@ export function findPayoutLink(db: Db, orgId: string, id: string): PayoutLinkRow
 
 export function findPayoutLinkAnyTenant(db: Db, id: string): PayoutLinkRow | undefined {
   return sql<PayoutLinkRow>(db, 'SELECT * FROM payout_links WHERE id = ?').get(id);
+}
+
+/** The link whose URL carries this token (the payee's page, and the claim helper that stands in for it). */
+export function findPayoutLinkByToken(db: Db, token: string): PayoutLinkRow | undefined {
+  return sql<PayoutLinkRow>(db, 'SELECT * FROM payout_links WHERE token = ?').get(token);
 }
 
 export function findPayoutLinkByKey(db: Db, orgId: string, key: string): PayoutLinkRow | undefined {
