@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = {
   'member.password.reset': 'reset the password of a member',
   'member.totp.reset': 'reset the authenticator of a member',
   'audit.list': 'read the audit trail',
+  'audit.health': 'read whether the audit trail verifies',
+  'audit.reseal': 're-sealed the audit trail under its key',
   'policy.read': 'read the approval policy',
   'policy.change': 'changed the approval policy',
   'team-requests.list': 'listed the team requests',
@@ -37,7 +39,7 @@ export const AUDIT_ACTIONS = {
   'approval.cancel': 'cancelled a request whose maker can no longer pay',
   'approval.requeue': 'sent a request back to wait: an approval no longer counts',
   'approval.expire': 'let a request expire',
-  'approval.execute': 'paid an approved request',
+  'approval.execute': 'ran the payment of an approved request',
   'approval.row': 'paid a row of an approved request',
   'payment.create': 'created a payment',
   'payout.create': 'paid a user out',
@@ -52,6 +54,7 @@ export const AUDIT_ACTIONS = {
   'app.compliance.copy': 'copied compliance to an app',
   'v2.read': 'read from the payout service',
   'v2.other': 'made another change at the payout service',
+  'request.refused': 'was refused before any route of the console answered',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -31,6 +31,8 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** How long a server's claim on an approved request it pays holds unless renewed (a dead server's lapses). */
   executorLeaseMs: number;
+  /** After a password or authenticator reset, how long every payment of the member waits for approval. */
+  resetHoldMs: number;
 }
 
 function orgCredentialsFrom(env: NodeJS.ProcessEnv): OrgCredentials | null {
@@ -77,6 +79,7 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     idleTimeoutMs: intFromEnv(env, 'IDLE_TIMEOUT_MS', 15 * 60 * 1000),
     requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000),
     executorLeaseMs: intFromEnv(env, 'EXECUTOR_LEASE_MS', 30_000),
+    resetHoldMs: intFromEnv(env, 'RESET_HOLD_MS', 72 * 60 * 60 * 1000),
   };
 }
 

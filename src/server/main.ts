@@ -60,7 +60,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
     );
   }
   if (!team.mailer && team.mode === 'upstream') {
-    console.log('No SMTP_URL: one-time links are shown to the admin who made them, to hand over themselves.');
+    console.log(
+      'No SMTP_URL: while a team has one admin, one-time links are shown to that admin; with two, invitations and password resets are refused until mail is set up.',
+    );
   }
 });
 

@@ -38,7 +38,7 @@ function targetOf(
 
 /**
  * The sentence and links of a line: who (by name when they are a member of the team, else the email they gave, or
- * the console itself), what in plain words, and how much.
+ * the console itself, or an operator's command), what in plain words, and how much.
  */
 export function auditLineWords(
   row: {
@@ -54,7 +54,7 @@ export function auditLineWords(
   const who =
     (row.member_id ? names.get(row.member_id) : undefined) ??
     row.email ??
-    (row.role === 'console' ? 'The console' : 'Someone unknown');
+    (row.role === 'console' ? 'The console' : row.role === 'operator' ? 'An operator' : 'Someone unknown');
   const what = isAuditAction(row.action) ? AUDIT_ACTIONS[row.action] : row.action;
   const amount =
     row.amount_cents === null || row.amount_cents === undefined ? '' : ` of ${formatCents(row.amount_cents)}`;

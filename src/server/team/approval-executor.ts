@@ -202,6 +202,28 @@ async function payeesNotAsApproved(
   return changed;
 }
 
+/**
+ * The run's own line: ok only when every row was paid. A run the service refused whole is refused, with the status of
+ * its first row (a 400, a 409, a 422); one that paid some rows, or left some unknown, failed.
+ */
+function runLine(
+  request: RequestRow,
+  ended: 'executed' | 'partly-executed' | 'failed',
+  outcomes: readonly RowOutcome[],
+) {
+  const paid = outcomes.filter((o) => o.outcome === 'paid').length;
+  const first = outcomes.find((o) => o.outcome !== 'paid');
+  const refusedWhole = ended === 'failed' && outcomes.every((o) => o.outcome === 'refused');
+  return consoleEntry(request.org_id, 'approval.execute', [request.id], {
+    status: ended === 'executed' ? 200 : first?.status || 502,
+    outcome: ended === 'executed' ? 'ok' : refusedWhole ? 'refused' : 'failed',
+    amountCents: Number(request.amount_cents),
+    ...(ended === 'executed'
+      ? {}
+      : { detail: `${paid} of ${outcomes.length} paid${first?.error ? `: ${first.error}` : ''}` }),
+  });
+}
+
 /** The status a run ends in, from its rows. */
 function endStatus(outcomes: readonly RowOutcome[]) {
   const paid = outcomes.filter((o) => o.outcome === 'paid').length;
@@ -307,7 +329,8 @@ export async function executeRequest(
     if (!held) return { ended: 'lost', outcomes };
     const ended = endStatus(outcomes);
     const sentHash = sha256Hex(JSON.stringify(stored));
-    // The end and its lines, one per row, commit together: a run taken over after a crash writes them once.
+    // The end and its lines, one per row and one for the run, commit together: a run taken over after a crash writes
+    // them once.
     const finished = await db.transaction().execute(async (trx) => {
       if (
         !(await finishRequest(trx, request.id, executorId, ended, team.now(), {
@@ -315,7 +338,7 @@ export async function executeRequest(
           sent_hash: sentHash,
         }))
       ) {
-        return false;
+        return null;
       }
       for (const outcome of outcomes) {
         await appendAuditIn(
@@ -335,9 +358,10 @@ export async function executeRequest(
           team.now(),
         );
       }
-      return true;
+      return appendAuditIn(trx, team.auditKey, runLine(request, ended, outcomes), team.now());
     });
     if (!finished) return { ended: 'lost', outcomes };
+    team.noteHead(finished);
     return { ended, outcomes };
   } finally {
     clearInterval(renewal);

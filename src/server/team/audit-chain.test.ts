@@ -1,12 +1,21 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../test/temp-dir';
-import { type AuditEntry, appendAudit, legacyRowHash, rowHash, sealAuditChain, verifyAudit } from './audit';
+import {
+  type AuditEntry,
+  adoptAuditKey,
+  appendAudit,
+  checkAuditTrail,
+  legacyRowHash,
+  resealAuditChain,
+  rowHash,
+  verifyAudit,
+} from './audit';
+import { AuditHeadFile, auditHeadFileFrom, formatHead } from './audit-head-file';
 import { type AuditKey, auditKeyFrom } from './audit-key';
-import type { ConsoleDb } from './database';
 import { testAuditKey } from './test/console';
 import { BACKENDS } from './test/databases';
+import { rewriteTrail, trailCommand } from './test/forge';
 
 const entry = (action: string): AuditEntry => ({
   orgId: null,
@@ -22,54 +31,15 @@ const entry = (action: string): AuditEntry => ({
   amountCents: 2500,
 });
 
-/**
- * What someone who can write the database does to hide a row: edit it, then make every later row's hash and link
- * agree again with `hash`, and move the head to the new last hash.
- */
-async function rewrite(
-  db: ConsoleDb,
-  seq: number,
-  hash: (row: Parameters<typeof legacyRowHash>[0]) => string,
-) {
-  await db
-    .updateTable('audit_events')
-    .set({ email: 'nobody@example.com', amount_cents: 1 })
-    .where('seq', '=', seq)
-    .execute();
-  const rows = await db.selectFrom('audit_events').selectAll().orderBy('seq').execute();
-  let previous = '0'.repeat(64);
-  for (const raw of rows) {
-    const row = {
-      ...raw,
-      seq: Number(raw.seq),
-      status: Number(raw.status),
-      amount_cents: raw.amount_cents === null ? null : Number(raw.amount_cents),
-    };
-    const { hash: _old, ...rest } = row;
-    const next = hash({ ...rest, prev_hash: previous });
-    await db
-      .updateTable('audit_events')
-      .set({ prev_hash: previous, hash: next })
-      .where('seq', '=', row.seq)
-      .execute();
-    previous = next;
-  }
-  await db.updateTable('audit_head').set({ hash: previous }).where('id', '=', 1).execute();
-}
-
 /** `npm run audit:verify` as an operator runs it. */
-function verifyCommand(env: Record<string, string>, ...args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/server/team/audit-verify.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: '', AUDIT_KEY: '', ...env },
-    encoding: 'utf8',
-  });
-}
+const verifyCommand = (env: Record<string, string>, ...args: string[]) =>
+  trailCommand('verify', env, ...args);
 
 describe.each(BACKENDS)('the audit trail on $name, against someone who can write the database', (backend) => {
   const key = testAuditKey();
   async function trail(rows = 12) {
     const database = await backend.open();
-    await sealAuditChain(database.db, key);
+    await adoptAuditKey(database.db, key);
     for (let i = 0; i < rows; i++)
       await appendAudit(database.db, key, entry(i % 2 ? 'payment.create' : 'sign-in'));
     return database;
@@ -84,7 +54,7 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
 
   it('fails when a row was edited and every later hash recomputed with plain SHA-256', async () => {
     const database = await trail();
-    await rewrite(database.db, 5, legacyRowHash);
+    await rewriteTrail(database.db, 5, legacyRowHash);
     expect(await verifyAudit(database.db, key)).toMatchObject({ ok: false, brokenAt: 1 });
     await database.close();
   });
@@ -92,7 +62,7 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
   it('fails when they were recomputed with a key that is not the trail’s', async () => {
     const database = await trail();
     const theirs = testAuditKey(true);
-    await rewrite(database.db, 5, (row) => rowHash(row, theirs));
+    await rewriteTrail(database.db, 5, (row) => rowHash(row, theirs));
     expect(await verifyAudit(database.db, key)).toMatchObject({
       ok: false,
       brokenAt: 1,
@@ -125,7 +95,7 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
     await database.close();
   });
 
-  it('seals a trail written before keys once it checks out, and then refuses another key', async () => {
+  it('leaves a trail written before keys as it is, says it does not verify, until an operator re-seals it', async () => {
     const database = await backend.open();
     // Rows as the console wrote them before keys: plain SHA-256.
     let previous = '0'.repeat(64);
@@ -155,17 +125,80 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
       previous = hash;
     }
     await database.db.updateTable('audit_head').set({ seq: 3, hash: previous }).where('id', '=', 1).execute();
-    await sealAuditChain(database.db, key);
-    expect(await verifyAudit(database.db, key)).toMatchObject({ ok: true, rows: 3 });
-    await appendAudit(database.db, key, entry('sign-out'));
+    const keyCheck = async () =>
+      (
+        await database.db
+          .selectFrom('audit_head')
+          .select('key_check')
+          .where('id', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).key_check;
+    // A start: the key is not taken, nothing is sealed, and the check says why the trail fails.
+    await adoptAuditKey(database.db, key);
+    expect(await keyCheck()).toBeNull();
+    expect(await checkAuditTrail(database.db, key, null)).toMatchObject({
+      ok: false,
+      brokenAt: 1,
+      why: expect.stringContaining('old format without the key'),
+    });
+    expect(
+      (
+        await database.db
+          .selectFrom('audit_events')
+          .select('hash')
+          .where('seq', '=', 3)
+          .executeTakeFirstOrThrow()
+      ).hash,
+    ).toBe(previous);
+    // The operator's re-seal: a line names the head it started from, and the trail verifies from then on.
+    const resealed = await resealAuditChain(database.db, key);
+    expect(resealed).toMatchObject({ from: { seq: 3, hash: previous }, brokenAt: 1, to: { seq: 4 } });
+    const line = await database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('seq', '=', 4)
+      .executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ action: 'audit.reseal', role: 'operator' });
+    expect(line.detail).toContain(`from head 3:${previous}`);
     expect(await verifyAudit(database.db, key)).toMatchObject({ ok: true, rows: 4 });
-    await expect(sealAuditChain(database.db, testAuditKey(true))).rejects.toThrow(
+    await appendAudit(database.db, key, entry('sign-out'));
+    expect(await verifyAudit(database.db, key)).toMatchObject({ ok: true, rows: 5 });
+    await expect(adoptAuditKey(database.db, testAuditKey(true))).rejects.toThrow(
       /not the one this audit trail was written with/,
     );
     await database.close();
   });
 
-  it('audit:verify prints the head, and --expect fails once the tail is cut', async () => {
+  it('keeps the head outside the database, and a start finds a tail cut with the head moved back', async () => {
+    const database = await backend.open();
+    const file = new AuditHeadFile(join(tempDir('audit-head-'), 'console.audit-head'));
+    await adoptAuditKey(database.db, key);
+    for (let i = 0; i < 6; i++) file.note(await appendAudit(database.db, key, entry('payment.create')));
+    await file.flush();
+    const noted = file.read();
+    expect(noted?.seq).toBe(6);
+    expect(await checkAuditTrail(database.db, key, file)).toMatchObject({ ok: true, rows: 6, noted });
+    // Cut whole, with the head moved back: the chain left is sound by itself, but no longer reaches the head noted.
+    await database.db.deleteFrom('audit_events').where('seq', '>', 4).execute();
+    const kept = await database.db
+      .selectFrom('audit_events')
+      .select('hash')
+      .where('seq', '=', 4)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('audit_head')
+      .set({ seq: 4, hash: kept.hash })
+      .where('id', '=', 1)
+      .execute();
+    expect(await verifyAudit(database.db, key)).toMatchObject({ ok: true, rows: 4 });
+    expect(await checkAuditTrail(database.db, key, file)).toMatchObject({
+      ok: false,
+      why: expect.stringContaining('its tail was cut'),
+    });
+    await database.close();
+  });
+
+  it('audit:verify prints the head, and fails once the tail is cut: by the head file, or the head given', async () => {
     const dir = tempDir('audit-verify-');
     let env: Record<string, string>;
     let database: Awaited<ReturnType<typeof backend.open>>;
@@ -179,15 +212,27 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
     } else {
       database = await backend.open();
       const secret = 'a shared audit key of more than thirty-two characters';
-      env = { DATABASE_URL: database.url ?? '', AUDIT_KEY: secret };
+      env = {
+        DATABASE_URL: database.url ?? '',
+        AUDIT_KEY: secret,
+        AUDIT_HEAD_FILE: join(dir, 'console.audit-head'),
+      };
       auditKey = auditKeyFrom({ AUDIT_KEY: secret }, { url: database.url });
     }
-    await sealAuditChain(database.db, auditKey);
-    for (let i = 0; i < 5; i++) await appendAudit(database.db, auditKey, entry('payment.create'));
+    await adoptAuditKey(database.db, auditKey);
+    const headFile = new AuditHeadFile(
+      auditHeadFileFrom(env, { url: env.DATABASE_URL, file: env.CONSOLE_DB }) ?? '',
+    );
+    const first = verifyCommand(env);
+    expect(first.stdout).toContain(`No head noted in ${headFile.path} yet`);
+    for (let i = 0; i < 5; i++)
+      headFile.note(await appendAudit(database.db, auditKey, entry('payment.create')));
+    await headFile.flush();
     const good = verifyCommand(env);
     expect(good.status).toBe(0);
     const head = /Head: (\d+:[0-9a-f]{64})/.exec(good.stdout)?.[1] ?? '';
     expect(head.startsWith('5:')).toBe(true);
+    expect(good.stdout).toContain(`Head noted in the head file ${headFile.path}: ${head}`);
     await database.db.deleteFrom('audit_events').where('seq', '=', 5).execute();
     const kept = await database.db
       .selectFrom('audit_events')
@@ -202,7 +247,41 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
     const cut = verifyCommand(env, '--expect', head);
     expect(cut.status).toBe(1);
     expect(cut.stderr).toContain('its tail was cut');
+    // Without --expect, the head file the servers keep is the head it must reach.
+    const byFile = verifyCommand(env);
+    expect(byFile.status).toBe(1);
+    expect(byFile.stderr).toContain('its tail was cut');
     await database.close();
+  });
+});
+
+describe('the head file', () => {
+  it('holds the latest head noted, whole, and never goes back to an older one', async () => {
+    const file = new AuditHeadFile(join(tempDir('head-file-'), 'deep', 'trail.audit-head'));
+    expect(file.read()).toBeNull();
+    const head = (seq: number) => ({ seq, hash: seq.toString(16).padStart(64, '0') });
+    for (const seq of [1, 2, 3, 7, 5, 6]) file.note(head(seq));
+    await file.flush();
+    expect(file.read()).toEqual(head(7));
+    file.note(head(4));
+    await file.flush();
+    expect(file.read()).toEqual(head(7));
+    expect(formatHead(head(7))).toBe(`7:${'7'.padStart(64, '0')}`);
+  });
+
+  it('is beside the key file unless AUDIT_HEAD_FILE says where; none for a key given only in the environment', () => {
+    expect(auditHeadFileFrom({}, { file: '.data/console.db' })).toBe('.data/console.db.audit-head');
+    expect(auditHeadFileFrom({ AUDIT_KEY_FILE: '/etc/console/key' }, { url: 'postgres://db' })).toBe(
+      '/etc/console/key.head',
+    );
+    expect(auditHeadFileFrom({ AUDIT_KEY: 'x'.repeat(40) }, { url: 'postgres://db' })).toBeNull();
+    expect(
+      auditHeadFileFrom(
+        { AUDIT_KEY: 'x'.repeat(40), AUDIT_HEAD_FILE: '/var/lib/console/head' },
+        { url: 'x' },
+      ),
+    ).toBe('/var/lib/console/head');
+    expect(auditHeadFileFrom({}, { file: ':memory:' })).toBeNull();
   });
 });
 
@@ -218,5 +297,9 @@ describe('the audit key', () => {
       'AUDIT_KEY',
     );
     expect(() => auditKeyFrom({ AUDIT_KEY: 'short' }, { file })).toThrow(/at least 32/);
+    // The commands that read a trail never make a key: one made now could verify nothing.
+    expect(() => auditKeyFrom({}, { file: join(dir, 'other.db') }, { create: false })).toThrow(
+      /No audit key/,
+    );
   });
 });

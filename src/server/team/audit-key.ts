@@ -32,6 +32,8 @@ export function keyFileBeside(databaseFile: string): string {
 export function auditKeyFrom(
   env: NodeJS.ProcessEnv,
   database: { url?: string | undefined; file?: string | undefined },
+  /** false for a command that reads an existing trail: a key made now could verify nothing. */
+  options: { create?: boolean } = {},
 ): AuditKey {
   const given = env.AUDIT_KEY;
   if (given?.trim()) return fromText(given, 'AUDIT_KEY');
@@ -45,6 +47,11 @@ export function auditKeyFrom(
   const dbFile = database.file ?? '.data/console.db';
   if (dbFile === ':memory:') return { secret: randomBytes(32), source: 'memory' };
   const path = keyFileBeside(dbFile);
+  if (!existsSync(path) && options.create === false) {
+    throw new Error(
+      `No audit key at ${path} (nor AUDIT_KEY, AUDIT_KEY_FILE): give the key the trail was written with`,
+    );
+  }
   if (!existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true });
     // Written whole under another name, then linked into place: of two servers starting at once on one file, the

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { AUDIT_ACTION_NAMES, type AuditAction } from '../../lib/audit-actions';
 import { toCsv } from '../../lib/csv';
 import { errorBody, fieldErrorsFrom } from '../../node/error-body';
-import { type AuditRow, listAudit } from './audit';
+import { type AuditRow, listAudit, RESEAL_COMMAND } from './audit';
+import { formatHead } from './audit-head-file';
 import { teamRoute } from './pipeline';
 
 /** A calendar day that exists: 2020-13-45 is refused, not turned into an exception. */
@@ -76,8 +77,31 @@ export function auditCsv(rows: AuditRow[]): string {
   );
 }
 
-/** The trail of the admin's organization, newest first, as JSON or CSV. */
+/**
+ * The trail of the admin's organization, newest first, as JSON or CSV; and what this server found of the whole chain
+ * when it started (verified under the key and through the head noted outside the database, or where it breaks).
+ */
 export const auditRoutes = [
+  teamRoute({
+    method: 'GET',
+    path: '/audit/health',
+    access: 'admin',
+    action: 'audit.health',
+    handle({ c, team }) {
+      const trail = team.trail;
+      if (!trail) return c.json({ checked: false });
+      return c.json({
+        checked: true,
+        ok: trail.ok,
+        rows: trail.rows,
+        checked_at: trail.checkedAt,
+        head_file: trail.headFile,
+        ...(trail.ok
+          ? { head: formatHead(trail.head) }
+          : { broken_at: trail.brokenAt, why: trail.why, reseal: RESEAL_COMMAND }),
+      });
+    },
+  }),
   teamRoute({
     method: 'GET',
     path: '/audit',

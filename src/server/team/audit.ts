@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { type AuditHead, type AuditHeadFile, formatHead } from './audit-head-file';
 import type { AuditKey } from './audit-key';
 import type { ConsoleDb, ConsoleTables } from './database';
 import { sha256Hex } from './secrets';
@@ -77,7 +78,7 @@ function hashedFields(row: Omit<AuditRow, 'hash'>): (string | number | null)[] {
 
 /**
  * The hash of a row written before the trail had a key: plain SHA-256, which anyone who can write the database can
- * recompute. Kept only to check such a chain once, before it is sealed with the key (sealAuditChain).
+ * recompute. Such a row never verifies; this only tells an operator that a row that fails is in that format.
  */
 export function legacyRowHash(row: Omit<AuditRow, 'hash'>): string {
   const fields = hashedFields(row);
@@ -103,7 +104,7 @@ export async function appendAudit(
   key: AuditKey,
   entry: AuditEntry,
   now = new Date(),
-): Promise<number> {
+): Promise<AuditHead> {
   return db.transaction().execute((trx) => appendAuditIn(trx, key, entry, now));
 }
 
@@ -113,7 +114,7 @@ export async function appendAuditIn(
   key: AuditKey,
   entry: AuditEntry,
   now = new Date(),
-): Promise<number> {
+): Promise<AuditHead> {
   // The hash returned is still the previous row's: it is replaced below, once this row's is known.
   const head = await trx
     .updateTable('audit_head')
@@ -144,7 +145,7 @@ export async function appendAuditIn(
     .values({ ...row, hash })
     .execute();
   await trx.updateTable('audit_head').set({ hash }).where('id', '=', 1).execute();
-  return row.seq;
+  return { seq: row.seq, hash };
 }
 
 export type VerifyResult =
@@ -168,9 +169,8 @@ function numbered(raw: AuditRow): AuditRow {
 export async function verifyAudit(
   db: ConsoleDb,
   key: AuditKey,
-  options: { expect?: { seq: number; hash: string }; hash?: typeof legacyRowHash; pageSize?: number } = {},
+  options: { expect?: { seq: number; hash: string }; pageSize?: number } = {},
 ): Promise<VerifyResult> {
-  const hashOf = options.hash ?? ((row: Omit<AuditRow, 'hash'>) => rowHash(row, key));
   const pageSize = options.pageSize ?? 5000;
   let previous = GENESIS;
   let expectedSeq = 1;
@@ -194,8 +194,13 @@ export async function verifyAudit(
       if (row.seq !== expectedSeq) return broken(`row ${expectedSeq} is missing`, expectedSeq);
       if (row.prev_hash !== previous) return broken('its previous hash is not the hash of the row before it');
       const { hash, ...rest } = row;
-      if (hashOf(rest) !== hash)
-        return broken('its content does not match its hash (edited, or another key)');
+      if (rowHash(rest, key) !== hash) {
+        return broken(
+          legacyRowHash(rest) === hash
+            ? 'its hash is in the old format without the key (plain SHA-256): written before the trail had a key, or rewritten by someone without it'
+            : 'its content does not match its hash (edited, or another key)',
+        );
+      }
       if (options.expect && row.seq === options.expect.seq) {
         if (hash !== options.expect.hash) return broken('it is not the row of the head you noted');
         expectSeen = true;
@@ -232,15 +237,20 @@ export async function verifyAudit(
 
 const KEY_CHECK_TEXT = 'payout-console audit key check v1';
 
+function keyCheckOf(key: AuditKey): string {
+  return createHmac('sha256', key.secret).update(KEY_CHECK_TEXT).digest('hex');
+}
+
 /**
- * Before a server appends anything: the trail must be written with this key. A new trail takes it; a trail from
- * before keys (plain SHA-256) is checked as it was written and then sealed, every row hashed again under the key, so
- * that from now on a database writer cannot rewrite it; a trail written under another key refuses the server.
+ * Before a server appends anything: a new trail takes this key's check, and a trail whose check names another key
+ * refuses the server (most likely a key mixed up between environments: appending under it would break the chain for
+ * good). Nothing else is decided from the database: a trail without a check (written before keys, or forged and
+ * stripped of it) is neither sealed nor trusted; it is verified like any other, and fails (checkAuditTrail).
  */
-export async function sealAuditChain(db: ConsoleDb, key: AuditKey): Promise<void> {
-  const check = createHmac('sha256', key.secret).update(KEY_CHECK_TEXT).digest('hex');
+export async function adoptAuditKey(db: ConsoleDb, key: AuditKey): Promise<void> {
+  const check = keyCheckOf(key);
   await db.transaction().execute(async (trx) => {
-    // Taken first, as an append does: two servers starting at once seal one after the other.
+    // Taken first, as an append does: two servers starting at once take it one after the other.
     const head = await trx
       .updateTable('audit_head')
       .set((eb) => ({ seq: eb('seq', '+', 0) }))
@@ -253,32 +263,116 @@ export async function sealAuditChain(db: ConsoleDb, key: AuditKey): Promise<void
         'The audit key (AUDIT_KEY or its key file) is not the one this audit trail was written with: start with that key',
       );
     }
-    if (Number(head.seq) > 0) {
-      const legacy = await verifyAudit(trx as unknown as ConsoleDb, key, { hash: legacyRowHash });
-      if (!legacy.ok) {
-        throw new Error(
-          `The audit trail is broken at row ${legacy.brokenAt} (${legacy.why}); it cannot be sealed with the key`,
-        );
-      }
-      let previous = GENESIS;
-      for (let seq = 1; seq <= legacy.rows; seq++) {
-        const raw = await trx
-          .selectFrom('audit_events')
-          .selectAll()
-          .where('seq', '=', seq)
-          .executeTakeFirstOrThrow();
+    if (Number(head.seq) === 0) {
+      await trx.updateTable('audit_head').set({ key_check: check }).where('id', '=', 1).execute();
+    }
+  });
+}
+
+/** The command an operator runs, with the key, once the rows are as they should be: the trail is sealed again. */
+export const RESEAL_COMMAND = 'npm run audit:reseal -- --i-understand-this-trusts-the-database';
+
+/** What a server found of its trail when it started: verified under the key and through the head noted outside. */
+export type TrailCheck = VerifyResult & {
+  /** The head noted in the head file before this start (null: no file, or none in it yet). */
+  noted: AuditHead | null;
+  headFile: string | null;
+  checkedAt: string;
+};
+
+/**
+ * Verifies the whole chain under the key and, when a head was noted outside the database, that the chain still passes
+ * through it. The server says what it found at each start; it never repairs anything (audit:reseal does, when an
+ * operator runs it).
+ */
+export async function checkAuditTrail(
+  db: ConsoleDb,
+  key: AuditKey,
+  headFile: AuditHeadFile | null,
+  now = new Date(),
+): Promise<TrailCheck> {
+  let noted: AuditHead | null = null;
+  let unreadable: string | null = null;
+  try {
+    noted = headFile?.read() ?? null;
+  } catch (error) {
+    unreadable = (error as Error).message;
+  }
+  const result = await verifyAudit(db, key, noted ? { expect: noted } : {});
+  const at = { noted, headFile: headFile?.path ?? null, checkedAt: now.toISOString() };
+  if (unreadable && result.ok) {
+    return { ok: false, rows: result.rows, brokenAt: result.rows + 1, why: unreadable, ...at };
+  }
+  return { ...result, ...at };
+}
+
+/**
+ * The operator's explicit act (npm run audit:reseal): every row's hash made again under the key as the rows are now,
+ * the head and the key's check with it, in one transaction; then a line for each organization's trail naming the head
+ * it was re-sealed from. Whatever the database holds at that moment is what the trail vouches for from then on.
+ */
+export async function resealAuditChain(
+  db: ConsoleDb,
+  key: AuditKey,
+  now = new Date(),
+): Promise<{ from: AuditHead; brokenAt: number | null; to: AuditHead }> {
+  const check = keyCheckOf(key);
+  return db.transaction().execute(async (trx) => {
+    const head = await trx
+      .updateTable('audit_head')
+      .set((eb) => ({ seq: eb('seq', '+', 0) }))
+      .where('id', '=', 1)
+      .returning(['seq', 'hash'])
+      .executeTakeFirstOrThrow();
+    const from = { seq: Number(head.seq), hash: head.hash };
+    const before = await verifyAudit(trx, key);
+    let previous = GENESIS;
+    let seq = 0;
+    for (;;) {
+      const rows = await trx
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('seq', '>', seq)
+        .orderBy('seq')
+        .limit(5000)
+        .execute();
+      for (const raw of rows) {
         const { hash: _old, ...rest } = numbered(raw);
         const hash = rowHash({ ...rest, prev_hash: previous }, key);
         await trx
           .updateTable('audit_events')
           .set({ prev_hash: previous, hash })
-          .where('seq', '=', seq)
+          .where('seq', '=', rest.seq)
           .execute();
         previous = hash;
+        seq = rest.seq;
       }
-      await trx.updateTable('audit_head').set({ hash: previous }).where('id', '=', 1).execute();
+      if (rows.length < 5000) break;
     }
-    await trx.updateTable('audit_head').set({ key_check: check }).where('id', '=', 1).execute();
+    await trx
+      .updateTable('audit_head')
+      .set({ seq, hash: previous, key_check: check })
+      .where('id', '=', 1)
+      .execute();
+    const brokenAt = before.ok ? null : before.brokenAt;
+    const detail = `Re-sealed under the audit key from head ${formatHead(from)}${
+      brokenAt === null ? ', which verified' : `; the first row that did not verify was ${brokenAt}`
+    }`;
+    const orgs = await trx.selectFrom('organizations').select('id').execute();
+    let to = { seq, hash: previous };
+    for (const org of orgs.length > 0 ? orgs.map((o) => o.id) : [null]) {
+      to = await appendAuditIn(
+        trx,
+        key,
+        {
+          ...consoleEntry(org ?? '', 'audit.reseal', [], { status: 200, detail }),
+          orgId: org,
+          role: 'operator',
+        },
+        now,
+      );
+    }
+    return { from, brokenAt, to };
   });
 }
 

@@ -1,6 +1,7 @@
 import { DEMO_CREDENTIALS, DEMO_NAME } from '../../sandbox/seed';
 import type { ServerConfig } from '../config';
-import { sealAuditChain } from './audit';
+import { adoptAuditKey, checkAuditTrail, RESEAL_COMMAND, type TrailCheck } from './audit';
+import { AuditHeadFile, auditHeadFileFrom, formatHead } from './audit-head-file';
 import { auditKeyFrom } from './audit-key';
 import { openConsoleDatabase } from './database';
 import { ensureDemoTeam } from './demo';
@@ -34,7 +35,7 @@ export async function firstAdminLink(team: Team, orgId: string): Promise<FirstAd
   try {
     const link = await insertInvitation(
       db,
-      { orgId, memberId: null, purpose: 'first-admin', ttlMs: FIRST_ADMIN_TTL_MS },
+      { orgId, member: null, purpose: 'first-admin', ttlMs: FIRST_ADMIN_TTL_MS },
       now,
     );
     return { path: `/invitation/${link.token}` };
@@ -51,27 +52,67 @@ export async function firstAdminLink(team: Team, orgId: string): Promise<FirstAd
   }
 }
 
+/** What a start says of the trail: its head on stdout when it verifies, loudly on stderr when it does not. */
+export function reportTrail(
+  check: TrailCheck,
+  out: { log: (line: string) => void; error: (line: string) => void } = console,
+): void {
+  if (check.ok) {
+    const where = check.headFile
+      ? `noted in ${check.headFile}`
+      : 'no head file (AUDIT_HEAD_FILE): note it somewhere the database is not';
+    out.log(
+      `Audit trail: ${check.rows} rows verified under the audit key; head ${formatHead(check.head)} (${where}).`,
+    );
+    return;
+  }
+  const noted = check.noted
+    ? ` The head noted before, ${formatHead(check.noted)}, stays in ${check.headFile}.`
+    : '';
+  for (const line of [
+    '!'.repeat(100),
+    `!! THE AUDIT TRAIL DOES NOT VERIFY: row ${check.brokenAt}: ${check.why} (${check.rows} rows verified before it).`,
+    `!! Nothing was re-sealed or changed.${noted}`,
+    '!! Find out what changed. Only when the rows are as they should be, an operator with the audit key runs',
+    `!!   ${RESEAL_COMMAND}`,
+    '!! Admins see this on the Audit page until a server starts with a trail that verifies.',
+    '!'.repeat(100),
+  ]) {
+    out.error(line);
+  }
+}
+
 /**
- * Opens the console's database and makes the team layer: the audit trail sealed with its key (outside the database),
- * mail when SMTP_URL is set; in the sandbox the demo team; upstream in team mode the one organization and, while it has
- * no member, the first admin's one-time link.
+ * Opens the console's database and makes the team layer: the audit trail checked under its key (held outside the
+ * database) and through the head noted outside it, never repaired (reportTrail says what was found); mail when
+ * SMTP_URL is set; in the sandbox the demo team; upstream in team mode the one organization and, while it has no
+ * member, the first admin's one-time link.
  */
 export async function startTeam(
   config: ServerConfig,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ team: Team; firstAdmin: FirstAdmin }> {
   const auditKey = auditKeyFrom(env, config.consoleDb);
+  const headPath = auditHeadFileFrom(env, config.consoleDb);
+  const headFile = headPath ? new AuditHeadFile(headPath) : null;
   const database = await openConsoleDatabase(config.consoleDb);
-  await sealAuditChain(database.db, auditKey);
+  await adoptAuditKey(database.db, auditKey);
+  const trail = await checkAuditTrail(database.db, auditKey, headFile);
+  reportTrail(trail);
+  // A head file is written only over a trail that verifies: otherwise it keeps the head noted before, as evidence.
+  if (trail.ok) headFile?.note(trail.head);
   const team = createTeam({
     database,
     mode: config.upstreamUrl ? 'upstream' : 'sandbox',
     policy: { idleTimeoutMs: config.idleTimeoutMs },
     upstreamCredentials: config.orgCredentials,
     auditKey,
+    auditHead: trail.ok ? headFile : null,
     mailer: mailerFrom(env),
     leaseMs: config.executorLeaseMs,
+    resetHoldMs: config.resetHoldMs,
   });
+  team.trail = trail;
   if (!config.upstreamUrl) {
     await ensureDemoTeam(team, { ...DEMO_CREDENTIALS, name: DEMO_NAME });
     return { team, firstAdmin: null };

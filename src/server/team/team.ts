@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ROLES, type Role } from '../../lib/roles';
-import { type AuditEntry, appendAudit } from './audit';
+import { type AuditEntry, appendAudit, type TrailCheck } from './audit';
+import type { AuditHead, AuditHeadFile } from './audit-head-file';
 import type { AuditKey } from './audit-key';
 import type { ConsoleDatabase } from './database';
 import type { Mailer } from './mail';
@@ -26,8 +27,16 @@ export interface Team {
   /** The organization's credentials, to forward a member's request with; null when the console has none for it. */
   credentialsFor(org: OrganizationRow): OrgCredentials | null;
   audit(entry: AuditEntry): Promise<void>;
+  /** A head that committed (lines appended inside a caller's transaction): kept in the head file. */
+  noteHead(head: AuditHead): void;
   /** The key of the audit trail's HMAC chain, held outside the database. */
   auditKey: AuditKey;
+  /** Where the chain's head is kept outside the database (AUDIT_HEAD_FILE), or null: only in the log. */
+  auditHead: AuditHeadFile | null;
+  /** What this server found of the trail when it started (checkAuditTrail); null until it was checked. */
+  trail: TrailCheck | null;
+  /** After a password or authenticator reset, how long the member's money waits for approval (RESET_HOLD_MS). */
+  resetHoldMs: number;
   /** SMTP, when configured (SMTP_URL): one-time links go to the member by mail, never to an admin. */
   mailer: Mailer | null;
   /** This server as an executor of approved requests, and how long its claim on one holds unless renewed. */
@@ -49,13 +58,18 @@ export interface TeamOptions {
   /** Upstream team mode: the one organization's credentials (PAYOUT_CLIENT_ID, PAYOUT_API_KEY). */
   upstreamCredentials?: OrgCredentials | null;
   auditKey: AuditKey;
+  auditHead?: AuditHeadFile | null;
   mailer?: Mailer | null;
   leaseMs?: number;
+  resetHoldMs?: number;
   now?: () => Date;
 }
 
 /** An executor renews its claim on a request every third of this; a server that stops renewing loses it after this. */
 export const DEFAULT_LEASE_MS = 30_000;
+
+/** A reset member's money waits for approval this long: time for them to notice they cannot sign in, and say so. */
+export const DEFAULT_RESET_HOLD_MS = 72 * 60 * 60 * 1000;
 
 export function createTeam({
   database,
@@ -63,8 +77,10 @@ export function createTeam({
   policy,
   upstreamCredentials = null,
   auditKey,
+  auditHead = null,
   mailer = null,
   leaseMs = DEFAULT_LEASE_MS,
+  resetHoldMs = DEFAULT_RESET_HOLD_MS,
   now,
 }: TeamOptions): Team {
   const clock = now ?? (() => new Date());
@@ -87,9 +103,16 @@ export function createTeam({
         : null;
     },
     async audit(entry) {
-      await appendAudit(database.db, auditKey, entry, clock());
+      const head = await appendAudit(database.db, auditKey, entry, clock());
+      auditHead?.note(head);
+    },
+    noteHead(head) {
+      auditHead?.note(head);
     },
     auditKey,
+    auditHead,
+    trail: null,
+    resetHoldMs,
     mailer,
     executor: { id: `srv_${randomUUID().slice(0, 8)}`, leaseMs },
     now: clock,

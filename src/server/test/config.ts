@@ -37,6 +37,7 @@ export function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
     idleTimeoutMs: 900_000,
     requestTimeoutMs: 30_000,
     executorLeaseMs: 30_000,
+    resetHoldMs: 72 * 60 * 60 * 1000,
     ...overrides,
   };
 }

@@ -3,7 +3,8 @@ import { basicAuthorization } from '../../../node/basic-auth';
 import { createSandbox, type Sandbox } from '../../../sandbox/app';
 import { createConsoleApp } from '../../app';
 import { config } from '../../test/config';
-import { sealAuditChain } from '../audit';
+import { adoptAuditKey, checkAuditTrail } from '../audit';
+import type { AuditHeadFile } from '../audit-head-file';
 import type { AuditKey } from '../audit-key';
 import { type ConsoleDatabase, openConsoleDatabase } from '../database';
 import type { Mailer } from '../mail';
@@ -44,14 +45,18 @@ export async function teamConsole(
     auditKey?: AuditKey;
     mailer?: Mailer | null;
     leaseMs?: number;
+    resetHoldMs?: number;
+    auditHead?: AuditHeadFile | null;
   } = {},
 ) {
   const sandbox: Sandbox | null = options.upstream ? null : createSandbox({ config: { dbFile: ':memory:' } });
   const database = options.database ?? (await openConsoleDatabase({ file: ':memory:' }));
   const auditKey = options.auditKey ?? testAuditKey();
-  await sealAuditChain(database.db, auditKey);
+  await adoptAuditKey(database.db, auditKey);
   const team = createTeam({
     auditKey,
+    auditHead: options.auditHead ?? null,
+    ...(options.resetHoldMs !== undefined ? { resetHoldMs: options.resetHoldMs } : {}),
     mailer: options.mailer ?? null,
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
     database,
@@ -60,6 +65,7 @@ export async function teamConsole(
     upstreamCredentials: options.orgCredentials ?? null,
     ...(options.now ? { now: options.now } : {}),
   });
+  team.trail = await checkAuditTrail(database.db, auditKey, options.auditHead ?? null);
   const app = createConsoleApp(
     config({ upstreamUrl: options.upstream ?? null, orgCredentials: options.orgCredentials ?? null }),
     sandbox,
