@@ -41,18 +41,35 @@ export interface ApprovalLimits {
   memberDailyLimitCents: number | null;
 }
 
-export type ApprovalNeed = { needed: false } | { needed: true; limit: 'amount' | 'daily'; message: string };
+export type ApprovalNeed =
+  | { needed: false }
+  | { needed: true; limit: 'amount' | 'daily' | 'hold'; message: string };
+
+/** `2025-03-04T05:06:07.000Z` → `2025-03-04 05:06 UTC`: one way to say a moment in a server's message. */
+function utcMinute(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
 
 /**
- * Whether money needs another member's approval: its amount (a payment's, or a file's total) above the limit, or
- * what the member has moved alone in the last 24 hours carried above their daily limit by it.
+ * Whether money needs another member's approval: the member is held after a reset of their password or authenticator
+ * (until `heldUntil`, whatever the amount and even with approvals off), its amount (a payment's, or a file's total)
+ * is above the limit, or what the member has moved alone in the last 24 hours is carried above their daily limit by
+ * it.
  */
 export function approvalNeed(
   policy: ApprovalLimits,
   amountCents: number,
   movedTodayCents: number,
   what: 'payment' | 'file' = 'payment',
+  heldUntil: string | null = null,
 ): ApprovalNeed {
+  if (heldUntil !== null) {
+    return {
+      needed: true,
+      limit: 'hold',
+      message: `Your password or authenticator was reset: until ${utcMinute(heldUntil)} everything you pay waits for another member's approval: submit it for approval`,
+    };
+  }
   if (!policy.enabled) return { needed: false };
   if (amountCents > policy.limitCents) {
     return {
@@ -81,17 +98,29 @@ export interface Approver {
   approver_since: string | null;
 }
 
+/** A request as the rules of its approvals see it. */
+export interface ApprovedRequest {
+  maker_id: string;
+  created_at: string;
+  /** Space-separated member ids whose approval does not count: the admins who reset a held maker's credentials. */
+  excluded_approvers?: string | null | undefined;
+}
+
+/** The members whose approval of the request does not count besides its maker (they reset the maker's credentials). */
+export function excludedApprovers(request: ApprovedRequest): string[] {
+  return (request.excluded_approvers ?? '').split(' ').filter((id) => id !== '');
+}
+
 /**
- * Whether a member's approval of a request counts: not its maker, active with a role that may pay, and holding it
- * since before the request was made. So an approver added, promoted, re-enabled or given new credentials after a
- * request was made cannot approve it: a puppet made for the occasion, or a borrowed account, does not count.
+ * Whether a member's approval of a request counts: not its maker, not an admin who reset a held maker's credentials,
+ * active with a role that may pay, and holding it since before the request was made. So an approver added, promoted,
+ * re-enabled or given new credentials after a request was made cannot approve it: a puppet made for the occasion, or
+ * a borrowed account, does not count; nor does the admin who set the password of the account that made it.
  */
-export function approvalCounts(
-  approver: Approver,
-  request: { maker_id: string; created_at: string },
-): boolean {
+export function approvalCounts(approver: Approver, request: ApprovedRequest): boolean {
   return (
     approver.id !== request.maker_id &&
+    !excludedApprovers(request).includes(approver.id) &&
     approver.status === 'active' &&
     can(approver.role, 'pay') &&
     approver.approver_since !== null &&

@@ -22,9 +22,16 @@ export function bodyLimitOf(path: string): number {
  */
 export function limitBodySize(
   maxBytes: number | ((path: string) => number) = BODY_LIMIT_BYTES,
+  /** Told of each refusal before it is answered (the console server writes it in the trail). */
+  onRefused?: (c: Context) => Promise<void>,
 ): MiddlewareHandler {
   const limitOf = typeof maxBytes === 'number' ? () => maxBytes : maxBytes;
   const checks = new Map<number, MiddlewareHandler>();
+  const tooLarge = async (c: Context, limit: number) => {
+    const answer = c.json(errorBody('body-too-large', `The body exceeds ${limit} bytes`), 413);
+    await onRefused?.(c);
+    return answer;
+  };
   const streamingCheck = (limit: number) => {
     let check = checks.get(limit);
     if (!check) {
@@ -42,8 +49,4 @@ export function limitBodySize(
     if (Number(declared) > limit) return tooLarge(c, limit);
     await next();
   };
-}
-
-function tooLarge(c: Context, limit: number) {
-  return c.json(errorBody('body-too-large', `The body exceeds ${limit} bytes`), 413);
 }

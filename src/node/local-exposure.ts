@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { errorBody } from './error-body';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -21,6 +21,8 @@ export interface ExposureOptions {
   allowedHosts: readonly string[];
   /** /sandbox/* for clients that are not on this machine too (SANDBOX_HELPERS=on). */
   sandboxHelpersForEveryone: boolean;
+  /** Told of each refusal before it is answered (the console server writes it in the trail). */
+  onRefused?: (c: Context, status: number) => Promise<void>;
 }
 
 /**
@@ -30,10 +32,15 @@ export interface ExposureOptions {
  */
 export function guardLocalExposure(options: ExposureOptions): MiddlewareHandler {
   const allowed = new Set([...LOOPBACK_NAMES, ...options.allowedHosts.map((h) => h.toLowerCase())]);
+  const refuse = async (c: Context, status: 403 | 421, code: string, message: string) => {
+    const answer = c.json(errorBody(code, message), status);
+    await options.onRefused?.(c, status);
+    return answer;
+  };
   return async (c, next) => {
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     if (!allowed.has(hostnameOf(host))) {
-      return c.json(errorBody('host-not-allowed', 'This server does not answer to that host name'), 421);
+      return refuse(c, 421, 'host-not-allowed', 'This server does not answer to that host name');
     }
     const origin = c.req.header('origin');
     if (origin && !SAFE_METHODS.has(c.req.method)) {
@@ -43,15 +50,17 @@ export function guardLocalExposure(options: ExposureOptions): MiddlewareHandler 
       } catch {
         sameOrigin = false;
       }
-      if (!sameOrigin) return c.json(errorBody('foreign-origin', 'Cross-origin writes are refused'), 403);
+      if (!sameOrigin) return refuse(c, 403, 'foreign-origin', 'Cross-origin writes are refused');
     }
     if (c.req.path.startsWith('/sandbox') && !options.sandboxHelpersForEveryone) {
       const address = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
         ?.socket?.remoteAddress;
       if (!isLoopbackAddress(address)) {
-        return c.json(
-          errorBody('loopback-only', 'The sandbox helpers answer this machine only (SANDBOX_HELPERS=on)'),
+        return refuse(
+          c,
           403,
+          'loopback-only',
+          'The sandbox helpers answer this machine only (SANDBOX_HELPERS=on)',
         );
       }
     }

@@ -10,9 +10,10 @@ import { proxyTo } from './proxy';
 import { mountSpa } from './spa';
 import { seedPolicy } from './team/approval-policy';
 import { DEMO_MEMBERS } from './team/demo';
+import { writeEarlyRefusal } from './team/early-refusals';
 import { type Forward, teamGate } from './team/gate';
 import { ensureOrganization } from './team/members';
-import { teamRoutes } from './team/routes';
+import { teamRoutes, teamRouteTable } from './team/routes';
 import type { CallService } from './team/service-calls';
 import { makeSandboxTeam, type Team } from './team/team';
 
@@ -87,21 +88,36 @@ export function createConsoleApp(
   const app = new Hono();
   app.use(securityHeaders());
   const runtime = runtimeConfig(config, team);
+  const call = serviceCaller(config, sandbox);
+  // What is refused before any route runs is a line of the trail too (the member named when there is one).
+  const refusedEarly = team ? writeEarlyRefusal(team, teamRouteTable(call)) : undefined;
   const exposure = guardLocalExposure({
     allowedHosts: config.allowedHosts,
     sandboxHelpersForEveryone: config.sandboxHelpersForEveryone,
+    ...(refusedEarly ? { onRefused: refusedEarly } : {}),
   });
   for (const path of ['/v2/*', '/v2', '/api/team/*', '/sandbox/*']) app.use(path, exposure);
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(runtime);
   });
-  const call = serviceCaller(config, sandbox);
-  if (team) app.route('/api/team', teamRoutes(team, call));
+  if (team) {
+    app.route('/api/team', teamRoutes(team, call));
+    // Not a page: an unknown route of the API is answered in the error shape, never with the console's index.html.
+    app.all('/api/team/*', async (c) => {
+      const answer = c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404);
+      await refusedEarly?.(c, 404);
+      return answer;
+    });
+  }
   // A body above the service's limit is refused from its declared length, before anything reads it. Only a method
   // with a body is limited: the check of a body without a declared length rebuilds the request as a stream, which
   // cost every read three quarters of its rate.
-  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/v2/*', limitBodySize(bodyLimitOf));
+  app.on(
+    ['POST', 'PUT', 'PATCH', 'DELETE'],
+    '/v2/*',
+    limitBodySize(bodyLimitOf, refusedEarly && ((c) => refusedEarly(c, 413))),
+  );
 
   let forward: Forward | null = null;
   if (sandbox) {

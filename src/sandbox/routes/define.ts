@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { UUID_PATTERN } from '../../lib/uuid';
 import type { FieldError } from '../../node/error-body';
 import { fieldErrorsFrom } from '../../node/error-body';
+import { isJsonContentType } from '../../node/json-content-type';
 import type { Tenant } from '../domain/auth';
 import { HttpError, validationError } from '../http-error';
 import type { SandboxEnv } from './env';
@@ -67,7 +68,7 @@ async function readJsonBody(c: Context, optional: boolean): Promise<unknown> {
   }
   const contentType = c.req.header('content-type');
   // An operation that takes no body accepts `{}` under any content type (curl -d '{}' says form-urlencoded).
-  if (!optional && contentType && !/^application\/([\w.+-]*\+)?json\b/i.test(contentType.trim())) {
+  if (!optional && !isJsonContentType(contentType)) {
     throw new HttpError(415, 'unsupported-media-type', 'Send the body as application/json');
   }
   try {

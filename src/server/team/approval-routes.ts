@@ -9,6 +9,7 @@ import { activePolicy, countApprovers } from './approval-policy';
 import { expireDue, findRequest, listRequests, moveStatus, type RequestRow } from './approval-store';
 import {
   decide,
+  heldUntil,
   membersByIds,
   requestView,
   submitRequest,
@@ -92,12 +93,7 @@ async function execute(team: Team, call: CallService | null, request: RequestRow
     if (ended && ['executed', 'partly-executed', 'failed'].includes(result.ended))
       await tellMaker(team, ended, origin);
   };
-  await team.audit(
-    consoleEntry(request.org_id, 'approval.execute', [request.id], {
-      status: 200,
-      amountCents: Number(request.amount_cents),
-    }),
-  );
+  // The run writes its own approval.execute line when it ends, with how it ended (approval-executor.ts).
   if (request.kind === 'payment' || request.kind === 'payout') await run();
   else
     void run().catch((error) =>
@@ -151,7 +147,16 @@ export function approvalRoutes(call: CallService | null) {
           movedToday(db, member.member.id, team.now()),
         ]);
         const proposal = waiting.find((r) => r.kind === 'policy') ?? null;
-        return c.json({ policy, proposal, approvers, admins, moved_today_cents: moved });
+        // Held after a reset: the console says before the review that whatever this member pays waits for approval.
+        const held = heldUntil(member.member, team.now());
+        return c.json({
+          policy,
+          proposal,
+          approvers,
+          admins,
+          moved_today_cents: moved,
+          ...(held ? { held_until: held } : {}),
+        });
       },
     }),
     teamRoute({

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type ApprovalStatus, approvalCounts, approvalNeed } from '../../lib/approval-rules';
+import {
+  type ApprovalStatus,
+  approvalCounts,
+  approvalNeed,
+  excludedApprovers,
+} from '../../lib/approval-rules';
 import { fileWarnings, type RecentPayment } from '../../lib/file-warnings';
 import { can, isRole, ROLES } from '../../lib/roles';
 import type { FieldError } from '../../node/error-body';
@@ -21,7 +26,13 @@ import { sendInBackground } from './mail';
 import { checkMoney } from './money-checks';
 import { decidedMessage, waitingMessages } from './notices';
 import { sha256Hex } from './secrets';
-import { type CallService, payeesMethodsFingerprints, requestIdOf, transfersSince } from './service-calls';
+import {
+  type CallService,
+  payeesMethodsFingerprints,
+  requestIdOf,
+  serviceRequest,
+  transfersSince,
+} from './service-calls';
 import type { SessionMember } from './sign-in';
 import { movedToday } from './spend';
 import type { OrgCredentials, Team } from './team';
@@ -232,11 +243,13 @@ export async function submitRequest(
   }
   const policy = await activePolicy(db, maker.organization.id);
   const total = stamped.reduce((sum, b) => sum + b.amount, 0);
+  const held = heldUntil(maker.member, team.now());
   const need = approvalNeed(
     policy,
     total,
     await movedToday(db, maker.member.id, team.now()),
     isFile ? 'file' : 'payment',
+    held,
   );
   if (!need.needed) {
     return {
@@ -249,6 +262,10 @@ export async function submitRequest(
   const numbers = rowNumbers ? { row_numbers: rowNumbers } : {};
   const first = stamped[0] as PaymentBody;
   const app = 'app_id' in submission && submission.app_id ? { app_id: submission.app_id } : {};
+  if (app.app_id) {
+    const problem = await appProblem(call, team.credentialsFor(maker.organization), app.app_id);
+    if (problem) return problem;
+  }
   const payees = isPayout
     ? await pinPayees(call, team.credentialsFor(maker.organization), stamped, (i) =>
         isFile ? `payouts.${i}` : 'payout',
@@ -288,7 +305,50 @@ export async function submitRequest(
     updated_at: now.toISOString(),
     executor_id: null,
     lease_until: null,
+    // A held maker's request is not for the admins who reset their credentials to approve, even after the hold.
+    excluded_approvers: held ? maker.member.held_by : null,
   });
+}
+
+/** Until when a member is held after a reset of their credentials (every payment of theirs waits), or null. */
+export function heldUntil(member: { held_until: string | null }, now: Date): string | null {
+  return member.held_until !== null && member.held_until > now.toISOString() ? member.held_until : null;
+}
+
+/**
+ * The app whose wallet would pay, checked now with the service as the organization: one that is not the
+ * organization's is refused at the field when the request is made, not when it is paid a week later.
+ */
+async function appProblem(
+  call: CallService | null,
+  credentials: OrgCredentials | null,
+  appId: string,
+): Promise<Refusal | null> {
+  if (!call || !credentials) return null;
+  let status = 0;
+  try {
+    status = (await call(serviceRequest(credentials, `/v2/apps/${encodeURIComponent(appId)}`))).status;
+  } catch {
+    status = 0;
+  }
+  if (status >= 200 && status < 300) return null;
+  const notFound = status === 401 || status === 403 || status === 404;
+  return {
+    kind: 'refused',
+    status: notFound ? 400 : 409,
+    code: notFound ? 'validation-failed' : 'app-unread',
+    message: notFound
+      ? 'The app is not one of your organization’s: see errors'
+      : 'The app could not be read: try again',
+    errors: [
+      {
+        path: 'app_id',
+        message: notFound
+          ? 'No app of your organization has this ID'
+          : 'The payout service could not be asked about this app just now',
+      },
+    ],
+  };
 }
 
 export type Decision = { kind: 'recorded'; request: RequestRow; approvedNow: boolean } | Refusal;
@@ -339,6 +399,15 @@ export async function decide(
       status: 409,
       code: 'request-decided',
       message: `This request is ${request.status} already`,
+    };
+  }
+  if (decision.approve && excludedApprovers(request).includes(member.member.id)) {
+    return {
+      kind: 'refused',
+      status: 403,
+      code: 'approver-excluded',
+      message:
+        "You asked for or confirmed the reset of this maker's password or authenticator shortly before they made this request: another member decides it",
     };
   }
   if (decision.approve && !approvalCounts(member.member, request)) {

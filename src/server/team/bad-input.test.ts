@@ -130,6 +130,40 @@ describe('bad input to the console server', async () => {
     }
   });
 
+  it('answers a /v2 write sent as text/plain with 415, as the service does, and moves nothing', async () => {
+    const authorization = await server.signIn(member('finance'));
+    const body = JSON.stringify(payment(userId, 4_444));
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const answer = await server.app.request('/v2/payments', {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': type },
+        body,
+      });
+      expect(answer.status, type).toBe(415);
+      expect(await answer.json()).toMatchObject({ success: false, error_code: 'unsupported-media-type' });
+    }
+    const listed = await finance.get('/v2/transfers?limit=100');
+    expect(listed.body.data.filter((t: { amount: number }) => t.amount === 4_444)).toEqual([]);
+    expect(
+      (
+        await server.app.request('/v2/payments', {
+          method: 'POST',
+          headers: { Authorization: authorization, 'Content-Type': 'application/json; charset=utf-8' },
+          body,
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('answers an unknown route of its API with a 404 in the error shape, not the console’s page', async () => {
+    for (const path of ['/api/team/nowhere', '/api/team/members/x/y/z', '/api/team']) {
+      const answer = await admin.get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('content-type'), path).toContain('application/json');
+      expect(answer.body, path).toMatchObject({ success: false, error_code: 'route-not-found' });
+    }
+  });
+
   it('refuses a body above the limit from its declared length, before reading it', async () => {
     const served = await listen(server.app);
     try {

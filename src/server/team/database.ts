@@ -42,6 +42,13 @@ export interface ConsoleTables {
      * credentials were last reset. Null while they cannot approve.
      */
     approver_since: string | null;
+    /** The admin the one-time link that set this password was shown to (no mail then): they may know it. */
+    password_link_shown_to: string | null;
+    password_set_at: string | null;
+    /** After a password or authenticator reset: until when every payment of the member waits for approval. */
+    held_until: string | null;
+    /** The admins who asked for that reset or confirmed it (space-separated ids): they do not approve it meanwhile. */
+    held_by: string | null;
   };
   sessions: {
     /** SHA-256 of the secret the browser holds; the secret itself is never stored. */
@@ -58,7 +65,13 @@ export interface ConsoleTables {
     /** invite, reset or first-admin. */
     purpose: string;
     expires_at: string;
+    /** Spent: used, or revoked (the member's role, status or email changed, or another link was made). */
     used_at: string | null;
+    /** What the link grants: its member's role and email when it was made. Null for the first admin's. */
+    role: string | null;
+    email: string | null;
+    /** The admin it was shown to (no mail), who could open it too; null when it went by mail or to the log. */
+    shown_to: string | null;
   };
   audit_events: {
     seq: number;
@@ -128,6 +141,8 @@ export interface ConsoleTables {
     /** The console server running it (executing), and until when that claim holds unless renewed. */
     executor_id: string | null;
     lease_until: string | null;
+    /** Members whose approval does not count (space-separated ids): the admins who reset a held maker's credentials. */
+    excluded_approvers: string | null;
   };
   approval_decisions: {
     request_id: string;

@@ -1,9 +1,12 @@
 import type { Context } from 'hono';
+import { approvalNeed } from '../../lib/approval-rules';
 import type { AuditAction } from '../../lib/audit-actions';
 import { can, describeRequest } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
 import { errorBody } from '../../node/error-body';
-import { activePolicy } from './approval-policy';
+import { isJsonContentType } from '../../node/json-content-type';
+import { activePolicy, NO_POLICY } from './approval-policy';
+import { heldUntil } from './approvals';
 import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
 import { memberOf, refusal } from './gate-helpers';
 import { checkMoney, movesMoney } from './money-checks';
@@ -60,6 +63,12 @@ type MoneyRead = { body: string; amountCents: number } | { refused: Response };
  * the service uses, so that the server knows exactly what it sends; then it writes who initiated it.
  */
 async function readMoney(c: Context, action: AuditAction, email: string): Promise<MoneyRead> {
+  // As the service answers it: a body sent as another type than JSON is not read as JSON.
+  if (!isJsonContentType(c.req.header('content-type'))) {
+    return {
+      refused: c.json(errorBody('unsupported-media-type', 'Send the body as application/json'), 415),
+    };
+  }
   let raw: unknown;
   try {
     raw = JSON.parse(await c.req.text());
@@ -122,6 +131,20 @@ export function teamGate(team: Team, forward: Forward) {
       }
       body = checked.body;
       line.amountCents = checked.amountCents;
+      // After a reset of their credentials, whatever a member pays waits for another member's approval.
+      const held = heldUntil(member, team.now());
+      if (held) {
+        const need = approvalNeed(NO_POLICY, checked.amountCents, 0, 'payment', held);
+        await writeLine(team, c, line, found, 403);
+        return c.json(
+          {
+            ...errorBody('approval-required', need.needed ? need.message : ''),
+            limit: 'hold',
+            held_until: held,
+          },
+          403,
+        );
+      }
       const policy = await activePolicy(team.database.db, organization.id);
       const reserved = await reserveSpend(
         team.database.db,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '../../lib/roles';
+import { can, isRole, type Role } from '../../lib/roles';
 import {
   describeTeamChange,
   needsSecondAdmin,
@@ -10,11 +10,19 @@ import {
 } from '../../lib/team-changes';
 import { type ApprovalPolicy, applyPolicy, type PolicySettings, policyProblem } from './approval-policy';
 import type { ConsoleTables } from './database';
-import { type ChangeResult, invite, resetPassword, resetTotp, setRole, setStatus } from './member-changes';
+import {
+  type ChangeResult,
+  invitable,
+  invite,
+  pendingInvitation,
+  resetPassword,
+  resetTotp,
+  setRole,
+  setStatus,
+} from './member-changes';
 import {
   countActiveAdmins,
   findMember,
-  findMemberByEmail,
   type MemberRow,
   type MemberView,
   type OrganizationRow,
@@ -56,6 +64,11 @@ export interface TeamRequestView {
   proposer: { id: string; name: string; email: string } | null;
   target: { id: string; name: string; email: string; role: string; status: string } | null;
   payload: Record<string, unknown>;
+  /**
+   * What the confirming admin must know first: the target's password was set through a one-time link shown to an
+   * admin (no mail then), who may know it. Null when nothing is known against the change.
+   */
+  caution: string | null;
   status: TeamRequestStatus;
   decided_by: { id: string; name: string } | null;
   reason: string | null;
@@ -113,10 +126,12 @@ async function apply(
     const policy = await applyPolicy(team.database.db, org.id, change.payload, by, team.now());
     return { kind: 'applied', applied: { policy } };
   }
+  const links = await mailRequired(team, org, change);
+  if (links) return links;
   let result: ChangeResult;
   switch (change.kind) {
     case 'invite':
-      result = await invite(team, org, change.payload, origin);
+      result = await invite(team, org, change.payload, origin, by);
       break;
     case 'role':
       result = await setRole(team, org, change.target, change.payload.role);
@@ -126,16 +141,38 @@ async function apply(
       result = await setStatus(team, org, change.target, change.kind === 'enable' ? 'active' : 'disabled');
       break;
     case 'password-reset':
-      result = await resetPassword(team, org, change.target, origin);
+      result = await resetPassword(team, org, change.target, origin, by);
       break;
     case 'totp-reset':
-      result = await resetTotp(team, org, change.target);
+      result = await resetTotp(team, org, change.target, by);
       break;
   }
   if (result.kind === 'refused') return refusedFrom(result);
   return {
     kind: 'applied',
     applied: { member: result.member, ...(result.link ? { link: result.link } : {}) },
+  };
+}
+
+/**
+ * A one-time link without mail goes to the admin whose answer carries it. With one admin that admin can do anything
+ * alone anyway; with two, the link would hand one of them an account that the other is about to trust (a viewer
+ * raised to finance later, a reset of an approver), so a change that makes a link (an invitation of any role, a
+ * password reset) is refused until mail is set up.
+ */
+async function mailRequired(
+  team: Team,
+  org: OrganizationRow,
+  change: RequestedChange,
+): Promise<GrantOutcome | null> {
+  if (team.mailer || (change.kind !== 'invite' && change.kind !== 'password-reset')) return null;
+  if ((await countActiveAdmins(team.database.db, org.id)) < 2) return null;
+  return {
+    kind: 'refused',
+    status: 409,
+    code: 'mail-required',
+    message:
+      'Set up mail first (SMTP_URL): with two admins, invitation and reset links go only by mail to their member, never to an admin',
   };
 }
 
@@ -146,14 +183,15 @@ async function problemNow(
   change: RequestedChange,
 ): Promise<GrantOutcome | null> {
   const db = team.database.db;
-  if (change.kind === 'invite' && (await findMemberByEmail(db, change.payload.email))) {
-    return {
-      kind: 'refused',
-      status: 409,
-      code: 'invalid-request',
-      message: 'A member already has this email',
-      field: 'email',
-    };
+  const links = await mailRequired(team, org, change);
+  if (links) return links;
+  if (change.kind === 'invite') {
+    const allowed = await invitable(team, org, change.payload.email);
+    if ('kind' in allowed && allowed.kind === 'refused') return refusedFrom(allowed);
+  }
+  if (change.kind === 'role') {
+    const pending = pendingInvitation(change.target);
+    if (pending?.kind === 'refused') return refusedFrom(pending);
   }
   if (change.kind === 'policy') {
     const problem = await policyProblem(db, org.id, change.payload);
@@ -182,11 +220,12 @@ export async function proposeOrApply(
   const db = team.database.db;
   const org = admin.organization;
   const admins = await countActiveAdmins(db, org.id);
+  // Refused now rather than kept to fail when confirmed (or applied, with one admin: the same checks again).
+  const problem = await problemNow(team, org, change);
+  if (problem) return problem;
   if (!needsSecondAdmin(asChange(change, admin.member.id), admins)) {
     return apply(team, org, change, { proposedBy: admin.member.id, confirmedBy: null }, origin);
   }
-  const problem = await problemNow(team, org, change);
-  if (problem) return problem;
   const now = team.now();
   if (change.kind === 'policy') {
     // A newer proposal of the policy replaces one that was not confirmed.
@@ -216,25 +255,59 @@ export async function proposeOrApply(
   return { kind: 'waiting', request: (await views(team, [row]))[0] as TeamRequestView };
 }
 
+/** `2025-03-04T05:06:07.000Z` → `2025-03-04 05:06 UTC`. */
+const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/**
+ * Raising a member to a paying role (or enabling one) hands their account the power to approve: when its password
+ * was set through a link shown to an admin, that admin may hold the account, and the confirming admin is told.
+ */
+function cautionFor(
+  row: TeamRequestRow,
+  payload: Record<string, unknown>,
+  target: {
+    name: string;
+    role: string;
+    password_link_shown_to: string | null;
+    password_set_at: string | null;
+  },
+  names: ReadonlyMap<string, { name: string }>,
+): string | null {
+  const grantsPay =
+    (row.kind === 'role' && isRole(payload.role) && can(payload.role, 'pay')) ||
+    (row.kind === 'enable' && isRole(target.role) && can(target.role, 'pay'));
+  if (!grantsPay || !target.password_link_shown_to) return null;
+  const admin = names.get(target.password_link_shown_to)?.name ?? 'an admin';
+  const when = target.password_set_at ? ` on ${utcMinute(target.password_set_at)}` : '';
+  return `The password of ${target.name} was set${when} through a one-time link shown to ${admin}, when mail was not set up: ${admin} may know it and use this account. Unless you know it was changed since, reject this and have their password reset by mail first.`;
+}
+
 async function views(team: Team, rows: readonly TeamRequestRow[]): Promise<TeamRequestView[]> {
-  const ids = [
-    ...new Set(
-      rows
-        .flatMap((r) => [r.proposer_id, r.target_member_id, r.decided_by])
-        .filter((id): id is string => Boolean(id)),
-    ),
-  ];
-  const members = ids.length
-    ? await team.database.db
-        .selectFrom('members')
-        .select(['id', 'name', 'email', 'role', 'status'])
-        .where('id', 'in', ids)
-        .execute()
-    : [];
-  const byId = new Map(members.map((m) => [m.id, m]));
+  const db = team.database.db;
+  const ids = new Set(
+    rows
+      .flatMap((r) => [r.proposer_id, r.target_member_id, r.decided_by])
+      .filter((id): id is string => Boolean(id)),
+  );
+  const load = (wanted: readonly string[]) =>
+    wanted.length
+      ? db
+          .selectFrom('members')
+          .select(['id', 'name', 'email', 'role', 'status', 'password_link_shown_to', 'password_set_at'])
+          .where('id', 'in', [...wanted])
+          .execute()
+      : Promise.resolve([]);
+  const members = await load([...ids]);
+  const shownTo = members
+    .map((m) => m.password_link_shown_to)
+    .filter((id): id is string => id !== null && !ids.has(id));
+  const byId = new Map([...members, ...(await load(shownTo))].map((m) => [m.id, m]));
   return rows.map((row) => {
     const payload = JSON.parse(row.payload) as Record<string, unknown>;
-    const target = row.target_member_id ? (byId.get(row.target_member_id) ?? null) : null;
+    const found = row.target_member_id ? byId.get(row.target_member_id) : undefined;
+    const target = found
+      ? { id: found.id, name: found.name, email: found.email, role: found.role, status: found.status }
+      : null;
     const proposer = byId.get(row.proposer_id) ?? null;
     const decider = row.decided_by ? (byId.get(row.decided_by) ?? null) : null;
     return {
@@ -244,6 +317,7 @@ async function views(team: Team, rows: readonly TeamRequestRow[]): Promise<TeamR
       proposer: proposer ? { id: proposer.id, name: proposer.name, email: proposer.email } : null,
       target,
       payload,
+      caution: found ? cautionFor(row, payload, found, byId) : null,
       status: row.status,
       decided_by: decider ? { id: decider.id, name: decider.name } : null,
       reason: row.reason,
@@ -323,7 +397,13 @@ function changeOf(row: TeamRequestRow, target: MemberRow | undefined): Requested
  * applies it), then applied, checked again; a change that no longer holds (the email was taken, the last admin
  * would go) is void, with the reason. The proposer cannot confirm their own.
  */
-export async function confirmTeamRequest(team: Team, admin: SessionMember, id: string, origin: string) {
+export async function confirmTeamRequest(
+  team: Team,
+  admin: SessionMember,
+  id: string,
+  origin: string,
+  acknowledged: boolean,
+): Promise<{ outcome: GrantOutcome; request?: TeamRequestView; caution?: string }> {
   const org = admin.organization;
   const row = await findTeamRequest(team, org.id, id);
   if (!row) return { outcome: NOT_FOUND as GrantOutcome };
@@ -335,6 +415,15 @@ export async function confirmTeamRequest(team: Team, admin: SessionMember, id: s
         code: 'self-approval',
         message: 'Another admin confirms a change you asked for',
       } as GrantOutcome,
+    };
+  }
+  // What is known against the change is said before it applies, and confirmed knowingly (acknowledge_caution).
+  const [before] = await views(team, [row]);
+  const caution = row.status === 'pending' ? (before?.caution ?? null) : null;
+  if (caution && !acknowledged) {
+    return {
+      outcome: { kind: 'refused', status: 409, code: 'caution-unacknowledged', message: caution },
+      ...(before ? { request: before } : {}),
     };
   }
   if (!(await decideRow(team, row, 'applied', admin.member.id, null))) {
@@ -362,7 +451,7 @@ export async function confirmTeamRequest(team: Team, admin: SessionMember, id: s
       .execute();
   }
   const [view] = await views(team, [(await findTeamRequest(team, org.id, id)) ?? row]);
-  return { outcome, request: view };
+  return { outcome, ...(view ? { request: view } : {}), ...(caution ? { caution } : {}) };
 }
 
 /** Another admin refuses it (with a reason), or its proposer withdraws it. */

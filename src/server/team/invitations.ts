@@ -21,23 +21,80 @@ async function liveInvitation(db: ConsoleDb, token: string, now: Date) {
       'invitations.used_at',
       'invitations.org_id',
       'invitations.member_id',
+      'invitations.role as granted_role',
+      'invitations.email as granted_email',
+      'invitations.shown_to',
       'members.email',
       'members.name',
       'members.role',
       'members.status',
+      'members.held_until',
       'organizations.name as org_name',
     ])
     .where('invitations.token_hash', '=', sha256Hex(token))
     .executeTakeFirst();
-  if (!row || row.used_at !== null || row.expires_at <= now.toISOString() || row.status === 'disabled')
-    return undefined;
+  if (!row || row.used_at !== null || row.expires_at <= now.toISOString()) return undefined;
+  if (row.member_id !== null && !stillGrants(row)) return undefined;
   return row;
 }
 
-/** What a one-time link is for (the page that opens it says so), or null when it is used, expired or unknown. */
+/**
+ * A member's link opens only what it was made for: the same role and email, an invitation while its member is still
+ * invited, a reset while they are active. (A change of those spends the link too: this holds whatever the order.)
+ */
+function stillGrants(row: {
+  purpose: string;
+  granted_role: string | null;
+  granted_email: string | null;
+  role: string | null;
+  email: string | null;
+  status: string | null;
+}): boolean {
+  const status = row.purpose === 'invite' ? 'invited' : 'active';
+  return row.role === row.granted_role && row.email === row.granted_email && row.status === status;
+}
+
+/**
+ * A link shown to an admin (no mail) opens only while that admin is the team's only one: once there is another, the
+ * link in an admin's hands would open an account the other admin is about to trust. Counted without the link's own
+ * member (an admin invited by the only one).
+ */
+async function otherAdminsThan(db: ConsoleDb, orgId: string, ids: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('org_id', '=', orgId)
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .where('id', 'not in', [...ids])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+const HANDED_OVER = {
+  code: 'link-handed-over',
+  message:
+    'This link was shown to an admin when the team had one; it has two now, so ask an admin to send you a new one by mail',
+} as const;
+
+/** A link shown to an admin while there was no other, now that there is one: it no longer opens. */
+async function handedOver(
+  db: ConsoleDb,
+  row: { shown_to: string | null; org_id: string; member_id: string | null },
+) {
+  return (
+    row.shown_to !== null && (await otherAdminsThan(db, row.org_id, [row.shown_to, row.member_id ?? ''])) > 0
+  );
+}
+
+/**
+ * What a one-time link is for (the page that opens it says so), null when it is used, expired or unknown, or why it
+ * no longer opens.
+ */
 export async function invitationInfo(db: ConsoleDb, token: string, now: Date) {
   const row = await liveInvitation(db, token, now);
   if (!row) return null;
+  if (await handedOver(db, row)) return { refused: HANDED_OVER };
   return {
     purpose: row.purpose,
     organization: { name: row.org_name },
@@ -82,8 +139,18 @@ export async function acceptInvitation(
   if (invitation.purpose === 'first-admin' && (await findMemberByEmail(db, body.email ?? ''))) {
     return invalidRequest(c, [{ path: 'email', message: 'A member already has this email' }], 409);
   }
+  if (await handedOver(db, invitation)) return c.json(errorBody(HANDED_OVER.code, HANDED_OVER.message), 409);
   const hashed = await hashPassword(body.password);
   const at = now.toISOString();
+  // Set through a reset: the hold on the account's payments runs from now, when its new password exists.
+  const heldUntil = new Date(now.getTime() + team.resetHoldMs).toISOString();
+  const hold =
+    invitation.purpose === 'reset'
+      ? {
+          held_until:
+            invitation.held_until && invitation.held_until > heldUntil ? invitation.held_until : heldUntil,
+        }
+      : {};
   const memberId = await db.transaction().execute(async (trx) => {
     const spent = await trx
       .updateTable('invitations')
@@ -94,12 +161,22 @@ export async function acceptInvitation(
     if (Number(spent.numUpdatedRows) !== 1) return null;
     if (invitation.member_id) {
       const role = isRole(invitation.role) ? invitation.role : 'viewer';
+      // Any other link of theirs is spent with this one: one password, set once.
+      await trx
+        .updateTable('invitations')
+        .set({ used_at: at })
+        .where('member_id', '=', invitation.member_id)
+        .where('used_at', 'is', null)
+        .execute();
       await trx
         .updateTable('members')
         .set({
           password_hash: hashed,
           status: 'active',
           approver_since: can(role, 'pay') ? at : null,
+          password_link_shown_to: invitation.shown_to,
+          password_set_at: at,
+          ...hold,
           ...(body.name ? { name: body.name } : {}),
         })
         .where('id', '=', invitation.member_id)
@@ -122,6 +199,10 @@ export async function acceptInvitation(
         created_at: at,
         last_seen_at: null,
         approver_since: at,
+        password_link_shown_to: null,
+        password_set_at: at,
+        held_until: null,
+        held_by: null,
       })
       .execute();
     return id;

@@ -1,50 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailerFrom } from './mail';
 import { caller, teamConsole } from './test/console';
-
-/** A real SMTP server, started here: what the console sends is what arrives, through the wire. */
-async function smtp() {
-  const received: { to: string[]; text: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let text = '';
-      stream.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          text: text.replace(/=\r?\n/g, ''),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-const waitFor = async <T>(find: () => T | undefined): Promise<T> => {
-  for (let i = 0; i < 100; i++) {
-    const found = find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('no such mail arrived');
-};
+import { linkIn, mailFor, smtpServer } from './test/smtp';
 
 describe('mail, through a real SMTP server', async () => {
-  const mail = await smtp();
+  const mail = await smtpServer();
   const server = await teamConsole({
     mailer: mailerFrom({ SMTP_URL: mail.url, MAIL_FROM: 'Console <console@org.example>' }),
   });
@@ -63,10 +23,9 @@ describe('mail, through a real SMTP server', async () => {
     expect(invited.status).toBe(201);
     expect(invited.body.link).toMatchObject({ delivery: 'email', to: email });
     expect(invited.text).not.toContain('/invitation/');
-    const message = await waitFor(() => mail.received.find((m) => m.to.includes(email)));
+    const message = await mailFor(() => mail.received.find((m) => m.to.includes(email)));
     expect(message.text).toContain('You are invited to');
-    const url = /(http:\/\/[^\s]+\/invitation\/[\w-]+)/.exec(message.text)?.[1] ?? '';
-    const path = new URL(url).pathname.replace('/invitation/', '/api/team/invitations/');
+    const path = linkIn(message.text);
     expect((await caller(server.app, '').post(path, { password: 'ivy has a long password' })).status).toBe(
       200,
     );
@@ -79,7 +38,7 @@ describe('mail, through a real SMTP server', async () => {
     expect(reset.status).toBe(201);
     expect(reset.body.link).toMatchObject({ delivery: 'email', to: member('support').email });
     expect(reset.text).not.toContain('/invitation/');
-    const message = await waitFor(() => mail.received.find((m) => m.to.includes(member('support').email)));
+    const message = await mailFor(() => mail.received.find((m) => m.to.includes(member('support').email)));
     expect(message.text).toContain('reset your Payout Console password');
   });
 
@@ -95,7 +54,7 @@ describe('mail, through a real SMTP server', async () => {
       },
     });
     expect(submitted.status).toBe(201);
-    const asked = await waitFor(() =>
+    const asked = await mailFor(() =>
       mail.received.find(
         (m) => m.to.includes(member('admin').email) && m.text.includes('asks you to approve'),
       ),
@@ -111,7 +70,7 @@ describe('mail, through a real SMTP server', async () => {
     expect((await admin.post(`/api/team/approvals/${submitted.body.id}/approve`)).body.status).toBe(
       'executed',
     );
-    const told = await waitFor(() => mail.received.find((m) => m.to.includes(member('finance').email)));
+    const told = await mailFor(() => mail.received.find((m) => m.to.includes(member('finance').email)));
     expect(told.text).toContain('was approved and paid');
   });
 });

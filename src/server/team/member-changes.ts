@@ -13,6 +13,7 @@ import {
   type MemberView,
   memberView,
   type OrganizationRow,
+  revokeLinksOf,
 } from './members';
 import { deliverLink, type LinkDelivery, linkMessage } from './notices';
 import type { Team } from './team';
@@ -28,6 +29,12 @@ export type ChangeResult =
   | { kind: 'done'; member: MemberView; link?: LinkDelivery }
   | { kind: 'refused'; status: 404 | 409; code: string; message: string; field?: string };
 
+/** Who asked for a change and who confirmed it (null: it applied at once). */
+export interface ChangedBy {
+  proposedBy: string;
+  confirmedBy: string | null;
+}
+
 const LAST_ADMIN: ChangeResult = {
   kind: 'refused',
   status: 409,
@@ -40,33 +47,78 @@ function invitationUrl(origin: string, token: string): string {
   return `${origin}/invitation/${token}`;
 }
 
+/** Without mail a link is shown to the admin whose answer carries it: the one who confirmed, else the one who asked. */
+function shownTo(team: Team, by: ChangedBy): string | null {
+  return team.mailer ? null : (by.confirmedBy ?? by.proposedBy);
+}
+
+/** A new one-time link for a member (any other they had is spent), delivered by mail or shown. */
+async function issueLink(
+  team: Team,
+  org: OrganizationRow,
+  member: MemberRow,
+  purpose: 'invite' | 'reset',
+  origin: string,
+  by: ChangedBy,
+): Promise<LinkDelivery> {
+  const db = team.database.db;
+  await revokeLinksOf(db, member.id, team.now());
+  const link = await insertInvitation(
+    db,
+    { orgId: org.id, member, purpose, ttlMs: INVITATION_TTL_MS, shownTo: shownTo(team, by) },
+    team.now(),
+  );
+  const url = { url: invitationUrl(origin, link.token), expiresAt: link.expiresAt };
+  return deliverLink(team.mailer, linkMessage(purpose, memberView(member), org.name, url), url);
+}
+
+/** Whether this email may be invited: nobody has it, or it is a pending invitation of this team (invited again). */
+export async function invitable(
+  team: Team,
+  org: OrganizationRow,
+  email: string,
+): Promise<{ again: MemberRow | null } | ChangeResult> {
+  const existing = await findMemberByEmail(team.database.db, email);
+  if (!existing) return { again: null };
+  if (existing.org_id === org.id && existing.status === 'invited') return { again: existing };
+  return {
+    kind: 'refused',
+    status: 409,
+    code: 'invalid-request',
+    message: 'A member already has this email',
+    field: 'email',
+  };
+}
+
+/**
+ * Invites a person, or invites again one whose invitation is still pending (with the role and name asked for now):
+ * their earlier link stops working, so a pending invitation is never raised behind its link.
+ */
 export async function invite(
   team: Team,
   org: OrganizationRow,
   wanted: { email: string; name: string; role: Role },
   origin: string,
+  by: ChangedBy,
 ): Promise<ChangeResult> {
   const db = team.database.db;
-  if (await findMemberByEmail(db, wanted.email)) {
-    return {
-      kind: 'refused',
-      status: 409,
-      code: 'invalid-request',
-      message: 'A member already has this email',
-      field: 'email',
-    };
+  const allowed = await invitable(team, org, wanted.email);
+  if ('kind' in allowed) return allowed;
+  let row: MemberRow;
+  if (allowed.again) {
+    await db
+      .updateTable('members')
+      .set({ role: wanted.role, name: wanted.name.trim() })
+      .where('id', '=', allowed.again.id)
+      .execute();
+    row = { ...allowed.again, role: wanted.role, name: wanted.name.trim() };
+  } else {
+    row = await insertMember(db, { orgId: org.id, ...wanted }, team.now());
   }
-  const row = await insertMember(db, { orgId: org.id, ...wanted }, team.now());
-  const link = await insertInvitation(
-    db,
-    { orgId: org.id, memberId: row.id, purpose: 'invite', ttlMs: INVITATION_TTL_MS },
-    team.now(),
-  );
-  const url = { url: invitationUrl(origin, link.token), expiresAt: link.expiresAt };
   return {
     kind: 'done',
     member: memberView(row),
-    link: await deliverLink(team.mailer, linkMessage('invite', memberView(row), org.name, url), url),
+    link: await issueLink(team, org, row, 'invite', origin, by),
   };
 }
 
@@ -126,8 +178,10 @@ async function update(
     .set({ ...next, approver_since: approverSinceAfter(target, next, team.now()) })
     .where('id', '=', target.id)
     .execute();
-  // A role change or a disable takes effect on the member's next request: their sessions end now.
+  // A role change or a disable takes effect on the member's next request: their sessions end now, and an open link
+  // of theirs, made for what they were, no longer opens.
   await endSessionsOf(db, target.id);
+  await revokeLinksOf(db, target.id, team.now());
   const paid = (m: { role: string; status: string }) =>
     m.status === 'active' && isRole(m.role) && can(m.role, 'pay');
   if (paid(target) && !paid(next)) await afterLosingPay(team, org.id, target.id);
@@ -136,7 +190,21 @@ async function update(
   return { kind: 'done', member: memberView(updated ?? target) };
 }
 
+/** A pending invitation keeps the role it was made with: a link is never raised behind its holder's back. */
+export function pendingInvitation(target: MemberRow): ChangeResult | null {
+  if (target.status !== 'invited') return null;
+  return {
+    kind: 'refused',
+    status: 409,
+    code: 'invitation-pending',
+    message: `${target.name} has not accepted their invitation yet: invite them again with the role they should have`,
+    field: 'role',
+  };
+}
+
 export function setRole(team: Team, org: OrganizationRow, target: MemberRow, role: Role) {
+  const pending = pendingInvitation(target);
+  if (pending) return Promise.resolve(pending);
   if (role === target.role)
     return Promise.resolve<ChangeResult>({ kind: 'done', member: memberView(target) });
   return update(team, org, target, { role, status: target.status });
@@ -156,50 +224,71 @@ export function setStatus(
 }
 
 /**
+ * After a reset, until when the member is held (every payment of theirs waits for approval), and by whom (the admins
+ * who asked and confirmed, who do not approve it): a hold still running keeps its admins too.
+ */
+export function holdAfterReset(
+  team: Team,
+  target: Pick<MemberRow, 'held_until' | 'held_by'>,
+  by: ChangedBy,
+  from: Date,
+): { held_until: string; held_by: string } {
+  const until = new Date(from.getTime() + team.resetHoldMs).toISOString();
+  const running = target.held_until !== null && target.held_until > team.now().toISOString();
+  const admins = new Set([
+    ...(running ? (target.held_by ?? '').split(' ').filter(Boolean) : []),
+    by.proposedBy,
+    ...(by.confirmedBy ? [by.confirmedBy] : []),
+  ]);
+  return {
+    held_until: running && (target.held_until as string) > until ? (target.held_until as string) : until,
+    held_by: [...admins].join(' '),
+  };
+}
+
+/**
  * The old password stops working at once (a reset is asked for when it may be known to someone else), and the
  * member's approvals count again only from when they set a new one: an account that changed hands approves nothing
- * that was waiting before.
+ * that was waiting before. Whoever sets the new password may not be the member, so the account is held as well: its
+ * payments wait for another member's approval, not the resetting admins'.
  */
 export async function resetPassword(
   team: Team,
   org: OrganizationRow,
   target: MemberRow,
   origin: string,
+  by: ChangedBy,
 ): Promise<ChangeResult> {
   const db = team.database.db;
+  const invited = target.status === 'invited';
   await db
     .updateTable('members')
-    .set({ password_hash: null, approver_since: null })
+    .set({
+      password_hash: null,
+      approver_since: null,
+      ...(invited ? {} : holdAfterReset(team, target, by, team.now())),
+    })
     .where('id', '=', target.id)
     .execute();
   await endSessionsOf(db, target.id);
-  await db
-    .updateTable('invitations')
-    .set({ used_at: team.now().toISOString() })
-    .where('member_id', '=', target.id)
-    .where('used_at', 'is', null)
-    .execute();
-  const link = await insertInvitation(
-    db,
-    { orgId: org.id, memberId: target.id, purpose: 'reset', ttlMs: INVITATION_TTL_MS },
-    team.now(),
-  );
-  const url = { url: invitationUrl(origin, link.token), expiresAt: link.expiresAt };
-  const view = memberView(target);
-  const purpose = target.status === 'invited' ? 'invite' : 'reset';
   return {
     kind: 'done',
-    member: view,
-    link: await deliverLink(team.mailer, linkMessage(purpose, view, org.name, url), url),
+    member: memberView(target),
+    link: await issueLink(team, org, target, invited ? 'invite' : 'reset', origin, by),
   };
 }
 
 /**
  * The authenticator is forgotten: the member sets up a new one at their next sign-in (with their password). Whoever
  * knows the password may be the one who does, so, as after a password reset, the account's approvals count only for
- * requests made from now on.
+ * requests made from now on, and its payments are held.
  */
-export async function resetTotp(team: Team, org: OrganizationRow, target: MemberRow): Promise<ChangeResult> {
+export async function resetTotp(
+  team: Team,
+  org: OrganizationRow,
+  target: MemberRow,
+  by: ChangedBy,
+): Promise<ChangeResult> {
   const db = team.database.db;
   await db
     .updateTable('members')
@@ -207,6 +296,7 @@ export async function resetTotp(team: Team, org: OrganizationRow, target: Member
       totp_secret: null,
       totp_pending_secret: null,
       approver_since: target.approver_since === null ? null : team.now().toISOString(),
+      ...holdAfterReset(team, target, by, team.now()),
     })
     .where('id', '=', target.id)
     .execute();

@@ -25,6 +25,8 @@ const changeBody = z
   .refine((b) => (b.role === undefined) !== (b.status === undefined), {
     message: 'Give a role or a status, one at a time',
   });
+/** A change with a caution (how the member's password was set) is confirmed only by an admin who was shown it. */
+const confirmBody = z.object({ acknowledge_caution: z.boolean().optional() }).strict();
 const reasonBody = z
   .object({ reason: z.string().trim().min(1, 'Say why, for the admin who asked').max(500) })
   .strict();
@@ -146,15 +148,25 @@ export const memberRoutes = [
     method: 'POST',
     path: '/team-requests/:id/confirm',
     access: 'admin',
+    body: confirmBody,
+    bodyOptional: true,
     action: 'team-request.confirm',
-    async handle({ c, member, line, team }) {
+    async handle({ c, body, member, line, team }) {
       const id = c.req.param('id') ?? '';
       line.targets = [id];
-      const { outcome, request } = await confirmTeamRequest(team, member, id, originOf(c));
+      const { outcome, request, caution } = await confirmTeamRequest(
+        team,
+        member,
+        id,
+        originOf(c),
+        body.acknowledge_caution === true,
+      );
       if (outcome.kind === 'refused') {
         if (outcome.status === 409 && request) line.detail = outcome.message;
         return refused(c, outcome);
       }
+      // Confirmed knowing what was said against it: the trail keeps what the admin was told.
+      if (caution) line.detail = `Confirmed after being told: ${caution}`;
       if (outcome.kind === 'waiting') return c.json({ request }, 409);
       const { member: changed, link, policy } = outcome.applied;
       if (changed) line.targets.push(changed.id);

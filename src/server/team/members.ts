@@ -94,6 +94,10 @@ export async function insertMember(
     created_at: now.toISOString(),
     last_seen_at: null,
     approver_since: status === 'active' && can(member.role, 'pay') ? now.toISOString() : null,
+    password_link_shown_to: null,
+    password_set_at: member.password ? now.toISOString() : null,
+    held_until: null,
+    held_by: null,
   };
   if (!options.ifAbsent) {
     await db.insertInto('members').values(row).execute();
@@ -164,14 +168,18 @@ export async function endSessionsOf(db: ConsoleDb, memberId: string): Promise<vo
   await db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
 }
 
-/** A one-time link's token; only its hash is kept. */
+/**
+ * A one-time link's token; only its hash is kept, with what it grants (its member's role and email now) and the admin
+ * it is shown to when there is no mail.
+ */
 export async function insertInvitation(
   db: ConsoleDb,
   invitation: {
     orgId: string;
-    memberId: string | null;
+    member: Pick<MemberRow, 'id' | 'role' | 'email'> | null;
     purpose: 'invite' | 'reset' | 'first-admin';
     ttlMs: number;
+    shownTo?: string | null;
   },
   now = new Date(),
 ): Promise<{ token: string; expiresAt: string }> {
@@ -182,11 +190,27 @@ export async function insertInvitation(
     .values({
       token_hash: sha256Hex(token),
       org_id: invitation.orgId,
-      member_id: invitation.memberId,
+      member_id: invitation.member?.id ?? null,
       purpose: invitation.purpose,
       expires_at: expiresAt,
       used_at: null,
+      role: invitation.member?.role ?? null,
+      email: invitation.member?.email ?? null,
+      shown_to: invitation.shownTo ?? null,
     })
     .execute();
   return { token, expiresAt };
+}
+
+/**
+ * Spends every open link of a member: their role, status or email changed (a link grants what it was made for, not
+ * what the member became), or another link was made for them.
+ */
+export async function revokeLinksOf(db: ConsoleDb, memberId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('invitations')
+    .set({ used_at: now.toISOString() })
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .execute();
 }

@@ -246,4 +246,26 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0007-links-bound-and-held-accounts': {
+    async up(db: Kysely<unknown>) {
+      // A one-time link is bound to what it grants: the member's role and email when it was made. Links still open are
+      // bound to what their member is now.
+      await db.schema.alterTable('invitations').addColumn('role', 'text').execute();
+      await db.schema.alterTable('invitations').addColumn('email', 'text').execute();
+      await sql`update invitations set role = (select role from members where members.id = invitations.member_id), email = (select email from members where members.id = invitations.member_id) where member_id is not null`.execute(
+        db,
+      );
+      // The admin a link was shown to (no mail), who could open it as well as its member; null when it was mailed.
+      await db.schema.alterTable('invitations').addColumn('shown_to', 'text').execute();
+      // Whose hands the member's password passed through: the admin the link that set it was shown to, and when.
+      await db.schema.alterTable('members').addColumn('password_link_shown_to', 'text').execute();
+      await db.schema.alterTable('members').addColumn('password_set_at', 'text').execute();
+      // After a password or authenticator reset, until when the member's money waits for approval, and the admins
+      // who asked for the reset or confirmed it (space-separated ids), who do not approve it meanwhile.
+      await db.schema.alterTable('members').addColumn('held_until', 'text').execute();
+      await db.schema.alterTable('members').addColumn('held_by', 'text').execute();
+      // Members whose approval of this request does not count (space-separated ids): a held maker's resetters.
+      await db.schema.alterTable('approval_requests').addColumn('excluded_approvers', 'text').execute();
+    },
+  },
 };

@@ -168,6 +168,59 @@ describe('payouts under the team', async () => {
     ]);
   });
 
+  it("refuses a payout for approval from another organization's app when it is made, at the app", async () => {
+    const other = await server.tenant();
+    for (const app_id of [other.apps[0]?.id, crypto.randomUUID()]) {
+      const submitted = await finance.post('/api/team/approvals', { payout: payout(150_000), app_id });
+      expect(submitted.status).toBe(400);
+      expect(submitted.body).toMatchObject({
+        success: false,
+        errors: [{ path: 'app_id', message: 'No app of your organization has this ID' }],
+      });
+    }
+    const file = await finance.post('/api/team/approvals', {
+      payouts: [payout(60_000), payout(60_000)],
+      file_sha256: 'd'.repeat(64),
+      app_id: other.apps[0]?.id,
+    });
+    expect(file.body.errors).toEqual([
+      { path: 'app_id', message: 'No app of your organization has this ID' },
+    ]);
+    expect((await finance.get('/api/team/approvals?status=pending')).body.data).toEqual([]);
+    const own = await finance.post('/api/team/approvals', {
+      payout: payout(150_000),
+      app_id: tenant.apps[0]?.id,
+    });
+    expect(own.status).toBe(201);
+    await finance.post(`/api/team/approvals/${own.body.id}/withdraw`);
+  });
+
+  it('writes an approved payout the service refuses when it is paid as a refused run, not an ok one', async () => {
+    const submitted = await finance.post('/api/team/approvals', { payout: payout(150_000) });
+    await server.app.request('/sandbox/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: tenant.client_id,
+        method: 'POST',
+        path_prefix: '/v2/payouts',
+        times: 1,
+        status: 409,
+        message: "The app's wallet cannot fund this payout",
+      }),
+    });
+    const approved = await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);
+    expect(approved.body.status).toBe('failed');
+    const [line] = (await admin.get('/api/team/audit?action=approval.execute')).body.data;
+    expect(line).toMatchObject({
+      targets: submitted.body.id,
+      outcome: 'refused',
+      status: 409,
+      amount_cents: 150_000,
+    });
+    expect(line.detail).toBe("0 of 1 paid: The app's wallet cannot fund this payout");
+  });
+
   it('stamps every item of a batch, and counts its total against the daily limit', async () => {
     const items = [payout(300), payout(400)];
     const made = await finance.post('/v2/payout-batches', { items, idempotency_key: crypto.randomUUID() });

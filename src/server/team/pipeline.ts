@@ -53,6 +53,8 @@ export interface TeamRoute<B = unknown> {
   path: string;
   access: Access;
   body?: z.ZodType<B>;
+  /** A request without a body is taken as `{}` (checked by the schema all the same). */
+  bodyOptional?: boolean;
   /** Bodies larger than this are refused before they are read (BODY_LIMIT_BYTES unless said). */
   maxBodyBytes?: number;
   action: AuditAction;
@@ -201,7 +203,9 @@ export function mountTeamRoutes(app: Hono, team: Team, routes: readonly TeamRout
       }
       const member = admitted.member;
       let body: unknown;
-      if (route.body) {
+      if (route.body && route.bodyOptional && c.req.raw.body === null) {
+        body = route.body.parse({});
+      } else if (route.body) {
         const read = await readBody(c, route.body, route.maxBodyBytes ?? BODY_LIMIT_BYTES);
         if (read instanceof Response) {
           await writeLine(team, c, line, member, read.status);

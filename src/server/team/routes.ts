@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { errorBody } from '../../node/error-body';
 import { approvalRoutes } from './approval-routes';
 import { auditRoutes } from './audit-routes';
 import { memberRoutes } from './member-routes';
@@ -24,6 +23,6 @@ export function teamRoutes(team: Team, call: CallService | null = null): Hono {
     await next();
   });
   mountTeamRoutes(app, team, teamRouteTable(call));
-  app.notFound((c) => c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404));
+  // A route it does not have is answered by the console server (app.ts): a sub-app's own not-found is never asked.
   return app;
 }

@@ -113,6 +113,8 @@ export const sessionRoutes = [
       const info = await invitationInfo(team.database.db, c.req.param('token') ?? '', team.now());
       if (!info)
         return c.json(errorBody('invitation-not-found', 'This link is not valid or has expired'), 404);
+      if ('refused' in info && info.refused)
+        return c.json(errorBody(info.refused.code, info.refused.message), 409);
       return c.json(info);
     },
   }),

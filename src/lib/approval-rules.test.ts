@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { approvalCounts, approvalNeed, excludedApprovers } from './approval-rules';
+
+const policy = { enabled: true, limitCents: 100_000, memberDailyLimitCents: 500_000 };
+
+describe('approvalNeed', () => {
+  it('holds every amount of a member whose credentials were reset, even with approvals off', () => {
+    const held = '2030-05-06T07:08:09.000Z';
+    for (const limits of [policy, { ...policy, enabled: false }]) {
+      expect(approvalNeed(limits, 1, 0, 'payment', held)).toEqual({
+        needed: true,
+        limit: 'hold',
+        message: expect.stringContaining('until 2030-05-06 07:08 UTC'),
+      });
+    }
+    expect(approvalNeed(policy, 1, 0, 'payment', null)).toEqual({ needed: false });
+    expect(approvalNeed({ ...policy, enabled: false }, 900_000, 0)).toEqual({ needed: false });
+  });
+
+  it('asks above the limit, then above what the member may still move alone today', () => {
+    expect(approvalNeed(policy, 100_001, 0)).toMatchObject({ needed: true, limit: 'amount' });
+    expect(approvalNeed(policy, 100_000, 400_001)).toMatchObject({ needed: true, limit: 'daily' });
+    expect(approvalNeed(policy, 100_000, 400_000)).toEqual({ needed: false });
+  });
+});
+
+describe('approvalCounts', () => {
+  const request = { maker_id: 'maker', created_at: '2030-01-02T00:00:00.000Z', excluded_approvers: 'a1 a2' };
+  const approver = (id: string) => ({
+    id,
+    role: 'finance' as const,
+    status: 'active',
+    approver_since: '2030-01-01T00:00:00.000Z',
+  });
+
+  it('does not count the admins who reset a held maker’s credentials, nor the maker', () => {
+    expect(excludedApprovers(request)).toEqual(['a1', 'a2']);
+    expect(approvalCounts(approver('a1'), request)).toBe(false);
+    expect(approvalCounts(approver('a2'), request)).toBe(false);
+    expect(approvalCounts(approver('maker'), request)).toBe(false);
+    expect(approvalCounts(approver('someone'), request)).toBe(true);
+    expect(approvalCounts(approver('a1'), { ...request, excluded_approvers: null })).toBe(true);
+  });
+});
