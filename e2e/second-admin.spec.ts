@@ -96,6 +96,87 @@ test('an admin’s grant of power waits for the second admin on Approvals, and a
   await expect(row.getByRole('combobox', { name: `Role of ${viewer.name}` })).toHaveValue('Finance');
 });
 
+test('with two admins and no mail, the Team page says links need mail before anyone tries; an invitation is refused at its form, a reset in its dialog', async ({
+  page,
+  tenant,
+}) => {
+  await secondAdmin(page.request, tenant);
+  const finance = memberOf(tenant, 'finance');
+  await signIn(page, tenant, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Mail is not set up' })).toContainText(
+    'inviting a member and resetting a password are refused',
+  );
+  const invite = page.getByRole('region', { name: 'Invite member' });
+  await expect(invite).toContainText('Invitations need mail');
+  await invite
+    .getByLabel('Email', { exact: true })
+    .fill(`nomail.${tenant.client_id.slice(0, 8)}@example.com`);
+  await invite.getByLabel('Name', { exact: true }).fill('Nora Nomail');
+  await invite.getByRole('button', { name: 'Invite member', exact: true }).click();
+  await expect(invite.getByRole('alert')).toContainText('Set up mail first');
+  // What was typed stays, to send once mail is set up.
+  await expect(invite.getByLabel('Name', { exact: true })).toHaveValue('Nora Nomail');
+
+  await page.getByRole('button', { name: `Reset password of ${finance.name}`, exact: true }).click();
+  const reset = page.getByRole('dialog', { name: `Reset the password of ${finance.name}` });
+  await expect(reset).toContainText('a password reset is refused until it is');
+  await reset.getByRole('button', { name: `Reset password of ${finance.name}`, exact: true }).click();
+  await expect(reset.getByRole('alert')).toContainText('Set up mail first');
+  await expect(page.getByLabel('One-time link', { exact: true })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await reset.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the second admin is told, before confirming, that the first admin set the password of the account they raise', async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  // While the first admin was alone, they invited a viewer and opened the link they were shown themselves.
+  const email = `seen.${tenant.client_id.slice(0, 8)}@example.com`;
+  const invited = await page.request.post('/api/team/members', {
+    headers: await memberAuth(page.request, tenant, 'admin'),
+    data: { email, name: 'Sid Seen', role: 'viewer' },
+  });
+  const { link } = (await invited.json()) as { link: { url: string } };
+  const token = new URL(link.url).pathname.split('/').at(-1);
+  const password = 'the first admin knows this';
+  expect((await page.request.post(`/api/team/invitations/${token}`, { data: { password } })).status()).toBe(
+    200,
+  );
+  const second = await secondAdmin(page.request, tenant);
+
+  await signIn(page, tenant, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  await page.getByRole('combobox', { name: 'Role of Sid Seen', exact: true }).click();
+  await page.getByRole('option', { name: 'Finance', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Change the role of Sid Seen' })
+    .getByRole('button', { name: 'Make Sid Seen Finance', exact: true })
+    .click();
+  await expect(page.getByRole('status')).toContainText('Waiting for another admin');
+
+  const other = await (await browser.newContext()).newPage();
+  await signInAs(other, second);
+  await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+  const row = other
+    .getByRole('table', { name: 'Team changes waiting' })
+    .getByRole('row')
+    .filter({ hasText: email });
+  await row.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const dialog = other.getByRole('dialog');
+  await expect(dialog).toContainText(`The password of Sid Seen was set on`);
+  await expect(dialog).toContainText(`through a one-time link shown to ${memberOf(tenant, 'admin').name}`);
+  await expectNoAxeViolations(other);
+  await dialog
+    .getByRole('button', { name: `Confirm: Make Sid Seen (${email}) Finance`, exact: true })
+    .click();
+  await expect(other.getByRole('status')).toContainText('Confirmed');
+  await other.context().close();
+});
+
 test('the approver reads an approval request with the account as its last four digits, never the number', async ({
   page,
   tenant,

@@ -19,6 +19,7 @@ import {
   signIn,
   test,
 } from './fixtures';
+import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById } from './payment-form';
 
 /*
  * Each operator signs in as themself. The console shows a role only what it may do; the console server refuses the
@@ -238,6 +239,8 @@ test('an admin disables a member, whose open session ends at its next request; a
   browser,
   tenant,
 }) => {
+  // Two browsers, five changes of the team and a sign-in with a new password: a long journey on a busy machine.
+  test.slow();
   const support = memberOf(tenant, 'support');
   const member = await browser.newPage();
   await signIn(member, tenant, 'support');
@@ -284,4 +287,55 @@ test('an admin disables a member, whose open session ends at its next request; a
   await member.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(member.getByRole('banner')).toContainText(`${support.name} · Support`);
   await member.close();
+});
+
+test('a finance member whose password an admin reset: whatever they pay waits for another member, and the page says so first', async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  test.slow();
+  const finance = memberOf(tenant, 'finance');
+  await signIn(page, tenant, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+  await page.getByRole('button', { name: `Reset password of ${finance.name}`, exact: true }).click();
+  const reset = page.getByRole('dialog', { name: `Reset the password of ${finance.name}` });
+  await expect(reset).toContainText(
+    'whatever they pay waits for a member other than the admins who reset it',
+  );
+  await reset.getByRole('button', { name: `Reset password of ${finance.name}`, exact: true }).click();
+  const link = await page.getByLabel('One-time link', { exact: true }).inputValue();
+
+  // Whoever opens the link (the admin could): the account's payments, even $25.00, wait.
+  const member = await browser.newPage();
+  await member.goto(link);
+  await member.getByLabel('New password', { exact: true }).fill('a password set by whoever');
+  await member.getByLabel('Repeat the password', { exact: true }).fill('a password set by whoever');
+  await member.getByRole('button', { name: 'Set password', exact: true }).click();
+  await expect(member.getByRole('status')).toContainText('You can now sign in');
+  await member.goto('/sign-in');
+  await member.getByLabel('Email', { exact: true }).fill(finance.email);
+  await member.getByLabel('Password', { exact: true }).fill('a password set by whoever');
+  await member.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(member.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await openCreatePayment(member);
+  await expect(member.getByLabel('Amount (USD)', { exact: true })).toHaveAccessibleDescription(
+    /Your password or authenticator was reset: until .*, another member approves whatever you pay/,
+  );
+  await pickById(member, 'User', tenant.users[0]?.id ?? '');
+  await member.getByLabel('Amount (USD)', { exact: true }).fill('25');
+  await fillBankAccount(member, '000123456789');
+  const review = await openAuthorizedReview(member);
+  await expect(review).toContainText('Your password or authenticator was reset');
+  await expect(review.getByRole('button', { name: /^Confirm payment/ })).toHaveCount(0);
+  await review.getByRole('button', { name: 'Submit for approval ($25.00)', exact: true }).click();
+  await expect(member).toHaveURL(/\/approvals\//);
+  const request = member.url();
+  await member.close();
+
+  // The admin who reset the password does not approve it.
+  await page.goto(request);
+  await page.getByRole('button', { name: /^Approve and pay/ }).click();
+  await expect(page.getByRole('alert')).toContainText('You asked for or confirmed the reset');
+  await expect(page.getByText('Status: Waiting', { exact: true })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPROVAL_STATUSES, type ApprovalNeed, approvalNeed } from '../lib/approval-rules';
+import { formatDateTime } from '../lib/dates';
 import { formatCents } from '../lib/money';
 import type { CreatePaymentRequest } from '../lib/payment-request';
 import type { CreatePayoutRequest } from '../lib/payout-request';
@@ -29,6 +30,8 @@ export const teamRequestSchema = z.object({
   proposer: personSchema.nullable(),
   target: personSchema.extend({ role: z.string(), status: z.string() }).nullable(),
   payload: z.record(z.string(), z.unknown()),
+  /** What the confirming admin must know first (how the member's password was set); confirmed only knowingly. */
+  caution: z.string().nullable().optional(),
   status: z.enum(TEAM_REQUEST_STATUSES),
   decided_by: z.object({ id: z.string(), name: z.string() }).nullable(),
   reason: z.string().nullable(),
@@ -45,6 +48,8 @@ const policyStateSchema = z.object({
   admins: z.number().optional(),
   /** What this member moved alone in the last 24 hours, in cents (the daily limit is judged on it). */
   moved_today_cents: z.number().optional(),
+  /** After a reset of this member's password or authenticator: until when whatever they pay waits for approval. */
+  held_until: z.string().optional(),
 });
 
 const rowOutcomeSchema = z.object({
@@ -168,8 +173,16 @@ export function useApprovalNeed(): (amountCents: number, what?: 'payment' | 'fil
       amountCents,
       state.data?.moved_today_cents ?? 0,
       what,
+      state.data?.held_until ?? null,
     );
   };
+}
+
+/** Until when the signed-in member is held after a reset of their credentials (whatever they pay waits), or null. */
+export function useHeldUntil(): string | null {
+  const member = session.credentials()?.member;
+  const state = useQuery({ ...approvalQueries.policy(), enabled: Boolean(member) });
+  return state.data?.held_until ?? null;
 }
 
 export function useSubmitApproval() {
@@ -308,15 +321,23 @@ export function useDecideTeamRequest() {
       id,
       decision,
       reason,
+      acknowledgeCaution,
     }: {
       id: string;
       decision: 'confirm' | 'reject' | 'withdraw';
       reason?: string;
+      /** The admin was shown the request's caution before confirming it. */
+      acknowledgeCaution?: boolean;
     }) =>
       request({
         method: 'POST',
         path: `/api/team/team-requests/${encodeURIComponent(id)}/${decision}`,
-        body: decision === 'reject' ? { reason } : {},
+        body:
+          decision === 'reject'
+            ? { reason }
+            : acknowledgeCaution && decision === 'confirm'
+              ? { acknowledge_caution: true }
+              : {},
         response: teamRequestDecisionSchema,
       }),
     activity: ({ id, decision, reason }) => ({
@@ -357,6 +378,10 @@ export function useApprovalHint(what: 'payment' | 'file' = 'payment'): string | 
   const member = session.credentials()?.member;
   const state = useQuery({ ...approvalQueries.policy(), enabled: Boolean(member) });
   const policy = state.data?.policy;
+  const held = state.data?.held_until;
+  if (held) {
+    return `Your password or authenticator was reset: until ${formatDateTime(held)}, another member approves whatever you pay before any money moves.`;
+  }
   if (!policy?.enabled) return null;
   const subject = what === 'file' ? "a file's total" : 'a payment';
   const base = `Above ${formatCents(policy.limitCents)}, another member approves ${subject} before any money moves`;

@@ -123,8 +123,27 @@ export function downloadAuditCsv(query: AuditQuery) {
   });
 }
 
+/** What the console server found of the whole trail when it started: verified, or where it breaks. */
+const auditHealthSchema = z.object({
+  checked: z.boolean(),
+  ok: z.boolean().optional(),
+  rows: z.number().optional(),
+  checked_at: z.string().optional(),
+  head: z.string().optional(),
+  head_file: z.string().nullable().optional(),
+  broken_at: z.number().optional(),
+  why: z.string().optional(),
+  reseal: z.string().optional(),
+});
+export type AuditHealth = z.infer<typeof auditHealthSchema>;
+
+export function getAuditHealth() {
+  return request({ method: 'GET', path: '/api/team/audit/health', response: auditHealthSchema });
+}
+
 export const teamQueries = {
   members: () => queryOptions({ queryKey: ['team', 'members'], queryFn: listMembers }),
+  auditHealth: () => queryOptions({ queryKey: ['team', 'audit-health'], queryFn: getAuditHealth }),
   audit: (query: AuditQuery) =>
     queryOptions({ queryKey: ['team', 'audit', query], queryFn: () => listAudit(query) }),
 };

@@ -41,7 +41,13 @@ export function TeamRequests() {
       return;
     }
     decide.mutate(
-      { id: request.id, decision, ...(decision === 'reject' ? { reason: reason.trim() } : {}) },
+      {
+        id: request.id,
+        decision,
+        ...(decision === 'reject' ? { reason: reason.trim() } : {}),
+        // The dialog showed the caution above its button: the confirmation is made knowing it.
+        ...(decision === 'confirm' && request.caution ? { acknowledgeCaution: true } : {}),
+      },
       {
         onSuccess: (answer) => {
           setAsked(null);
@@ -145,11 +151,18 @@ export function TeamRequests() {
             data-autofocus
           />
         ) : (
-          <Text size="sm">
-            {shown?.decision === 'confirm'
-              ? `${shown.request.proposer?.name ?? 'An admin'} asked for this. It applies as soon as you confirm it.`
-              : 'Nothing changes; another admin no longer sees it.'}
-          </Text>
+          <Stack gap="xs">
+            {shown?.decision === 'confirm' && shown.request.caution && (
+              <Notice tone="warning" title="Before you confirm">
+                {shown.request.caution}
+              </Notice>
+            )}
+            <Text size="sm">
+              {shown?.decision === 'confirm'
+                ? `${shown.request.proposer?.name ?? 'An admin'} asked for this. It applies as soon as you confirm it.`
+                : 'Nothing changes; another admin no longer sees it.'}
+            </Text>
+          </Stack>
         )}
       </ConfirmDialog>
     </Stack>

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -6,6 +18,7 @@ import { type AuditQuery, type AuditRow, downloadAuditCsv, teamQueries } from '.
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { downloadCsv } from '../../components/download';
+import { Notice } from '../../components/Notice';
 import { Select } from '../../components/Select';
 import { formatDateTime } from '../../lib/dates';
 import { AUDIT_ACTION_OPTIONS, auditLineWords } from './audit-words';
@@ -26,6 +39,7 @@ export function AuditPage() {
   const [filters, setFilters] = useState<AuditQuery>({});
   const members = useQuery(teamQueries.members());
   const trail = useQuery({ ...teamQueries.audit(filters), placeholderData: keepPreviousData });
+  const health = useQuery(teamQueries.auditHealth());
   const [download, setDownload] = useState<{ pending: boolean; error: unknown }>({
     pending: false,
     error: null,
@@ -52,6 +66,21 @@ export function AuditPage() {
         Every sign-in and every change, allowed or refused, in a hash chain the server can verify. Newest
         first.
       </Text>
+      {health.data?.checked && health.data.ok === false && (
+        <Notice tone="danger" role="alert" title="The audit trail does not verify">
+          <Stack gap={4}>
+            <Text size="sm">
+              When this console server started ({formatDateTime(health.data.checked_at)}), the trail broke at
+              row {health.data.broken_at}: {health.data.why}. Nothing was re-sealed: the lines below from that
+              row on cannot be trusted until an operator who holds the audit key finds out what changed.
+            </Text>
+            <Text size="sm">
+              Once the rows are as they should be, the operator runs <Code>{health.data.reseal}</Code> and
+              restarts the servers.
+            </Text>
+          </Stack>
+        </Notice>
+      )}
       <Paper withBorder p="md" component="section" aria-label="Filters">
         <Group align="flex-end">
           <Select

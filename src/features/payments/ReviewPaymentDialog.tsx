@@ -2,11 +2,13 @@ import '@mantine/core/styles/Checkbox.css';
 import { Anchor, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { useHeldUntil } from '../../api/approvals';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DisabledPayerWarning } from '../../components/DisabledPayerWarning';
 import { OutcomeUnknownAlert } from '../../components/OutcomeUnknownAlert';
 import { PaymentDetailsTable, type PaymentSummary } from '../../components/PaymentDetails';
 import { WarningAlert } from '../../components/WarningAlert';
+import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import type { RecentPayment } from './recent-payments';
 
@@ -50,6 +52,7 @@ export function ReviewPaymentDialog({
   onSubmitForApproval,
 }: Props) {
   const submitting = sending || checking || submittingForApproval;
+  const held = useHeldUntil();
   // Never closed while a request is out.
   const leave = () => {
     if (!submitting) onBack();
@@ -92,8 +95,9 @@ export function ReviewPaymentDialog({
           )}
           {approvalNeeded && (
             <Text size="sm">
-              This is above your organization&apos;s approval limit: another member approves it before any
-              money moves.
+              {held
+                ? `Your password or authenticator was reset: until ${formatDateTime(held)}, another member approves whatever you pay before any money moves.`
+                : "This is above your organization's approval limit: another member approves it before any money moves."}
             </Text>
           )}
           <Checkbox

@@ -1,8 +1,10 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useHeldUntil } from '../../api/approvals';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { OutcomeUnknownAlert } from '../../components/OutcomeUnknownAlert';
 import { PayoutDetailsTable, type PayoutSummary } from '../../components/PayoutDetails';
 import { WarningAlert } from '../../components/WarningAlert';
+import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 
 interface Props {
@@ -38,6 +40,7 @@ export function ReviewPayoutDialog({
   onSubmitForApproval,
 }: Props) {
   const submitting = sending || checking || submittingForApproval;
+  const held = useHeldUntil();
   const leave = () => {
     if (!submitting) onBack();
   };
@@ -68,8 +71,9 @@ export function ReviewPayoutDialog({
           )}
           {approvalNeeded && (
             <Text size="sm">
-              This is above your organization&apos;s approval limit: another member approves it before any
-              money moves.
+              {held
+                ? `Your password or authenticator was reset: until ${formatDateTime(held)}, another member approves whatever you pay before any money moves.`
+                : "This is above your organization's approval limit: another member approves it before any money moves."}
             </Text>
           )}
           <Group justify="space-between">

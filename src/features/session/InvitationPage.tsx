@@ -69,9 +69,11 @@ export function InvitationPage() {
         {invitation.isPending && <Skeleton height={200} />}
         {invitation.isError && (
           <ApiErrorAlert error={invitation.error} title="This link cannot be used">
-            <Text size="sm">
-              It was used already, has expired, or was never valid. Ask an admin of your team for a new one.
-            </Text>
+            {!(invitation.error instanceof ApiError && invitation.error.code === 'link-handed-over') && (
+              <Text size="sm">
+                It was used already, has expired, or was never valid. Ask an admin of your team for a new one.
+              </Text>
+            )}
           </ApiErrorAlert>
         )}
         {accept.isSuccess ? (

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { type TeamChange, useInviteMember } from '../../api/team';
@@ -16,7 +16,14 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
  * Makes an invited member and a one-time link (72 h) for them to set a password; an approver or an admin waits for a
  * second admin's confirmation where there is one.
  */
-export function InviteMemberForm({ onInvited }: { onInvited: (email: string, change: TeamChange) => void }) {
+export function InviteMemberForm({
+  onInvited,
+  mailNeeded = false,
+}: {
+  onInvited: (email: string, change: TeamChange) => void;
+  /** Two admins and no mail: the server refuses invitations, and the form says so before anyone tries. */
+  mailNeeded?: boolean;
+}) {
   const form = useForm<InviteInput, unknown, InviteOutput>({
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: '', name: '', role: 'viewer' },
@@ -43,6 +50,12 @@ export function InviteMemberForm({ onInvited }: { onInvited: (email: string, cha
           <Title order={2} size="h4" id="invite-title">
             Invite member
           </Title>
+          {mailNeeded && (
+            <Text size="sm" fw={600}>
+              Invitations need mail: with two admins, the link goes only by mail to the person invited, and
+              mail is not set up.
+            </Text>
+          )}
           {invite.error &&
             !(invite.error instanceof ApiError && Object.keys(invite.error.fieldErrors).length > 0) && (
               <ApiErrorAlert error={invite.error} />

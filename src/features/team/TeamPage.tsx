@@ -53,13 +53,13 @@ function described(action: Pending): { title: string; consequence: string; butto
     case 'password-reset':
       return {
         title: `Reset the password of ${name}`,
-        consequence: `Their old password stops working at once and their sessions end. A one-time link (72 hours) lets them set a new one; requests that waited before then are for other members to approve.`,
+        consequence: `Their old password stops working at once and their sessions end. A one-time link (72 hours) lets them set a new one; requests that waited before then are for other members to approve. For a while after, whatever they pay waits for a member other than the admins who reset it.`,
         button: `Reset password of ${name}`,
       };
     case 'totp-reset':
       return {
         title: `Reset the authenticator of ${name}`,
-        consequence: `Their authenticator stops working and their sessions end; they set up a new one at their next sign-in.`,
+        consequence: `Their authenticator stops working and their sessions end; they set up a new one at their next sign-in. For a while after, whatever they pay waits for a member other than the admins who reset it.`,
         button: `Reset authenticator of ${name}`,
       };
   }
@@ -98,7 +98,15 @@ export function TeamPage() {
   const me = session.credentials()?.member?.id;
   const rows = members.data?.data ?? [];
   const admins = rows.filter((m) => m.role === 'admin' && m.status === 'active').length;
+  // With two admins, links go by mail only: without mail, invitations and password resets are refused.
+  const mailNeeded = members.data?.mail === false && admins >= 2;
   const busy = change.isPending || reset.isPending;
+  const refusal = change.error ?? reset.error;
+  const ask = (action: Pending | null) => {
+    change.reset();
+    reset.reset();
+    setAsked(action);
+  };
 
   const waits = (action: Pending) =>
     needsSecondAdmin(
@@ -158,20 +166,30 @@ export function TeamPage() {
           ? ' With two admins, a change that makes an approver or an admin, resets another member’s credentials, or removes an admin waits for the other admin to confirm it.'
           : ' You are the only admin: your changes apply at once, an approver you add included.'}
       </Text>
-      {members.data?.mail === false && (
-        <Text size="sm" c="dimmed">
-          Mail is not set up on this console: one-time links are shown to the admin who makes (or confirms)
-          the change, to hand over themselves.
-        </Text>
+      {mailNeeded ? (
+        <Notice tone="warning" title="Mail is not set up">
+          <Text size="sm">
+            With two admins, invitation and password-reset links go only by mail to their member, never to an
+            admin: until mail is set up on the console server (SMTP_URL), inviting a member and resetting a
+            password are refused.
+          </Text>
+        </Notice>
+      ) : (
+        members.data?.mail === false && (
+          <Text size="sm" c="dimmed">
+            Mail is not set up on this console: while you are the only admin, one-time links are shown to you,
+            to hand over yourself. Set up mail before a second admin joins: from then on links go only by
+            mail.
+          </Text>
+        )
       )}
       {outcome && (
         <ChangeOutcome what={outcome.what} change={outcome.change} onDone={() => setOutcome(null)} />
       )}
       <InviteMemberForm
+        mailNeeded={mailNeeded}
         onInvited={(email, result) => setOutcome({ what: `Invitation for ${email}`, change: result })}
       />
-      {change.error && <ApiErrorAlert error={change.error} title="The change was refused" />}
-      {reset.error && <ApiErrorAlert error={reset.error} title="The reset failed" />}
       {members.isError && <ApiErrorAlert error={members.error} />}
       {members.isPending && <Skeleton height={160} />}
       {members.data && (
@@ -193,7 +211,7 @@ export function TeamPage() {
                   allowDeselect={false}
                   disabled={busy}
                   onChange={(role) => {
-                    if (isRole(role) && role !== member.role) setAsked({ kind: 'role', member, role });
+                    if (isRole(role) && role !== member.role) ask({ kind: 'role', member, role });
                   }}
                   w={140}
                 />
@@ -213,9 +231,7 @@ export function TeamPage() {
                     variant="default"
                     aria-label={`${member.status === 'disabled' ? 'Enable' : 'Disable'} ${member.name}`}
                     disabled={busy}
-                    onClick={() =>
-                      setAsked({ kind: member.status === 'disabled' ? 'enable' : 'disable', member })
-                    }
+                    onClick={() => ask({ kind: member.status === 'disabled' ? 'enable' : 'disable', member })}
                   >
                     {member.status === 'disabled' ? 'Enable' : 'Disable'}
                   </Button>
@@ -224,7 +240,7 @@ export function TeamPage() {
                     variant="default"
                     aria-label={`Reset password of ${member.name}`}
                     disabled={busy || member.status === 'disabled'}
-                    onClick={() => setAsked({ kind: 'password-reset', member })}
+                    onClick={() => ask({ kind: 'password-reset', member })}
                   >
                     Reset password
                   </Button>
@@ -234,7 +250,7 @@ export function TeamPage() {
                       variant="default"
                       aria-label={`Reset authenticator of ${member.name}`}
                       disabled={busy}
-                      onClick={() => setAsked({ kind: 'totp-reset', member })}
+                      onClick={() => ask({ kind: 'totp-reset', member })}
                     >
                       Reset authenticator
                     </Button>
@@ -251,11 +267,22 @@ export function TeamPage() {
         confirmLabel={dialog?.button ?? ''}
         danger={shown?.kind === 'disable'}
         pending={busy}
-        onCancel={() => setAsked(null)}
+        onCancel={() => ask(null)}
         onConfirm={() => asked && confirm(asked)}
       >
         <Stack gap="xs">
+          {refusal && (
+            <ApiErrorAlert
+              error={refusal}
+              title={shown?.kind === 'password-reset' ? 'The reset was refused' : 'The change was refused'}
+            />
+          )}
           <Text size="sm">{dialog?.consequence}</Text>
+          {shown?.kind === 'password-reset' && mailNeeded && (
+            <Text size="sm" fw={600}>
+              Mail is not set up: with two admins, a password reset is refused until it is.
+            </Text>
+          )}
           {shown && waits(shown) && (
             <Text size="sm" fw={600}>
               This waits for another admin’s confirmation before it applies.
