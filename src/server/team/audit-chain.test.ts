@@ -252,7 +252,8 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
     expect(byFile.status).toBe(1);
     expect(byFile.stderr).toContain('its tail was cut');
     await database.close();
-  });
+    // Four commands, each a process of its own.
+  }, 60_000);
 });
 
 describe('the head file', () => {

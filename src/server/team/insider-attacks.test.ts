@@ -887,7 +887,8 @@ describe.each(BACKENDS)('a trail re-sealed from the database, on $name', (backen
     );
     await third.team.database.close();
     quiet.log.mockRestore();
-  });
+    // Three starts and four commands, each a process of its own: time on a busy machine, not a measure.
+  }, 120_000);
 });
 
 /** audit:verify, which must pass. */

@@ -206,6 +206,25 @@ describe('the role matrix, upstream: the organization key arrives, the member se
     expect(await answer.text()).not.toContain(ORG.apiKey);
   });
 
+  it('refuses a money write sent as text/plain itself (415, as the sandbox does): it never reaches a service that would read it as JSON', async () => {
+    const finance = sessions.get('finance');
+    if (!finance) throw new Error('finance');
+    const before = arrivals.length;
+    const answer = await server.app.request('/v2/payments', {
+      method: 'POST',
+      headers: { Authorization: finance.authorization, 'Content-Type': 'text/plain' },
+      body: JSON.stringify({
+        amount: 2_500,
+        platform: 'ach',
+        user_id: ids.user,
+        ach_info: { account_number: '99887766554', routing_number: '021000021' },
+      }),
+    });
+    expect(answer.status).toBe(415);
+    expect(await answer.json()).toMatchObject({ success: false, error_code: 'unsupported-media-type' });
+    expect(arrivals).toHaveLength(before);
+  });
+
   it('refuses the organization key itself from a browser: upstream, only members come through', async () => {
     const before = arrivals.length;
     const answer = await server.app.request('/v2/organizations', {
