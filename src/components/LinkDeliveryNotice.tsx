@@ -4,8 +4,8 @@ import { formatDateTime } from '../lib/dates';
 import { Notice } from './Notice';
 
 /**
- * Where a one-time link went. By mail to its member (the server has SMTP); or, without mail, shown once to the admin
- * who made or confirmed the change, to hand over themselves (the server keeps only its hash).
+ * Where a one-time link went. By mail to its member (the server has SMTP); or, without mail, shown once to the team's
+ * only admin, to hand over themselves (the server keeps only its hash; with two admins no link is shown).
  */
 export function LinkDeliveryNotice({
   what,
@@ -39,7 +39,8 @@ export function LinkDeliveryNotice({
       <Stack gap="xs">
         <Text size="sm">
           Mail is not set up on this console: send this link to them yourself. It works once, until{' '}
-          {formatDateTime(delivery.expires_at)}, and is not shown again.
+          {formatDateTime(delivery.expires_at)}, while you are the team&apos;s only admin, and is not shown
+          again.
         </Text>
         <TextInput
           label="One-time link"

@@ -101,15 +101,14 @@ export function createConsoleApp(
     c.header('Cache-Control', 'no-store');
     return c.json(runtime);
   });
-  if (team) {
-    app.route('/api/team', teamRoutes(team, call));
-    // Not a page: an unknown route of the API is answered in the error shape, never with the console's index.html.
-    app.all('/api/team/*', async (c) => {
-      const answer = c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404);
-      await refusedEarly?.(c, 404);
-      return answer;
-    });
-  }
+  if (team) app.route('/api/team', teamRoutes(team, call));
+  // Not a page: an unknown route of the API (all of it, without a team) is answered in the error shape, never with
+  // the console's index.html.
+  app.all('/api/team/*', async (c) => {
+    const answer = c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404);
+    await refusedEarly?.(c, 404);
+    return answer;
+  });
   // A body above the service's limit is refused from its declared length, before anything reads it. Only a method
   // with a body is limited: the check of a body without a declared length rebuilds the request as a stream, which
   // cost every read three quarters of its rate.

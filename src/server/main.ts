@@ -71,6 +71,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopSweep();
     server.close();
     sandbox?.close();
-    void team.database.close().finally(() => process.exit(0));
+    // The head file gets the last head written before the process goes.
+    void Promise.allSettled([team.auditHead?.flush(), team.database.close()]).finally(() => process.exit(0));
   });
 }

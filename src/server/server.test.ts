@@ -33,6 +33,12 @@ describe('the console server in sandbox mode', () => {
     expect(first.headers.get('X-Frame-Options')).toBe('DENY');
   });
 
+  it('answers the console server’s API in the error shape even without a team: an unknown route is a 404, not the page', async () => {
+    const answer = await app.request('/api/team/members');
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ success: false, error_code: 'route-not-found' });
+  });
+
   it('sends an asset compressed as the browser accepts it (brotli, else gzip, else as built), cached for good', async () => {
     // Through Node, as served: the asset's headers are completed after its body is made.
     const { url, close } = await listen(app);

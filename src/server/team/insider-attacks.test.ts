@@ -885,6 +885,7 @@ describe.each(BACKENDS)('a trail re-sealed from the database, on $name', (backen
     expect(line?.detail).toMatch(
       /^Re-sealed under the audit key from head \d+:[0-9a-f]{64}; the first row that did not verify was 1$/,
     );
+    await third.team.auditHead?.flush();
     await third.team.database.close();
     quiet.log.mockRestore();
     // Three starts and four commands, each a process of its own: time on a busy machine, not a measure.

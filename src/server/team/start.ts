@@ -100,7 +100,10 @@ export async function startTeam(
   const trail = await checkAuditTrail(database.db, auditKey, headFile);
   reportTrail(trail);
   // A head file is written only over a trail that verifies: otherwise it keeps the head noted before, as evidence.
-  if (trail.ok) headFile?.note(trail.head);
+  if (trail.ok) {
+    headFile?.note(trail.head);
+    await headFile?.flush();
+  }
   const team = createTeam({
     database,
     mode: config.upstreamUrl ? 'upstream' : 'sandbox',

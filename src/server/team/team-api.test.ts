@@ -436,6 +436,7 @@ describe('the first start upstream in team mode', () => {
       // An admin of a real organization sets up an authenticator before anything else.
       expect(await answer.json()).toMatchObject({ member: { role: 'admin' }, must_enroll_totp: true });
     } finally {
+      await first.team.auditHead?.flush();
       await first.team.database.close();
     }
     const second = await startTeam(settings);
