@@ -100,6 +100,7 @@ test('with two admins and no mail, the Team page says links need mail before any
   page,
   tenant,
 }) => {
+  test.setTimeout(AXE_SPEC_TIMEOUT);
   await secondAdmin(page.request, tenant);
   const finance = memberOf(tenant, 'finance');
   await signIn(page, tenant, 'admin');
@@ -134,6 +135,7 @@ test('the second admin is told, before confirming, that the first admin set the 
   browser,
   tenant,
 }) => {
+  test.setTimeout(AXE_SPEC_TIMEOUT);
   // While the first admin was alone, they invited a viewer and opened the link they were shown themselves.
   const email = `seen.${tenant.client_id.slice(0, 8)}@example.com`;
   const invited = await page.request.post('/api/team/members', {
