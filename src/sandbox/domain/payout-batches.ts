@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { UUID_PATTERN } from '../../lib/uuid';
-import type { FieldError } from '../../node/error-body';
-import { fieldErrorsFrom } from '../../node/error-body';
+import { type FieldError, fieldErrorsFrom } from '../../lib/field-errors';
+import {
+  batchItemSchema,
+  type PayoutBatchRequest,
+  payoutBatchRequestSchema,
+} from '../../lib/requests/payout-batches';
+import type { PayoutRequest } from '../../lib/requests/payouts';
 import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import {
@@ -21,43 +24,15 @@ import {
 import { sql } from '../store/prepare';
 import { creditedAppOf } from '../store/tenants';
 import type { Tenant } from './auth';
-import {
-  keyUsed,
-  makePayout,
-  type PayoutRequest,
-  payoutMetadata,
-  payoutRequestSchema,
-  resolvePayout,
-} from './payouts';
+import { keyUsed, makePayout, resolvePayout } from './payouts';
 
 /**
  * Payout batches: up to 5,000 payouts in one request, each with its own idempotency key, paid in the background a
  * chunk at a time (GET shows how far it is); each item succeeds or fails alone, and its result says which.
  */
 
-export const MAX_BATCH_ITEMS = 5000;
 /** Items paid per tick of the worker, each in a savepoint of one transaction: progress shows, nothing stalls. */
 const CHUNK = 250;
-
-const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
-
-/** The vendor's `payout-batch-request-item`: a payout whose idempotency key and `fund` are required. */
-export const batchItemSchema = payoutRequestSchema.extend({
-  idempotency_key: uuid,
-  fund: z.literal(true, 'Every payout of a batch is funded by the app (fund: true)'),
-});
-
-export const payoutBatchRequestSchema = z
-  .object({
-    items: z
-      .array(z.unknown())
-      .min(1, 'At least one item')
-      .max(MAX_BATCH_ITEMS, `At most ${MAX_BATCH_ITEMS.toLocaleString('en-US')} items`),
-    idempotency_key: uuid.optional(),
-    metadata: payoutMetadata.optional(),
-  })
-  .strict();
-export type PayoutBatchRequest = z.infer<typeof payoutBatchRequestSchema>;
 
 /** Every item checked by the item schema; one 400 names every field at fault, by its item. */
 export function validateBatch(raw: unknown): PayoutBatchRequest & { parsedItems: PayoutRequest[] } {

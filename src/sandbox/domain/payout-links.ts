@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { MAX_PAYMENT_CENTS } from '../../lib/money';
-import { UUID_PATTERN } from '../../lib/uuid';
+import type { Payee, PayoutLinkRequest } from '../../lib/requests/payout-links';
+import type { AddPayoutMethod } from '../../lib/requests/payout-methods';
 import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import {
@@ -17,8 +16,8 @@ import {
 } from '../store/payouts';
 import { creditedAppOf, findUser, insertUser, type NamedApp, type UserRow } from '../store/tenants';
 import type { Tenant } from './auth';
-import { addPayoutMethod, addPayoutMethodSchema, methodFor } from './payout-method';
-import { insufficientFunds, makePayout, payoutMetadata } from './payouts';
+import { addPayoutMethod, methodFor } from './payout-method';
+import { insufficientFunds, makePayout } from './payouts';
 
 /**
  * Payout links: money for a payee who may have no account yet, delivered by email, SMS or a link to copy, and claimed
@@ -32,74 +31,6 @@ export { LINK_STATUSES } from '../../lib/payout-link-states';
 export const MAX_DELIVERIES = 5;
 /** A link is claimable for this long. */
 const LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
-const payeeSchema = z
-  .object({
-    first_name: z.string().max(100).optional(),
-    last_name: z.string().max(100).optional(),
-    country_code: z
-      .string()
-      .regex(/^\d{1,3}$/, 'A country calling code, like 1')
-      .optional(),
-    phone_number: z
-      .string()
-      .regex(/^\d{4,15}$/, 'The digits of the phone number')
-      .optional(),
-    email: z.email('An email address').max(320).optional(),
-  })
-  .strict();
-const step = z.union([z.string(), z.object({ name: z.string() }).loose()]);
-
-/** The vendor's body of POST /v2/payout-links. */
-export const payoutLinkRequestSchema = z
-  .object({
-    user_id: uuid.optional(),
-    payee: payeeSchema.optional(),
-    amount: z.int('Whole cents').min(1, 'At least 1 cent').max(MAX_PAYMENT_CENTS, 'At most $1,000,000.00'),
-    delivery: z
-      .object({
-        message: z.string().max(500).optional(),
-        method: z.enum(['sms', 'link', 'email', 'all']).optional(),
-      })
-      .strict()
-      .optional(),
-    force_collect_compliance_information: z.boolean().optional(),
-    tax_exempt: z.boolean().optional(),
-    metadata: payoutMetadata.optional(),
-    memo: z.string().max(500).optional(),
-    idempotency_key: uuid.nullish(),
-    payout_fee_party: z.enum(['user', 'platform']).nullish(),
-    additional_steps: z.array(step).optional(),
-    accounting_data: z
-      .object({ quickbooks_account_id: z.int().optional(), quickbooks_class_id: z.int().optional() })
-      .strict()
-      .optional(),
-    funding_source: z.enum(['dots_balance', 'ach']).optional(),
-    hide_go_to_dashboard_on_complete: z.boolean().optional(),
-    description: z.string().max(500).optional(),
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    const method = body.delivery?.method ?? 'link';
-    if (method === 'sms' && !(body.payee?.country_code && body.payee.phone_number)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['payee', 'phone_number'],
-        message: 'An SMS needs the payee’s phone number',
-      });
-    }
-    if (method === 'email' && !body.payee?.email) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['payee', 'email'],
-        message: 'An email needs the payee’s email address',
-      });
-    }
-  });
-export type PayoutLinkRequest = z.infer<typeof payoutLinkRequestSchema>;
-
-type Payee = z.infer<typeof payeeSchema>;
 
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
@@ -343,9 +274,6 @@ function claim(db: Db, app: NamedApp, link: PayoutLinkRow, user: UserRow, nowMs:
   return findPayoutLink(db, link.org_id, link.id) as PayoutLinkRow;
 }
 
-/** What the payee chooses when they open the link (the claim helper's body): a method of any rail. */
-export const claimSchema = addPayoutMethodSchema;
-
 /**
  * A sandbox helper: the payee opens the link and picks a method, as they would on the link's page. A payee with no
  * user yet becomes one (from the link's payee details); the method is added to them; the link pays it.
@@ -353,7 +281,7 @@ export const claimSchema = addPayoutMethodSchema;
 export function claimPayoutLink(
   db: Db,
   link: PayoutLinkRow,
-  choice: z.infer<typeof claimSchema>,
+  choice: AddPayoutMethod,
   nowMs: number,
 ): PayoutLinkRow {
   return db.transaction(() => {

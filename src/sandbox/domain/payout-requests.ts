@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { MAX_PAYMENT_CENTS } from '../../lib/money';
-import { UUID_PATTERN } from '../../lib/uuid';
+import type { PayoutRequestCreate } from '../../lib/requests/payout-requests';
 import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import {
@@ -14,34 +12,12 @@ import {
 import { findUser } from '../store/tenants';
 import type { Tenant } from './auth';
 import { createPayoutLink, payoutLinkView } from './payout-links';
-import { payoutMetadata } from './payouts';
 import { userView } from './user-view';
 
 /**
  * Payout requests: a person asks to be paid (by user id or phone); when the request is approved (by the vendor's
  * dashboard: here a sandbox helper) they are sent a payout link.
  */
-
-const phonePayee = z
-  .object({
-    country_code: z.string().regex(/^\d{1,3}$/, 'A country calling code, like 1'),
-    phone_number: z.string().regex(/^\d{4,15}$/, 'The digits of the phone number'),
-  })
-  .strict();
-
-export const payoutRequestCreateSchema = z
-  .object({
-    amount: z.int('Whole cents').min(1, 'At least 1 cent').max(MAX_PAYMENT_CENTS, 'At most $1,000,000.00'),
-    user_id: z.string().regex(UUID_PATTERN, 'Must be a UUID').optional(),
-    payee: phonePayee.optional(),
-    metadata: payoutMetadata.optional(),
-    memo: z.string().max(500).optional(),
-  })
-  .strict()
-  .refine((body) => (body.user_id === undefined) !== (body.payee === undefined), {
-    message: 'Give exactly one of user_id or payee',
-    path: ['user_id'],
-  });
 
 const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
 
@@ -65,7 +41,7 @@ export function payoutRequestView(db: Db, row: PayoutRequestRow) {
 export function createPayoutRequest(
   db: Db,
   tenant: Tenant,
-  body: z.infer<typeof payoutRequestCreateSchema>,
+  body: PayoutRequestCreate,
   nowMs: number,
 ): PayoutRequestRow {
   if (body.user_id && !findUser(db, tenant.orgId, body.user_id)) throw notFoundOrUnauthorized();

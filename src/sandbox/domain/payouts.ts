@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { formatCents, MAX_PAYMENT_CENTS } from '../../lib/money';
+import { formatCents } from '../../lib/money';
 import { describePayoutMethod } from '../../lib/payout-methods';
-import { UUID_PATTERN } from '../../lib/uuid';
+import type { PayoutRequest } from '../../lib/requests/payouts';
 import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import {
@@ -17,66 +16,6 @@ import type { Tenant } from './auth';
 import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
 import { methodFor, type PayoutMethodView } from './payout-method';
-
-const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
-/** The vendor types metadata as a string or an object. */
-export const payoutMetadata = z.union([z.string().max(4096), z.record(z.string(), z.unknown())]);
-
-/** The vendor's `payout-create-request`. */
-export const payoutRequestSchema = z
-  .object({
-    user_id: uuid,
-    amount: z
-      .int('The amount is a whole number of cents')
-      .min(1, 'The amount is at least 1 cent')
-      .max(MAX_PAYMENT_CENTS, `The amount is at most ${MAX_PAYMENT_CENTS} cents ($1,000,000.00)`),
-    platform: z.enum(
-      ['paypal', 'venmo', 'ach', 'bank_transfer', 'cash_app', 'default'],
-      'One of paypal, venmo, ach, bank_transfer, cash_app, default',
-    ),
-    account_id: uuid.optional(),
-    fund: z.boolean().optional(),
-    tax_exempt: z.boolean().optional(),
-    idempotency_key: uuid.optional(),
-    metadata: payoutMetadata.optional(),
-    payout_fee_party: z.enum(['user', 'platform']).optional(),
-  })
-  .strict();
-export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
-
-/** The vendor's body of POST /v2/payouts/send-payout. */
-export const sendPayoutSchema = z
-  .object({
-    amount: z.int('Whole cents').min(1, 'At least 1 cent').max(MAX_PAYMENT_CENTS, 'At most $1,000,000.00'),
-    user_id: uuid.optional(),
-    payee: z
-      .object({
-        country_code: z.string().regex(/^\d{1,3}$/, 'A country calling code, like 1'),
-        phone_number: z.string().regex(/^\d{4,15}$/, 'The digits of the phone number'),
-      })
-      .strict()
-      .optional(),
-    delivery: z
-      .object({ message: z.string().max(500).optional() })
-      .strict()
-      .optional(),
-    force_collect_compliance_information: z.boolean().optional(),
-    additional_steps: z.array(z.string()).optional(),
-    tax_exempt: z.boolean().optional(),
-    metadata: payoutMetadata.optional(),
-    memo: z.string().max(500).optional(),
-    idempotency_key: uuid.nullish(),
-    payout_fee_party: z.enum(['user', 'platform']).nullish(),
-    accounting_data: z
-      .object({ quickbooks_account_id: z.int().optional(), quickbooks_class_id: z.int().optional() })
-      .strict()
-      .optional(),
-  })
-  .strict()
-  .refine((body) => body.user_id !== undefined || body.payee !== undefined, {
-    message: 'Give user_id or payee',
-    path: ['user_id'],
-  });
 
 /** Money that is not there: the vendor's refusal of a payout its wallet cannot cover (400, as Stripe's). */
 export function insufficientFunds(what: string, has: number, needs: number): HttpError {

@@ -1,7 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
-import { claimPayoutLink, claimSchema, expirePayoutLink, payoutLinkView } from '../domain/payout-links';
+import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
+import { claimPayoutLink, expirePayoutLink, payoutLinkView } from '../domain/payout-links';
 import { decideRequest, payoutRequestView } from '../domain/payout-requests';
 import { createTenant } from '../domain/tenant-factory';
 import { HttpError } from '../http-error';
@@ -169,7 +170,8 @@ export function helperRoutes(services: Services): RouteDef[] {
       extension: true,
       public: true,
       params: z.object({ payout_link_id: uuidParam('payout_link_id') }),
-      body: claimSchema,
+      // What the payee chooses when they open the link: a method of any rail.
+      body: addPayoutMethodSchema,
       responses: {
         200: { description: 'The claimed link, with its transfer' },
         409: { description: 'Not open', schema: errorResponse },

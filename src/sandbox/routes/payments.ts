@@ -1,4 +1,5 @@
-import { createPayment, paymentRequestSchema, validatePayment } from '../domain/payments';
+import { paymentRequestSchema } from '../../lib/requests/payments';
+import { createPayment, validatePayment } from '../domain/payments';
 import type { Services } from '../services';
 import { jsonText, type RouteDef, route } from './define';
 import { errorResponse, standardErrors } from './response-schemas';

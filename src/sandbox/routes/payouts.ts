@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { LINK_STATUSES } from '../../lib/payout-link-states';
+import { payoutBatchRequestSchema } from '../../lib/requests/payout-batches';
+import { payoutLinkRequestSchema } from '../../lib/requests/payout-links';
+import { payoutRequestCreateSchema } from '../../lib/requests/payout-requests';
+import { payoutRequestSchema, sendPayoutSchema } from '../../lib/requests/payouts';
 import {
   createPayoutBatch,
-  payoutBatchRequestSchema,
   payoutBatchResults,
   payoutBatchView,
   validateBatch,
@@ -10,13 +13,12 @@ import {
 import {
   cancelPayoutLink,
   createPayoutLink,
-  payoutLinkRequestSchema,
   payoutLinkView,
   redeliverPayoutLink,
 } from '../domain/payout-links';
 import { methodFor } from '../domain/payout-method';
-import { createPayoutRequest, payoutRequestCreateSchema, payoutRequestView } from '../domain/payout-requests';
-import { createPayout, payoutRequestSchema, sendPayoutSchema } from '../domain/payouts';
+import { createPayoutRequest, payoutRequestView } from '../domain/payout-requests';
+import { createPayout } from '../domain/payouts';
 import { notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import {

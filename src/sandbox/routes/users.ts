@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addressSchema } from '../../lib/address';
+import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
 import { addressView, newAddressRow } from '../domain/addresses';
-import { addPayoutMethod, addPayoutMethodSchema, payoutMethodsOf } from '../domain/payout-method';
+import { addPayoutMethod, payoutMethodsOf } from '../domain/payout-method';
 import { userView } from '../domain/user-view';
 import { notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
