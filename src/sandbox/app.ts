@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { z } from 'zod';
 import { bodyLimitOf, limitBodySize } from '../node/body-limit';
@@ -17,12 +17,12 @@ import { startSettleClock } from './domain/lifecycle';
 import { PayoutBatchWorker } from './domain/payout-batches';
 import { RateLimit } from './domain/rate-limit';
 import { FaultRegistry, faultInjection } from './faults';
-import { HttpError } from './http-error';
 import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
 import { directoryRoutes } from './routes/directory';
 import type { SandboxEnv } from './routes/env';
 import { helperRoutes } from './routes/helpers';
+import { HttpError, handleError } from './routes/http-error';
 import { buildOpenApiDocument } from './routes/openapi';
 import { organizationRoutes } from './routes/organizations';
 import { paymentRoutes } from './routes/payments';
@@ -54,13 +54,6 @@ export interface SandboxOptions {
   now?: () => number;
   /** Runs before everything else (the standalone server's exposure guard), in the same dispatch. */
   guard?: MiddlewareHandler;
-}
-
-/** Turns any thrown error into the one error shape; a client's mistake never becomes a 5xx. */
-export function handleError(error: Error, c: Context): Response {
-  if (error instanceof HttpError) return c.json(error.body(), error.status as never, error.headers);
-  console.error(`[sandbox] unexpected error on ${c.req.method} ${c.req.path}:`, error.name, error.message);
-  return c.json(errorBody('internal-error', 'The sandbox failed; this is a bug'), 500);
 }
 
 export function createSandbox({ config: given, now = Date.now, guard }: SandboxOptions): Sandbox {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { errorBody } from '../node/error-body';
-import { BASIC_CHALLENGE } from './domain/auth';
 import type { SandboxEnv } from './routes/env';
+import { BASIC_CHALLENGE } from './routes/http-error';
 
 export interface Fault {
   client_id: string;

@@ -1,4 +1,3 @@
-import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
 import { addLinkEvent, addToAppWallet, addToUserWallet, updatePayoutLink } from '../store/payouts';
 import { sql } from '../store/prepare';
@@ -11,6 +10,7 @@ import {
   transfersDueToSettle,
   updateTransferStatus,
 } from '../store/transfers';
+import { DomainError } from './errors';
 
 /** The transfer state machine (docs/sandbox.md: "Transfer lifecycle"). */
 export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
@@ -76,7 +76,11 @@ function failureFor(transfer: TransferRow, to: TransferStatus): { code: string; 
  */
 export function transition(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {
   if (!TRANSITIONS[transfer.status].includes(to)) {
-    throw new HttpError(409, 'transition-not-allowed', `A ${transfer.status} transfer cannot become ${to}`);
+    throw new DomainError(
+      'conflict',
+      'transition-not-allowed',
+      `A ${transfer.status} transfer cannot become ${to}`,
+    );
   }
   db.transaction(() => {
     updateTransferStatus(db, transfer.id, to, nowMs, failureFor(transfer, to));

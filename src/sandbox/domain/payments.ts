@@ -1,13 +1,6 @@
 import { hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { fieldErrorsFrom } from '../../lib/field-errors';
-import {
-  type AchInfo,
-  type PaymentRequest,
-  paymentCrossFieldProblems,
-  paymentRequestSchema,
-} from '../../lib/requests/payments';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
+import type { AchInfo, PaymentRequest } from '../../lib/requests/payments';
 import type { Db } from '../store/db';
 import type { GroupCommit } from '../store/group-commit';
 import {
@@ -28,20 +21,9 @@ import {
   transferJson,
 } from '../store/transfers';
 import type { Tenant } from './auth';
+import { DomainError, notFoundOrUnauthorized } from './errors';
 import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
-
-export function validatePayment(raw: unknown): PaymentRequest {
-  const parsed = paymentRequestSchema.safeParse(raw);
-  const problems = [
-    ...(parsed.success ? [] : fieldErrorsFrom(parsed.error.issues)),
-    ...paymentCrossFieldProblems(raw),
-  ];
-  if (problems.length > 0 || !parsed.success) {
-    throw new HttpError(400, 'validation-failed', 'The payment is invalid: see errors', problems);
-  }
-  return parsed.data;
-}
 
 /**
  * Same body, same hash: the request in RFC 8785's canonical JSON (keys sorted at every depth), so that `{a, b}` and
@@ -81,8 +63,8 @@ export function createPayment(
       const previous = findIdempotencyKey(db, tenant.orgId, request.idempotency_key);
       if (previous && previous.created_ms > nowMs - ctx.idempotencyTtlMs) {
         if (previous.request_hash !== requestHash) {
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            'conflict',
             'idempotency-key-reused',
             'This idempotency_key was used with a different request; use a new key for a new payment',
           );

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type FieldError, fieldErrorsFrom } from '../../lib/field-errors';
-import {
-  batchItemSchema,
-  type PayoutBatchRequest,
-  payoutBatchRequestSchema,
-} from '../../lib/requests/payout-batches';
+import type { PayoutBatchRequest } from '../../lib/requests/payout-batches';
 import type { PayoutRequest } from '../../lib/requests/payouts';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import {
   batchItems,
@@ -24,6 +18,7 @@ import {
 import { sql } from '../store/prepare';
 import { creditedAppOf } from '../store/tenants';
 import type { Tenant } from './auth';
+import { DomainError, notFoundOrUnauthorized } from './errors';
 import { keyUsed, makePayout, resolvePayout } from './payouts';
 
 /**
@@ -34,37 +29,9 @@ import { keyUsed, makePayout, resolvePayout } from './payouts';
 /** Items paid per tick of the worker, each in a savepoint of one transaction: progress shows, nothing stalls. */
 const CHUNK = 250;
 
-/** Every item checked by the item schema; one 400 names every field at fault, by its item. */
-export function validateBatch(raw: unknown): PayoutBatchRequest & { parsedItems: PayoutRequest[] } {
-  const parsed = payoutBatchRequestSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new HttpError(
-      400,
-      'validation-failed',
-      'The batch is invalid: see errors',
-      fieldErrorsFrom(parsed.error.issues),
-    );
-  }
-  const errors: FieldError[] = [];
-  const parsedItems: PayoutRequest[] = [];
-  parsed.data.items.forEach((item, index) => {
-    const result = batchItemSchema.safeParse(item);
-    if (result.success) parsedItems.push(result.data);
-    else errors.push(...fieldErrorsFrom(result.error.issues, ['items', String(index)]));
-  });
-  const keys = new Set<string>();
-  parsedItems.forEach((item, index) => {
-    if (item.idempotency_key && keys.has(item.idempotency_key)) {
-      errors.push({
-        path: `items.${index}.idempotency_key`,
-        message: 'Two items have this key: each payout has its own',
-      });
-    }
-    if (item.idempotency_key) keys.add(item.idempotency_key);
-  });
-  if (errors.length > 0)
-    throw new HttpError(400, 'validation-failed', 'Some items are invalid: see errors', errors);
-  return { ...parsed.data, parsedItems };
+/** A batch whose body and every item passed their schemas (routes/payouts.ts checks them). */
+export interface CheckedPayoutBatch extends PayoutBatchRequest {
+  parsedItems: PayoutRequest[];
 }
 
 const parse = (text: string | null) => (text === null ? undefined : (JSON.parse(text) as unknown));
@@ -121,14 +88,14 @@ export interface BatchContext {
 }
 
 /** Takes a batch: refused whole when its key was used; else kept, and paid by the worker. */
-export function createPayoutBatch(ctx: BatchContext, body: ReturnType<typeof validateBatch>): PayoutBatchRow {
+export function createPayoutBatch(ctx: BatchContext, body: CheckedPayoutBatch): PayoutBatchRow {
   const { db, tenant, nowMs } = ctx;
   return db.transaction(() => {
     if (body.idempotency_key) {
       const existing = findPayoutBatchByKey(db, tenant.orgId, body.idempotency_key);
       if (existing) {
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          'conflict',
           'idempotency-key-used',
           `A batch with this idempotency_key exists already (${existing.id}): a batch's key is never used twice`,
           [{ path: 'idempotency_key', message: 'Already used' }],
@@ -195,7 +162,7 @@ function payItem(db: Db, batch: PayoutBatchRow, item: PayoutBatchItemRow, nowMs:
       error_message: null,
     });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     finishBatchItem(db, batch.id, item.position, {
       transfer_id: null,
       error_code: error.code,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Payee, PayoutLinkRequest } from '../../lib/requests/payout-links';
 import type { AddPayoutMethod } from '../../lib/requests/payout-methods';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import {
   addLinkEvent,
@@ -16,6 +15,7 @@ import {
 } from '../store/payouts';
 import { creditedAppOf, findUser, insertUser, type NamedApp, type UserRow } from '../store/tenants';
 import type { Tenant } from './auth';
+import { DomainError, notFoundOrUnauthorized } from './errors';
 import { addPayoutMethod, methodFor } from './payout-method';
 import { insufficientFunds, makePayout } from './payouts';
 
@@ -180,7 +180,11 @@ export function cancelPayoutLink(db: Db, orgId: string, id: string, nowMs: numbe
     const link = findPayoutLink(db, orgId, id);
     if (!link) throw notFoundOrUnauthorized();
     if (!OPEN.has(link.status)) {
-      throw new HttpError(409, 'link-not-cancelable', `A ${link.status} payout link cannot be canceled`);
+      throw new DomainError(
+        'conflict',
+        'link-not-cancelable',
+        `A ${link.status} payout link cannot be canceled`,
+      );
     }
     release(db, link);
     updatePayoutLink(db, id, { status: 'canceled' });
@@ -231,7 +235,7 @@ export function redeliverPayoutLink(db: Db, orgId: string, id: string, nowMs: nu
 export function expirePayoutLink(db: Db, link: PayoutLinkRow, nowMs: number): PayoutLinkRow {
   return db.transaction(() => {
     if (!OPEN.has(link.status) || link.status === 'expired') {
-      throw new HttpError(409, 'link-not-open', `A ${link.status} payout link cannot expire`);
+      throw new DomainError('conflict', 'link-not-open', `A ${link.status} payout link cannot expire`);
     }
     release(db, link);
     updatePayoutLink(db, link.id, { status: 'expired', expires_ms: nowMs });
@@ -249,7 +253,8 @@ export function expirePayoutLink(db: Db, link: PayoutLinkRow, nowMs: number): Pa
 /** The link paid to the user's method: a payout from the money the link held. */
 function claim(db: Db, app: NamedApp, link: PayoutLinkRow, user: UserRow, nowMs: number) {
   const method = methodFor(db, user, 'default', undefined);
-  if (!method) throw new HttpError(400, 'no-payout-method', 'The payee has no payout method to be paid to');
+  if (!method)
+    throw new DomainError('invalid', 'no-payout-method', 'The payee has no payout method to be paid to');
   const transferId = makePayout({
     db,
     orgId: link.org_id,
@@ -286,7 +291,7 @@ export function claimPayoutLink(
 ): PayoutLinkRow {
   return db.transaction(() => {
     if (!OPEN.has(link.status) || link.status === 'expired') {
-      throw new HttpError(409, 'link-not-open', `A ${link.status} payout link cannot be claimed`);
+      throw new DomainError('conflict', 'link-not-open', `A ${link.status} payout link cannot be claimed`);
     }
     const app = creditedAppOf(db, link.org_id, link.app_id);
     if (!app) throw notFoundOrUnauthorized();

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { PayoutRequestCreate } from '../../lib/requests/payout-requests';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import {
   decidePayoutRequest,
@@ -11,6 +10,7 @@ import {
 } from '../store/payouts';
 import { findUser } from '../store/tenants';
 import type { Tenant } from './auth';
+import { DomainError, notFoundOrUnauthorized } from './errors';
 import { createPayoutLink, payoutLinkView } from './payout-links';
 import { userView } from './user-view';
 
@@ -65,7 +65,7 @@ export function createPayoutRequest(
 /** A sandbox helper, in the dashboard's place: approved, the payee is sent a payout link; rejected, nothing moves. */
 export function decideRequest(db: Db, row: PayoutRequestRow, status: 'approved' | 'rejected', nowMs: number) {
   if (row.status !== 'created') {
-    throw new HttpError(409, 'request-decided', `This payout request is ${row.status} already`);
+    throw new DomainError('conflict', 'request-decided', `This payout request is ${row.status} already`);
   }
   return db.transaction(() => {
     let linkId: string | null = null;

@@ -1,7 +1,6 @@
 import { formatCents } from '../../lib/money';
 import { describePayoutMethod } from '../../lib/payout-methods';
 import type { PayoutRequest } from '../../lib/requests/payouts';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Db } from '../store/db';
 import {
   addToAppWallet,
@@ -13,14 +12,15 @@ import {
 import { creditedAppOf, findUser, type NamedApp, type UserRow } from '../store/tenants';
 import { appendStatusHistory, insertTransaction, insertTransfer, transferJson } from '../store/transfers';
 import type { Tenant } from './auth';
+import { DomainError, notFoundOrUnauthorized } from './errors';
 import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
 import { methodFor, type PayoutMethodView } from './payout-method';
 
 /** Money that is not there: the vendor's refusal of a payout its wallet cannot cover (400, as Stripe's). */
-export function insufficientFunds(what: string, has: number, needs: number): HttpError {
-  return new HttpError(
-    400,
+export function insufficientFunds(what: string, has: number, needs: number): DomainError {
+  return new DomainError(
+    'invalid',
     'insufficient-funds',
     `${what} has ${formatCents(has)}; this needs ${formatCents(needs)}. Refill it first`,
     [{ path: 'amount', message: `More than the ${formatCents(has)} available` }],
@@ -125,9 +125,9 @@ export function makePayout(money: PayoutMoney): string {
 }
 
 /** The refusal of a payout key used before: the vendor rejects it rather than answering the first payout again. */
-export function keyUsed(transferId: string): HttpError {
-  return new HttpError(
-    409,
+export function keyUsed(transferId: string): DomainError {
+  return new DomainError(
+    'conflict',
     'idempotency-key-used',
     `A payout with this idempotency_key was made already (transfer ${transferId}): a payout's key is never used twice`,
     [{ path: 'idempotency_key', message: 'Already used' }],
@@ -141,8 +141,8 @@ export function resolvePayout(db: Db, tenant: Tenant, appId: string | undefined,
   const user = findUser(db, tenant.orgId, request.user_id);
   if (!user) throw notFoundOrUnauthorized();
   if (user.status === 'disabled') {
-    throw new HttpError(
-      409,
+    throw new DomainError(
+      'conflict',
       'user-disabled',
       'This user is disabled: payouts to them are held until they are not',
     );
@@ -155,7 +155,7 @@ export function resolvePayout(db: Db, tenant: Tenant, appId: string | undefined,
           ? 'account_id is not a stored bank account of this user'
           : 'A bank payout names the account: give account_id'
         : `The user has no ${request.platform === 'default' ? 'payout method' : `${request.platform} payout method`}`;
-    throw new HttpError(400, 'no-payout-method', which, [
+    throw new DomainError('invalid', 'no-payout-method', which, [
       {
         path: request.platform === 'ach' || request.platform === 'bank_transfer' ? 'account_id' : 'platform',
         message: which,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
+import { notFoundOrUnauthorized } from '../domain/errors';
 import type { Services } from '../services';
 import { findApp } from '../store/tenants';
 import { type RouteDef, route, uuidParam } from './define';
+import { HttpError } from './http-error';
 import { errorResponse, standardErrors } from './response-schemas';
 
 const complianceRecord = z

@@ -4,8 +4,8 @@ import { UUID_PATTERN } from '../../lib/uuid';
 import type { FieldError } from '../../node/error-body';
 import { fieldErrorsFrom } from '../../node/error-body';
 import type { Tenant } from '../domain/auth';
-import { HttpError, validationError } from '../http-error';
 import type { SandboxEnv } from './env';
+import { HttpError, validationError } from './http-error';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { centsToDecimal } from '../../lib/money';
+import { notFoundOrUnauthorized } from '../domain/errors';
 import { userView } from '../domain/user-view';
-import { notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import {
   countUsers,

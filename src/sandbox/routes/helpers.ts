@@ -5,7 +5,6 @@ import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
 import { claimPayoutLink, expirePayoutLink, payoutLinkView } from '../domain/payout-links';
 import { decideRequest, payoutRequestView } from '../domain/payout-requests';
 import { createTenant } from '../domain/tenant-factory';
-import { HttpError } from '../http-error';
 import type { Services } from '../services';
 import {
   addToAppWallet,
@@ -15,6 +14,7 @@ import {
 } from '../store/payouts';
 import { findOrganizationByClientId, setUserStatus } from '../store/tenants';
 import { type RouteDef, route, uuidParam } from './define';
+import { HttpError } from './http-error';
 import { errorResponse } from './response-schemas';
 
 const tenantRequest = z

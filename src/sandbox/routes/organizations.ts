@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
+import { notFoundOrUnauthorized } from '../domain/errors';
 import type { Services } from '../services';
 import { findApp, getOrganization, setAppCompliance } from '../store/tenants';
 import { type RouteDef, route, uuidParam } from './define';
+import { HttpError } from './http-error';
 import { organizationResponse, standardErrors, successMessageResponse } from './response-schemas';
 
 export const COMPLIANCE_COPIED = 'Business compliance information successfully copied';

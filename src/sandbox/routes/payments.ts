@@ -1,9 +1,28 @@
-import { paymentRequestSchema } from '../../lib/requests/payments';
-import { createPayment, validatePayment } from '../domain/payments';
+import { fieldErrorsFrom } from '../../lib/field-errors';
+import {
+  type PaymentRequest,
+  paymentCrossFieldProblems,
+  paymentRequestSchema,
+} from '../../lib/requests/payments';
+import { createPayment } from '../domain/payments';
 import type { Services } from '../services';
 import { jsonText, type RouteDef, route } from './define';
+import { HttpError } from './http-error';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse } from './transfer-schemas';
+
+/** The body field by field, and the rules across its fields: every problem of both in one 400. */
+function validatePayment(raw: unknown): PaymentRequest {
+  const parsed = paymentRequestSchema.safeParse(raw);
+  const problems = [
+    ...(parsed.success ? [] : fieldErrorsFrom(parsed.error.issues)),
+    ...paymentCrossFieldProblems(raw),
+  ];
+  if (problems.length > 0 || !parsed.success) {
+    throw new HttpError(400, 'validation-failed', 'The payment is invalid: see errors', problems);
+  }
+  return parsed.data;
+}
 
 export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[] {
   return [

@@ -1,14 +1,16 @@
 import { z } from 'zod';
+import { type FieldError, fieldErrorsFrom } from '../../lib/field-errors';
 import { LINK_STATUSES } from '../../lib/payout-link-states';
-import { payoutBatchRequestSchema } from '../../lib/requests/payout-batches';
+import { batchItemSchema, payoutBatchRequestSchema } from '../../lib/requests/payout-batches';
 import { payoutLinkRequestSchema } from '../../lib/requests/payout-links';
 import { payoutRequestCreateSchema } from '../../lib/requests/payout-requests';
-import { payoutRequestSchema, sendPayoutSchema } from '../../lib/requests/payouts';
+import { type PayoutRequest, payoutRequestSchema, sendPayoutSchema } from '../../lib/requests/payouts';
+import { notFoundOrUnauthorized } from '../domain/errors';
 import {
+  type CheckedPayoutBatch,
   createPayoutBatch,
   payoutBatchResults,
   payoutBatchView,
-  validateBatch,
 } from '../domain/payout-batches';
 import {
   cancelPayoutLink,
@@ -19,7 +21,6 @@ import {
 import { methodFor } from '../domain/payout-method';
 import { createPayoutRequest, payoutRequestView } from '../domain/payout-requests';
 import { createPayout } from '../domain/payouts';
-import { notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import {
   findPayoutBatch,
@@ -32,6 +33,7 @@ import {
 } from '../store/payouts';
 import { findUser } from '../store/tenants';
 import { jsonText, limitParam, type RouteDef, route, uuidParam } from './define';
+import { HttpError } from './http-error';
 import { errorResponse, listResponse, standardErrors } from './response-schemas';
 import { transferResponse } from './transfer-schemas';
 
@@ -55,6 +57,39 @@ const batchResponse = z
 const payoutRequestResponse = z
   .looseObject({ id: z.uuid(), status: z.string(), amount: z.int() })
   .meta({ title: 'payout-request' });
+
+/** Every item checked by the item schema; one 400 names every field at fault, by its item. */
+function validateBatch(raw: unknown): CheckedPayoutBatch {
+  const parsed = payoutBatchRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'validation-failed',
+      'The batch is invalid: see errors',
+      fieldErrorsFrom(parsed.error.issues),
+    );
+  }
+  const errors: FieldError[] = [];
+  const parsedItems: PayoutRequest[] = [];
+  parsed.data.items.forEach((item, index) => {
+    const result = batchItemSchema.safeParse(item);
+    if (result.success) parsedItems.push(result.data);
+    else errors.push(...fieldErrorsFrom(result.error.issues, ['items', String(index)]));
+  });
+  const keys = new Set<string>();
+  parsedItems.forEach((item, index) => {
+    if (item.idempotency_key && keys.has(item.idempotency_key)) {
+      errors.push({
+        path: `items.${index}.idempotency_key`,
+        message: 'Two items have this key: each payout has its own',
+      });
+    }
+    if (item.idempotency_key) keys.add(item.idempotency_key);
+  });
+  if (errors.length > 0)
+    throw new HttpError(400, 'validation-failed', 'Some items are invalid: see errors', errors);
+  return { ...parsed.data, parsedItems };
+}
 
 /** A cursor of a list: a row of the caller's, or the same 403 as any id that is not. */
 function cursor<Row>(find: (id: string) => Row | undefined, id: string | undefined): Row | undefined {
@@ -240,7 +275,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
       handle: ({ c, body, tenant }) => {
         const batch = createPayoutBatch(
           { db, tenant, appId: c.req.header('api-app-id'), nowMs: now() },
-          body as ReturnType<typeof validateBatch>,
+          body as CheckedPayoutBatch,
         );
         payoutBatches.kick();
         return c.json(payoutBatchView(db, batch));

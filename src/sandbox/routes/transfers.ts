@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { notFoundOrUnauthorized } from '../domain/errors';
 import { nextStep, transition } from '../domain/lifecycle';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
 import type { Services } from '../services';
 import { findUser } from '../store/tenants';
 import {
@@ -11,6 +11,7 @@ import {
   transferJsonAnyTenant,
 } from '../store/transfers';
 import { jsonText, limitParam, type RouteDef, route, uuidParam } from './define';
+import { HttpError } from './http-error';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse, transferStatusSchema, transferTypeSchema } from './transfer-schemas';
 
