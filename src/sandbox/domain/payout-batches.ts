@@ -4,6 +4,7 @@ import type { PayoutRequest } from '../../lib/requests/payouts';
 import type { Db } from '../store/db';
 import {
   batchItems,
+  batchProgress,
   findPayoutBatch,
   findPayoutBatchByKey,
   finishBatchItem,
@@ -15,8 +16,8 @@ import {
   setBatchStatus,
   unfinishedBatches,
 } from '../store/payouts';
-import { sql } from '../store/prepare';
 import { creditedAppOf } from '../store/tenants';
+import { transferStatus } from '../store/transfers';
 import type { Tenant } from './auth';
 import { DomainError, notFoundOrUnauthorized } from './errors';
 import { keyUsed, makePayout, resolvePayout } from './payouts';
@@ -37,14 +38,8 @@ export interface CheckedPayoutBatch extends PayoutBatchRequest {
 const parse = (text: string | null) => (text === null ? undefined : (JSON.parse(text) as unknown));
 
 function progressOf(db: Db, batchId: string) {
-  const row = sql<{ total: number; done: number; paid: number }>(
-    db,
-    `SELECT count(*) AS total, sum(done) AS done, sum(transfer_id IS NOT NULL) AS paid
-     FROM payout_batch_items WHERE batch_id = ?`,
-  ).get(batchId);
-  const done = Number(row?.done ?? 0);
-  const paid = Number(row?.paid ?? 0);
-  return { total: Number(row?.total ?? 0), done, paid, failed: done - paid };
+  const { total, done, paid } = batchProgress(db, batchId);
+  return { total, done, paid, failed: done - paid };
 }
 
 /** The vendor's `payout-batch-response` (+ extension `progress`: how many items are answered, paid, failed). */
@@ -61,7 +56,6 @@ export function payoutBatchView(db: Db, batch: PayoutBatchRow) {
 
 /** Each item's result: its transfer (id and status) or its error; with `includeRequest`, what was asked. */
 export function payoutBatchResults(db: Db, batch: PayoutBatchRow, includeRequest: boolean) {
-  const statusOf = sql<string>(db, 'SELECT status FROM transfers WHERE id = ?').pluck();
   return {
     ...payoutBatchView(db, batch),
     items: batchItems(db, batch.id).map((item) => {
@@ -71,7 +65,7 @@ export function payoutBatchResults(db: Db, batch: PayoutBatchRow, includeRequest
         idempotency_key: item.idempotency_key,
         ...(request.metadata !== undefined ? { metadata: request.metadata } : {}),
         ...(item.transfer_id
-          ? { transfer: { id: item.transfer_id, status: statusOf.get(item.transfer_id) } }
+          ? { transfer: { id: item.transfer_id, status: transferStatus(db, item.transfer_id) } }
           : {}),
         ...(item.error_code ? { error_code: item.error_code, error_message: item.error_message ?? '' } : {}),
         ...(includeRequest ? { request } : {}),

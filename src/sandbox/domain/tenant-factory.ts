@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '../store/db';
 import { addToAppWallet } from '../store/payouts';
-import { sql } from '../store/prepare';
 import {
+  defaultMethodOf,
   insertApp,
   insertBankAccount,
   insertCustomer,
@@ -22,9 +22,6 @@ import {
 } from './fixtures';
 import { addPayoutMethod, payoutMethodsOf } from './payout-method';
 import { populate } from './populate';
-
-const defaultOf = (db: Db, userId: string) =>
-  sql<string | null>(db, 'SELECT default_method_id FROM users WHERE id = ?').pluck().get(userId) ?? null;
 
 export interface TenantOptions {
   /** Fixed credentials (the demo tenant); random otherwise. */
@@ -126,7 +123,7 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
       return {
         ...user,
         status: 'verified',
-        payout_methods: payoutMethodsOf(db, { id: user.id, default_method_id: defaultOf(db, user.id) }),
+        payout_methods: payoutMethodsOf(db, { id: user.id, default_method_id: defaultMethodOf(db, user.id) }),
       };
     });
     const person = personName();

@@ -6,13 +6,13 @@ import type { Services } from '../services';
 import {
   countUsers,
   findCustomer,
+  moneyOutOf,
   pageOfApps,
   pageOfCustomers,
   pageOfUsers,
   type SeqPage,
   seqOf,
 } from '../store/directory';
-import { sql } from '../store/prepare';
 import type { AppRow, CustomerRow } from '../store/tenants';
 import { findApp } from '../store/tenants';
 import { limitParam, type RouteDef, route, uuidParam } from './define';
@@ -61,18 +61,6 @@ function customerView(customer: CustomerRow) {
     created: customer.created,
   };
   return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null));
-}
-
-/** What the app has paid out: its payouts that did not fail or come back. */
-function moneyOutOf(db: Services['db'], appId: string): number {
-  return (
-    sql<number>(
-      db,
-      "SELECT COALESCE(sum(amount), 0) FROM transfers WHERE app_id = ? AND type = 'payout' AND status NOT IN ('failed', 'reversed', 'canceled')",
-    )
-      .pluck()
-      .get(appId) ?? 0
-  );
 }
 
 function appView(app: AppRow, connectedUsers: number, moneyOut: number) {

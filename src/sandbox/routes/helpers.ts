@@ -12,7 +12,7 @@ import {
   findPayoutLinkAnyTenant,
   findPayoutRequestAnyTenant,
 } from '../store/payouts';
-import { findOrganizationByClientId, setUserStatus } from '../store/tenants';
+import { findAppAnyTenant, findOrganizationByClientId, setUserStatus } from '../store/tenants';
 import { type RouteDef, route, uuidParam } from './define';
 import { HttpError } from './http-error';
 import { errorResponse } from './response-schemas';
@@ -152,9 +152,7 @@ export function helperRoutes(services: Services): RouteDef[] {
         404: { description: 'No such app', schema: errorResponse },
       },
       handle: ({ c, params, body }) => {
-        const app = db.prepare('SELECT org_id FROM apps WHERE id = ?').get(params.app_id) as
-          | { org_id: string }
-          | undefined;
+        const app = findAppAnyTenant(db, params.app_id);
         if (!app) throw new HttpError(404, 'app-not-found', 'No app has this id');
         addToAppWallet(db, app.org_id, params.app_id, body.amount);
         return c.json({ app_id: params.app_id, wallet_balance: appWallet(db, params.app_id) });

@@ -97,6 +97,18 @@ export function findCustomer(db: Db, orgId: string, id: string): CustomerRow | u
   return sql<CustomerRow>(db, 'SELECT * FROM customers WHERE id = ? AND org_id = ?').get(id, orgId);
 }
 
+/** What the app has paid out: its payouts that did not fail, come back or get canceled. */
+export function moneyOutOf(db: Db, appId: string): number {
+  return (
+    sql<number>(
+      db,
+      "SELECT COALESCE(sum(amount), 0) FROM transfers WHERE app_id = ? AND type = 'payout' AND status NOT IN ('failed', 'reversed', 'canceled')",
+    )
+      .pluck()
+      .get(appId) ?? 0
+  );
+}
+
 export function countUsers(db: Db, orgId: string): number {
   return sql<number>(db, 'SELECT count(*) FROM users WHERE org_id = ?').pluck().get(orgId) ?? 0;
 }

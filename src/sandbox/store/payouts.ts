@@ -233,6 +233,16 @@ export function batchItems(db: Db, batchId: string): PayoutBatchItemRow[] {
   ).all(batchId);
 }
 
+/** How many of a batch's items there are, how many are answered, and how many of those were paid. */
+export function batchProgress(db: Db, batchId: string): { total: number; done: number; paid: number } {
+  const row = sql<{ total: number; done: number | null; paid: number | null }>(
+    db,
+    `SELECT count(*) AS total, sum(done) AS done, sum(transfer_id IS NOT NULL) AS paid
+     FROM payout_batch_items WHERE batch_id = ?`,
+  ).get(batchId);
+  return { total: Number(row?.total ?? 0), done: Number(row?.done ?? 0), paid: Number(row?.paid ?? 0) };
+}
+
 export function pendingBatchItems(db: Db, batchId: string, limit: number): PayoutBatchItemRow[] {
   return sql<PayoutBatchItemRow>(
     db,

@@ -172,6 +172,10 @@ export function findTransfer(db: Db, orgId: string, id: string): TransferRow | u
   return sql<TransferRow>(db, 'SELECT * FROM transfers WHERE id = ? AND org_id = ?').get(id, orgId);
 }
 
+export function transferStatus(db: Db, id: string): TransferStatus | undefined {
+  return sql<TransferStatus>(db, 'SELECT status FROM transfers WHERE id = ?').pluck().get(id);
+}
+
 export function findTransferAnyTenant(db: Db, id: string): TransferRow | undefined {
   return sql<TransferRow>(db, 'SELECT * FROM transfers WHERE id = ?').get(id);
 }
