@@ -13,10 +13,11 @@ import {
 } from './config';
 import { authenticate } from './domain/auth';
 import { FailureWindow } from './domain/auth-limiter';
+import { FaultRegistry } from './domain/faults';
 import { startSettleClock } from './domain/lifecycle';
 import { PayoutBatchWorker } from './domain/payout-batches';
 import { RateLimit } from './domain/rate-limit';
-import { FaultRegistry, faultInjection } from './faults';
+import { faultInjection } from './faults';
 import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
 import { directoryRoutes } from './routes/directory';
@@ -80,13 +81,13 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     payoutBatches,
   };
   const routes = [
-    ...organizationRoutes(services),
-    ...userRoutes(services),
-    ...directoryRoutes(services),
+    ...organizationRoutes(),
+    ...userRoutes(),
+    ...directoryRoutes(),
     ...paymentRoutes(services),
     ...payoutRoutes(services),
-    ...transferRoutes(services),
-    ...appRoutes(services),
+    ...transferRoutes(),
+    ...appRoutes(),
     ...helperRoutes(services),
   ];
 
@@ -127,7 +128,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBodySize(bodyLimitOf));
   const openApi = buildOpenApiDocument(routes);
   app.get('/sandbox/openapi.json', (c) => c.json(openApi));
-  mountRoutes(app, routes);
+  mountRoutes(app, routes, services);
   app.notFound((c) => c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404));
   app.onError(handleError);
 

@@ -10,6 +10,18 @@ export interface Tenant {
   clientId: string;
 }
 
+/** Who asks, and when: what an operation of a tenant's request is given (routes/define.ts makes it). */
+export interface Caller {
+  db: Db;
+  tenant: Tenant;
+  /** The Api-App-Id header, if sent: the app a payment credits or a payout is paid from (else the first). */
+  appId: string | undefined;
+  nowMs: number;
+}
+
+/** What a sandbox helper's operation is given: helpers take no credentials, so there is no tenant. */
+export type HelperCaller = Pick<Caller, 'db' | 'nowMs'>;
+
 /**
  * API keys are 32 random bytes, so a single SHA-256 is enough to store them: a slow KDF protects guessable
  * passwords, and would only add latency to every request here.

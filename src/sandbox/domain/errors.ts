@@ -39,3 +39,9 @@ export function notFoundOrUnauthorized(): DomainError {
     'Resource not found or unauthorized',
   );
 }
+
+/** The tenancy check: a row the store found among the caller's (its look-ups name the tenant), or that refusal. */
+export function found<Row>(row: Row | undefined): Row {
+  if (row === undefined) throw notFoundOrUnauthorized();
+  return row;
+}

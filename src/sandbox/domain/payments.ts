@@ -1,7 +1,6 @@
 import { hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { AchInfo, PaymentRequest } from '../../lib/requests/payments';
-import type { Db } from '../store/db';
 import type { GroupCommit } from '../store/group-commit';
 import {
   creditedAppOf,
@@ -20,7 +19,7 @@ import {
   type TransferRow,
   transferJson,
 } from '../store/transfers';
-import type { Tenant } from './auth';
+import type { Caller } from './auth';
 import { DomainError, notFoundOrUnauthorized } from './errors';
 import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
@@ -33,12 +32,7 @@ export function canonicalHash(value: unknown): string {
   return hash('sha256', canonicalize(value) ?? '');
 }
 
-export interface PaymentContext {
-  db: Db;
-  tenant: Tenant;
-  /** The Api-App-Id header, if sent. */
-  appId: string | undefined;
-  nowMs: number;
+export interface PaymentContext extends Caller {
   idempotencyTtlMs: number;
   /** The store's group commit: the payment's writes share a transaction with those of the same moment. */
   writes: GroupCommit;

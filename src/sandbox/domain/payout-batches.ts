@@ -18,8 +18,9 @@ import {
 } from '../store/payouts';
 import { creditedAppOf } from '../store/tenants';
 import { transferStatus } from '../store/transfers';
-import type { Tenant } from './auth';
-import { DomainError, notFoundOrUnauthorized } from './errors';
+import type { Caller, Tenant } from './auth';
+import { DomainError, found, notFoundOrUnauthorized } from './errors';
+import { keysetPage, type PageQuery } from './pages';
 import { keyUsed, makePayout, resolvePayout } from './payouts';
 
 /**
@@ -54,8 +55,19 @@ export function payoutBatchView(db: Db, batch: PayoutBatchRow) {
   };
 }
 
+/** A page of the caller's payout batches, newest first. */
+export function listPayoutBatches({ db, tenant }: Caller, query: PageQuery) {
+  const find = (id: string) => findPayoutBatch(db, tenant.orgId, id);
+  return keysetPage(db, 'payout_batches', tenant.orgId, query, find, (row) => payoutBatchView(db, row));
+}
+
+export function payoutBatchOf({ db, tenant }: Caller, batchId: string) {
+  return payoutBatchView(db, found(findPayoutBatch(db, tenant.orgId, batchId)));
+}
+
 /** Each item's result: its transfer (id and status) or its error; with `includeRequest`, what was asked. */
-export function payoutBatchResults(db: Db, batch: PayoutBatchRow, includeRequest: boolean) {
+export function payoutBatchResults({ db, tenant }: Caller, batchId: string, includeRequest: boolean) {
+  const batch = found(findPayoutBatch(db, tenant.orgId, batchId));
   return {
     ...payoutBatchView(db, batch),
     items: batchItems(db, batch.id).map((item) => {
@@ -74,15 +86,8 @@ export function payoutBatchResults(db: Db, batch: PayoutBatchRow, includeRequest
   };
 }
 
-export interface BatchContext {
-  db: Db;
-  tenant: Tenant;
-  appId: string | undefined;
-  nowMs: number;
-}
-
-/** Takes a batch: refused whole when its key was used; else kept, and paid by the worker. */
-export function createPayoutBatch(ctx: BatchContext, body: CheckedPayoutBatch): PayoutBatchRow {
+/** Keeps a batch for the worker to pay: refused whole when its key was used. */
+function createPayoutBatch(ctx: Caller, body: CheckedPayoutBatch): PayoutBatchRow {
   const { db, tenant, nowMs } = ctx;
   return db.transaction(() => {
     if (body.idempotency_key) {
@@ -177,6 +182,13 @@ export class PayoutBatchWorker {
     private readonly db: Db,
     private readonly now: () => number,
   ) {}
+
+  /** POST /v2/payout-batches: the batch kept, and its paying begun; answered at once, its items still to pay. */
+  take(ctx: Caller, body: CheckedPayoutBatch) {
+    const batch = createPayoutBatch(ctx, body);
+    this.kick();
+    return payoutBatchView(ctx.db, batch);
+  }
 
   kick(): void {
     if (this.running || this.stopped) return;

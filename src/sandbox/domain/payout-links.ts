@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Payee, PayoutLinkRequest } from '../../lib/requests/payout-links';
 import type { AddPayoutMethod } from '../../lib/requests/payout-methods';
+import type { SendPayoutRequest } from '../../lib/requests/payouts';
 import type { Db } from '../store/db';
 import {
   addLinkEvent,
   addToAppWallet,
   appWallet,
   findPayoutLink,
+  findPayoutLinkAnyTenant,
   findPayoutLinkByKey,
   insertPayoutLink,
   linkEvents,
@@ -14,8 +16,9 @@ import {
   updatePayoutLink,
 } from '../store/payouts';
 import { creditedAppOf, findUser, insertUser, type NamedApp, type UserRow } from '../store/tenants';
-import type { Tenant } from './auth';
-import { DomainError, notFoundOrUnauthorized } from './errors';
+import type { Caller, HelperCaller } from './auth';
+import { DomainError, found, notFoundOrUnauthorized } from './errors';
+import { keysetPage, type PageQuery } from './pages';
 import { addPayoutMethod, methodFor } from './payout-method';
 import { insufficientFunds, makePayout } from './payouts';
 
@@ -84,28 +87,35 @@ export function payoutLinkView(db: Db, link: PayoutLinkRow) {
       note: event.note ?? undefined,
     })),
   };
-  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined)) as {
+    id: string;
+  } & Record<string, unknown>;
 }
 
-export interface LinkContext {
-  db: Db;
-  tenant: Tenant;
-  appId: string | undefined;
-  nowMs: number;
+type PayoutLinkView = ReturnType<typeof payoutLinkView>;
+
+/** A page of the caller's payout links, newest first (`status`: an extension filter). */
+export function listPayoutLinks({ db, tenant }: Caller, query: PageQuery & { status?: string | undefined }) {
+  const find = (id: string) => findPayoutLink(db, tenant.orgId, id);
+  return keysetPage(db, 'payout_links', tenant.orgId, query, find, (row) => payoutLinkView(db, row));
+}
+
+export function payoutLinkOf({ db, tenant }: Caller, linkId: string): PayoutLinkView {
+  return payoutLinkView(db, found(findPayoutLink(db, tenant.orgId, linkId)));
 }
 
 /** Makes a link and delivers it; with an idempotency key seen before, answers that link (the vendor's rule). */
 export function createPayoutLink(
-  ctx: LinkContext,
+  ctx: Caller,
   body: PayoutLinkRequest,
   /** send-payout: a user with a default method is paid at once, through the link. */
   options: { user?: UserRow } = {},
-): { link: PayoutLinkRow; replayed: boolean } {
+): { link: PayoutLinkView; replayed: boolean } {
   const { db, tenant, nowMs } = ctx;
   return db.transaction(() => {
     if (body.idempotency_key) {
       const existing = findPayoutLinkByKey(db, tenant.orgId, body.idempotency_key);
-      if (existing) return { link: existing, replayed: true };
+      if (existing) return { link: payoutLinkView(db, existing), replayed: true };
     }
     const app = creditedAppOf(db, tenant.orgId, ctx.appId);
     if (!app) throw notFoundOrUnauthorized();
@@ -160,9 +170,38 @@ export function createPayoutLink(
       );
     }
     const row = findPayoutLink(db, tenant.orgId, link.id) as PayoutLinkRow;
-    if (options.user) return { link: claim(db, app, row, options.user, nowMs), replayed: false };
-    return { link: row, replayed: false };
+    const paid = options.user ? claim(db, app, row, options.user, nowMs) : row;
+    return { link: payoutLinkView(db, paid), replayed: false };
   })();
+}
+
+/**
+ * POST /v2/payouts/send-payout: a user ready to be paid (not disabled, with a default method) is paid at once,
+ * through a link that says claimed; anyone else is sent a link (by SMS to a phone; to a user by every way they have;
+ * else a link to copy).
+ */
+export function sendPayout(ctx: Caller, body: SendPayoutRequest) {
+  const { db, tenant } = ctx;
+  const user = body.user_id ? found(findUser(db, tenant.orgId, body.user_id)) : undefined;
+  const ready =
+    user && user.status !== 'disabled' && methodFor(db, user, 'default', undefined) ? user : undefined;
+  return createPayoutLink(
+    ctx,
+    {
+      amount: body.amount,
+      ...(body.user_id ? { user_id: body.user_id } : {}),
+      ...(body.payee ? { payee: body.payee } : {}),
+      delivery: {
+        method: body.payee ? 'sms' : user ? 'all' : 'link',
+        ...(body.delivery?.message ? { message: body.delivery.message } : {}),
+      },
+      ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+      ...(body.memo ? { memo: body.memo } : {}),
+      ...(body.tax_exempt !== undefined ? { tax_exempt: body.tax_exempt } : {}),
+      idempotency_key: body.idempotency_key ?? null,
+    },
+    ready ? { user: ready } : {},
+  );
 }
 
 const OPEN = new Set(['created', 'delivery_pending', 'delivery_failed', 'sent', 'delivered', 'expired']);
@@ -175,10 +214,11 @@ function release(db: Db, link: PayoutLinkRow): void {
   }
 }
 
-export function cancelPayoutLink(db: Db, orgId: string, id: string, nowMs: number): PayoutLinkRow {
+/** Cancels a link that is not claimed: its money goes back to the app's wallet. */
+export function cancelPayoutLink({ db, tenant, nowMs }: Caller, id: string): PayoutLinkView {
+  const { orgId } = tenant;
   return db.transaction(() => {
-    const link = findPayoutLink(db, orgId, id);
-    if (!link) throw notFoundOrUnauthorized();
+    const link = found(findPayoutLink(db, orgId, id));
     if (!OPEN.has(link.status)) {
       throw new DomainError(
         'conflict',
@@ -195,7 +235,7 @@ export function cancelPayoutLink(db: Db, orgId: string, id: string, nowMs: numbe
       new Date(nowMs).toISOString(),
       'Its money went back to the app’s wallet',
     );
-    return findPayoutLink(db, orgId, id) as PayoutLinkRow;
+    return payoutLinkView(db, findPayoutLink(db, orgId, id) as PayoutLinkRow);
   })();
 }
 
@@ -203,10 +243,16 @@ export function cancelPayoutLink(db: Db, orgId: string, id: string, nowMs: numbe
  * Sends a link again (at most MAX_DELIVERIES times): "my link never arrived". An expired link opens again for the
  * link's lifetime, holding its money again. A link that is claimed, canceled or has no address is not redelivered.
  */
-export function redeliverPayoutLink(db: Db, orgId: string, id: string, nowMs: number) {
+export function redeliverPayoutLink({ db, tenant, nowMs }: Caller, id: string) {
+  const { orgId } = tenant;
+  // `redelivered` says whether it went; `reason` (an extension) why not.
+  const answer = (link: PayoutLinkRow, reason: string | null) => ({
+    payout_link: payoutLinkView(db, link),
+    redelivered: reason === null,
+    ...(reason ? { reason } : {}),
+  });
   return db.transaction(() => {
-    const link = findPayoutLink(db, orgId, id);
-    if (!link) throw notFoundOrUnauthorized();
+    const link = found(findPayoutLink(db, orgId, id));
     const at = new Date(nowMs).toISOString();
     const payee = parse<Payee>(link.payee);
     const outcome = deliver(payee, link.delivery_method);
@@ -217,7 +263,7 @@ export function redeliverPayoutLink(db: Db, orgId: string, id: string, nowMs: nu
         : outcome === 'created'
           ? 'This link has no email or phone to deliver to: copy it instead'
           : null;
-    if (refusal) return { link, redelivered: false, reason: refusal };
+    if (refusal) return answer(link, refusal);
     if (link.status === 'expired' && !link.funds_held && link.funding_source === 'dots_balance') {
       const has = appWallet(db, link.app_id);
       if (has < link.amount) throw insufficientFunds("The app's wallet", has, link.amount);
@@ -227,12 +273,20 @@ export function redeliverPayoutLink(db: Db, orgId: string, id: string, nowMs: nu
     updatePayoutLink(db, id, { status: outcome, deliveries: link.deliveries + 1 });
     addLinkEvent(db, id, 'sent', at, `Again, by ${link.delivery_method}`);
     addLinkEvent(db, id, outcome, at, null);
-    return { link: findPayoutLink(db, orgId, id) as PayoutLinkRow, redelivered: true, reason: undefined };
+    return answer(findPayoutLink(db, orgId, id) as PayoutLinkRow, null);
   })();
 }
 
+/** A link of any tenant, for a sandbox helper (helpers take no credentials). */
+function anyTenantLink(db: Db, id: string): PayoutLinkRow {
+  const link = findPayoutLinkAnyTenant(db, id);
+  if (!link) throw new DomainError('not-found', 'link-not-found', 'No payout link has this id');
+  return link;
+}
+
 /** A sandbox helper: the link's time runs out, and its money goes back. */
-export function expirePayoutLink(db: Db, link: PayoutLinkRow, nowMs: number): PayoutLinkRow {
+export function expirePayoutLink({ db, nowMs }: HelperCaller, id: string): PayoutLinkView {
+  const link = anyTenantLink(db, id);
   return db.transaction(() => {
     if (!OPEN.has(link.status) || link.status === 'expired') {
       throw new DomainError('conflict', 'link-not-open', `A ${link.status} payout link cannot expire`);
@@ -246,7 +300,7 @@ export function expirePayoutLink(db: Db, link: PayoutLinkRow, nowMs: number): Pa
       new Date(nowMs).toISOString(),
       'Its money went back to the app’s wallet',
     );
-    return findPayoutLink(db, link.org_id, link.id) as PayoutLinkRow;
+    return payoutLinkView(db, findPayoutLink(db, link.org_id, link.id) as PayoutLinkRow);
   })();
 }
 
@@ -284,11 +338,11 @@ function claim(db: Db, app: NamedApp, link: PayoutLinkRow, user: UserRow, nowMs:
  * user yet becomes one (from the link's payee details); the method is added to them; the link pays it.
  */
 export function claimPayoutLink(
-  db: Db,
-  link: PayoutLinkRow,
+  { db, nowMs }: HelperCaller,
+  id: string,
   choice: AddPayoutMethod,
-  nowMs: number,
-): PayoutLinkRow {
+): PayoutLinkView {
+  const link = anyTenantLink(db, id);
   return db.transaction(() => {
     if (!OPEN.has(link.status) || link.status === 'expired') {
       throw new DomainError('conflict', 'link-not-open', `A ${link.status} payout link cannot be claimed`);
@@ -314,6 +368,6 @@ export function claimPayoutLink(
       user = findUser(db, link.org_id, row.id) as UserRow;
     }
     addPayoutMethod(db, link.org_id, user.id, { ...choice, is_default: true }, created);
-    return claim(db, app, link, findUser(db, link.org_id, user.id) as UserRow, nowMs);
+    return payoutLinkView(db, claim(db, app, link, findUser(db, link.org_id, user.id) as UserRow, nowMs));
   })();
 }

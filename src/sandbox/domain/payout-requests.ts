@@ -5,12 +5,14 @@ import {
   decidePayoutRequest,
   findPayoutLink,
   findPayoutRequest,
+  findPayoutRequestAnyTenant,
   insertPayoutRequest,
   type PayoutRequestRow,
 } from '../store/payouts';
 import { findUser } from '../store/tenants';
-import type { Tenant } from './auth';
-import { DomainError, notFoundOrUnauthorized } from './errors';
+import type { Caller, HelperCaller, Tenant } from './auth';
+import { DomainError, found } from './errors';
+import { keysetPage, type PageQuery } from './pages';
 import { createPayoutLink, payoutLinkView } from './payout-links';
 import { userView } from './user-view';
 
@@ -38,13 +40,21 @@ export function payoutRequestView(db: Db, row: PayoutRequestRow) {
   };
 }
 
-export function createPayoutRequest(
-  db: Db,
-  tenant: Tenant,
-  body: PayoutRequestCreate,
-  nowMs: number,
-): PayoutRequestRow {
-  if (body.user_id && !findUser(db, tenant.orgId, body.user_id)) throw notFoundOrUnauthorized();
+/** A page of the caller's payout requests, newest first (`status`: an extension filter). */
+export function listPayoutRequests(
+  { db, tenant }: Caller,
+  query: PageQuery & { status?: string | undefined },
+) {
+  const find = (id: string) => findPayoutRequest(db, tenant.orgId, id);
+  return keysetPage(db, 'payout_requests', tenant.orgId, query, find, (row) => payoutRequestView(db, row));
+}
+
+export function payoutRequestOf({ db, tenant }: Caller, requestId: string) {
+  return payoutRequestView(db, found(findPayoutRequest(db, tenant.orgId, requestId)));
+}
+
+export function createPayoutRequest({ db, tenant, nowMs }: Caller, body: PayoutRequestCreate) {
+  if (body.user_id) found(findUser(db, tenant.orgId, body.user_id));
   const row: Omit<PayoutRequestRow, 'seq'> = {
     id: randomUUID(),
     org_id: tenant.orgId,
@@ -59,11 +69,13 @@ export function createPayoutRequest(
     created_ms: nowMs,
   };
   insertPayoutRequest(db, row);
-  return findPayoutRequest(db, tenant.orgId, row.id) as PayoutRequestRow;
+  return payoutRequestView(db, findPayoutRequest(db, tenant.orgId, row.id) as PayoutRequestRow);
 }
 
 /** A sandbox helper, in the dashboard's place: approved, the payee is sent a payout link; rejected, nothing moves. */
-export function decideRequest(db: Db, row: PayoutRequestRow, status: 'approved' | 'rejected', nowMs: number) {
+export function decideRequest({ db, nowMs }: HelperCaller, id: string, status: 'approved' | 'rejected') {
+  const row = findPayoutRequestAnyTenant(db, id);
+  if (!row) throw new DomainError('not-found', 'request-not-found', 'No payout request has this id');
   if (row.status !== 'created') {
     throw new DomainError('conflict', 'request-decided', `This payout request is ${row.status} already`);
   }
@@ -86,6 +98,6 @@ export function decideRequest(db: Db, row: PayoutRequestRow, status: 'approved' 
       linkId = link.id;
     }
     decidePayoutRequest(db, row.id, status, linkId);
-    return findPayoutRequest(db, row.org_id, row.id) as PayoutRequestRow;
+    return payoutRequestView(db, findPayoutRequest(db, row.org_id, row.id) as PayoutRequestRow);
   })();
 }

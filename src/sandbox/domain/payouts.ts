@@ -11,7 +11,7 @@ import {
 } from '../store/payouts';
 import { creditedAppOf, findUser, type NamedApp, type UserRow } from '../store/tenants';
 import { appendStatusHistory, insertTransaction, insertTransfer, transferJson } from '../store/transfers';
-import type { Tenant } from './auth';
+import type { Caller, Tenant } from './auth';
 import { DomainError, notFoundOrUnauthorized } from './errors';
 import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
@@ -165,15 +165,8 @@ export function resolvePayout(db: Db, tenant: Tenant, appId: string | undefined,
   return { app, user, method };
 }
 
-export interface PayoutContext {
-  db: Db;
-  tenant: Tenant;
-  appId: string | undefined;
-  nowMs: number;
-}
-
 /** POST /v2/payouts: one payout, refused as a whole (nothing written) when anything about it is wrong. */
-export function createPayout(ctx: PayoutContext, request: PayoutRequest): string {
+export function createPayout(ctx: Caller, request: PayoutRequest): string {
   const { db, tenant } = ctx;
   return db.transaction(() => {
     if (request.idempotency_key) {

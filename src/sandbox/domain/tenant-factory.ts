@@ -9,7 +9,7 @@ import {
   insertOrganization,
   insertUser,
 } from '../store/tenants';
-import { hashApiKey, newApiKey } from './auth';
+import { type HelperCaller, hashApiKey, newApiKey } from './auth';
 import { demoPlan } from './demo-data';
 import {
   companyName,
@@ -154,4 +154,20 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
       ],
     };
   })();
+}
+
+/** What POST /sandbox/tenants takes: a compliance record or none, and volume as the demo has it. */
+export interface TestTenantRequest {
+  compliance?: boolean | undefined;
+  users?: number | undefined;
+  transfers?: number | undefined;
+}
+
+/** A sandbox helper: a fresh tenant for a test; transfers need a user to make them, so they bring one at least. */
+export function createTestTenant({ db, nowMs }: HelperCaller, request: TestTenantRequest): CreatedTenant {
+  const volume =
+    request.users || request.transfers
+      ? { users: Math.max(request.users ?? 0, request.transfers ? 1 : 0), transfers: request.transfers ?? 0 }
+      : undefined;
+  return createTenant(db, { compliance: request.compliance, volume }, new Date(nowMs));
 }

@@ -24,7 +24,8 @@ function validatePayment(raw: unknown): PaymentRequest {
   return parsed.data;
 }
 
-export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[] {
+export function paymentRoutes(services: Services): RouteDef[] {
+  const { config, writes } = services;
   return [
     route({
       method: 'POST',
@@ -47,18 +48,9 @@ export function paymentRoutes({ db, config, now, writes }: Services): RouteDef[]
           schema: errorResponse,
         },
       },
-      handle: async ({ c, body, tenant }) => {
-        const { json, replayed } = await createPayment(
-          {
-            db,
-            tenant,
-            appId: c.req.header('api-app-id'),
-            nowMs: now(),
-            idempotencyTtlMs: config.idempotencyTtlMs,
-            writes,
-          },
-          body,
-        );
+      handle: async ({ c, body, caller }) => {
+        const context = { ...caller, idempotencyTtlMs: config.idempotencyTtlMs, writes };
+        const { json, replayed } = await createPayment(context, body);
         // Answered once committed: createPayment settles after the commit.
         if (replayed) c.header('Idempotent-Replayed', 'true');
         return jsonText(c, json, 201);

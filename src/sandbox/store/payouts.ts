@@ -1,5 +1,5 @@
 import type { Db } from './db';
-import { sql } from './prepare';
+import { pageFrom, sql } from './prepare';
 
 /** The SQL of money out: payout methods, links, batches, requests and used payout keys. */
 
@@ -166,9 +166,7 @@ export function pageOf<Row extends { created_ms: number; seq: number }>(
     db,
     `SELECT * FROM ${table} WHERE ${where.join(' AND ')} ORDER BY created_ms ${direction}, seq ${direction} LIMIT @take`,
   ).all(params);
-  const more = rows.length > options.limit;
-  const page = rows.slice(0, options.limit);
-  return { rows: options.before ? page.reverse() : page, more };
+  return pageFrom(rows, options.limit, options.before !== undefined);
 }
 
 export interface PayoutBatchRow {

@@ -1,6 +1,6 @@
 import type { TransferStatus } from '../../lib/transfer-states';
 import type { Db } from './db';
-import { sql } from './prepare';
+import { pageFrom, sql } from './prepare';
 
 export type { TransferStatus };
 
@@ -278,9 +278,7 @@ export function pageOfTransferJson(
   )
     .pluck()
     .all(params);
-  const more = rows.length > options.limit;
-  const page = rows.slice(0, options.limit);
-  return { rows: options.before ? page.reverse() : page, more };
+  return pageFrom(rows, options.limit, options.before !== undefined);
 }
 
 export interface IdempotencyRow {
