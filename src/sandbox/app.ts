@@ -34,6 +34,14 @@ import type { Services } from './services';
 import { openDatabase } from './store/db';
 import { GroupCommit } from './store/group-commit';
 
+/*
+ * The sandbox's one door for a host (the console server mounts it in sandbox mode, src/server/app.ts): a host imports
+ * this module only, so what it may use of the sandbox is here, and the rest stays the sandbox's own
+ * (src/architecture.test.ts holds the console server to it).
+ */
+export { sandboxConfigFromEnv } from './config';
+export { DEMO_CREDENTIALS, DEMO_NAME, ensureDemoTenant } from './seed';
+
 /** Field messages that read well to a person; zod's defaults name JavaScript types. */
 z.config({
   customError: (issue) => {

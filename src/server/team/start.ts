@@ -1,4 +1,4 @@
-import { DEMO_CREDENTIALS, DEMO_NAME } from '../../sandbox/seed';
+import { DEMO_CREDENTIALS, DEMO_NAME } from '../../sandbox/app';
 import type { ServerConfig } from '../config';
 import { sealAuditChain } from './audit';
 import { auditKeyFrom } from './audit-key';
