@@ -1,3 +1,8 @@
+/*
+ * The payout service, local and stateful: routes/ (HTTP; each route one domain call) -> domain/ (the rules; refusals
+ * are DomainErrors, never HTTP) -> store/ (the SQL, and only there). docs/sandbox.md, "Structure", says how to add to
+ * it; src/architecture.test.ts holds the layers.
+ */
 import { randomUUID } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
