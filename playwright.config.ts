@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumExecutablePath } from './scripts/chromium-path.mjs';
+import { PRISM, VENDOR_OPENAPI } from './scripts/vendor-contract.mjs';
 
 /** A free port, chosen once (the config is evaluated again in each worker, which then reads it from the env). */
 function freePort(): number {
@@ -18,11 +19,11 @@ const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = chromiumExecutablePath();
 
 /**
- * Upstream mode: a second console server whose /v2 goes to Prism mocking the vendor's OpenAPI with --errors (422 for
- * any request that breaks the vendor's contract). Only where the reference document is beside the repo.
+ * Upstream mode: a second console server whose /v2 goes to Prism mocking the vendor's OpenAPI (docs/vendor/) with
+ * --errors (422 for any request that breaks the vendor's contract). Wherever Prism is installed; where it is not,
+ * e2e/upstream.spec.ts skips itself and says why.
  */
-export const VENDOR_OPENAPI = '../shared/reference/dots-v2-openapi.yaml';
-const withUpstream = existsSync(VENDOR_OPENAPI) && existsSync('node_modules/.bin/prism');
+const withUpstream = existsSync(PRISM);
 const prismURL = `http://127.0.0.1:${process.env.E2E_PRISM_PORT}`;
 const upstreamConsoleURL = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT}`;
 
@@ -79,7 +80,7 @@ export default defineConfig({
     ...(withUpstream
       ? [
           {
-            command: `node_modules/.bin/prism mock --errors -h 127.0.0.1 -p ${process.env.E2E_PRISM_PORT} ${VENDOR_OPENAPI}`,
+            command: `${PRISM} mock --errors -h 127.0.0.1 -p ${process.env.E2E_PRISM_PORT} ${VENDOR_OPENAPI}`,
             url: `${prismURL}/v2/organizations`,
             reuseExistingServer: false,
             timeout: 60_000,

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { PRISM, prismMissing } from '../scripts/vendor-contract.mjs';
 import type { CreatedTenant } from '../src/sandbox/domain/tenant-factory';
 
 const scratchDirs: string[] = [];
@@ -75,12 +76,13 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
   return server;
 }
 
-/** Prism mocking the vendor's OpenAPI, as the end-to-end tests run it; null where it or the document is absent. */
+/** Prism mocking the vendor's OpenAPI, as the end-to-end tests run it; null (and a warning) where it is absent. */
 export async function startPrism(openApiFile: string): Promise<Server | null> {
+  if (prismMissing()) return null;
   const port = await freePort();
   try {
     return await startProcess(
-      'node_modules/.bin/prism',
+      PRISM,
       ['mock', '--errors', '-h', '127.0.0.1', '-p', String(port), openApiFile],
       {},
       /Prism is listening on (http:\/\/[\d.]+:\d+)/,

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { BUDGET_KIB } from '../scripts/asset-bytes.mjs';
+import { VENDOR_OPENAPI } from '../scripts/vendor-contract.mjs';
 import { type ApprovalsResult, runApprovals } from './approvals';
 import { type BatchResult, runBatchBenchmarks } from './batch';
 import { runBrowserBenchmarks } from './browser';
@@ -15,7 +16,6 @@ import { runTeamCases, type TeamResult } from './team';
  * `npm run bench`: measures the console and its sandbox on this machine, each figure against the budget an operator
  * feels, and writes bench/REPORT.md. Figures, not assertions: times are never checked by `npm test`.
  */
-const VENDOR_OPENAPI = '../shared/reference/dots-v2-openapi.yaml';
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const small = process.env.BENCH_GROWTH === 'small';
 
@@ -47,7 +47,7 @@ try {
   consoleServer.child.kill('SIGTERM');
 }
 
-const cases = existsSync(VENDOR_OPENAPI) ? await runSandboxCases(VENDOR_OPENAPI, seconds) : [];
+const cases = await runSandboxCases(VENDOR_OPENAPI, seconds);
 const growth: GrowthResult[] = await runGrowth(small ? [1_000, 10_000] : [1_000, 100_000, 1_000_000]);
 console.log('growth:', growth);
 const load = await runLoad(

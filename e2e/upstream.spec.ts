@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { prismMissing } from '../scripts/vendor-contract.mjs';
 import { addSanFranciscoAddress, copyComplianceConfirmed, expect, test } from './fixtures';
 import { fillBankAccount, openAuthorizedReview } from './payment-form';
 
@@ -8,12 +8,8 @@ import { fillBankAccount, openAuthorizedReview } from './payment-form';
  * OpenAPI with --errors. Prism answers 422 to any request that breaks the contract (the console would show it as
  * an error and these tests fail), and answers the spec's example responses, which must render.
  */
-const hasContract =
-  existsSync('../shared/reference/dots-v2-openapi.yaml') && existsSync('node_modules/.bin/prism');
-test.skip(
-  !hasContract,
-  'Upstream mode needs ../shared/reference/dots-v2-openapi.yaml and @stoplight/prism-cli',
-);
+const missing = prismMissing();
+test.skip(missing !== null, `SKIPPED, upstream mode needs Prism: ${missing}`);
 
 const USER = 'a169451c-8525-4352-b8ca-070dd449a1a5';
 const APP = '3f1d2c4b-5555-4000-8000-000000000005';

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * The house rules of the layout (README, "Where things are"), held by a test so that breaking one fails `npm test`:
  * a feature never imports another feature or the shell; shared code never imports a feature; pure helpers stay pure;
- * browser and Node code stay apart; no import cycles; every mutation says what goes into the activity log.
+ * browser and Node code stay apart; no import cycles; every mutation says what goes into the activity log. And the
+ * servers' (docs/sandbox.md, "Structure"): the console server mounts the sandbox and uses nothing else of it; the
+ * sandbox's routes -> domain -> store hold (routes never touch the store, the domain never speaks HTTP, SQL only in
+ * the store).
  */
 const SRC = resolve(import.meta.dirname);
 
@@ -134,6 +137,106 @@ describe('the layout', () => {
       (file) => at(file) !== 'api/activity-log.ts' && /\buseMutation\s*[(<]/.test(readFileSync(file, 'utf8')),
     );
     expect(direct.map(at)).toEqual([]);
+  });
+});
+
+/** Where a file is inside the sandbox: 'routes', 'domain', 'store', or its name at the top ('app.ts', ...). */
+const sandboxPart = (file: string) => at(file).split('/')[1] ?? '';
+const inSandbox = (file: string, ...parts: string[]) =>
+  at(file).startsWith('sandbox/') && parts.includes(sandboxPart(file));
+const HTTP_PACKAGE = /^(hono|@hono\/)/;
+/** Files that speak HTTP: whatever imports Hono, and the one shape of an error answer. */
+const speaksHttp = (file: string) =>
+  at(file) === 'node/error-body.ts' || (graph.get(file)?.packages ?? []).some((p) => HTTP_PACKAGE.test(p));
+/** A test, or a file that only tests use (a harness). */
+const forTests = (file: string) => isTest(file) || at(file).split('/').includes('test');
+
+/** "file → target" for each import of the files `from` picks that `allowed` refuses. */
+function importsBreaking(
+  from: (file: string) => boolean,
+  allowed: (target: string, file: string) => boolean,
+): string[] {
+  return [...graph]
+    .filter(([file]) => from(file))
+    .flatMap(([file, { local }]) =>
+      local.filter((target) => !allowed(target, file)).map((t) => `${at(file)} → ${at(t)}`),
+    );
+}
+
+describe('the servers and the sandbox', () => {
+  it('the console server imports of the sandbox only its app, to mount it (its tests also the test harness)', () => {
+    expect(
+      importsBreaking(
+        (file) => area(file) === 'server',
+        (target) =>
+          area(target) !== 'sandbox' ||
+          at(target) === 'sandbox/app.ts' ||
+          at(target).startsWith('sandbox/test/'),
+      ),
+    ).toEqual([]);
+    expect(
+      importsBreaking(
+        (file) => area(file) === 'server' && !forTests(file),
+        (target) => area(target) !== 'sandbox' || at(target) === 'sandbox/app.ts',
+      ),
+    ).toEqual([]);
+  });
+
+  it('sandbox routes reach the store only through the domain, and leave its refusals to it', () => {
+    // No look-up of their own (store/), and no refusal of the domain's made in a route: routes/http-error.ts only
+    // turns them into HTTP.
+    expect(
+      importsBreaking(
+        (file) => inSandbox(file, 'routes'),
+        (target, file) =>
+          !inSandbox(target, 'store') &&
+          (at(target) !== 'sandbox/domain/errors.ts' || at(file) === 'sandbox/routes/http-error.ts'),
+      ),
+    ).toEqual([]);
+  });
+
+  it("the sandbox's domain never imports HTTP: no Hono, no routes/ (http-error, route helpers), no error bodies", () => {
+    const domain = (file: string) => inSandbox(file, 'domain') && !isTest(file);
+    const packages = [...graph]
+      .filter(([file]) => domain(file))
+      .flatMap(([file, { packages }]) =>
+        packages.filter((p) => HTTP_PACKAGE.test(p)).map((p) => `${at(file)} → ${p}`),
+      );
+    expect(packages).toEqual([]);
+    expect(
+      importsBreaking(
+        domain,
+        (target) =>
+          (inSandbox(target, 'domain', 'store') || area(target) === 'lib' || area(target) === 'node') &&
+          !speaksHttp(target),
+      ),
+    ).toEqual([]);
+  });
+
+  it("the sandbox's store is the bottom layer: it imports nothing of the domain, the routes or the app", () => {
+    expect(
+      importsBreaking(
+        (file) => inSandbox(file, 'store') && !isTest(file),
+        (target) => area(target) !== 'sandbox' || inSandbox(target, 'store'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('SQL only in the store: elsewhere in the sandbox no statement, no SQLite, and routes open no transaction', () => {
+    const outside = [...graph].filter(
+      ([file]) => area(file) === 'sandbox' && !inSandbox(file, 'store') && !forTests(file),
+    );
+    const found = outside.flatMap(([file, { local, packages }]) => [
+      ...packages.filter((p) => p === 'better-sqlite3').map((p) => `${at(file)} → ${p}`),
+      ...local.filter((t) => at(t) === 'sandbox/store/prepare.ts').map((t) => `${at(file)} → ${at(t)}`),
+      ...(/\.(prepare|exec|pragma)\(|\bsql\s*[<(]/.test(readFileSync(file, 'utf8'))
+        ? [`${at(file)} runs SQL`]
+        : []),
+      ...(inSandbox(file, 'routes') && /\.transaction\(/.test(readFileSync(file, 'utf8'))
+        ? [`${at(file)} opens a transaction`]
+        : []),
+    ]);
+    expect(found).toEqual([]);
   });
 });
 

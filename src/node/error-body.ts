@@ -1,10 +1,7 @@
-import type { z } from 'zod';
+import type { FieldError } from '../lib/field-errors';
 
-/** One field at fault in a 400. */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+// Where the field errors are made: lib/, so that the request schemas both servers share can name them too.
+export { type FieldError, fieldErrorsFrom } from '../lib/field-errors';
 
 /**
  * The one shape of every refusal, of the sandbox and of the console server alike (Stripe's way): a kebab-case code, a
@@ -21,12 +18,4 @@ export function errorBody(code: string, message: string, errors: FieldError[] = 
   return errors.length > 0
     ? { success: false, error_code: code, message, errors }
     : { success: false, error_code: code, message };
-}
-
-/** A zod refusal as the fields at fault (`(body)` for the body as a whole), `prefix` before each path. */
-export function fieldErrorsFrom(issues: readonly z.core.$ZodIssue[], prefix: string[] = []): FieldError[] {
-  return issues.map((issue) => ({
-    path: [...prefix, ...issue.path.map(String)].join('.') || '(body)',
-    message: issue.message,
-  }));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatedTenant } from './domain/tenant-factory';
-import { makeHarness } from './test/harness';
+import { makeHarness, NOT_FOUND_OR_UNAUTHORIZED } from './test/harness';
 
 const VALID = {
   line_1: '1 Market Street',
@@ -227,11 +227,7 @@ describe('copy organization compliance to an app', () => {
     const foreign = await copy(tenant, other.apps[0]?.id ?? '');
     const unknown = await copy(tenant, UNKNOWN);
     expect(foreign.status).toBe(403);
-    expect(foreign.body).toEqual({
-      success: false,
-      error_code: 'not-found-or-unauthorized',
-      message: 'Resource not found or unauthorized',
-    });
+    expect(foreign.body).toEqual(NOT_FOUND_OR_UNAUTHORIZED);
     expect(foreign.text).toBe(unknown.text);
     const theirRecord = await h.call('GET', `/v2/apps/${other.apps[0]?.id}/compliance`, { tenant });
     expect(theirRecord.status).toBe(403);

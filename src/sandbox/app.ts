@@ -1,5 +1,10 @@
+/*
+ * The payout service, local and stateful: routes/ (HTTP; each route one domain call) -> domain/ (the rules; refusals
+ * are DomainErrors, never HTTP) -> store/ (the SQL, and only there). docs/sandbox.md, "Structure", says how to add to
+ * it; src/architecture.test.ts holds the layers.
+ */
 import { randomUUID } from 'node:crypto';
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { z } from 'zod';
 import { bodyLimitOf, limitBodySize } from '../node/body-limit';
@@ -13,16 +18,17 @@ import {
 } from './config';
 import { authenticate } from './domain/auth';
 import { FailureWindow } from './domain/auth-limiter';
+import { FaultRegistry } from './domain/faults';
 import { startSettleClock } from './domain/lifecycle';
 import { PayoutBatchWorker } from './domain/payout-batches';
 import { RateLimit } from './domain/rate-limit';
-import { FaultRegistry, faultInjection } from './faults';
-import { HttpError } from './http-error';
+import { faultInjection } from './faults';
 import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
 import { directoryRoutes } from './routes/directory';
 import type { SandboxEnv } from './routes/env';
 import { helperRoutes } from './routes/helpers';
+import { HttpError, handleError } from './routes/http-error';
 import { buildOpenApiDocument } from './routes/openapi';
 import { organizationRoutes } from './routes/organizations';
 import { paymentRoutes } from './routes/payments';
@@ -32,6 +38,14 @@ import { userRoutes } from './routes/users';
 import type { Services } from './services';
 import { openDatabase } from './store/db';
 import { GroupCommit } from './store/group-commit';
+
+/*
+ * The sandbox's one door for a host (the console server mounts it in sandbox mode, src/server/app.ts): a host imports
+ * this module only, so what it may use of the sandbox is here, and the rest stays the sandbox's own
+ * (src/architecture.test.ts holds the console server to it).
+ */
+export { sandboxConfigFromEnv } from './config';
+export { DEMO_CREDENTIALS, DEMO_NAME, ensureDemoTenant } from './seed';
 
 /** Field messages that read well to a person; zod's defaults name JavaScript types. */
 z.config({
@@ -54,13 +68,6 @@ export interface SandboxOptions {
   now?: () => number;
   /** Runs before everything else (the standalone server's exposure guard), in the same dispatch. */
   guard?: MiddlewareHandler;
-}
-
-/** Turns any thrown error into the one error shape; a client's mistake never becomes a 5xx. */
-export function handleError(error: Error, c: Context): Response {
-  if (error instanceof HttpError) return c.json(error.body(), error.status as never, error.headers);
-  console.error(`[sandbox] unexpected error on ${c.req.method} ${c.req.path}:`, error.name, error.message);
-  return c.json(errorBody('internal-error', 'The sandbox failed; this is a bug'), 500);
 }
 
 export function createSandbox({ config: given, now = Date.now, guard }: SandboxOptions): Sandbox {
@@ -87,13 +94,13 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     payoutBatches,
   };
   const routes = [
-    ...organizationRoutes(services),
-    ...userRoutes(services),
-    ...directoryRoutes(services),
+    ...organizationRoutes(),
+    ...userRoutes(),
+    ...directoryRoutes(),
     ...paymentRoutes(services),
     ...payoutRoutes(services),
-    ...transferRoutes(services),
-    ...appRoutes(services),
+    ...transferRoutes(),
+    ...appRoutes(),
     ...helperRoutes(services),
   ];
 
@@ -134,7 +141,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', limitBodySize(bodyLimitOf));
   const openApi = buildOpenApiDocument(routes);
   app.get('/sandbox/openapi.json', (c) => c.json(openApi));
-  mountRoutes(app, routes);
+  mountRoutes(app, routes, services);
   app.notFound((c) => c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404));
   app.onError(handleError);
 

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRISM, prismMissing, VENDOR_OPENAPI } from '../../scripts/vendor-contract.mjs';
 import type { CreatedTenant } from './domain/tenant-factory';
 import { basic, makeHarness } from './test/harness';
 
@@ -13,9 +13,8 @@ import { basic, makeHarness } from './test/harness';
  * meets exactly these answers. Every /v2 route the sandbox serves is driven (the last test checks that none was
  * left out).
  */
-const VENDOR_OPENAPI = '../shared/reference/dots-v2-openapi.yaml';
-const PRISM = 'node_modules/.bin/prism';
-const hasContract = existsSync(VENDOR_OPENAPI) && existsSync(PRISM);
+const missing = prismMissing();
+const TITLE = "the sandbox's answers against the vendor's contract";
 
 interface Call {
   method: string;
@@ -26,7 +25,7 @@ interface Call {
   body: any;
 }
 
-describe.skipIf(!hasContract)("the sandbox's answers against the vendor's contract", () => {
+describe.skipIf(missing)(missing ? `${TITLE}: SKIPPED, ${missing}` : TITLE, () => {
   const h = makeHarness();
   let server: ReturnType<typeof serve>;
   let prism: ChildProcess;

@@ -1,53 +1,8 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { errorBody } from '../node/error-body';
-import { BASIC_CHALLENGE } from './domain/auth';
+import type { Fault, FaultRegistry } from './domain/faults';
 import type { SandboxEnv } from './routes/env';
-
-export interface Fault {
-  client_id: string;
-  method?: string | undefined;
-  path_prefix?: string | undefined;
-  times: number;
-  status?: number | undefined;
-  message?: string | undefined;
-  delay_ms?: number | undefined;
-  drop?: 'before' | 'after-commit' | undefined;
-  /** Seconds, sent as Retry-After with a 429 (1 when not given). */
-  retry_after?: number | undefined;
-}
-
-/**
- * Faults armed through POST /sandbox/faults, per tenant: the next matching requests of that client id get an injected
- * status, a delay, or a dropped connection. Held in memory: they are test set-up, not state worth keeping.
- */
-export class FaultRegistry {
-  private readonly byClient = new Map<string, Fault[]>();
-
-  arm(fault: Fault): void {
-    this.byClient.set(fault.client_id, [...(this.byClient.get(fault.client_id) ?? []), { ...fault }]);
-  }
-
-  disarm(clientId: string): number {
-    const count = this.byClient.get(clientId)?.length ?? 0;
-    this.byClient.delete(clientId);
-    return count;
-  }
-
-  /** The first armed fault matching this request, used up by one. */
-  take(clientId: string, method: string, path: string): Fault | undefined {
-    const faults = this.byClient.get(clientId);
-    const fault = faults?.find(
-      (f) =>
-        (!f.method || f.method.toUpperCase() === method) &&
-        (!f.path_prefix || path.startsWith(f.path_prefix)),
-    );
-    if (!faults || !fault) return undefined;
-    fault.times -= 1;
-    if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
-    if (faults.length === 0) this.byClient.delete(clientId);
-    return fault;
-  }
-}
+import { BASIC_CHALLENGE } from './routes/http-error';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'validation-failed',

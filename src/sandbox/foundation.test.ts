@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { organizationSchema, payoutMethodSchema } from '../api/schemas';
 import { BODY_LIMIT_BYTES } from '../node/body-limit';
 import { TENANT_WALLET_CENTS } from './domain/tenant-factory';
-import { basic, listen, makeHarness } from './test/harness';
+import { basic, listen, makeHarness, NOT_FOUND_OR_UNAUTHORIZED } from './test/harness';
 
 const UNKNOWN_UUID = '3f1d2c4b-0000-4000-8000-000000000000';
 
@@ -199,11 +199,7 @@ describe('tenancy and payout methods', () => {
     const unknown = await h.call('GET', `/v2/users/${UNKNOWN_UUID}/payout-methods`, { tenant: mine });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual(unknown.body);
-    expect(foreign.body).toEqual({
-      success: false,
-      error_code: 'not-found-or-unauthorized',
-      message: 'Resource not found or unauthorized',
-    });
+    expect(foreign.body).toEqual(NOT_FOUND_OR_UNAUTHORIZED);
   });
 
   it('a tenant is fresh: random v4 ids, fixture accounts never end in a magic number', async () => {

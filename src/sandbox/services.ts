@@ -1,6 +1,6 @@
 import type { SandboxConfig } from './config';
+import type { FaultRegistry } from './domain/faults';
 import type { PayoutBatchWorker } from './domain/payout-batches';
-import type { FaultRegistry } from './faults';
 import type { Db } from './store/db';
 import type { GroupCommit } from './store/group-commit';
 

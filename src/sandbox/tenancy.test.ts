@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatedTenant } from './domain/tenant-factory';
-import { makeHarness } from './test/harness';
+import { makeHarness, NOT_FOUND_OR_UNAUTHORIZED } from './test/harness';
 
 const UNKNOWN = '3f1d2c4b-0000-4000-8000-00000000beef';
 const ADDRESS = { line_1: '1 Main St', city: 'Springfield', state: 'IL', postcode: '62701', country: 'US' };
@@ -115,10 +115,6 @@ describe("tenancy matrix: another tenant's id answers exactly as a made-up one",
     const unknown = await send(UNKNOWN);
     expect(foreign.status).toBe(403);
     expect(foreign.text).toBe(unknown.text);
-    expect(foreign.body).toEqual({
-      success: false,
-      error_code: 'not-found-or-unauthorized',
-      message: 'Resource not found or unauthorized',
-    });
+    expect(foreign.body).toEqual(NOT_FOUND_OR_UNAUTHORIZED);
   });
 });

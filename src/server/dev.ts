@@ -1,7 +1,5 @@
 import { getRequestListener } from '@hono/node-server';
-import { createSandbox } from '../sandbox/app';
-import { sandboxConfigFromEnv } from '../sandbox/config';
-import { ensureDemoTenant } from '../sandbox/seed';
+import { createSandbox, ensureDemoTenant, sandboxConfigFromEnv } from '../sandbox/app';
 import { createConsoleApp } from './app';
 import { serverConfigFromEnv } from './config';
 import { startTeam } from './team/start';

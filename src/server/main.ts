@@ -1,7 +1,5 @@
 import { serve } from '@hono/node-server';
-import { createSandbox, type Sandbox } from '../sandbox/app';
-import { sandboxConfigFromEnv } from '../sandbox/config';
-import { ensureDemoTenant } from '../sandbox/seed';
+import { createSandbox, ensureDemoTenant, type Sandbox, sandboxConfigFromEnv } from '../sandbox/app';
 import { createConsoleApp, serviceCaller } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
 import { startExecutorSweep } from './team/approval-executor';

@@ -2,8 +2,7 @@ import { createServer, get as httpGet, type IncomingHttpHeaders, type Server } f
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { createSandbox } from '../sandbox/app';
-import { DEMO_CREDENTIALS } from '../sandbox/seed';
+import { createSandbox, DEMO_CREDENTIALS } from '../sandbox/app';
 import { listen } from '../sandbox/test/harness';
 import { createConsoleApp } from './app';
 import { isProductionUpstream } from './config';

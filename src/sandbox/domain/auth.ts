@@ -1,14 +1,26 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseBasic } from '../../node/basic-auth';
-import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
 import { findClientCredentials } from '../store/tenants';
 import type { FailureWindow } from './auth-limiter';
+import { DomainError } from './errors';
 
 export interface Tenant {
   orgId: string;
   clientId: string;
 }
+
+/** Who asks, and when: what an operation of a tenant's request is given (routes/define.ts makes it). */
+export interface Caller {
+  db: Db;
+  tenant: Tenant;
+  /** The Api-App-Id header, if sent: the app a payment credits or a payout is paid from (else the first). */
+  appId: string | undefined;
+  nowMs: number;
+}
+
+/** What a sandbox helper's operation is given: helpers take no credentials, so there is no tenant. */
+export type HelperCaller = Pick<Caller, 'db' | 'nowMs'>;
 
 /**
  * API keys are 32 random bytes, so a single SHA-256 is enough to store them: a slow KDF protects guessable
@@ -25,10 +37,8 @@ export function newApiKey(): string {
 /** Compared against when the client id is unknown, so that both paths do the same work. */
 const DECOY_HASH = hashApiKey(randomBytes(32).toString('hex'));
 
-export const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="sandbox", charset="UTF-8"' };
-
-function unauthorized(code: string, message: string): HttpError {
-  return new HttpError(401, code, message, [], BASIC_CHALLENGE);
+function unauthorized(code: string, message: string): DomainError {
+  return new DomainError('unauthenticated', code, message);
 }
 
 export interface BasicCredentials {
@@ -46,13 +56,13 @@ export function parseBasicAuthorization(header: string | undefined): BasicCreden
   return { clientId: basic.user, apiKey: basic.password };
 }
 
-function tooManyFailures(retryAfterSeconds: number): HttpError {
-  return new HttpError(
-    429,
+function tooManyFailures(retryAfterSeconds: number): DomainError {
+  return new DomainError(
+    'too-many-attempts',
     'too-many-failed-authentications',
     `Too many failed sign-ins; try again in ${retryAfterSeconds} s`,
     [],
-    { 'Retry-After': String(retryAfterSeconds) },
+    retryAfterSeconds,
   );
 }
 
@@ -64,7 +74,7 @@ export interface AuthContext {
   nowMs: number;
 }
 
-function failAnonymously(ctx: AuthContext, error: HttpError): never {
+function failAnonymously(ctx: AuthContext, error: DomainError): never {
   const byAddress = `address:${ctx.address}`;
   const wait = ctx.failures.retryAfterSeconds(byAddress, ctx.nowMs);
   if (wait > 0) throw tooManyFailures(wait);
@@ -72,7 +82,7 @@ function failAnonymously(ctx: AuthContext, error: HttpError): never {
   throw error;
 }
 
-function wrongCredentials(): HttpError {
+function wrongCredentials(): DomainError {
   return unauthorized('invalid-credentials', 'The client id or API key is wrong');
 }
 
@@ -85,7 +95,7 @@ export function authenticate(ctx: AuthContext, header: string | undefined): Tena
   try {
     credentials = parseBasicAuthorization(header);
   } catch (error) {
-    return failAnonymously(ctx, error as HttpError);
+    return failAnonymously(ctx, error as DomainError);
   }
   if (!credentials) {
     return failAnonymously(

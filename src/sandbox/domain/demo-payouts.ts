@@ -89,22 +89,25 @@ export function seedDemoPayouts(
     delivery: { method: 'email' },
     memo: 'Delivery runs',
   });
-  claimPayoutLink(db, claimed, { platform: 'paypal', email: 'tom.baker@example.com' }, nowMs - 5 * DAY);
+  claimPayoutLink({ db, nowMs: nowMs - 5 * DAY }, new URL(String(claimed.link)).pathname.slice(1), {
+    platform: 'paypal',
+    email: 'tom.baker@example.com',
+  });
   const expired = link(40, 6_000, {
     payee: { country_code: '1', phone_number: '4155550177' },
     delivery: { method: 'sms' },
     memo: 'October tips',
   });
-  expirePayoutLink(db, expired, nowMs - 10 * DAY);
+  expirePayoutLink({ db, nowMs: nowMs - 10 * DAY }, expired.id);
   const canceled = link(9, 15_000, {
     payee: { email: 'lena.fox@example.com' },
     delivery: { method: 'email' },
     memo: 'Sent twice by mistake',
   });
-  cancelPayoutLink(db, tenant.orgId, canceled.id, nowMs - 8 * DAY);
+  cancelPayoutLink({ db, tenant, appId, nowMs: nowMs - 8 * DAY }, canceled.id);
   // Payout requests: two waiting, one approved (its payee sent a link), one rejected.
   const request = (daysAgo: number, body: object) =>
-    createPayoutRequest(db, tenant, { amount: 0, ...body } as never, nowMs - daysAgo * DAY);
+    createPayoutRequest({ db, tenant, appId, nowMs: nowMs - daysAgo * DAY }, { amount: 0, ...body } as never);
   request(1, { amount: 42_000, user_id: payable[3]?.id, memo: 'March invoice' });
   request(0, {
     amount: 7_500,
@@ -112,15 +115,13 @@ export function seedDemoPayouts(
     memo: 'Event staffing',
   });
   decideRequest(
-    db,
-    request(4, { amount: 9_900, user_id: payable[5]?.id, memo: 'Mileage' }),
+    { db, nowMs: nowMs - 3 * DAY },
+    request(4, { amount: 9_900, user_id: payable[5]?.id, memo: 'Mileage' }).id,
     'approved',
-    nowMs - 3 * DAY,
   );
   decideRequest(
-    db,
-    request(5, { amount: 120_000, user_id: payable[6]?.id, memo: 'Duplicate of PAY-4102' }),
+    { db, nowMs: nowMs - 4 * DAY },
+    request(5, { amount: 120_000, user_id: payable[6]?.id, memo: 'Duplicate of PAY-4102' }).id,
     'rejected',
-    nowMs - 4 * DAY,
   );
 }

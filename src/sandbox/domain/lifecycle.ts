@@ -1,8 +1,6 @@
-import { HttpError } from '../http-error';
 import type { Db } from '../store/db';
 import { addLinkEvent, addToAppWallet, addToUserWallet, updatePayoutLink } from '../store/payouts';
-import { sql } from '../store/prepare';
-import { addToBalances } from '../store/tenants';
+import { addToBalances, creditedAppOf, namedUser } from '../store/tenants';
 import {
   appendStatusHistory,
   insertTransaction,
@@ -11,6 +9,7 @@ import {
   transfersDueToSettle,
   updateTransferStatus,
 } from '../store/transfers';
+import { DomainError } from './errors';
 
 /** The transfer state machine (docs/sandbox.md: "Transfer lifecycle"). */
 export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
@@ -76,7 +75,11 @@ function failureFor(transfer: TransferRow, to: TransferStatus): { code: string; 
  */
 export function transition(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {
   if (!TRANSITIONS[transfer.status].includes(to)) {
-    throw new HttpError(409, 'transition-not-allowed', `A ${transfer.status} transfer cannot become ${to}`);
+    throw new DomainError(
+      'conflict',
+      'transition-not-allowed',
+      `A ${transfer.status} transfer cannot become ${to}`,
+    );
   }
   db.transaction(() => {
     updateTransferStatus(db, transfer.id, to, nowMs, failureFor(transfer, to));
@@ -98,13 +101,8 @@ export function transition(db: Db, transfer: TransferRow, to: TransferStatus, no
  */
 function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {
   const at = new Date(nowMs).toISOString();
-  const app = sql<{ name: string }>(db, 'SELECT name FROM apps WHERE id = ?').get(transfer.app_id);
-  const user = transfer.user_id
-    ? sql<{ first_name: string; last_name: string }>(
-        db,
-        'SELECT first_name, last_name FROM users WHERE id = ?',
-      ).get(transfer.user_id)
-    : undefined;
+  const app = creditedAppOf(db, transfer.org_id, transfer.app_id);
+  const user = transfer.user_id ? namedUser(db, transfer.org_id, transfer.user_id) : undefined;
   const payee = user ? `${user.first_name} ${user.last_name}`.trim() : 'The payee';
   if (transfer.funded) addToAppWallet(db, transfer.org_id, transfer.app_id, transfer.amount);
   else if (transfer.user_id) addToUserWallet(db, transfer.user_id, transfer.amount);

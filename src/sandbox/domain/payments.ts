@@ -1,15 +1,6 @@
 import { hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { z } from 'zod';
-import { ACCOUNT_NUMBER, ACCOUNT_NUMBER_RULE } from '../../lib/account-number';
-import { MAX_PAYMENT_CENTS } from '../../lib/money';
-import { METADATA_MAX_BYTES } from '../../lib/payment-rules';
-import { isValidRoutingNumber } from '../../lib/routing-number';
-import { UUID_PATTERN } from '../../lib/uuid';
-import type { FieldError } from '../../node/error-body';
-import { fieldErrorsFrom } from '../../node/error-body';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
-import type { Db } from '../store/db';
+import type { AchInfo, PaymentRequest } from '../../lib/requests/payments';
 import type { GroupCommit } from '../store/group-commit';
 import {
   creditedAppOf,
@@ -28,82 +19,10 @@ import {
   type TransferRow,
   transferJson,
 } from '../store/transfers';
-import type { Tenant } from './auth';
+import type { Caller } from './auth';
+import { DomainError, notFoundOrUnauthorized } from './errors';
 import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
-
-const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
-
-export const achInfoSchema = z
-  .object({
-    account_number: z.string().regex(ACCOUNT_NUMBER, ACCOUNT_NUMBER_RULE),
-    routing_number: z
-      .string()
-      .regex(/^\d{9}$/, 'A routing number has 9 digits')
-      .refine(isValidRoutingNumber, 'Not a valid ABA routing number (the check digit does not match)'),
-    account_type: z.enum(['checking', 'savings'], 'Either checking or savings').default('checking'),
-  })
-  .strict();
-
-/** The body of POST /v2/payments, field by field; the rules across fields are in `paymentCrossFieldProblems`. */
-export const paymentRequestSchema = z
-  .object({
-    user_id: uuid.optional(),
-    customer_id: uuid.optional(),
-    amount: z
-      .int('The amount is a whole number of cents')
-      .min(1, 'The amount is at least 1 cent')
-      .max(MAX_PAYMENT_CENTS, `The amount is at most ${MAX_PAYMENT_CENTS} cents ($1,000,000.00)`),
-    platform: z.literal('ach', 'The platform is ach'),
-    ach_info: achInfoSchema.optional(),
-    account_id: z.string().min(1).max(100).nullish(),
-    metadata: z
-      .unknown()
-      .refine(
-        (value) => value === undefined || Buffer.byteLength(JSON.stringify(value)) <= METADATA_MAX_BYTES,
-        `Metadata is at most ${METADATA_MAX_BYTES} bytes of JSON`,
-      )
-      .optional(),
-    idempotency_key: z.string().min(1).max(255).optional().meta({ 'x-extension': true }),
-  })
-  .strict();
-export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
-
-function isGiven(value: unknown): boolean {
-  return value !== undefined && value !== null;
-}
-
-/** "Exactly one payer, exactly one source": checked on the raw body, so these come with every other problem. */
-export function paymentCrossFieldProblems(raw: unknown): FieldError[] {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [];
-  const body = raw as Record<string, unknown>;
-  const problems: FieldError[] = [];
-  if (isGiven(body.user_id) === isGiven(body.customer_id)) {
-    problems.push({ path: 'user_id', message: 'Give exactly one of user_id or customer_id' });
-  }
-  if (isGiven(body.ach_info) === isGiven(body.account_id)) {
-    problems.push({ path: 'ach_info', message: 'Give exactly one of ach_info or account_id' });
-  }
-  if (isGiven(body.customer_id) && isGiven(body.account_id)) {
-    problems.push({
-      path: 'account_id',
-      message: 'Stored accounts belong to users: pay with ach_info for a customer',
-    });
-  }
-  return problems;
-}
-
-export function validatePayment(raw: unknown): PaymentRequest {
-  const parsed = paymentRequestSchema.safeParse(raw);
-  const problems = [
-    ...(parsed.success ? [] : fieldErrorsFrom(parsed.error.issues)),
-    ...paymentCrossFieldProblems(raw),
-  ];
-  if (problems.length > 0 || !parsed.success) {
-    throw new HttpError(400, 'validation-failed', 'The payment is invalid: see errors', problems);
-  }
-  return parsed.data;
-}
 
 /**
  * Same body, same hash: the request in RFC 8785's canonical JSON (keys sorted at every depth), so that `{a, b}` and
@@ -113,12 +32,7 @@ export function canonicalHash(value: unknown): string {
   return hash('sha256', canonicalize(value) ?? '');
 }
 
-export interface PaymentContext {
-  db: Db;
-  tenant: Tenant;
-  /** The Api-App-Id header, if sent. */
-  appId: string | undefined;
-  nowMs: number;
+export interface PaymentContext extends Caller {
   idempotencyTtlMs: number;
   /** The store's group commit: the payment's writes share a transaction with those of the same moment. */
   writes: GroupCommit;
@@ -143,8 +57,8 @@ export function createPayment(
       const previous = findIdempotencyKey(db, tenant.orgId, request.idempotency_key);
       if (previous && previous.created_ms > nowMs - ctx.idempotencyTtlMs) {
         if (previous.request_hash !== requestHash) {
-          throw new HttpError(
-            409,
+          throw new DomainError(
+            'conflict',
             'idempotency-key-reused',
             'This idempotency_key was used with a different request; use a new key for a new payment',
           );
@@ -172,7 +86,7 @@ export function createPayment(
       accountId = account.id;
       last4 = account.last4;
     } else {
-      const ach = request.ach_info as z.infer<typeof achInfoSchema>;
+      const ach = request.ach_info as AchInfo;
       accountId = uuidV7(nowMs);
       last4 = ach.account_number.slice(-4);
       // A one-off account: recorded for the transfer, not added to the user's payout methods.

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { UUID_PATTERN } from '../../lib/uuid';
-import type { FieldError } from '../../node/error-body';
-import { fieldErrorsFrom } from '../../node/error-body';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
+import type { PayoutBatchRequest } from '../../lib/requests/payout-batches';
+import type { PayoutRequest } from '../../lib/requests/payouts';
 import type { Db } from '../store/db';
 import {
   batchItems,
+  batchProgress,
   findPayoutBatch,
   findPayoutBatchByKey,
   finishBatchItem,
@@ -18,91 +16,31 @@ import {
   setBatchStatus,
   unfinishedBatches,
 } from '../store/payouts';
-import { sql } from '../store/prepare';
 import { creditedAppOf } from '../store/tenants';
-import type { Tenant } from './auth';
-import {
-  keyUsed,
-  makePayout,
-  type PayoutRequest,
-  payoutMetadata,
-  payoutRequestSchema,
-  resolvePayout,
-} from './payouts';
+import { transferStatus } from '../store/transfers';
+import type { Caller, Tenant } from './auth';
+import { DomainError, found, notFoundOrUnauthorized } from './errors';
+import { keysetPage, type PageQuery } from './pages';
+import { keyUsed, makePayout, resolvePayout } from './payouts';
 
 /**
  * Payout batches: up to 5,000 payouts in one request, each with its own idempotency key, paid in the background a
  * chunk at a time (GET shows how far it is); each item succeeds or fails alone, and its result says which.
  */
 
-export const MAX_BATCH_ITEMS = 5000;
 /** Items paid per tick of the worker, each in a savepoint of one transaction: progress shows, nothing stalls. */
 const CHUNK = 250;
 
-const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
-
-/** The vendor's `payout-batch-request-item`: a payout whose idempotency key and `fund` are required. */
-export const batchItemSchema = payoutRequestSchema.extend({
-  idempotency_key: uuid,
-  fund: z.literal(true, 'Every payout of a batch is funded by the app (fund: true)'),
-});
-
-export const payoutBatchRequestSchema = z
-  .object({
-    items: z
-      .array(z.unknown())
-      .min(1, 'At least one item')
-      .max(MAX_BATCH_ITEMS, `At most ${MAX_BATCH_ITEMS.toLocaleString('en-US')} items`),
-    idempotency_key: uuid.optional(),
-    metadata: payoutMetadata.optional(),
-  })
-  .strict();
-export type PayoutBatchRequest = z.infer<typeof payoutBatchRequestSchema>;
-
-/** Every item checked by the item schema; one 400 names every field at fault, by its item. */
-export function validateBatch(raw: unknown): PayoutBatchRequest & { parsedItems: PayoutRequest[] } {
-  const parsed = payoutBatchRequestSchema.safeParse(raw);
-  if (!parsed.success) {
-    throw new HttpError(
-      400,
-      'validation-failed',
-      'The batch is invalid: see errors',
-      fieldErrorsFrom(parsed.error.issues),
-    );
-  }
-  const errors: FieldError[] = [];
-  const parsedItems: PayoutRequest[] = [];
-  parsed.data.items.forEach((item, index) => {
-    const result = batchItemSchema.safeParse(item);
-    if (result.success) parsedItems.push(result.data);
-    else errors.push(...fieldErrorsFrom(result.error.issues, ['items', String(index)]));
-  });
-  const keys = new Set<string>();
-  parsedItems.forEach((item, index) => {
-    if (item.idempotency_key && keys.has(item.idempotency_key)) {
-      errors.push({
-        path: `items.${index}.idempotency_key`,
-        message: 'Two items have this key: each payout has its own',
-      });
-    }
-    if (item.idempotency_key) keys.add(item.idempotency_key);
-  });
-  if (errors.length > 0)
-    throw new HttpError(400, 'validation-failed', 'Some items are invalid: see errors', errors);
-  return { ...parsed.data, parsedItems };
+/** A batch whose body and every item passed their schemas (routes/payouts.ts checks them). */
+export interface CheckedPayoutBatch extends PayoutBatchRequest {
+  parsedItems: PayoutRequest[];
 }
 
 const parse = (text: string | null) => (text === null ? undefined : (JSON.parse(text) as unknown));
 
 function progressOf(db: Db, batchId: string) {
-  const row = sql<{ total: number; done: number; paid: number }>(
-    db,
-    `SELECT count(*) AS total, sum(done) AS done, sum(transfer_id IS NOT NULL) AS paid
-     FROM payout_batch_items WHERE batch_id = ?`,
-  ).get(batchId);
-  const done = Number(row?.done ?? 0);
-  const paid = Number(row?.paid ?? 0);
-  return { total: Number(row?.total ?? 0), done, paid, failed: done - paid };
+  const { total, done, paid } = batchProgress(db, batchId);
+  return { total, done, paid, failed: done - paid };
 }
 
 /** The vendor's `payout-batch-response` (+ extension `progress`: how many items are answered, paid, failed). */
@@ -117,9 +55,19 @@ export function payoutBatchView(db: Db, batch: PayoutBatchRow) {
   };
 }
 
+/** A page of the caller's payout batches, newest first. */
+export function listPayoutBatches({ db, tenant }: Caller, query: PageQuery) {
+  const find = (id: string) => findPayoutBatch(db, tenant.orgId, id);
+  return keysetPage(db, 'payout_batches', tenant.orgId, query, find, (row) => payoutBatchView(db, row));
+}
+
+export function payoutBatchOf({ db, tenant }: Caller, batchId: string) {
+  return payoutBatchView(db, found(findPayoutBatch(db, tenant.orgId, batchId)));
+}
+
 /** Each item's result: its transfer (id and status) or its error; with `includeRequest`, what was asked. */
-export function payoutBatchResults(db: Db, batch: PayoutBatchRow, includeRequest: boolean) {
-  const statusOf = sql<string>(db, 'SELECT status FROM transfers WHERE id = ?').pluck();
+export function payoutBatchResults({ db, tenant }: Caller, batchId: string, includeRequest: boolean) {
+  const batch = found(findPayoutBatch(db, tenant.orgId, batchId));
   return {
     ...payoutBatchView(db, batch),
     items: batchItems(db, batch.id).map((item) => {
@@ -129,7 +77,7 @@ export function payoutBatchResults(db: Db, batch: PayoutBatchRow, includeRequest
         idempotency_key: item.idempotency_key,
         ...(request.metadata !== undefined ? { metadata: request.metadata } : {}),
         ...(item.transfer_id
-          ? { transfer: { id: item.transfer_id, status: statusOf.get(item.transfer_id) } }
+          ? { transfer: { id: item.transfer_id, status: transferStatus(db, item.transfer_id) } }
           : {}),
         ...(item.error_code ? { error_code: item.error_code, error_message: item.error_message ?? '' } : {}),
         ...(includeRequest ? { request } : {}),
@@ -138,22 +86,15 @@ export function payoutBatchResults(db: Db, batch: PayoutBatchRow, includeRequest
   };
 }
 
-export interface BatchContext {
-  db: Db;
-  tenant: Tenant;
-  appId: string | undefined;
-  nowMs: number;
-}
-
-/** Takes a batch: refused whole when its key was used; else kept, and paid by the worker. */
-export function createPayoutBatch(ctx: BatchContext, body: ReturnType<typeof validateBatch>): PayoutBatchRow {
+/** Keeps a batch for the worker to pay: refused whole when its key was used. */
+function createPayoutBatch(ctx: Caller, body: CheckedPayoutBatch): PayoutBatchRow {
   const { db, tenant, nowMs } = ctx;
   return db.transaction(() => {
     if (body.idempotency_key) {
       const existing = findPayoutBatchByKey(db, tenant.orgId, body.idempotency_key);
       if (existing) {
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          'conflict',
           'idempotency-key-used',
           `A batch with this idempotency_key exists already (${existing.id}): a batch's key is never used twice`,
           [{ path: 'idempotency_key', message: 'Already used' }],
@@ -220,7 +161,7 @@ function payItem(db: Db, batch: PayoutBatchRow, item: PayoutBatchItemRow, nowMs:
       error_message: null,
     });
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     finishBatchItem(db, batch.id, item.position, {
       transfer_id: null,
       error_code: error.code,
@@ -241,6 +182,13 @@ export class PayoutBatchWorker {
     private readonly db: Db,
     private readonly now: () => number,
   ) {}
+
+  /** POST /v2/payout-batches: the batch kept, and its paying begun; answered at once, its items still to pay. */
+  take(ctx: Caller, body: CheckedPayoutBatch) {
+    const batch = createPayoutBatch(ctx, body);
+    this.kick();
+    return payoutBatchView(ctx.db, batch);
+  }
 
   kick(): void {
     if (this.running || this.stopped) return;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { MAX_PAYMENT_CENTS } from '../../lib/money';
-import { UUID_PATTERN } from '../../lib/uuid';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
+import type { Payee, PayoutLinkRequest } from '../../lib/requests/payout-links';
+import type { AddPayoutMethod } from '../../lib/requests/payout-methods';
+import type { SendPayoutRequest } from '../../lib/requests/payouts';
 import type { Db } from '../store/db';
 import { newLinkToken } from '../store/link-token';
 import {
@@ -10,16 +9,20 @@ import {
   addToAppWallet,
   appWallet,
   findPayoutLink,
+  findPayoutLinkAnyTenant,
   findPayoutLinkByKey,
+  findPayoutLinkByToken,
   insertPayoutLink,
   linkEvents,
   type PayoutLinkRow,
   updatePayoutLink,
 } from '../store/payouts';
 import { creditedAppOf, findUser, insertUser, type NamedApp, type UserRow } from '../store/tenants';
-import type { Tenant } from './auth';
-import { addPayoutMethod, addPayoutMethodSchema, methodFor } from './payout-method';
-import { insufficientFunds, makePayout, payoutMetadata } from './payouts';
+import type { Caller, HelperCaller } from './auth';
+import { DomainError, found, notFoundOrUnauthorized } from './errors';
+import { keysetPage, type PageQuery } from './pages';
+import { addPayoutMethod, methodFor } from './payout-method';
+import { insufficientFunds, makePayout } from './payouts';
 
 /**
  * Payout links: money for a payee who may have no account yet, delivered by email, SMS or a link to copy, and claimed
@@ -33,74 +36,6 @@ export { LINK_STATUSES } from '../../lib/payout-link-states';
 export const MAX_DELIVERIES = 5;
 /** A link is claimable for this long. */
 const LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-
-const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
-const payeeSchema = z
-  .object({
-    first_name: z.string().max(100).optional(),
-    last_name: z.string().max(100).optional(),
-    country_code: z
-      .string()
-      .regex(/^\d{1,3}$/, 'A country calling code, like 1')
-      .optional(),
-    phone_number: z
-      .string()
-      .regex(/^\d{4,15}$/, 'The digits of the phone number')
-      .optional(),
-    email: z.email('An email address').max(320).optional(),
-  })
-  .strict();
-const step = z.union([z.string(), z.object({ name: z.string() }).loose()]);
-
-/** The vendor's body of POST /v2/payout-links. */
-export const payoutLinkRequestSchema = z
-  .object({
-    user_id: uuid.optional(),
-    payee: payeeSchema.optional(),
-    amount: z.int('Whole cents').min(1, 'At least 1 cent').max(MAX_PAYMENT_CENTS, 'At most $1,000,000.00'),
-    delivery: z
-      .object({
-        message: z.string().max(500).optional(),
-        method: z.enum(['sms', 'link', 'email', 'all']).optional(),
-      })
-      .strict()
-      .optional(),
-    force_collect_compliance_information: z.boolean().optional(),
-    tax_exempt: z.boolean().optional(),
-    metadata: payoutMetadata.optional(),
-    memo: z.string().max(500).optional(),
-    idempotency_key: uuid.nullish(),
-    payout_fee_party: z.enum(['user', 'platform']).nullish(),
-    additional_steps: z.array(step).optional(),
-    accounting_data: z
-      .object({ quickbooks_account_id: z.int().optional(), quickbooks_class_id: z.int().optional() })
-      .strict()
-      .optional(),
-    funding_source: z.enum(['dots_balance', 'ach']).optional(),
-    hide_go_to_dashboard_on_complete: z.boolean().optional(),
-    description: z.string().max(500).optional(),
-  })
-  .strict()
-  .superRefine((body, ctx) => {
-    const method = body.delivery?.method ?? 'link';
-    if (method === 'sms' && !(body.payee?.country_code && body.payee.phone_number)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['payee', 'phone_number'],
-        message: 'An SMS needs the payee’s phone number',
-      });
-    }
-    if (method === 'email' && !body.payee?.email) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['payee', 'email'],
-        message: 'An email needs the payee’s email address',
-      });
-    }
-  });
-export type PayoutLinkRequest = z.infer<typeof payoutLinkRequestSchema>;
-
-type Payee = z.infer<typeof payeeSchema>;
 
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
@@ -159,28 +94,35 @@ export function payoutLinkView(db: Db, link: PayoutLinkRow) {
       note: event.note ?? undefined,
     })),
   };
-  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined)) as {
+    id: string;
+  } & Record<string, unknown>;
 }
 
-export interface LinkContext {
-  db: Db;
-  tenant: Tenant;
-  appId: string | undefined;
-  nowMs: number;
+type PayoutLinkView = ReturnType<typeof payoutLinkView>;
+
+/** A page of the caller's payout links, newest first (`status`: an extension filter). */
+export function listPayoutLinks({ db, tenant }: Caller, query: PageQuery & { status?: string | undefined }) {
+  const find = (id: string) => findPayoutLink(db, tenant.orgId, id);
+  return keysetPage(db, 'payout_links', tenant.orgId, query, find, (row) => payoutLinkView(db, row));
+}
+
+export function payoutLinkOf({ db, tenant }: Caller, linkId: string): PayoutLinkView {
+  return payoutLinkView(db, found(findPayoutLink(db, tenant.orgId, linkId)));
 }
 
 /** Makes a link and delivers it; with an idempotency key seen before, answers that link (the vendor's rule). */
 export function createPayoutLink(
-  ctx: LinkContext,
+  ctx: Caller,
   body: PayoutLinkRequest,
   /** send-payout: a user with a default method is paid at once, through the link. */
   options: { user?: UserRow } = {},
-): { link: PayoutLinkRow; replayed: boolean } {
+): { link: PayoutLinkView; replayed: boolean } {
   const { db, tenant, nowMs } = ctx;
   return db.transaction(() => {
     if (body.idempotency_key) {
       const existing = findPayoutLinkByKey(db, tenant.orgId, body.idempotency_key);
-      if (existing) return { link: existing, replayed: true };
+      if (existing) return { link: payoutLinkView(db, existing), replayed: true };
     }
     const app = creditedAppOf(db, tenant.orgId, ctx.appId);
     if (!app) throw notFoundOrUnauthorized();
@@ -236,9 +178,38 @@ export function createPayoutLink(
       );
     }
     const row = findPayoutLink(db, tenant.orgId, link.id) as PayoutLinkRow;
-    if (options.user) return { link: claim(db, app, row, options.user, nowMs), replayed: false };
-    return { link: row, replayed: false };
+    const paid = options.user ? claim(db, app, row, options.user, nowMs) : row;
+    return { link: payoutLinkView(db, paid), replayed: false };
   })();
+}
+
+/**
+ * POST /v2/payouts/send-payout: a user ready to be paid (not disabled, with a default method) is paid at once,
+ * through a link that says claimed; anyone else is sent a link (by SMS to a phone; to a user by every way they have;
+ * else a link to copy).
+ */
+export function sendPayout(ctx: Caller, body: SendPayoutRequest) {
+  const { db, tenant } = ctx;
+  const user = body.user_id ? found(findUser(db, tenant.orgId, body.user_id)) : undefined;
+  const ready =
+    user && user.status !== 'disabled' && methodFor(db, user, 'default', undefined) ? user : undefined;
+  return createPayoutLink(
+    ctx,
+    {
+      amount: body.amount,
+      ...(body.user_id ? { user_id: body.user_id } : {}),
+      ...(body.payee ? { payee: body.payee } : {}),
+      delivery: {
+        method: body.payee ? 'sms' : user ? 'all' : 'link',
+        ...(body.delivery?.message ? { message: body.delivery.message } : {}),
+      },
+      ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+      ...(body.memo ? { memo: body.memo } : {}),
+      ...(body.tax_exempt !== undefined ? { tax_exempt: body.tax_exempt } : {}),
+      idempotency_key: body.idempotency_key ?? null,
+    },
+    ready ? { user: ready } : {},
+  );
 }
 
 const OPEN = new Set(['created', 'delivery_pending', 'delivery_failed', 'sent', 'delivered', 'expired']);
@@ -251,12 +222,17 @@ function release(db: Db, link: PayoutLinkRow): void {
   }
 }
 
-export function cancelPayoutLink(db: Db, orgId: string, id: string, nowMs: number): PayoutLinkRow {
+/** Cancels a link that is not claimed: its money goes back to the app's wallet. */
+export function cancelPayoutLink({ db, tenant, nowMs }: Caller, id: string): PayoutLinkView {
+  const { orgId } = tenant;
   return db.transaction(() => {
-    const link = findPayoutLink(db, orgId, id);
-    if (!link) throw notFoundOrUnauthorized();
+    const link = found(findPayoutLink(db, orgId, id));
     if (!OPEN.has(link.status)) {
-      throw new HttpError(409, 'link-not-cancelable', `A ${link.status} payout link cannot be canceled`);
+      throw new DomainError(
+        'conflict',
+        'link-not-cancelable',
+        `A ${link.status} payout link cannot be canceled`,
+      );
     }
     release(db, link);
     updatePayoutLink(db, id, { status: 'canceled' });
@@ -267,7 +243,7 @@ export function cancelPayoutLink(db: Db, orgId: string, id: string, nowMs: numbe
       new Date(nowMs).toISOString(),
       'Its money went back to the app’s wallet',
     );
-    return findPayoutLink(db, orgId, id) as PayoutLinkRow;
+    return payoutLinkView(db, findPayoutLink(db, orgId, id) as PayoutLinkRow);
   })();
 }
 
@@ -275,10 +251,16 @@ export function cancelPayoutLink(db: Db, orgId: string, id: string, nowMs: numbe
  * Sends a link again (at most MAX_DELIVERIES times): "my link never arrived". An expired link opens again for the
  * link's lifetime, holding its money again. A link that is claimed, canceled or has no address is not redelivered.
  */
-export function redeliverPayoutLink(db: Db, orgId: string, id: string, nowMs: number) {
+export function redeliverPayoutLink({ db, tenant, nowMs }: Caller, id: string) {
+  const { orgId } = tenant;
+  // `redelivered` says whether it went; `reason` (an extension) why not.
+  const answer = (link: PayoutLinkRow, reason: string | null) => ({
+    payout_link: payoutLinkView(db, link),
+    redelivered: reason === null,
+    ...(reason ? { reason } : {}),
+  });
   return db.transaction(() => {
-    const link = findPayoutLink(db, orgId, id);
-    if (!link) throw notFoundOrUnauthorized();
+    const link = found(findPayoutLink(db, orgId, id));
     const at = new Date(nowMs).toISOString();
     const payee = parse<Payee>(link.payee);
     const outcome = deliver(payee, link.delivery_method);
@@ -289,7 +271,7 @@ export function redeliverPayoutLink(db: Db, orgId: string, id: string, nowMs: nu
         : outcome === 'created'
           ? 'This link has no email or phone to deliver to: copy it instead'
           : null;
-    if (refusal) return { link, redelivered: false, reason: refusal };
+    if (refusal) return answer(link, refusal);
     if (link.status === 'expired' && !link.funds_held && link.funding_source === 'dots_balance') {
       const has = appWallet(db, link.app_id);
       if (has < link.amount) throw insufficientFunds("The app's wallet", has, link.amount);
@@ -299,15 +281,23 @@ export function redeliverPayoutLink(db: Db, orgId: string, id: string, nowMs: nu
     updatePayoutLink(db, id, { status: outcome, deliveries: link.deliveries + 1 });
     addLinkEvent(db, id, 'sent', at, `Again, by ${link.delivery_method}`);
     addLinkEvent(db, id, outcome, at, null);
-    return { link: findPayoutLink(db, orgId, id) as PayoutLinkRow, redelivered: true, reason: undefined };
+    return answer(findPayoutLink(db, orgId, id) as PayoutLinkRow, null);
   })();
 }
 
+/** A link of any tenant, for a sandbox helper (helpers take no credentials). */
+function anyTenantLink(db: Db, id: string): PayoutLinkRow {
+  const link = findPayoutLinkAnyTenant(db, id);
+  if (!link) throw new DomainError('not-found', 'link-not-found', 'No payout link has this id');
+  return link;
+}
+
 /** A sandbox helper: the link's time runs out, and its money goes back. */
-export function expirePayoutLink(db: Db, link: PayoutLinkRow, nowMs: number): PayoutLinkRow {
+export function expirePayoutLink({ db, nowMs }: HelperCaller, id: string): PayoutLinkView {
+  const link = anyTenantLink(db, id);
   return db.transaction(() => {
     if (!OPEN.has(link.status) || link.status === 'expired') {
-      throw new HttpError(409, 'link-not-open', `A ${link.status} payout link cannot expire`);
+      throw new DomainError('conflict', 'link-not-open', `A ${link.status} payout link cannot expire`);
     }
     release(db, link);
     updatePayoutLink(db, link.id, { status: 'expired', expires_ms: nowMs });
@@ -318,14 +308,15 @@ export function expirePayoutLink(db: Db, link: PayoutLinkRow, nowMs: number): Pa
       new Date(nowMs).toISOString(),
       'Its money went back to the app’s wallet',
     );
-    return findPayoutLink(db, link.org_id, link.id) as PayoutLinkRow;
+    return payoutLinkView(db, findPayoutLink(db, link.org_id, link.id) as PayoutLinkRow);
   })();
 }
 
 /** The link paid to the user's method: a payout from the money the link held. */
 function claim(db: Db, app: NamedApp, link: PayoutLinkRow, user: UserRow, nowMs: number) {
   const method = methodFor(db, user, 'default', undefined);
-  if (!method) throw new HttpError(400, 'no-payout-method', 'The payee has no payout method to be paid to');
+  if (!method)
+    throw new DomainError('invalid', 'no-payout-method', 'The payee has no payout method to be paid to');
   const transferId = makePayout({
     db,
     orgId: link.org_id,
@@ -350,22 +341,21 @@ function claim(db: Db, app: NamedApp, link: PayoutLinkRow, user: UserRow, nowMs:
   return findPayoutLink(db, link.org_id, link.id) as PayoutLinkRow;
 }
 
-/** What the payee chooses when they open the link (the claim helper's body): a method of any rail. */
-export const claimSchema = addPayoutMethodSchema;
-
 /**
  * A sandbox helper: the payee opens the link and picks a method, as they would on the link's page. A payee with no
  * user yet becomes one (from the link's payee details); the method is added to them; the link pays it.
  */
 export function claimPayoutLink(
-  db: Db,
-  link: PayoutLinkRow,
-  choice: z.infer<typeof claimSchema>,
-  nowMs: number,
-): PayoutLinkRow {
+  { db, nowMs }: HelperCaller,
+  token: string,
+  choice: AddPayoutMethod,
+): PayoutLinkView {
+  // By the token of its URL only: the id is read by every member from the list, and claims nothing.
+  const link = findPayoutLinkByToken(db, token);
+  if (!link) throw new DomainError('not-found', 'link-not-found', 'No payout link has this token');
   return db.transaction(() => {
     if (!OPEN.has(link.status) || link.status === 'expired') {
-      throw new HttpError(409, 'link-not-open', `A ${link.status} payout link cannot be claimed`);
+      throw new DomainError('conflict', 'link-not-open', `A ${link.status} payout link cannot be claimed`);
     }
     const app = creditedAppOf(db, link.org_id, link.app_id);
     if (!app) throw notFoundOrUnauthorized();
@@ -388,6 +378,6 @@ export function claimPayoutLink(
       user = findUser(db, link.org_id, row.id) as UserRow;
     }
     addPayoutMethod(db, link.org_id, user.id, { ...choice, is_default: true }, created);
-    return claim(db, app, link, findUser(db, link.org_id, user.id) as UserRow, nowMs);
+    return payoutLinkView(db, claim(db, app, link, findUser(db, link.org_id, user.id) as UserRow, nowMs));
   })();
 }

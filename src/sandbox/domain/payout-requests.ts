@@ -1,47 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { MAX_PAYMENT_CENTS } from '../../lib/money';
-import { UUID_PATTERN } from '../../lib/uuid';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
+import type { PayoutRequestCreate } from '../../lib/requests/payout-requests';
 import type { Db } from '../store/db';
 import {
   decidePayoutRequest,
   findPayoutLink,
   findPayoutRequest,
+  findPayoutRequestAnyTenant,
   insertPayoutRequest,
   type PayoutRequestRow,
 } from '../store/payouts';
 import { findUser } from '../store/tenants';
-import type { Tenant } from './auth';
+import type { Caller, HelperCaller, Tenant } from './auth';
+import { DomainError, found } from './errors';
+import { keysetPage, type PageQuery } from './pages';
 import { createPayoutLink, payoutLinkView } from './payout-links';
-import { payoutMetadata } from './payouts';
 import { userView } from './user-view';
 
 /**
  * Payout requests: a person asks to be paid (by user id or phone); when the request is approved (by the vendor's
  * dashboard: here a sandbox helper) they are sent a payout link.
  */
-
-const phonePayee = z
-  .object({
-    country_code: z.string().regex(/^\d{1,3}$/, 'A country calling code, like 1'),
-    phone_number: z.string().regex(/^\d{4,15}$/, 'The digits of the phone number'),
-  })
-  .strict();
-
-export const payoutRequestCreateSchema = z
-  .object({
-    amount: z.int('Whole cents').min(1, 'At least 1 cent').max(MAX_PAYMENT_CENTS, 'At most $1,000,000.00'),
-    user_id: z.string().regex(UUID_PATTERN, 'Must be a UUID').optional(),
-    payee: phonePayee.optional(),
-    metadata: payoutMetadata.optional(),
-    memo: z.string().max(500).optional(),
-  })
-  .strict()
-  .refine((body) => (body.user_id === undefined) !== (body.payee === undefined), {
-    message: 'Give exactly one of user_id or payee',
-    path: ['user_id'],
-  });
 
 const parse = (text: string | null) => (text === null ? null : (JSON.parse(text) as unknown));
 
@@ -62,13 +40,21 @@ export function payoutRequestView(db: Db, row: PayoutRequestRow) {
   };
 }
 
-export function createPayoutRequest(
-  db: Db,
-  tenant: Tenant,
-  body: z.infer<typeof payoutRequestCreateSchema>,
-  nowMs: number,
-): PayoutRequestRow {
-  if (body.user_id && !findUser(db, tenant.orgId, body.user_id)) throw notFoundOrUnauthorized();
+/** A page of the caller's payout requests, newest first (`status`: an extension filter). */
+export function listPayoutRequests(
+  { db, tenant }: Caller,
+  query: PageQuery & { status?: string | undefined },
+) {
+  const find = (id: string) => findPayoutRequest(db, tenant.orgId, id);
+  return keysetPage(db, 'payout_requests', tenant.orgId, query, find, (row) => payoutRequestView(db, row));
+}
+
+export function payoutRequestOf({ db, tenant }: Caller, requestId: string) {
+  return payoutRequestView(db, found(findPayoutRequest(db, tenant.orgId, requestId)));
+}
+
+export function createPayoutRequest({ db, tenant, nowMs }: Caller, body: PayoutRequestCreate) {
+  if (body.user_id) found(findUser(db, tenant.orgId, body.user_id));
   const row: Omit<PayoutRequestRow, 'seq'> = {
     id: randomUUID(),
     org_id: tenant.orgId,
@@ -83,13 +69,15 @@ export function createPayoutRequest(
     created_ms: nowMs,
   };
   insertPayoutRequest(db, row);
-  return findPayoutRequest(db, tenant.orgId, row.id) as PayoutRequestRow;
+  return payoutRequestView(db, findPayoutRequest(db, tenant.orgId, row.id) as PayoutRequestRow);
 }
 
 /** A sandbox helper, in the dashboard's place: approved, the payee is sent a payout link; rejected, nothing moves. */
-export function decideRequest(db: Db, row: PayoutRequestRow, status: 'approved' | 'rejected', nowMs: number) {
+export function decideRequest({ db, nowMs }: HelperCaller, id: string, status: 'approved' | 'rejected') {
+  const row = findPayoutRequestAnyTenant(db, id);
+  if (!row) throw new DomainError('not-found', 'request-not-found', 'No payout request has this id');
   if (row.status !== 'created') {
-    throw new HttpError(409, 'request-decided', `This payout request is ${row.status} already`);
+    throw new DomainError('conflict', 'request-decided', `This payout request is ${row.status} already`);
   }
   return db.transaction(() => {
     let linkId: string | null = null;
@@ -110,6 +98,6 @@ export function decideRequest(db: Db, row: PayoutRequestRow, status: 'approved' 
       linkId = link.id;
     }
     decidePayoutRequest(db, row.id, status, linkId);
-    return findPayoutRequest(db, row.org_id, row.id) as PayoutRequestRow;
+    return payoutRequestView(db, findPayoutRequest(db, row.org_id, row.id) as PayoutRequestRow);
   })();
 }

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-import { formatCents, MAX_PAYMENT_CENTS } from '../../lib/money';
+import { formatCents } from '../../lib/money';
 import { describePayoutMethod } from '../../lib/payout-methods';
-import { UUID_PATTERN } from '../../lib/uuid';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
+import type { PayoutRequest } from '../../lib/requests/payouts';
 import type { Db } from '../store/db';
 import {
   addToAppWallet,
@@ -13,75 +11,16 @@ import {
 } from '../store/payouts';
 import { creditedAppOf, findUser, type NamedApp, type UserRow } from '../store/tenants';
 import { appendStatusHistory, insertTransaction, insertTransfer, transferJson } from '../store/transfers';
-import type { Tenant } from './auth';
+import type { Caller, Tenant } from './auth';
+import { DomainError, notFoundOrUnauthorized } from './errors';
 import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
 import { methodFor, type PayoutMethodView } from './payout-method';
 
-const uuid = z.string().regex(UUID_PATTERN, 'Must be a UUID');
-/** The vendor types metadata as a string or an object. */
-export const payoutMetadata = z.union([z.string().max(4096), z.record(z.string(), z.unknown())]);
-
-/** The vendor's `payout-create-request`. */
-export const payoutRequestSchema = z
-  .object({
-    user_id: uuid,
-    amount: z
-      .int('The amount is a whole number of cents')
-      .min(1, 'The amount is at least 1 cent')
-      .max(MAX_PAYMENT_CENTS, `The amount is at most ${MAX_PAYMENT_CENTS} cents ($1,000,000.00)`),
-    platform: z.enum(
-      ['paypal', 'venmo', 'ach', 'bank_transfer', 'cash_app', 'default'],
-      'One of paypal, venmo, ach, bank_transfer, cash_app, default',
-    ),
-    account_id: uuid.optional(),
-    fund: z.boolean().optional(),
-    tax_exempt: z.boolean().optional(),
-    idempotency_key: uuid.optional(),
-    metadata: payoutMetadata.optional(),
-    payout_fee_party: z.enum(['user', 'platform']).optional(),
-  })
-  .strict();
-export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
-
-/** The vendor's body of POST /v2/payouts/send-payout. */
-export const sendPayoutSchema = z
-  .object({
-    amount: z.int('Whole cents').min(1, 'At least 1 cent').max(MAX_PAYMENT_CENTS, 'At most $1,000,000.00'),
-    user_id: uuid.optional(),
-    payee: z
-      .object({
-        country_code: z.string().regex(/^\d{1,3}$/, 'A country calling code, like 1'),
-        phone_number: z.string().regex(/^\d{4,15}$/, 'The digits of the phone number'),
-      })
-      .strict()
-      .optional(),
-    delivery: z
-      .object({ message: z.string().max(500).optional() })
-      .strict()
-      .optional(),
-    force_collect_compliance_information: z.boolean().optional(),
-    additional_steps: z.array(z.string()).optional(),
-    tax_exempt: z.boolean().optional(),
-    metadata: payoutMetadata.optional(),
-    memo: z.string().max(500).optional(),
-    idempotency_key: uuid.nullish(),
-    payout_fee_party: z.enum(['user', 'platform']).nullish(),
-    accounting_data: z
-      .object({ quickbooks_account_id: z.int().optional(), quickbooks_class_id: z.int().optional() })
-      .strict()
-      .optional(),
-  })
-  .strict()
-  .refine((body) => body.user_id !== undefined || body.payee !== undefined, {
-    message: 'Give user_id or payee',
-    path: ['user_id'],
-  });
-
 /** Money that is not there: the vendor's refusal of a payout its wallet cannot cover (400, as Stripe's). */
-export function insufficientFunds(what: string, has: number, needs: number): HttpError {
-  return new HttpError(
-    400,
+export function insufficientFunds(what: string, has: number, needs: number): DomainError {
+  return new DomainError(
+    'invalid',
     'insufficient-funds',
     `${what} has ${formatCents(has)}; this needs ${formatCents(needs)}. Refill it first`,
     [{ path: 'amount', message: `More than the ${formatCents(has)} available` }],
@@ -186,9 +125,9 @@ export function makePayout(money: PayoutMoney): string {
 }
 
 /** The refusal of a payout key used before: the vendor rejects it rather than answering the first payout again. */
-export function keyUsed(transferId: string): HttpError {
-  return new HttpError(
-    409,
+export function keyUsed(transferId: string): DomainError {
+  return new DomainError(
+    'conflict',
     'idempotency-key-used',
     `A payout with this idempotency_key was made already (transfer ${transferId}): a payout's key is never used twice`,
     [{ path: 'idempotency_key', message: 'Already used' }],
@@ -202,8 +141,8 @@ export function resolvePayout(db: Db, tenant: Tenant, appId: string | undefined,
   const user = findUser(db, tenant.orgId, request.user_id);
   if (!user) throw notFoundOrUnauthorized();
   if (user.status === 'disabled') {
-    throw new HttpError(
-      409,
+    throw new DomainError(
+      'conflict',
       'user-disabled',
       'This user is disabled: payouts to them are held until they are not',
     );
@@ -216,7 +155,7 @@ export function resolvePayout(db: Db, tenant: Tenant, appId: string | undefined,
           ? 'account_id is not a stored bank account of this user'
           : 'A bank payout names the account: give account_id'
         : `The user has no ${request.platform === 'default' ? 'payout method' : `${request.platform} payout method`}`;
-    throw new HttpError(400, 'no-payout-method', which, [
+    throw new DomainError('invalid', 'no-payout-method', which, [
       {
         path: request.platform === 'ach' || request.platform === 'bank_transfer' ? 'account_id' : 'platform',
         message: which,
@@ -226,15 +165,8 @@ export function resolvePayout(db: Db, tenant: Tenant, appId: string | undefined,
   return { app, user, method };
 }
 
-export interface PayoutContext {
-  db: Db;
-  tenant: Tenant;
-  appId: string | undefined;
-  nowMs: number;
-}
-
 /** POST /v2/payouts: one payout, refused as a whole (nothing written) when anything about it is wrong. */
-export function createPayout(ctx: PayoutContext, request: PayoutRequest): string {
+export function createPayout(ctx: Caller, request: PayoutRequest): string {
   const { db, tenant } = ctx;
   return db.transaction(() => {
     if (request.idempotency_key) {

@@ -1,15 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '../store/db';
 import { addToAppWallet } from '../store/payouts';
-import { sql } from '../store/prepare';
 import {
+  defaultMethodOf,
   insertApp,
   insertBankAccount,
   insertCustomer,
   insertOrganization,
   insertUser,
 } from '../store/tenants';
-import { hashApiKey, newApiKey } from './auth';
+import { type HelperCaller, hashApiKey, newApiKey } from './auth';
 import { demoPlan } from './demo-data';
 import {
   companyName,
@@ -22,9 +22,6 @@ import {
 } from './fixtures';
 import { addPayoutMethod, payoutMethodsOf } from './payout-method';
 import { populate } from './populate';
-
-const defaultOf = (db: Db, userId: string) =>
-  sql<string | null>(db, 'SELECT default_method_id FROM users WHERE id = ?').pluck().get(userId) ?? null;
 
 export interface TenantOptions {
   /** Fixed credentials (the demo tenant); random otherwise. */
@@ -126,7 +123,7 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
       return {
         ...user,
         status: 'verified',
-        payout_methods: payoutMethodsOf(db, { id: user.id, default_method_id: defaultOf(db, user.id) }),
+        payout_methods: payoutMethodsOf(db, { id: user.id, default_method_id: defaultMethodOf(db, user.id) }),
       };
     });
     const person = personName();
@@ -157,4 +154,20 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
       ],
     };
   })();
+}
+
+/** What POST /sandbox/tenants takes: a compliance record or none, and volume as the demo has it. */
+export interface TestTenantRequest {
+  compliance?: boolean | undefined;
+  users?: number | undefined;
+  transfers?: number | undefined;
+}
+
+/** A sandbox helper: a fresh tenant for a test; transfers need a user to make them, so they bring one at least. */
+export function createTestTenant({ db, nowMs }: HelperCaller, request: TestTenantRequest): CreatedTenant {
+  const volume =
+    request.users || request.transfers
+      ? { users: Math.max(request.users ?? 0, request.transfers ? 1 : 0), transfers: request.transfers ?? 0 }
+      : undefined;
+  return createTenant(db, { compliance: request.compliance, volume }, new Date(nowMs));
 }

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
-import type { Services } from '../services';
-import { findApp } from '../store/tenants';
+import { appCompliance } from '../domain/apps';
 import { type RouteDef, route, uuidParam } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
 
@@ -14,7 +12,7 @@ const complianceRecord = z
   })
   .meta({ title: 'business-compliance-info' });
 
-export function appRoutes({ db }: Services): RouteDef[] {
+export function appRoutes(): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -28,13 +26,7 @@ export function appRoutes({ db }: Services): RouteDef[] {
         ...standardErrors,
         404: { description: 'The app has no compliance record yet', schema: errorResponse },
       },
-      handle: ({ c, params, tenant }) => {
-        const app = findApp(db, tenant.orgId, params.app_id);
-        if (!app) throw notFoundOrUnauthorized();
-        if (!app.compliance)
-          throw new HttpError(404, 'no-compliance-record', 'This app has no compliance record yet');
-        return c.json(JSON.parse(app.compliance));
-      },
+      handle: ({ c, params, caller }) => c.json(appCompliance(caller, params.app_id)),
     }),
   ];
 }

@@ -4,9 +4,10 @@ import { UUID_PATTERN } from '../../lib/uuid';
 import type { FieldError } from '../../node/error-body';
 import { fieldErrorsFrom } from '../../node/error-body';
 import { isJsonContentType } from '../../node/json-content-type';
-import type { Tenant } from '../domain/auth';
-import { HttpError, validationError } from '../http-error';
+import type { Caller } from '../domain/auth';
+import type { Services } from '../services';
 import type { SandboxEnv } from './env';
+import { HttpError, validationError } from './http-error';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -20,7 +21,8 @@ interface HandlerInput<P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  tenant: Tenant;
+  /** Who asks (the tenant; absent on the public /sandbox helpers), the app named by `Api-App-Id`, and when. */
+  caller: Caller;
 }
 
 /**
@@ -87,7 +89,11 @@ function collect<T>(schema: z.ZodType<T> | undefined, value: unknown, errors: Fi
 }
 
 /** Registers the routes, and a 405 with `Allow` for the other methods of each path. */
-export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly RouteDef[]): void {
+export function mountRoutes(
+  app: Hono<SandboxEnv>,
+  routes: readonly RouteDef[],
+  { db, now }: Pick<Services, 'db' | 'now'>,
+): void {
   const methodsByPath = new Map<string, Method[]>();
   for (const def of routes) {
     const honoPath = toHonoPath(def.path);
@@ -101,7 +107,8 @@ export function mountRoutes(app: Hono<SandboxEnv>, routes: readonly RouteDef[]):
       if (errors.length > 0) throw validationError(errors);
       const body = def.validateBody ? def.validateBody(rawBody) : collect(def.body, rawBody, errors);
       if (errors.length > 0) throw validationError(errors);
-      return def.handle({ c, params, query, body, tenant: c.get('tenant') });
+      const caller = { db, tenant: c.get('tenant'), appId: c.req.header('api-app-id'), nowMs: now() };
+      return def.handle({ c, params, query, body, caller });
     });
   }
   for (const [honoPath, methods] of methodsByPath) {
@@ -135,3 +142,21 @@ export const limitParam = z
   .transform(Number)
   .refine((n) => n >= 1 && n <= 100, 'A whole number from 1 to 100')
   .optional();
+
+/** The query fields of a page of a list, Stripe's cursors: put last in a list's query object, then `oneCursor` it. */
+export const cursorFields = {
+  limit: limitParam,
+  starting_after: uuidParam('starting_after').optional(),
+  ending_before: uuidParam('ending_before').optional(),
+};
+
+/** A page starts after one row or ends before one, not both. */
+export const oneCursor = <
+  T extends { starting_after?: string | undefined; ending_before?: string | undefined },
+>(
+  query: z.ZodType<T>,
+) =>
+  query.refine((q) => !(q.starting_after && q.ending_before), {
+    message: 'Give starting_after or ending_before, not both',
+    path: ['ending_before'],
+  });

@@ -1,21 +1,6 @@
 import { z } from 'zod';
-import { centsToDecimal } from '../../lib/money';
-import { userView } from '../domain/user-view';
-import { notFoundOrUnauthorized } from '../http-error';
-import type { Services } from '../services';
-import {
-  countUsers,
-  findCustomer,
-  pageOfApps,
-  pageOfCustomers,
-  pageOfUsers,
-  type SeqPage,
-  seqOf,
-} from '../store/directory';
-import { sql } from '../store/prepare';
-import type { AppRow, CustomerRow } from '../store/tenants';
-import { findApp } from '../store/tenants';
-import { limitParam, type RouteDef, route, uuidParam } from './define';
+import { appOf, customerOf, listApps, listCustomers, listUsers } from '../domain/directory';
+import { cursorFields, oneCursor, type RouteDef, route, uuidParam } from './define';
 import {
   appResponse,
   customerResponse,
@@ -29,87 +14,13 @@ import {
  * lists of people is the sandbox's own (lib/people-search.ts says what it matches).
  */
 
-const cursors = {
-  limit: limitParam,
-  starting_after: uuidParam('starting_after').optional(),
-  ending_before: uuidParam('ending_before').optional(),
-};
-const oneCursor = <T extends { starting_after?: string | undefined; ending_before?: string | undefined }>(
-  query: z.ZodType<T>,
-) =>
-  query.refine((q) => !(q.starting_after && q.ending_before), {
-    message: 'Give starting_after or ending_before, not both',
-    path: ['ending_before'],
-  });
-
 const search = z.string().max(100, 'At most 100 characters').optional().meta({
   'x-extension': true,
   description:
     'A prefix of a first name, last name, full name, business name or email (any case), phone digits, or an exact id',
 });
 
-/** The vendor's `payment-customer`: what the customer does not have (a business name, a phone) is left out. */
-function customerView(customer: CustomerRow) {
-  const view = {
-    id: customer.id,
-    first_name: customer.first_name,
-    last_name: customer.last_name,
-    business_name: customer.business_name,
-    email: customer.email,
-    country_code: customer.country_code,
-    phone_number: customer.phone_number,
-    created: customer.created,
-  };
-  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null));
-}
-
-/** What the app has paid out: its payouts that did not fail or come back. */
-function moneyOutOf(db: Services['db'], appId: string): number {
-  return (
-    sql<number>(
-      db,
-      "SELECT COALESCE(sum(amount), 0) FROM transfers WHERE app_id = ? AND type = 'payout' AND status NOT IN ('failed', 'reversed', 'canceled')",
-    )
-      .pluck()
-      .get(appId) ?? 0
-  );
-}
-
-function appView(app: AppRow, connectedUsers: number, moneyOut: number) {
-  return {
-    id: app.id,
-    name: app.name,
-    status: 'approved' as const,
-    // Every user of the organization may pay each of its apps (and be paid by them).
-    metrics: {
-      wallet_balance: centsToDecimal(app.balance),
-      money_out: centsToDecimal(moneyOut),
-      connected_users: connectedUsers,
-    },
-    has_compliance: app.compliance !== null,
-  };
-}
-
-export function directoryRoutes({ db }: Services): RouteDef[] {
-  /** The page a query asks for; a cursor that is not the organization's row gets the same 403 as elsewhere. */
-  const pageFor = (
-    table: 'users' | 'customers' | 'apps',
-    orgId: string,
-    query: {
-      limit?: number | undefined;
-      starting_after?: string | undefined;
-      ending_before?: string | undefined;
-    },
-  ): SeqPage => {
-    const seq = (id: string | undefined) => {
-      if (!id) return undefined;
-      const found = seqOf(db, table, orgId, id);
-      if (found === undefined) throw notFoundOrUnauthorized();
-      return found;
-    };
-    return { limit: query.limit ?? 10, after: seq(query.starting_after), before: seq(query.ending_before) };
-  };
-
+export function directoryRoutes(): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -126,18 +37,11 @@ export function directoryRoutes({ db }: Services): RouteDef[] {
             )
             .optional(),
           search,
-          ...cursors,
+          ...cursorFields,
         }),
       ),
       responses: { 200: { description: 'OK', schema: listResponse(userSummaryResponse) }, ...standardErrors },
-      handle: ({ c, query, tenant }) => {
-        const page = pageOfUsers(
-          db,
-          { orgId: tenant.orgId, status: query.status, search: query.search },
-          pageFor('users', tenant.orgId, query),
-        );
-        return c.json({ data: page.rows.map((user) => userView(db, user)), has_more: page.more });
-      },
+      handle: ({ c, query, caller }) => c.json(listUsers(caller, query)),
     }),
     route({
       method: 'GET',
@@ -145,16 +49,9 @@ export function directoryRoutes({ db }: Services): RouteDef[] {
       operationId: 'get-payment-customers',
       summary: "The organization's payment customers, newest first; `search` as for users",
       tags: ['payment-customers'],
-      query: oneCursor(z.object({ search, ...cursors })),
+      query: oneCursor(z.object({ search, ...cursorFields })),
       responses: { 200: { description: 'OK', schema: listResponse(customerResponse) }, ...standardErrors },
-      handle: ({ c, query, tenant }) => {
-        const page = pageOfCustomers(
-          db,
-          { orgId: tenant.orgId, search: query.search },
-          pageFor('customers', tenant.orgId, query),
-        );
-        return c.json({ data: page.rows.map(customerView), has_more: page.more });
-      },
+      handle: ({ c, query, caller }) => c.json(listCustomers(caller, query)),
     }),
     route({
       method: 'GET',
@@ -164,11 +61,7 @@ export function directoryRoutes({ db }: Services): RouteDef[] {
       tags: ['payment-customers'],
       params: z.object({ payment_customer_id: uuidParam('payment_customer_id') }),
       responses: { 200: { description: 'OK', schema: customerResponse }, ...standardErrors },
-      handle: ({ c, params, tenant }) => {
-        const customer = findCustomer(db, tenant.orgId, params.payment_customer_id);
-        if (!customer) throw notFoundOrUnauthorized();
-        return c.json(customerView(customer));
-      },
+      handle: ({ c, params, caller }) => c.json(customerOf(caller, params.payment_customer_id)),
     }),
     route({
       method: 'GET',
@@ -176,13 +69,9 @@ export function directoryRoutes({ db }: Services): RouteDef[] {
       operationId: 'list-apps',
       summary: "The organization's apps, newest first (a plain array, as the vendor's)",
       tags: ['apps'],
-      query: oneCursor(z.object(cursors)),
+      query: oneCursor(z.object(cursorFields)),
       responses: { 200: { description: 'OK', schema: z.array(appResponse) }, ...standardErrors },
-      handle: ({ c, query, tenant }) => {
-        const page = pageOfApps(db, tenant.orgId, pageFor('apps', tenant.orgId, query));
-        const users = countUsers(db, tenant.orgId);
-        return c.json(page.rows.map((app) => appView(app, users, moneyOutOf(db, app.id))));
-      },
+      handle: ({ c, query, caller }) => c.json(listApps(caller, query)),
     }),
     route({
       method: 'GET',
@@ -192,11 +81,7 @@ export function directoryRoutes({ db }: Services): RouteDef[] {
       tags: ['apps'],
       params: z.object({ app_id: uuidParam('app_id') }),
       responses: { 200: { description: 'OK', schema: appResponse }, ...standardErrors },
-      handle: ({ c, params, tenant }) => {
-        const app = findApp(db, tenant.orgId, params.app_id);
-        if (!app) throw notFoundOrUnauthorized();
-        return c.json(appView(app, countUsers(db, tenant.orgId), moneyOutOf(db, app.id)));
-      },
+      handle: ({ c, params, caller }) => c.json(appOf(caller, params.app_id)),
     }),
   ];
 }

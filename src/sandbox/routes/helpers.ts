@@ -1,19 +1,14 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
-import { claimPayoutLink, claimSchema, expirePayoutLink, payoutLinkView } from '../domain/payout-links';
-import { decideRequest, payoutRequestView } from '../domain/payout-requests';
-import { createTenant } from '../domain/tenant-factory';
-import { HttpError } from '../http-error';
+import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
+import { refillAppWallet } from '../domain/apps';
+import { armFault } from '../domain/faults';
+import { claimPayoutLink, expirePayoutLink } from '../domain/payout-links';
+import { decideRequest } from '../domain/payout-requests';
+import { createTestTenant } from '../domain/tenant-factory';
+import { changeUserStatus } from '../domain/users';
 import type { Services } from '../services';
-import {
-  addToAppWallet,
-  appWallet,
-  findPayoutLinkAnyTenant,
-  findPayoutLinkByToken,
-  findPayoutRequestAnyTenant,
-} from '../store/payouts';
-import { findOrganizationByClientId, setUserStatus } from '../store/tenants';
 import { type RouteDef, route, uuidParam } from './define';
 import { errorResponse } from './response-schemas';
 
@@ -76,8 +71,7 @@ function fullGc(): () => void {
 }
 
 /** Test helpers, sandbox mode only, no credentials: they exist so that every test makes its own world. */
-export function helperRoutes(services: Services): RouteDef[] {
-  const { db, faults } = services;
+export function helperRoutes({ faults }: Services): RouteDef[] {
   return [
     route({
       method: 'POST',
@@ -90,16 +84,7 @@ export function helperRoutes(services: Services): RouteDef[] {
       body: tenantRequest,
       bodyOptional: true,
       responses: { 201: { description: 'Created' }, 400: { description: 'Invalid', schema: errorResponse } },
-      handle: ({ c, body }) => {
-        const volume =
-          body.users || body.transfers
-            ? { users: Math.max(body.users ?? 0, body.transfers ? 1 : 0), transfers: body.transfers ?? 0 }
-            : undefined;
-        return c.json(
-          createTenant(db, { compliance: body.compliance, volume }, new Date(services.now())),
-          201,
-        );
-      },
+      handle: ({ c, body, caller }) => c.json(createTestTenant(caller, body), 201),
     }),
     route({
       method: 'POST',
@@ -111,13 +96,7 @@ export function helperRoutes(services: Services): RouteDef[] {
       public: true,
       body: faultRequest,
       responses: { 201: { description: 'Armed' }, 400: { description: 'Invalid', schema: errorResponse } },
-      handle: ({ c, body }) => {
-        if (!findOrganizationByClientId(db, body.client_id)) {
-          throw new HttpError(404, 'tenant-not-found', 'No tenant has this client_id');
-        }
-        faults.arm(body);
-        return c.json({ armed: body }, 201);
-      },
+      handle: ({ c, body, caller }) => c.json(armFault(caller, faults, body), 201),
     }),
     route({
       method: 'POST',
@@ -130,12 +109,7 @@ export function helperRoutes(services: Services): RouteDef[] {
       params: z.object({ user_id: uuidParam('user_id') }),
       body: z.object({ status: z.enum(['verified', 'unverified', 'in_review', 'disabled']) }).strict(),
       responses: { 200: { description: 'Set' }, 404: { description: 'No such user', schema: errorResponse } },
-      handle: ({ c, params, body }) => {
-        if (!setUserStatus(db, params.user_id, body.status)) {
-          throw new HttpError(404, 'user-not-found', 'No user has this id');
-        }
-        return c.json({ id: params.user_id, status: body.status });
-      },
+      handle: ({ c, params, body, caller }) => c.json(changeUserStatus(caller, params.user_id, body.status)),
     }),
     route({
       method: 'POST',
@@ -151,14 +125,7 @@ export function helperRoutes(services: Services): RouteDef[] {
         200: { description: "The app's wallet now, in cents" },
         404: { description: 'No such app', schema: errorResponse },
       },
-      handle: ({ c, params, body }) => {
-        const app = db.prepare('SELECT org_id FROM apps WHERE id = ?').get(params.app_id) as
-          | { org_id: string }
-          | undefined;
-        if (!app) throw new HttpError(404, 'app-not-found', 'No app has this id');
-        addToAppWallet(db, app.org_id, params.app_id, body.amount);
-        return c.json({ app_id: params.app_id, wallet_balance: appWallet(db, params.app_id) });
-      },
+      handle: ({ c, params, body, caller }) => c.json(refillAppWallet(caller, params.app_id, body.amount)),
     }),
     route({
       method: 'POST',
@@ -170,17 +137,14 @@ export function helperRoutes(services: Services): RouteDef[] {
       extension: true,
       public: true,
       params: z.object({ token: z.string().max(100) }),
-      body: claimSchema,
+      // What the payee chooses when they open the link: a method of any rail.
+      body: addPayoutMethodSchema,
       responses: {
         200: { description: 'The claimed link, with its transfer' },
         404: { description: 'No link has this token', schema: errorResponse },
         409: { description: 'Not open', schema: errorResponse },
       },
-      handle: ({ c, params, body }) => {
-        const link = findPayoutLinkByToken(db, params.token);
-        if (!link) throw new HttpError(404, 'link-not-found', 'No payout link has this token');
-        return c.json(payoutLinkView(db, claimPayoutLink(db, link, body, services.now())));
-      },
+      handle: ({ c, params, body, caller }) => c.json(claimPayoutLink(caller, params.token, body)),
     }),
     route({
       method: 'POST',
@@ -197,11 +161,7 @@ export function helperRoutes(services: Services): RouteDef[] {
         200: { description: 'The expired link' },
         409: { description: 'Not open', schema: errorResponse },
       },
-      handle: ({ c, params }) => {
-        const link = findPayoutLinkAnyTenant(db, params.payout_link_id);
-        if (!link) throw new HttpError(404, 'link-not-found', 'No payout link has this id');
-        return c.json(payoutLinkView(db, expirePayoutLink(db, link, services.now())));
-      },
+      handle: ({ c, params, caller }) => c.json(expirePayoutLink(caller, params.payout_link_id)),
     }),
     route({
       method: 'POST',
@@ -218,11 +178,8 @@ export function helperRoutes(services: Services): RouteDef[] {
         200: { description: 'The decided request' },
         409: { description: 'Decided already', schema: errorResponse },
       },
-      handle: ({ c, params, body }) => {
-        const row = findPayoutRequestAnyTenant(db, params.payout_request_id);
-        if (!row) throw new HttpError(404, 'request-not-found', 'No payout request has this id');
-        return c.json(payoutRequestView(db, decideRequest(db, row, body.status, services.now())));
-      },
+      handle: ({ c, params, body, caller }) =>
+        c.json(decideRequest(caller, params.payout_request_id, body.status)),
     }),
     route({
       method: 'GET',

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
-import type { Services } from '../services';
-import { findApp, getOrganization, setAppCompliance } from '../store/tenants';
+import { COMPLIANCE_COPIED, copyComplianceToApp, organizationOf } from '../domain/organizations';
 import { type RouteDef, route, uuidParam } from './define';
 import { organizationResponse, standardErrors, successMessageResponse } from './response-schemas';
 
-export const COMPLIANCE_COPIED = 'Business compliance information successfully copied';
-
-export function organizationRoutes({ db }: Services): RouteDef[] {
+export function organizationRoutes(): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -16,12 +12,7 @@ export function organizationRoutes({ db }: Services): RouteDef[] {
       summary: 'The caller organization: id, name and balance in cents (the console signs in with it)',
       tags: ['organizations'],
       responses: { 200: { description: 'OK', schema: organizationResponse }, 401: standardErrors[401] },
-      handle: ({ c, tenant }) => {
-        const organization = getOrganization(db, tenant.orgId);
-        if (!organization)
-          throw new HttpError(401, 'invalid-credentials', 'The organization no longer exists');
-        return c.json({ id: organization.id, name: organization.name, balance: organization.balance });
-      },
+      handle: ({ c, caller }) => c.json(organizationOf(caller)),
     }),
     route({
       method: 'PUT',
@@ -43,20 +34,7 @@ export function organizationRoutes({ db }: Services): RouteDef[] {
         401: standardErrors[401],
         403: standardErrors[403],
       },
-      handle: ({ c, params, tenant }) => {
-        const organization = getOrganization(db, tenant.orgId);
-        if (!organization?.compliance) {
-          throw new HttpError(
-            400,
-            'no-compliance-record',
-            'The organization has no business compliance information to copy; add it first',
-          );
-        }
-        const app = findApp(db, tenant.orgId, params.api_app_id);
-        if (!app) throw notFoundOrUnauthorized();
-        setAppCompliance(db, app.id, organization.compliance);
-        return c.json({ success: true, message: COMPLIANCE_COPIED });
-      },
+      handle: ({ c, params, caller }) => c.json(copyComplianceToApp(caller, params.api_app_id)),
     }),
   ];
 }

@@ -1,48 +1,33 @@
 import { z } from 'zod';
+import { type FieldError, fieldErrorsFrom } from '../../lib/field-errors';
 import { LINK_STATUSES } from '../../lib/payout-link-states';
+import { batchItemSchema, payoutBatchRequestSchema } from '../../lib/requests/payout-batches';
+import { payoutLinkRequestSchema } from '../../lib/requests/payout-links';
+import { payoutRequestCreateSchema } from '../../lib/requests/payout-requests';
+import { type PayoutRequest, payoutRequestSchema, sendPayoutSchema } from '../../lib/requests/payouts';
 import {
-  createPayoutBatch,
-  payoutBatchRequestSchema,
+  type CheckedPayoutBatch,
+  listPayoutBatches,
+  payoutBatchOf,
   payoutBatchResults,
-  payoutBatchView,
-  validateBatch,
 } from '../domain/payout-batches';
 import {
   cancelPayoutLink,
   createPayoutLink,
-  payoutLinkRequestSchema,
-  payoutLinkView,
+  listPayoutLinks,
+  payoutLinkOf,
   redeliverPayoutLink,
+  sendPayout,
 } from '../domain/payout-links';
-import { methodFor } from '../domain/payout-method';
-import { createPayoutRequest, payoutRequestCreateSchema, payoutRequestView } from '../domain/payout-requests';
-import { createPayout, payoutRequestSchema, sendPayoutSchema } from '../domain/payouts';
-import { notFoundOrUnauthorized } from '../http-error';
+import { createPayoutRequest, listPayoutRequests, payoutRequestOf } from '../domain/payout-requests';
+import { createPayout } from '../domain/payouts';
 import type { Services } from '../services';
-import {
-  findPayoutBatch,
-  findPayoutLink,
-  findPayoutRequest,
-  type PayoutBatchRow,
-  type PayoutLinkRow,
-  type PayoutRequestRow,
-  pageOf,
-} from '../store/payouts';
-import { findUser } from '../store/tenants';
-import { jsonText, limitParam, type RouteDef, route, uuidParam } from './define';
+import { cursorFields, jsonText, oneCursor, type RouteDef, route, uuidParam } from './define';
+import { HttpError } from './http-error';
 import { errorResponse, listResponse, standardErrors } from './response-schemas';
 import { transferResponse } from './transfer-schemas';
 
-const pageQuery = z
-  .object({
-    limit: limitParam,
-    starting_after: uuidParam('starting_after').optional(),
-    ending_before: uuidParam('ending_before').optional(),
-  })
-  .refine((q) => !(q.starting_after && q.ending_before), {
-    message: 'Give starting_after or ending_before, not both',
-    path: ['ending_before'],
-  });
+const pageQuery = oneCursor(z.object(cursorFields));
 
 const linkResponse = z
   .looseObject({ id: z.uuid(), status: z.string(), amount: z.int() })
@@ -54,16 +39,41 @@ const payoutRequestResponse = z
   .looseObject({ id: z.uuid(), status: z.string(), amount: z.int() })
   .meta({ title: 'payout-request' });
 
-/** A cursor of a list: a row of the caller's, or the same 403 as any id that is not. */
-function cursor<Row>(find: (id: string) => Row | undefined, id: string | undefined): Row | undefined {
-  if (!id) return undefined;
-  const row = find(id);
-  if (!row) throw notFoundOrUnauthorized();
-  return row;
+/** Every item checked by the item schema; one 400 names every field at fault, by its item. */
+function validateBatch(raw: unknown): CheckedPayoutBatch {
+  const parsed = payoutBatchRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'validation-failed',
+      'The batch is invalid: see errors',
+      fieldErrorsFrom(parsed.error.issues),
+    );
+  }
+  const errors: FieldError[] = [];
+  const parsedItems: PayoutRequest[] = [];
+  parsed.data.items.forEach((item, index) => {
+    const result = batchItemSchema.safeParse(item);
+    if (result.success) parsedItems.push(result.data);
+    else errors.push(...fieldErrorsFrom(result.error.issues, ['items', String(index)]));
+  });
+  const keys = new Set<string>();
+  parsedItems.forEach((item, index) => {
+    if (item.idempotency_key && keys.has(item.idempotency_key)) {
+      errors.push({
+        path: `items.${index}.idempotency_key`,
+        message: 'Two items have this key: each payout has its own',
+      });
+    }
+    if (item.idempotency_key) keys.add(item.idempotency_key);
+  });
+  if (errors.length > 0)
+    throw new HttpError(400, 'validation-failed', 'Some items are invalid: see errors', errors);
+  return { ...parsed.data, parsedItems };
 }
 
 /** Money out: payouts to a user's method, payout links, payout batches and payout requests (the vendor's routes). */
-export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
+export function payoutRoutes({ payoutBatches }: Services): RouteDef[] {
   return [
     route({
       method: 'POST',
@@ -78,8 +88,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
         ...standardErrors,
         409: { description: 'idempotency-key-used, or user-disabled', schema: errorResponse },
       },
-      handle: ({ c, body, tenant }) =>
-        jsonText(c, createPayout({ db, tenant, appId: c.req.header('api-app-id'), nowMs: now() }, body), 201),
+      handle: ({ c, body, caller }) => jsonText(c, createPayout(caller, body), 201),
     }),
     route({
       method: 'POST',
@@ -90,30 +99,10 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
       tags: ['payouts'],
       body: sendPayoutSchema,
       responses: { 201: { description: 'The payout link', schema: linkResponse }, ...standardErrors },
-      handle: ({ c, body, tenant }) => {
-        const user = body.user_id ? findUser(db, tenant.orgId, body.user_id) : undefined;
-        if (body.user_id && !user) throw notFoundOrUnauthorized();
-        const ready =
-          user && user.status !== 'disabled' && methodFor(db, user, 'default', undefined) ? user : undefined;
-        const { link, replayed } = createPayoutLink(
-          { db, tenant, appId: c.req.header('api-app-id'), nowMs: now() },
-          {
-            amount: body.amount,
-            ...(body.user_id ? { user_id: body.user_id } : {}),
-            ...(body.payee ? { payee: body.payee } : {}),
-            delivery: {
-              method: body.payee ? 'sms' : user ? 'all' : 'link',
-              ...(body.delivery?.message ? { message: body.delivery.message } : {}),
-            },
-            ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
-            ...(body.memo ? { memo: body.memo } : {}),
-            ...(body.tax_exempt !== undefined ? { tax_exempt: body.tax_exempt } : {}),
-            idempotency_key: body.idempotency_key ?? null,
-          },
-          ready ? { user: ready } : {},
-        );
+      handle: ({ c, body, caller }) => {
+        const { link, replayed } = sendPayout(caller, body);
         if (replayed) c.header('Idempotent-Replayed', 'true');
-        return c.json(payoutLinkView(db, link), 201);
+        return c.json(link, 201);
       },
     }),
     route({
@@ -131,16 +120,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
         }),
       ),
       responses: { 200: { description: 'OK', schema: listResponse(linkResponse) }, ...standardErrors },
-      handle: ({ c, query, tenant }) => {
-        const find = (id: string) => findPayoutLink(db, tenant.orgId, id);
-        const page = pageOf<PayoutLinkRow>(db, 'payout_links', tenant.orgId, {
-          limit: query.limit ?? 10,
-          after: cursor(find, query.starting_after),
-          before: cursor(find, query.ending_before),
-          status: query.status,
-        });
-        return c.json({ data: page.rows.map((row) => payoutLinkView(db, row)), has_more: page.more });
-      },
+      handle: ({ c, query, caller }) => c.json(listPayoutLinks(caller, query)),
     }),
     route({
       method: 'POST',
@@ -154,13 +134,10 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
         201: { description: 'Created (or the link of the same idempotency key)', schema: linkResponse },
         ...standardErrors,
       },
-      handle: ({ c, body, tenant }) => {
-        const { link, replayed } = createPayoutLink(
-          { db, tenant, appId: c.req.header('api-app-id'), nowMs: now() },
-          body,
-        );
+      handle: ({ c, body, caller }) => {
+        const { link, replayed } = createPayoutLink(caller, body);
         if (replayed) c.header('Idempotent-Replayed', 'true');
-        return c.json(payoutLinkView(db, link), 201);
+        return c.json(link, 201);
       },
     }),
     route({
@@ -171,11 +148,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
       tags: ['payout-links'],
       params: z.object({ payout_link_id: uuidParam('payout_link_id') }),
       responses: { 200: { description: 'OK', schema: linkResponse }, ...standardErrors },
-      handle: ({ c, params, tenant }) => {
-        const link = findPayoutLink(db, tenant.orgId, params.payout_link_id);
-        if (!link) throw notFoundOrUnauthorized();
-        return c.json(payoutLinkView(db, link));
-      },
+      handle: ({ c, params, caller }) => c.json(payoutLinkOf(caller, params.payout_link_id)),
     }),
     route({
       method: 'DELETE',
@@ -189,8 +162,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
         ...standardErrors,
         409: { description: 'link-not-cancelable', schema: errorResponse },
       },
-      handle: ({ c, params, tenant }) =>
-        c.json(payoutLinkView(db, cancelPayoutLink(db, tenant.orgId, params.payout_link_id, now()))),
+      handle: ({ c, params, caller }) => c.json(cancelPayoutLink(caller, params.payout_link_id)),
     }),
     route({
       method: 'POST',
@@ -212,14 +184,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
         },
         ...standardErrors,
       },
-      handle: ({ c, params, tenant }) => {
-        const result = redeliverPayoutLink(db, tenant.orgId, params.payout_link_id, now());
-        return c.json({
-          payout_link: payoutLinkView(db, result.link),
-          redelivered: result.redelivered,
-          ...(result.reason ? { reason: result.reason } : {}),
-        });
-      },
+      handle: ({ c, params, caller }) => c.json(redeliverPayoutLink(caller, params.payout_link_id)),
     }),
     route({
       method: 'POST',
@@ -235,14 +200,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
         ...standardErrors,
         409: { description: 'idempotency-key-used: the batch key was used before', schema: errorResponse },
       },
-      handle: ({ c, body, tenant }) => {
-        const batch = createPayoutBatch(
-          { db, tenant, appId: c.req.header('api-app-id'), nowMs: now() },
-          body as ReturnType<typeof validateBatch>,
-        );
-        payoutBatches.kick();
-        return c.json(payoutBatchView(db, batch));
-      },
+      handle: ({ c, body, caller }) => c.json(payoutBatches.take(caller, body as CheckedPayoutBatch)),
     }),
     route({
       method: 'GET',
@@ -252,15 +210,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
       tags: ['payout-batches'],
       query: pageQuery,
       responses: { 200: { description: 'OK', schema: listResponse(batchResponse) }, ...standardErrors },
-      handle: ({ c, query, tenant }) => {
-        const find = (id: string) => findPayoutBatch(db, tenant.orgId, id);
-        const page = pageOf<PayoutBatchRow>(db, 'payout_batches', tenant.orgId, {
-          limit: query.limit ?? 10,
-          after: cursor(find, query.starting_after),
-          before: cursor(find, query.ending_before),
-        });
-        return c.json({ data: page.rows.map((row) => payoutBatchView(db, row)), has_more: page.more });
-      },
+      handle: ({ c, query, caller }) => c.json(listPayoutBatches(caller, query)),
     }),
     route({
       method: 'GET',
@@ -270,11 +220,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
       tags: ['payout-batches'],
       params: z.object({ payout_batch_id: uuidParam('payout_batch_id') }),
       responses: { 200: { description: 'OK', schema: batchResponse }, ...standardErrors },
-      handle: ({ c, params, tenant }) => {
-        const batch = findPayoutBatch(db, tenant.orgId, params.payout_batch_id);
-        if (!batch) throw notFoundOrUnauthorized();
-        return c.json(payoutBatchView(db, batch));
-      },
+      handle: ({ c, params, caller }) => c.json(payoutBatchOf(caller, params.payout_batch_id)),
     }),
     route({
       method: 'GET',
@@ -285,11 +231,8 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
       params: z.object({ payout_batch_id: uuidParam('payout_batch_id') }),
       query: z.object({ include_request: z.enum(['true', 'false'], 'true or false').optional() }),
       responses: { 200: { description: 'OK', schema: batchResponse }, ...standardErrors },
-      handle: ({ c, params, query, tenant }) => {
-        const batch = findPayoutBatch(db, tenant.orgId, params.payout_batch_id);
-        if (!batch) throw notFoundOrUnauthorized();
-        return c.json(payoutBatchResults(db, batch, query.include_request === 'true'));
-      },
+      handle: ({ c, params, query, caller }) =>
+        c.json(payoutBatchResults(caller, params.payout_batch_id, query.include_request === 'true')),
     }),
     route({
       method: 'POST',
@@ -299,8 +242,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
       tags: ['payout-requests'],
       body: payoutRequestCreateSchema,
       responses: { 201: { description: 'Created', schema: payoutRequestResponse }, ...standardErrors },
-      handle: ({ c, body, tenant }) =>
-        c.json(payoutRequestView(db, createPayoutRequest(db, tenant, body, now())), 201),
+      handle: ({ c, body, caller }) => c.json(createPayoutRequest(caller, body), 201),
     }),
     route({
       method: 'GET',
@@ -317,16 +259,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
         200: { description: 'OK', schema: listResponse(payoutRequestResponse) },
         ...standardErrors,
       },
-      handle: ({ c, query, tenant }) => {
-        const find = (id: string) => findPayoutRequest(db, tenant.orgId, id);
-        const page = pageOf<PayoutRequestRow>(db, 'payout_requests', tenant.orgId, {
-          limit: query.limit ?? 10,
-          after: cursor(find, query.starting_after),
-          before: cursor(find, query.ending_before),
-          status: query.status,
-        });
-        return c.json({ data: page.rows.map((row) => payoutRequestView(db, row)), has_more: page.more });
-      },
+      handle: ({ c, query, caller }) => c.json(listPayoutRequests(caller, query)),
     }),
     route({
       method: 'GET',
@@ -336,11 +269,7 @@ export function payoutRoutes({ db, now, payoutBatches }: Services): RouteDef[] {
       tags: ['payout-requests'],
       params: z.object({ payout_request_id: uuidParam('payout_request_id') }),
       responses: { 200: { description: 'OK', schema: payoutRequestResponse }, ...standardErrors },
-      handle: ({ c, params, tenant }) => {
-        const row = findPayoutRequest(db, tenant.orgId, params.payout_request_id);
-        if (!row) throw notFoundOrUnauthorized();
-        return c.json(payoutRequestView(db, row));
-      },
+      handle: ({ c, params, caller }) => c.json(payoutRequestOf(caller, params.payout_request_id)),
     }),
   ];
 }

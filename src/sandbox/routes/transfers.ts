@@ -1,16 +1,6 @@
 import { z } from 'zod';
-import { nextStep, transition } from '../domain/lifecycle';
-import { HttpError, notFoundOrUnauthorized } from '../http-error';
-import type { Services } from '../services';
-import { findUser } from '../store/tenants';
-import {
-  findTransfer,
-  findTransferAnyTenant,
-  pageOfTransferJson,
-  transferJson,
-  transferJsonAnyTenant,
-} from '../store/transfers';
-import { jsonText, limitParam, type RouteDef, route, uuidParam } from './define';
+import { advanceTransfer, listTransfers, transferOf } from '../domain/transfers';
+import { cursorFields, jsonText, oneCursor, type RouteDef, route, uuidParam } from './define';
 import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse, transferStatusSchema, transferTypeSchema } from './transfer-schemas';
 
@@ -25,26 +15,21 @@ function dateParam(endOfDay: boolean) {
     .transform((v) => (v.length === 10 && endOfDay ? Date.parse(`${v}T23:59:59.999Z`) : Date.parse(v)));
 }
 
-const listQuery = z
-  .object({
+const listQuery = oneCursor(
+  z.object({
     user_id: uuidParam('user_id').optional(),
     status: transferStatusSchema.optional(),
     type: transferTypeSchema.optional(),
     start_date: dateParam(false).optional(),
     end_date: dateParam(true).optional(),
     reverse_order: z.enum(['true', 'false'], 'true or false').optional(),
-    limit: limitParam,
-    starting_after: uuidParam('starting_after').optional(),
-    ending_before: uuidParam('ending_before').optional(),
-  })
-  .refine((q) => !(q.starting_after && q.ending_before), {
-    message: 'Give starting_after or ending_before, not both',
-    path: ['ending_before'],
-  });
+    ...cursorFields,
+  }),
+);
 
 const advanceRequest = z.object({ status: transferStatusSchema.optional() }).strict();
 
-export function transferRoutes({ db, now }: Services): RouteDef[] {
+export function transferRoutes(): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -60,34 +45,7 @@ export function transferRoutes({ db, now }: Services): RouteDef[] {
         },
         ...standardErrors,
       },
-      handle: ({ c, query, tenant }) => {
-        const cursorOf = (id: string | undefined) => {
-          if (!id) return undefined;
-          const row = findTransfer(db, tenant.orgId, id);
-          if (!row) throw notFoundOrUnauthorized();
-          return { createdMs: row.created_ms, seq: row.seq };
-        };
-        // Filtering by a user names that user: unknown or another tenant's is the same 403 as anywhere else.
-        if (query.user_id && !findUser(db, tenant.orgId, query.user_id)) throw notFoundOrUnauthorized();
-        const page = pageOfTransferJson(
-          db,
-          {
-            orgId: tenant.orgId,
-            userId: query.user_id,
-            status: query.status,
-            type: query.type,
-            startMs: query.start_date,
-            endMs: query.end_date,
-          },
-          {
-            descending: query.reverse_order !== 'true',
-            limit: query.limit ?? 10,
-            after: cursorOf(query.starting_after),
-            before: cursorOf(query.ending_before),
-          },
-        );
-        return jsonText(c, `{"data":[${page.rows.join(',')}],"has_more":${page.more}}`);
-      },
+      handle: ({ c, query, caller }) => jsonText(c, listTransfers(caller, query)),
     }),
     route({
       method: 'GET',
@@ -97,11 +55,7 @@ export function transferRoutes({ db, now }: Services): RouteDef[] {
       tags: ['transfers'],
       params: z.object({ transfer_id: uuidParam('transfer_id') }),
       responses: { 200: { description: 'OK', schema: transferResponse }, ...standardErrors },
-      handle: ({ c, params, tenant }) => {
-        const json = transferJson(db, tenant.orgId, params.transfer_id);
-        if (json === undefined) throw notFoundOrUnauthorized();
-        return jsonText(c, json);
-      },
+      handle: ({ c, params, caller }) => jsonText(c, transferOf(caller, params.transfer_id)),
     }),
     route({
       method: 'POST',
@@ -119,16 +73,8 @@ export function transferRoutes({ db, now }: Services): RouteDef[] {
         404: { description: 'No such transfer', schema: errorResponse },
         409: { description: 'transition-not-allowed: nothing changed', schema: errorResponse },
       },
-      handle: ({ c, params, body }) => {
-        const row = findTransferAnyTenant(db, params.transfer_id);
-        if (!row) throw new HttpError(404, 'transfer-not-found', 'No transfer has this id');
-        const to = body.status ?? nextStep(row);
-        if (!to)
-          throw new HttpError(409, 'transition-not-allowed', `A ${row.status} transfer has no next step`);
-        transition(db, row, to, now());
-        // Found above, in this same synchronous turn: it is still there.
-        return jsonText(c, transferJsonAnyTenant(db, row.id) as string);
-      },
+      handle: ({ c, params, body, caller }) =>
+        jsonText(c, advanceTransfer(caller, params.transfer_id, body.status)),
     }),
   ];
 }

@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import { addressSchema } from '../../lib/address';
-import { addressView, newAddressRow } from '../domain/addresses';
-import { addPayoutMethod, addPayoutMethodSchema, payoutMethodsOf } from '../domain/payout-method';
-import { userView } from '../domain/user-view';
-import { notFoundOrUnauthorized } from '../http-error';
-import type { Services } from '../services';
-import { addressesOf, insertAddress } from '../store/addresses';
-import { findUser } from '../store/tenants';
+import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
+import { addUserAddress, addUserPayoutMethod, payoutMethodsOfUser, userOf } from '../domain/users';
 import { type RouteDef, route, uuidParam } from './define';
 import { addressResponse, payoutMethodResponse, standardErrors, userResponse } from './response-schemas';
 
 const userParams = z.object({ user_id: uuidParam('user_id') });
 
-export function userRoutes({ db, now }: Services): RouteDef[] {
+export function userRoutes(): RouteDef[] {
   return [
     route({
       method: 'GET',
@@ -22,11 +17,7 @@ export function userRoutes({ db, now }: Services): RouteDef[] {
       tags: ['users'],
       params: userParams,
       responses: { 200: { description: 'OK', schema: userResponse }, ...standardErrors },
-      handle: ({ c, params, tenant }) => {
-        const user = findUser(db, tenant.orgId, params.user_id);
-        if (!user) throw notFoundOrUnauthorized();
-        return c.json({ ...userView(db, user), addresses: addressesOf(db, user.id).map(addressView) });
-      },
+      handle: ({ c, params, caller }) => c.json(userOf(caller, params.user_id)),
     }),
     route({
       method: 'PUT',
@@ -37,13 +28,7 @@ export function userRoutes({ db, now }: Services): RouteDef[] {
       params: userParams,
       body: addressSchema,
       responses: { 200: { description: 'The stored address', schema: addressResponse }, ...standardErrors },
-      handle: ({ c, params, body, tenant }) => {
-        const user = findUser(db, tenant.orgId, params.user_id);
-        if (!user) throw notFoundOrUnauthorized();
-        const row = newAddressRow(user.id, body, now());
-        insertAddress(db, row);
-        return c.json(addressView(row));
-      },
+      handle: ({ c, params, body, caller }) => c.json(addUserAddress(caller, params.user_id, body)),
     }),
     route({
       method: 'GET',
@@ -54,11 +39,7 @@ export function userRoutes({ db, now }: Services): RouteDef[] {
       tags: ['users'],
       params: userParams,
       responses: { 200: { description: 'OK', schema: z.array(payoutMethodResponse) }, ...standardErrors },
-      handle: ({ c, params, tenant }) => {
-        const user = findUser(db, tenant.orgId, params.user_id);
-        if (!user) throw notFoundOrUnauthorized();
-        return c.json(payoutMethodsOf(db, user));
-      },
+      handle: ({ c, params, caller }) => c.json(payoutMethodsOfUser(caller, params.user_id)),
     }),
     route({
       method: 'PUT',
@@ -73,15 +54,7 @@ export function userRoutes({ db, now }: Services): RouteDef[] {
         200: { description: 'The method added (never a whole account number)', schema: payoutMethodResponse },
         ...standardErrors,
       },
-      handle: ({ c, params, body, tenant }) => {
-        const user = findUser(db, tenant.orgId, params.user_id);
-        if (!user) throw notFoundOrUnauthorized();
-        return c.json(
-          db.transaction(() =>
-            addPayoutMethod(db, tenant.orgId, user.id, body, new Date(now()).toISOString()),
-          )(),
-        );
-      },
+      handle: ({ c, params, body, caller }) => c.json(addUserPayoutMethod(caller, params.user_id, body)),
     }),
   ];
 }

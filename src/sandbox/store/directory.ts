@@ -1,6 +1,6 @@
 import { parseSearch, prefixUpperBound } from '../../lib/people-search';
 import type { Db } from './db';
-import { sql } from './prepare';
+import { pageFrom, sql } from './prepare';
 import type { AppRow, CustomerRow, UserRow } from './tenants';
 
 /** Where a page starts: after (older than) or before (newer than) a row of the same list, by its seq. */
@@ -29,9 +29,7 @@ function pageBySeq<Row>(
     db,
     `SELECT * FROM ${table} WHERE ${conditions.join(' AND ')} ORDER BY seq ${direction} LIMIT @take`,
   ).all({ ...params, cursor: page.after ?? page.before, take: page.limit + 1 });
-  const more = rows.length > page.limit;
-  const shown = rows.slice(0, page.limit);
-  return { rows: page.before !== undefined ? shown.reverse() : shown, more };
+  return pageFrom(rows, page.limit, page.before !== undefined);
 }
 
 /** The search condition for a list of people: an exact id, or a range of the search terms' index. */
@@ -95,6 +93,18 @@ export function seqOf(
 
 export function findCustomer(db: Db, orgId: string, id: string): CustomerRow | undefined {
   return sql<CustomerRow>(db, 'SELECT * FROM customers WHERE id = ? AND org_id = ?').get(id, orgId);
+}
+
+/** What the app has paid out: its payouts that did not fail, come back or get canceled. */
+export function moneyOutOf(db: Db, appId: string): number {
+  return (
+    sql<number>(
+      db,
+      "SELECT COALESCE(sum(amount), 0) FROM transfers WHERE app_id = ? AND type = 'payout' AND status NOT IN ('failed', 'reversed', 'canceled')",
+    )
+      .pluck()
+      .get(appId) ?? 0
+  );
 }
 
 export function countUsers(db: Db, orgId: string): number {

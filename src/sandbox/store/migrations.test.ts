@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { canonicalHash, createPayment, validatePayment } from '../domain/payments';
+import { paymentRequestSchema } from '../../lib/requests/payments';
+import { canonicalHash, createPayment } from '../domain/payments';
 import { type Db, migrate } from './db';
 import { pageOfCustomers, pageOfUsers } from './directory';
 import { GroupCommit } from './group-commit';
@@ -56,7 +57,7 @@ async function storeAtVersion(version: number) {
       VALUES ('${transferId}', 'payment', 1234, 'Ada Lovelace', 'Old App', '{"order":"A-1"}', '${at}');
   `);
   const tenant = { orgId, clientId: 'old-client' };
-  const first = validatePayment({ ...PAYMENT, user_id: userId, idempotency_key: 'first' });
+  const first = paymentRequestSchema.parse({ ...PAYMENT, user_id: userId, idempotency_key: 'first' });
   db.prepare('INSERT INTO idempotency_keys VALUES (?, ?, ?, ?, ?)').run(
     orgId,
     'first',
@@ -74,7 +75,7 @@ async function storeAtVersion(version: number) {
         idempotencyTtlMs: 60_000,
         writes: new GroupCommit(db),
       },
-      validatePayment({ ...PAYMENT, user_id: userId, idempotency_key: key }),
+      paymentRequestSchema.parse({ ...PAYMENT, user_id: userId, idempotency_key: key }),
     );
   return { db, tenant, transferId, userId, customerId, pay };
 }

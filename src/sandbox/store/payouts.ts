@@ -1,5 +1,5 @@
 import type { Db } from './db';
-import { sql } from './prepare';
+import { pageFrom, sql } from './prepare';
 
 /** The SQL of money out: payout methods, links, batches, requests and used payout keys. */
 
@@ -173,9 +173,7 @@ export function pageOf<Row extends { created_ms: number; seq: number }>(
     db,
     `SELECT * FROM ${table} WHERE ${where.join(' AND ')} ORDER BY created_ms ${direction}, seq ${direction} LIMIT @take`,
   ).all(params);
-  const more = rows.length > options.limit;
-  const page = rows.slice(0, options.limit);
-  return { rows: options.before ? page.reverse() : page, more };
+  return pageFrom(rows, options.limit, options.before !== undefined);
 }
 
 export interface PayoutBatchRow {
@@ -238,6 +236,16 @@ export function batchItems(db: Db, batchId: string): PayoutBatchItemRow[] {
     db,
     'SELECT * FROM payout_batch_items WHERE batch_id = ? ORDER BY position',
   ).all(batchId);
+}
+
+/** How many of a batch's items there are, how many are answered, and how many of those were paid. */
+export function batchProgress(db: Db, batchId: string): { total: number; done: number; paid: number } {
+  const row = sql<{ total: number; done: number | null; paid: number | null }>(
+    db,
+    `SELECT count(*) AS total, sum(done) AS done, sum(transfer_id IS NOT NULL) AS paid
+     FROM payout_batch_items WHERE batch_id = ?`,
+  ).get(batchId);
+  return { total: Number(row?.total ?? 0), done: Number(row?.done ?? 0), paid: Number(row?.paid ?? 0) };
 }
 
 export function pendingBatchItems(db: Db, batchId: string, limit: number): PayoutBatchItemRow[] {

@@ -18,3 +18,12 @@ export function sql<Row = unknown>(db: Db, text: string): Statement<unknown[], R
   }
   return statement as Statement<unknown[], Row>;
 }
+
+/**
+ * A page of a list from its rows fetched one beyond the limit (so that `more` is known). A page before a cursor is
+ * read walking away from it, then turned back into the list's order.
+ */
+export function pageFrom<Row>(rows: Row[], limit: number, before: boolean): { rows: Row[]; more: boolean } {
+  const page = rows.slice(0, limit);
+  return { rows: before ? page.reverse() : page, more: rows.length > limit };
+}

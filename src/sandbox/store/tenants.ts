@@ -146,6 +146,11 @@ export function findApp(db: Db, orgId: string, appId: string): AppRow | undefine
   return sql<AppRow>(db, 'SELECT * FROM apps WHERE id = ? AND org_id = ?').get(appId, orgId);
 }
 
+/** An app of any tenant (sandbox helpers, which take no credentials). */
+export function findAppAnyTenant(db: Db, appId: string): AppRow | undefined {
+  return sql<AppRow>(db, 'SELECT * FROM apps WHERE id = ?').get(appId);
+}
+
 export function findUser(db: Db, orgId: string, userId: string): UserRow | undefined {
   return sql<UserRow>(db, 'SELECT * FROM users WHERE id = ? AND org_id = ?').get(userId, orgId);
 }
@@ -185,6 +190,13 @@ export function namedCustomer(db: Db, orgId: string, customerId: string): NamedP
        CASE WHEN business_name IS NULL THEN COALESCE(last_name, '') ELSE '' END AS last_name
      FROM customers WHERE id = ? AND org_id = ?`,
   ).get(customerId, orgId);
+}
+
+/** The payout method a user marked as their default, if any. */
+export function defaultMethodOf(db: Db, userId: string): string | null {
+  return (
+    sql<string | null>(db, 'SELECT default_method_id FROM users WHERE id = ?').pluck().get(userId) ?? null
+  );
 }
 
 export function listStoredAccounts(db: Db, userId: string): BankAccountRow[] {

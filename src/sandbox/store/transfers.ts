@@ -1,6 +1,6 @@
 import type { TransferStatus } from '../../lib/transfer-states';
 import type { Db } from './db';
-import { sql } from './prepare';
+import { pageFrom, sql } from './prepare';
 
 export type { TransferStatus };
 
@@ -172,6 +172,10 @@ export function findTransfer(db: Db, orgId: string, id: string): TransferRow | u
   return sql<TransferRow>(db, 'SELECT * FROM transfers WHERE id = ? AND org_id = ?').get(id, orgId);
 }
 
+export function transferStatus(db: Db, id: string): TransferStatus | undefined {
+  return sql<TransferStatus>(db, 'SELECT status FROM transfers WHERE id = ?').pluck().get(id);
+}
+
 export function findTransferAnyTenant(db: Db, id: string): TransferRow | undefined {
   return sql<TransferRow>(db, 'SELECT * FROM transfers WHERE id = ?').get(id);
 }
@@ -274,9 +278,7 @@ export function pageOfTransferJson(
   )
     .pluck()
     .all(params);
-  const more = rows.length > options.limit;
-  const page = rows.slice(0, options.limit);
-  return { rows: options.before ? page.reverse() : page, more };
+  return pageFrom(rows, options.limit, options.before !== undefined);
 }
 
 export interface IdempotencyRow {

@@ -30,6 +30,13 @@ export interface Answer {
   text: string;
 }
 
+/** The one refusal for "no such thing" and "not yours": no answer tells another tenant's ids apart. */
+export const NOT_FOUND_OR_UNAUTHORIZED = {
+  success: false,
+  error_code: 'not-found-or-unauthorized',
+  message: 'Resource not found or unauthorized',
+};
+
 export function basic(tenant: Pick<CreatedTenant, 'client_id' | 'api_key'>): string {
   return `Basic ${Buffer.from(`${tenant.client_id}:${tenant.api_key}`).toString('base64')}`;
 }

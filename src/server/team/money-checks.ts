@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { AuditAction } from '../../lib/audit-actions';
+import { paymentCrossFieldProblems, paymentRequestSchema } from '../../lib/requests/payments';
+import { batchItemSchema, payoutBatchRequestSchema } from '../../lib/requests/payout-batches';
+import { payoutLinkRequestSchema } from '../../lib/requests/payout-links';
+import { payoutRequestSchema, sendPayoutSchema } from '../../lib/requests/payouts';
 import { type FieldError, fieldErrorsFrom } from '../../node/error-body';
-import { paymentCrossFieldProblems, paymentRequestSchema } from '../../sandbox/domain/payments';
-import { batchItemSchema, payoutBatchRequestSchema } from '../../sandbox/domain/payout-batches';
-import { payoutLinkRequestSchema } from '../../sandbox/domain/payout-links';
-import { payoutRequestSchema, sendPayoutSchema } from '../../sandbox/domain/payouts';
 import { stampPayment } from './payment-stamp';
 
 /**

@@ -1,4 +1,4 @@
-import { DEMO_CREDENTIALS, DEMO_NAME } from '../../sandbox/seed';
+import { DEMO_CREDENTIALS, DEMO_NAME } from '../../sandbox/app';
 import type { ServerConfig } from '../config';
 import { adoptAuditKey, checkAuditTrail, RESEAL_COMMAND, type TrailCheck } from './audit';
 import { AuditHeadFile, auditHeadFileFrom, formatHead } from './audit-head-file';

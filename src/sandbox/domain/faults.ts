@@ -1,0 +1,58 @@
+import { findOrganizationByClientId } from '../store/tenants';
+import type { HelperCaller } from './auth';
+import { DomainError } from './errors';
+
+export interface Fault {
+  client_id: string;
+  method?: string | undefined;
+  path_prefix?: string | undefined;
+  times: number;
+  status?: number | undefined;
+  message?: string | undefined;
+  delay_ms?: number | undefined;
+  drop?: 'before' | 'after-commit' | undefined;
+  /** Seconds, sent as Retry-After with a 429 (1 when not given). */
+  retry_after?: number | undefined;
+}
+
+/**
+ * Faults armed through POST /sandbox/faults, per tenant: the next matching requests of that client id get an injected
+ * status, a delay, or a dropped connection. Held in memory: they are test set-up, not state worth keeping.
+ */
+export class FaultRegistry {
+  private readonly byClient = new Map<string, Fault[]>();
+
+  arm(fault: Fault): void {
+    this.byClient.set(fault.client_id, [...(this.byClient.get(fault.client_id) ?? []), { ...fault }]);
+  }
+
+  disarm(clientId: string): number {
+    const count = this.byClient.get(clientId)?.length ?? 0;
+    this.byClient.delete(clientId);
+    return count;
+  }
+
+  /** The first armed fault matching this request, used up by one. */
+  take(clientId: string, method: string, path: string): Fault | undefined {
+    const faults = this.byClient.get(clientId);
+    const fault = faults?.find(
+      (f) =>
+        (!f.method || f.method.toUpperCase() === method) &&
+        (!f.path_prefix || path.startsWith(f.path_prefix)),
+    );
+    if (!faults || !fault) return undefined;
+    fault.times -= 1;
+    if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
+    if (faults.length === 0) this.byClient.delete(clientId);
+    return fault;
+  }
+}
+
+/** A sandbox helper: a fault armed for a tenant that exists (helpers take no credentials, so the client id is named). */
+export function armFault({ db }: HelperCaller, faults: FaultRegistry, fault: Fault) {
+  if (!findOrganizationByClientId(db, fault.client_id)) {
+    throw new DomainError('not-found', 'tenant-not-found', 'No tenant has this client_id');
+  }
+  faults.arm(fault);
+  return { armed: fault };
+}
