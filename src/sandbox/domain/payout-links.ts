@@ -99,6 +99,14 @@ export const payoutLinkRequestSchema = z
   });
 export type PayoutLinkRequest = z.infer<typeof payoutLinkRequestSchema>;
 
+/** How a link went out, as its history says it to a person ("By all" said nothing). */
+const DELIVERY_NOTES: Record<'sms' | 'link' | 'email' | 'all', string> = {
+  email: 'By email',
+  sms: 'By text message',
+  all: 'By email and text message',
+  link: 'As a link to copy',
+};
+
 type Payee = z.infer<typeof payeeSchema>;
 
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
@@ -219,7 +227,7 @@ export function createPayoutLink(
     insertPayoutLink(db, link);
     addLinkEvent(db, link.id, 'created', created);
     if (delivered !== 'created') {
-      addLinkEvent(db, link.id, 'sent', created, `By ${method}`);
+      addLinkEvent(db, link.id, 'sent', created, DELIVERY_NOTES[method]);
       addLinkEvent(
         db,
         link.id,
