@@ -68,10 +68,12 @@ export const approvalRequestSchema = z.object({
       rows: z.array(z.record(z.string(), z.unknown())),
       row_numbers: z.array(z.number()).optional(),
     }),
-    z.object({ payout: z.record(z.string(), z.unknown()) }),
+    // A payout's app: the wallet it is paid from (absent: the service's default one).
+    z.object({ payout: z.record(z.string(), z.unknown()), app_id: z.string().optional() }),
     z.object({
       payouts: z.array(z.record(z.string(), z.unknown())),
       row_numbers: z.array(z.number()).optional(),
+      app_id: z.string().optional(),
     }),
   ]),
   body_hash: z.string(),

@@ -114,8 +114,15 @@ export interface CreatePayoutLinkRequest {
   idempotency_key: string;
 }
 
-export function createPayoutLink(body: CreatePayoutLinkRequest) {
-  return request({ method: 'POST', path: '/v2/payout-links', body, response: payoutLinkSchema });
+/** With `appId`, the link's amount is held from that app's wallet (the service's Api-App-Id). */
+export function createPayoutLink({
+  body,
+  appId,
+}: {
+  body: CreatePayoutLinkRequest;
+  appId?: string | undefined;
+}) {
+  return request({ method: 'POST', path: '/v2/payout-links', body, response: payoutLinkSchema, appId });
 }
 
 export const payoutBatchSchema = z.lazy(() =>
@@ -232,7 +239,7 @@ export function useCreatePayoutLink() {
   return useDescribedMutation({
     mutationKey: ['payout-links', 'create'],
     mutationFn: createPayoutLink,
-    activity: (body, link) => ({
+    activity: ({ body }, link) => ({
       action: 'Payout link created',
       subject: link?.id ?? '',
       details: `${body.amount} cents by ${body.delivery.method}`,
@@ -286,6 +293,11 @@ export function useCancelPayoutLink() {
         response: payoutLinkSchema.optional(),
       }),
     activity: (id) => ({ action: 'Payout link cancelled', subject: id, details: '' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payout-links'] }),
+    // Its amount went back to its wallet.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['payout-links'] }),
+        queryClient.invalidateQueries({ queryKey: ['apps'] }),
+      ]),
   });
 }
