@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPROVAL_STATUSES, type ApprovalNeed, approvalNeed } from '../lib/approval-rules';
 import { formatCents } from '../lib/money';
 import type { CreatePaymentRequest } from '../lib/payment-request';
@@ -118,7 +118,11 @@ export const approvalQueries = {
           method: 'GET',
           path: '/api/team/approvals',
           query: { status },
-          response: z.object({ data: z.array(approvalRequestSchema) }),
+          response: z.object({
+            data: z.array(approvalRequestSchema),
+            /** To an admin: the team's changes waiting for them, and their own (a rejected one with its reason). */
+            team_requests: z.array(teamRequestSchema).optional(),
+          }),
         }),
     }),
   detail: (id: string) =>
@@ -337,8 +341,11 @@ export function useDecideTeamRequest() {
   });
 }
 
-/** Requests another member made that wait for this member's decision (finance and admin in team mode). */
-export function useWaitingForMe(): ApprovalRequest[] {
+/**
+ * What waits for this member's decision: requests another member made (finance and admin in team mode), and, for an
+ * admin, changes of the team another admin asked for.
+ */
+export function useWaitingForMe(): { requests: ApprovalRequest[]; teamChanges: TeamRequest[] } {
   const member = session.credentials()?.member;
   const mayApprove = member !== undefined && can(member.role, 'pay');
   const pending = useQuery({
@@ -347,7 +354,20 @@ export function useWaitingForMe(): ApprovalRequest[] {
     // The navigation's count follows what waits: a new request shows within seconds.
     refetchInterval: 15_000,
   });
-  return (pending.data?.data ?? []).filter((request) => request.maker_id !== member?.id);
+  return {
+    requests: (pending.data?.data ?? []).filter((request) => request.maker_id !== member?.id),
+    teamChanges: (pending.data?.team_requests ?? []).filter(
+      (change) => change.status === 'pending' && change.proposer?.id !== member?.id,
+    ),
+  };
+}
+
+/**
+ * Money moved: what the member may still move alone today (the policy's read) is read again, so that the next
+ * form or file says the amount as it is now, not as it was before this payment.
+ */
+export function movedMoney(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: approvalQueries.policy().queryKey });
 }
 
 /**

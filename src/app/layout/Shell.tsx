@@ -77,7 +77,8 @@ function ColorSchemeToggle() {
 /** The page links, the current one marked: the only part of the shell that changes with the page. */
 function MainNav({ links, onNavigate }: { links: NavigationLink[]; onNavigate: () => void }) {
   const [pathname] = useLocation();
-  const waiting = useWaitingForMe().length;
+  const { requests, teamChanges } = useWaitingForMe();
+  const waiting = requests.length + teamChanges.length;
   return links.map((item) => (
     <NavLink
       key={item.to}
