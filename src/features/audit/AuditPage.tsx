@@ -132,7 +132,7 @@ export function AuditPage() {
                           </Anchor>
                         ) : (
                           <Text key={target.id} size="xs" ff="monospace">
-                            {target.id}
+                            {target.label === 'id' ? target.id : `${target.label} ${target.id}`}
                           </Text>
                         ),
                       )}
