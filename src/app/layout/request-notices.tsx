@@ -23,11 +23,14 @@ const TONE: Partial<Record<ApprovalStatus, string>> = {
   cancelled: 'gray',
 };
 
+/** A paid request's notice closes by itself (its page and the Approvals list keep the outcome); the rest wait. */
+const PAID_NOTICE_MS = 30_000;
+
 function tell(request: ApprovalRequest) {
   const transfer = request.result?.rows?.find((row) => row.transfer_id)?.transfer_id;
   notifications.show({
     color: TONE[request.status] ?? 'blue',
-    autoClose: false,
+    autoClose: request.status === 'executed' ? PAID_NOTICE_MS : false,
     title: `Your request for ${formatCents(request.amount)}: ${APPROVAL_STATUS_WORDS[request.status].toLowerCase()}`,
     message: (
       <Stack gap={2}>
