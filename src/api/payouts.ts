@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { CreatePayoutRequest } from '../lib/payout-request';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
+import { movedMoney } from './approvals';
 import { request } from './client';
 import {
   centsSchema,
@@ -246,6 +247,9 @@ export function useCreatePayoutLink() {
     }),
     onSuccess: (link) => {
       queryClient.setQueryData(payoutQueries.link(link.id).queryKey, link);
+      // The wallet that holds its amount holds less now, and the member may move less alone today.
+      void queryClient.invalidateQueries({ queryKey: ['apps'] });
+      void movedMoney(queryClient);
       return queryClient.invalidateQueries({ queryKey: ['payout-links', 'list'] });
     },
   });

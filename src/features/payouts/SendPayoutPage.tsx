@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import { useApprovalHint, useApprovalNeed, useSubmitPayoutApproval } from '../../api/approvals';
+import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitPayoutApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
 import { authorOf, session } from '../../api/credentials';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
@@ -83,6 +83,7 @@ export function SendPayoutPage() {
   const onCreated = (transfer: Transfer) => {
     queryClient.setQueryData(transferQueries.detail(transfer.id).queryKey, transfer);
     void queryClient.invalidateQueries({ queryKey: ['apps'] });
+    void movedMoney(queryClient);
     setReview(null);
     form.reset(emptyPayoutForm());
     navigate(`/transfers/${transfer.id}`);
