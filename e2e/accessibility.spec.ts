@@ -155,7 +155,9 @@ for (const scheme of ['light', 'dark'] as const) {
     // On a phone: the header with Search, the skip link, the navigation opened.
     await page.setViewportSize({ width: 390, height: 844 });
     await checkPage(page, '/transfers', (p) =>
-      expect(p.getByRole('banner').getByRole('button', { name: 'Search', exact: true })).toBeVisible(),
+      expect(
+        p.getByRole('banner').getByRole('button', { name: 'Search the console', exact: true }),
+      ).toBeVisible(),
     );
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to the page', exact: true })).toBeFocused();

@@ -67,7 +67,7 @@ for (const role of ROLES) {
 
 test('Search opens from the header on a phone, by pointer and by keyboard', async ({ page, tenant }) => {
   await signIn(page, tenant, 'support');
-  const search = page.getByRole('banner').getByRole('button', { name: 'Search', exact: true });
+  const search = page.getByRole('banner').getByRole('button', { name: 'Search the console', exact: true });
   const palette = page.getByRole('textbox', { name: 'Command', exact: true });
   // The pointer: the palette opens, and goes to a page.
   await search.click();

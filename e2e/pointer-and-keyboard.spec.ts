@@ -61,7 +61,9 @@ async function useHeaderWhileNoticeShows(page: Page, notice: Locator, phone: boo
   const header = page.getByRole('banner');
   // Search: the palette opens; Escape closes it.
   await expect(notice).toBeVisible();
-  await header.getByRole('button', { name: phone ? 'Search' : 'Search (Ctrl+K)', exact: true }).click();
+  await header
+    .getByRole('button', { name: phone ? 'Search the console' : 'Search (Ctrl+K)', exact: true })
+    .click();
   await expect(page.getByRole('textbox', { name: 'Command', exact: true })).toBeFocused();
   await page.keyboard.press('Escape');
   // Requests: on a phone it is in the navigation, opened from the header over everything else.

@@ -199,7 +199,13 @@ export function Shell() {
               Search (Ctrl+K)
             </Button>
             {/* Below a laptop's width the palette is a magnifier: a phone has no Ctrl+K, and no room for the words. */}
-            <ActionIcon variant="default" size="lg" onClick={openPalette} hiddenFrom="md" aria-label="Search">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={openPalette}
+              hiddenFrom="md"
+              aria-label="Search the console"
+            >
               <svg
                 aria-hidden="true"
                 width="18"
