@@ -36,7 +36,10 @@ export default defineConfig({
   retries: 0,
   maxFailures: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  timeout: 20_000,
+  // A journey (sign-in, a form, its answer) takes 3 to 8 s on two idle cores, and up to 25 s when other work shares
+  // them several times over: its budget is for a hang, not for speed (the bench measures that). Long journeys (several
+  // members, files of rows, many pages) say so with test.slow(), which triples it.
+  timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,

@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { AXE_SPEC_TIMEOUT, basicAuth, expect, expectNoAxeViolations, test } from './fixtures';
+import {
+  AXE_SPEC_TIMEOUT,
+  addSanFranciscoAddress,
+  basicAuth,
+  expect,
+  expectNoAxeViolations,
+  memberAuth,
+  memberOf,
+  signIn,
+  type Tenant,
+  test,
+} from './fixtures';
 import { fillBankAccount, openAuthorizedReview, pickById } from './payment-form';
 
 /** Goes to a page and waits for what shows that it has loaded, then asks axe about it. */
@@ -66,5 +77,95 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(p.getByRole('heading', { name: 'Copy compliance', level: 1 })).toBeVisible(),
     );
     await checkPage(page, '/activity', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible());
+  });
+}
+
+/** A second admin, invited and joined through the API: then a grant of power waits for one of the two. */
+async function secondAdminAuth(page: Page, tenant: Tenant): Promise<Record<string, string>> {
+  const email = `axe.admin.${tenant.client_id.slice(0, 8)}@example.com`;
+  const invited = await page.request.post('/api/team/members', {
+    headers: await memberAuth(page.request, tenant, 'admin'),
+    data: { email, name: 'Ari Admin', role: 'admin' },
+  });
+  const { link } = (await invited.json()) as { link: { url: string } };
+  const token = new URL(link.url).pathname.split('/').at(-1);
+  const password = 'the second admin password';
+  expect((await page.request.post(`/api/team/invitations/${token}`, { data: { password } })).status()).toBe(
+    200,
+  );
+  const session = await page.request.post('/api/team/sessions', { data: { email, password } });
+  const { member_id, secret } = (await session.json()) as { member_id: string; secret: string };
+  return { Authorization: `Basic ${Buffer.from(`${member_id}:${secret}`).toString('base64')}` };
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`what a new user meets next passes axe: a result, a dialog, a rejected change, a canceled link, a phone, ${scheme}`, async ({
+    page,
+    tenant,
+  }) => {
+    test.setTimeout(AXE_SPEC_TIMEOUT);
+    await page.emulateMedia({ colorScheme: scheme });
+    // An admin's change, rejected by the other admin with a reason; a link, canceled; another, open.
+    const other = await secondAdminAuth(page, tenant);
+    const viewer = memberOf(tenant, 'viewer');
+    const members = await page.request.get('/api/team/members', {
+      headers: await memberAuth(page.request, tenant, 'admin'),
+    });
+    const viewerId = ((await members.json()) as { data: { id: string; email: string }[] }).data.find(
+      (m) => m.email === viewer.email,
+    )?.id;
+    const asked = await page.request.patch(`/api/team/members/${viewerId}`, {
+      headers: await memberAuth(page.request, tenant, 'admin'),
+      data: { role: 'finance' },
+    });
+    const { request } = (await asked.json()) as { request: { id: string } };
+    await page.request.post(`/api/team/team-requests/${request.id}/reject`, {
+      headers: other,
+      data: { reason: 'Not this quarter' },
+    });
+    const link = async () =>
+      (
+        (await (
+          await page.request.post('/v2/payout-links', {
+            headers: basicAuth(tenant),
+            data: { amount: 7_500, payee: { email: 'kim@example.com' }, delivery: { method: 'email' } },
+          })
+        ).json()) as { id: string }
+      ).id;
+    const canceled = await link();
+    await page.request.delete(`/v2/payout-links/${canceled}`, { headers: basicAuth(tenant) });
+    const open = await link();
+
+    await signIn(page, tenant, 'admin');
+    await checkPage(page, '/approvals', (p) =>
+      expect(p.getByRole('table', { name: 'Your recent team changes' })).toContainText('Not this quarter'),
+    );
+    await checkPage(page, '/payout-links?status=canceled', (p) =>
+      expect(p.getByText('Status: Canceled', { exact: true })).toBeVisible(),
+    );
+    await checkPage(page, `/payout-links/${open}`, (p) =>
+      p.getByRole('button', { name: 'Cancel link', exact: true }).click(),
+    );
+    await expect(page.getByRole('button', { name: 'Keep the link', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await checkPage(page, `/users/${tenant.users[0]?.id}/addresses/new`, (p) => addSanFranciscoAddress(p));
+    await expect(page.getByRole('status').filter({ hasText: 'Address added' })).toBeFocused();
+    await expectNoAxeViolations(page);
+    // On a phone: the header with Search, the skip link, the navigation opened.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await checkPage(page, '/transfers', (p) =>
+      expect(
+        p.getByRole('banner').getByRole('button', { name: 'Search the console', exact: true }),
+      ).toBeVisible(),
+    );
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to the page', exact: true })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 }

@@ -39,7 +39,7 @@ test('a 50-row file with 2 bad rows: the errors by row, then 48 paid once, and t
   signedIn: page,
   tenant,
 }) => {
-  test.setTimeout(40_000);
+  test.slow(); // a file read, checked and paid row by row
   await openBatchPayments(page);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download template', exact: true }).click();
@@ -108,7 +108,7 @@ test('a 200-row run on a slow service, the page reloaded mid-run and the file ch
   signedIn: page,
   tenant,
 }) => {
-  test.setTimeout(60_000);
+  test.slow(); // a 200-row file on a slow service, paid, reloaded mid-run and paid again
   // $22,099.00 in all: above a test tenant's approval limit, which this spec does not test.
   await approvalsOff(page.request, tenant);
   const csv = paymentsCsv(tenant, 200);
@@ -140,7 +140,7 @@ test('a storm of 429s: the run waits as told, then finishes every row', async ({
   signedIn: page,
   tenant,
 }) => {
-  test.setTimeout(40_000);
+  test.slow(); // a run that waits out a dozen Retry-After answers
   await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', status: 429, times: 12 });
   await openBatchPayments(page);
   await chooseFile(page, 'storm.csv', paymentsCsv(tenant, 20));
@@ -221,7 +221,7 @@ test('leaving the page while a batch is sending asks first, and staying keeps it
   signedIn: page,
   tenant,
 }) => {
-  test.setTimeout(40_000);
+  test.slow(); // a run on a service that answers each row a second late
   await armFault(page, tenant, { method: 'POST', path_prefix: '/v2/payments', delay_ms: 1000, times: 1000 });
   await openBatchPayments(page);
   await chooseFile(page, 'slow.csv', paymentsCsv(tenant, 24));

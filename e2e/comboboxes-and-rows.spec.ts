@@ -24,6 +24,7 @@ async function expectCombobox(page: Page, field: Locator): Promise<void> {
 }
 
 test('every picker and select is a combobox by role and name', async ({ signedIn: page, tenant }) => {
+  test.slow(); // a dozen pickers on six pages, each opened and read
   await page.goto('/payments/new');
   await expectCombobox(page, page.getByRole('combobox', { name: 'User', exact: true }));
   await pickById(page, 'User', tenant.users[0]?.id ?? '');

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
+  AXE_SPEC_TIMEOUT,
   basicAuth,
   copyComplianceConfirmed,
   expect,
@@ -218,6 +219,7 @@ test('the command palette opens pages and pasted ids (transfer, then user, then 
 test('light and dark color schemes follow the system, switch, and are both axe-clean', async ({
   signedIn: page,
 }) => {
+  test.setTimeout(AXE_SPEC_TIMEOUT);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');

@@ -273,7 +273,7 @@ test('a payouts file of 1,000 rows with bad rows, the page reloaded mid-run: eac
   signedIn: page,
   tenant,
 }) => {
-  test.setTimeout(90_000);
+  test.slow(); // a thousand rows checked, paid, reloaded mid-run and checked again
   await approvalsOff(page.request, tenant);
   const lines = payoutsCsv(tenant, 1000).split('\r\n');
   // Bad rows: a payee who is not the organization's, a rail that does not exist, a method the payee has not.

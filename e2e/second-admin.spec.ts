@@ -59,7 +59,7 @@ test('an admin’s grant of power waits for the second admin on Approvals, and a
   const viewer = memberOf(tenant, 'viewer');
   await signIn(page, tenant, 'admin');
   const dialog = await makeViewerFinance(page, tenant);
-  await dialog.getByRole('button', { name: `Make ${viewer.name} Finance`, exact: true }).click();
+  await dialog.getByRole('button', { name: `Ask to make ${viewer.name} Finance`, exact: true }).click();
   await expect(page.getByRole('status')).toContainText(`Make ${viewer.name} (${viewer.email}) Finance`);
   const row = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: viewer.email });
   await expect(row.getByRole('combobox', { name: `Role of ${viewer.name}` })).toHaveValue('Viewer');
@@ -122,7 +122,7 @@ test('with two admins and no mail, the Team page says links need mail before any
   await page.getByRole('button', { name: `Reset password of ${finance.name}`, exact: true }).click();
   const reset = page.getByRole('dialog', { name: `Reset the password of ${finance.name}` });
   await expect(reset).toContainText('a password reset is refused until it is');
-  await reset.getByRole('button', { name: `Reset password of ${finance.name}`, exact: true }).click();
+  await reset.getByRole('button', { name: `Ask to reset the password of ${finance.name}`, exact: true }).click();
   await expect(reset.getByRole('alert')).toContainText('Set up mail first');
   await expect(page.getByLabel('One-time link', { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -156,7 +156,7 @@ test('the second admin is told, before confirming, that the first admin set the 
   await page.getByRole('option', { name: 'Finance', exact: true }).click();
   await page
     .getByRole('dialog', { name: 'Change the role of Sid Seen' })
-    .getByRole('button', { name: 'Make Sid Seen Finance', exact: true })
+    .getByRole('button', { name: 'Ask to make Sid Seen Finance', exact: true })
     .click();
   await expect(page.getByRole('status')).toContainText('Waiting for another admin');
 
@@ -177,6 +177,50 @@ test('the second admin is told, before confirming, that the first admin set the 
     .click();
   await expect(other.getByRole('status')).toContainText('Confirmed');
   await other.context().close();
+});
+
+test('a team change that waits is counted for the other admin; its rejection and reason reach the admin who asked', async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  test.slow(); // two admins, each page following the other's decision
+  const second = await secondAdmin(page.request, tenant);
+  const viewer = memberOf(tenant, 'viewer');
+  await signIn(page, tenant, 'admin');
+  const dialog = await makeViewerFinance(page, tenant);
+  // Nothing happens now: the dialog says what happens once confirmed, never that sessions end now.
+  await expect(dialog).toContainText('Nothing changes until another admin confirms it.');
+  await expect(dialog).not.toContainText('Their sessions end now');
+  await dialog.getByRole('button', { name: `Ask to make ${viewer.name} Finance`, exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('Waiting for another admin');
+
+  const other = await browser.newPage();
+  await signInAs(other, second);
+  const approvals = other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' });
+  await expect(approvals).toHaveAccessibleDescription('1 waiting for your approval');
+  await approvals.click();
+  const waiting = other.getByRole('table', { name: 'Team changes waiting' }).getByRole('row').filter({
+    hasText: viewer.email,
+  });
+  await waiting.getByRole('button', { name: 'Reject', exact: true }).click();
+  await other.getByRole('dialog').getByLabel('Reason', { exact: true }).fill('Not this quarter');
+  await other.getByRole('dialog').getByRole('button', { name: 'Reject the change', exact: true }).click();
+  await expect(other.getByText('No change of the team waits.')).toBeVisible();
+  await expect(approvals).not.toHaveAccessibleDescription(/waiting/);
+  await other.close();
+
+  // The admin who asked, still on the Team page, is told, with the reason; Approvals keeps it for them.
+  const notice = page.getByRole('alert').filter({ hasText: 'Your team change: rejected' });
+  await expect(notice).toContainText(`Make ${viewer.name} (${viewer.email}) Finance`);
+  await expect(notice).toContainText('Reason: Not this quarter');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Approvals' }).click();
+  const mine = page.getByRole('table', { name: 'Your recent team changes' }).getByRole('row').filter({
+    hasText: viewer.email,
+  });
+  await expect(mine).toContainText('Rejected');
+  await expect(mine).toContainText('Sol Second');
+  await expect(mine).toContainText('Not this quarter');
 });
 
 test('the approver reads an approval request with the account as its last four digits, never the number', async ({
@@ -214,7 +258,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await signIn(page, tenant, 'admin');
     const dialog = await makeViewerFinance(page, tenant);
     await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: /^Make / }).click();
+    await dialog.getByRole('button', { name: /^Ask to make / }).click();
     await expect(page.getByRole('status')).toContainText('Waiting for another admin');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectNoAxeViolations(page);

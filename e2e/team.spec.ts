@@ -167,6 +167,45 @@ test('the audit page shows a payment with the member who made it, and the admin 
   await expect(page.getByRole('alert')).toContainText('at least one active admin');
 });
 
+test('the audit trail says what was only tried, and names each record for what it is', async ({
+  page,
+  tenant,
+}) => {
+  const support = memberOf(tenant, 'support');
+  const supportAuth = await memberAuth(page.request, tenant, 'support');
+  const user = tenant.users[0]?.id ?? '';
+  const added = await page.request.put(`/v2/users/${user}/addresses`, {
+    headers: supportAuth,
+    data: { line_1: '5 Elm St', city: 'Boston', state: 'MA', postcode: '02108', country: 'US' },
+  });
+  expect(added.status()).toBe(200);
+  const address = ((await added.json()) as { id: string }).id;
+  const made = await page.request.post('/v2/payout-links', {
+    headers: await memberAuth(page.request, tenant, 'finance'),
+    data: { amount: 900, delivery: { method: 'link' } },
+  });
+  const link = ((await made.json()) as { id: string }).id;
+  expect((await page.request.delete(`/v2/payout-links/${link}`, { headers: supportAuth })).status()).toBe(
+    403,
+  );
+
+  await signIn(page, tenant, 'admin');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).click();
+  const trail = page.getByRole('table', { name: 'Audit trail' });
+  const refused = trail.getByRole('row').filter({ hasText: link }).filter({ hasText: support.name });
+  await expect(refused).toContainText(`${support.name} tried to cancel a payout link: refused`);
+  await expect(refused.getByRole('link', { name: `payout link ${link}`, exact: true })).toBeVisible();
+  const addressLine = trail.getByRole('row').filter({ hasText: address });
+  await expect(addressLine).toContainText(`${support.name} added an address to a user`);
+  await expect(addressLine.getByRole('link', { name: `user ${user}`, exact: true })).toHaveAttribute(
+    'href',
+    `/users/${user}`,
+  );
+  // The address is an address (it has no page of its own), never "user 220ea710…".
+  await expect(addressLine).toContainText(`address ${address}`);
+  await expect(addressLine.getByRole('link', { name: `user ${address}` })).toHaveCount(0);
+});
+
 test('a member with an authenticator is asked for its code after the password', async ({ page, tenant }) => {
   const auth = await memberAuth(page.request, tenant, 'finance');
   const { secret } = (await (

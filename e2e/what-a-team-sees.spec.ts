@@ -130,7 +130,7 @@ for (const scheme of ['light', 'dark'] as const) {
       page,
       tenant,
     }) => {
-      test.setTimeout(60_000);
+      test.slow(); // every page of the route table, each loaded twice
       const ids = await someRecords(page, tenant);
       const pages = pagesOf(ids);
       expect(Object.keys(pages).sort()).toEqual(routeTablePaths().sort());

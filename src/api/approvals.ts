@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APPROVAL_STATUSES, type ApprovalNeed, approvalNeed } from '../lib/approval-rules';
 import { formatDateTime } from '../lib/dates';
 import { formatCents } from '../lib/money';
@@ -73,10 +73,12 @@ export const approvalRequestSchema = z.object({
       rows: z.array(z.record(z.string(), z.unknown())),
       row_numbers: z.array(z.number()).optional(),
     }),
-    z.object({ payout: z.record(z.string(), z.unknown()) }),
+    // A payout's app: the wallet it is paid from (absent: the service's default one).
+    z.object({ payout: z.record(z.string(), z.unknown()), app_id: z.string().optional() }),
     z.object({
       payouts: z.array(z.record(z.string(), z.unknown())),
       row_numbers: z.array(z.number()).optional(),
+      app_id: z.string().optional(),
     }),
   ]),
   body_hash: z.string(),
@@ -121,7 +123,11 @@ export const approvalQueries = {
           method: 'GET',
           path: '/api/team/approvals',
           query: { status },
-          response: z.object({ data: z.array(approvalRequestSchema) }),
+          response: z.object({
+            data: z.array(approvalRequestSchema),
+            /** To an admin: the team's changes waiting for them, and their own (a rejected one with its reason). */
+            team_requests: z.array(teamRequestSchema).optional(),
+          }),
         }),
     }),
   detail: (id: string) =>
@@ -356,8 +362,11 @@ export function useDecideTeamRequest() {
   });
 }
 
-/** Requests another member made that wait for this member's decision (finance and admin in team mode). */
-export function useWaitingForMe(): ApprovalRequest[] {
+/**
+ * What waits for this member's decision: requests another member made (finance and admin in team mode), and, for an
+ * admin, changes of the team another admin asked for.
+ */
+export function useWaitingForMe(): { requests: ApprovalRequest[]; teamChanges: TeamRequest[] } {
   const member = session.credentials()?.member;
   const mayApprove = member !== undefined && can(member.role, 'pay');
   const pending = useQuery({
@@ -366,7 +375,20 @@ export function useWaitingForMe(): ApprovalRequest[] {
     // The navigation's count follows what waits: a new request shows within seconds.
     refetchInterval: 15_000,
   });
-  return (pending.data?.data ?? []).filter((request) => request.maker_id !== member?.id);
+  return {
+    requests: (pending.data?.data ?? []).filter((request) => request.maker_id !== member?.id),
+    teamChanges: (pending.data?.team_requests ?? []).filter(
+      (change) => change.status === 'pending' && change.proposer?.id !== member?.id,
+    ),
+  };
+}
+
+/**
+ * Money moved: what the member may still move alone today (the policy's read) is read again, so that the next
+ * form or file says the amount as it is now, not as it was before this payment.
+ */
+export function movedMoney(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: approvalQueries.policy().queryKey });
 }
 
 /**

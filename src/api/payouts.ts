@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { CreatePayoutRequest } from '../lib/payout-request';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
+import { movedMoney } from './approvals';
 import { request } from './client';
 import {
   centsSchema,
@@ -114,8 +115,15 @@ export interface CreatePayoutLinkRequest {
   idempotency_key: string;
 }
 
-export function createPayoutLink(body: CreatePayoutLinkRequest) {
-  return request({ method: 'POST', path: '/v2/payout-links', body, response: payoutLinkSchema });
+/** With `appId`, the link's amount is held from that app's wallet (the service's Api-App-Id). */
+export function createPayoutLink({
+  body,
+  appId,
+}: {
+  body: CreatePayoutLinkRequest;
+  appId?: string | undefined;
+}) {
+  return request({ method: 'POST', path: '/v2/payout-links', body, response: payoutLinkSchema, appId });
 }
 
 export const payoutBatchSchema = z.lazy(() =>
@@ -232,13 +240,16 @@ export function useCreatePayoutLink() {
   return useDescribedMutation({
     mutationKey: ['payout-links', 'create'],
     mutationFn: createPayoutLink,
-    activity: (body, link) => ({
+    activity: ({ body }, link) => ({
       action: 'Payout link created',
       subject: link?.id ?? '',
       details: `${body.amount} cents by ${body.delivery.method}`,
     }),
     onSuccess: (link) => {
       queryClient.setQueryData(payoutQueries.link(link.id).queryKey, link);
+      // The wallet that holds its amount holds less now, and the member may move less alone today.
+      void queryClient.invalidateQueries({ queryKey: ['apps'] });
+      void movedMoney(queryClient);
       return queryClient.invalidateQueries({ queryKey: ['payout-links', 'list'] });
     },
   });
@@ -286,6 +297,11 @@ export function useCancelPayoutLink() {
         response: payoutLinkSchema.optional(),
       }),
     activity: (id) => ({ action: 'Payout link cancelled', subject: id, details: '' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['payout-links'] }),
+    // Its amount went back to its wallet.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['payout-links'] }),
+        queryClient.invalidateQueries({ queryKey: ['apps'] }),
+      ]),
   });
 }

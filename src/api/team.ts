@@ -154,7 +154,12 @@ export function useInviteMember() {
   return useDescribedMutation({
     mutationFn: inviteMember,
     activity: ({ email, role }) => ({ action: 'Member invited', subject: email, details: role }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['team'] }),
+    // A change that waits for another admin is followed from the approvals' reads (its outcome is told).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['team'] }),
+        queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+      ]),
   });
 }
 
@@ -196,6 +201,10 @@ export function useResetMember() {
       subject: email,
       details: '',
     }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['team'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['team'] }),
+        queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+      ]),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultWallet, walletOf } from './wallets';
+import { defaultWallet, walletOf, walletPaying } from './wallets';
 
 describe('wallets', () => {
   it("read an app's balance exactly, and say so when the service does not give it", () => {
@@ -16,5 +16,13 @@ describe('wallets', () => {
     expect(defaultWallet(wallets, 'new')?.appId).toBe('new');
     expect(defaultWallet(wallets, undefined)?.appId).toBe('old');
     expect(defaultWallet([], undefined)).toBeNull();
+  });
+
+  it('name the wallet an approved payout leaves: the app its maker chose, else the one the service funds from', () => {
+    const wallets = ['new', 'old'].map((id) => ({ appId: id, appName: id, cents: 0 }));
+    expect(walletPaying(wallets, 'new')?.appId).toBe('new');
+    expect(walletPaying(wallets, null)?.appId).toBe('old');
+    // An app that is not among the wallets read is not guessed at.
+    expect(walletPaying(wallets, 'gone')).toBeNull();
   });
 });

@@ -28,6 +28,14 @@ export function defaultWallet(wallets: readonly Wallet[], sessionAppId: string |
   return wallets.find((wallet) => wallet.appId === sessionAppId) ?? wallets.at(-1) ?? null;
 }
 
+/**
+ * The wallet a payout the console server pays (an approved request) leaves: the app its maker chose, else the one
+ * the service funds a payout from when none is named (the organization's first app). Null while unknown.
+ */
+export function walletPaying(wallets: readonly Wallet[], appId: string | null | undefined): Wallet | null {
+  return appId ? (wallets.find((wallet) => wallet.appId === appId) ?? null) : (wallets.at(-1) ?? null);
+}
+
 /** The organization's apps' wallets, and the one a payout is paid from by default. */
 export function useWallets() {
   const apps = useQuery({ ...appQueries.list({ limit: 100 }), staleTime: 5_000 });

@@ -4,6 +4,7 @@ import { useRole } from '../api/permissions';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { can, type Permission, type Role } from '../lib/roles';
+import { useFocusOnNewPage } from './layout/page-focus';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { NotForYourRole, NotFoundPage } from './NotFoundPage';
 import { PageFailed } from './PageFailed';
@@ -198,6 +199,7 @@ export function SignedInRoutes() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  useFocusOnNewPage(pathname);
   return (
     <ErrorBoundary resetKey={pathname} fallback={(error) => <PageFailed error={error} />}>
       <Suspense fallback={<PageLoader />}>

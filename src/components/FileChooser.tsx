@@ -43,6 +43,8 @@ export function FileChooser({ onFile, active, label, hint, template }: Props) {
         openRef={openDialog}
         activateOnClick={false}
         activateOnKeyboard={false}
+        // The zone's inner area lets the pointer through to the page by default: its Choose file button takes it.
+        enablePointerEvents
         inputProps={{
           id: inputId,
           accept: '.csv,text/csv,text/plain',
@@ -53,7 +55,12 @@ export function FileChooser({ onFile, active, label, hint, template }: Props) {
       >
         <Group justify="center" gap="sm">
           <Text fw={500}>Drop a CSV file here, or</Text>
-          <Button variant="light" onClick={() => openDialog.current?.()} aria-describedby={hintId}>
+          <Button
+            variant="light"
+            onClick={() => openDialog.current?.()}
+            disabled={!active}
+            aria-describedby={hintId}
+          >
             Choose file
           </Button>
         </Group>

@@ -23,8 +23,33 @@ export interface PayoutSummary {
   initiatedBy?: string | undefined;
 }
 
+/**
+ * "Paid from": the wallet the money leaves, its balance now and after, wherever money out is reviewed, created or
+ * approved (the maker's review, a link's review, the approver's page), so that both members read the same wallet.
+ */
+export function WalletRow({
+  wallet,
+  cents,
+  what,
+}: {
+  wallet: { appName: string; beforeCents: number | null };
+  cents: number;
+  what: 'payout' | 'link' | 'file';
+}) {
+  const before = wallet.beforeCents;
+  return (
+    <DetailRow label="Paid from">
+      {`The wallet of ${wallet.appName}`}
+      {before !== null && (
+        <Text size="sm" c="dimmed">
+          {`${formatCents(before)} now, ${formatCents(before - cents)} after this ${what}`}
+        </Text>
+      )}
+    </DetailRow>
+  );
+}
+
 export function PayoutDetailsTable({ summary }: { summary: PayoutSummary }) {
-  const before = summary.wallet?.beforeCents ?? null;
   return (
     <Table variant="vertical" withTableBorder aria-label="Payout details">
       <Table.Tbody>
@@ -44,16 +69,7 @@ export function PayoutDetailsTable({ summary }: { summary: PayoutSummary }) {
           </Text>
         </DetailRow>
         <DetailRow label="To">{summary.method}</DetailRow>
-        {summary.wallet && (
-          <DetailRow label="From">
-            {`The wallet of ${summary.wallet.appName}`}
-            {before !== null && (
-              <Text size="sm" c="dimmed">
-                {`${formatCents(before)} now, ${formatCents(before - summary.cents)} after this payout`}
-              </Text>
-            )}
-          </DetailRow>
-        )}
+        {summary.wallet && <WalletRow wallet={summary.wallet} cents={summary.cents} what="payout" />}
         <RecordRows
           initiatedBy={summary.initiatedBy}
           consoleRequestId={summary.consoleRequestId}

@@ -14,7 +14,7 @@ const COLOR_BY_STATUS: Record<string, string> = {
 export function StatusBadge({ status }: { status: string }) {
   return (
     // A label on a plain element is not read out; words that only a screen reader hears are.
-    <Badge color={COLOR_BY_STATUS[status] ?? 'gray.8'} variant="filled">
+    <Badge color={COLOR_BY_STATUS[status] ?? 'gray.8'} variant="filled" data-status={status}>
       <VisuallyHidden>Status: </VisuallyHidden>
       {status}
     </Badge>

@@ -26,6 +26,16 @@ export const TEAM_REQUEST_STATUSES = [
 ] as const;
 export type TeamRequestStatus = (typeof TEAM_REQUEST_STATUSES)[number];
 
+/** What became of a team request, in words, for the admin who asked for it. */
+export const TEAM_CHANGE_OUTCOMES: Record<TeamRequestStatus, string> = {
+  pending: 'Waiting for another admin',
+  applied: 'Confirmed and applied',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+  expired: 'Expired unconfirmed',
+  void: 'Could not apply',
+};
+
 /** A team request waits this long for the second admin. */
 export const TEAM_REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 

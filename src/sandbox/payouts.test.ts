@@ -330,6 +330,25 @@ describe('payout links', () => {
     });
     expect(texted.body).toMatchObject({ status: 'delivered', delivery: { method: 'sms' } });
   });
+
+  it("say in a link's history how it went out, in words", async () => {
+    const tenant = await h.tenant();
+    const payee = { email: 'rae@example.com', country_code: '1', phone_number: '4155550100' };
+    const notes: Record<string, string | undefined> = {};
+    for (const method of ['email', 'sms', 'all'] as const) {
+      const made = await h.call('POST', '/v2/payout-links', {
+        tenant,
+        body: { amount: 300, payee, delivery: { method } },
+      });
+      expect(made.status).toBe(201);
+      notes[method] = made.body.history.find((event: { status: string }) => event.status === 'sent')?.note;
+    }
+    expect(notes).toEqual({
+      email: 'By email',
+      sms: 'By text message',
+      all: 'By email and text message',
+    });
+  });
 });
 
 describe('payout batches', () => {

@@ -26,6 +26,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useSession, useSignOut } from '../../features/session/use-session';
 import { ROLE_LABELS } from '../../lib/roles';
 import { type NavigationLink, navigationFor, SignedInRoutes } from '../routes';
+import { focusPageHeading, MAIN_ID } from './page-focus';
 import { useMyRequestNotices } from './request-notices';
 
 /**
@@ -77,7 +78,8 @@ function ColorSchemeToggle() {
 /** The page links, the current one marked: the only part of the shell that changes with the page. */
 function MainNav({ links, onNavigate }: { links: NavigationLink[]; onNavigate: () => void }) {
   const [pathname] = useLocation();
-  const waiting = useWaitingForMe().length;
+  const { requests, teamChanges } = useWaitingForMe();
+  const waiting = requests.length + teamChanges.length;
   return links.map((item) => (
     <NavLink
       key={item.to}
@@ -99,6 +101,25 @@ function MainNav({ links, onNavigate }: { links: NavigationLink[]; onNavigate: (
         : {})}
     />
   ));
+}
+
+/**
+ * The first stop of the Tab key: past the header and twenty-odd links of the navigation, to the page's heading (its
+ * first field is the next stop). Seen only while it has the focus.
+ */
+function SkipToPage() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className="skip-link"
+      onClick={(event) => {
+        event.preventDefault(); // no #fragment in the URL: the path is the page
+        focusPageHeading();
+      }}
+    >
+      Skip to the page
+    </a>
+  );
 }
 
 // The request log and the command palette come when first opened: no page's first load carries their code.
@@ -157,8 +178,9 @@ export function Shell() {
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+        <SkipToPage />
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <Burger
               opened={opened}
               onClick={toggle}
@@ -171,11 +193,33 @@ export function Shell() {
             </Title>
             <EnvironmentBadge />
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <SignedInAs />
             <Button variant="default" onClick={openPalette} visibleFrom="md">
               Search (Ctrl+K)
             </Button>
+            {/* Below a laptop's width the palette is a magnifier: a phone has no Ctrl+K, and no room for the words. */}
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={openPalette}
+              hiddenFrom="md"
+              aria-label="Search the console"
+            >
+              <svg
+                aria-hidden="true"
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+              >
+                <circle cx="10.5" cy="10.5" r="6.5" />
+                <path d="M15.5 15.5 21 21" />
+              </svg>
+            </ActionIcon>
             <Button variant="default" onClick={showInspector} visibleFrom="sm">
               Requests
             </Button>
@@ -205,7 +249,7 @@ export function Shell() {
           </Button>
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main component="main">
+      <AppShell.Main component="main" id={MAIN_ID}>
         <SignedInRoutes />
       </AppShell.Main>
       {inspectorWanted && (

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'wouter';
 import { ApiError } from '../../api/client';
+import { useCan } from '../../api/permissions';
 import type { AddressResponse } from '../../api/schemas';
 import type { PickerOption } from '../../api/search-source';
 import { useAddUserAddress, useUserSource } from '../../api/users';
@@ -66,9 +67,15 @@ export function AddAddressPage() {
   const { errors } = form.formState;
   const addAddress = useAddUserAddress();
   const [saved, setSaved] = useState<{ userId: string; address: AddressResponse } | null>(null);
+  // The button pressed goes with the form: the focus moves to the result that replaced them.
+  const savedNotice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (saved) savedNotice.current?.focus();
+  }, [saved]);
   const [failure, setFailure] = useState<unknown>(null);
   const [userShown, setUserShown] = useState<PickerOption | null>(null);
   const country = form.watch('address.country');
+  const mayPay = useCan('pay');
   const isUs = String(country ?? '').toUpperCase() === 'US';
 
   const submit = form.handleSubmit((values) => {
@@ -112,7 +119,7 @@ export function AddAddressPage() {
     <Stack maw={720}>
       <Title order={1}>Add address</Title>
       {saved && (
-        <Notice tone="success" role="status" title="Address added">
+        <Notice tone="success" role="status" title="Address added" ref={savedNotice} tabIndex={-1}>
           <Stack gap="xs">
             <Text size="sm">
               Address added to {userShown?.id === saved.userId ? pickedText(userShown) : 'user'}{' '}
@@ -124,9 +131,20 @@ export function AddAddressPage() {
               <Button variant="default" onClick={addAnother}>
                 Add another address for this user
               </Button>
-              <Anchor component={Link} to={`/payments/new?user_id=${saved.userId}`}>
-                Create a payment for this user
+              {/* In the page's text color, underlined: the tint's blue links are below 4.5:1 on it. */}
+              <Anchor component={Link} to={`/users/${saved.userId}`} c="inherit" underline="always">
+                See the user
               </Anchor>
+              {mayPay && (
+                <Anchor
+                  component={Link}
+                  to={`/payments/new?user_id=${saved.userId}`}
+                  c="inherit"
+                  underline="always"
+                >
+                  Create a payment for this user
+                </Anchor>
+              )}
             </Group>
           </Stack>
         </Notice>
@@ -134,110 +152,115 @@ export function AddAddressPage() {
       {failure !== null && (
         <ApiErrorAlert error={failure}>{failureHint && <Text size="sm">{failureHint}</Text>}</ApiErrorAlert>
       )}
-      <form noValidate onSubmit={submit} onMouseDown={keepFocusOnControlPress}>
-        <Paper withBorder p="md">
-          <Stack>
-            <Controller
-              control={form.control}
-              name="userId"
-              render={({ field }) => (
-                <SearchPicker
-                  source={users}
-                  label="User"
-                  required
-                  value={field.value}
-                  onChange={(id, option) => {
-                    field.onChange(id);
-                    setUserShown(option);
-                  }}
-                  onBlur={field.onBlur}
-                  error={errors.userId?.message}
-                />
-              )}
-            />
-            <TextInput
-              label="Line 1"
-              required
-              {...form.register('address.line_1')}
-              error={errors.address?.line_1?.message}
-            />
-            <TextInput
-              label="Line 2"
-              {...form.register('address.line_2')}
-              error={errors.address?.line_2?.message}
-            />
-            <TextInput
-              label="Line 3"
-              {...form.register('address.line_3')}
-              error={errors.address?.line_3?.message}
-            />
-            <TextInput
-              label="City"
-              required
-              {...form.register('address.city')}
-              error={errors.address?.city?.message}
-            />
-            <Controller
-              control={form.control}
-              name="address.country"
-              render={({ field }) => (
-                <Select
-                  label="Country"
-                  required
-                  searchable
-                  data={COUNTRY_OPTIONS}
-                  value={typeof field.value === 'string' ? field.value : null}
-                  onChange={(next) => {
-                    field.onChange(next ?? '');
-                    form.setValue('address.state', '');
-                  }}
-                  onBlur={field.onBlur}
-                  nothingFoundMessage="No country by that name"
-                  error={errors.address?.country?.message}
-                />
-              )}
-            />
-            {isUs ? (
+      {/* Once added, the result stands in for the form: a second click cannot add the same address again. */}
+      {saved === null && (
+        <form noValidate onSubmit={submit} onMouseDown={keepFocusOnControlPress}>
+          <Paper withBorder p="md">
+            <Stack>
               <Controller
                 control={form.control}
-                name="address.state"
+                name="userId"
                 render={({ field }) => (
-                  <Select
-                    label="State"
+                  <SearchPicker
+                    source={users}
+                    label="User"
                     required
-                    searchable
-                    data={US_STATE_OPTIONS}
-                    value={typeof field.value === 'string' && field.value ? field.value.toUpperCase() : null}
-                    onChange={(next) => field.onChange(next ?? '')}
+                    value={field.value}
+                    onChange={(id, option) => {
+                      field.onChange(id);
+                      setUserShown(option);
+                    }}
                     onBlur={field.onBlur}
-                    error={errors.address?.state?.message}
+                    error={errors.userId?.message}
                   />
                 )}
               />
-            ) : (
               <TextInput
-                label="State"
+                label="Line 1"
                 required
-                description="State, province or region"
-                {...form.register('address.state')}
-                error={errors.address?.state?.message}
+                {...form.register('address.line_1')}
+                error={errors.address?.line_1?.message}
               />
-            )}
-            <TextInput
-              label="Postcode"
-              required
-              description={isUs ? 'ZIP code: 12345 or 12345-6789' : undefined}
-              {...form.register('address.postcode')}
-              error={errors.address?.postcode?.message}
-            />
-            <Group>
-              <Button type="submit" loading={addAddress.isPending}>
-                Add address
-              </Button>
-            </Group>
-          </Stack>
-        </Paper>
-      </form>
+              <TextInput
+                label="Line 2"
+                {...form.register('address.line_2')}
+                error={errors.address?.line_2?.message}
+              />
+              <TextInput
+                label="Line 3"
+                {...form.register('address.line_3')}
+                error={errors.address?.line_3?.message}
+              />
+              <TextInput
+                label="City"
+                required
+                {...form.register('address.city')}
+                error={errors.address?.city?.message}
+              />
+              <Controller
+                control={form.control}
+                name="address.country"
+                render={({ field }) => (
+                  <Select
+                    label="Country"
+                    required
+                    searchable
+                    data={COUNTRY_OPTIONS}
+                    value={typeof field.value === 'string' ? field.value : null}
+                    onChange={(next) => {
+                      field.onChange(next ?? '');
+                      form.setValue('address.state', '');
+                    }}
+                    onBlur={field.onBlur}
+                    nothingFoundMessage="No country by that name"
+                    error={errors.address?.country?.message}
+                  />
+                )}
+              />
+              {isUs ? (
+                <Controller
+                  control={form.control}
+                  name="address.state"
+                  render={({ field }) => (
+                    <Select
+                      label="State"
+                      required
+                      searchable
+                      data={US_STATE_OPTIONS}
+                      value={
+                        typeof field.value === 'string' && field.value ? field.value.toUpperCase() : null
+                      }
+                      onChange={(next) => field.onChange(next ?? '')}
+                      onBlur={field.onBlur}
+                      error={errors.address?.state?.message}
+                    />
+                  )}
+                />
+              ) : (
+                <TextInput
+                  label="State"
+                  required
+                  description="State, province or region"
+                  {...form.register('address.state')}
+                  error={errors.address?.state?.message}
+                />
+              )}
+              <TextInput
+                label="Postcode"
+                required
+                description={isUs ? 'ZIP code: 12345 or 12345-6789' : undefined}
+                {...form.register('address.postcode')}
+                error={errors.address?.postcode?.message}
+              />
+              <Group>
+                <Button type="submit" loading={addAddress.isPending}>
+                  Add address
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </form>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Button, Group, Paper, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { type ApprovalRequest, approvalQueries, useDecideApproval } from '../../api/approvals';
 import { session } from '../../api/credentials';
@@ -11,7 +11,7 @@ import { DisabledPayerWarning } from '../../components/DisabledPayerWarning';
 import { AmountToConfirm, Money } from '../../components/Money';
 import { Notice } from '../../components/Notice';
 import { PaymentDetailsTable } from '../../components/PaymentDetails';
-import { PayoutDetailsTable } from '../../components/PayoutDetails';
+import { PayoutDetailsTable, WalletRow } from '../../components/PayoutDetails';
 import { isInMotion } from '../../lib/approval-rules';
 import { formatDateTime } from '../../lib/dates';
 import { describeAccount, maskAccount } from '../../lib/mask';
@@ -19,7 +19,7 @@ import { formatCents } from '../../lib/money';
 import { ApprovalResults } from './ApprovalResults';
 import { PayerName } from './PayerName';
 import { RecentSamePayments } from './RecentSamePayments';
-import { payoutMethodText, usePaymentSummary, usePayoutSummary } from './request-summary';
+import { payoutMethodText, usePayingWallet, usePaymentSummary, usePayoutSummary } from './request-summary';
 
 const SHOWN_ROWS = 50;
 
@@ -40,7 +40,9 @@ function source(payment: Record<string, unknown>): string {
 /** What moves: one payment or payout as its maker reviewed it; a file's rows by the row numbers of its review. */
 function WhatMoves({ request }: { request: ApprovalRequest }) {
   if ('payment' in request.body) return <OnePayment payment={request.body.payment} />;
-  if ('payout' in request.body) return <OnePayout payout={request.body.payout} />;
+  const waiting = request.status === 'pending';
+  if ('payout' in request.body)
+    return <OnePayout payout={request.body.payout} appId={request.body.app_id} waiting={waiting} />;
   const isPayouts = 'payouts' in request.body;
   const bodies = 'payouts' in request.body ? request.body.payouts : request.body.rows;
   const numbers = request.body.row_numbers;
@@ -55,6 +57,9 @@ function WhatMoves({ request }: { request: ApprovalRequest }) {
         {' in all.'}
         {request.count > SHOWN_ROWS ? ` The first ${SHOWN_ROWS} rows:` : ''}
       </Text>
+      {'payouts' in request.body && (
+        <FileWallet appId={request.body.app_id} cents={request.amount} waiting={waiting} />
+      )}
       <DataTable
         label="Rows to pay"
         rows={rows}
@@ -88,8 +93,37 @@ function OnePayment({ payment }: { payment: Record<string, unknown> }) {
   );
 }
 
-function OnePayout({ payout }: { payout: Record<string, unknown> }) {
-  const summary = usePayoutSummary(payout);
+/** The wallet a payouts file is paid from, before and after its total. */
+function FileWallet({
+  appId,
+  cents,
+  waiting,
+}: {
+  appId: string | undefined;
+  cents: number;
+  waiting: boolean;
+}) {
+  const wallet = usePayingWallet(appId, waiting);
+  if (!wallet) return null;
+  return (
+    <Table variant="vertical" withTableBorder aria-label="Wallet">
+      <Table.Tbody>
+        <WalletRow wallet={wallet} cents={cents} what="file" />
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function OnePayout({
+  payout,
+  appId,
+  waiting,
+}: {
+  payout: Record<string, unknown>;
+  appId: string | undefined;
+  waiting: boolean;
+}) {
+  const summary = usePayoutSummary(payout, { appId, waiting });
   return (
     <Stack gap="sm">
       <PayoutDetailsTable summary={summary} />
@@ -191,6 +225,17 @@ export function ApprovalRequestPage() {
     refetchInterval: (query) => (query.state.data && isInMotion(query.state.data.status) ? 2000 : false),
   });
   const request = found.data;
+  // The page saw the request end: the list is read again now, so that the notice of its end comes with it rather
+  // than at the list's next scheduled read.
+  const queryClient = useQueryClient();
+  const wasInMotion = useRef(false);
+  useEffect(() => {
+    if (!request) return;
+    const inMotion = isInMotion(request.status);
+    if (wasInMotion.current && !inMotion)
+      void queryClient.invalidateQueries({ queryKey: approvalQueries.list().queryKey.slice(0, 2) });
+    wasInMotion.current = inMotion;
+  }, [request, queryClient]);
 
   return (
     <Stack maw={860}>

@@ -14,6 +14,7 @@ import { DataTable } from '../../components/DataTable';
 import { LinkDeliveryNotice } from '../../components/LinkDeliveryNotice';
 import { Notice } from '../../components/Notice';
 import { age, formatDateTime } from '../../lib/dates';
+import { TEAM_CHANGE_OUTCOMES } from '../../lib/team-changes';
 
 type Asked = { request: TeamRequest; decision: 'confirm' | 'reject' | 'withdraw' };
 
@@ -22,7 +23,8 @@ type Asked = { request: TeamRequest; decision: 'confirm' | 'reject' | 'withdraw'
  * rejects each; the admin who asked may withdraw it. A link the change makes comes to the admin who confirms it.
  */
 export function TeamRequests() {
-  const waiting = useQuery({ ...approvalQueries.teamRequests('pending'), refetchInterval: 5000 });
+  // Every state: what waits, and the decisions on this admin's own changes (a rejection's reason is for them).
+  const all = useQuery({ ...approvalQueries.teamRequests(), refetchInterval: 5000 });
   const decide = useDecideTeamRequest();
   const [asked, setAsked] = useState<Asked | null>(null);
   const [reason, setReason] = useState('');
@@ -33,7 +35,10 @@ export function TeamRequests() {
   const lastAsked = useRef<Asked | null>(null);
   if (asked) lastAsked.current = asked;
   const shown = asked ?? lastAsked.current;
-  const rows = waiting.data?.data ?? [];
+  const rows = (all.data?.data ?? []).filter((r) => r.status === 'pending');
+  const decidedMine = (all.data?.data ?? [])
+    .filter((r) => r.proposer?.id === me && r.status !== 'pending')
+    .slice(0, 10);
 
   const act = ({ request, decision }: Asked) => {
     if (decision === 'reject' && reason.trim() === '') {
@@ -73,8 +78,8 @@ export function TeamRequests() {
           </Notice>
         ))}
       {decide.error && <ApiErrorAlert error={decide.error} title="The decision was refused" />}
-      {waiting.isError && <ApiErrorAlert error={waiting.error} />}
-      {waiting.data &&
+      {all.isError && <ApiErrorAlert error={all.error} />}
+      {all.data &&
         (rows.length === 0 ? (
           <Text size="sm">No change of the team waits.</Text>
         ) : (
@@ -119,6 +124,26 @@ export function TeamRequests() {
             ]}
           />
         ))}
+      {decidedMine.length > 0 && (
+        <>
+          <Title order={3} size="h5">
+            Your recent team changes
+          </Title>
+          <DataTable
+            label="Your recent team changes"
+            rows={decidedMine}
+            rowKey={(r) => r.id}
+            minWidth={760}
+            columns={[
+              { header: 'Change', cell: (r) => r.description },
+              { header: 'Outcome', cell: (r) => TEAM_CHANGE_OUTCOMES[r.status] },
+              { header: 'By', cell: (r) => r.decided_by?.name ?? '—' },
+              { header: 'Reason', cell: (r) => r.reason ?? '—' },
+              { header: 'When', cell: (r) => formatDateTime(r.decided_at ?? r.created_at) },
+            ]}
+          />
+        </>
+      )}
       <ConfirmDialog
         opened={asked !== null}
         title={shown ? shown.request.description : ''}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { customerQueries } from '../../api/customers';
 import type { PayoutMethod } from '../../api/schemas';
 import { userQueries } from '../../api/users';
+import { useWallets, walletPaying } from '../../api/wallets';
 import type { PaymentSummary } from '../../components/PaymentDetails';
 import type { PayoutSummary } from '../../components/PayoutDetails';
 import { describeAccount } from '../../lib/mask';
@@ -55,8 +56,23 @@ export function usePaymentSummary(payment: Record<string, unknown>): PaymentSumm
   };
 }
 
-/** A waiting payout as its maker's review showed it: the payee by name, the method masked, the metadata. */
-export function usePayoutSummary(payout: Record<string, unknown>): PayoutSummary {
+/**
+ * The wallet an approved request's payouts leave, as its maker's review named it: the app they chose (or the one
+ * the service pays from when none was), with its balance now. Undefined while the wallets are read.
+ */
+export function usePayingWallet(appId: string | undefined, waiting: boolean): PayoutSummary['wallet'] {
+  const { wallets } = useWallets();
+  const wallet = walletPaying(wallets, appId);
+  // Once paid (or ended), today's balance says nothing of "before": the wallet is named alone.
+  return wallet ? { appName: wallet.appName, beforeCents: waiting ? wallet.cents : null } : undefined;
+}
+
+/** A waiting payout as its maker's review showed it: the payee by name, the method masked, the wallet, the metadata. */
+export function usePayoutSummary(
+  payout: Record<string, unknown>,
+  wallet?: { appId: string | undefined; waiting: boolean },
+): PayoutSummary {
+  const paidFrom = usePayingWallet(wallet?.appId, wallet?.waiting ?? false);
   const userId = text(payout.user_id) ?? '';
   const user = useQuery({ ...userQueries.detail(userId), enabled: userId !== '' });
   const methods = useQuery({ ...userQueries.payoutMethods(userId), enabled: userId !== '' });
@@ -70,6 +86,7 @@ export function usePayoutSummary(payout: Record<string, unknown>): PayoutSummary
     payeeEmail: user.data?.email ?? null,
     payeeStatus: user.data?.status ?? null,
     method: payoutMethodText(payout, methods.data),
+    wallet: wallet ? paidFrom : undefined,
     metadata: Object.entries(metadata)
       .filter(([key]) => !(CONSOLE_METADATA_KEYS as readonly string[]).includes(key))
       .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),

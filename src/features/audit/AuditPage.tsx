@@ -161,7 +161,7 @@ export function AuditPage() {
                           </Anchor>
                         ) : (
                           <Text key={target.id} size="xs" ff="monospace">
-                            {target.id}
+                            {target.label === 'id' ? target.id : `${target.label} ${target.id}`}
                           </Text>
                         ),
                       )}

@@ -3,7 +3,7 @@ import { formatCents } from '../../lib/money';
 
 /** A line of the trail as a person reads it. */
 export interface AuditLineWords {
-  /** "Fiona Finance created a payment of $25.00". */
+  /** "Fiona Finance created a payment of $25.00"; "Sam Support tried to cancel a payout link: refused". */
   sentence: string;
   /** The records it names, each with where it opens. */
   targets: { id: string; href: string | null; label: string }[];
@@ -17,28 +17,107 @@ export const AUDIT_ACTION_OPTIONS = (Object.keys(AUDIT_ACTIONS) as AuditAction[]
   label: capitalized(AUDIT_ACTIONS[action]),
 }));
 
-/** Where an id of a line opens: a transfer, a user, an approval request, a member (the Team page). */
-function targetOf(
-  action: string,
-  id: string,
-  index: number,
-): { id: string; href: string | null; label: string } {
+/**
+ * Each action as something tried ("tried to cancel a payout link"): a refused or failed attempt did not happen, so
+ * its line never says it did.
+ */
+const ATTEMPTS: Record<AuditAction, string> = {
+  'sign-in': 'sign in',
+  'sign-out': 'sign out',
+  'session.read': 'read their session',
+  'invitation.read': 'open a one-time link',
+  'member.join': 'join the team',
+  'member.password.set': 'set a new password',
+  'member.totp.start': 'start setting up an authenticator',
+  'member.totp.enroll': 'set up an authenticator',
+  'members.list': 'list the team',
+  'member.invite': 'invite a member',
+  'member.change': 'change a member',
+  'member.role': 'change the role of a member',
+  'member.disable': 'disable a member',
+  'member.enable': 'enable a member',
+  'member.password.reset': 'reset the password of a member',
+  'member.totp.reset': 'reset the authenticator of a member',
+  'audit.list': 'read the audit trail',
+  'audit.health': 'read whether the audit trail verifies',
+  'audit.reseal': 're-seal the audit trail',
+  'policy.read': 'read the approval policy',
+  'policy.change': 'change the approval policy',
+  'team-requests.list': 'list the team requests',
+  'team-request.propose': 'ask another admin to confirm a change',
+  'team-request.confirm': 'confirm a change another admin asked for',
+  'team-request.reject': 'reject a change another admin asked for',
+  'team-request.withdraw': 'withdraw a change',
+  'team-request.expire': 'let a team request expire',
+  'approvals.list': 'list the approval requests',
+  'approval.read': 'read an approval request',
+  'approval.submit': 'submit for approval',
+  'approval.approve': 'approve',
+  'approval.reject': 'reject',
+  'approval.withdraw': 'withdraw a request',
+  'approval.cancel': 'cancel a request whose maker can no longer pay',
+  'approval.requeue': 'send a request back to wait',
+  'approval.expire': 'let a request expire',
+  'approval.execute': 'pay an approved request',
+  'approval.row': 'pay a row of an approved request',
+  'payment.create': 'create a payment',
+  'payout.create': 'pay a user out',
+  'payout.send': 'send a payout',
+  'payout-link.create': 'create a payout link',
+  'payout-link.cancel': 'cancel a payout link',
+  'payout-link.redeliver': 'send a payout link again',
+  'payout-batch.create': 'send a payout batch',
+  'payout-request.create': 'create a payout request',
+  'user.payout-method.add': 'add a payout method to a user',
+  'user.address.add': 'add an address to a user',
+  'app.compliance.copy': 'copy compliance to an app',
+  'request.refused': 'reach the console',
+  'v2.read': 'read from the payout service',
+  'v2.other': 'make another change at the payout service',
+};
+
+type Target = { id: string; href: string | null; label: string };
+
+const record = (id: string, label: string, href: string | null): Target => ({ id, href, label });
+
+/**
+ * What each id of a line is, by the action and the id's place (the ids in the request's path, then the id of what it
+ * made): "user 220e…" is a user, and the address it was given an "address", which has no page of its own.
+ */
+function targetOf(action: string, id: string, index: number): Target {
   if (id.startsWith('mem_')) return { id, href: '/team', label: 'member' };
   if (action.startsWith('approval.')) {
     return index === 0
-      ? { id, href: `/approvals/${id}`, label: 'request' }
-      : { id, href: `/transfers/${id}`, label: 'transfer' };
+      ? record(id, 'request', `/approvals/${id}`)
+      : record(id, 'transfer', `/transfers/${id}`);
   }
-  if (action.startsWith('team-request.')) return { id, href: '/approvals', label: 'team request' };
-  if (action === 'payment.create') return { id, href: `/transfers/${id}`, label: 'transfer' };
-  if (action === 'user.address.add') return { id, href: `/users/${id}`, label: 'user' };
-  if (action === 'app.compliance.copy') return { id, href: '/apps', label: 'app' };
-  return { id, href: null, label: 'id' };
+  if (action.startsWith('team-request.')) return record(id, 'team request', '/approvals');
+  if (action.startsWith('payout-link.')) return record(id, 'payout link', `/payout-links/${id}`);
+  switch (action) {
+    case 'payment.create':
+    case 'payout.create':
+      return record(id, 'transfer', `/transfers/${id}`);
+    case 'payout.send':
+      return record(id, 'payout link', `/payout-links/${id}`);
+    case 'payout-batch.create':
+      return record(id, 'payout batch', null);
+    case 'payout-request.create':
+      return record(id, 'payout request', '/payout-requests');
+    case 'user.address.add':
+      return index === 0 ? record(id, 'user', `/users/${id}`) : record(id, 'address', null);
+    case 'user.payout-method.add':
+      return index === 0 ? record(id, 'user', `/users/${id}`) : record(id, 'payout method', null);
+    case 'app.compliance.copy':
+      return index === 0 ? record(id, 'app', '/apps') : record(id, 'compliance record', null);
+    default:
+      return { id, href: null, label: 'id' };
+  }
 }
 
 /**
  * The sentence and links of a line: who (by name when they are a member of the team, else the email they gave, or
- * the console itself, or an operator's command), what in plain words, and how much.
+ * the console itself, or an operator's command), what in plain words (what they tried, when it was refused or
+ * failed), and how much.
  */
 export function auditLineWords(
   row: {
@@ -48,6 +127,7 @@ export function auditLineWords(
     role: string | null;
     targets: string;
     amount_cents?: number | null | undefined;
+    outcome?: 'ok' | 'refused' | 'failed' | undefined;
   },
   names: ReadonlyMap<string, string>,
 ): AuditLineWords {
@@ -55,12 +135,13 @@ export function auditLineWords(
     (row.member_id ? names.get(row.member_id) : undefined) ??
     row.email ??
     (row.role === 'console' ? 'The console' : row.role === 'operator' ? 'An operator' : 'Someone unknown');
-  const what = isAuditAction(row.action) ? AUDIT_ACTIONS[row.action] : row.action;
+  const known = isAuditAction(row.action);
   const amount =
     row.amount_cents === null || row.amount_cents === undefined ? '' : ` of ${formatCents(row.amount_cents)}`;
+  const sentence =
+    row.outcome === 'refused' || row.outcome === 'failed'
+      ? `${who} tried to ${known ? ATTEMPTS[row.action as AuditAction] : row.action}${amount}: ${row.outcome}`
+      : `${who} ${known ? AUDIT_ACTIONS[row.action as AuditAction] : row.action}${amount}`;
   const ids = row.targets.split(' ').filter(Boolean);
-  return {
-    sentence: `${who} ${what}${amount}`,
-    targets: ids.map((id, index) => targetOf(row.action, id, index)),
-  };
+  return { sentence, targets: ids.map((id, index) => targetOf(row.action, id, index)) };
 }

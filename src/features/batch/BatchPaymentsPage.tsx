@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { recordActivity } from '../../api/activity-log';
-import { useApprovalHint, useApprovalNeed, useSubmitBatchApproval } from '../../api/approvals';
+import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitBatchApproval } from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { transfersOfLastDay } from '../../api/people-lookup';
 import { runtimeConfigQuery } from '../../api/runtime-config';
@@ -174,6 +174,7 @@ export function BatchPaymentsPage() {
     );
     setStage({ kind: 'run', batch: stage.batch, plan, run: batchRun });
     await batchRun.start();
+    void movedMoney(queryClient);
     const results = resultRows(plan, batchRun);
     // A file's run is no single request: its one line in the activity log is declared here, with its counts.
     const paidCents = results.reduce(

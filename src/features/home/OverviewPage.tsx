@@ -123,7 +123,7 @@ function WaitingForYou({ waiting }: { waiting: readonly ApprovalRequest[] }) {
  */
 export function OverviewPage() {
   const role = useRole();
-  const waiting = useWaitingForMe();
+  const waiting = useWaitingForMe().requests;
   const organization = useQuery(organizationQueries.current());
   const [nowMs] = useState(() => Date.now());
   const recent = useQuery(transferQueries.since(new Date(nowMs - 30 * DAY).toISOString()));

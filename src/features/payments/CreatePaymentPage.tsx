@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import { useApprovalHint, useApprovalNeed, useSubmitApproval } from '../../api/approvals';
+import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
 import { useCustomerSource } from '../../api/customers';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
@@ -95,6 +95,7 @@ export function CreatePaymentPage() {
       rememberPayment({ transferId: transfer.id, payerId, amount: cents, at: Date.now() });
     }
     queryClient.setQueryData(transferQueries.detail(transfer.id).queryKey, transfer);
+    void movedMoney(queryClient);
     // The form is emptied and the review closed before the page changes: until the transfer's page has arrived,
     // this page may still be the one shown, and nothing of the payment just made may be confirmed again from it.
     setReview(null);

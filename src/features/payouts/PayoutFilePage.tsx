@@ -3,7 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { recordActivity } from '../../api/activity-log';
-import { useApprovalHint, useApprovalNeed, useSubmitPayoutFileApproval } from '../../api/approvals';
+import {
+  movedMoney,
+  useApprovalHint,
+  useApprovalNeed,
+  useSubmitPayoutFileApproval,
+} from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { useWallets } from '../../api/wallets';
@@ -173,6 +178,7 @@ export function PayoutFilePage() {
     setStage({ kind: 'run', checked, run: payoutRun });
     await payoutRun.start();
     void queryClient.invalidateQueries({ queryKey: ['apps'] });
+    void movedMoney(queryClient);
     recordActivity({ action: 'Payouts file paid', subject: checked.fileName, details: summaryOf(payoutRun) });
   };
 

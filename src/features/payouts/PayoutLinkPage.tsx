@@ -174,6 +174,7 @@ export function PayoutLinkPage() {
             opened={confirmCancel}
             title="Cancel this payout link?"
             confirmLabel={`Cancel the link for ${formatCents(link.amount)}`}
+            dismissLabel="Keep the link"
             danger
             pending={cancel.isPending}
             onCancel={() => setConfirmCancel(false)}

@@ -41,7 +41,10 @@ interface Props {
  */
 export function PayoutMethodChoice({ userId, value, onChange, error }: Props) {
   const methods = useQuery({ ...userQueries.payoutMethods(userId ?? ''), enabled: userId !== null });
+  const user = useQuery({ ...userQueries.detail(userId ?? ''), enabled: userId !== null });
+  const preferred = defaultMethodOf(methods.data);
   const payable = payableMethods(methods.data);
+  const email = user.data?.email;
   if (userId === null) {
     return (
       <Text size="sm" c="dimmed">
@@ -55,14 +58,13 @@ export function PayoutMethodChoice({ userId, value, onChange, error }: Props) {
   return (
     <Radio.Group label="Payout method" value={value} onChange={onChange} error={problem} required>
       <Stack gap="xs" mt={4}>
-        {(methods.data ?? []).length > 0 && (
+        {/* The default is offered once: as the method marked "Their default" where the service says which it is,
+            else as "Their default method", which the service chooses when it pays. */}
+        {(methods.data ?? []).length > 0 && !(preferred && payable.includes(preferred)) && (
           <Radio
             value={DEFAULT_METHOD}
             label="Their default method"
-            description={(() => {
-              const preferred = defaultMethodOf(methods.data);
-              return preferred ? describePayoutMethod(preferred) : 'The one the payee chose';
-            })()}
+            description={preferred ? describePayoutMethod(preferred) : 'The one the payee chose'}
           />
         )}
         {payable.map((method, index) => (
@@ -70,13 +72,16 @@ export function PayoutMethodChoice({ userId, value, onChange, error }: Props) {
             key={methodKey(method, index)}
             value={methodKey(method, index)}
             label={describePayoutMethod(method)}
-            description={method.is_default ? 'Their default' : undefined}
+            description={method === preferred ? 'Their default' : undefined}
           />
         ))}
         {methods.data && methods.data.length === 0 && (
           <Text size="sm">
             This user has no saved payout method.{' '}
-            <Anchor component={Link} to="/payout-links/new">
+            <Anchor
+              component={Link}
+              to={email ? `/payout-links/new?email=${encodeURIComponent(email)}` : '/payout-links/new'}
+            >
               Send them a payout link
             </Anchor>{' '}
             instead: they choose where the money goes.

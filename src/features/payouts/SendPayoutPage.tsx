@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import { useApprovalHint, useApprovalNeed, useSubmitPayoutApproval } from '../../api/approvals';
+import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitPayoutApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
 import { authorOf, session } from '../../api/credentials';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
@@ -17,7 +17,6 @@ import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-
 import type { PayoutSummary } from '../../components/PayoutDetails';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { SearchPicker } from '../../components/SearchPicker';
-import { Select } from '../../components/Select';
 import { formatCents } from '../../lib/money';
 import { describePayoutMethod, type PayoutRail } from '../../lib/payout-methods';
 import { type CreatePayoutRequest, toPayoutRequest } from '../../lib/payout-request';
@@ -38,6 +37,7 @@ import {
 } from './payout-form-schema';
 import { ReviewPayoutDialog } from './ReviewPayoutDialog';
 import { usePayoutSubmission } from './use-payout-submission';
+import { WalletSelect } from './WalletSelect';
 
 interface Review {
   body: CreatePayoutRequest;
@@ -83,6 +83,7 @@ export function SendPayoutPage() {
   const onCreated = (transfer: Transfer) => {
     queryClient.setQueryData(transferQueries.detail(transfer.id).queryKey, transfer);
     void queryClient.invalidateQueries({ queryKey: ['apps'] });
+    void movedMoney(queryClient);
     setReview(null);
     form.reset(emptyPayoutForm());
     navigate(`/transfers/${transfer.id}`);
@@ -216,25 +217,12 @@ export function SendPayoutPage() {
                 control={form.control}
                 name="appId"
                 render={({ field }) => (
-                  <Select
-                    label="Paid from"
-                    description={
-                      wallet?.cents !== null && wallet
-                        ? `The wallet of ${wallet.appName} holds ${formatCents(wallet.cents)}`
-                        : 'The wallet of the app the payout is paid from'
-                    }
-                    data={wallets.map((w) => ({
-                      value: w.appId,
-                      label: w.cents === null ? w.appName : `${w.appName} (${formatCents(w.cents)})`,
-                    }))}
-                    value={field.value || null}
-                    onChange={(next) => field.onChange(next ?? '')}
-                    error={
-                      errors.appId?.message ??
-                      (walletsError ? `Could not load the wallets: ${walletsError.message}` : undefined)
-                    }
-                    allowDeselect={false}
-                    required
+                  <WalletSelect
+                    wallets={wallets}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.appId?.message}
+                    loadError={walletsError}
                   />
                 )}
               />

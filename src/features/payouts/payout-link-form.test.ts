@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { payoutLinkFormSchema, phoneParts, toPayoutLinkRequest } from './payout-link-form';
 
-const values = { amount: '25', delivery: 'email' as const, email: 'rae@example.com', phone: '', memo: '' };
+const values = {
+  amount: '25',
+  delivery: 'email' as const,
+  email: 'rae@example.com',
+  phone: '',
+  memo: '',
+  appId: 'app-1',
+};
 
 describe('a payout link form', () => {
   it('reads phone numbers as the vendor takes them', () => {
@@ -19,6 +26,7 @@ describe('a payout link form', () => {
     expect(errors({ delivery: 'sms', phone: '12' })).toEqual(['phone']);
     expect(errors({ delivery: 'link', email: '' })).toEqual([]);
     expect(errors({ amount: '0' })).toEqual(['amount']);
+    expect(errors({ appId: '' })).toEqual(['appId']);
   });
 
   it('builds the body in cents with the payee the delivery needs, and its key', () => {
@@ -30,5 +38,7 @@ describe('a payout link form', () => {
       idempotency_key: 'k',
     });
     expect(toPayoutLinkRequest({ ...values, delivery: 'link' }, 'k')).not.toHaveProperty('payee');
+    // The wallet is the request's Api-App-Id header, never a field of the body.
+    expect(toPayoutLinkRequest(values, 'k')).not.toHaveProperty('appId');
   });
 });

@@ -15,8 +15,13 @@ export const payoutLinkFormSchema = z
     email: z.string(),
     phone: z.string(),
     memo: z.string().max(500, 'At most 500 characters'),
+    /** The app whose wallet holds the link's amount (sent as Api-App-Id, not in the body). */
+    appId: z.string(),
   })
   .superRefine((values, ctx) => {
+    if (values.appId === '') {
+      ctx.addIssue({ code: 'custom', path: ['appId'], message: 'Choose the wallet it is paid from' });
+    }
     const amount = parseDollars(values.amount);
     const problem = amount.ok ? paymentAmountProblem(amount.cents) : amount.problem;
     if (problem) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });

@@ -28,39 +28,61 @@ type Pending =
   | { kind: 'role'; member: Member; role: Role }
   | { kind: 'disable' | 'enable' | 'password-reset' | 'totp-reset'; member: Member };
 
-/** What the action does, in words, and the name of its button. */
-function described(action: Pending): { title: string; consequence: string; button: string } {
+/**
+ * What the action does, in words, and the name of its button. A change that waits for another admin does nothing yet:
+ * the dialog says what happens when it is confirmed, never "now".
+ */
+function described(action: Pending, waits: boolean): { title: string; consequence: string; button: string } {
   const name = action.member.name;
+  const when = (now: string, confirmed: string) =>
+    waits ? `Nothing changes until another admin confirms it. Then ${confirmed}` : now;
   switch (action.kind) {
     case 'role':
       return {
         title: `Change the role of ${name}`,
-        consequence: `${name} becomes ${ROLE_LABELS[action.role]}. Their sessions end now: they sign in again with the new role.`,
-        button: `Make ${name} ${ROLE_LABELS[action.role]}`,
+        consequence: when(
+          `${name} becomes ${ROLE_LABELS[action.role]}. Their sessions end now: they sign in again with the new role.`,
+          `${name} becomes ${ROLE_LABELS[action.role]} and their sessions end: they sign in again with the new role.`,
+        ),
+        button: waits
+          ? `Ask to make ${name} ${ROLE_LABELS[action.role]}`
+          : `Make ${name} ${ROLE_LABELS[action.role]}`,
       };
     case 'disable':
       return {
         title: `Disable ${name}`,
-        consequence: `Their sessions end at once and they cannot sign in until an admin enables them again. Requests they submitted that still wait for approval are cancelled.`,
-        button: `Disable ${name}`,
+        consequence: when(
+          'Their sessions end at once and they cannot sign in until an admin enables them again. Requests they submitted that still wait for approval are cancelled.',
+          'their sessions end and they cannot sign in until an admin enables them again; requests they submitted that still wait for approval are cancelled.',
+        ),
+        button: waits ? `Ask to disable ${name}` : `Disable ${name}`,
       };
     case 'enable':
       return {
         title: `Enable ${name}`,
-        consequence: `${name} can sign in again with their password.`,
-        button: `Enable ${name}`,
+        consequence: when(
+          `${name} can sign in again with their password.`,
+          `${name} can sign in again with their password.`,
+        ),
+        button: waits ? `Ask to enable ${name}` : `Enable ${name}`,
       };
     case 'password-reset':
       return {
         title: `Reset the password of ${name}`,
-        consequence: `Their old password stops working at once and their sessions end. A one-time link (72 hours) lets them set a new one; requests that waited before then are for other members to approve. For a while after, whatever they pay waits for a member other than the admins who reset it.`,
-        button: `Reset password of ${name}`,
+        consequence: when(
+          'Their old password stops working at once and their sessions end. A one-time link (72 hours) lets them set a new one; requests that waited before then are for other members to approve. For a while after, whatever they pay waits for a member other than the admins who reset it.',
+          'their old password stops working and their sessions end; a one-time link (72 hours) lets them set a new one, and requests that waited before then are for other members to approve. For a while after, whatever they pay waits for a member other than the admins who reset it.',
+        ),
+        button: waits ? `Ask to reset the password of ${name}` : `Reset password of ${name}`,
       };
     case 'totp-reset':
       return {
         title: `Reset the authenticator of ${name}`,
-        consequence: `Their authenticator stops working and their sessions end; they set up a new one at their next sign-in. For a while after, whatever they pay waits for a member other than the admins who reset it.`,
-        button: `Reset authenticator of ${name}`,
+        consequence: when(
+          'Their authenticator stops working and their sessions end; they set up a new one at their next sign-in. For a while after, whatever they pay waits for a member other than the admins who reset it.',
+          'their authenticator stops working and their sessions end; they set up a new one at their next sign-in. For a while after, whatever they pay waits for a member other than the admins who reset it.',
+        ),
+        button: waits ? `Ask to reset the authenticator of ${name}` : `Reset authenticator of ${name}`,
       };
   }
 }
@@ -155,7 +177,8 @@ export function TeamPage() {
   const lastAsked = useRef<Pending | null>(null);
   if (asked) lastAsked.current = asked;
   const shown = asked ?? lastAsked.current;
-  const dialog = shown ? described(shown) : null;
+  const shownWaits = shown ? waits(shown) : false;
+  const dialog = shown ? described(shown, shownWaits) : null;
 
   return (
     <Stack>
@@ -277,17 +300,17 @@ export function TeamPage() {
               title={shown?.kind === 'password-reset' ? 'The reset was refused' : 'The change was refused'}
             />
           )}
-          <Text size="sm">{dialog?.consequence}</Text>
           {shown?.kind === 'password-reset' && mailNeeded && (
             <Text size="sm" fw={600}>
               Mail is not set up: with two admins, a password reset is refused until it is.
             </Text>
           )}
-          {shown && waits(shown) && (
+          {shownWaits && (
             <Text size="sm" fw={600}>
               This waits for another admin’s confirmation before it applies.
             </Text>
           )}
+          <Text size="sm">{dialog?.consequence}</Text>
         </Stack>
       </ConfirmDialog>
     </Stack>

@@ -122,8 +122,8 @@ export function TransferFinderPage() {
           <TransfersTable
             label="Transfers"
             transfers={rows}
-            columns={['created', 'type', 'status', 'timeline']}
-            minWidth={880}
+            columns={['party', 'created', 'type', 'status', 'timeline']}
+            minWidth={1040}
           />
         ))}
       <Pager

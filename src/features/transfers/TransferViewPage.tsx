@@ -162,13 +162,43 @@ function TransferDetails({ data }: { data: Transfer }) {
         </Title>
         <TransactionsTable transactions={data.transactions ?? []} />
       </Paper>
-      {mayPay && (
-        <Group>
-          <Anchor component={Link} to="/payments/new">
-            Create another payment
-          </Anchor>
-        </Group>
-      )}
+      {mayPay && <NextStep transfer={data} />}
     </>
+  );
+}
+
+/**
+ * What a paying member does next, by what this transfer was: another payout to the same payee, or another payment
+ * from the same payer, the form filled with them. (Viewers and support are offered neither: they cannot pay.)
+ */
+function NextStep({ transfer }: { transfer: Transfer }) {
+  const user = useQuery({
+    ...userQueries.detail(transfer.user_id ?? ''),
+    enabled: Boolean(transfer.user_id),
+  });
+  const customer = useQuery({
+    ...customerQueries.detail(transfer.customer_id ?? ''),
+    enabled: !transfer.user_id && Boolean(transfer.customer_id),
+  });
+  const person = user.data ?? customer.data;
+  const name = person ? ` ${transfer.type === 'payout' ? 'to' : 'from'} ${displayName(person)}` : '';
+  let next: { to: string; label: string } | null = null;
+  if (transfer.type === 'payout' && transfer.user_id) {
+    next = { to: `/payouts/new?user_id=${transfer.user_id}`, label: `Send another payout${name}` };
+  } else if (transfer.type === 'payment' && transfer.user_id) {
+    next = { to: `/payments/new?user_id=${transfer.user_id}`, label: `Create another payment${name}` };
+  } else if (transfer.type === 'payment' && transfer.customer_id) {
+    next = {
+      to: `/payments/new?customer_id=${transfer.customer_id}`,
+      label: `Create another payment${name}`,
+    };
+  }
+  if (!next) return null;
+  return (
+    <Group>
+      <Anchor component={Link} to={next.to}>
+        {next.label}
+      </Anchor>
+    </Group>
   );
 }

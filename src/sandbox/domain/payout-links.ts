@@ -37,6 +37,14 @@ export const MAX_DELIVERIES = 5;
 /** A link is claimable for this long. */
 const LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** How a link went out, as its history says it to a person ("By all" said nothing). */
+const DELIVERY_NOTES: Record<'sms' | 'link' | 'email' | 'all', string> = {
+  email: 'By email',
+  sms: 'By text message',
+  all: 'By email and text message',
+  link: 'As a link to copy',
+};
+
 const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
 /**
@@ -168,7 +176,7 @@ export function createPayoutLink(
     insertPayoutLink(db, link);
     addLinkEvent(db, link.id, 'created', created);
     if (delivered !== 'created') {
-      addLinkEvent(db, link.id, 'sent', created, `By ${method}`);
+      addLinkEvent(db, link.id, 'sent', created, DELIVERY_NOTES[method]);
       addLinkEvent(
         db,
         link.id,

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
+import { can } from '../../lib/roles';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
 import { errorBody } from '../../node/error-body';
@@ -246,7 +247,15 @@ export function approvalRoutes(call: CallService | null) {
           team.database.db,
           rows.map((r) => r.maker_id),
         );
-        return c.json({ data: rows.map((row) => requestView(row, makers.get(row.maker_id))) });
+        const data = rows.map((row) => requestView(row, makers.get(row.maker_id)));
+        // What the navigation reads tells an admin of the team's changes too (what `/team-requests` shows admins):
+        // those waiting for them, and their own (a rejected one with its reason, which is for them).
+        if (!can(member.member.role, 'admin')) return c.json({ data });
+        const me = member.member.id;
+        const teamRequests = (await listTeamRequests(team, orgId)).filter((r) =>
+          r.proposer?.id === me ? true : r.status === 'pending',
+        );
+        return c.json({ data, team_requests: teamRequests });
       },
     }),
     teamRoute({

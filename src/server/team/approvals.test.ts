@@ -254,6 +254,47 @@ describe.each(BACKENDS)(
         .execute();
       expect(versions.map((v) => v.status)).toEqual(['superseded', 'active']);
     });
+
+    it("tells each admin, in what the navigation reads, of the team's changes that are theirs to decide or to know", async () => {
+      type Listed = {
+        data: unknown[];
+        team_requests?: { id: string; status: string; reason: string | null }[];
+      };
+      const listed = async (authorization: string) =>
+        (await (
+          await server.app.request('/api/team/approvals?status=pending', {
+            headers: { Authorization: authorization },
+          })
+        ).json()) as Listed;
+      const proposed = await put(first, { enabled: true, limit_cents: 700_000, approvals_needed: 1 });
+      const { request } = (await proposed.json()) as { request: { id: string } };
+      // It waits for the other admin: theirs to decide; its proposer sees it as their own, waiting.
+      expect((await listed(second)).team_requests).toEqual([
+        expect.objectContaining({ id: request.id, status: 'pending' }),
+      ]);
+      expect((await listed(first)).team_requests).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: request.id, status: 'pending' })]),
+      );
+      // A member who is not an admin reads no change of the team there.
+      const finance = await server.signIn(
+        tenant.members.find((m) => m.role === 'finance') ?? { email: '', password: '' },
+      );
+      expect(await listed(finance)).not.toHaveProperty('team_requests');
+
+      const rejected = await server.app.request(`/api/team/team-requests/${request.id}/reject`, {
+        method: 'POST',
+        headers: { ...json, Authorization: second },
+        body: JSON.stringify({ reason: 'Not this quarter' }),
+      });
+      expect(rejected.status).toBe(200);
+      // Nothing waits for the other admin now; the one who asked learns why it was refused.
+      expect((await listed(second)).team_requests).toEqual([]);
+      expect((await listed(first)).team_requests).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ id: request.id, status: 'rejected', reason: 'Not this quarter' }),
+        ]),
+      );
+    });
   },
 );
 

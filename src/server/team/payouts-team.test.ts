@@ -128,6 +128,41 @@ describe('payouts under the team', async () => {
     });
   });
 
+  it('pays a link and an approved payout from the wallet their maker chose (Api-App-Id), and shows it to the approver', async () => {
+    const second = tenant.apps[1]?.id ?? '';
+    const first = tenant.apps[0]?.id ?? '';
+    const walletOf = async (appId: string) => {
+      const app = await org.get(`/v2/apps/${appId}`);
+      return Math.round(Number(app.body.metrics.wallet_balance) * 100);
+    };
+    // The second app's wallet is refilled (the sandbox's helper stands in for a bank transfer in).
+    const refilled = await server.app.request(`/sandbox/apps/${second}/refill`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 500_000 }),
+    });
+    expect(refilled.status).toBe(200);
+    const [firstBefore, secondBefore] = [await walletOf(first), await walletOf(second)];
+
+    const link = await finance.post(
+      '/v2/payout-links',
+      { amount: 700, delivery: { method: 'link' } },
+      { 'Api-App-Id': second },
+    );
+    expect(link.status).toBe(201);
+    expect(await walletOf(second)).toBe(secondBefore - 700);
+
+    const submitted = await finance.post('/api/team/approvals', { payout: payout(150_000), app_id: second });
+    expect(submitted.status).toBe(201);
+    // The approver reads the wallet the maker chose: the one the executor pays from.
+    const read = await admin.get(`/api/team/approvals/${submitted.body.id}`);
+    expect(read.body.body.app_id).toBe(second);
+    const approved = await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);
+    expect(approved.body.status).toBe('executed');
+    expect(await walletOf(second)).toBe(secondBefore - 700 - 150_000);
+    expect(await walletOf(first)).toBe(firstBefore);
+  });
+
   it("pays an approved payout only to the method the approver was shown: the maker's new default pays nothing", async () => {
     const body = payout(150_000, { platform: 'default' });
     const submitted = await finance.post('/api/team/approvals', { payout: body });

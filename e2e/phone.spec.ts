@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { can, type Permission, ROLE_LABELS, ROLES, type Role } from '../src/lib/roles';
+import { expect, signIn, test } from './fixtures';
+
+/*
+ * The console on a phone (390x844): every page of the navigation fits the screen's width for every role that has it,
+ * Search opens from the header, and a payout's review fits.
+ */
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** The navigation's pages, read from the route table (src/app/routes.tsx): a page added there is walked here too. */
+function navigationPages(): { label: string; permission: Permission }[] {
+  const source = readFileSync('src/app/routes.tsx', 'utf8');
+  const table = source.slice(
+    source.indexOf('PAGE_ROUTES'),
+    source.indexOf('export interface NavigationLink'),
+  );
+  return table
+    .split(/\bpaths: \[/)
+    .slice(1)
+    .flatMap((entry) => {
+      const label = /\bnav: '([^']+)'/.exec(entry)?.[1];
+      const permission = (/\bpermission: '([^']+)'/.exec(entry)?.[1] ?? 'read') as Permission;
+      return label ? [{ label, permission }] : [];
+    });
+}
+
+/** Signs in as the demo team's member of this role, from the sign-in page's list, as a newcomer does. */
+async function signInAsDemo(page: Page, role: Role) {
+  await page.goto('/sign-in');
+  await page
+    .getByRole('group', { name: 'Demo team' })
+    .getByRole('button', { name: `Use ${ROLE_LABELS[role]}` })
+    .click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+for (const role of ROLES) {
+  test(`every page of the navigation fits a phone's width, as the demo's ${role}`, async ({ page }) => {
+    test.slow(); // a score of pages of the demo organization's records, each read whole
+    const pages = navigationPages().filter((p) => can(role, p.permission));
+    expect(pages.length).toBeGreaterThanOrEqual(8);
+    await signInAsDemo(page, role);
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    // The phone's navigation lists exactly the pages this role has.
+    await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
+    await expect(navigation.getByRole('link')).toHaveText(pages.map((p) => p.label));
+    await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
+    const tooWide: string[] = [];
+    for (const { label } of pages) {
+      await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
+      await navigation.getByRole('link', { name: label, exact: true }).click();
+      await expect(page.getByRole('heading', { name: label, level: 1 })).toBeVisible();
+      // Its records have arrived (lists, tables, the overview's figures): then it is as wide as it gets.
+      await page.waitForLoadState('networkidle');
+      const width = await pageWidth(page);
+      if (width > 390) tooWide.push(`${label}: ${width} px`);
+    }
+    expect(tooWide).toEqual([]);
+  });
+}
+
+test('Search opens from the header on a phone, by pointer and by keyboard', async ({ page, tenant }) => {
+  await signIn(page, tenant, 'support');
+  const search = page.getByRole('banner').getByRole('button', { name: 'Search the console', exact: true });
+  const palette = page.getByRole('textbox', { name: 'Command', exact: true });
+  // The pointer: the palette opens, and goes to a page.
+  await search.click();
+  await expect(palette).toBeFocused();
+  await palette.fill('Transfers');
+  await page.getByRole('button', { name: 'Transfers Go to Transfers', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Transfers', level: 1 })).toBeVisible();
+  // The keyboard: the button focused, then Enter; then Space.
+  for (const key of ['Enter', 'Space']) {
+    await search.focus();
+    await page.keyboard.press(key);
+    await expect(palette).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(palette).toHaveCount(0);
+  }
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+});
+
+test("Send payout's review fits a phone: nothing of it is cut off on the right", async ({
+  signedIn: page,
+  tenant,
+}) => {
+  const seller = tenant.users[1];
+  await page.goto('/payouts/new');
+  await page.getByLabel('Payee', { exact: true }).fill(`${seller?.first_name} ${seller?.last_name}`);
+  await page
+    .getByRole('option')
+    .filter({ hasText: seller?.email ?? '' })
+    .click();
+  await page.getByRole('radio', { name: /^PayPal / }).check();
+  await page.getByLabel('Amount (USD)', { exact: true }).fill('25.10');
+  await page.getByLabel('Reference', { exact: true }).fill('INV-2026-000123-A-LONG-REFERENCE');
+  await page.getByRole('button', { name: 'Review payout', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Review payout' });
+  const details = dialog.getByRole('table', { name: 'Payout details' });
+  await expect(details).toContainText(seller?.email ?? '');
+  const [table, box] = [await details.boundingBox(), await dialog.boundingBox()];
+  expect((table?.x ?? 0) + (table?.width ?? 0)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+  expect(
+    await dialog.evaluate(
+      (element) =>
+        [...element.querySelectorAll('td, th')].filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+          .length,
+    ),
+  ).toBe(0);
+  await expect(dialog.getByRole('button', { name: 'Send payout of $25.10', exact: true })).toBeInViewport();
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+});
