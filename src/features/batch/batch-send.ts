@@ -1,4 +1,5 @@
-import { classifyPaymentFailure, createPayment } from '../../api/payments';
+import { moneyFailureOf } from '../../api/money';
+import { createPayment } from '../../api/payments';
 import { findByConsoleRequestId } from '../../api/transfers';
 import type { SendResult } from '../../lib/batch-run';
 import { toPaymentRequest } from '../../lib/payment-request';
@@ -20,7 +21,7 @@ export async function sendRow(
     );
     return { kind: replayed ? 'alreadyPaid' : 'created', transferId: transfer.id };
   } catch (error) {
-    const failure = classifyPaymentFailure(error);
+    const failure = moneyFailureOf(error);
     if (failure.kind === 'refused' || failure.kind === 'unknown') {
       return { kind: failure.kind, message: failure.error.message };
     }

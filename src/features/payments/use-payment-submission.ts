@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { recordActivity } from '../../api/activity-log';
 import type { ApiError } from '../../api/client';
 import { authorOf, session } from '../../api/credentials';
-import { classifyPaymentFailure, describePayment, useCreatePayment } from '../../api/payments';
+import { moneyFailureOf } from '../../api/money';
+import { describePayment, useCreatePayment } from '../../api/payments';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { Transfer } from '../../api/schemas';
 import { findByConsoleRequestId } from '../../api/transfers';
@@ -88,7 +89,7 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
     createPayment.mutate(requestOf(values, key), {
       onSuccess: created,
       onError: (error) => {
-        const failure = classifyPaymentFailure(error);
+        const failure = moneyFailureOf(error);
         if (failure.kind === 'unknown') {
           const pending = { values, key, error: failure.error };
           setUnknown(pending);

@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/client';
-import { classifyPaymentFailure } from '../../api/payments';
+import { moneyFailureOf } from '../../api/money';
 import {
   type BatchResults,
   createPayout,
@@ -108,7 +108,7 @@ export class PayoutFileRun {
       for (const [index, outcome] of this.outcomes.entries()) {
         if (outcome.kind === 'waiting') {
           this.outcomes[index] =
-            error instanceof ApiError && classifyPaymentFailure(error).kind === 'refused'
+            error instanceof ApiError && moneyFailureOf(error).kind === 'refused'
               ? { kind: 'refused', message }
               : { kind: 'unknown', message: `${message}: choose the file again to find what was paid` };
         }
@@ -130,7 +130,7 @@ export class PayoutFileRun {
         );
       } catch (error) {
         if (error instanceof ApiError && UNAVAILABLE.has(error.status)) return 'unavailable';
-        const kind = classifyPaymentFailure(error).kind;
+        const kind = moneyFailureOf(error).kind;
         if (kind === 'rateLimited') {
           await this.sleep(((error as ApiError).retryAfterSeconds ?? 1) * 1000);
           continue;
@@ -234,7 +234,7 @@ async function sendPayoutRow(row: PlannedPayout, deps: RunDeps) {
       const found = await findPayoutByKey(row.key, row.payout.userId);
       if (found) return { kind: 'alreadyPaid' as const, transferId: found.id };
     }
-    const failure = classifyPaymentFailure(error);
+    const failure = moneyFailureOf(error);
     if (failure.kind === 'refused' || failure.kind === 'unknown') {
       return { kind: failure.kind, message: failure.error.message };
     }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { recordActivity, useDescribedMutation } from '../../api/activity-log';
 import type { ApiError } from '../../api/client';
-import { classifyPaymentFailure } from '../../api/payments';
+import { moneyFailureOf } from '../../api/money';
 import { createPayout, findPayoutByKey } from '../../api/payouts';
 import type { Transfer } from '../../api/schemas';
 import { formatCents } from '../../lib/money';
@@ -84,12 +84,9 @@ export function usePayoutSubmission({ onCreated, onRefused }: Callbacks) {
         onSuccess: created,
         onError: (error) => {
           inFlight.current = false;
-          const failure = classifyPaymentFailure(error);
+          const failure = moneyFailureOf(error);
+          // Unknown includes a key the service has seen: this very payout arrived before and its answer was lost.
           if (failure.kind === 'unknown') {
-            setUnknown({ body, appId, error: failure.error });
-            void lookUp(body, appId, false);
-          } else if (failure.kind === 'refused' && failure.error.code === 'idempotency-key-used') {
-            // This very payout arrived before (its answer was lost): find it rather than call it refused.
             setUnknown({ body, appId, error: failure.error });
             void lookUp(body, appId, false);
           } else if (failure.kind === 'refused' || failure.kind === 'signedOut') onRefused(failure.error);
