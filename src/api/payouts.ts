@@ -12,7 +12,6 @@ import {
   transferSchema,
   userSchema,
 } from './schemas';
-import { listTransfers, requestIdOf } from './transfers';
 
 /**
  * Money out: payouts to a user's saved method, payout links, payout batches and payout requests, as the vendor's
@@ -20,27 +19,12 @@ import { listTransfers, requestIdOf } from './transfers';
  * pages that show them say less rather than fail.
  */
 
-/** POST /v2/payouts. A key used before is refused (409) by the vendor, not answered again: see findPayoutByKey. */
+/** POST /v2/payouts. A key used before is refused (409) by the vendor, not answered again: see findTransferByKey. */
 export function createPayout(
   body: CreatePayoutRequest,
   options: { file?: string | undefined; appId?: string | undefined } = {},
 ): Promise<Transfer> {
   return request({ method: 'POST', path: '/v2/payouts', body, response: transferSchema, ...options });
-}
-
-/**
- * The payout this console sent with `key` (its idempotency key, also metadata.console_request_id), among the payee's
- * recent payouts: how the outcome of a payout whose answer was lost is learnt, since sending it again is refused.
- */
-export async function findPayoutByKey(key: string, userId?: string): Promise<Transfer | undefined> {
-  const recent = await listTransfers({ user_id: userId, type: 'payout', limit: 100 });
-  return recent.data.find((transfer) => requestIdOf(transfer) === key || keyOf(transfer) === key);
-}
-
-/** The idempotency key a payout carries in its own field, where the service shows one. */
-function keyOf(transfer: Transfer): string | null {
-  const key = (transfer as { idempotency_key?: unknown }).idempotency_key;
-  return typeof key === 'string' ? key : null;
 }
 
 export const payoutLinkSchema = z.lazy(() =>

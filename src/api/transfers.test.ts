@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from './credentials';
-import { listTransfersSince } from './transfers';
+import { findTransferByKey, listTransfersSince } from './transfers';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,5 +49,31 @@ describe('listTransfersSince()', () => {
     const read = await listTransfersSince('2026-11-22T00:00:00.000Z', 3);
     expect(read).toMatchObject({ complete: false });
     expect(read.transfers).toHaveLength(3);
+  });
+});
+
+describe('findTransferByKey()', () => {
+  it("finds a payment or a payout by the key in its metadata, among its user's transfers of its type", async () => {
+    session.signIn({ clientId: 'c', apiKey: 'k' });
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            data: [
+              { ...transfer('a'), metadata: { console_request_id: 'other' } },
+              { ...transfer('b'), metadata: { console_request_id: 'key-1' } },
+              { ...transfer('c'), type: 'payout', metadata: { console_request_id: 'key-2' } },
+            ],
+            has_more: false,
+          }),
+          { status: 200 },
+        ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    expect((await findTransferByKey('key-1', { userId: 'u-1' }))?.id).toBe('b');
+    expect(String((fetchMock.mock.calls[0] as unknown[] | undefined)?.[0])).toContain('user_id=u-1');
+    expect((await findTransferByKey('key-2', { userId: 'u-1', type: 'payout' }))?.id).toBe('c');
+    expect(String((fetchMock.mock.calls[1] as unknown[] | undefined)?.[0])).toContain('type=payout');
+    expect(await findTransferByKey('key-3')).toBeUndefined();
   });
 });

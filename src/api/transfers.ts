@@ -62,15 +62,20 @@ export const transferQueries = {
 };
 
 /**
- * A payment this console sent, found by the idempotency key it put into metadata.console_request_id: the way to
- * learn the outcome of a request whose answer was lost. Looks through the payer's (or all) recent transfers.
+ * The transfer this console sent with `key`, the idempotency key it also puts into metadata.console_request_id
+ * (where every service keeps it, whether or not it honours the key itself): how the outcome of a request whose answer
+ * was lost is learnt, for a payment, a payout and whatever moves money next. Looks through the recent transfers of
+ * the user it concerns (or all, for a payment customer), of its type when given.
  */
-export async function findByConsoleRequestId(requestId: string, userId?: string) {
-  const recent = await listTransfers({ user_id: userId, limit: 100 });
-  return recent.data.find((transfer) => requestIdOf(transfer) === requestId);
+export async function findTransferByKey(
+  key: string,
+  where: { userId?: string | undefined; type?: 'payout' | undefined } = {},
+): Promise<Transfer | undefined> {
+  const recent = await listTransfers({ user_id: where.userId, type: where.type, limit: 100 });
+  return recent.data.find((transfer) => requestIdOf(transfer) === key);
 }
 
-/** The request id the console put into a payment's metadata (its idempotency key), if any. */
+/** The request id the console put into a transfer's metadata (its idempotency key), if any. */
 export function requestIdOf(transfer: Transfer): string | null {
   const metadata = transfer.metadata;
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return null;

@@ -1,6 +1,6 @@
 import { moneyFailureOf } from '../../api/money';
 import { createPayment } from '../../api/payments';
-import { findByConsoleRequestId } from '../../api/transfers';
+import { findTransferByKey } from '../../api/transfers';
 import type { SendResult } from '../../lib/batch-run';
 import { toPaymentRequest } from '../../lib/payment-request';
 import type { PlannedRow } from './batch-review';
@@ -32,5 +32,5 @@ export async function sendRow(
 /** The transfer a row's request id names, among its payer's recent transfers (or all, for a customer). */
 export async function lookupRow(row: PlannedRow): Promise<string | null> {
   const userId = row.payment.payerKind === 'user' ? row.payment.payerId : undefined;
-  return (await findByConsoleRequestId(row.key, userId))?.id ?? null;
+  return (await findTransferByKey(row.key, { userId }))?.id ?? null;
 }

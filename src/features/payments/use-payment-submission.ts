@@ -7,7 +7,7 @@ import { moneyFailureOf } from '../../api/money';
 import { describePayment, useCreatePayment } from '../../api/payments';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { Transfer } from '../../api/schemas';
-import { findByConsoleRequestId } from '../../api/transfers';
+import { findTransferByKey } from '../../api/transfers';
 import { toPaymentRequest } from '../../lib/payment-request';
 import { paymentOfForm } from './form-payment';
 import type { PaymentFormValues } from './payment-form-schema';
@@ -63,7 +63,7 @@ export function usePaymentSubmission({ onCreated, onRefused }: Callbacks) {
     setCheckMessage(null);
     try {
       const userId = pending.values.payer === 'user' ? pending.values.userId.trim().toLowerCase() : undefined;
-      const found = await findByConsoleRequestId(pending.key, userId);
+      const found = await findTransferByKey(pending.key, { userId });
       if (found) {
         // The answer was lost, so no mutation succeeded: the activity log learns of the payment here.
         recordActivity(describePayment(requestOf(pending.values, pending.key), found));

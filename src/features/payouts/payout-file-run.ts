@@ -4,12 +4,12 @@ import {
   type BatchResults,
   createPayout,
   createPayoutBatch,
-  findPayoutByKey,
   getPayoutBatch,
   getPayoutBatchResults,
   listPayoutBatches,
   type PayoutBatch,
 } from '../../api/payouts';
+import { findTransferByKey } from '../../api/transfers';
 import { BatchRun } from '../../lib/batch-run';
 import type { CreatePayoutRequest } from '../../lib/payout-request';
 import type { ResolvedPayout } from './payout-keys';
@@ -185,7 +185,7 @@ export class PayoutFileRun {
     }
     for (const index of reused) {
       const row = this.rows[index] as PlannedPayout;
-      const found = await findPayoutByKey(row.key, row.payout.userId);
+      const found = await findTransferByKey(row.key, { userId: row.payout.userId, type: 'payout' });
       this.outcomes[index] = found
         ? { kind: 'paidBefore', transferId: found.id }
         : { kind: 'unknown', message: 'Its key was used before, and no payout with it was found' };
@@ -197,7 +197,8 @@ export class PayoutFileRun {
     const rows = indexes.map((index) => this.rows[index] as PlannedPayout);
     const run = new BatchRun(rows, {
       send: (row) => sendPayoutRow(row, this.deps),
-      lookup: async (row) => (await findPayoutByKey(row.key, row.payout.userId))?.id ?? null,
+      lookup: async (row) =>
+        (await findTransferByKey(row.key, { userId: row.payout.userId, type: 'payout' }))?.id ?? null,
       // A payout key is never paid twice: resending after a failed look-up is safe everywhere.
       resendAllowed: true,
     });
@@ -231,7 +232,7 @@ async function sendPayoutRow(row: PlannedPayout, deps: RunDeps) {
     return { kind: 'created' as const, transferId: transfer.id };
   } catch (error) {
     if (error instanceof ApiError && error.code === 'idempotency-key-used') {
-      const found = await findPayoutByKey(row.key, row.payout.userId);
+      const found = await findTransferByKey(row.key, { userId: row.payout.userId, type: 'payout' });
       if (found) return { kind: 'alreadyPaid' as const, transferId: found.id };
     }
     const failure = moneyFailureOf(error);

@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { recordActivity, useDescribedMutation } from '../../api/activity-log';
 import type { ApiError } from '../../api/client';
 import { moneyFailureOf } from '../../api/money';
-import { createPayout, findPayoutByKey } from '../../api/payouts';
+import { createPayout } from '../../api/payouts';
 import type { Transfer } from '../../api/schemas';
+import { findTransferByKey } from '../../api/transfers';
 import { formatCents } from '../../lib/money';
 import type { CreatePayoutRequest } from '../../lib/payout-request';
 
@@ -57,7 +58,7 @@ export function usePayoutSubmission({ onCreated, onRefused }: Callbacks) {
     setChecking(true);
     setCheckMessage(null);
     try {
-      const found = await findPayoutByKey(body.idempotency_key, body.user_id);
+      const found = await findTransferByKey(body.idempotency_key, { userId: body.user_id, type: 'payout' });
       if (found) {
         // The answer was lost, so no mutation succeeded: the activity log learns of the payout here.
         recordActivity(describe(body, found));
