@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { PayoutMethod } from '../../api/schemas';
 import { userQueries } from '../../api/users';
-import { describePayoutMethod, isPayoutRail } from '../../lib/payout-methods';
+import { describePayoutMethod, payoutRailOf } from '../../lib/payout-methods';
 import { isUuid } from '../../lib/uuid';
 
 /** A method's value in the form: its id, or its kind and place where the service gives it none. */
@@ -18,8 +18,8 @@ export const DEFAULT_METHOD = 'default';
  */
 export function payableMethods(methods: readonly PayoutMethod[] | undefined): PayoutMethod[] {
   return (methods ?? []).filter((method) => {
-    const rail = method.platform === 'bank_transfer' ? 'ach' : method.platform;
-    return isPayoutRail(rail) && (rail !== 'ach' || isUuid(method.id ?? ''));
+    const rail = payoutRailOf(method.platform);
+    return rail !== null && (rail !== 'ach' || isUuid(method.id ?? ''));
   });
 }
 

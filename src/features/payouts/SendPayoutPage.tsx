@@ -18,7 +18,7 @@ import type { PayoutSummary } from '../../components/PayoutDetails';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { SearchPicker } from '../../components/SearchPicker';
 import { formatCents } from '../../lib/money';
-import { describePayoutMethod, type PayoutRail } from '../../lib/payout-methods';
+import { describePayoutMethod, type PayoutRail, payoutRailOf } from '../../lib/payout-methods';
 import { type CreatePayoutRequest, toPayoutRequest } from '../../lib/payout-request';
 import { payoutAmount, walletAfter } from '../../lib/payout-rules';
 import { isUuid } from '../../lib/uuid';
@@ -123,7 +123,7 @@ export function SendPayoutPage() {
     }
     const platform: PayoutRail | 'default' = byDefault
       ? 'default'
-      : ((method?.platform === 'bank_transfer' ? 'ach' : method?.platform) as PayoutRail);
+      : ((method ? payoutRailOf(method.platform) : null) ?? 'default');
     const metadata: Record<string, string> = {};
     if (values.reference.trim()) metadata.reference = values.reference.trim();
     const draft = {

@@ -1,7 +1,7 @@
 import { columnOf, formulaErrors, inFileWords, metadataCells, type RowError } from '../../lib/file-rows';
 import { parseDollars, paymentAmountProblem } from '../../lib/money';
 import { metadataProblems } from '../../lib/payment-rules';
-import { isPayoutRail, type PayoutRail } from '../../lib/payout-methods';
+import { isPayoutRail, type PayoutRail, railOf } from '../../lib/payout-methods';
 import {
   type FileCheck,
   type FileRow,
@@ -44,8 +44,7 @@ const PLATFORM_WORDS = 'ach, paypal, venmo, cash_app or default';
 
 /** A cell's platform: the vendor's names (bank_transfer is ach), in any case; empty is the payee's default. */
 export function platformOf(cell: string | undefined): RowPlatform | null {
-  const value = (cell ?? 'default').trim().toLowerCase();
-  if (value === 'bank_transfer') return 'ach';
+  const value = railOf((cell ?? 'default').trim().toLowerCase());
   if (value === 'default' || isPayoutRail(value)) return value;
   return null;
 }

@@ -2,12 +2,10 @@ import { mapWithLimit, type Person, type RowUser, usersOfRows } from '../../api/
 import type { PayoutMethod } from '../../api/schemas';
 import { listPayoutMethods } from '../../api/users';
 import type { RowError } from '../../lib/file-rows';
-import { describePayoutMethod, RAIL_LABELS } from '../../lib/payout-methods';
+import { describePayoutMethod, RAIL_LABELS, railOf } from '../../lib/payout-methods';
 import { isUuid } from '../../lib/uuid';
 import type { RowPayout } from './payout-file';
 import type { ResolvedPayout } from './payout-keys';
-
-const rail = (method: PayoutMethod) => (method.platform === 'bank_transfer' ? 'ach' : method.platform);
 
 /**
  * The method a row's payout goes to among the payee's saved ones, or what is wrong: a bank account by its id (or the
@@ -24,7 +22,7 @@ export function methodForRow(
   }
   // A bank account is named by its id, a UUID: one the service gives none for cannot be paid by account.
   const ofKind = methods.filter(
-    (m) => rail(m) === payout.platform && (payout.platform !== 'ach' || isUuid(m.id ?? '')),
+    (m) => railOf(m.platform) === payout.platform && (payout.platform !== 'ach' || isUuid(m.id ?? '')),
   );
   const label = RAIL_LABELS[payout.platform];
   if (payout.accountId) {
