@@ -18,17 +18,12 @@ import type { PayoutSummary } from '../../components/PayoutDetails';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { SearchPicker } from '../../components/SearchPicker';
 import { formatCents } from '../../lib/money';
-import { describePayoutMethod, type PayoutRail, payoutRailOf } from '../../lib/payout-methods';
+import { describePayoutMethod } from '../../lib/payout-methods';
 import { type CreatePayoutRequest, toPayoutRequest } from '../../lib/payout-request';
 import { payoutAmount, walletAfter } from '../../lib/payout-rules';
 import { isUuid } from '../../lib/uuid';
-import {
-  DEFAULT_METHOD,
-  defaultMethodOf,
-  methodKey,
-  PayoutMethodChoice,
-  payableMethods,
-} from './PayoutMethodChoice';
+import { payoutOfForm } from './form-payout';
+import { PayoutMethodChoice } from './PayoutMethodChoice';
 import {
   emptyPayoutForm,
   PAYOUT_FIELD_BY_API_PATH,
@@ -112,26 +107,15 @@ export function SendPayoutPage() {
       return;
     }
     const payeeId = values.userId.trim().toLowerCase();
-    const all = queryClient.getQueryData<PayoutMethod[]>(userQueries.payoutMethods(payeeId).queryKey);
-    const byDefault = values.methodId === DEFAULT_METHOD;
-    const method = byDefault
-      ? defaultMethodOf(all)
-      : payableMethods(all).find((m, index) => methodKey(m, index) === values.methodId);
-    if (!method && !byDefault) {
-      form.setError('methodId', { message: 'Choose where the money goes' });
+    const made = payoutOfForm(values, {
+      cents: cents.cents,
+      methods: queryClient.getQueryData<PayoutMethod[]>(userQueries.payoutMethods(payeeId).queryKey),
+    });
+    if (!made.ok) {
+      form.setError(made.field, { message: made.message });
       return;
     }
-    const platform: PayoutRail | 'default' = byDefault
-      ? 'default'
-      : ((method ? payoutRailOf(method.platform) : null) ?? 'default');
-    const metadata: Record<string, string> = {};
-    if (values.reference.trim()) metadata.reference = values.reference.trim();
-    const draft = {
-      userId: payeeId,
-      cents: cents.cents,
-      method: { platform, accountId: method?.id ?? undefined },
-      metadata,
-    };
+    const { payout: draft, method, byDefault } = made;
     const key = submission.prepare({ ...draft, appId: values.appId });
     const body = toPayoutRequest(draft, { idempotencyKey: key, operator: authorOf(session.credentials()) });
     const user = queryClient.getQueryData(userQueries.detail(payeeId).queryKey);
