@@ -1,8 +1,10 @@
 import { formatCents } from '../lib/money';
-import type { CreatePaymentRequest } from '../lib/payment-request';
-import { type ActivityDescription, useDescribedMutation } from './activity-log';
+import { type CreatePaymentRequest, type Payment, toPaymentRequest } from '../lib/payment-request';
+import type { ActivityDescription } from './activity-log';
 import { exchange } from './client';
+import type { MoneyKind } from './money';
 import { type Transfer, transferSchema } from './schemas';
+import { findTransferByKey } from './transfers';
 
 /**
  * POST /v2/payments, saying whether the service answered a replay of the idempotency key (the sandbox, like Stripe,
@@ -30,11 +32,17 @@ export function describePayment(request: CreatePaymentRequest, transfer?: Transf
   };
 }
 
-/** Never retried by itself: a resend is the operator's decision, with the same idempotency key. */
-export function useCreatePayment() {
-  return useDescribedMutation({
-    mutationKey: ['payments', 'create'],
-    mutationFn: async (body: CreatePaymentRequest) => (await createPayment(body)).transfer,
-    activity: describePayment,
-  });
-}
+/**
+ * A payment, as the one submission and a file's rows send it. Its key is the sandbox's extension, which answers it
+ * again like Stripe's; the vendor's payments take no key, so upstream a payment whose answer was lost is only looked
+ * for, never sent again (docs/security.md).
+ */
+export const paymentMoney: MoneyKind<Payment, CreatePaymentRequest> = {
+  noun: 'payment',
+  bodyOf: toPaymentRequest,
+  keyOf: (body) => body.idempotency_key ?? '',
+  send: (body, route) => createPayment(body, route.file),
+  findByKey: (body) => findTransferByKey(body.idempotency_key ?? '', { userId: body.user_id }),
+  keyOnReuse: { sandbox: 'replays', upstream: 'not-held' },
+  describe: describePayment,
+};

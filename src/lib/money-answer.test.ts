@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyMoneyAnswer } from './money-answer';
+import { classifyMoneyAnswer, mayResend } from './money-answer';
 
 describe('what an answer says of the money', () => {
   it('takes only a 2xx as made, a 4xx as refused, and anything else as unknown', () => {
@@ -19,5 +19,13 @@ describe('what an answer says of the money', () => {
     // The same key with another body (a payment's key replays only for the same body): refused, nothing was made.
     expect(classifyMoneyAnswer(409, 'idempotency-key-reused')).toBe('refused');
     expect(classifyMoneyAnswer(400, 'idempotency-key-used')).toBe('refused');
+  });
+});
+
+describe('sending again after an unknown outcome', () => {
+  it('happens only where the service holds the key, whether it replays or refuses a second use', () => {
+    expect(mayResend('replays')).toBe(true);
+    expect(mayResend('refused')).toBe(true);
+    expect(mayResend('not-held')).toBe(false);
   });
 });

@@ -31,3 +31,22 @@ export function classifyMoneyAnswer(status: number | null, errorCode?: string | 
   if (status >= 400) return 'refused';
   return 'unknown';
 }
+
+/** What a service does with an idempotency key it has seen, for one kind of money in one mode. */
+export type KeyOnReuse =
+  /** It answers the first request again (the sandbox's payments, like Stripe's): nothing is made twice. */
+  | 'replays'
+  /** It refuses the second use (409 `idempotency-key-used`: the vendor's payouts): nothing is made twice. */
+  | 'refused'
+  /** It keeps no key (the vendor's payments take none): a second send may make a second one. */
+  | 'not-held';
+
+/**
+ * The one rule for sending again after an unknown outcome, for the forms and the files alike. The request is looked
+ * up by its key first, always; only when it is not found may the same body go again, and only where the service
+ * holds the key (it replays or refuses it), so that a first one that did arrive after all is never made twice.
+ * Where the key is not held, nothing is resent: the operator checks again later.
+ */
+export function mayResend(key: KeyOnReuse): boolean {
+  return key !== 'not-held';
+}

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { recordActivity } from '../../api/activity-log';
 import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitBatchApproval } from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
+import { paymentMoney } from '../../api/payments';
 import { transfersOfLastDay } from '../../api/people-lookup';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { FileCheckNotices } from '../../components/FileCheckNotices';
@@ -16,6 +17,7 @@ import { useForgetOnIdle } from '../../components/use-forget-on-idle';
 import { useRunUpdates } from '../../components/use-run-updates';
 import { BatchRun } from '../../lib/batch-run';
 import { formatCents } from '../../lib/money';
+import { mayResend } from '../../lib/money-answer';
 import { toPaymentRequest } from '../../lib/payment-request';
 import { BatchProgress } from './BatchProgress';
 import { BatchResults, countResults } from './BatchResults';
@@ -169,7 +171,8 @@ export function BatchPaymentsPage() {
       {
         send: (row) => sendRow(row, authorOf(session.credentials()), stage.fileSha256),
         lookup: lookupRow,
-        resendAllowed: !toUpstream,
+        // The one rule (lib/money-answer.ts): resent after a look-up only where the service holds a payment's key.
+        resendAllowed: mayResend(paymentMoney.keyOnReuse[toUpstream ? 'upstream' : 'sandbox']),
       },
     );
     setStage({ kind: 'run', batch: stage.batch, plan, run: batchRun });

@@ -140,7 +140,7 @@ export function PayoutFilePage() {
     if (run) runHeading.current?.focus();
   }, [run]);
 
-  const upstream = async () => (await queryClient.ensureQueryData(runtimeConfigQuery)).mode === 'upstream';
+  const mode = async () => (await queryClient.ensureQueryData(runtimeConfigQuery)).mode;
 
   const check = async (file: File) => {
     const ticket = ++latest.current;
@@ -151,7 +151,7 @@ export function PayoutFilePage() {
       const result = await checkPayoutsFile(file, {
         secret,
         operator: authorOf(session.credentials()),
-        upstream: await upstream(),
+        upstream: (await mode()) === 'upstream',
         onStep: (step) => {
           if (ticket === latest.current) setStage({ kind: 'checking', fileName: file.name, step });
         },
@@ -172,6 +172,7 @@ export function PayoutFilePage() {
     if (!secret) return;
     const payoutRun = new PayoutFileRun(checked.planned, {
       appId: wallet?.appId,
+      mode: await mode(),
       file: checked.sha256,
       batchKeyOf: (keys) => batchKeyOf(secret, keys),
     });

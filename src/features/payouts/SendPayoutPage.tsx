@@ -6,7 +6,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
 import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitPayoutApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
-import { authorOf, session } from '../../api/credentials';
+import { payoutMoney } from '../../api/payouts';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
 import type { PickerOption } from '../../api/search-source';
 import { transferQueries } from '../../api/transfers';
@@ -17,9 +17,10 @@ import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-
 import type { PayoutSummary } from '../../components/PayoutDetails';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { SearchPicker } from '../../components/SearchPicker';
+import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents } from '../../lib/money';
 import { describePayoutMethod } from '../../lib/payout-methods';
-import { type CreatePayoutRequest, toPayoutRequest } from '../../lib/payout-request';
+import type { CreatePayoutRequest } from '../../lib/payout-request';
 import { payoutAmount, walletAfter } from '../../lib/payout-rules';
 import { isUuid } from '../../lib/uuid';
 import { payoutOfForm } from './form-payout';
@@ -31,12 +32,10 @@ import {
   payoutFormSchema,
 } from './payout-form-schema';
 import { ReviewPayoutDialog } from './ReviewPayoutDialog';
-import { usePayoutSubmission } from './use-payout-submission';
 import { WalletSelect } from './WalletSelect';
 
 interface Review {
-  body: CreatePayoutRequest;
-  appId: string;
+  prepared: Prepared<CreatePayoutRequest>;
   summary: PayoutSummary;
 }
 
@@ -96,7 +95,7 @@ export function SendPayoutPage() {
     } else if (error.status === 403) setPageError(error);
     void queryClient.invalidateQueries({ queryKey: ['apps'] });
   };
-  const submission = usePayoutSubmission({ onCreated, onRefused });
+  const submission = useMoneySubmission(payoutMoney, { onCreated, onRefused });
 
   const openReview = form.handleSubmit((values) => {
     setPageError(null);
@@ -116,12 +115,10 @@ export function SendPayoutPage() {
       return;
     }
     const { payout: draft, method, byDefault } = made;
-    const key = submission.prepare({ ...draft, appId: values.appId });
-    const body = toPayoutRequest(draft, { idempotencyKey: key, operator: authorOf(session.credentials()) });
+    const prepared = submission.prepare(draft, { appId: values.appId });
     const user = queryClient.getQueryData(userQueries.detail(payeeId).queryKey);
     setReview({
-      body,
-      appId: values.appId,
+      prepared,
       summary: {
         cents: cents.cents,
         payeeId,
@@ -133,7 +130,7 @@ export function SendPayoutPage() {
           : 'Their default method',
         wallet: wallet ? { appName: wallet.appName, beforeCents: wallet.cents } : undefined,
         metadata: Object.entries(draft.metadata),
-        consoleRequestId: key,
+        consoleRequestId: prepared.key,
       },
     });
   });
@@ -233,14 +230,14 @@ export function SendPayoutPage() {
         checkMessage={submission.checkMessage}
         onCheckAgain={submission.checkAgain}
         onBack={() => setReview(null)}
-        onConfirm={() => review && submission.confirm(review.body, review.appId)}
+        onConfirm={() => review && submission.confirm(review.prepared)}
         approvalNeeded={Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed))}
         approvalError={submitApproval.error}
         submittingForApproval={submitApproval.isPending}
         onSubmitForApproval={() =>
           review &&
           submitApproval.mutate(
-            { payout: review.body, app_id: review.appId },
+            { payout: review.prepared.body, app_id: review.prepared.route.appId },
             { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
           )
         }

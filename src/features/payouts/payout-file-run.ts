@@ -1,16 +1,17 @@
 import { ApiError } from '../../api/client';
-import { moneyFailureOf } from '../../api/money';
+import { moneyFailureOf, sendMoneyRow } from '../../api/money';
 import {
   type BatchResults,
-  createPayout,
   createPayoutBatch,
   getPayoutBatch,
   getPayoutBatchResults,
   listPayoutBatches,
   type PayoutBatch,
+  payoutMoney,
 } from '../../api/payouts';
-import { findTransferByKey } from '../../api/transfers';
+import type { RuntimeConfig } from '../../api/runtime-config';
 import { BatchRun } from '../../lib/batch-run';
+import { mayResend } from '../../lib/money-answer';
 import type { CreatePayoutRequest } from '../../lib/payout-request';
 import type { ResolvedPayout } from './payout-keys';
 
@@ -36,6 +37,8 @@ export interface RunDeps {
   /** Where the payouts are paid from (the app's wallet), and the file's SHA-256 (the server totals a file). */
   appId?: string | undefined;
   file?: string | undefined;
+  /** Where the service is: whether a row may be sent again after a look-up (the one rule of lib/money-answer.ts). */
+  mode: RuntimeConfig['mode'];
   batchKeyOf: (itemKeys: readonly string[]) => Promise<string>;
   pollMs?: number;
   sleep?: (ms: number) => Promise<void>;
@@ -185,7 +188,7 @@ export class PayoutFileRun {
     }
     for (const index of reused) {
       const row = this.rows[index] as PlannedPayout;
-      const found = await findTransferByKey(row.key, { userId: row.payout.userId, type: 'payout' });
+      const found = await payoutMoney.findByKey(row.body);
       this.outcomes[index] = found
         ? { kind: 'paidBefore', transferId: found.id }
         : { kind: 'unknown', message: 'Its key was used before, and no payout with it was found' };
@@ -196,11 +199,11 @@ export class PayoutFileRun {
   private async payRowByRow(indexes: readonly number[]): Promise<void> {
     const rows = indexes.map((index) => this.rows[index] as PlannedPayout);
     const run = new BatchRun(rows, {
-      send: (row) => sendPayoutRow(row, this.deps),
-      lookup: async (row) =>
-        (await findTransferByKey(row.key, { userId: row.payout.userId, type: 'payout' }))?.id ?? null,
-      // A payout key is never paid twice: resending after a failed look-up is safe everywhere.
-      resendAllowed: true,
+      send: (row) => sendMoneyRow(payoutMoney, row.body, { file: this.deps.file, appId: this.deps.appId }),
+      lookup: async (row) => (await payoutMoney.findByKey(row.body))?.id ?? null,
+      // The one rule (lib/money-answer.ts): a payout's key is refused once used, so resending after a look-up that
+      // found nothing is safe in both modes.
+      resendAllowed: mayResend(payoutMoney.keyOnReuse[this.deps.mode]),
     });
     this.rowRun = run;
     this.state = 'paying';
@@ -222,24 +225,6 @@ export class PayoutFileRun {
     } finally {
       unsubscribe();
     }
-  }
-}
-
-/** One payout alone; a key used before is looked up and, found, is the row's payout. */
-async function sendPayoutRow(row: PlannedPayout, deps: RunDeps) {
-  try {
-    const transfer = await createPayout(row.body, { file: deps.file, appId: deps.appId });
-    return { kind: 'created' as const, transferId: transfer.id };
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'idempotency-key-used') {
-      const found = await findTransferByKey(row.key, { userId: row.payout.userId, type: 'payout' });
-      if (found) return { kind: 'alreadyPaid' as const, transferId: found.id };
-    }
-    const failure = moneyFailureOf(error);
-    if (failure.kind === 'refused' || failure.kind === 'unknown') {
-      return { kind: failure.kind, message: failure.error.message };
-    }
-    return failure.kind === 'rateLimited' ? failure : { kind: 'signedOut' as const };
   }
 }
 
