@@ -1,4 +1,4 @@
-import type { SendResult } from '../lib/batch-run';
+import type { SendResult } from '../lib/file-engine/run-rows';
 import { classifyMoneyAnswer, type KeyOnReuse } from '../lib/money-answer';
 import type { ActivityDescription } from './activity-log';
 import { ApiError } from './client';

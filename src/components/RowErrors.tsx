@@ -1,7 +1,8 @@
 import '@mantine/core/styles/List.css';
 import { Button, Group, List, ScrollArea, Text } from '@mantine/core';
-import { derivedFileName, describeRowError, type RowError, rowsToFixCsv } from '../lib/file-rows';
-import type { RowsFile } from '../lib/rows-file';
+import { derivedFileName, rowsToFixCsv } from '../lib/file-engine/file-exports';
+import type { RowsFile } from '../lib/file-engine/read-file';
+import { describeRowError, type RowError } from '../lib/file-engine/row-checks';
 import { downloadCsv } from './download';
 import { Notice } from './Notice';
 

@@ -15,7 +15,7 @@ import { useLeaveGuard } from '../../components/leave-guard';
 import { RowErrors } from '../../components/RowErrors';
 import { useForgetOnIdle } from '../../components/use-forget-on-idle';
 import { useRunUpdates } from '../../components/use-run-updates';
-import { BatchRun } from '../../lib/batch-run';
+import { RowsRun } from '../../lib/file-engine/run-rows';
 import { formatCents } from '../../lib/money';
 import { mayResend } from '../../lib/money-answer';
 import { toPaymentRequest } from '../../lib/payment-request';
@@ -43,7 +43,7 @@ type Stage =
       /** The file's SHA-256: an approval request names the file it came from. */
       fileSha256: string;
     }
-  | { kind: 'run'; batch: CheckedBatch; plan: PlannedRow[]; run: BatchRun<PlannedRow> };
+  | { kind: 'run'; batch: CheckedBatch; plan: PlannedRow[]; run: RowsRun<PlannedRow> };
 
 const STEP_WORDS: Record<CheckStep, string> = {
   reading: 'Checking each row',
@@ -57,7 +57,7 @@ const FILE_HINT =
 const LEAVE_QUESTION = 'Payments are still being sent. Leave anyway? The rows not yet sent stay unsent.';
 
 /** Each row as it stands: paid before the run, or what the run (of the rows not paid, in order) made of it. */
-function resultRows(plan: readonly PlannedRow[], run: BatchRun<PlannedRow> | null): ResultRow[] {
+function resultRows(plan: readonly PlannedRow[], run: RowsRun<PlannedRow> | null): ResultRow[] {
   let sent = 0;
   return plan.map((planned) => {
     if (planned.alreadyPaid)
@@ -166,7 +166,7 @@ export function BatchPaymentsPage() {
     const plan = toUpstream
       ? markPaid(stage.plan, (await transfersOfLastDay(Date.now())).transfers)
       : stage.plan;
-    const batchRun = new BatchRun(
+    const batchRun = new RowsRun(
       plan.filter((row) => !row.alreadyPaid),
       {
         send: (row) => sendRow(row, authorOf(session.credentials()), stage.fileSha256),

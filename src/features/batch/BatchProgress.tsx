@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { RowsProgressBar } from '../../components/RowsProgressBar';
-import type { BatchRun } from '../../lib/batch-run';
+import type { RowsRun } from '../../lib/file-engine/run-rows';
 
 /** "about 12 s left", "about 3 min left". */
 export function timeLeftWords(ms: number | null): string {
@@ -11,7 +11,7 @@ export function timeLeftWords(ms: number | null): string {
 }
 
 /** How far a run is: the rows sent of all, what came of them, the time left; Pause, Resume and Cancel. */
-export function BatchProgress<T>({ run }: { run: BatchRun<T> }) {
+export function BatchProgress<T>({ run }: { run: RowsRun<T> }) {
   const counts = run.counts();
   const left = timeLeftWords(run.timeLeftMs());
   const state =

@@ -1,6 +1,6 @@
 import { transfersOfLastDay } from '../../api/people-lookup';
 import type { Transfer } from '../../api/schemas';
-import { fileSizeProblem } from '../../lib/rows-file';
+import { fileSizeProblem } from '../../lib/file-engine/read-file';
 import { type PaymentsFile, readPaymentsFile } from './batch-file';
 import { deriveKeys, type ResolvedPayment } from './batch-keys';
 import { resolvePayers } from './batch-resolve';

@@ -1,5 +1,5 @@
-import type { RowOutcome } from '../../lib/batch-run';
 import { toCsv } from '../../lib/csv';
+import type { RowOutcome } from '../../lib/file-engine/run-rows';
 import { maskAccount } from '../../lib/mask';
 import { centsToDecimal } from '../../lib/money';
 import type { PlannedRow } from './batch-review';
@@ -62,4 +62,4 @@ export function resultsCsv(rows: readonly ResultRow[]): string {
   );
 }
 
-export { derivedFileName, rowsToFixCsv } from '../../lib/file-rows';
+export { derivedFileName, rowsToFixCsv } from '../../lib/file-engine/file-exports';

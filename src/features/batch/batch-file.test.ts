@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSizeProblem } from '../../lib/rows-file';
+import { fileSizeProblem } from '../../lib/file-engine/read-file';
 import { MAX_PAYMENT_ROWS, readPaymentsFile, TEMPLATE_CSV } from './batch-file';
 import { checkRows, describeRowError } from './batch-rows';
 

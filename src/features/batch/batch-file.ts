@@ -4,7 +4,7 @@ import {
   MAX_FILE_ROWS,
   type RowsFile,
   readRowsFile,
-} from '../../lib/rows-file';
+} from '../../lib/file-engine/read-file';
 
 export const MAX_PAYMENT_ROWS = MAX_FILE_ROWS;
 /** A payments file as read. */

@@ -1,4 +1,4 @@
-import { hmacHex, hmacKey } from '../../lib/derived-keys';
+import { deriveRowKeys, sortedEntries } from '../../lib/file-engine/row-keys';
 import type { RowPayment } from './batch-rows';
 
 /** A row whose payer the service knows: the id the payment goes out with, and who it is for the people who read. */
@@ -17,32 +17,32 @@ export function normalizedPayment(payment: ResolvedPayment): string {
     payment.source.kind === 'stored'
       ? ['stored', payment.source.accountId]
       : ['bank', payment.source.accountNumber, payment.source.routingNumber, payment.source.accountType];
-  const metadata = Object.entries(payment.metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([payment.payerKind, payment.payerId, payment.cents, source, metadata]);
+  return JSON.stringify([
+    payment.payerKind,
+    payment.payerId,
+    payment.cents,
+    source,
+    sortedEntries(payment.metadata),
+  ]);
 }
 
 /**
- * Each row's idempotency key, derived rather than random, so that the same file uploaded again (after a crash, a
- * reload, a fix) gives the same keys and pays nothing twice: an HMAC, keyed with the organization's batch secret (the API key without a team) so that a key
- * reveals nothing of an account number, of the normalized payment and of its occurrence among identical rows of the
- * file (the first, the second...). Fixing or moving other rows changes no key. `again` names a payment this one
- * deliberately repeats (Pay again as new payments), which makes a key of its own.
+ * Each row's idempotency key, derived from the row by the file engine (lib/file-engine/row-keys.ts), so that the same
+ * file uploaded again pays nothing twice. `again` names a payment this one deliberately repeats (Pay again as new
+ * payments), which makes a key of its own. The `batch_` prefix is what every payments file's keys have carried: a
+ * new one would make every row of a file paid before look new.
  */
-export async function deriveKeys(
+export function deriveKeys(
   apiKey: string,
   payments: readonly ResolvedPayment[],
   again: ReadonlyMap<number, string> = new Map(),
 ): Promise<string[]> {
-  const key = await hmacKey(apiKey);
-  const seen = new Map<string, number>();
-  return Promise.all(
+  return deriveRowKeys(
+    apiKey,
     payments.map((payment) => {
-      const normalized = normalizedPayment(payment);
-      const occurrence = (seen.get(normalized) ?? 0) + 1;
-      seen.set(normalized, occurrence);
       const repeats = again.get(payment.row);
-      const text = `${normalized}\n${occurrence}${repeats ? `\nagain ${repeats}` : ''}`;
-      return hmacHex(key, text).then((hex) => `batch_${hex.slice(0, 40)}`);
+      return { normalized: normalizedPayment(payment), suffix: repeats ? `\nagain ${repeats}` : undefined };
     }),
+    (hex) => `batch_${hex.slice(0, 40)}`,
   );
 }

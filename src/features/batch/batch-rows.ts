@@ -1,13 +1,19 @@
-import { columnOf, formulaErrors, inFileWords, metadataCells, type RowError } from '../../lib/file-rows';
+import type { FileRow } from '../../lib/file-engine/read-file';
+import {
+  columnOf,
+  formulaErrors,
+  inFileWords,
+  metadataCells,
+  type RowError,
+} from '../../lib/file-engine/row-checks';
 import { parseDollars } from '../../lib/money';
 import type { PaymentSource } from '../../lib/payment-request';
 import { paymentProblems } from '../../lib/payment-rules';
-import type { FileRow } from '../../lib/rows-file';
 import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
 import type { PaymentsFile } from './batch-file';
 
-export { describeRowError, type RowError } from '../../lib/file-rows';
+export { describeRowError, type RowError } from '../../lib/file-engine/row-checks';
 
 /** Who pays: named by id, or a user by email (resolved against the service later). */
 type RowPayer =

@@ -1,6 +1,6 @@
 import { sendMoneyRow } from '../../api/money';
 import { paymentMoney } from '../../api/payments';
-import type { SendResult } from '../../lib/batch-run';
+import type { SendResult } from '../../lib/file-engine/run-rows';
 import type { PlannedRow } from './batch-review';
 
 const bodyOf = (row: PlannedRow, operator?: string) =>

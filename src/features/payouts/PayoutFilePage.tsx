@@ -25,7 +25,7 @@ import { TransferOrMessage } from '../../components/TransferOrMessage';
 import { useRunUpdates } from '../../components/use-run-updates';
 import { VirtualTable } from '../../components/VirtualTable';
 import { toCsv } from '../../lib/csv';
-import { derivedFileName } from '../../lib/file-rows';
+import { derivedFileName } from '../../lib/file-engine/file-exports';
 import { formatCents } from '../../lib/money';
 import { PAYOUTS_TEMPLATE_CSV } from './payout-file';
 import { type CheckedPayouts, checkPayoutsFile, type PayoutCheckStep } from './payout-file-check';

@@ -1,8 +1,8 @@
 import { transfersOfLastDay } from '../../api/people-lookup';
 import { requestIdOf } from '../../api/transfers';
-import type { RowError } from '../../lib/file-rows';
+import { fileSizeProblem, type RowsFile } from '../../lib/file-engine/read-file';
+import type { RowError } from '../../lib/file-engine/row-checks';
 import { toPayoutRequest } from '../../lib/payout-request';
-import { fileSizeProblem, type RowsFile } from '../../lib/rows-file';
 import { checkPayoutRows, readPayoutsFile } from './payout-file';
 import type { PlannedPayout } from './payout-file-run';
 import { derivePayoutKeys } from './payout-keys';

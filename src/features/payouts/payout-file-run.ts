@@ -10,7 +10,7 @@ import {
   payoutMoney,
 } from '../../api/payouts';
 import type { RuntimeConfig } from '../../api/runtime-config';
-import { BatchRun } from '../../lib/batch-run';
+import { RowsRun } from '../../lib/file-engine/run-rows';
 import { mayResend } from '../../lib/money-answer';
 import type { CreatePayoutRequest } from '../../lib/payout-request';
 import type { ResolvedPayout } from './payout-keys';
@@ -59,7 +59,7 @@ export class PayoutFileRun {
   progress = { done: 0, total: 0, status: '' };
   batchIds: string[] = [];
   /** Row by row (the service has no batches): the run that sends them. */
-  rowRun: BatchRun<PlannedPayout> | null = null;
+  rowRun: RowsRun<PlannedPayout> | null = null;
   private readonly listeners = new Set<() => void>();
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -198,7 +198,7 @@ export class PayoutFileRun {
   /** Where the service has no batches: each row alone, with the same keys and the same look-ups. */
   private async payRowByRow(indexes: readonly number[]): Promise<void> {
     const rows = indexes.map((index) => this.rows[index] as PlannedPayout);
-    const run = new BatchRun(rows, {
+    const run = new RowsRun(rows, {
       send: (row) => sendMoneyRow(payoutMoney, row.body, { file: this.deps.file, appId: this.deps.appId }),
       lookup: async (row) => (await payoutMoney.findByKey(row.body))?.id ?? null,
       // The one rule (lib/money-answer.ts): a payout's key is refused once used, so resending after a look-up that

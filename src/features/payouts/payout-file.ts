@@ -1,7 +1,3 @@
-import { columnOf, formulaErrors, inFileWords, metadataCells, type RowError } from '../../lib/file-rows';
-import { parseDollars, paymentAmountProblem } from '../../lib/money';
-import { metadataProblems } from '../../lib/payment-rules';
-import { isPayoutRail, type PayoutRail, railOf } from '../../lib/payout-methods';
 import {
   type FileCheck,
   type FileRow,
@@ -9,7 +5,17 @@ import {
   MAX_FILE_ROWS,
   type RowsFile,
   readRowsFile,
-} from '../../lib/rows-file';
+} from '../../lib/file-engine/read-file';
+import {
+  columnOf,
+  formulaErrors,
+  inFileWords,
+  metadataCells,
+  type RowError,
+} from '../../lib/file-engine/row-checks';
+import { parseDollars, paymentAmountProblem } from '../../lib/money';
+import { metadataProblems } from '../../lib/payment-rules';
+import { isPayoutRail, type PayoutRail, railOf } from '../../lib/payout-methods';
 import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
 

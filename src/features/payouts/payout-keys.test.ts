@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { uuidFromHex } from '../../lib/file-engine/row-keys';
 import { UUID_PATTERN } from '../../lib/uuid';
-import { batchKeyOf, derivePayoutKeys, type ResolvedPayout, uuidFromHex } from './payout-keys';
+import { batchKeyOf, derivePayoutKeys, type ResolvedPayout } from './payout-keys';
 
 const payout = (over: Partial<ResolvedPayout> = {}): ResolvedPayout => ({
   row: 2,

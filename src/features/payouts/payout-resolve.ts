@@ -1,7 +1,7 @@
 import { mapWithLimit, type Person, type RowUser, usersOfRows } from '../../api/people-lookup';
 import type { PayoutMethod } from '../../api/schemas';
 import { listPayoutMethods } from '../../api/users';
-import type { RowError } from '../../lib/file-rows';
+import type { RowError } from '../../lib/file-engine/row-checks';
 import { describePayoutMethod, RAIL_LABELS, railOf } from '../../lib/payout-methods';
 import { isUuid } from '../../lib/uuid';
 import type { RowPayout } from './payout-file';

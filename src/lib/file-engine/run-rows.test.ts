@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchRun, percentOfRows, type SendResult } from './batch-run';
+import { percentOfRows, RowsRun, type SendResult } from './run-rows';
 
 /** A service stand-in: answers each row as `answer` says, and counts what it saw. */
 function service(answer: (row: number, attempt: number) => SendResult | Promise<SendResult>) {
@@ -23,14 +23,14 @@ function service(answer: (row: number, attempt: number) => SendResult | Promise<
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-describe('a batch run', () => {
+describe('a run of rows', () => {
   it('sends every row once, at most 8 at a time, and counts what came of each', async () => {
     const fake = service((row) =>
       row === 3
         ? { kind: 'refused', message: 'no' }
         : { kind: row === 5 ? 'alreadyPaid' : 'created', transferId: `t${row}` },
     );
-    const run = new BatchRun(rows(40), { send: fake.send, lookup: async () => null, resendAllowed: true });
+    const run = new RowsRun(rows(40), { send: fake.send, lookup: async () => null, resendAllowed: true });
     await run.start();
     expect(run.state).toBe('done');
     expect(run.counts()).toEqual({
@@ -54,7 +54,7 @@ describe('a batch run', () => {
         ? { kind: 'rateLimited', retryAfterSeconds: attempt === 1 ? 2 : null }
         : { kind: 'created', transferId: `t${row}` },
     );
-    const run = new BatchRun(rows(3), {
+    const run = new RowsRun(rows(3), {
       send: fake.send,
       lookup: async () => null,
       resendAllowed: true,
@@ -83,7 +83,7 @@ describe('a batch run', () => {
       lookedUp.push(row);
       return row === 0 ? 'found-0' : null;
     };
-    const run = new BatchRun(rows(3), { send: fake.send, lookup, resendAllowed: true });
+    const run = new RowsRun(rows(3), { send: fake.send, lookup, resendAllowed: true });
     await run.start();
     expect(run.outcomes).toEqual([
       { kind: 'created', transferId: 'found-0' },
@@ -93,7 +93,7 @@ describe('a batch run', () => {
     expect(lookedUp).toEqual([0, 1]);
     expect(fake.attempts.get(0)).toBe(1); // found: never sent again
 
-    const upstream = new BatchRun(rows(2), {
+    const upstream = new RowsRun(rows(2), {
       send: service(() => ({ kind: 'unknown', message: 'dropped' })).send,
       lookup: async () => null,
       resendAllowed: false,
@@ -111,7 +111,7 @@ describe('a batch run', () => {
       if (row === 0) await gate;
       return { kind: 'created', transferId: `t${row}` };
     });
-    const run = new BatchRun(rows(20), {
+    const run = new RowsRun(rows(20), {
       send: fake.send,
       lookup: async () => null,
       resendAllowed: true,
@@ -138,7 +138,7 @@ describe('a batch run', () => {
     const fake = service((row, attempt) =>
       row === 2 && attempt === 1 ? { kind: 'signedOut' } : { kind: 'created', transferId: `t${row}` },
     );
-    const run = new BatchRun(rows(6), {
+    const run = new RowsRun(rows(6), {
       send: fake.send,
       lookup: async () => null,
       resendAllowed: true,
@@ -157,7 +157,7 @@ describe('a batch run', () => {
   it('tells the time left at the pace so far, and nothing before there is a pace', async () => {
     let clock = 0;
     const answers: (() => void)[] = [];
-    const run = new BatchRun(rows(10), {
+    const run = new RowsRun(rows(10), {
       send: () =>
         new Promise<SendResult>((resolve) => {
           answers.push(() => resolve({ kind: 'created', transferId: 't' }));

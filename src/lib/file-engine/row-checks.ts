@@ -1,5 +1,9 @@
-import { toCsv } from './csv';
-import { type FileRow, METADATA_PREFIX, type RowsFile } from './rows-file';
+import { type FileRow, METADATA_PREFIX } from './read-file';
+
+/**
+ * What every file's rows are checked for, whatever they hold (payments, payouts, ...): the words of an error, a cell
+ * that starts like a spreadsheet formula, the metadata.<key> cells, where a rule's path is in the file.
+ */
 
 /** What is wrong with a row of a file, by the row number a spreadsheet shows and the column. */
 export interface RowError {
@@ -50,25 +54,4 @@ export function metadataCells(row: FileRow): { column: string; key: string; valu
   return Object.keys(row.cells)
     .filter((name) => name.startsWith(METADATA_PREFIX))
     .map((column) => ({ column, key: column.slice(METADATA_PREFIX.length), value: row.cells[column] ?? '' }));
-}
-
-/**
- * The rows to fix, as the operator wrote them, with an `error` column: fixed and uploaded again, they are paid once
- * (the rows already paid are found by their keys).
- */
-export function rowsToFixCsv(file: RowsFile, errors: readonly RowError[]): string {
-  const byRow = new Map<number, string[]>();
-  for (const error of errors)
-    byRow.set(error.row, [...(byRow.get(error.row) ?? []), describeRowError(error)]);
-  return toCsv(
-    [...file.header, 'error'],
-    file.rows
-      .filter((row) => byRow.has(row.row))
-      .map((row) => [...row.raw, (byRow.get(row.row) ?? []).join('; ')]),
-  );
-}
-
-/** The name a download goes under, after the operator's file: `payments.csv` gives `payments-results.csv`. */
-export function derivedFileName(fileName: string, what: 'results' | 'to-fix'): string {
-  return `${fileName.replace(/\.[^.]*$/, '') || 'payments'}-${what}.csv`;
 }

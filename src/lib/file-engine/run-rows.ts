@@ -43,14 +43,14 @@ export interface RunCounts {
 const MAX_BACKOFF_S = 30;
 
 /**
- * Sends a batch's rows, at most `concurrency` at a time (8: the service's own advice for parallel writes is a
+ * The file engine's runner, for any file whose rows are sent one request each: sends the rows, at most `concurrency` at a time (8: the service's own advice for parallel writes is a
  * handful), with Pause, Resume and Cancel (rows not yet sent stay unsent). A 429 holds every worker back for its
  * Retry-After (else 1, 2, 4... seconds) and the row is sent again, with the same key. A row with no answer is
  * unknown until looked up by its request id: found, it is created; not found, it is sent again with the same key
  * where the service honours keys, and stays unknown elsewhere, for the operator to check again. Credentials refused
  * mid-run pause it, the row back in line, until the operator has signed in again and resumes.
  */
-export class BatchRun<T> {
+export class RowsRun<T> {
   readonly outcomes: RowOutcome[];
   state: RunState = 'ready';
   private queue: number[];
