@@ -47,7 +47,7 @@ function importsOf(file: string): { local: string[]; packages: string[] } {
 
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 const at = (file: string) => relative(SRC, file).split('\\').join('/');
-/** 'features/batch', 'app', 'lib', 'sandbox', ... */
+/** 'features/payments-file', 'app', 'lib', 'sandbox', ... */
 function area(file: string): string {
   const parts = at(file).split('/');
   return parts[0] === 'features' ? `features/${parts[1]}` : ((parts.length > 1 ? parts[0] : '') as string);
@@ -246,6 +246,6 @@ describe('the checks themselves', () => {
     expect(routes?.local.map(at)).toContain('features/payments/CreatePaymentPage.tsx');
     const main = graph.get(join(SRC, 'main.tsx'));
     expect(main?.local.length).toBeGreaterThan(0);
-    expect(area(join(SRC, 'features/batch/batch-run.ts'))).toBe('features/batch');
+    expect(area(join(SRC, 'features/payments-file/payments-file-send.ts'))).toBe('features/payments-file');
   });
 });

@@ -43,7 +43,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     paths: ['/payments/batch'],
     nav: 'Batch payments',
     permission: 'pay',
-    page: lazyPage(() => import('../features/batch/BatchPaymentsPage'), 'BatchPaymentsPage'),
+    page: lazyPage(() => import('../features/payments-file/PaymentsFilePage'), 'PaymentsFilePage'),
   },
   {
     paths: ['/payouts/new'],

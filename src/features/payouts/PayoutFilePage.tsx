@@ -7,7 +7,7 @@ import {
   movedMoney,
   useApprovalHint,
   useApprovalNeed,
-  useSubmitPayoutFileApproval,
+  useSubmitPayoutsFileApproval,
 } from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { runtimeConfigQuery } from '../../api/runtime-config';
@@ -133,7 +133,7 @@ export function PayoutFilePage() {
   useLeaveGuard(sending, 'Payouts are being sent. Leave anyway? Choose the file again to see what was paid.');
   const approvalNeed = useApprovalNeed();
   const approvalHint = useApprovalHint('file');
-  const submitApproval = useSubmitPayoutFileApproval();
+  const submitApproval = useSubmitPayoutsFileApproval();
   const { preferred: wallet } = useWallets();
   const runHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { transfersOfLastDay } from '../../api/people-lookup';
 import { requestIdOf } from '../../api/transfers';
-import { fileSizeProblem, type RowsFile } from '../../lib/file-engine/read-file';
+import { fileSha256, fileSizeProblem, type RowsFile } from '../../lib/file-engine/read-file';
 import type { RowError } from '../../lib/file-engine/row-checks';
 import { toPayoutRequest } from '../../lib/payout-request';
 import { checkPayoutRows, readPayoutsFile } from './payout-file';
@@ -22,11 +22,6 @@ export interface CheckedPayouts {
 
 export type PayoutsCheck = { ok: true; checked: CheckedPayouts } | { ok: false; problem: string };
 export type PayoutCheckStep = 'reading' | 'payees' | 'paid';
-
-async function sha256Of(file: File): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * Everything before the review, nothing sent: the rows read and checked by the rules in the browser, the payees and
@@ -54,7 +49,7 @@ export async function checkPayoutsFile(
   const [keys, lastDay, sha256] = await Promise.all([
     derivePayoutKeys(options.secret, resolved.payouts),
     transfersOfLastDay(options.now ?? Date.now()),
-    sha256Of(file),
+    fileSha256(file),
   ]);
   const paidBefore = new Map(
     lastDay.transfers.flatMap((t) => {

@@ -100,3 +100,9 @@ export function readRowsFile(text: string, spec: FileSpec): FileCheck {
   }
   return { ok: true, file: { header, rows } };
 }
+
+/** A file's SHA-256 in hex: the console server totals a file's rows by it, and an approval names its file by it. */
+export async function fileSha256(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -1,11 +1,17 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { downloadCsv } from '../../components/download';
-import { derivedFileName, type ResultRow, resultsCsv, rowsToFixCsv, summaryLine } from './batch-exports';
-import type { PaymentsFile } from './batch-file';
-import type { RowError } from './batch-rows';
+import type { RowsFile } from '../../lib/file-engine/read-file';
+import type { RowError } from '../../lib/file-engine/row-checks';
+import {
+  derivedFileName,
+  type ResultRow,
+  resultsCsv,
+  rowsToFixCsv,
+  summaryLine,
+} from './payments-file-exports';
 
-/** Counts of a finished batch, the rows already paid before it started included. */
+/** Counts of a finished run, the rows already paid before it started included. */
 export function countResults(rows: readonly ResultRow[]) {
   const counts = { created: 0, alreadyPaid: 0, refused: 0, unknown: 0, notSent: 0 };
   for (const { outcome } of rows) {
@@ -16,7 +22,7 @@ export function countResults(rows: readonly ResultRow[]) {
 
 interface Props {
   fileName: string;
-  file: PaymentsFile;
+  file: RowsFile;
   rows: readonly ResultRow[];
   /** The rows skipped for errors before the run: they are rows to fix too. */
   skippedErrors: readonly RowError[];
@@ -24,8 +30,15 @@ interface Props {
   onAnotherFile: () => void;
 }
 
-/** What the batch came to: the counts in a line, the results and the rows to fix as files, the unknown checked again. */
-export function BatchResults({ fileName, file, rows, skippedErrors, onCheckAgain, onAnotherFile }: Props) {
+/** What the file's run came to: the counts in a line, the results and the rows to fix as files, the unknown checked again. */
+export function PaymentsFileResults({
+  fileName,
+  file,
+  rows,
+  skippedErrors,
+  onCheckAgain,
+  onAnotherFile,
+}: Props) {
   const counts = countResults(rows);
   const [checking, setChecking] = useState(false);
   const refused: RowError[] = rows.flatMap(({ planned, outcome }) =>

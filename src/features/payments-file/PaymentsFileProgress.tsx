@@ -11,7 +11,7 @@ export function timeLeftWords(ms: number | null): string {
 }
 
 /** How far a run is: the rows sent of all, what came of them, the time left; Pause, Resume and Cancel. */
-export function BatchProgress<T>({ run }: { run: RowsRun<T> }) {
+export function PaymentsFileProgress<T>({ run }: { run: RowsRun<T> }) {
   const counts = run.counts();
   const left = timeLeftWords(run.timeLeftMs());
   const state =

@@ -1,9 +1,9 @@
 import type { Transfer } from '../../api/schemas';
 import { requestIdOf } from '../../api/transfers';
-import type { ResolvedPayment } from './batch-keys';
+import type { ResolvedPayment } from './payments-file-resolve';
 
 /** A row ready to be paid, and what the operator must know of it first. */
-export interface PlannedRow {
+export interface PlannedPayment {
   payment: ResolvedPayment;
   key: string;
   /** Its payment already exists (found by its request id): it is not sent again. */
@@ -33,12 +33,12 @@ function byRequestIdOf(transfers: readonly Transfer[]): Map<string, Transfer> {
  * the last 24 hours. A row already paid is not also warned about, nor one the operator chose to pay again (`again`,
  * by row: the transfer it repeats).
  */
-export function planRows(
+export function planPayments(
   payments: readonly ResolvedPayment[],
   keys: readonly string[],
   lastDay: readonly Transfer[],
   again: ReadonlyMap<number, Transfer> = new Map(),
-): PlannedRow[] {
+): PlannedPayment[] {
   const byRequestId = byRequestIdOf(lastDay);
   const byPayer = new Map<string, Transfer[]>();
   for (const transfer of lastDay) {
@@ -64,7 +64,7 @@ export function planRows(
 }
 
 /** The plan with the rows whose request id has arrived since (upstream, read again just before sending) paid. */
-export function markPaid(plan: readonly PlannedRow[], transfers: readonly Transfer[]): PlannedRow[] {
+export function markPaid(plan: readonly PlannedPayment[], transfers: readonly Transfer[]): PlannedPayment[] {
   const byRequestId = byRequestIdOf(transfers);
   return plan.map((row) => {
     const found = row.alreadyPaid ? null : byRequestId.get(row.key);
@@ -72,7 +72,7 @@ export function markPaid(plan: readonly PlannedRow[], transfers: readonly Transf
   });
 }
 
-export interface BatchSummary {
+export interface PaymentsSummary {
   count: number;
   cents: number;
   payers: number;
@@ -80,7 +80,7 @@ export interface BatchSummary {
 }
 
 /** What the confirm button and the review say of the rows to pay: how many, how much, from how many payers. */
-export function summarize(rows: readonly PlannedRow[]): BatchSummary {
+export function summarize(rows: readonly PlannedPayment[]): PaymentsSummary {
   return {
     count: rows.length,
     cents: rows.reduce((sum, row) => sum + row.payment.cents, 0),

@@ -1,20 +1,20 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { toPaymentRequest } from '../../lib/payment-request';
-import { derivedFileName, resultsCsv, rowsToFixCsv, summaryLine } from './batch-exports';
-import { readPaymentsFile } from './batch-file';
-import type { ResolvedPayment } from './batch-keys';
-import type { PlannedRow } from './batch-review';
+import { derivedFileName, resultsCsv, rowsToFixCsv, summaryLine } from './payments-file-exports';
+import type { PlannedPayment } from './payments-file-plan';
+import type { ResolvedPayment } from './payments-file-resolve';
+import { readPaymentsFile } from './payments-file-rows';
 
 /** How a spreadsheet or a script reads the text back. */
 const parseCsv = (text: string) => Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
 
-/** A row's body, as sendRow makes it: the one builder the form uses too. */
-const toBatchRequest = (row: PlannedRow, operator: string | undefined) =>
+/** A row's body, as sendPaymentRow makes it: the one builder the form uses too. */
+const toBatchRequest = (row: PlannedPayment, operator: string | undefined) =>
   toPaymentRequest(row.payment, { idempotencyKey: row.key, operator });
 
 const ADA = '3f1d2c4b-5555-4000-8000-000000000001';
-const planned = (row: number, over: Partial<ResolvedPayment> = {}): PlannedRow => ({
+const planned = (row: number, over: Partial<ResolvedPayment> = {}): PlannedPayment => ({
   payment: {
     row,
     payer: { kind: 'user', email: 'ada@example.com' },

@@ -1,16 +1,16 @@
 import { transfersOfLastDay } from '../../api/people-lookup';
 import type { Transfer } from '../../api/schemas';
-import { fileSizeProblem } from '../../lib/file-engine/read-file';
-import { type PaymentsFile, readPaymentsFile } from './batch-file';
-import { deriveKeys, type ResolvedPayment } from './batch-keys';
-import { resolvePayers } from './batch-resolve';
-import { type PlannedRow, planRows } from './batch-review';
-import { checkRows, type RowError } from './batch-rows';
+import { fileSha256, fileSizeProblem, type RowsFile } from '../../lib/file-engine/read-file';
+import type { RowError } from '../../lib/file-engine/row-checks';
+import { derivePaymentKeys } from './payments-file-keys';
+import { type PlannedPayment, planPayments } from './payments-file-plan';
+import { type ResolvedPayment, resolvePayers } from './payments-file-resolve';
+import { checkPaymentRows, readPaymentsFile } from './payments-file-rows';
 
 /** A file checked through: its rows' errors, and the payments of the valid rows with their keys. */
-export interface CheckedBatch {
+export interface CheckedPaymentsFile {
   fileName: string;
-  file: PaymentsFile;
+  file: RowsFile;
   /** Every row error, by the form's rules and then against the service, in row order. */
   errors: RowError[];
   payments: ResolvedPayment[];
@@ -19,16 +19,18 @@ export interface CheckedBatch {
   lastDay: Transfer[];
   /** False when the last 24 hours hold more than the console reads: a row paid before may go unseen upstream. */
   lastDayComplete: boolean;
+  /** The file's SHA-256: each row is sent with it, and an approval request names the file it came from. */
+  sha256: string;
 }
 
-export type BatchCheck = { ok: true; batch: CheckedBatch } | { ok: false; problem: string };
+export type PaymentsFileCheck = { ok: true; checked: CheckedPaymentsFile } | { ok: false; problem: string };
 
-export type CheckStep = 'reading' | 'payers' | 'paid';
+export type PaymentsFileStep = 'reading' | 'payers' | 'paid';
 
 interface Options {
   apiKey: string;
   upstream: boolean;
-  onStep?: (step: CheckStep) => void;
+  onStep?: (step: PaymentsFileStep) => void;
   now?: number;
 }
 
@@ -36,23 +38,24 @@ interface Options {
  * Everything before the review, nothing sent: the file read and each row checked by the form's rules in the browser,
  * then the payers and stored accounts looked up, then the last 24 hours read for rows paid already.
  */
-export async function checkBatch(file: File, options: Options): Promise<BatchCheck> {
+export async function checkPaymentsFile(file: File, options: Options): Promise<PaymentsFileCheck> {
   const sizeProblem = fileSizeProblem(file.size);
   if (sizeProblem) return { ok: false, problem: sizeProblem };
   options.onStep?.('reading');
   const read = readPaymentsFile(await file.text());
   if (!read.ok) return read;
-  const checked = checkRows(read.file);
+  const checked = checkPaymentRows(read.file);
   options.onStep?.('payers');
   const resolved = await resolvePayers(checked.payments, { upstream: options.upstream });
   options.onStep?.('paid');
-  const [keys, lastDay] = await Promise.all([
-    deriveKeys(options.apiKey, resolved.payments),
+  const [keys, lastDay, sha256] = await Promise.all([
+    derivePaymentKeys(options.apiKey, resolved.payments),
     transfersOfLastDay(options.now ?? Date.now()),
+    fileSha256(file),
   ]);
   return {
     ok: true,
-    batch: {
+    checked: {
       fileName: file.name,
       file: read.file,
       errors: [...checked.errors, ...resolved.errors].sort((a, b) => a.row - b.row),
@@ -60,6 +63,7 @@ export async function checkBatch(file: File, options: Options): Promise<BatchChe
       keys,
       lastDay: lastDay.transfers,
       lastDayComplete: lastDay.complete,
+      sha256,
     },
   };
 }
@@ -69,21 +73,21 @@ export async function checkBatch(file: File, options: Options): Promise<BatchChe
  * they repeat, so that paying again is itself done once: a crash mid-way and the same choice again pays nothing a
  * third time.
  */
-export async function planBatch(
-  batch: CheckedBatch,
+export async function planPaymentsFile(
+  checked: CheckedPaymentsFile,
   apiKey: string,
   payAgain: boolean,
-): Promise<PlannedRow[]> {
-  const plan = planRows(batch.payments, batch.keys, batch.lastDay);
+): Promise<PlannedPayment[]> {
+  const plan = planPayments(checked.payments, checked.keys, checked.lastDay);
   if (!payAgain) return plan;
   const repeated = new Map(
     plan.flatMap((row) => (row.alreadyPaid ? [[row.payment.row, row.alreadyPaid]] : [])),
   );
   if (repeated.size === 0) return plan;
-  const againKeys = await deriveKeys(
+  const againKeys = await derivePaymentKeys(
     apiKey,
-    batch.payments,
+    checked.payments,
     new Map([...repeated].map(([row, transfer]) => [row, transfer.id])),
   );
-  return planRows(batch.payments, againKeys, batch.lastDay, repeated);
+  return planPayments(checked.payments, againKeys, checked.lastDay, repeated);
 }

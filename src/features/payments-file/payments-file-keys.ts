@@ -1,15 +1,5 @@
 import { deriveRowKeys, sortedEntries } from '../../lib/file-engine/row-keys';
-import type { RowPayment } from './batch-rows';
-
-/** A row whose payer the service knows: the id the payment goes out with, and who it is for the people who read. */
-export interface ResolvedPayment extends RowPayment {
-  payerKind: 'user' | 'customer';
-  payerId: string;
-  payerName: string;
-  payerEmail: string | null;
-  /** The payer is disabled at the service: the review asks for a tick before charging them. */
-  payerDisabled?: boolean | undefined;
-}
+import type { ResolvedPayment } from './payments-file-resolve';
 
 /** The payment as its key reads it: payer, amount in cents, source and metadata (in key order), nothing else. */
 export function normalizedPayment(payment: ResolvedPayment): string {
@@ -32,7 +22,7 @@ export function normalizedPayment(payment: ResolvedPayment): string {
  * payments), which makes a key of its own. The `batch_` prefix is what every payments file's keys have carried: a
  * new one would make every row of a file paid before look new.
  */
-export function deriveKeys(
+export function derivePaymentKeys(
   apiKey: string,
   payments: readonly ResolvedPayment[],
   again: ReadonlyMap<number, string> = new Map(),

@@ -9,14 +9,14 @@ import { Notice } from '../../components/Notice';
 import { WarningAlert } from '../../components/WarningAlert';
 import type { ApprovalNeed } from '../../lib/approval-rules';
 import { formatCents } from '../../lib/money';
-import type { PlannedRow } from './batch-review';
-import { summarize } from './batch-review';
+import type { PlannedPayment } from './payments-file-plan';
+import { summarize } from './payments-file-plan';
 
 const count = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** "Pay 48 payments ($2,345.67)": the confirm names exactly what moves. */
-export function confirmText(rows: readonly PlannedRow[]): string {
+export function confirmText(rows: readonly PlannedPayment[]): string {
   const { count: n, cents } = summarize(rows);
   return `Pay ${count(n, 'payment')} (${formatCents(cents)})`;
 }
@@ -28,7 +28,7 @@ const transferLink = (id: string, text: string) => (
 );
 
 interface Props {
-  plan: readonly PlannedRow[];
+  plan: readonly PlannedPayment[];
   /** Rows of the file skipped for errors: said in the summary, so that the count is not a surprise. */
   skippedRows: number;
   lastDayComplete: boolean;
@@ -50,7 +50,7 @@ interface Props {
  * already paid (not sent again) and the warnings that need a tick; the payers' authorization. The confirm button
  * says the count and the total.
  */
-export function BatchReview({
+export function PaymentsFileReview({
   plan,
   skippedRows,
   lastDayComplete,

@@ -1,4 +1,11 @@
-import type { FileRow } from '../../lib/file-engine/read-file';
+import {
+  type FileCheck,
+  type FileRow,
+  type FileSpec,
+  MAX_FILE_ROWS,
+  type RowsFile,
+  readRowsFile,
+} from '../../lib/file-engine/read-file';
 import {
   columnOf,
   formulaErrors,
@@ -11,9 +18,37 @@ import type { PaymentSource } from '../../lib/payment-request';
 import { paymentProblems } from '../../lib/payment-rules';
 import { isUuid } from '../../lib/uuid';
 import { z } from '../../lib/zod';
-import type { PaymentsFile } from './batch-file';
 
-export { describeRowError, type RowError } from '../../lib/file-engine/row-checks';
+/** The most rows a payments file may have. */
+export const MAX_PAYMENT_ROWS = MAX_FILE_ROWS;
+/** The columns a payments file may have; any number of `metadata.<key>` besides. */
+export const PAYMENT_COLUMNS = [
+  'user_id',
+  'customer_id',
+  'user_email',
+  'amount',
+  'account_id',
+  'account_number',
+  'routing_number',
+  'account_type',
+] as const;
+export const PAYMENTS_FILE: FileSpec = {
+  columns: PAYMENT_COLUMNS,
+  rowsAre: 'payments',
+  maxRows: MAX_PAYMENT_ROWS,
+};
+
+export function readPaymentsFile(text: string): FileCheck {
+  return readRowsFile(text, PAYMENTS_FILE);
+}
+
+/** The template: the header, and two rows that show each way to name the payer and the account. */
+export const PAYMENTS_TEMPLATE_CSV = [
+  'user_email,user_id,customer_id,amount,account_id,account_number,routing_number,account_type,metadata.invoice',
+  'amara.okafor@example.com,,,"1,250.05",,000123456789,021000021,checking,INV-1001',
+  ',,3f1d2c4b-5555-4000-8000-000000000001,49.00,,987654321,026009593,savings,INV-1002',
+  '',
+].join('\r\n');
 
 /** Who pays: named by id, or a user by email (resolved against the service later). */
 type RowPayer =
@@ -108,7 +143,7 @@ function checkRow(row: FileRow): RowPayment | RowError[] {
 }
 
 /** Every row of the file by the form's rules: the payments the valid rows ask for, and each error by row and column. */
-export function checkRows(file: PaymentsFile): { payments: RowPayment[]; errors: RowError[] } {
+export function checkPaymentRows(file: RowsFile): { payments: RowPayment[]; errors: RowError[] } {
   const payments: RowPayment[] = [];
   const errors: RowError[] = [];
   for (const row of file.rows) {

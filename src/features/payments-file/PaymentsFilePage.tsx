@@ -4,7 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { recordActivity } from '../../api/activity-log';
-import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitBatchApproval } from '../../api/approvals';
+import {
+  movedMoney,
+  useApprovalHint,
+  useApprovalNeed,
+  useSubmitPaymentsFileApproval,
+} from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { paymentMoney } from '../../api/payments';
 import { transfersOfLastDay } from '../../api/people-lookup';
@@ -19,33 +24,37 @@ import { RowsRun } from '../../lib/file-engine/run-rows';
 import { formatCents } from '../../lib/money';
 import { mayResend } from '../../lib/money-answer';
 import { toPaymentRequest } from '../../lib/payment-request';
-import { BatchProgress } from './BatchProgress';
-import { BatchResults, countResults } from './BatchResults';
-import { BatchReview } from './BatchReview';
-import { BatchRowsTable } from './BatchRowsTable';
-import { type BatchCheck, type CheckedBatch, type CheckStep, checkBatch, planBatch } from './batch-check';
-import { type ResultRow, summaryLine } from './batch-exports';
-import { TEMPLATE_CSV } from './batch-file';
-import { markPaid, type PlannedRow } from './batch-review';
-import { lookupRow, sendRow } from './batch-send';
+import { PaymentsFileProgress } from './PaymentsFileProgress';
+import { countResults, PaymentsFileResults } from './PaymentsFileResults';
+import { PaymentsFileReview } from './PaymentsFileReview';
+import { PaymentsFileRows } from './PaymentsFileRows';
+import {
+  type CheckedPaymentsFile,
+  checkPaymentsFile,
+  type PaymentsFileCheck,
+  type PaymentsFileStep,
+  planPaymentsFile,
+} from './payments-file-check';
+import { type ResultRow, summaryLine } from './payments-file-exports';
+import { markPaid, type PlannedPayment } from './payments-file-plan';
+import { PAYMENTS_TEMPLATE_CSV } from './payments-file-rows';
+import { lookUpPaymentRow, sendPaymentRow } from './payments-file-send';
 
 type Stage =
   | { kind: 'empty' }
-  | { kind: 'checking'; fileName: string; step: CheckStep }
+  | { kind: 'checking'; fileName: string; step: PaymentsFileStep }
   | { kind: 'problem'; fileName: string; message: string }
   | { kind: 'failed'; file: File; error: unknown }
   | {
       kind: 'checked';
-      batch: CheckedBatch;
+      checked: CheckedPaymentsFile;
       skipped: boolean;
       payAgain: boolean;
-      plan: PlannedRow[];
-      /** The file's SHA-256: an approval request names the file it came from. */
-      fileSha256: string;
+      plan: PlannedPayment[];
     }
-  | { kind: 'run'; batch: CheckedBatch; plan: PlannedRow[]; run: RowsRun<PlannedRow> };
+  | { kind: 'run'; checked: CheckedPaymentsFile; plan: PlannedPayment[]; run: RowsRun<PlannedPayment> };
 
-const STEP_WORDS: Record<CheckStep, string> = {
+const STEP_WORDS: Record<PaymentsFileStep, string> = {
   reading: 'Checking each row',
   payers: 'Finding the payers and their accounts',
   paid: 'Looking for rows paid already',
@@ -57,7 +66,7 @@ const FILE_HINT =
 const LEAVE_QUESTION = 'Payments are still being sent. Leave anyway? The rows not yet sent stay unsent.';
 
 /** Each row as it stands: paid before the run, or what the run (of the rows not paid, in order) made of it. */
-function resultRows(plan: readonly PlannedRow[], run: RowsRun<PlannedRow> | null): ResultRow[] {
+function resultRows(plan: readonly PlannedPayment[], run: RowsRun<PlannedPayment> | null): ResultRow[] {
   let sent = 0;
   return plan.map((planned) => {
     if (planned.alreadyPaid)
@@ -71,7 +80,7 @@ function resultRows(plan: readonly PlannedRow[], run: RowsRun<PlannedRow> | null
  * Pay from a file: choose a CSV, see each row's errors, review the count and total, pay each row exactly once (keys
  * derived from the rows, so that the same file again pays nothing twice), follow the progress, keep the results.
  */
-export function BatchPaymentsPage() {
+export function PaymentsFilePage() {
   const queryClient = useQueryClient();
   const [stage, setStage] = useState<Stage>({ kind: 'empty' });
   const [planning, setPlanning] = useState(false);
@@ -97,7 +106,7 @@ export function BatchPaymentsPage() {
 
   const approvalNeed = useApprovalNeed();
   const approvalHint = useApprovalHint('file');
-  const submitApproval = useSubmitBatchApproval();
+  const submitApproval = useSubmitPaymentsFileApproval();
   const [, navigate] = useLocation();
 
   const check = async (file: File) => {
@@ -105,9 +114,9 @@ export function BatchPaymentsPage() {
     const apiKey = batchKeySecret(session.credentials());
     if (!apiKey) return;
     setStage({ kind: 'checking', fileName: file.name, step: 'reading' });
-    let checked: BatchCheck;
+    let checked: PaymentsFileCheck;
     try {
-      checked = await checkBatch(file, {
+      checked = await checkPaymentsFile(file, {
         apiKey,
         upstream: await upstream(),
         onStep: (step) => {
@@ -123,11 +132,9 @@ export function BatchPaymentsPage() {
       setStage({ kind: 'problem', fileName: file.name, message: checked.problem });
       return;
     }
-    const plan = await planBatch(checked.batch, apiKey, false);
-    const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
-    const fileSha256 = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const plan = await planPaymentsFile(checked.checked, apiKey, false);
     if (ticket === latest.current) {
-      setStage({ kind: 'checked', batch: checked.batch, skipped: false, payAgain: false, plan, fileSha256 });
+      setStage({ kind: 'checked', checked: checked.checked, skipped: false, payAgain: false, plan });
     }
   };
 
@@ -137,7 +144,7 @@ export function BatchPaymentsPage() {
     if (!apiKey) return;
     setPlanning(true);
     try {
-      const plan = await planBatch(stage.batch, apiKey, payAgain);
+      const plan = await planPaymentsFile(stage.checked, apiKey, payAgain);
       setStage({ ...stage, payAgain, plan });
     } finally {
       setPlanning(false);
@@ -154,7 +161,7 @@ export function BatchPaymentsPage() {
     );
     // The file's row numbers go with it: the approver reads the rows, and the warnings the server finds, by them.
     submitApproval.mutate(
-      { rows, row_numbers: toPay.map((row) => row.payment.row), file_sha256: stage.fileSha256 },
+      { rows, row_numbers: toPay.map((row) => row.payment.row), file_sha256: stage.checked.sha256 },
       { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
     );
   };
@@ -166,19 +173,19 @@ export function BatchPaymentsPage() {
     const plan = toUpstream
       ? markPaid(stage.plan, (await transfersOfLastDay(Date.now())).transfers)
       : stage.plan;
-    const batchRun = new RowsRun(
+    const run = new RowsRun(
       plan.filter((row) => !row.alreadyPaid),
       {
-        send: (row) => sendRow(row, authorOf(session.credentials()), stage.fileSha256),
-        lookup: lookupRow,
+        send: (row) => sendPaymentRow(row, authorOf(session.credentials()), stage.checked.sha256),
+        lookup: lookUpPaymentRow,
         // The one rule (lib/money-answer.ts): resent after a look-up only where the service holds a payment's key.
         resendAllowed: mayResend(paymentMoney.keyOnReuse[toUpstream ? 'upstream' : 'sandbox']),
       },
     );
-    setStage({ kind: 'run', batch: stage.batch, plan, run: batchRun });
-    await batchRun.start();
+    setStage({ kind: 'run', checked: stage.checked, plan, run });
+    await run.start();
     void movedMoney(queryClient);
-    const results = resultRows(plan, batchRun);
+    const results = resultRows(plan, run);
     // A file's run is no single request: its one line in the activity log is declared here, with its counts.
     const paidCents = results.reduce(
       (sum, { planned, outcome }) => sum + (outcome.kind === 'created' ? planned.payment.cents : 0),
@@ -186,7 +193,7 @@ export function BatchPaymentsPage() {
     );
     recordActivity({
       action: 'Batch paid',
-      subject: stage.batch.fileName,
+      subject: stage.checked.fileName,
       details: `${summaryLine(countResults(results))}; ${formatCents(paidCents)} in all`,
     });
   };
@@ -204,7 +211,7 @@ export function BatchPaymentsPage() {
           active={!sending}
           label="Payments file"
           hint={FILE_HINT}
-          template={{ name: 'payments-template.csv', csv: TEMPLATE_CSV }}
+          template={{ name: 'payments-template.csv', csv: PAYMENTS_TEMPLATE_CSV }}
         />
       )}
 
@@ -218,19 +225,19 @@ export function BatchPaymentsPage() {
 
       {stage.kind === 'checked' && (
         <>
-          {stage.batch.errors.length > 0 && (
+          {stage.checked.errors.length > 0 && (
             <RowErrors
-              batch={{ ...stage.batch, payable: stage.batch.payments.length }}
+              batch={{ ...stage.checked, payable: stage.checked.payments.length }}
               skipped={stage.skipped}
               onSkip={() => setStage({ ...stage, skipped: true })}
             />
           )}
-          {(stage.batch.errors.length === 0 || stage.skipped) && (
+          {(stage.checked.errors.length === 0 || stage.skipped) && (
             <>
-              <BatchReview
+              <PaymentsFileReview
                 plan={stage.plan}
-                skippedRows={new Set(stage.batch.errors.map((error) => error.row)).size}
-                lastDayComplete={stage.batch.lastDayComplete}
+                skippedRows={new Set(stage.checked.errors.map((error) => error.row)).size}
+                lastDayComplete={stage.checked.lastDayComplete}
                 payAgain={stage.payAgain}
                 onPayAgain={choosePayAgain}
                 planning={planning}
@@ -240,7 +247,7 @@ export function BatchPaymentsPage() {
                 onSubmitForApproval={submitForApproval}
                 submittingForApproval={submitApproval.isPending}
               />
-              <BatchRowsTable label="Rows to pay" rows={resultRows(stage.plan, null)} />
+              <PaymentsFileRows label="Rows to pay" rows={resultRows(stage.plan, null)} />
             </>
           )}
         </>
@@ -249,20 +256,20 @@ export function BatchPaymentsPage() {
       {stage.kind === 'run' && (
         <>
           <Title order={2} ref={runHeading} tabIndex={-1}>
-            {stage.run.state === 'done' ? 'Results' : `Paying from ${stage.batch.fileName}`}
+            {stage.run.state === 'done' ? 'Results' : `Paying from ${stage.checked.fileName}`}
           </Title>
-          {stage.run.state !== 'done' && <BatchProgress run={stage.run} />}
+          {stage.run.state !== 'done' && <PaymentsFileProgress run={stage.run} />}
           {stage.run.state === 'done' && (
-            <BatchResults
-              fileName={stage.batch.fileName}
-              file={stage.batch.file}
+            <PaymentsFileResults
+              fileName={stage.checked.fileName}
+              file={stage.checked.file}
               rows={resultRows(stage.plan, stage.run)}
-              skippedErrors={stage.batch.errors}
+              skippedErrors={stage.checked.errors}
               onCheckAgain={() => stage.run.resolveUnknown()}
               onAnotherFile={() => setStage({ kind: 'empty' })}
             />
           )}
-          <BatchRowsTable label="Results" rows={resultRows(stage.plan, stage.run)} />
+          <PaymentsFileRows label="Results" rows={resultRows(stage.plan, stage.run)} />
         </>
       )}
     </Stack>

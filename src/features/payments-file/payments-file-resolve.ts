@@ -2,9 +2,19 @@ import { getCustomer } from '../../api/customers';
 import { mapWithLimit, type Person, type RowUser, type UserRef, usersOfRows } from '../../api/people-lookup';
 import { orNull } from '../../api/search-source';
 import { listPayoutMethods } from '../../api/users';
+import type { RowError } from '../../lib/file-engine/row-checks';
 import { displayName } from '../../lib/names';
-import type { ResolvedPayment } from './batch-keys';
-import type { RowError, RowPayment } from './batch-rows';
+import type { RowPayment } from './payments-file-rows';
+
+/** A row whose payer the service knows: the id the payment goes out with, and who it is for the people who read. */
+export interface ResolvedPayment extends RowPayment {
+  payerKind: 'user' | 'customer';
+  payerId: string;
+  payerName: string;
+  payerEmail: string | null;
+  /** The payer is disabled at the service: the review asks for a tick before charging them. */
+  payerDisabled?: boolean | undefined;
+}
 
 /**
  * Checks each row's payer against the service: an email names exactly one user, an id is one of the organization's,

@@ -4,18 +4,18 @@ import { shortId } from '../../components/SearchPicker';
 import { TransferOrMessage } from '../../components/TransferOrMessage';
 import { VirtualTable } from '../../components/VirtualTable';
 import { describeAccount } from '../../lib/mask';
-import { OUTCOME_WORDS, type ResultRow } from './batch-exports';
-import type { PlannedRow } from './batch-review';
+import { OUTCOME_WORDS, type ResultRow } from './payments-file-exports';
+import type { PlannedPayment } from './payments-file-plan';
 
-function shownAccount({ payment }: PlannedRow): string {
+function shownAccount({ payment }: PlannedPayment): string {
   const source = payment.source;
   return source.kind === 'stored'
     ? `Stored account ${shortId(source.accountId)}`
     : describeAccount(source.accountType, source.accountNumber.slice(-4));
 }
 
-/** A batch's rows (up to a thousand) and what became of each. */
-export function BatchRowsTable({ label, rows }: { label: string; rows: readonly ResultRow[] }) {
+/** A payments file's rows (up to a thousand) and what became of each. */
+export function PaymentsFileRows({ label, rows }: { label: string; rows: readonly ResultRow[] }) {
   return (
     <VirtualTable
       label={label}

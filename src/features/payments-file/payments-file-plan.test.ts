@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Transfer } from '../../api/schemas';
-import type { ResolvedPayment } from './batch-keys';
-import { planRows, summarize } from './batch-review';
+import { planPayments, summarize } from './payments-file-plan';
+import type { ResolvedPayment } from './payments-file-resolve';
 
 const ADA = '3f1d2c4b-5555-4000-8000-000000000001';
 const BOB = '3f1d2c4b-5555-4000-8000-000000000002';
@@ -35,7 +35,7 @@ describe('the review of a batch', () => {
     ];
     const keys = ['k2', 'k3', 'k4', 'k5', 'k6'];
     const lastDay = [transfer('t-5', BOB, 500, 'k5'), transfer('t-x', BOB, 700, 'other')];
-    const plan = planRows(payments, keys, lastDay);
+    const plan = planPayments(payments, keys, lastDay);
     expect(
       plan.map((r) => [r.payment.row, r.alreadyPaid?.id ?? null, r.repeats, r.paidRecently?.id ?? null]),
     ).toEqual([
@@ -52,17 +52,19 @@ describe('the review of a batch', () => {
     const first = transfer('t-2', ADA, 1000, 'k2');
     const again = new Map([[2, first]]);
     // Its new key is not among the last day's: it is to be paid, with no warning of t-2.
-    const plan = planRows(payments, ['k2-again', 'k3'], [first], again);
+    const plan = planPayments(payments, ['k2-again', 'k3'], [first], again);
     expect(plan[0]).toMatchObject({ alreadyPaid: null, paysAgain: first, repeats: null, paidRecently: null });
     // Row 3 is a payment of its own (another occurrence): the same payer paid the same amount today.
     expect(plan[1]?.paidRecently).toBe(first);
     // Paid again already (a run that crashed after it): found by the new key, not sent a third time.
     const paidAgain = transfer('t-2b', ADA, 1000, 'k2-again');
-    expect(planRows(payments, ['k2-again', 'k3'], [paidAgain, first], again)[0]?.alreadyPaid).toBe(paidAgain);
+    expect(planPayments(payments, ['k2-again', 'k3'], [paidAgain, first], again)[0]?.alreadyPaid).toBe(
+      paidAgain,
+    );
   });
 
   it('sums what is to be paid in exact cents: count, total, payers, the largest', () => {
-    const plan = planRows(
+    const plan = planPayments(
       [payment(2, ADA, 1999), payment(3, BOB, 1), payment(4, ADA, 234_567)],
       ['a', 'b', 'c'],
       [],

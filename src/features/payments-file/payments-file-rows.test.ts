@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fileSizeProblem } from '../../lib/file-engine/read-file';
-import { MAX_PAYMENT_ROWS, readPaymentsFile, TEMPLATE_CSV } from './batch-file';
-import { checkRows, describeRowError } from './batch-rows';
+import { describeRowError } from '../../lib/file-engine/row-checks';
+import {
+  checkPaymentRows,
+  MAX_PAYMENT_ROWS,
+  PAYMENTS_TEMPLATE_CSV,
+  readPaymentsFile,
+} from './payments-file-rows';
 
 const USER = '3f1d2c4b-5555-4000-8000-000000000001';
 const read = (text: string) => {
@@ -63,12 +68,12 @@ describe('reading a payments file', () => {
   });
 
   it('has a template that reads as a file of two payments', () => {
-    expect(read(TEMPLATE_CSV).rows).toHaveLength(2);
+    expect(read(PAYMENTS_TEMPLATE_CSV).rows).toHaveLength(2);
   });
 });
 
 describe('checking rows by the form’s rules', () => {
-  const check = (header: string, ...lines: string[]) => checkRows(read([header, ...lines].join('\n')));
+  const check = (header: string, ...lines: string[]) => checkPaymentRows(read([header, ...lines].join('\n')));
 
   it('turns valid rows into payments in exact cents, with their metadata', () => {
     const { payments, errors } = check(

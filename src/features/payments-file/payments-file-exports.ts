@@ -2,7 +2,7 @@ import { toCsv } from '../../lib/csv';
 import type { RowOutcome } from '../../lib/file-engine/run-rows';
 import { maskAccount } from '../../lib/mask';
 import { centsToDecimal } from '../../lib/money';
-import type { PlannedRow } from './batch-review';
+import type { PlannedPayment } from './payments-file-plan';
 
 export const OUTCOME_WORDS: Record<RowOutcome['kind'], string> = {
   waiting: 'To pay',
@@ -34,11 +34,11 @@ export function summaryLine(counts: {
 }
 
 export interface ResultRow {
-  planned: PlannedRow;
+  planned: PlannedPayment;
   outcome: RowOutcome;
 }
 
-function accountOf(planned: PlannedRow): string {
+function accountOf(planned: PlannedPayment): string {
   const source = planned.payment.source;
   return source.kind === 'stored'
     ? `stored account ${source.accountId}`
