@@ -56,7 +56,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     nav: 'Pay out from a file',
     permission: 'pay',
     preload: false,
-    page: lazyPage(() => import('../features/payouts/PayoutFilePage'), 'PayoutFilePage'),
+    page: lazyPage(() => import('../features/payouts-file/PayoutsFilePage'), 'PayoutsFilePage'),
   },
   {
     paths: ['/payout-links'],

@@ -12,19 +12,10 @@ import {
 import type { RuntimeConfig } from '../../api/runtime-config';
 import { RowsRun } from '../../lib/file-engine/run-rows';
 import { mayResend } from '../../lib/money-answer';
-import type { CreatePayoutRequest } from '../../lib/payout-request';
-import type { ResolvedPayout } from './payout-keys';
+import type { PlannedPayout } from './payouts-file-plan';
 
 /** The most items the vendor takes in one payout batch. */
 export const BATCH_ITEMS = 5000;
-
-/** A row of the review: the payout, its key, its body, and the transfer it made already (found by its key), if any. */
-export interface PlannedPayout {
-  payout: ResolvedPayout;
-  key: string;
-  body: CreatePayoutRequest;
-  paidBefore?: string | undefined;
-}
 
 export type PayoutOutcome =
   | { kind: 'waiting' }
@@ -52,7 +43,7 @@ const UNAVAILABLE = new Set([404, 405, 501]);
  * Exactly once rests on the vendor's rule that a payout key is never paid twice: a batch sent again (after a reload, a
  * lost answer) is found by its key; an item whose key was used before is looked up and shown as paid before.
  */
-export class PayoutFileRun {
+export class PayoutsFileRun {
   readonly outcomes: PayoutOutcome[];
   state: 'sending' | 'paying' | 'done' = 'sending';
   /** What the service says of its batches so far (the sandbox's `progress`; upstream may say only a status). */

@@ -1,14 +1,12 @@
 import { transfersOfLastDay } from '../../api/people-lookup';
-import { requestIdOf } from '../../api/transfers';
 import { fileSha256, fileSizeProblem, type RowsFile } from '../../lib/file-engine/read-file';
 import type { RowError } from '../../lib/file-engine/row-checks';
-import { toPayoutRequest } from '../../lib/payout-request';
-import { checkPayoutRows, readPayoutsFile } from './payout-file';
-import type { PlannedPayout } from './payout-file-run';
-import { derivePayoutKeys } from './payout-keys';
-import { resolvePayees } from './payout-resolve';
+import { derivePayoutKeys } from './payouts-file-keys';
+import { type PlannedPayout, planPayouts } from './payouts-file-plan';
+import { resolvePayees } from './payouts-file-resolve';
+import { checkPayoutRows, readPayoutsFile } from './payouts-file-rows';
 
-export interface CheckedPayouts {
+export interface CheckedPayoutsFile {
   fileName: string;
   file: RowsFile;
   /** Every row error, by the rules and then against the service, in row order. */
@@ -20,8 +18,8 @@ export interface CheckedPayouts {
   sha256: string;
 }
 
-export type PayoutsCheck = { ok: true; checked: CheckedPayouts } | { ok: false; problem: string };
-export type PayoutCheckStep = 'reading' | 'payees' | 'paid';
+export type PayoutsFileCheck = { ok: true; checked: CheckedPayoutsFile } | { ok: false; problem: string };
+export type PayoutsFileStep = 'reading' | 'payees' | 'paid';
 
 /**
  * Everything before the review, nothing sent: the rows read and checked by the rules in the browser, the payees and
@@ -33,10 +31,10 @@ export async function checkPayoutsFile(
     secret: string;
     operator: string | undefined;
     upstream: boolean;
-    onStep?: (step: PayoutCheckStep) => void;
+    onStep?: (step: PayoutsFileStep) => void;
     now?: number;
   },
-): Promise<PayoutsCheck> {
+): Promise<PayoutsFileCheck> {
   const sizeProblem = fileSizeProblem(file.size, 'payouts');
   if (sizeProblem) return { ok: false, problem: sizeProblem };
   options.onStep?.('reading');
@@ -51,29 +49,7 @@ export async function checkPayoutsFile(
     transfersOfLastDay(options.now ?? Date.now()),
     fileSha256(file),
   ]);
-  const paidBefore = new Map(
-    lastDay.transfers.flatMap((t) => {
-      const id = t.type === 'payout' ? requestIdOf(t) : null;
-      return id ? [[id, t.id] as const] : [];
-    }),
-  );
-  const planned = resolved.payouts.map((payout, index) => {
-    const key = keys[index] as string;
-    return {
-      payout,
-      key,
-      body: toPayoutRequest(
-        {
-          userId: payout.userId,
-          cents: payout.cents,
-          method: { platform: payout.platform, accountId: payout.accountId },
-          metadata: payout.metadata,
-        },
-        { idempotencyKey: key, operator: options.operator },
-      ),
-      paidBefore: paidBefore.get(key),
-    };
-  });
+  const planned = planPayouts(resolved.payouts, keys, lastDay.transfers, options.operator);
   return {
     ok: true,
     checked: {

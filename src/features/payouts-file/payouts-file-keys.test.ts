@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { uuidFromHex } from '../../lib/file-engine/row-keys';
 import { UUID_PATTERN } from '../../lib/uuid';
-import { batchKeyOf, derivePayoutKeys, type ResolvedPayout } from './payout-keys';
+import { batchKeyOf, derivePayoutKeys } from './payouts-file-keys';
+import type { ResolvedPayout } from './payouts-file-resolve';
 
 const payout = (over: Partial<ResolvedPayout> = {}): ResolvedPayout => ({
   row: 2,

@@ -4,8 +4,22 @@ import { listPayoutMethods } from '../../api/users';
 import type { RowError } from '../../lib/file-engine/row-checks';
 import { describePayoutMethod, RAIL_LABELS, railOf } from '../../lib/payout-methods';
 import { isUuid } from '../../lib/uuid';
-import type { RowPayout } from './payout-file';
-import type { ResolvedPayout } from './payout-keys';
+import type { RowPayout } from './payouts-file-rows';
+
+/** A payout the service knows the payee of: the id it goes out with and who it is, for the people who read. */
+export interface ResolvedPayout {
+  row: number;
+  userId: string;
+  payeeName: string;
+  payeeEmail: string | null;
+  cents: number;
+  platform: RowPayout['platform'];
+  /** The bank account it goes to (a payee's only one, when the row named none). */
+  accountId?: string | undefined;
+  /** "PayPal j•••@example.com": the method it goes to, masked. */
+  methodText: string;
+  metadata: Record<string, string>;
+}
 
 /**
  * The method a row's payout goes to among the payee's saved ones, or what is wrong: a bank account by its id (or the

@@ -1,19 +1,5 @@
 import { deriveRowKeys, hmacHex, hmacKey, sortedEntries, uuidFromHex } from '../../lib/file-engine/row-keys';
-
-/** A payout the service knows the payee of: the id it goes out with and who it is, for the people who read. */
-export interface ResolvedPayout {
-  row: number;
-  userId: string;
-  payeeName: string;
-  payeeEmail: string | null;
-  cents: number;
-  platform: 'ach' | 'paypal' | 'venmo' | 'cash_app' | 'default';
-  /** The bank account it goes to (a payee's only one, when the row named none). */
-  accountId?: string | undefined;
-  /** "PayPal j•••@example.com": the method it goes to, masked. */
-  methodText: string;
-  metadata: Record<string, string>;
-}
+import type { ResolvedPayout } from './payouts-file-resolve';
 
 /** The payout as its key reads it: payee, amount, where it goes and metadata (in key order), nothing else. */
 function normalized(payout: ResolvedPayout): string {
