@@ -1,24 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { downloadCsv } from '../../components/download';
+import { derivedFileName, rowsToFixCsv } from '../../lib/file-engine/file-exports';
 import type { RowsFile } from '../../lib/file-engine/read-file';
 import type { RowError } from '../../lib/file-engine/row-checks';
-import {
-  derivedFileName,
-  type ResultRow,
-  resultsCsv,
-  rowsToFixCsv,
-  summaryLine,
-} from './payments-file-exports';
-
-/** Counts of a finished run, the rows already paid before it started included. */
-export function countResults(rows: readonly ResultRow[]) {
-  const counts = { created: 0, alreadyPaid: 0, refused: 0, unknown: 0, notSent: 0 };
-  for (const { outcome } of rows) {
-    if (outcome.kind in counts) counts[outcome.kind as keyof typeof counts]++;
-  }
-  return counts;
-}
+import { countResults, type ResultRow, resultsCsv, summaryLine } from './payments-file-exports';
 
 interface Props {
   fileName: string;

@@ -19,6 +19,9 @@ export interface CheckedPaymentsFile {
   lastDay: Transfer[];
   /** False when the last 24 hours hold more than the console reads: a row paid before may go unseen upstream. */
   lastDayComplete: boolean;
+  /** The rows of the review: as they are, or with the rows paid before paid again (`payAgain`). */
+  planned: PlannedPayment[];
+  payAgain: boolean;
   /** The file's SHA-256: each row is sent with it, and an approval request names the file it came from. */
   sha256: string;
 }
@@ -28,7 +31,8 @@ export type PaymentsFileCheck = { ok: true; checked: CheckedPaymentsFile } | { o
 export type PaymentsFileStep = 'reading' | 'payers' | 'paid';
 
 interface Options {
-  apiKey: string;
+  /** What the rows' keys derive from (the organization's batch secret). */
+  secret: string;
   upstream: boolean;
   onStep?: (step: PaymentsFileStep) => void;
   now?: number;
@@ -49,7 +53,7 @@ export async function checkPaymentsFile(file: File, options: Options): Promise<P
   const resolved = await resolvePayers(checked.payments, { upstream: options.upstream });
   options.onStep?.('paid');
   const [keys, lastDay, sha256] = await Promise.all([
-    derivePaymentKeys(options.apiKey, resolved.payments),
+    derivePaymentKeys(options.secret, resolved.payments),
     transfersOfLastDay(options.now ?? Date.now()),
     fileSha256(file),
   ]);
@@ -64,20 +68,26 @@ export async function checkPaymentsFile(file: File, options: Options): Promise<P
       lastDay: lastDay.transfers,
       lastDayComplete: lastDay.complete,
       sha256,
+      planned: planPayments(resolved.payments, keys, lastDay.transfers),
+      payAgain: false,
     },
   };
 }
 
 /**
- * The rows of the review. With `payAgain`, the rows already paid get keys of their own, derived from the payment
- * they repeat, so that paying again is itself done once: a crash mid-way and the same choice again pays nothing a
- * third time.
+ * The file planned again, paying again the rows already paid or not. With `payAgain`, those rows get keys of their
+ * own, derived from the payment they repeat, so that paying again is itself done once: a crash mid-way and the same
+ * choice again pays nothing a third time.
  */
 export async function planPaymentsFile(
   checked: CheckedPaymentsFile,
-  apiKey: string,
+  secret: string,
   payAgain: boolean,
-): Promise<PlannedPayment[]> {
+): Promise<CheckedPaymentsFile> {
+  return { ...checked, payAgain, planned: await planAgain(checked, secret, payAgain) };
+}
+
+async function planAgain(checked: CheckedPaymentsFile, secret: string, payAgain: boolean) {
   const plan = planPayments(checked.payments, checked.keys, checked.lastDay);
   if (!payAgain) return plan;
   const repeated = new Map(
@@ -85,7 +95,7 @@ export async function planPaymentsFile(
   );
   if (repeated.size === 0) return plan;
   const againKeys = await derivePaymentKeys(
-    apiKey,
+    secret,
     checked.payments,
     new Map([...repeated].map(([row, transfer]) => [row, transfer.id])),
   );

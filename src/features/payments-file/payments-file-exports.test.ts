@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { derivedFileName, rowsToFixCsv } from '../../lib/file-engine/file-exports';
 import { toPaymentRequest } from '../../lib/payment-request';
-import { derivedFileName, resultsCsv, rowsToFixCsv, summaryLine } from './payments-file-exports';
+import { resultsCsv, summaryLine } from './payments-file-exports';
 import type { PlannedPayment } from './payments-file-plan';
 import type { ResolvedPayment } from './payments-file-resolve';
 import { readPaymentsFile } from './payments-file-rows';

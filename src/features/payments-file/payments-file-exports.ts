@@ -38,6 +38,29 @@ export interface ResultRow {
   outcome: RowOutcome;
 }
 
+/** Each row as it stands: paid before the run, or what the run (of the rows not paid, in order) made of it. */
+export function resultRows(
+  plan: readonly PlannedPayment[],
+  run: { outcomes: readonly RowOutcome[] } | null,
+): ResultRow[] {
+  let sent = 0;
+  return plan.map((planned) => {
+    if (planned.alreadyPaid)
+      return { planned, outcome: { kind: 'alreadyPaid', transferId: planned.alreadyPaid.id } };
+    const outcome = run?.outcomes[sent++] ?? { kind: 'waiting' };
+    return { planned, outcome };
+  });
+}
+
+/** Counts of a finished run, the rows already paid before it started included. */
+export function countResults(rows: readonly ResultRow[]) {
+  const counts = { created: 0, alreadyPaid: 0, refused: 0, unknown: 0, notSent: 0 };
+  for (const { outcome } of rows) {
+    if (outcome.kind in counts) counts[outcome.kind as keyof typeof counts]++;
+  }
+  return counts;
+}
+
 function accountOf(planned: PlannedPayment): string {
   const source = planned.payment.source;
   return source.kind === 'stored'
@@ -61,5 +84,3 @@ export function resultsCsv(rows: readonly ResultRow[]): string {
     ]),
   );
 }
-
-export { derivedFileName, rowsToFixCsv } from '../../lib/file-engine/file-exports';

@@ -1,39 +1,14 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
-import { recordActivity } from '../../api/activity-log';
-import {
-  movedMoney,
-  useApprovalHint,
-  useApprovalNeed,
-  useSubmitPayoutsFileApproval,
-} from '../../api/approvals';
-import { authorOf, batchKeySecret, session } from '../../api/credentials';
-import { runtimeConfigQuery } from '../../api/runtime-config';
-import { useWallets } from '../../api/wallets';
 import { FileCheckNotices } from '../../components/FileCheckNotices';
 import { FileChooser } from '../../components/FileChooser';
-import { useLeaveGuard } from '../../components/leave-guard';
 import { RowErrors } from '../../components/RowErrors';
-import { useRunUpdates } from '../../components/use-run-updates';
 import { PayoutsFileProgress } from './PayoutsFileProgress';
 import { PayoutsFileResults } from './PayoutsFileResults';
 import { PayoutsFileReview } from './PayoutsFileReview';
 import { PayoutsFileRows } from './PayoutsFileRows';
-import { type CheckedPayoutsFile, checkPayoutsFile, type PayoutsFileStep } from './payouts-file-check';
-import { summaryLine } from './payouts-file-exports';
-import { batchKeyOf } from './payouts-file-keys';
+import type { PayoutsFileStep } from './payouts-file-check';
 import { PAYOUTS_TEMPLATE_CSV } from './payouts-file-rows';
-import { PayoutsFileRun } from './payouts-file-send';
-
-type Stage =
-  | { kind: 'empty' }
-  | { kind: 'checking'; fileName: string; step: PayoutsFileStep }
-  | { kind: 'problem'; fileName: string; message: string }
-  | { kind: 'failed'; file: File; error: unknown }
-  | { kind: 'checked'; checked: CheckedPayoutsFile; skipped: boolean }
-  | { kind: 'run'; checked: CheckedPayoutsFile; run: PayoutsFileRun };
+import { usePayoutsFile } from './use-payouts-file';
 
 const STEP_WORDS: Record<PayoutsFileStep, string> = {
   reading: 'Checking each row',
@@ -50,83 +25,7 @@ const HINT =
  * result and a CSV of them. The same file again pays nothing twice: every row's key is derived from the row.
  */
 export function PayoutsFilePage() {
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
-  const [stage, setStage] = useState<Stage>({ kind: 'empty' });
-  const latest = useRef(0);
-  const run = stage.kind === 'run' ? stage.run : null;
-  useRunUpdates(run);
-  const sending = run !== null && run.state !== 'done';
-  useLeaveGuard(sending, 'Payouts are being sent. Leave anyway? Choose the file again to see what was paid.');
-  const approvalNeed = useApprovalNeed();
-  const approvalHint = useApprovalHint('file');
-  const submitApproval = useSubmitPayoutsFileApproval();
-  const { preferred: wallet } = useWallets();
-  const runHeading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (run) runHeading.current?.focus();
-  }, [run]);
-
-  const mode = async () => (await queryClient.ensureQueryData(runtimeConfigQuery)).mode;
-
-  const check = async (file: File) => {
-    const ticket = ++latest.current;
-    const secret = batchKeySecret(session.credentials());
-    if (!secret) return;
-    setStage({ kind: 'checking', fileName: file.name, step: 'reading' });
-    try {
-      const result = await checkPayoutsFile(file, {
-        secret,
-        operator: authorOf(session.credentials()),
-        upstream: (await mode()) === 'upstream',
-        onStep: (step) => {
-          if (ticket === latest.current) setStage({ kind: 'checking', fileName: file.name, step });
-        },
-      });
-      if (ticket !== latest.current) return;
-      setStage(
-        result.ok
-          ? { kind: 'checked', checked: result.checked, skipped: false }
-          : { kind: 'problem', fileName: file.name, message: result.problem },
-      );
-    } catch (error) {
-      if (ticket === latest.current) setStage({ kind: 'failed', file, error });
-    }
-  };
-
-  const pay = async (checked: CheckedPayoutsFile) => {
-    const secret = batchKeySecret(session.credentials());
-    if (!secret) return;
-    const payoutRun = new PayoutsFileRun(checked.planned, {
-      appId: wallet?.appId,
-      mode: await mode(),
-      file: checked.sha256,
-      batchKeyOf: (keys) => batchKeyOf(secret, keys),
-    });
-    setStage({ kind: 'run', checked, run: payoutRun });
-    await payoutRun.start();
-    void queryClient.invalidateQueries({ queryKey: ['apps'] });
-    void movedMoney(queryClient);
-    recordActivity({
-      action: 'Payouts file paid',
-      subject: checked.fileName,
-      details: summaryLine(payoutRun.counts()),
-    });
-  };
-
-  const submitForApproval = (checked: CheckedPayoutsFile) => {
-    const toPay = checked.planned.filter((row) => !row.paidBefore);
-    submitApproval.mutate(
-      {
-        payouts: toPay.map((row) => row.body),
-        row_numbers: toPay.map((row) => row.payout.row),
-        file_sha256: checked.sha256,
-        app_id: wallet?.appId,
-      },
-      { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
-    );
-  };
-
+  const { stage, check, setChecked, reset, sending, runHeading, wallet, pay, approval } = usePayoutsFile();
   return (
     <Stack>
       <Title order={1}>Pay out from a file</Title>
@@ -143,21 +42,15 @@ export function PayoutsFilePage() {
           template={{ name: 'payouts-template.csv', csv: PAYOUTS_TEMPLATE_CSV }}
         />
       )}
-      <FileCheckNotices
-        checking={stage.kind === 'checking' ? `${stage.fileName}: ${STEP_WORDS[stage.step]}…` : undefined}
-        problem={stage.kind === 'problem' ? stage : undefined}
-        failed={
-          stage.kind === 'failed' ? { error: stage.error, onCheckAgain: () => check(stage.file) } : undefined
-        }
-      />
+      <FileCheckNotices stage={stage} stepWords={STEP_WORDS} onCheckAgain={check} />
 
       {stage.kind === 'checked' && (
         <>
           {stage.checked.errors.length > 0 && (
             <RowErrors
-              batch={{ ...stage.checked, payable: stage.checked.planned.length }}
+              checked={{ ...stage.checked, payable: stage.checked.planned.length }}
               skipped={stage.skipped}
-              onSkip={() => setStage({ ...stage, skipped: true })}
+              onSkip={() => setChecked(stage.checked, true)}
             />
           )}
           {(stage.checked.errors.length === 0 || stage.skipped) && stage.checked.planned.length > 0 && (
@@ -165,12 +58,12 @@ export function PayoutsFilePage() {
               checked={stage.checked}
               walletName={wallet?.appName ?? null}
               walletCents={wallet?.cents ?? null}
-              approvalNeeded={(cents) => approvalNeed(cents, 'file').needed}
-              approvalHint={approvalHint}
+              approvalNeeded={approval.needed}
+              approvalHint={approval.hint}
               onPay={() => void pay(stage.checked)}
-              onSubmitForApproval={() => submitForApproval(stage.checked)}
-              submitting={submitApproval.isPending}
-              approvalError={submitApproval.error}
+              onSubmitForApproval={() => approval.submit(stage.checked)}
+              submitting={approval.submitting}
+              approvalError={approval.error}
             />
           )}
         </>
@@ -186,7 +79,7 @@ export function PayoutsFilePage() {
               fileName={stage.checked.fileName}
               planned={stage.checked.planned}
               outcomes={stage.run.outcomes}
-              onAnotherFile={() => setStage({ kind: 'empty' })}
+              onAnotherFile={reset}
             />
           )}
           <PayoutsFileRows label="Results" planned={stage.checked.planned} outcomes={stage.run.outcomes} />
