@@ -21,6 +21,21 @@ export interface Prepared<TBody> {
   route: MoneyRoute;
 }
 
+/** Where a submission stands, as its review shows it (MoneyReviewActions). */
+export interface SubmissionState {
+  /** The request is out. */
+  sending: boolean;
+  /** A refusal or a rate limit; an unknown outcome is `unknown` instead. */
+  error: Error | null;
+  /** A look-up of an unknown outcome is under way. */
+  checking: boolean;
+  /** Why the request got no answer (it may have been made): confirming again is replaced by looking it up. */
+  unknown: Error | null;
+  /** What the last look-up found, when it found nothing. */
+  checkMessage: string | null;
+  checkAgain: () => void;
+}
+
 interface Unknown<TBody> {
   prepared: Prepared<TBody>;
   /** Why no answer came: the network's or the service's words. */

@@ -285,23 +285,19 @@ export function CreatePaymentPage() {
       <ReviewPaymentDialog
         summary={review?.summary ?? null}
         duplicate={review ? findDuplicate(review.summary.payerId, review.summary.cents) : undefined}
-        sending={submission.sending}
-        error={submission.error}
-        checking={submission.checking}
-        outcomeUnknown={submission.unknown}
-        checkMessage={submission.checkMessage}
-        onCheckAgain={submission.checkAgain}
+        submission={submission}
         onBack={() => setReview(null)}
         onConfirm={() => review && submission.confirm(review.prepared)}
-        approvalNeeded={Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed))}
-        approvalError={submitApproval.error}
-        onSubmitForApproval={() =>
-          review &&
-          submitApproval.mutate(review.prepared.body, {
-            onSuccess: (made) => navigate(`/approvals/${made.id}`),
-          })
-        }
-        submittingForApproval={submitApproval.isPending}
+        approval={{
+          needed: Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed)),
+          error: submitApproval.error,
+          submitting: submitApproval.isPending,
+          onSubmit: () =>
+            review &&
+            submitApproval.mutate(review.prepared.body, {
+              onSuccess: (made) => navigate(`/approvals/${made.id}`),
+            }),
+        }}
       />
     </Stack>
   );

@@ -223,24 +223,20 @@ export function SendPayoutPage() {
       </form>
       <ReviewPayoutDialog
         summary={review?.summary ?? null}
-        sending={submission.sending}
-        error={submission.error}
-        checking={submission.checking}
-        outcomeUnknown={submission.unknown}
-        checkMessage={submission.checkMessage}
-        onCheckAgain={submission.checkAgain}
+        submission={submission}
         onBack={() => setReview(null)}
         onConfirm={() => review && submission.confirm(review.prepared)}
-        approvalNeeded={Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed))}
-        approvalError={submitApproval.error}
-        submittingForApproval={submitApproval.isPending}
-        onSubmitForApproval={() =>
-          review &&
-          submitApproval.mutate(
-            { payout: review.prepared.body, app_id: review.prepared.route.appId },
-            { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
-          )
-        }
+        approval={{
+          needed: Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed)),
+          error: submitApproval.error,
+          submitting: submitApproval.isPending,
+          onSubmit: () =>
+            review &&
+            submitApproval.mutate(
+              { payout: review.prepared.body, app_id: review.prepared.route.appId },
+              { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
+            ),
+        }}
       />
     </Stack>
   );
