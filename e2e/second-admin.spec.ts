@@ -122,7 +122,9 @@ test('with two admins and no mail, the Team page says links need mail before any
   await page.getByRole('button', { name: `Reset password of ${finance.name}`, exact: true }).click();
   const reset = page.getByRole('dialog', { name: `Reset the password of ${finance.name}` });
   await expect(reset).toContainText('a password reset is refused until it is');
-  await reset.getByRole('button', { name: `Ask to reset the password of ${finance.name}`, exact: true }).click();
+  await reset
+    .getByRole('button', { name: `Ask to reset the password of ${finance.name}`, exact: true })
+    .click();
   await expect(reset.getByRole('alert')).toContainText('Set up mail first');
   await expect(page.getByLabel('One-time link', { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
