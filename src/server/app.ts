@@ -5,17 +5,17 @@ import { errorBody } from '../node/error-body';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
 import type { Sandbox } from '../sandbox/app';
+import { seedPolicy } from './approvals/policy';
 import { isProductionUpstream, type ServerConfig } from './config';
-import { proxyTo } from './proxy';
+import { type Forward, teamGate } from './gate/gate';
+import { proxyTo } from './gate/proxy';
+import type { CallService } from './gate/service-calls';
+import { DEMO_MEMBERS } from './members/demo';
+import { ensureOrganization } from './members/members';
+import { writeEarlyRefusal } from './pipeline/early-refusals';
+import { teamRoutes, teamRouteTable } from './pipeline/route-tables';
 import { mountSpa } from './spa';
-import { seedPolicy } from './team/approval-policy';
-import { DEMO_MEMBERS } from './team/demo';
-import { writeEarlyRefusal } from './team/early-refusals';
-import { type Forward, teamGate } from './team/gate';
-import { ensureOrganization } from './team/members';
-import { teamRoutes, teamRouteTable } from './team/routes';
-import type { CallService } from './team/service-calls';
-import { makeSandboxTeam, type Team } from './team/team';
+import { makeSandboxTeam, type Team } from './team';
 
 /** A test tenant's approval limit unless POST /sandbox/tenants says otherwise: $10,000.00, one approval. */
 const TEST_TENANT_APPROVAL_LIMIT = 1_000_000;

@@ -2,7 +2,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createSandbox, ensureDemoTenant, sandboxConfigFromEnv } from '../sandbox/app';
 import { createConsoleApp } from './app';
 import { serverConfigFromEnv } from './config';
-import { startTeam } from './team/start';
+import { startTeam } from './start';
 
 /** The console server's API for Vite's dev server (no static files: Vite serves the app with HMR). */
 export async function createDevListener() {

@@ -1,9 +1,9 @@
 import { serve } from '@hono/node-server';
 import { createSandbox, ensureDemoTenant, type Sandbox, sandboxConfigFromEnv } from '../sandbox/app';
 import { createConsoleApp, serviceCaller } from './app';
+import { startExecutorSweep } from './approvals/executor';
 import { isLoopback, serverConfigFromEnv } from './config';
-import { startExecutorSweep } from './team/approval-executor';
-import { startTeam } from './team/start';
+import { startTeam } from './start';
 
 const config = serverConfigFromEnv();
 let sandbox: Sandbox | null = null;

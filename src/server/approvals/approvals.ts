@@ -1,0 +1,552 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ApprovalStatus,
+  approvalCounts,
+  approvalNeed,
+  excludedApprovers,
+} from '../../lib/approval-rules';
+import { fileWarnings, type RecentPayment } from '../../lib/file-warnings';
+import { can, isRole, ROLES } from '../../lib/roles';
+import type { FieldError } from '../../node/error-body';
+import type { ConsoleDb } from '../db/database';
+import { checkMoney } from '../gate/money-checks';
+import {
+  type CallService,
+  payeesMethodsFingerprints,
+  requestIdOf,
+  serviceRequest,
+  transfersSince,
+} from '../gate/service-calls';
+import { movedToday } from '../gate/spend';
+import { sha256Hex } from '../identity/secrets';
+import type { SessionMember } from '../identity/sign-in';
+import { sendInBackground } from '../mail/mail';
+import { decidedMessage, waitingMessages } from '../mail/notices';
+import type { OrgCredentials, Team } from '../team';
+import { activePolicy } from './policy';
+import {
+  approvalsOf,
+  findRequest,
+  insertRequest,
+  kindOf,
+  maskedBody,
+  moveStatus,
+  type PaymentBody,
+  type RequestBody,
+  type RequestRow,
+  recordDecision,
+} from './store';
+
+/**
+ * The rules of approval requests on the server: what may be submitted (the same schema as a payment sent to the
+ * service), who may decide, and what the maker and the approvers are told.
+ */
+
+export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+type FileSubmission<K extends string> = {
+  [key in K]: Record<string, unknown>[];
+} & { row_numbers?: number[] | undefined; file_sha256: string };
+
+/** One payment, a payments file, one payout or a payouts file. */
+export type Submission =
+  | { payment: Record<string, unknown> }
+  | FileSubmission<'rows'>
+  | { payout: Record<string, unknown>; app_id?: string | undefined }
+  | (FileSubmission<'payouts'> & { app_id?: string | undefined });
+
+export type Refusal = {
+  kind: 'refused';
+  status: 400 | 403 | 404 | 409;
+  code: string;
+  message: string;
+  errors?: FieldError[];
+};
+
+export type SubmitResult = { kind: 'created' | 'existing'; request: RequestRow } | Refusal;
+
+/**
+ * Each payment (or payout) checked as the service would check it, with its idempotency key (what makes it paid once),
+ * stamped with its author.
+ */
+function checkBodies(
+  bodies: readonly Record<string, unknown>[],
+  action: 'payment.create' | 'payout.create',
+  prefix: (i: number) => string[],
+  email: string,
+) {
+  const errors: FieldError[] = [];
+  const stamped: PaymentBody[] = [];
+  bodies.forEach((raw, index) => {
+    const checked = checkMoney(action, raw, email);
+    const problems = checked && 'problems' in checked ? [...checked.problems] : [];
+    if (typeof raw.idempotency_key !== 'string' || raw.idempotency_key === '') {
+      problems.push({
+        path: 'idempotency_key',
+        message: 'A payment waiting for approval needs its idempotency key',
+      });
+    }
+    const at = prefix(index).join('.');
+    errors.push(...problems.map((p) => ({ path: at ? `${at}.${p.path}` : p.path, message: p.message })));
+    if (checked && 'body' in checked) stamped.push(checked.body as PaymentBody);
+  });
+  return { errors, stamped };
+}
+
+/** Payments of the last 24 hours, for a file's warnings; null when the service could not be asked. */
+async function recentPayments(
+  call: CallService | null,
+  credentials: OrgCredentials | null,
+  now: Date,
+  type: 'payment' | 'payout',
+): Promise<RecentPayment[] | null> {
+  if (!call || !credentials) return null;
+  const since = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  const found: RecentPayment[] = [];
+  try {
+    for await (const t of transfersSince(call, credentials, since, { type, maxPages: 20 })) {
+      found.push({
+        payerId: t.user_id ?? t.customer_id ?? null,
+        cents: Number(t.amount ?? 0),
+        requestId: requestIdOf(t),
+      });
+    }
+  } catch {
+    return null;
+  }
+  return found;
+}
+
+/** A file's warnings, computed here from its rows and the service's last day, not taken from the maker's browser. */
+async function warningsOf(
+  team: Team,
+  maker: SessionMember,
+  rows: readonly PaymentBody[],
+  rowNumbers: readonly number[] | undefined,
+  call: CallService | null,
+  type: 'payment' | 'payout',
+) {
+  const recent = await recentPayments(call, team.credentialsFor(maker.organization), team.now(), type);
+  const warned = rows.map((row, index) => {
+    const ach = row.ach_info as { account_number?: string; routing_number?: string } | undefined;
+    return {
+      row: rowNumbers?.[index] ?? index + 1,
+      payerId: String(row.user_id ?? row.customer_id ?? ''),
+      cents: row.amount,
+      source:
+        type === 'payout'
+          ? `${row.platform}:${row.account_id ?? ''}`
+          : typeof row.account_id === 'string'
+            ? row.account_id
+            : `${ach?.routing_number}:${ach?.account_number}`,
+      requestId: row.idempotency_key,
+    };
+  });
+  const warnings = fileWarnings(warned, recent ?? []);
+  const what = type === 'payout' ? 'Payouts' : 'Payments';
+  return recent === null
+    ? [`${what} of the last 24 hours could not be checked: look for repeats before approving`, ...warnings]
+    : warnings;
+}
+
+/**
+ * Each payee's payout methods as they are now, so that the request pays only while "their PayPal" or "their default
+ * method" still means what the approver was shown (approval-executor.ts checks again); or the refusal naming the
+ * first row whose payee could not be read. Nothing is kept without credentials: such a request cannot be paid.
+ */
+async function pinPayees(
+  call: CallService | null,
+  credentials: OrgCredentials | null,
+  bodies: readonly PaymentBody[],
+  pathOf: (index: number) => string,
+): Promise<{ pinned: Record<string, string> } | Refusal> {
+  if (!call || !credentials) return { pinned: {} };
+  const read = await payeesMethodsFingerprints(
+    call,
+    credentials,
+    bodies.map((body) => String(body.user_id)),
+  );
+  const pinned: Record<string, string> = {};
+  const unread = new Map<string, 'not-found' | null>();
+  for (const [user, fingerprint] of read) {
+    if (fingerprint === null || fingerprint === 'not-found') unread.set(user, fingerprint);
+    else pinned[user] = fingerprint;
+  }
+  const index = bodies.findIndex((body) => unread.has(String(body.user_id)));
+  if (index === -1) return { pinned };
+  const notFound = unread.get(String(bodies[index]?.user_id)) === 'not-found';
+  return {
+    kind: 'refused',
+    status: notFound ? 400 : 409,
+    code: notFound ? 'validation-failed' : 'payee-methods-unread',
+    message: notFound
+      ? 'A payout is invalid: see errors'
+      : "A payee's payout methods could not be read: try again",
+    errors: [
+      {
+        path: `${pathOf(index)}.user_id`,
+        message: notFound
+          ? 'No user of your organization has this ID'
+          : 'Their payout methods could not be read from the service just now',
+      },
+    ],
+  };
+}
+
+/**
+ * A member's payment or file that needs approval, kept exactly as it will be sent (stamped with its author), hashed,
+ * with the policy version it was judged by. Refused when it does not need approval, or when a payment in it is not
+ * one the service would take.
+ */
+export async function submitRequest(
+  team: Team,
+  maker: SessionMember,
+  submission: Submission,
+  call: CallService | null,
+): Promise<SubmitResult> {
+  const db = team.database.db;
+  const isPayout = 'payout' in submission || 'payouts' in submission;
+  const isFile = 'rows' in submission || 'payouts' in submission;
+  const given =
+    'payment' in submission
+      ? [submission.payment]
+      : 'payout' in submission
+        ? [submission.payout]
+        : 'rows' in submission
+          ? submission.rows
+          : submission.payouts;
+  const fileField = isPayout ? 'payouts' : 'rows';
+  const rowNumbers = 'row_numbers' in submission ? submission.row_numbers : undefined;
+  if (rowNumbers && rowNumbers.length !== given.length) {
+    return {
+      kind: 'refused',
+      status: 400,
+      code: 'invalid-request',
+      message: 'Some fields are wrong',
+      errors: [{ path: 'row_numbers', message: 'One row number for each row' }],
+    };
+  }
+  const { errors, stamped } = checkBodies(
+    given,
+    isPayout ? 'payout.create' : 'payment.create',
+    (i) => (isFile ? [fileField, String(i)] : [isPayout ? 'payout' : 'payment']),
+    maker.member.email,
+  );
+  if (errors.length > 0) {
+    return {
+      kind: 'refused',
+      status: 400,
+      code: 'validation-failed',
+      message: 'A payment is invalid: see errors',
+      errors,
+    };
+  }
+  const policy = await activePolicy(db, maker.organization.id);
+  const total = stamped.reduce((sum, b) => sum + b.amount, 0);
+  const held = heldUntil(maker.member, team.now());
+  const need = approvalNeed(
+    policy,
+    total,
+    await movedToday(db, maker.member.id, team.now()),
+    isFile ? 'file' : 'payment',
+    held,
+  );
+  if (!need.needed) {
+    return {
+      kind: 'refused',
+      status: 409,
+      code: 'approval-not-needed',
+      message: 'This is within the approval limits: pay it directly',
+    };
+  }
+  const numbers = rowNumbers ? { row_numbers: rowNumbers } : {};
+  const first = stamped[0] as PaymentBody;
+  const app = 'app_id' in submission && submission.app_id ? { app_id: submission.app_id } : {};
+  if (app.app_id) {
+    const problem = await appProblem(call, team.credentialsFor(maker.organization), app.app_id);
+    if (problem) return problem;
+  }
+  const payees = isPayout
+    ? await pinPayees(call, team.credentialsFor(maker.organization), stamped, (i) =>
+        isFile ? `payouts.${i}` : 'payout',
+      )
+    : { pinned: {} };
+  if ('kind' in payees) return payees;
+  const extras = { ...app, payee_methods: payees.pinned };
+  const body: RequestBody = isPayout
+    ? isFile
+      ? { payouts: stamped, ...numbers, ...extras }
+      : { payout: first, ...extras }
+    : isFile
+      ? { rows: stamped, ...numbers }
+      : { payment: first };
+  const warnings = isFile
+    ? await warningsOf(team, maker, stamped, rowNumbers, call, isPayout ? 'payout' : 'payment')
+    : [];
+  const stored = JSON.stringify(body);
+  const now = team.now();
+  return insertRequest(db, {
+    id: randomUUID(),
+    org_id: maker.organization.id,
+    kind: kindOf(body),
+    maker_id: maker.member.id,
+    body: stored,
+    body_hash: sha256Hex(stored),
+    file_sha256: 'file_sha256' in submission ? submission.file_sha256 : null,
+    amount_cents: total,
+    row_count: stamped.length,
+    policy_version: policy.version,
+    approvals_needed: policy.approvalsNeeded,
+    status: 'pending',
+    result: null,
+    warnings: warnings.length > 0 ? JSON.stringify(warnings) : null,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + REQUEST_TTL_MS).toISOString(),
+    updated_at: now.toISOString(),
+    executor_id: null,
+    lease_until: null,
+    // A held maker's request is not for the admins who reset their credentials to approve, even after the hold.
+    excluded_approvers: held ? maker.member.held_by : null,
+  });
+}
+
+/** Until when a member is held after a reset of their credentials (every payment of theirs waits), or null. */
+export function heldUntil(member: { held_until: string | null }, now: Date): string | null {
+  return member.held_until !== null && member.held_until > now.toISOString() ? member.held_until : null;
+}
+
+/**
+ * The app whose wallet would pay, checked now with the service as the organization: one that is not the
+ * organization's is refused at the field when the request is made, not when it is paid a week later.
+ */
+async function appProblem(
+  call: CallService | null,
+  credentials: OrgCredentials | null,
+  appId: string,
+): Promise<Refusal | null> {
+  if (!call || !credentials) return null;
+  let status = 0;
+  try {
+    status = (await call(serviceRequest(credentials, `/v2/apps/${encodeURIComponent(appId)}`))).status;
+  } catch {
+    status = 0;
+  }
+  if (status >= 200 && status < 300) return null;
+  const notFound = status === 401 || status === 403 || status === 404;
+  return {
+    kind: 'refused',
+    status: notFound ? 400 : 409,
+    code: notFound ? 'validation-failed' : 'app-unread',
+    message: notFound
+      ? 'The app is not one of your organization’s: see errors'
+      : 'The app could not be read: try again',
+    errors: [
+      {
+        path: 'app_id',
+        message: notFound
+          ? 'No app of your organization has this ID'
+          : 'The payout service could not be asked about this app just now',
+      },
+    ],
+  };
+}
+
+export type Decision = { kind: 'recorded'; request: RequestRow; approvedNow: boolean } | Refusal;
+
+const NOT_FOUND: Refusal = {
+  kind: 'refused',
+  status: 404,
+  code: 'request-not-found',
+  message: 'No approval request of your organization has this id',
+};
+
+/**
+ * A member's approval or rejection. The maker cannot decide their own request; an approval counts only from a member
+ * who could approve when the request was made (lib/approval-rules.ts); a member counts once; any rejection rejects;
+ * an expired request is marked so and refused. The request moves to approved when enough approvals that count have
+ * arrived, by a conditional update that only one caller can win.
+ */
+export async function decide(
+  team: Team,
+  member: SessionMember,
+  requestId: string,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<Decision> {
+  const db = team.database.db;
+  const now = team.now();
+  const request = await findRequest(db, member.organization.id, requestId);
+  if (!request) return NOT_FOUND;
+  if (request.maker_id === member.member.id) {
+    return {
+      kind: 'refused',
+      status: 403,
+      code: 'self-approval',
+      message: 'You prepared this request: another member decides it',
+    };
+  }
+  if (request.status === 'pending' && request.expires_at <= now.toISOString()) {
+    await moveStatus(db, request.id, 'pending', 'expired', now);
+    return {
+      kind: 'refused',
+      status: 409,
+      code: 'request-expired',
+      message: 'This request expired: the maker submits it again',
+    };
+  }
+  if (request.status !== 'pending') {
+    return {
+      kind: 'refused',
+      status: 409,
+      code: 'request-decided',
+      message: `This request is ${request.status} already`,
+    };
+  }
+  if (decision.approve && excludedApprovers(request).includes(member.member.id)) {
+    return {
+      kind: 'refused',
+      status: 403,
+      code: 'approver-excluded',
+      message:
+        "You asked for or confirmed the reset of this maker's password or authenticator shortly before they made this request: another member decides it",
+    };
+  }
+  if (decision.approve && !approvalCounts(member.member, request)) {
+    return {
+      kind: 'refused',
+      status: 403,
+      code: 'approver-too-recent',
+      message:
+        'You became an approver (or your password or authenticator was reset) after this request was made: a member who could approve it then decides it',
+    };
+  }
+  await recordDecision(db, request.id, member.member.id, decision, now);
+  let approvedNow = false;
+  if (!decision.approve) {
+    await moveStatus(db, request.id, 'pending', 'rejected', now, { reason: decision.reason });
+  } else {
+    const counting = (await approvalsOf(db, request)).filter((a) => a.counts).length;
+    if (counting >= Number(request.approvals_needed))
+      approvedNow = await moveStatus(db, request.id, 'pending', 'approved', now);
+  }
+  return {
+    kind: 'recorded',
+    request: (await findRequest(db, member.organization.id, request.id)) ?? request,
+    approvedNow,
+  };
+}
+
+/** The maker takes back a request that still waits. */
+export async function withdrawRequest(
+  team: Team,
+  member: SessionMember,
+  requestId: string,
+): Promise<Decision> {
+  const db = team.database.db;
+  const request = await findRequest(db, member.organization.id, requestId);
+  if (!request) return NOT_FOUND;
+  if (request.maker_id !== member.member.id) {
+    return {
+      kind: 'refused',
+      status: 403,
+      code: 'not-your-request',
+      message: 'Only the member who prepared a request withdraws it',
+    };
+  }
+  if (
+    !(await moveStatus(db, request.id, 'pending', 'withdrawn', team.now(), {
+      reason: 'Withdrawn by its maker',
+    }))
+  ) {
+    return {
+      kind: 'refused',
+      status: 409,
+      code: 'request-decided',
+      message: `This request is ${request.status} already`,
+    };
+  }
+  return {
+    kind: 'recorded',
+    request: (await findRequest(db, member.organization.id, request.id)) ?? request,
+    approvedNow: false,
+  };
+}
+
+/** Members by id, with what the console shows of them. */
+export async function membersByIds(db: ConsoleDb, ids: readonly string[]) {
+  const found = ids.length
+    ? await db
+        .selectFrom('members')
+        .select(['id', 'name', 'email'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute()
+    : [];
+  return new Map(found.map((m) => [m.id, { name: m.name, email: m.email }]));
+}
+
+/** What a request's answer shows: its body with account numbers masked, never the numbers. */
+export function requestView(row: RequestRow, maker?: { name: string; email: string }) {
+  const body = maskedBody(JSON.parse(row.body) as RequestBody);
+  return {
+    id: row.id,
+    kind: row.kind,
+    maker_id: row.maker_id,
+    maker: maker ?? null,
+    body,
+    body_hash: row.body_hash,
+    file_sha256: row.file_sha256,
+    amount: Number(row.amount_cents),
+    count: Number(row.row_count),
+    policy_version: Number(row.policy_version),
+    approvals_needed: Number(row.approvals_needed),
+    status: row.status as ApprovalStatus,
+    result: row.result ? (JSON.parse(row.result) as unknown) : null,
+    warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The news of a request, for mail. */
+async function newsOf(db: ConsoleDb, request: RequestRow, origin: string) {
+  const maker = (await membersByIds(db, [request.maker_id])).get(request.maker_id) ?? {
+    name: 'A member',
+    email: '',
+  };
+  return {
+    id: request.id,
+    amountCents: Number(request.amount_cents),
+    count: Number(request.row_count),
+    maker,
+    origin,
+  };
+}
+
+/** Approvers hear of a request that waits for them (SMTP only): those whose approval would count. */
+export async function tellApprovers(team: Team, request: RequestRow, origin: string) {
+  if (!team.mailer) return;
+  const db = team.database.db;
+  const members = await db
+    .selectFrom('members')
+    .select(['id', 'name', 'email', 'role', 'status', 'approver_since'])
+    .where('org_id', '=', request.org_id)
+    .where('status', '=', 'active')
+    .where(
+      'role',
+      'in',
+      ROLES.filter((r) => can(r, 'pay')),
+    )
+    .execute();
+  const approvers = members.filter((m) => isRole(m.role) && approvalCounts({ ...m, role: m.role }, request));
+  sendInBackground(team.mailer, waitingMessages(approvers, await newsOf(db, request, origin)));
+}
+
+/** The maker hears how their request ended (SMTP only). */
+export async function tellMaker(team: Team, request: RequestRow, origin: string) {
+  if (!team.mailer) return;
+  const db = team.database.db;
+  const news = await newsOf(db, request, origin);
+  if (!news.maker.email) return;
+  const result = request.result ? (JSON.parse(request.result) as { reason?: string }) : {};
+  sendInBackground(team.mailer, [decidedMessage(news, { status: request.status, reason: result.reason })]);
+}

@@ -1,0 +1,122 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { AUDIT_ACTION_NAMES, type AuditAction } from '../../lib/audit-actions';
+import { toCsv } from '../../lib/csv';
+import { errorBody, fieldErrorsFrom } from '../../node/error-body';
+import { teamRoute } from '../pipeline/pipeline';
+import { type AuditRow, listAudit, RESEAL_COMMAND } from './chain';
+import { formatHead } from './head-file';
+
+/** A calendar day that exists: 2020-13-45 is refused, not turned into an exception. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'Not a date of the calendar');
+const auditQuerySchema = z.object({
+  member: z.string().max(100).optional(),
+  action: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]], 'Not an action of the trail').optional(),
+  ),
+  outcome: z.enum(['ok', 'refused', 'failed']).optional(),
+  from: day.optional(),
+  to: day.optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(10_000).default(200),
+  format: z.enum(['json', 'csv']).optional(),
+});
+
+/** The Audit page's filters: member, action, outcome and a range of days (UTC, `to` inclusive). */
+export function auditQuery(c: Context) {
+  const result = auditQuerySchema.safeParse(c.req.query());
+  if (!result.success) {
+    return c.json(
+      errorBody('invalid-request', 'Some filters are wrong', fieldErrorsFrom(result.error.issues)),
+      400,
+    );
+  }
+  const { member, action, outcome, from, to, before, limit } = result.data;
+  const dayAfter = (date: string) =>
+    new Date(new Date(`${date}T00:00:00Z`).getTime() + 86_400_000).toISOString();
+  return {
+    memberId: member || undefined,
+    action: action || undefined,
+    outcome,
+    from: from ? new Date(`${from}T00:00:00Z`).toISOString() : undefined,
+    to: to ? dayAfter(to) : undefined,
+    before,
+    limit,
+  };
+}
+
+const CSV_COLUMNS = [
+  'seq',
+  'at',
+  'member_id',
+  'email',
+  'role',
+  'action',
+  'targets',
+  'outcome',
+  'status',
+  'request_id',
+  'client_address',
+  'detail',
+  'amount_cents',
+  'hash',
+] as const satisfies readonly (keyof AuditRow)[];
+
+/** The trail as a spreadsheet opens it (lib/csv.ts: RFC 4180, formula-looking cells kept as text). */
+export function auditCsv(rows: AuditRow[]): string {
+  return toCsv(
+    CSV_COLUMNS,
+    rows.map((row) => CSV_COLUMNS.map((column) => row[column])),
+  );
+}
+
+/**
+ * The trail of the admin's organization, newest first, as JSON or CSV; and what this server found of the whole chain
+ * when it started (verified under the key and through the head noted outside the database, or where it breaks).
+ */
+export const auditRoutes = [
+  teamRoute({
+    method: 'GET',
+    path: '/audit/health',
+    access: 'admin',
+    action: 'audit.health',
+    handle({ c, team }) {
+      const trail = team.trail;
+      if (!trail) return c.json({ checked: false });
+      return c.json({
+        checked: true,
+        ok: trail.ok,
+        rows: trail.rows,
+        checked_at: trail.checkedAt,
+        head_file: trail.headFile,
+        ...(trail.ok
+          ? { head: formatHead(trail.head) }
+          : { broken_at: trail.brokenAt, why: trail.why, reseal: RESEAL_COMMAND }),
+      });
+    },
+  }),
+  teamRoute({
+    method: 'GET',
+    path: '/audit',
+    access: 'admin',
+    action: 'audit.list',
+    async handle({ c, member, team }) {
+      const query = auditQuery(c);
+      if (query instanceof Response) return query;
+      const rows = await listAudit(team.database.db, { ...query, orgId: member.organization.id });
+      if (c.req.query('format') === 'csv') {
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', 'attachment; filename="audit.csv"');
+        return c.body(auditCsv(rows));
+      }
+      return c.json({ data: rows });
+    },
+  }),
+];

@@ -1,0 +1,221 @@
+import type { Context } from 'hono';
+import { can, isRole } from '../../lib/roles';
+import { errorBody } from '../../node/error-body';
+import type { ConsoleDb } from '../db/database';
+import { findMemberByEmail, normalEmail } from '../members/members';
+import { invalidRequest } from '../pipeline/http';
+import type { AuditLine } from '../pipeline/pipeline';
+import type { Team } from '../team';
+import { hashPassword, newMemberId, sha256Hex } from './secrets';
+
+async function liveInvitation(db: ConsoleDb, token: string, now: Date) {
+  if (token.length > 100) return undefined;
+  const row = await db
+    .selectFrom('invitations')
+    .leftJoin('members', 'members.id', 'invitations.member_id')
+    .innerJoin('organizations', 'organizations.id', 'invitations.org_id')
+    .select([
+      'invitations.token_hash',
+      'invitations.purpose',
+      'invitations.expires_at',
+      'invitations.used_at',
+      'invitations.org_id',
+      'invitations.member_id',
+      'invitations.role as granted_role',
+      'invitations.email as granted_email',
+      'invitations.shown_to',
+      'members.email',
+      'members.name',
+      'members.role',
+      'members.status',
+      'members.held_until',
+      'organizations.name as org_name',
+    ])
+    .where('invitations.token_hash', '=', sha256Hex(token))
+    .executeTakeFirst();
+  if (!row || row.used_at !== null || row.expires_at <= now.toISOString()) return undefined;
+  if (row.member_id !== null && !stillGrants(row)) return undefined;
+  return row;
+}
+
+/**
+ * A member's link opens only what it was made for: the same role and email, an invitation while its member is still
+ * invited, a reset while they are active. (A change of those spends the link too: this holds whatever the order.)
+ */
+function stillGrants(row: {
+  purpose: string;
+  granted_role: string | null;
+  granted_email: string | null;
+  role: string | null;
+  email: string | null;
+  status: string | null;
+}): boolean {
+  const status = row.purpose === 'invite' ? 'invited' : 'active';
+  return row.role === row.granted_role && row.email === row.granted_email && row.status === status;
+}
+
+/**
+ * A link shown to an admin (no mail) opens only while that admin is the team's only one: once there is another, the
+ * link in an admin's hands would open an account the other admin is about to trust. Counted without the link's own
+ * member (an admin invited by the only one).
+ */
+async function otherAdminsThan(db: ConsoleDb, orgId: string, ids: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('org_id', '=', orgId)
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .where('id', 'not in', [...ids])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+const HANDED_OVER = {
+  code: 'link-handed-over',
+  message:
+    'This link was shown to an admin when the team had one; it has two now, so ask an admin to send you a new one by mail',
+} as const;
+
+/** A link shown to an admin while there was no other, now that there is one: it no longer opens. */
+async function handedOver(
+  db: ConsoleDb,
+  row: { shown_to: string | null; org_id: string; member_id: string | null },
+) {
+  return (
+    row.shown_to !== null && (await otherAdminsThan(db, row.org_id, [row.shown_to, row.member_id ?? ''])) > 0
+  );
+}
+
+/**
+ * What a one-time link is for (the page that opens it says so), null when it is used, expired or unknown, or why it
+ * no longer opens.
+ */
+export async function invitationInfo(db: ConsoleDb, token: string, now: Date) {
+  const row = await liveInvitation(db, token, now);
+  if (!row) return null;
+  if (await handedOver(db, row)) return { refused: HANDED_OVER };
+  return {
+    purpose: row.purpose,
+    organization: { name: row.org_name },
+    email: row.email,
+    name: row.name,
+    role: row.role ?? 'admin',
+    expires_at: row.expires_at,
+  };
+}
+
+/** What a person sends to use a one-time link (the first admin also names themself). */
+export interface Acceptance {
+  password: string;
+  email?: string | undefined;
+  name?: string | undefined;
+}
+
+/**
+ * Uses a one-time link: an invited member sets their password, a reset member a new one, or the first admin of an
+ * upstream organization names themself. The link is spent in the same transaction, so a second use finds it gone.
+ * A member of a paying role approves only what is submitted from then on (approver_since): the link's holder is
+ * someone new as far as waiting requests are concerned.
+ */
+export async function acceptInvitation(
+  team: Team,
+  c: Context,
+  body: Acceptance,
+  line: AuditLine,
+): Promise<Response> {
+  const db = team.database.db;
+  const now = team.now();
+  const invitation = await liveInvitation(db, c.req.param('token') ?? '', now);
+  if (!invitation)
+    return c.json(errorBody('invitation-not-found', 'This link is not valid or has expired'), 404);
+  if (invitation.purpose === 'first-admin' && (!body.email || !body.name)) {
+    const errors = [
+      ...(body.email ? [] : [{ path: 'email', message: 'Enter your email' }]),
+      ...(body.name ? [] : [{ path: 'name', message: 'Enter your name' }]),
+    ];
+    return invalidRequest(c, errors);
+  }
+  if (invitation.purpose === 'first-admin' && (await findMemberByEmail(db, body.email ?? ''))) {
+    return invalidRequest(c, [{ path: 'email', message: 'A member already has this email' }], 409);
+  }
+  if (await handedOver(db, invitation)) return c.json(errorBody(HANDED_OVER.code, HANDED_OVER.message), 409);
+  const hashed = await hashPassword(body.password);
+  const at = now.toISOString();
+  // Set through a reset: the hold on the account's payments runs from now, when its new password exists.
+  const heldUntil = new Date(now.getTime() + team.resetHoldMs).toISOString();
+  const hold =
+    invitation.purpose === 'reset'
+      ? {
+          held_until:
+            invitation.held_until && invitation.held_until > heldUntil ? invitation.held_until : heldUntil,
+        }
+      : {};
+  const memberId = await db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable('invitations')
+      .set({ used_at: at })
+      .where('token_hash', '=', invitation.token_hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) return null;
+    if (invitation.member_id) {
+      const role = isRole(invitation.role) ? invitation.role : 'viewer';
+      // Any other link of theirs is spent with this one: one password, set once.
+      await trx
+        .updateTable('invitations')
+        .set({ used_at: at })
+        .where('member_id', '=', invitation.member_id)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('members')
+        .set({
+          password_hash: hashed,
+          status: 'active',
+          approver_since: can(role, 'pay') ? at : null,
+          password_link_shown_to: invitation.shown_to,
+          password_set_at: at,
+          ...hold,
+          ...(body.name ? { name: body.name } : {}),
+        })
+        .where('id', '=', invitation.member_id)
+        .execute();
+      return invitation.member_id;
+    }
+    const id = newMemberId();
+    await trx
+      .insertInto('members')
+      .values({
+        id,
+        org_id: invitation.org_id,
+        email: normalEmail(body.email ?? ''),
+        name: body.name ?? '',
+        role: 'admin',
+        status: 'active',
+        password_hash: hashed,
+        totp_secret: null,
+        totp_pending_secret: null,
+        created_at: at,
+        last_seen_at: null,
+        approver_since: at,
+        password_link_shown_to: null,
+        password_set_at: at,
+        held_until: null,
+        held_by: null,
+      })
+      .execute();
+    return id;
+  });
+  if (!memberId)
+    return c.json(errorBody('invitation-not-found', 'This link is not valid or has expired'), 404);
+  const member = await db
+    .selectFrom('members')
+    .selectAll()
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  line.action = invitation.purpose === 'reset' ? 'member.password.set' : 'member.join';
+  line.targets = [member.id];
+  line.actor = { orgId: member.org_id, memberId: member.id, email: member.email, role: member.role };
+  return c.json({ email: member.email });
+}

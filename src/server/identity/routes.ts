@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { can, isRole } from '../../lib/roles';
+import { errorBody } from '../../node/error-body';
+import { findMemberByEmail, memberView, normalEmail } from '../members/members';
+import { clientAddress } from '../pipeline/admission';
+import { teamRoute } from '../pipeline/pipeline';
+import { acceptInvitation, invitationInfo } from './invitations';
+import { passwordMatches } from './secrets';
+import { endSession, mustEnrollTotp, type SessionMember, signIn } from './sign-in';
+import { newTotpSecret, totpMatches, totpUri } from './totp';
+
+const signInBody = z
+  .object({
+    email: z.string().trim().min(1, 'Enter your email').max(320),
+    password: z.string().min(1, 'Enter your password').max(1000),
+    totp: z.string().trim().max(10).optional(),
+  })
+  .strict();
+
+/** To start a new enrolment of a member who has one: the current code or the password. */
+const totpStartBody = z
+  .object({ code: z.string().trim().max(10).optional(), password: z.string().max(1000).optional() })
+  .strict();
+const totpConfirmBody = z
+  .object({ code: z.string().trim().min(1, 'Enter the 6-digit code').max(10) })
+  .strict();
+
+/** What a signed-in member's browser keeps: who they are and, for paying roles, the batch secret. */
+export function sessionAnswer(found: Pick<SessionMember, 'member' | 'organization' | 'mustEnrollTotp'>) {
+  return {
+    member: memberView(found.member),
+    organization: { name: found.organization.name },
+    must_enroll_totp: found.mustEnrollTotp,
+    batch_secret: can(found.member.role, 'pay') ? found.organization.batch_secret : undefined,
+  };
+}
+
+const codeWrong = { path: 'code', message: 'That code is wrong or has expired' };
+
+/** Signing in and out, one-time links, and the second factor: what a person does before and around their work. */
+export const sessionRoutes = [
+  teamRoute({
+    method: 'POST',
+    path: '/sessions',
+    access: 'public',
+    body: signInBody,
+    action: 'sign-in',
+    async handle({ c, body, line, team }) {
+      if (!team.teamMode) {
+        return c.json(errorBody('team-mode-off', 'This console signs in with the organization key'), 404);
+      }
+      const db = team.database.db;
+      const result = await signIn(db, team.policy, { ...body, address: clientAddress(c) }, team.now());
+      // A failure for an email that belongs to a member is that member's organization's: its Audit page shows it.
+      const named = 'member' in result ? result.member : await findMemberByEmail(db, body.email);
+      line.actor = {
+        orgId: named?.org_id ?? null,
+        memberId: named?.id ?? null,
+        email: normalEmail(body.email),
+        role: named?.role ?? null,
+      };
+      switch (result.kind) {
+        case 'rate-limited':
+          c.header('Retry-After', String(result.retryAfterSeconds));
+          return c.json(
+            errorBody(
+              'too-many-sign-in-failures',
+              `Too many failed sign-ins; try again in ${result.retryAfterSeconds} s`,
+            ),
+            429,
+          );
+        case 'refused':
+          return c.json(errorBody('sign-in-refused', 'The email or password is wrong'), 401);
+        case 'totp-required':
+          // The password was right: a step of signing in, not a failure.
+          line.outcome = 'ok';
+          return c.json(
+            errorBody('totp-required', 'Enter the 6-digit code from your authenticator app'),
+            401,
+          );
+        case 'totp-wrong':
+          return c.json(errorBody('totp-wrong', 'That code is wrong or has expired'), 401);
+        case 'signed-in': {
+          const member = result.member;
+          const organization = await db
+            .selectFrom('organizations')
+            .selectAll()
+            .where('id', '=', member.org_id)
+            .executeTakeFirstOrThrow();
+          const withRole = { ...member, role: isRole(member.role) ? member.role : 'viewer' };
+          return c.json(
+            {
+              member_id: member.id,
+              secret: result.secret,
+              ...sessionAnswer({
+                member: withRole,
+                organization,
+                mustEnrollTotp: mustEnrollTotp(team.policy, withRole),
+              }),
+            },
+            201,
+          );
+        }
+      }
+    },
+  }),
+  teamRoute({
+    method: 'GET',
+    path: '/invitations/:token',
+    access: 'public',
+    action: 'invitation.read',
+    async handle({ c, team }) {
+      const info = await invitationInfo(team.database.db, c.req.param('token') ?? '', team.now());
+      if (!info)
+        return c.json(errorBody('invitation-not-found', 'This link is not valid or has expired'), 404);
+      if ('refused' in info && info.refused)
+        return c.json(errorBody(info.refused.code, info.refused.message), 409);
+      return c.json(info);
+    },
+  }),
+  teamRoute({
+    method: 'POST',
+    path: '/invitations/:token',
+    access: 'public',
+    body: z
+      .object({
+        password: z.string().min(12, 'At least 12 characters').max(200, 'At most 200 characters'),
+        email: z.string().trim().max(320).pipe(z.email('Enter an email address')).optional(),
+        name: z.string().trim().min(1, 'Enter your name').max(120).optional(),
+      })
+      .strict(),
+    action: 'member.join',
+    handle: ({ c, body, line, team }) => acceptInvitation(team, c, body, line),
+  }),
+  teamRoute({
+    method: 'GET',
+    path: '/session',
+    access: 'session',
+    action: 'session.read',
+    handle: ({ c, member }) => c.json(sessionAnswer(member)),
+  }),
+  teamRoute({
+    method: 'DELETE',
+    path: '/session',
+    access: 'session',
+    action: 'sign-out',
+    async handle({ c, member, team }) {
+      await endSession(team.database.db, member.secretHash);
+      return c.body(null, 204);
+    },
+  }),
+  teamRoute({
+    method: 'POST',
+    path: '/totp',
+    access: 'session',
+    body: totpStartBody,
+    action: 'member.totp.start',
+    async handle({ c, body, member, line, team }) {
+      const me = member.member;
+      line.targets = [me.id];
+      // Replacing an authenticator takes the one in use, or the password: a session left open is not enough.
+      if (me.totp_secret) {
+        const byCode =
+          body.code !== undefined && totpMatches(me.totp_secret, body.code, team.now().getTime());
+        const byPassword =
+          !byCode && body.password !== undefined && (await passwordMatches(me.password_hash, body.password));
+        if (!byCode && !byPassword) {
+          return c.json(
+            errorBody(
+              'reauthentication-required',
+              'Enter the code of your current authenticator, or your password',
+              [
+                {
+                  path: body.password !== undefined ? 'password' : 'code',
+                  message: 'Enter your current code or your password',
+                },
+              ],
+            ),
+            403,
+          );
+        }
+      }
+      // The server makes the secret: a member cannot choose a weak or shared one.
+      const secret = newTotpSecret();
+      await team.database.db
+        .updateTable('members')
+        .set({ totp_pending_secret: secret })
+        .where('id', '=', me.id)
+        .execute();
+      return c.json({ secret, uri: totpUri(secret, me.email) });
+    },
+  }),
+  teamRoute({
+    method: 'POST',
+    path: '/totp/confirm',
+    access: 'session',
+    body: totpConfirmBody,
+    action: 'member.totp.enroll',
+    async handle({ c, body, member, line, team }) {
+      const me = member.member;
+      line.targets = [me.id];
+      const db = team.database.db;
+      const row = await db
+        .selectFrom('members')
+        .select('totp_pending_secret')
+        .where('id', '=', me.id)
+        .executeTakeFirst();
+      const pending = row?.totp_pending_secret;
+      if (!pending) {
+        return c.json(errorBody('no-enrolment', 'Start setting up an authenticator first'), 409);
+      }
+      if (!totpMatches(pending, body.code, team.now().getTime())) {
+        return c.json(errorBody('invalid-request', 'Some fields are wrong', [codeWrong]), 400);
+      }
+      await db
+        .updateTable('members')
+        .set({ totp_secret: pending, totp_pending_secret: null })
+        .where('id', '=', me.id)
+        .execute();
+      return c.json({ totp_enrolled: true });
+    },
+  }),
+];

@@ -1,0 +1,211 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { ROLES } from '../../lib/roles';
+import { TEAM_REQUEST_STATUSES } from '../../lib/team-changes';
+import { errorBody } from '../../node/error-body';
+import { refused } from '../pipeline/http';
+import { type AuditLine, type RouteInput, teamRoute } from '../pipeline/pipeline';
+import {
+  closeTeamRequest,
+  confirmTeamRequest,
+  type GrantOutcome,
+  listTeamRequests,
+  proposeOrApply,
+  type RequestedChange,
+} from './grants';
+import { findMember, listMembers, memberView } from './members';
+
+const email = z.string().trim().max(320).pipe(z.email('Enter an email address'));
+const inviteBody = z
+  .object({ email, name: z.string().trim().min(1, 'Enter a name').max(120), role: z.enum(ROLES) })
+  .strict();
+const changeBody = z
+  .object({ role: z.enum(ROLES).optional(), status: z.enum(['active', 'disabled']).optional() })
+  .strict()
+  .refine((b) => (b.role === undefined) !== (b.status === undefined), {
+    message: 'Give a role or a status, one at a time',
+  });
+/** A change with a caution (how the member's password was set) is confirmed only by an admin who was shown it. */
+const confirmBody = z.object({ acknowledge_caution: z.boolean().optional() }).strict();
+const reasonBody = z
+  .object({ reason: z.string().trim().min(1, 'Say why, for the admin who asked').max(500) })
+  .strict();
+
+export function originOf(c: Context): string {
+  return new URL(c.req.url).origin;
+}
+
+/** The answer to a change: applied (what it did), waiting for a second admin (202, the team request), or refused. */
+function answer(c: Context, line: AuditLine, outcome: GrantOutcome, status: 200 | 201 = 200): Response {
+  if (outcome.kind === 'refused') return refused(c, outcome);
+  if (outcome.kind === 'waiting') {
+    line.action = 'team-request.propose';
+    line.targets = [...line.targets, outcome.request.id];
+    return c.json({ kind: 'waiting', request: outcome.request }, 202);
+  }
+  const { member, link, policy } = outcome.applied;
+  return c.json(
+    {
+      kind: 'applied',
+      ...(member ? { member } : {}),
+      ...(link ? { link } : {}),
+      ...(policy ? { policy } : {}),
+    },
+    status,
+  );
+}
+
+const NO_MEMBER = (c: Context) =>
+  c.json(errorBody('member-not-found', 'No member of your team has this id'), 404);
+
+/** The target of a member route, in the admin's organization. */
+async function targetOf({ c, member, team }: RouteInput<unknown>) {
+  return findMember(team.database.db, member.organization.id, c.req.param('id') ?? '');
+}
+
+/** The team's members (admins): invite, change a role or status, reset credentials; and the changes that wait. */
+export const memberRoutes = [
+  teamRoute({
+    method: 'GET',
+    path: '/members',
+    access: 'admin',
+    action: 'members.list',
+    async handle({ c, member, team }) {
+      const rows = await listMembers(team.database.db, member.organization.id);
+      return c.json({ data: rows.map(memberView), mail: team.mailer !== null });
+    },
+  }),
+  teamRoute({
+    method: 'POST',
+    path: '/members',
+    access: 'admin',
+    body: inviteBody,
+    action: 'member.invite',
+    async handle({ c, body, member, line, team }) {
+      const outcome = await proposeOrApply(team, member, { kind: 'invite', payload: body }, originOf(c));
+      if (outcome.kind === 'applied' && outcome.applied.member) line.targets = [outcome.applied.member.id];
+      return answer(c, line, outcome, 201);
+    },
+  }),
+  teamRoute({
+    method: 'PATCH',
+    path: '/members/:id',
+    access: 'admin',
+    body: changeBody,
+    action: 'member.change',
+    async handle(input) {
+      const { c, body, member, line, team } = input;
+      const target = await targetOf(input);
+      if (!target) return NO_MEMBER(c);
+      line.targets = [target.id];
+      let change: RequestedChange;
+      if (body.role) {
+        change = { kind: 'role', target, payload: { role: body.role } };
+        line.action = 'member.role';
+        line.detail = `${target.role} → ${body.role}`;
+      } else {
+        change = { kind: body.status === 'disabled' ? 'disable' : 'enable', target };
+        line.action = body.status === 'disabled' ? 'member.disable' : 'member.enable';
+      }
+      return answer(c, line, await proposeOrApply(team, member, change, originOf(c)));
+    },
+  }),
+  ...(['password-reset', 'totp-reset'] as const).map((kind) =>
+    teamRoute({
+      method: 'POST',
+      path: `/members/:id/${kind}`,
+      access: 'admin',
+      action: kind === 'password-reset' ? 'member.password.reset' : 'member.totp.reset',
+      async handle(input) {
+        const { c, member, line, team } = input;
+        const target = await targetOf(input);
+        if (!target) return NO_MEMBER(c);
+        line.targets = [target.id];
+        return answer(c, line, await proposeOrApply(team, member, { kind, target }, originOf(c)), 201);
+      },
+    }),
+  ),
+  teamRoute({
+    method: 'GET',
+    path: '/team-requests',
+    access: 'admin',
+    action: 'team-requests.list',
+    async handle({ c, member, team }) {
+      const status = c.req.query('status');
+      const known = TEAM_REQUEST_STATUSES.find((s) => s === status);
+      if (status && !known) {
+        return c.json(
+          errorBody('invalid-request', 'Some filters are wrong', [
+            { path: 'status', message: `One of ${TEAM_REQUEST_STATUSES.join(', ')}` },
+          ]),
+          400,
+        );
+      }
+      return c.json({ data: await listTeamRequests(team, member.organization.id, known) });
+    },
+  }),
+  teamRoute({
+    method: 'POST',
+    path: '/team-requests/:id/confirm',
+    access: 'admin',
+    body: confirmBody,
+    bodyOptional: true,
+    action: 'team-request.confirm',
+    async handle({ c, body, member, line, team }) {
+      const id = c.req.param('id') ?? '';
+      line.targets = [id];
+      const { outcome, request, caution } = await confirmTeamRequest(
+        team,
+        member,
+        id,
+        originOf(c),
+        body.acknowledge_caution === true,
+      );
+      if (outcome.kind === 'refused') {
+        if (outcome.status === 409 && request) line.detail = outcome.message;
+        return refused(c, outcome);
+      }
+      // Confirmed knowing what was said against it: the trail keeps what the admin was told.
+      if (caution) line.detail = `Confirmed after being told: ${caution}`;
+      if (outcome.kind === 'waiting') return c.json({ request }, 409);
+      const { member: changed, link, policy } = outcome.applied;
+      if (changed) line.targets.push(changed.id);
+      return c.json({
+        kind: 'applied',
+        request,
+        ...(changed ? { member: changed } : {}),
+        ...(link ? { link } : {}),
+        ...(policy ? { policy } : {}),
+      });
+    },
+  }),
+  teamRoute({
+    method: 'POST',
+    path: '/team-requests/:id/reject',
+    access: 'admin',
+    body: reasonBody,
+    action: 'team-request.reject',
+    async handle({ c, body, member, line, team }) {
+      const id = c.req.param('id') ?? '';
+      line.targets = [id];
+      line.detail = body.reason;
+      const { outcome, request } = await closeTeamRequest(team, member, id, {
+        to: 'rejected',
+        reason: body.reason,
+      });
+      return outcome.kind === 'refused' ? refused(c, outcome) : c.json({ request });
+    },
+  }),
+  teamRoute({
+    method: 'POST',
+    path: '/team-requests/:id/withdraw',
+    access: 'admin',
+    action: 'team-request.withdraw',
+    async handle({ c, member, line, team }) {
+      const id = c.req.param('id') ?? '';
+      line.targets = [id];
+      const { outcome, request } = await closeTeamRequest(team, member, id, { to: 'withdrawn' });
+      return outcome.kind === 'refused' ? refused(c, outcome) : c.json({ request });
+    },
+  }),
+];
