@@ -1,17 +1,18 @@
 import { type Context, Hono } from 'hono';
 import type { Role } from '../lib/roles';
 import { bodyLimitOf, limitBodySize } from '../node/body-limit';
-import { errorBody } from '../node/error-body';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
 import type { Sandbox } from '../sandbox/app';
 import { seedPolicy } from './approvals/policy';
 import { isProductionUpstream, type ServerConfig } from './config';
+import { invalidFields, routeNotFound } from './errors';
 import { type Forward, teamGate } from './gate/gate';
 import { proxyTo } from './gate/proxy';
 import type { CallService } from './gate/service-calls';
 import { DEMO_MEMBERS } from './members/demo';
 import { ensureOrganization } from './members/members';
+import { answerRefusal } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
 import { teamRoutes, teamRouteTable } from './pipeline/route-tables';
 import { mountSpa } from './spa';
@@ -105,7 +106,7 @@ export function createConsoleApp(
   // Not a page: an unknown route of the API (all of it, without a team) is answered in the error shape, never with
   // the console's index.html.
   app.all('/api/team/*', async (c) => {
-    const answer = c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404);
+    const answer = answerRefusal(c, routeNotFound(`No route ${c.req.method} ${c.req.path}`));
     await refusedEarly?.(c, 404);
     return answer;
   });
@@ -150,8 +151,7 @@ export function createConsoleApp(
             ? []
             : [{ path: 'member_daily_limit_cents', message: 'Cents (a whole number), or null for none' }]),
         ];
-        if (problems.length > 0)
-          return c.json(errorBody('invalid-request', 'Some fields are wrong', problems), 400);
+        if (problems.length > 0) return answerRefusal(c, invalidFields(problems));
         const response = await sandbox.app.fetch(
           new Request(c.req.url, {
             method: 'POST',
@@ -186,7 +186,7 @@ export function createConsoleApp(
     const proxy = upstreamProxy(config, config.upstreamUrl);
     forward = (c, authorization, body) => proxy(withBody(c, body), authorization);
     app.all('/sandbox/*', (c) =>
-      c.json(errorBody('route-not-found', 'The sandbox helpers exist only in sandbox mode'), 404),
+      answerRefusal(c, routeNotFound('The sandbox helpers exist only in sandbox mode')),
     );
   }
   if (forward) {

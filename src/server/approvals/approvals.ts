@@ -9,6 +9,7 @@ import { fileWarnings, type RecentPayment } from '../../lib/file-warnings';
 import { can, isRole, ROLES } from '../../lib/roles';
 import type { FieldError } from '../../node/error-body';
 import type { ConsoleDb } from '../db/database';
+import { approvalRequestNotFound, invalidFields, Refusal } from '../errors';
 import { checkMoney } from '../gate/money-checks';
 import {
   type CallService,
@@ -54,14 +55,6 @@ export type Submission =
   | FileSubmission<'rows'>
   | { payout: Record<string, unknown>; app_id?: string | undefined }
   | (FileSubmission<'payouts'> & { app_id?: string | undefined });
-
-export type Refusal = {
-  kind: 'refused';
-  status: 400 | 403 | 404 | 409;
-  code: string;
-  message: string;
-  errors?: FieldError[];
-};
 
 export type SubmitResult = { kind: 'created' | 'existing'; request: RequestRow } | Refusal;
 
@@ -175,22 +168,21 @@ async function pinPayees(
   const index = bodies.findIndex((body) => unread.has(String(body.user_id)));
   if (index === -1) return { pinned };
   const notFound = unread.get(String(bodies[index]?.user_id)) === 'not-found';
-  return {
-    kind: 'refused',
-    status: notFound ? 400 : 409,
-    code: notFound ? 'validation-failed' : 'payee-methods-unread',
-    message: notFound
-      ? 'A payout is invalid: see errors'
-      : "A payee's payout methods could not be read: try again",
-    errors: [
-      {
-        path: `${pathOf(index)}.user_id`,
-        message: notFound
-          ? 'No user of your organization has this ID'
-          : 'Their payout methods could not be read from the service just now',
-      },
-    ],
-  };
+  return new Refusal(
+    notFound ? 400 : 409,
+    notFound ? 'validation-failed' : 'payee-methods-unread',
+    notFound ? 'A payout is invalid: see errors' : "A payee's payout methods could not be read: try again",
+    {
+      errors: [
+        {
+          path: `${pathOf(index)}.user_id`,
+          message: notFound
+            ? 'No user of your organization has this ID'
+            : 'Their payout methods could not be read from the service just now',
+        },
+      ],
+    },
+  );
 }
 
 /**
@@ -218,13 +210,7 @@ export async function submitRequest(
   const fileField = isPayout ? 'payouts' : 'rows';
   const rowNumbers = 'row_numbers' in submission ? submission.row_numbers : undefined;
   if (rowNumbers && rowNumbers.length !== given.length) {
-    return {
-      kind: 'refused',
-      status: 400,
-      code: 'invalid-request',
-      message: 'Some fields are wrong',
-      errors: [{ path: 'row_numbers', message: 'One row number for each row' }],
-    };
+    return invalidFields([{ path: 'row_numbers', message: 'One row number for each row' }]);
   }
   const { errors, stamped } = checkBodies(
     given,
@@ -233,13 +219,7 @@ export async function submitRequest(
     maker.member.email,
   );
   if (errors.length > 0) {
-    return {
-      kind: 'refused',
-      status: 400,
-      code: 'validation-failed',
-      message: 'A payment is invalid: see errors',
-      errors,
-    };
+    return new Refusal(400, 'validation-failed', 'A payment is invalid: see errors', { errors });
   }
   const policy = await activePolicy(db, maker.organization.id);
   const total = stamped.reduce((sum, b) => sum + b.amount, 0);
@@ -252,12 +232,7 @@ export async function submitRequest(
     held,
   );
   if (!need.needed) {
-    return {
-      kind: 'refused',
-      status: 409,
-      code: 'approval-not-needed',
-      message: 'This is within the approval limits: pay it directly',
-    };
+    return new Refusal(409, 'approval-not-needed', 'This is within the approval limits: pay it directly');
   }
   const numbers = rowNumbers ? { row_numbers: rowNumbers } : {};
   const first = stamped[0] as PaymentBody;
@@ -271,7 +246,7 @@ export async function submitRequest(
         isFile ? `payouts.${i}` : 'payout',
       )
     : { pinned: {} };
-  if ('kind' in payees) return payees;
+  if (payees instanceof Refusal) return payees;
   const extras = { ...app, payee_methods: payees.pinned };
   const body: RequestBody = isPayout
     ? isFile
@@ -333,32 +308,26 @@ async function appProblem(
   }
   if (status >= 200 && status < 300) return null;
   const notFound = status === 401 || status === 403 || status === 404;
-  return {
-    kind: 'refused',
-    status: notFound ? 400 : 409,
-    code: notFound ? 'validation-failed' : 'app-unread',
-    message: notFound
+  return new Refusal(
+    notFound ? 400 : 409,
+    notFound ? 'validation-failed' : 'app-unread',
+    notFound
       ? 'The app is not one of your organization’s: see errors'
       : 'The app could not be read: try again',
-    errors: [
-      {
-        path: 'app_id',
-        message: notFound
-          ? 'No app of your organization has this ID'
-          : 'The payout service could not be asked about this app just now',
-      },
-    ],
-  };
+    {
+      errors: [
+        {
+          path: 'app_id',
+          message: notFound
+            ? 'No app of your organization has this ID'
+            : 'The payout service could not be asked about this app just now',
+        },
+      ],
+    },
+  );
 }
 
 export type Decision = { kind: 'recorded'; request: RequestRow; approvedNow: boolean } | Refusal;
-
-const NOT_FOUND: Refusal = {
-  kind: 'refused',
-  status: 404,
-  code: 'request-not-found',
-  message: 'No approval request of your organization has this id',
-};
 
 /**
  * A member's approval or rejection. The maker cannot decide their own request; an approval counts only from a member
@@ -375,49 +344,30 @@ export async function decide(
   const db = team.database.db;
   const now = team.now();
   const request = await findRequest(db, member.organization.id, requestId);
-  if (!request) return NOT_FOUND;
+  if (!request) return approvalRequestNotFound();
   if (request.maker_id === member.member.id) {
-    return {
-      kind: 'refused',
-      status: 403,
-      code: 'self-approval',
-      message: 'You prepared this request: another member decides it',
-    };
+    return new Refusal(403, 'self-approval', 'You prepared this request: another member decides it');
   }
   if (request.status === 'pending' && request.expires_at <= now.toISOString()) {
     await moveStatus(db, request.id, 'pending', 'expired', now);
-    return {
-      kind: 'refused',
-      status: 409,
-      code: 'request-expired',
-      message: 'This request expired: the maker submits it again',
-    };
+    return new Refusal(409, 'request-expired', 'This request expired: the maker submits it again');
   }
   if (request.status !== 'pending') {
-    return {
-      kind: 'refused',
-      status: 409,
-      code: 'request-decided',
-      message: `This request is ${request.status} already`,
-    };
+    return new Refusal(409, 'request-decided', `This request is ${request.status} already`);
   }
   if (decision.approve && excludedApprovers(request).includes(member.member.id)) {
-    return {
-      kind: 'refused',
-      status: 403,
-      code: 'approver-excluded',
-      message:
-        "You asked for or confirmed the reset of this maker's password or authenticator shortly before they made this request: another member decides it",
-    };
+    return new Refusal(
+      403,
+      'approver-excluded',
+      "You asked for or confirmed the reset of this maker's password or authenticator shortly before they made this request: another member decides it",
+    );
   }
   if (decision.approve && !approvalCounts(member.member, request)) {
-    return {
-      kind: 'refused',
-      status: 403,
-      code: 'approver-too-recent',
-      message:
-        'You became an approver (or your password or authenticator was reset) after this request was made: a member who could approve it then decides it',
-    };
+    return new Refusal(
+      403,
+      'approver-too-recent',
+      'You became an approver (or your password or authenticator was reset) after this request was made: a member who could approve it then decides it',
+    );
   }
   await recordDecision(db, request.id, member.member.id, decision, now);
   let approvedNow = false;
@@ -443,26 +393,16 @@ export async function withdrawRequest(
 ): Promise<Decision> {
   const db = team.database.db;
   const request = await findRequest(db, member.organization.id, requestId);
-  if (!request) return NOT_FOUND;
+  if (!request) return approvalRequestNotFound();
   if (request.maker_id !== member.member.id) {
-    return {
-      kind: 'refused',
-      status: 403,
-      code: 'not-your-request',
-      message: 'Only the member who prepared a request withdraws it',
-    };
+    return new Refusal(403, 'not-your-request', 'Only the member who prepared a request withdraws it');
   }
   if (
     !(await moveStatus(db, request.id, 'pending', 'withdrawn', team.now(), {
       reason: 'Withdrawn by its maker',
     }))
   ) {
-    return {
-      kind: 'refused',
-      status: 409,
-      code: 'request-decided',
-      message: `This request is ${request.status} already`,
-    };
+    return new Refusal(409, 'request-decided', `This request is ${request.status} already`);
   }
   return {
     kind: 'recorded',

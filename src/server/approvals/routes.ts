@@ -3,15 +3,14 @@ import { z } from 'zod';
 import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
-import { errorBody } from '../../node/error-body';
 import { consoleEntry } from '../audit/chain';
+import { approvalRequestNotFound, invalidFilters, Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { movedToday } from '../gate/spend';
 import { listTeamRequests, proposeOrApply } from '../members/grants';
 import { countActiveAdmins } from '../members/members';
 import { originOf } from '../members/routes';
-import { refused } from '../pipeline/http';
-import { type RouteInput, teamRoute } from '../pipeline/pipeline';
+import { type RouteInput, teamRoute } from '../pipeline/route';
 import type { Team } from '../team';
 import {
   decide,
@@ -121,7 +120,7 @@ export function approvalRoutes(call: CallService | null) {
         id,
         approve ? { approve: true } : { approve: false, reason },
       );
-      if (decision.kind === 'refused') return refused(c, decision);
+      if (decision instanceof Refusal) return decision;
       const request = decision.request;
       line.amountCents = Number(request.amount_cents);
       if (decision.approvedNow) await execute(team, call, request, c);
@@ -180,7 +179,7 @@ export function approvalRoutes(call: CallService | null) {
           },
           originOf(c),
         );
-        if (outcome.kind === 'refused') return refused(c, outcome);
+        if (outcome instanceof Refusal) return outcome;
         if (outcome.kind === 'waiting') {
           line.action = 'team-request.propose';
           line.targets = [outcome.request.id];
@@ -199,7 +198,7 @@ export function approvalRoutes(call: CallService | null) {
       action: 'approval.submit',
       async handle({ c, body, member, line, team }) {
         const result = await submitRequest(team, member, body, call);
-        if (result.kind === 'refused') return refused(c, result);
+        if (result instanceof Refusal) return result;
         line.targets = [result.request.id];
         line.amountCents = Number(result.request.amount_cents);
         if (result.kind === 'existing') {
@@ -220,12 +219,7 @@ export function approvalRoutes(call: CallService | null) {
         const orgId = member.organization.id;
         const status = c.req.query('status');
         if (status && !isApprovalStatus(status)) {
-          return c.json(
-            errorBody('invalid-request', 'Some filters are wrong', [
-              { path: 'status', message: `One of ${APPROVAL_STATUSES.join(', ')}` },
-            ]),
-            400,
-          );
+          return invalidFilters([{ path: 'status', message: `One of ${APPROVAL_STATUSES.join(', ')}` }]);
         }
         for (const expired of await expireDue(team.database.db, orgId, team.now())) {
           await team.audit(
@@ -257,12 +251,7 @@ export function approvalRoutes(call: CallService | null) {
       async handle({ c, member, team }) {
         const db = team.database.db;
         const row = await findRequest(db, member.organization.id, requestId(c));
-        if (!row) {
-          return c.json(
-            errorBody('request-not-found', 'No approval request of your organization has this id'),
-            404,
-          );
-        }
+        if (!row) return approvalRequestNotFound();
         const decisions = await db
           .selectFrom('approval_decisions')
           .innerJoin('members', 'members.id', 'approval_decisions.member_id')
@@ -303,7 +292,7 @@ export function approvalRoutes(call: CallService | null) {
         const id = requestId(c);
         line.targets = [id];
         const withdrawn = await withdrawRequest(team, member, id);
-        if (withdrawn.kind === 'refused') return refused(c, withdrawn);
+        if (withdrawn instanceof Refusal) return withdrawn;
         line.amountCents = Number(withdrawn.request.amount_cents);
         return c.json(await viewWithMaker(team, withdrawn.request));
       },

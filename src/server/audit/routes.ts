@@ -2,8 +2,9 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { AUDIT_ACTION_NAMES, type AuditAction } from '../../lib/audit-actions';
 import { toCsv } from '../../lib/csv';
-import { errorBody, fieldErrorsFrom } from '../../node/error-body';
-import { teamRoute } from '../pipeline/pipeline';
+import { fieldErrorsFrom } from '../../node/error-body';
+import { invalidFilters, Refusal } from '../errors';
+import { teamRoute } from '../pipeline/route';
 import { type AuditRow, listAudit, RESEAL_COMMAND } from './chain';
 import { formatHead } from './head-file';
 
@@ -33,10 +34,7 @@ const auditQuerySchema = z.object({
 export function auditQuery(c: Context) {
   const result = auditQuerySchema.safeParse(c.req.query());
   if (!result.success) {
-    return c.json(
-      errorBody('invalid-request', 'Some filters are wrong', fieldErrorsFrom(result.error.issues)),
-      400,
-    );
+    return invalidFilters(fieldErrorsFrom(result.error.issues));
   }
   const { member, action, outcome, from, to, before, limit } = result.data;
   const dayAfter = (date: string) =>
@@ -109,7 +107,7 @@ export const auditRoutes = [
     action: 'audit.list',
     async handle({ c, member, team }) {
       const query = auditQuery(c);
-      if (query instanceof Response) return query;
+      if (query instanceof Refusal) return query;
       const rows = await listAudit(team.database.db, { ...query, orgId: member.organization.id });
       if (c.req.query('format') === 'csv') {
         c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -3,12 +3,13 @@ import { approvalNeed } from '../../lib/approval-rules';
 import type { AuditAction } from '../../lib/audit-actions';
 import { can, describeRequest } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
-import { errorBody } from '../../node/error-body';
 import { isJsonContentType } from '../../node/json-content-type';
 import { heldUntil } from '../approvals/approvals';
 import { activePolicy, NO_POLICY } from '../approvals/policy';
-import { memberOf, refusal } from '../pipeline/admission';
-import { type AuditLine, admit, isWritten, writeLine } from '../pipeline/pipeline';
+import { notJson, Refusal } from '../errors';
+import { admit, memberOf } from '../pipeline/admission';
+import { answerRefusal } from '../pipeline/answer';
+import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
 import type { Team } from '../team';
 import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
 import { checkMoney, movesMoney } from './money-checks';
@@ -56,7 +57,7 @@ function fileOf(c: Context): string | null {
   return given && /^[0-9a-f]{64}$/.test(given) ? given : null;
 }
 
-type MoneyRead = { body: string; amountCents: number } | { refused: Response };
+type MoneyRead = { body: string; amountCents: number } | Refusal;
 
 /**
  * A member's request that moves money, read whole (the body limit was checked before) and checked by the same schema
@@ -65,22 +66,18 @@ type MoneyRead = { body: string; amountCents: number } | { refused: Response };
 async function readMoney(c: Context, action: AuditAction, email: string): Promise<MoneyRead> {
   // As the service answers it: a body sent as another type than JSON is not read as JSON.
   if (!isJsonContentType(c.req.header('content-type'))) {
-    return {
-      refused: c.json(errorBody('unsupported-media-type', 'Send the body as application/json'), 415),
-    };
+    return new Refusal(415, 'unsupported-media-type', 'Send the body as application/json');
   }
   let raw: unknown;
   try {
     raw = JSON.parse(await c.req.text());
   } catch {
-    return { refused: c.json(errorBody('malformed-json', 'The body is not valid JSON'), 400) };
+    return notJson();
   }
   const checked = checkMoney(action, raw, email);
   if (!checked || 'problems' in checked) {
     const problems = checked?.problems ?? [];
-    return {
-      refused: c.json(errorBody('validation-failed', 'The request is invalid: see errors', problems), 400),
-    };
+    return new Refusal(400, 'validation-failed', 'The request is invalid: see errors', { errors: problems });
   }
   return { body: JSON.stringify(checked.body), amountCents: checked.amountCents };
 }
@@ -102,9 +99,11 @@ export function teamGate(team: Team, forward: Forward) {
     const found = await memberOf(team, c);
     if (found === undefined) {
       if (team.mode === 'upstream' && team.teamMode) {
-        const refused = refusal(c, 401, 'member-credentials-required', 'Sign in as a member of the team');
         await writeLine(team, c, line, null, 401);
-        return refused;
+        return answerRefusal(
+          c,
+          new Refusal(401, 'member-credentials-required', 'Sign in as a member of the team'),
+        );
       }
       const response = await forward(c);
       // With the organization's key, the author is only who the operator said they are.
@@ -118,16 +117,16 @@ export function teamGate(team: Team, forward: Forward) {
     if ('refused' in admitted) {
       line.targets = await targetsOf(path, new Response(null));
       await writeLine(team, c, line, found, admitted.refused.status);
-      return admitted.refused;
+      return answerRefusal(c, admitted.refused);
     }
     const { member, organization } = found as NonNullable<typeof found>;
     let body: string | undefined;
     let reservation: string | null = null;
     if (movesMoney(described.action)) {
       const checked = await readMoney(c, described.action, member.email);
-      if ('refused' in checked) {
-        await writeLine(team, c, line, found, checked.refused.status);
-        return checked.refused;
+      if (checked instanceof Refusal) {
+        await writeLine(team, c, line, found, checked.status);
+        return answerRefusal(c, checked);
       }
       body = checked.body;
       line.amountCents = checked.amountCents;
@@ -136,13 +135,11 @@ export function teamGate(team: Team, forward: Forward) {
       if (held) {
         const need = approvalNeed(NO_POLICY, checked.amountCents, 0, 'payment', held);
         await writeLine(team, c, line, found, 403);
-        return c.json(
-          {
-            ...errorBody('approval-required', need.needed ? need.message : ''),
-            limit: 'hold',
-            held_until: held,
-          },
-          403,
+        return answerRefusal(
+          c,
+          new Refusal(403, 'approval-required', need.needed ? need.message : '', {
+            extra: { limit: 'hold', held_until: held },
+          }),
         );
       }
       const policy = await activePolicy(team.database.db, organization.id);
@@ -155,12 +152,11 @@ export function teamGate(team: Team, forward: Forward) {
       if (reserved.kind === 'needs-approval') {
         const message = reserved.need.needed ? reserved.need.message : 'Another member approves this';
         await writeLine(team, c, line, found, 403);
-        return c.json(
-          {
-            ...errorBody('approval-required', message),
-            limit: reserved.need.needed ? reserved.need.limit : 'amount',
-          },
-          403,
+        return answerRefusal(
+          c,
+          new Refusal(403, 'approval-required', message, {
+            extra: { limit: reserved.need.needed ? reserved.need.limit : 'amount' },
+          }),
         );
       }
       reservation = reserved.id;
@@ -169,11 +165,13 @@ export function teamGate(team: Team, forward: Forward) {
     if (!credentials) {
       if (reservation) await releaseSpend(team.database.db, reservation);
       await writeLine(team, c, line, found, 403);
-      return refusal(
+      return answerRefusal(
         c,
-        403,
-        'organization-not-connected',
-        'The console holds no credentials for your organization',
+        new Refusal(
+          403,
+          'organization-not-connected',
+          'The console holds no credentials for your organization',
+        ),
       );
     }
     const forwarded = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);

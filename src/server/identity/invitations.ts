@@ -1,10 +1,7 @@
-import type { Context } from 'hono';
 import { can, isRole } from '../../lib/roles';
-import { errorBody } from '../../node/error-body';
 import type { ConsoleDb } from '../db/database';
-import { findMemberByEmail, normalEmail } from '../members/members';
-import { invalidRequest } from '../pipeline/http';
-import type { AuditLine } from '../pipeline/pipeline';
+import { invalidFields, linkNotFound, Refusal } from '../errors';
+import { findMemberByEmail, type MemberRow, normalEmail } from '../members/members';
 import type { Team } from '../team';
 import { hashPassword, newMemberId, sha256Hex } from './secrets';
 
@@ -71,11 +68,12 @@ async function otherAdminsThan(db: ConsoleDb, orgId: string, ids: readonly strin
   return Number(row?.count ?? 0);
 }
 
-const HANDED_OVER = {
-  code: 'link-handed-over',
-  message:
+const handedOverRefusal = () =>
+  new Refusal(
+    409,
+    'link-handed-over',
     'This link was shown to an admin when the team had one; it has two now, so ask an admin to send you a new one by mail',
-} as const;
+  );
 
 /** A link shown to an admin while there was no other, now that there is one: it no longer opens. */
 async function handedOver(
@@ -87,14 +85,11 @@ async function handedOver(
   );
 }
 
-/**
- * What a one-time link is for (the page that opens it says so), null when it is used, expired or unknown, or why it
- * no longer opens.
- */
+/** What a one-time link is for (the page that opens it says so), or why it does not open. */
 export async function invitationInfo(db: ConsoleDb, token: string, now: Date) {
   const row = await liveInvitation(db, token, now);
-  if (!row) return null;
-  if (await handedOver(db, row)) return { refused: HANDED_OVER };
+  if (!row) return linkNotFound();
+  if (await handedOver(db, row)) return handedOverRefusal();
   return {
     purpose: row.purpose,
     organization: { name: row.org_name },
@@ -120,26 +115,24 @@ export interface Acceptance {
  */
 export async function acceptInvitation(
   team: Team,
-  c: Context,
+  token: string,
   body: Acceptance,
-  line: AuditLine,
-): Promise<Response> {
+): Promise<{ member: MemberRow; purpose: string } | Refusal> {
   const db = team.database.db;
   const now = team.now();
-  const invitation = await liveInvitation(db, c.req.param('token') ?? '', now);
-  if (!invitation)
-    return c.json(errorBody('invitation-not-found', 'This link is not valid or has expired'), 404);
+  const invitation = await liveInvitation(db, token, now);
+  if (!invitation) return linkNotFound();
   if (invitation.purpose === 'first-admin' && (!body.email || !body.name)) {
     const errors = [
       ...(body.email ? [] : [{ path: 'email', message: 'Enter your email' }]),
       ...(body.name ? [] : [{ path: 'name', message: 'Enter your name' }]),
     ];
-    return invalidRequest(c, errors);
+    return invalidFields(errors);
   }
   if (invitation.purpose === 'first-admin' && (await findMemberByEmail(db, body.email ?? ''))) {
-    return invalidRequest(c, [{ path: 'email', message: 'A member already has this email' }], 409);
+    return invalidFields([{ path: 'email', message: 'A member already has this email' }], 409);
   }
-  if (await handedOver(db, invitation)) return c.json(errorBody(HANDED_OVER.code, HANDED_OVER.message), 409);
+  if (await handedOver(db, invitation)) return handedOverRefusal();
   const hashed = await hashPassword(body.password);
   const at = now.toISOString();
   // Set through a reset: the hold on the account's payments runs from now, when its new password exists.
@@ -207,15 +200,11 @@ export async function acceptInvitation(
       .execute();
     return id;
   });
-  if (!memberId)
-    return c.json(errorBody('invitation-not-found', 'This link is not valid or has expired'), 404);
+  if (!memberId) return linkNotFound();
   const member = await db
     .selectFrom('members')
     .selectAll()
     .where('id', '=', memberId)
     .executeTakeFirstOrThrow();
-  line.action = invitation.purpose === 'reset' ? 'member.password.set' : 'member.join';
-  line.targets = [member.id];
-  line.actor = { orgId: member.org_id, memberId: member.id, email: member.email, role: member.role };
-  return c.json({ email: member.email });
+  return { member, purpose: invitation.purpose };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { can, isRole } from '../../lib/roles';
-import { errorBody } from '../../node/error-body';
+import { invalidFields, Refusal } from '../errors';
 import { findMemberByEmail, memberView, normalEmail } from '../members/members';
 import { clientAddress } from '../pipeline/admission';
-import { teamRoute } from '../pipeline/pipeline';
+import { teamRoute } from '../pipeline/route';
 import { acceptInvitation, invitationInfo } from './invitations';
 import { passwordMatches } from './secrets';
 import { endSession, mustEnrollTotp, type SessionMember, signIn } from './sign-in';
@@ -47,7 +47,7 @@ export const sessionRoutes = [
     action: 'sign-in',
     async handle({ c, body, line, team }) {
       if (!team.teamMode) {
-        return c.json(errorBody('team-mode-off', 'This console signs in with the organization key'), 404);
+        return new Refusal(404, 'team-mode-off', 'This console signs in with the organization key');
       }
       const db = team.database.db;
       const result = await signIn(db, team.policy, { ...body, address: clientAddress(c) }, team.now());
@@ -61,25 +61,20 @@ export const sessionRoutes = [
       };
       switch (result.kind) {
         case 'rate-limited':
-          c.header('Retry-After', String(result.retryAfterSeconds));
-          return c.json(
-            errorBody(
-              'too-many-sign-in-failures',
-              `Too many failed sign-ins; try again in ${result.retryAfterSeconds} s`,
-            ),
+          return new Refusal(
             429,
+            'too-many-sign-in-failures',
+            `Too many failed sign-ins; try again in ${result.retryAfterSeconds} s`,
+            { retryAfterSeconds: result.retryAfterSeconds },
           );
         case 'refused':
-          return c.json(errorBody('sign-in-refused', 'The email or password is wrong'), 401);
+          return new Refusal(401, 'sign-in-refused', 'The email or password is wrong');
         case 'totp-required':
           // The password was right: a step of signing in, not a failure.
           line.outcome = 'ok';
-          return c.json(
-            errorBody('totp-required', 'Enter the 6-digit code from your authenticator app'),
-            401,
-          );
+          return new Refusal(401, 'totp-required', 'Enter the 6-digit code from your authenticator app');
         case 'totp-wrong':
-          return c.json(errorBody('totp-wrong', 'That code is wrong or has expired'), 401);
+          return new Refusal(401, 'totp-wrong', 'That code is wrong or has expired');
         case 'signed-in': {
           const member = result.member;
           const organization = await db
@@ -111,11 +106,7 @@ export const sessionRoutes = [
     action: 'invitation.read',
     async handle({ c, team }) {
       const info = await invitationInfo(team.database.db, c.req.param('token') ?? '', team.now());
-      if (!info)
-        return c.json(errorBody('invitation-not-found', 'This link is not valid or has expired'), 404);
-      if ('refused' in info && info.refused)
-        return c.json(errorBody(info.refused.code, info.refused.message), 409);
-      return c.json(info);
+      return info instanceof Refusal ? info : c.json(info);
     },
   }),
   teamRoute({
@@ -130,7 +121,15 @@ export const sessionRoutes = [
       })
       .strict(),
     action: 'member.join',
-    handle: ({ c, body, line, team }) => acceptInvitation(team, c, body, line),
+    async handle({ c, body, line, team }) {
+      const accepted = await acceptInvitation(team, c.req.param('token') ?? '', body);
+      if (accepted instanceof Refusal) return accepted;
+      const { member, purpose } = accepted;
+      line.action = purpose === 'reset' ? 'member.password.set' : 'member.join';
+      line.targets = [member.id];
+      line.actor = { orgId: member.org_id, memberId: member.id, email: member.email, role: member.role };
+      return c.json({ email: member.email });
+    },
   }),
   teamRoute({
     method: 'GET',
@@ -165,18 +164,18 @@ export const sessionRoutes = [
         const byPassword =
           !byCode && body.password !== undefined && (await passwordMatches(me.password_hash, body.password));
         if (!byCode && !byPassword) {
-          return c.json(
-            errorBody(
-              'reauthentication-required',
-              'Enter the code of your current authenticator, or your password',
-              [
+          return new Refusal(
+            403,
+            'reauthentication-required',
+            'Enter the code of your current authenticator, or your password',
+            {
+              errors: [
                 {
                   path: body.password !== undefined ? 'password' : 'code',
                   message: 'Enter your current code or your password',
                 },
               ],
-            ),
-            403,
+            },
           );
         }
       }
@@ -207,10 +206,10 @@ export const sessionRoutes = [
         .executeTakeFirst();
       const pending = row?.totp_pending_secret;
       if (!pending) {
-        return c.json(errorBody('no-enrolment', 'Start setting up an authenticator first'), 409);
+        return new Refusal(409, 'no-enrolment', 'Start setting up an authenticator first');
       }
       if (!totpMatches(pending, body.code, team.now().getTime())) {
-        return c.json(errorBody('invalid-request', 'Some fields are wrong', [codeWrong]), 400);
+        return invalidFields([codeWrong]);
       }
       await db
         .updateTable('members')

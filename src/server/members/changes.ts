@@ -1,6 +1,7 @@
 import { can, isRole, type Role } from '../../lib/roles';
 import { dropApprovalsBy, moveStatus, waitingRequestsOf } from '../approvals/store';
 import { consoleEntry } from '../audit/chain';
+import { Refusal } from '../errors';
 import { deliverLink, type LinkDelivery, linkMessage } from '../mail/notices';
 import type { Team } from '../team';
 import {
@@ -25,9 +26,7 @@ import {
 
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
 
-export type ChangeResult =
-  | { kind: 'done'; member: MemberView; link?: LinkDelivery }
-  | { kind: 'refused'; status: 404 | 409; code: string; message: string; field?: string };
+export type ChangeResult = { kind: 'done'; member: MemberView; link?: LinkDelivery } | Refusal;
 
 /** Who asked for a change and who confirmed it (null: it applied at once). */
 export interface ChangedBy {
@@ -35,12 +34,8 @@ export interface ChangedBy {
   confirmedBy: string | null;
 }
 
-const LAST_ADMIN: ChangeResult = {
-  kind: 'refused',
-  status: 409,
-  code: 'last-admin',
-  message: 'The team needs at least one active admin: make another member admin first',
-};
+const lastAdmin = () =>
+  new Refusal(409, 'last-admin', 'The team needs at least one active admin: make another member admin first');
 
 /** The link a member opens to set a password: the console's own page. */
 function invitationUrl(origin: string, token: string): string {
@@ -77,17 +72,11 @@ export async function invitable(
   team: Team,
   org: OrganizationRow,
   email: string,
-): Promise<{ again: MemberRow | null } | ChangeResult> {
+): Promise<{ again: MemberRow | null } | Refusal> {
   const existing = await findMemberByEmail(team.database.db, email);
   if (!existing) return { again: null };
   if (existing.org_id === org.id && existing.status === 'invited') return { again: existing };
-  return {
-    kind: 'refused',
-    status: 409,
-    code: 'invalid-request',
-    message: 'A member already has this email',
-    field: 'email',
-  };
+  return new Refusal(409, 'invalid-request', 'A member already has this email', { field: 'email' });
 }
 
 /**
@@ -103,7 +92,7 @@ export async function invite(
 ): Promise<ChangeResult> {
   const db = team.database.db;
   const allowed = await invitable(team, org, wanted.email);
-  if ('kind' in allowed) return allowed;
+  if (allowed instanceof Refusal) return allowed;
   let row: MemberRow;
   if (allowed.again) {
     await db
@@ -172,7 +161,7 @@ async function update(
     target.role === 'admin' &&
     target.status === 'active' &&
     (next.role !== 'admin' || next.status !== 'active');
-  if (losesAdmin && (await countActiveAdmins(db, org.id)) <= 1) return LAST_ADMIN;
+  if (losesAdmin && (await countActiveAdmins(db, org.id)) <= 1) return lastAdmin();
   await db
     .updateTable('members')
     .set({ ...next, approver_since: approverSinceAfter(target, next, team.now()) })
@@ -191,15 +180,14 @@ async function update(
 }
 
 /** A pending invitation keeps the role it was made with: a link is never raised behind its holder's back. */
-export function pendingInvitation(target: MemberRow): ChangeResult | null {
+export function pendingInvitation(target: MemberRow): Refusal | null {
   if (target.status !== 'invited') return null;
-  return {
-    kind: 'refused',
-    status: 409,
-    code: 'invitation-pending',
-    message: `${target.name} has not accepted their invitation yet: invite them again with the role they should have`,
-    field: 'role',
-  };
+  return new Refusal(
+    409,
+    'invitation-pending',
+    `${target.name} has not accepted their invitation yet: invite them again with the role they should have`,
+    { field: 'role' },
+  );
 }
 
 export function setRole(team: Team, org: OrganizationRow, target: MemberRow, role: Role) {

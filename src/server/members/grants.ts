@@ -10,6 +10,7 @@ import {
 } from '../../lib/team-changes';
 import { type ApprovalPolicy, applyPolicy, type PolicySettings, policyProblem } from '../approvals/policy';
 import type { ConsoleTables } from '../db/database';
+import { Refusal, teamRequestNotFound } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
 import type { LinkDelivery } from '../mail/notices';
 import type { Team } from '../team';
@@ -30,6 +31,10 @@ import {
   type MemberView,
   type OrganizationRow,
 } from './members';
+
+/** A team request someone decided first (or that expired). */
+const teamRequestDecided = (status: string) =>
+  new Refusal(409, 'team-request-decided', `This request is ${status} already`);
 
 /**
  * Grants of power (lib/team-changes.ts) and their team requests: with two or more active admins, a change that grants
@@ -53,7 +58,7 @@ export interface Applied {
 export type GrantOutcome =
   | { kind: 'applied'; applied: Applied }
   | { kind: 'waiting'; request: TeamRequestView }
-  | { kind: 'refused'; status: 403 | 404 | 409; code: string; message: string; field?: string };
+  | Refusal;
 
 type TeamRequestRow = ConsoleTables['team_requests'];
 
@@ -97,13 +102,9 @@ function asChange(change: RequestedChange, by: string): TeamChange {
   }
 }
 
-const refusedFrom = (result: Extract<ChangeResult, { kind: 'refused' }>): GrantOutcome => ({
-  kind: 'refused',
-  status: result.status,
-  code: result.code,
-  message: result.message,
-  ...(result.field ? { field: result.field } : {}),
-});
+/** A policy nobody would be left to approve under. */
+const policyRefused = (problem: { field: string; message: string }) =>
+  new Refusal(409, 'policy-refused', problem.message, { field: problem.field });
 
 /** Applies a change now (one admin, a change that grants nothing, or a confirmed team request). */
 async function apply(
@@ -115,14 +116,7 @@ async function apply(
 ): Promise<GrantOutcome> {
   if (change.kind === 'policy') {
     const problem = await policyProblem(team.database.db, org.id, change.payload);
-    if (problem)
-      return {
-        kind: 'refused',
-        status: 409,
-        code: 'policy-refused',
-        message: problem.message,
-        field: problem.field,
-      };
+    if (problem) return policyRefused(problem);
     const policy = await applyPolicy(team.database.db, org.id, change.payload, by, team.now());
     return { kind: 'applied', applied: { policy } };
   }
@@ -147,7 +141,7 @@ async function apply(
       result = await resetTotp(team, org, change.target, by);
       break;
   }
-  if (result.kind === 'refused') return refusedFrom(result);
+  if (result instanceof Refusal) return result;
   return {
     kind: 'applied',
     applied: { member: result.member, ...(result.link ? { link: result.link } : {}) },
@@ -167,13 +161,11 @@ async function mailRequired(
 ): Promise<GrantOutcome | null> {
   if (team.mailer || (change.kind !== 'invite' && change.kind !== 'password-reset')) return null;
   if ((await countActiveAdmins(team.database.db, org.id)) < 2) return null;
-  return {
-    kind: 'refused',
-    status: 409,
-    code: 'mail-required',
-    message:
-      'Set up mail first (SMTP_URL): with two admins, invitation and reset links go only by mail to their member, never to an admin',
-  };
+  return new Refusal(
+    409,
+    'mail-required',
+    'Set up mail first (SMTP_URL): with two admins, invitation and reset links go only by mail to their member, never to an admin',
+  );
 }
 
 /** What would make the change fail if it waited: said to the proposer now, at the field, rather than on confirmation. */
@@ -187,22 +179,15 @@ async function problemNow(
   if (links) return links;
   if (change.kind === 'invite') {
     const allowed = await invitable(team, org, change.payload.email);
-    if ('kind' in allowed && allowed.kind === 'refused') return refusedFrom(allowed);
+    if (allowed instanceof Refusal) return allowed;
   }
   if (change.kind === 'role') {
     const pending = pendingInvitation(change.target);
-    if (pending?.kind === 'refused') return refusedFrom(pending);
+    if (pending) return pending;
   }
   if (change.kind === 'policy') {
     const problem = await policyProblem(db, org.id, change.payload);
-    if (problem)
-      return {
-        kind: 'refused',
-        status: 409,
-        code: 'policy-refused',
-        message: problem.message,
-        field: problem.field,
-      };
+    if (problem) return policyRefused(problem);
   }
   return null;
 }
@@ -344,13 +329,6 @@ export async function listTeamRequests(team: Team, orgId: string, status?: TeamR
   return views(team, await query.orderBy('created_at', 'desc').limit(100).execute());
 }
 
-const NOT_FOUND = {
-  kind: 'refused',
-  status: 404,
-  code: 'team-request-not-found',
-  message: 'No team request of your organization has this id',
-} as const;
-
 function findTeamRequest(team: Team, orgId: string, id: string) {
   return team.database.db
     .selectFrom('team_requests')
@@ -406,35 +384,21 @@ export async function confirmTeamRequest(
 ): Promise<{ outcome: GrantOutcome; request?: TeamRequestView; caution?: string }> {
   const org = admin.organization;
   const row = await findTeamRequest(team, org.id, id);
-  if (!row) return { outcome: NOT_FOUND as GrantOutcome };
+  if (!row) return { outcome: teamRequestNotFound() };
   if (row.proposer_id === admin.member.id) {
-    return {
-      outcome: {
-        kind: 'refused',
-        status: 403,
-        code: 'self-approval',
-        message: 'Another admin confirms a change you asked for',
-      } as GrantOutcome,
-    };
+    return { outcome: new Refusal(403, 'self-approval', 'Another admin confirms a change you asked for') };
   }
   // What is known against the change is said before it applies, and confirmed knowingly (acknowledge_caution).
   const [before] = await views(team, [row]);
   const caution = row.status === 'pending' ? (before?.caution ?? null) : null;
   if (caution && !acknowledged) {
     return {
-      outcome: { kind: 'refused', status: 409, code: 'caution-unacknowledged', message: caution },
+      outcome: new Refusal(409, 'caution-unacknowledged', caution),
       ...(before ? { request: before } : {}),
     };
   }
   if (!(await decideRow(team, row, 'applied', admin.member.id, null))) {
-    return {
-      outcome: {
-        kind: 'refused',
-        status: 409,
-        code: 'team-request-decided',
-        message: `This request is ${row.status === 'pending' ? 'expired' : row.status} already`,
-      } as GrantOutcome,
-    };
+    return { outcome: teamRequestDecided(row.status === 'pending' ? 'expired' : row.status) };
   }
   const target = row.target_member_id
     ? await findMember(team.database.db, org.id, row.target_member_id)
@@ -442,8 +406,8 @@ export async function confirmTeamRequest(
   const change = changeOf(row, target);
   const outcome: GrantOutcome = change
     ? await apply(team, org, change, { proposedBy: row.proposer_id, confirmedBy: admin.member.id }, origin)
-    : NOT_FOUND;
-  if (outcome.kind === 'refused') {
+    : teamRequestNotFound();
+  if (outcome instanceof Refusal) {
     await team.database.db
       .updateTable('team_requests')
       .set({ status: 'void', reason: outcome.message })
@@ -462,39 +426,20 @@ export async function closeTeamRequest(
   close: { to: 'rejected'; reason: string } | { to: 'withdrawn' },
 ): Promise<{ outcome: GrantOutcome; request?: TeamRequestView }> {
   const row = await findTeamRequest(team, admin.organization.id, id);
-  if (!row) return { outcome: NOT_FOUND };
+  if (!row) return { outcome: teamRequestNotFound() };
   const mine = row.proposer_id === admin.member.id;
   if (close.to === 'withdrawn' && !mine) {
-    return {
-      outcome: {
-        kind: 'refused',
-        status: 403,
-        code: 'not-your-request',
-        message: 'Only the admin who asked for it withdraws it',
-      },
-    };
+    return { outcome: new Refusal(403, 'not-your-request', 'Only the admin who asked for it withdraws it') };
   }
   if (close.to === 'rejected' && mine) {
     return {
-      outcome: {
-        kind: 'refused',
-        status: 403,
-        code: 'self-approval',
-        message: 'Withdraw a change you asked for; another admin rejects it',
-      },
+      outcome: new Refusal(403, 'self-approval', 'Withdraw a change you asked for; another admin rejects it'),
     };
   }
   if (
     !(await decideRow(team, row, close.to, admin.member.id, close.to === 'rejected' ? close.reason : null))
   ) {
-    return {
-      outcome: {
-        kind: 'refused',
-        status: 409,
-        code: 'team-request-decided',
-        message: `This request is ${row.status} already`,
-      },
-    };
+    return { outcome: teamRequestDecided(row.status) };
   }
   const [view] = await views(team, [(await findTeamRequest(team, admin.organization.id, id)) ?? row]);
   return { outcome: { kind: 'applied', applied: {} }, request: view };

@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { ROLES } from '../../lib/roles';
 import { TEAM_REQUEST_STATUSES } from '../../lib/team-changes';
-import { errorBody } from '../../node/error-body';
-import { refused } from '../pipeline/http';
-import { type AuditLine, type RouteInput, teamRoute } from '../pipeline/pipeline';
+import { invalidFilters, memberNotFound, Refusal } from '../errors';
+import type { AuditLine } from '../pipeline/audit-line';
+import { type RouteInput, teamRoute } from '../pipeline/route';
 import {
   closeTeamRequest,
   confirmTeamRequest,
@@ -36,8 +36,13 @@ export function originOf(c: Context): string {
 }
 
 /** The answer to a change: applied (what it did), waiting for a second admin (202, the team request), or refused. */
-function answer(c: Context, line: AuditLine, outcome: GrantOutcome, status: 200 | 201 = 200): Response {
-  if (outcome.kind === 'refused') return refused(c, outcome);
+function answer(
+  c: Context,
+  line: AuditLine,
+  outcome: GrantOutcome,
+  status: 200 | 201 = 200,
+): Response | Refusal {
+  if (outcome instanceof Refusal) return outcome;
   if (outcome.kind === 'waiting') {
     line.action = 'team-request.propose';
     line.targets = [...line.targets, outcome.request.id];
@@ -54,9 +59,6 @@ function answer(c: Context, line: AuditLine, outcome: GrantOutcome, status: 200 
     status,
   );
 }
-
-const NO_MEMBER = (c: Context) =>
-  c.json(errorBody('member-not-found', 'No member of your team has this id'), 404);
 
 /** The target of a member route, in the admin's organization. */
 async function targetOf({ c, member, team }: RouteInput<unknown>) {
@@ -96,7 +98,7 @@ export const memberRoutes = [
     async handle(input) {
       const { c, body, member, line, team } = input;
       const target = await targetOf(input);
-      if (!target) return NO_MEMBER(c);
+      if (!target) return memberNotFound();
       line.targets = [target.id];
       let change: RequestedChange;
       if (body.role) {
@@ -119,7 +121,7 @@ export const memberRoutes = [
       async handle(input) {
         const { c, member, line, team } = input;
         const target = await targetOf(input);
-        if (!target) return NO_MEMBER(c);
+        if (!target) return memberNotFound();
         line.targets = [target.id];
         return answer(c, line, await proposeOrApply(team, member, { kind, target }, originOf(c)), 201);
       },
@@ -134,12 +136,7 @@ export const memberRoutes = [
       const status = c.req.query('status');
       const known = TEAM_REQUEST_STATUSES.find((s) => s === status);
       if (status && !known) {
-        return c.json(
-          errorBody('invalid-request', 'Some filters are wrong', [
-            { path: 'status', message: `One of ${TEAM_REQUEST_STATUSES.join(', ')}` },
-          ]),
-          400,
-        );
+        return invalidFilters([{ path: 'status', message: `One of ${TEAM_REQUEST_STATUSES.join(', ')}` }]);
       }
       return c.json({ data: await listTeamRequests(team, member.organization.id, known) });
     },
@@ -161,9 +158,9 @@ export const memberRoutes = [
         originOf(c),
         body.acknowledge_caution === true,
       );
-      if (outcome.kind === 'refused') {
+      if (outcome instanceof Refusal) {
         if (outcome.status === 409 && request) line.detail = outcome.message;
-        return refused(c, outcome);
+        return outcome;
       }
       // Confirmed knowing what was said against it: the trail keeps what the admin was told.
       if (caution) line.detail = `Confirmed after being told: ${caution}`;
@@ -193,7 +190,7 @@ export const memberRoutes = [
         to: 'rejected',
         reason: body.reason,
       });
-      return outcome.kind === 'refused' ? refused(c, outcome) : c.json({ request });
+      return outcome instanceof Refusal ? outcome : c.json({ request });
     },
   }),
   teamRoute({
@@ -205,7 +202,7 @@ export const memberRoutes = [
       const id = c.req.param('id') ?? '';
       line.targets = [id];
       const { outcome, request } = await closeTeamRequest(team, member, id, { to: 'withdrawn' });
-      return outcome.kind === 'refused' ? refused(c, outcome) : c.json({ request });
+      return outcome instanceof Refusal ? outcome : c.json({ request });
     },
   }),
 ];

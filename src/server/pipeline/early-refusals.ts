@@ -3,8 +3,8 @@ import type { AuditAction } from '../../lib/audit-actions';
 import { describeRequest } from '../../lib/roles';
 import type { Team } from '../team';
 import { memberOf } from './admission';
-import type { TeamRoute } from './pipeline';
-import { type AuditLine, writeLine } from './pipeline';
+import { type AuditLine, writeLine } from './audit-line';
+import type { TeamRoute } from './route';
 
 /**
  * Refusals that come before any route runs (a foreign Host, a foreign Origin, a body too large, a route that does not

@@ -5,11 +5,12 @@ import type { CallService } from '../gate/service-calls';
 import { sessionRoutes } from '../identity/routes';
 import { memberRoutes } from '../members/routes';
 import type { Team } from '../team';
-import { mountTeamRoutes, type TeamRoute } from './pipeline';
+import { mountTeamRoutes } from './mount';
+import type { TeamRoute } from './route';
 
 /**
  * Every route of the console server's own API, in one table: each names who may call it, its body's schema and its
- * action in the trail, and runs behind the one pipeline (pipeline.ts). `/v2` has its table in lib/roles.ts.
+ * action in the trail, and runs behind the one pipeline (mount.ts). `/v2` has its table in lib/roles.ts.
  */
 export function teamRouteTable(call: CallService | null): readonly TeamRoute[] {
   return [...sessionRoutes, ...memberRoutes, ...approvalRoutes(call), ...auditRoutes];
