@@ -4,19 +4,18 @@ import { bodyLimitOf, limitBodySize } from '../node/body-limit';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
 import type { Sandbox } from '../sandbox/app';
-import { seedPolicy } from './approvals/policy';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { invalidFields, routeNotFound } from './errors';
 import { type Forward, teamGate } from './gate/gate';
 import { proxyTo } from './gate/proxy';
 import type { CallService } from './gate/service-calls';
 import { DEMO_MEMBERS } from './members/demo';
-import { ensureOrganization } from './members/members';
+import { teamForTenant } from './members/sandbox-team';
 import { answerRefusal } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
 import { teamRoutes, teamRouteTable } from './pipeline/route-tables';
 import { mountSpa } from './spa';
-import { makeSandboxTeam, type Team } from './team';
+import type { Team } from './team';
 
 /** A test tenant's approval limit unless POST /sandbox/tenants says otherwise: $10,000.00, one approval. */
 const TEST_TENANT_APPROVAL_LIMIT = 1_000_000;
@@ -166,18 +165,12 @@ export function createConsoleApp(
           api_key: string;
           organization: { name: string };
         };
-        const org = await ensureOrganization(team.database.db, {
-          clientId: tenant.client_id,
-          name: tenant.organization.name,
-          sandboxApiKey: tenant.api_key,
-        });
-        const members = await makeSandboxTeam(team, org);
-        await seedPolicy(team.database.db, org.id, {
-          enabled: limit !== null,
-          limitCents: (limit as number | null) ?? TEST_TENANT_APPROVAL_LIMIT,
-          approvalsNeeded: 1,
-          memberDailyLimitCents: daily as number | null,
-        });
+        const members = await teamForTenant(
+          team,
+          { clientId: tenant.client_id, apiKey: tenant.api_key, name: tenant.organization.name },
+          { approvalLimitCents: limit as number | null, memberDailyLimitCents: daily as number | null },
+          TEST_TENANT_APPROVAL_LIMIT,
+        );
         return c.json({ ...tenant, members }, 201);
       });
     }

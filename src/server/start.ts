@@ -1,86 +1,15 @@
 import { DEMO_CREDENTIALS, DEMO_NAME } from '../sandbox/app';
-import { adoptAuditKey, checkAuditTrail, RESEAL_COMMAND, type TrailCheck } from './audit/chain';
-import { AuditHeadFile, auditHeadFileFrom, formatHead } from './audit/head-file';
+import { adoptAuditKey } from './audit/chain';
+import { AuditHeadFile, auditHeadFileFrom } from './audit/head-file';
+import { checkAuditTrail, reportTrail } from './audit/health';
 import { auditKeyFrom } from './audit/key';
 import type { ServerConfig } from './config';
 import { openConsoleDatabase } from './db/database';
+import { type FirstAdmin, firstAdminLink } from './identity/links';
 import { mailerFrom } from './mail/mail';
 import { ensureDemoTeam } from './members/demo';
-import { countMembers, ensureOrganization, insertInvitation } from './members/members';
+import { ensureOrganization, hasMembers } from './members/members';
 import { createTeam, type Team } from './team';
-
-export const FIRST_ADMIN_TTL_MS = 60 * 60 * 1000;
-/** A first-admin link younger than this is another server's of the same start: it is left as the one link. */
-const SAME_START_MS = 60 * 1000;
-
-export type FirstAdmin = { path: string } | { issuedBy: 'another-server'; expiresAt: string } | null;
-
-/**
- * The one-time link that names an upstream organization's first admin, while it has no member. One link at a time:
- * a start replaces an older one (its link may be lost), but leaves one made moments ago, by another server starting
- * at the same time, as the only one (a unique index makes the two inserts one).
- */
-export async function firstAdminLink(team: Team, orgId: string): Promise<FirstAdmin> {
-  const db = team.database.db;
-  const now = team.now();
-  const sameStart = new Date(now.getTime() + FIRST_ADMIN_TTL_MS - SAME_START_MS).toISOString();
-  await db
-    .updateTable('invitations')
-    .set({ used_at: now.toISOString() })
-    .where('org_id', '=', orgId)
-    .where('purpose', '=', 'first-admin')
-    .where('used_at', 'is', null)
-    .where('expires_at', '<', sameStart)
-    .execute();
-  try {
-    const link = await insertInvitation(
-      db,
-      { orgId, member: null, purpose: 'first-admin', ttlMs: FIRST_ADMIN_TTL_MS },
-      now,
-    );
-    return { path: `/invitation/${link.token}` };
-  } catch (error) {
-    const live = await db
-      .selectFrom('invitations')
-      .select(['expires_at', 'token_hash'])
-      .where('org_id', '=', orgId)
-      .where('purpose', '=', 'first-admin')
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (!live) throw error;
-    return { issuedBy: 'another-server', expiresAt: live.expires_at };
-  }
-}
-
-/** What a start says of the trail: its head on stdout when it verifies, loudly on stderr when it does not. */
-export function reportTrail(
-  check: TrailCheck,
-  out: { log: (line: string) => void; error: (line: string) => void } = console,
-): void {
-  if (check.ok) {
-    const where = check.headFile
-      ? `noted in ${check.headFile}`
-      : 'no head file (AUDIT_HEAD_FILE): note it somewhere the database is not';
-    out.log(
-      `Audit trail: ${check.rows} rows verified under the audit key; head ${formatHead(check.head)} (${where}).`,
-    );
-    return;
-  }
-  const noted = check.noted
-    ? ` The head noted before, ${formatHead(check.noted)}, stays in ${check.headFile}.`
-    : '';
-  for (const line of [
-    '!'.repeat(100),
-    `!! THE AUDIT TRAIL DOES NOT VERIFY: row ${check.brokenAt}: ${check.why} (${check.rows} rows verified before it).`,
-    `!! Nothing was re-sealed or changed.${noted}`,
-    '!! Find out what changed. Only when the rows are as they should be, an operator with the audit key runs',
-    `!!   ${RESEAL_COMMAND}`,
-    '!! Admins see this on the Audit page until a server starts with a trail that verifies.',
-    '!'.repeat(100),
-  ]) {
-    out.error(line);
-  }
-}
 
 /**
  * Opens the console's database and makes the team layer: the audit trail checked under its key (held outside the
@@ -126,6 +55,6 @@ export async function startTeam(
     name: config.upstreamUrl.host,
     sandboxApiKey: null,
   });
-  if ((await countMembers(database.db, org.id)) > 0) return { team, firstAdmin: null };
+  if (await hasMembers(database.db, org.id)) return { team, firstAdmin: null };
   return { team, firstAdmin: await firstAdminLink(team, org.id) };
 }

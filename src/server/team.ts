@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { ROLES, type Role } from '../lib/roles';
-import { type AuditEntry, appendAudit, type TrailCheck } from './audit/chain';
+import { randomUUID } from 'node:crypto';
+import { type AuditEntry, appendAudit } from './audit/chain';
 import type { AuditHead, AuditHeadFile } from './audit/head-file';
+import type { TrailCheck } from './audit/health';
 import type { AuditKey } from './audit/key';
 import type { ConsoleDatabase } from './db/database';
-import type { SignInPolicy } from './identity/sign-in';
+import type { OrganizationRow } from './db/schema';
+import { DEFAULT_POLICY, type SignInPolicy } from './identity/policy';
 import type { Mailer } from './mail/mail';
-import { insertMember, type OrganizationRow } from './members/members';
 
 /** An organization's API credentials, as the payout service knows them. They never leave the console server. */
 export interface OrgCredentials {
@@ -43,13 +43,6 @@ export interface Team {
   executor: { id: string; leaseMs: number };
   now(): Date;
 }
-
-export const DEFAULT_POLICY: SignInPolicy = {
-  failureLimit: 20,
-  failureWindowMs: 15 * 60 * 1000,
-  idleTimeoutMs: 15 * 60 * 1000,
-  totpRequiredFor: [],
-};
 
 export interface TeamOptions {
   database: ConsoleDatabase;
@@ -117,45 +110,4 @@ export function createTeam({
     executor: { id: `srv_${randomUUID().slice(0, 8)}`, leaseMs },
     now: clock,
   };
-}
-
-export interface CreatedMember {
-  id: string;
-  email: string;
-  name: string;
-  password: string;
-  role: Role;
-}
-
-export const ROLE_NAMES: Record<Role, string> = {
-  viewer: 'Vera Viewer',
-  support: 'Sam Support',
-  finance: 'Fiona Finance',
-  admin: 'Ada Admin',
-};
-
-/**
- * A sandbox tenant's team: one member per role, with random passwords (or the demo's published ones). The emails
- * carry the tenant's client id, so that they are unique across tenants.
- */
-export async function makeSandboxTeam(
-  team: Team,
-  org: OrganizationRow,
-  fixed?: { emailDomain: string; passwords: Record<Role, string> },
-): Promise<CreatedMember[]> {
-  const db = team.database.db;
-  const domain = fixed?.emailDomain ?? `${org.client_id.slice(0, 8)}.tenant.example`;
-  return Promise.all(
-    ROLES.map(async (role) => {
-      const password = fixed?.passwords[role] ?? randomBytes(12).toString('base64url');
-      // The demo's members may be made by two servers starting at once: the first one's stay.
-      const row = await insertMember(
-        db,
-        { orgId: org.id, email: `${role}@${domain}`, name: ROLE_NAMES[role], role, password },
-        team.now(),
-        { ifAbsent: fixed !== undefined },
-      );
-      return { id: row.id, email: row.email, name: row.name, password, role };
-    }),
-  );
 }

@@ -1,5 +1,10 @@
 import { classifyAnswer } from '../../lib/payment-answer';
 import { appendAuditIn, consoleEntry } from '../audit/chain';
+import { transaction } from '../db/database';
+import { dropApprovals } from '../db/repositories/approval-decisions';
+import * as requestRows from '../db/repositories/approval-requests';
+import { findOrganization } from '../db/repositories/organizations';
+import type { RequestRow } from '../db/schema';
 import {
   type CallService,
   payeesMethodsFingerprints,
@@ -9,21 +14,9 @@ import {
 } from '../gate/service-calls';
 import { sha256Hex } from '../identity/secrets';
 import type { OrgCredentials, Team } from '../team';
-import {
-  appOf,
-  approvalsOf,
-  bodiesOf,
-  claimRequest,
-  dropApprovals,
-  finishRequest,
-  orphanedRequests,
-  type PaymentBody,
-  pathOf,
-  type RequestBody,
-  type RequestRow,
-  renewLease,
-  requeueRequest,
-} from './store';
+import { appOf, bodiesOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
+import { tellMaker } from './notify';
+import { approvalsOf, finishRequest, moveStatus, requeueRequest } from './status';
 
 /**
  * The one executor of approved requests: the HTTP calls that pay a request's stored body, row by row, with the
@@ -254,7 +247,7 @@ export async function executeRequest(
   const db = team.database.db;
   const { id: executorId, leaseMs } = team.executor;
   const leaseEnd = () => new Date(team.now().getTime() + leaseMs);
-  if (!(await claimRequest(db, request.id, claimFrom, executorId, team.now(), leaseEnd()))) {
+  if (!(await requestRows.claimRequest(db, request.id, claimFrom, executorId, team.now(), leaseEnd()))) {
     return { ended: 'not-claimed', outcomes: [] };
   }
   if (claimFrom === 'approved') {
@@ -280,7 +273,7 @@ export async function executeRequest(
   let held = true;
   const renewal = setInterval(
     () => {
-      void renewLease(db, request.id, executorId, leaseEnd()).then(
+      void requestRows.renewLease(db, request.id, executorId, leaseEnd()).then(
         (kept) => {
           if (!kept) held = false;
         },
@@ -331,7 +324,7 @@ export async function executeRequest(
     const sentHash = sha256Hex(JSON.stringify(stored));
     // The end and its lines, one per row and one for the run, commit together: a run taken over after a crash writes
     // them once.
-    const finished = await db.transaction().execute(async (trx) => {
+    const finished = await transaction(db, async (trx) => {
       if (
         !(await finishRequest(trx, request.id, executorId, ended, team.now(), {
           rows: outcomes,
@@ -374,14 +367,10 @@ export async function executeRequest(
  */
 export async function resumeOrphans(team: Team, call: CallService): Promise<number> {
   const db = team.database.db;
-  const orphans = await orphanedRequests(db, team.now(), team.executor.leaseMs);
+  const orphans = await requestRows.orphanedRequests(db, team.now(), team.executor.leaseMs);
   let resumed = 0;
   for (const row of orphans) {
-    const org = await db
-      .selectFrom('organizations')
-      .selectAll()
-      .where('id', '=', row.org_id)
-      .executeTakeFirst();
+    const org = await findOrganization(db, row.org_id);
     const credentials = org ? team.credentialsFor(org) : null;
     if (!credentials) continue;
     const result = await executeRequest(
@@ -394,6 +383,42 @@ export async function resumeOrphans(team: Team, call: CallService): Promise<numb
     if (result.ended !== 'not-claimed') resumed++;
   }
   return resumed;
+}
+
+/**
+ * Pays a request just approved: one payment or payout before the answer, so that the approver sees the transfer; a
+ * file in the background. Without credentials to pay with it fails at once. The maker hears how it ended.
+ */
+export async function runApproved(
+  team: Team,
+  call: CallService | null,
+  request: RequestRow,
+  origin: string,
+): Promise<void> {
+  const db = team.database.db;
+  const organization = await findOrganization(db, request.org_id);
+  const credentials = organization ? team.credentialsFor(organization) : null;
+  if (!call || !credentials) {
+    await moveStatus(db, request.id, 'approved', 'failed', team.now(), {
+      error: 'The console holds no credentials to pay with',
+    });
+    await team.audit(
+      consoleEntry(request.org_id, 'approval.execute', [request.id], { status: 503, outcome: 'failed' }),
+    );
+    return;
+  }
+  const run = async () => {
+    const result = await executeRequest(team, call, request, credentials);
+    const ended = await requestRows.findRequest(db, request.org_id, request.id);
+    if (ended && ['executed', 'partly-executed', 'failed'].includes(result.ended))
+      await tellMaker(team, ended, origin);
+  };
+  // The run writes its own approval.execute line when it ends, with how it ended.
+  if (request.kind === 'payment' || request.kind === 'payout') await run();
+  else
+    void run().catch((error) =>
+      console.error(`[approvals] request ${request.id} failed to execute:`, (error as Error).message),
+    );
 }
 
 /** Resumes orphans now and every `everyMs`; returns the function that stops it. */

@@ -1,6 +1,8 @@
-import { can, ROLES } from '../../lib/roles';
-import { type ConsoleDb, type ConsoleTables, lockRow } from '../db/database';
-import { countMembers } from '../members/members';
+import { type ConsoleDb, transaction } from '../db/database';
+import * as policyRows from '../db/repositories/approval-policies';
+import { lockOrganization } from '../db/repositories/organizations';
+import type { PolicyRow } from '../db/schema';
+import { countApprovers } from '../members/members';
 
 export interface ApprovalPolicy {
   version: number;
@@ -12,8 +14,6 @@ export interface ApprovalPolicy {
 }
 
 export type PolicySettings = Omit<ApprovalPolicy, 'version'>;
-
-type PolicyRow = ConsoleTables['approval_policies'];
 
 /** Before any version exists: off, as an upstream organization starts. */
 export const NO_POLICY: ApprovalPolicy = {
@@ -39,20 +39,7 @@ function policyOf(row: PolicyRow | undefined): ApprovalPolicy {
 }
 
 export async function activePolicy(db: ConsoleDb, orgId: string): Promise<ApprovalPolicy> {
-  const row = await db
-    .selectFrom('approval_policies')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('status', '=', 'active')
-    .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return policyOf(row);
-}
-
-/** Members who may approve: the roles that may pay, active. */
-export function countApprovers(db: ConsoleDb, orgId: string): Promise<number> {
-  return countMembers(db, orgId, { status: 'active', roles: ROLES.filter((role) => can(role, 'pay')) });
+  return policyOf(await policyRows.activePolicyRow(db, orgId));
 }
 
 /** Why a policy cannot be had now (nobody would be left to approve), with the field it concerns; null when it can. */
@@ -91,20 +78,13 @@ export async function applyPolicy(
   by: { proposedBy: string | null; confirmedBy: string | null },
   now = new Date(),
 ): Promise<ApprovalPolicy> {
-  return db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'organizations', orgId);
-    const last = await trx
-      .selectFrom('approval_policies')
-      .select((eb) => eb.fn.max('version').as('version'))
-      .where('org_id', '=', orgId)
-      .executeTakeFirst();
-    const policy: ApprovalPolicy = { version: Number(last?.version ?? 0) + 1, ...wanted };
-    await trx
-      .updateTable('approval_policies')
-      .set({ status: 'superseded' })
-      .where('org_id', '=', orgId)
-      .where('status', '=', 'active')
-      .execute();
+  return transaction(db, async (trx) => {
+    await lockOrganization(trx, orgId);
+    const policy: ApprovalPolicy = {
+      version: (await policyRows.lastPolicyVersion(trx, orgId)) + 1,
+      ...wanted,
+    };
+    await policyRows.supersedeActivePolicy(trx, orgId);
     await insertVersion(trx, orgId, policy, by, now);
     return policy;
   });
@@ -122,20 +102,16 @@ function insertVersion(
   by: { proposedBy: string | null; confirmedBy: string | null },
   now: Date,
 ) {
-  return db
-    .insertInto('approval_policies')
-    .values({
-      org_id: orgId,
-      version: policy.version,
-      enabled: policy.enabled ? 1 : 0,
-      limit_cents: policy.limitCents,
-      approvals_needed: policy.approvalsNeeded,
-      member_daily_limit_cents: policy.memberDailyLimitCents,
-      status: 'active',
-      proposed_by: by.proposedBy,
-      confirmed_by: by.confirmedBy,
-      created_at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.columns(['org_id', 'version']).doNothing())
-    .execute();
+  return policyRows.insertPolicyVersion(db, {
+    org_id: orgId,
+    version: policy.version,
+    enabled: policy.enabled ? 1 : 0,
+    limit_cents: policy.limitCents,
+    approvals_needed: policy.approvalsNeeded,
+    member_daily_limit_cents: policy.memberDailyLimitCents,
+    status: 'active',
+    proposed_by: by.proposedBy,
+    confirmed_by: by.confirmedBy,
+    created_at: now.toISOString(),
+  });
 }

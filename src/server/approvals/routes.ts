@@ -3,28 +3,15 @@ import { z } from 'zod';
 import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
-import { consoleEntry } from '../audit/chain';
-import { approvalRequestNotFound, invalidFilters, Refusal } from '../errors';
+import { invalidFilters, Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
-import { movedToday } from '../gate/spend';
-import { listTeamRequests, proposeOrApply } from '../members/grants';
-import { countActiveAdmins } from '../members/members';
-import { originOf } from '../members/routes';
-import { type RouteInput, teamRoute } from '../pipeline/route';
-import type { Team } from '../team';
-import {
-  decide,
-  heldUntil,
-  membersByIds,
-  requestView,
-  submitRequest,
-  tellApprovers,
-  tellMaker,
-  withdrawRequest,
-} from './approvals';
-import { executeRequest } from './executor';
-import { activePolicy, countApprovers } from './policy';
-import { expireDue, findRequest, listRequests, moveStatus, type RequestRow } from './store';
+import { proposeOrApply } from '../members/grants';
+import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
+import { decideRequest, withdrawRequest } from './decide';
+import { expireDueOf } from './expiry';
+import { policyPage } from './policy-page';
+import { submitForApproval } from './submit';
+import { listRequestViews, requestPage } from './views';
 
 const payment = z.looseObject({});
 const rowNumbers = z.array(z.int().min(1)).max(1000).optional();
@@ -58,48 +45,6 @@ const policyBody = z
   })
   .strict();
 
-/** The request with its maker's name, as the list and its page show it. */
-async function viewWithMaker(team: Team, row: RequestRow) {
-  const makers = await membersByIds(team.database.db, [row.maker_id]);
-  return requestView(row, makers.get(row.maker_id));
-}
-
-/**
- * Pays an approved request now (one payment or payout: before the answer, so the approver sees the transfer) or in the
- * background (a file).
- */
-async function execute(team: Team, call: CallService | null, request: RequestRow, c: Context) {
-  const db = team.database.db;
-  const organization = await db
-    .selectFrom('organizations')
-    .selectAll()
-    .where('id', '=', request.org_id)
-    .executeTakeFirstOrThrow();
-  const credentials = team.credentialsFor(organization);
-  const origin = originOf(c);
-  if (!call || !credentials) {
-    await moveStatus(db, request.id, 'approved', 'failed', team.now(), {
-      error: 'The console holds no credentials to pay with',
-    });
-    await team.audit(
-      consoleEntry(request.org_id, 'approval.execute', [request.id], { status: 503, outcome: 'failed' }),
-    );
-    return;
-  }
-  const run = async () => {
-    const result = await executeRequest(team, call, request, credentials);
-    const ended = await findRequest(db, request.org_id, request.id);
-    if (ended && ['executed', 'partly-executed', 'failed'].includes(result.ended))
-      await tellMaker(team, ended, origin);
-  };
-  // The run writes its own approval.execute line when it ends, with how it ended (approval-executor.ts).
-  if (request.kind === 'payment' || request.kind === 'payout') await run();
-  else
-    void run().catch((error) =>
-      console.error(`[approvals] request ${request.id} failed to execute:`, (error as Error).message),
-    );
-}
-
 const requestId = (c: Context) => c.req.param('id') ?? '';
 
 /**
@@ -114,19 +59,17 @@ export function approvalRoutes(call: CallService | null) {
       line.targets = [id];
       const reason = body?.reason ?? '';
       if (!approve) line.detail = reason;
-      const decision = await decide(
+      const decided = await decideRequest(
         team,
+        call,
         member,
         id,
         approve ? { approve: true } : { approve: false, reason },
+        originOf(c),
       );
-      if (decision instanceof Refusal) return decision;
-      const request = decision.request;
-      line.amountCents = Number(request.amount_cents);
-      if (decision.approvedNow) await execute(team, call, request, c);
-      if (!approve) await tellMaker(team, request, originOf(c));
-      const now = await findRequest(team.database.db, member.organization.id, id);
-      return c.json(await viewWithMaker(team, now ?? request));
+      if (decided instanceof Refusal) return decided;
+      line.amountCents = decided.amountCents;
+      return c.json(decided.view);
     };
 
   return [
@@ -136,26 +79,7 @@ export function approvalRoutes(call: CallService | null) {
       access: 'read',
       action: 'policy.read',
       async handle({ c, member, team }) {
-        const db = team.database.db;
-        const orgId = member.organization.id;
-        const [policy, waiting, approvers, admins, moved] = await Promise.all([
-          activePolicy(db, orgId),
-          listTeamRequests(team, orgId, 'pending'),
-          countApprovers(db, orgId),
-          countActiveAdmins(db, orgId),
-          movedToday(db, member.member.id, team.now()),
-        ]);
-        const proposal = waiting.find((r) => r.kind === 'policy') ?? null;
-        // Held after a reset: the console says before the review that whatever this member pays waits for approval.
-        const held = heldUntil(member.member, team.now());
-        return c.json({
-          policy,
-          proposal,
-          approvers,
-          admins,
-          moved_today_cents: moved,
-          ...(held ? { held_until: held } : {}),
-        });
+        return c.json(await policyPage(team, member));
       },
     }),
     teamRoute({
@@ -197,17 +121,13 @@ export function approvalRoutes(call: CallService | null) {
       maxBodyBytes: FILE_BODY_LIMIT_BYTES,
       action: 'approval.submit',
       async handle({ c, body, member, line, team }) {
-        const result = await submitRequest(team, member, body, call);
-        if (result instanceof Refusal) return result;
-        line.targets = [result.request.id];
-        line.amountCents = Number(result.request.amount_cents);
-        if (result.kind === 'existing') {
-          // As the payout service answers a repeated idempotency key: the first answer again, marked as such.
-          c.header('Idempotent-Replayed', 'true');
-        } else {
-          await tellApprovers(team, result.request, originOf(c));
-        }
-        return c.json(await viewWithMaker(team, result.request), result.kind === 'created' ? 201 : 200);
+        const submitted = await submitForApproval(team, call, member, body, originOf(c));
+        if (submitted instanceof Refusal) return submitted;
+        line.targets = [submitted.view.id];
+        line.amountCents = submitted.amountCents;
+        // As the payout service answers a repeated idempotency key: the first answer again, marked as such.
+        if (submitted.replayed) c.header('Idempotent-Replayed', 'true');
+        return c.json(submitted.view, submitted.replayed ? 200 : 201);
       },
     }),
     teamRoute({
@@ -221,26 +141,9 @@ export function approvalRoutes(call: CallService | null) {
         if (status && !isApprovalStatus(status)) {
           return invalidFilters([{ path: 'status', message: `One of ${APPROVAL_STATUSES.join(', ')}` }]);
         }
-        for (const expired of await expireDue(team.database.db, orgId, team.now())) {
-          await team.audit(
-            consoleEntry(orgId, 'approval.expire', [expired.id], {
-              status: 200,
-              amountCents: Number(expired.amount_cents),
-            }),
-          );
-          const ended = await findRequest(team.database.db, orgId, expired.id);
-          if (ended) await tellMaker(team, ended, originOf(c));
-        }
-        const rows = await listRequests(
-          team.database.db,
-          orgId,
-          status && isApprovalStatus(status) ? status : undefined,
-        );
-        const makers = await membersByIds(
-          team.database.db,
-          rows.map((r) => r.maker_id),
-        );
-        return c.json({ data: rows.map((row) => requestView(row, makers.get(row.maker_id))) });
+        await expireDueOf(team, orgId, originOf(c));
+        const known = status && isApprovalStatus(status) ? status : undefined;
+        return c.json({ data: await listRequestViews(team, orgId, known) });
       },
     }),
     teamRoute({
@@ -249,23 +152,8 @@ export function approvalRoutes(call: CallService | null) {
       access: 'pay',
       action: 'approval.read',
       async handle({ c, member, team }) {
-        const db = team.database.db;
-        const row = await findRequest(db, member.organization.id, requestId(c));
-        if (!row) return approvalRequestNotFound();
-        const decisions = await db
-          .selectFrom('approval_decisions')
-          .innerJoin('members', 'members.id', 'approval_decisions.member_id')
-          .select([
-            'approval_decisions.member_id',
-            'approval_decisions.decision',
-            'approval_decisions.reason',
-            'approval_decisions.at',
-            'members.name',
-            'members.email',
-          ])
-          .where('request_id', '=', row.id)
-          .execute();
-        return c.json({ ...(await viewWithMaker(team, row)), decisions });
+        const page = await requestPage(team, member.organization.id, requestId(c));
+        return page instanceof Refusal ? page : c.json(page);
       },
     }),
     teamRoute({
@@ -293,8 +181,8 @@ export function approvalRoutes(call: CallService | null) {
         line.targets = [id];
         const withdrawn = await withdrawRequest(team, member, id);
         if (withdrawn instanceof Refusal) return withdrawn;
-        line.amountCents = Number(withdrawn.request.amount_cents);
-        return c.json(await viewWithMaker(team, withdrawn.request));
+        line.amountCents = withdrawn.amountCents;
+        return c.json(withdrawn.view);
       },
     }),
   ];

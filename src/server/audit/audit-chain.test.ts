@@ -8,13 +8,13 @@ import {
   type AuditEntry,
   adoptAuditKey,
   appendAudit,
-  checkAuditTrail,
   legacyRowHash,
   resealAuditChain,
   rowHash,
   verifyAudit,
 } from './chain';
 import { AuditHeadFile, auditHeadFileFrom, formatHead } from './head-file';
+import { checkAuditTrail } from './health';
 import { type AuditKey, auditKeyFrom } from './key';
 
 const entry = (action: string): AuditEntry => ({

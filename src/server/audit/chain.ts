@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
-import type { ConsoleDb, ConsoleTables } from '../db/database';
+import { type ConsoleDb, transaction } from '../db/database';
+import * as auditRows from '../db/repositories/audit-trail';
+import { organizationIds } from '../db/repositories/organizations';
+import type { AuditRow } from '../db/schema';
 import { sha256Hex } from '../identity/secrets';
-import { type AuditHead, type AuditHeadFile, formatHead } from './head-file';
+import { type AuditHead, formatHead } from './head-file';
 import type { AuditKey } from './key';
 
 export type AuditOutcome = 'ok' | 'refused' | 'failed';
@@ -24,7 +27,7 @@ export interface AuditEntry {
   amountCents?: number | null;
 }
 
-export type AuditRow = ConsoleTables['audit_events'];
+export type { AuditRow };
 
 /** A line the console writes itself, with no member behind it: an expiry, an execution, a paid row of a file. */
 export function consoleEntry(
@@ -105,7 +108,7 @@ export async function appendAudit(
   entry: AuditEntry,
   now = new Date(),
 ): Promise<AuditHead> {
-  return db.transaction().execute((trx) => appendAuditIn(trx, key, entry, now));
+  return transaction(db, (trx) => appendAuditIn(trx, key, entry, now));
 }
 
 /** Appends a line inside a transaction the caller holds (lines that must commit with a change, or not at all). */
@@ -116,14 +119,9 @@ export async function appendAuditIn(
   now = new Date(),
 ): Promise<AuditHead> {
   // The hash returned is still the previous row's: it is replaced below, once this row's is known.
-  const head = await trx
-    .updateTable('audit_head')
-    .set((eb) => ({ seq: eb('seq', '+', 1) }))
-    .where('id', '=', 1)
-    .returning(['seq', 'hash'])
-    .executeTakeFirstOrThrow();
+  const head = await auditRows.takeNextSeq(trx);
   const row: Omit<AuditRow, 'hash'> = {
-    seq: Number(head.seq),
+    seq: head.seq,
     at: now.toISOString(),
     org_id: entry.orgId,
     member_id: entry.memberId,
@@ -140,27 +138,14 @@ export async function appendAuditIn(
     prev_hash: head.hash,
   };
   const hash = rowHash(row, key);
-  await trx
-    .insertInto('audit_events')
-    .values({ ...row, hash })
-    .execute();
-  await trx.updateTable('audit_head').set({ hash }).where('id', '=', 1).execute();
+  await auditRows.insertAuditRow(trx, { ...row, hash });
+  await auditRows.setHead(trx, { hash });
   return { seq: row.seq, hash };
 }
 
 export type VerifyResult =
   | { ok: true; rows: number; head: { seq: number; hash: string } }
   | { ok: false; rows: number; brokenAt: number; why: string };
-
-function numbered(raw: AuditRow): AuditRow {
-  return {
-    ...raw,
-    seq: Number(raw.seq),
-    status: Number(raw.status),
-    amount_cents:
-      raw.amount_cents === null || raw.amount_cents === undefined ? null : Number(raw.amount_cents),
-  };
-}
 
 /**
  * Walks the whole chain in order; names the first row whose hash, link or number does not hold. `expect` is a head
@@ -176,15 +161,8 @@ export async function verifyAudit(
   let expectedSeq = 1;
   let expectSeen = false;
   for (;;) {
-    const rows = await db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('seq', '>=', expectedSeq)
-      .orderBy('seq')
-      .limit(pageSize)
-      .execute();
-    for (const raw of rows) {
-      const row = numbered(raw);
+    const rows = await auditRows.auditRowsFrom(db, expectedSeq, pageSize);
+    for (const row of rows) {
       const broken = (why: string, at = row.seq): VerifyResult => ({
         ok: false,
         rows: expectedSeq - 1,
@@ -219,12 +197,8 @@ export async function verifyAudit(
       why: `the chain ends at row ${rows}, before the head you noted (row ${options.expect.seq}): its tail was cut`,
     };
   }
-  const head = await db
-    .selectFrom('audit_head')
-    .select(['seq', 'hash'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  if (head && (Number(head.seq) !== rows || head.hash !== previous)) {
+  const head = await auditRows.readHead(db);
+  if (head && (head.seq !== rows || head.hash !== previous)) {
     return {
       ok: false,
       rows,
@@ -249,61 +223,17 @@ function keyCheckOf(key: AuditKey): string {
  */
 export async function adoptAuditKey(db: ConsoleDb, key: AuditKey): Promise<void> {
   const check = keyCheckOf(key);
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     // Taken first, as an append does: two servers starting at once take it one after the other.
-    const head = await trx
-      .updateTable('audit_head')
-      .set((eb) => ({ seq: eb('seq', '+', 0) }))
-      .where('id', '=', 1)
-      .returning(['seq', 'key_check'])
-      .executeTakeFirstOrThrow();
-    if (head.key_check === check) return;
-    if (head.key_check !== null) {
+    const head = await auditRows.holdHead(trx);
+    if (head.keyCheck === check) return;
+    if (head.keyCheck !== null) {
       throw new Error(
         'The audit key (AUDIT_KEY or its key file) is not the one this audit trail was written with: start with that key',
       );
     }
-    if (Number(head.seq) === 0) {
-      await trx.updateTable('audit_head').set({ key_check: check }).where('id', '=', 1).execute();
-    }
+    if (head.seq === 0) await auditRows.setHead(trx, { keyCheck: check });
   });
-}
-
-/** The command an operator runs, with the key, once the rows are as they should be: the trail is sealed again. */
-export const RESEAL_COMMAND = 'npm run audit:reseal -- --i-understand-this-trusts-the-database';
-
-/** What a server found of its trail when it started: verified under the key and through the head noted outside. */
-export type TrailCheck = VerifyResult & {
-  /** The head noted in the head file before this start (null: no file, or none in it yet). */
-  noted: AuditHead | null;
-  headFile: string | null;
-  checkedAt: string;
-};
-
-/**
- * Verifies the whole chain under the key and, when a head was noted outside the database, that the chain still passes
- * through it. The server says what it found at each start; it never repairs anything (audit:reseal does, when an
- * operator runs it).
- */
-export async function checkAuditTrail(
-  db: ConsoleDb,
-  key: AuditKey,
-  headFile: AuditHeadFile | null,
-  now = new Date(),
-): Promise<TrailCheck> {
-  let noted: AuditHead | null = null;
-  let unreadable: string | null = null;
-  try {
-    noted = headFile?.read() ?? null;
-  } catch (error) {
-    unreadable = (error as Error).message;
-  }
-  const result = await verifyAudit(db, key, noted ? { expect: noted } : {});
-  const at = { noted, headFile: headFile?.path ?? null, checkedAt: now.toISOString() };
-  if (unreadable && result.ok) {
-    return { ok: false, rows: result.rows, brokenAt: result.rows + 1, why: unreadable, ...at };
-  }
-  return { ...result, ...at };
 }
 
 /**
@@ -317,50 +247,31 @@ export async function resealAuditChain(
   now = new Date(),
 ): Promise<{ from: AuditHead; brokenAt: number | null; to: AuditHead }> {
   const check = keyCheckOf(key);
-  return db.transaction().execute(async (trx) => {
-    const head = await trx
-      .updateTable('audit_head')
-      .set((eb) => ({ seq: eb('seq', '+', 0) }))
-      .where('id', '=', 1)
-      .returning(['seq', 'hash'])
-      .executeTakeFirstOrThrow();
-    const from = { seq: Number(head.seq), hash: head.hash };
+  return transaction(db, async (trx) => {
+    const head = await auditRows.holdHead(trx);
+    const from = { seq: head.seq, hash: head.hash };
     const before = await verifyAudit(trx, key);
     let previous = GENESIS;
     let seq = 0;
     for (;;) {
-      const rows = await trx
-        .selectFrom('audit_events')
-        .selectAll()
-        .where('seq', '>', seq)
-        .orderBy('seq')
-        .limit(5000)
-        .execute();
-      for (const raw of rows) {
-        const { hash: _old, ...rest } = numbered(raw);
+      const rows = await auditRows.auditRowsFrom(trx, seq + 1, 5000);
+      for (const row of rows) {
+        const { hash: _old, ...rest } = row;
         const hash = rowHash({ ...rest, prev_hash: previous }, key);
-        await trx
-          .updateTable('audit_events')
-          .set({ prev_hash: previous, hash })
-          .where('seq', '=', rest.seq)
-          .execute();
+        await auditRows.relinkAuditRow(trx, rest.seq, previous, hash);
         previous = hash;
         seq = rest.seq;
       }
       if (rows.length < 5000) break;
     }
-    await trx
-      .updateTable('audit_head')
-      .set({ seq, hash: previous, key_check: check })
-      .where('id', '=', 1)
-      .execute();
+    await auditRows.setHead(trx, { seq, hash: previous, keyCheck: check });
     const brokenAt = before.ok ? null : before.brokenAt;
     const detail = `Re-sealed under the audit key from head ${formatHead(from)}${
       brokenAt === null ? ', which verified' : `; the first row that did not verify was ${brokenAt}`
     }`;
-    const orgs = await trx.selectFrom('organizations').select('id').execute();
+    const orgs = await organizationIds(trx);
     let to = { seq, hash: previous };
-    for (const org of orgs.length > 0 ? orgs.map((o) => o.id) : [null]) {
+    for (const org of orgs.length > 0 ? orgs : [null]) {
       to = await appendAuditIn(
         trx,
         key,
@@ -374,48 +285,4 @@ export async function resealAuditChain(
     }
     return { from, brokenAt, to };
   });
-}
-
-export interface AuditFilter {
-  orgId: string;
-  memberId?: string | undefined;
-  action?: string | undefined;
-  outcome?: AuditOutcome | undefined;
-  /** ISO times, from inclusive, to exclusive. */
-  from?: string | undefined;
-  to?: string | undefined;
-  /** Rows before this sequence number (the next page of a newest-first list). */
-  before?: number | undefined;
-  limit: number;
-}
-
-export async function listAudit(db: ConsoleDb, filter: AuditFilter): Promise<AuditRow[]> {
-  let query = db.selectFrom('audit_events').selectAll().where('org_id', '=', filter.orgId);
-  if (filter.memberId) query = query.where('member_id', '=', filter.memberId);
-  if (filter.action) query = query.where('action', '=', filter.action);
-  if (filter.outcome) query = query.where('outcome', '=', filter.outcome);
-  if (filter.from) query = query.where('at', '>=', filter.from);
-  if (filter.to) query = query.where('at', '<', filter.to);
-  if (filter.before) query = query.where('seq', '<', filter.before);
-  const rows = await query.orderBy('seq', 'desc').limit(filter.limit).execute();
-  return rows.map(numbered);
-}
-
-/** Failed sign-ins since `since`, for one email or one address. */
-export async function countFailedSignIns(
-  db: ConsoleDb,
-  by: { email: string } | { address: string },
-  since: string,
-): Promise<{ count: number; oldest: string | null }> {
-  let query = db
-    .selectFrom('audit_events')
-    .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('at').as('oldest')])
-    .where('action', '=', 'sign-in')
-    .where('outcome', '=', 'refused')
-    .where('status', '=', 401)
-    .where('at', '>=', since);
-  query =
-    'email' in by ? query.where('email', '=', by.email) : query.where('client_address', '=', by.address);
-  const row = await query.executeTakeFirst();
-  return { count: Number(row?.count ?? 0), oldest: (row?.oldest as string | null) ?? null };
 }

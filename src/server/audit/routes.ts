@@ -1,12 +1,11 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AUDIT_ACTION_NAMES, type AuditAction } from '../../lib/audit-actions';
-import { toCsv } from '../../lib/csv';
 import { fieldErrorsFrom } from '../../node/error-body';
 import { invalidFilters, Refusal } from '../errors';
 import { teamRoute } from '../pipeline/route';
-import { type AuditRow, listAudit, RESEAL_COMMAND } from './chain';
-import { formatHead } from './head-file';
+import { trailHealth } from './health';
+import { auditCsv, auditLines } from './trail';
 
 /** A calendar day that exists: 2020-13-45 is refused, not turned into an exception. */
 const day = z
@@ -50,31 +49,6 @@ export function auditQuery(c: Context) {
   };
 }
 
-const CSV_COLUMNS = [
-  'seq',
-  'at',
-  'member_id',
-  'email',
-  'role',
-  'action',
-  'targets',
-  'outcome',
-  'status',
-  'request_id',
-  'client_address',
-  'detail',
-  'amount_cents',
-  'hash',
-] as const satisfies readonly (keyof AuditRow)[];
-
-/** The trail as a spreadsheet opens it (lib/csv.ts: RFC 4180, formula-looking cells kept as text). */
-export function auditCsv(rows: AuditRow[]): string {
-  return toCsv(
-    CSV_COLUMNS,
-    rows.map((row) => CSV_COLUMNS.map((column) => row[column])),
-  );
-}
-
 /**
  * The trail of the admin's organization, newest first, as JSON or CSV; and what this server found of the whole chain
  * when it started (verified under the key and through the head noted outside the database, or where it breaks).
@@ -86,18 +60,7 @@ export const auditRoutes = [
     access: 'admin',
     action: 'audit.health',
     handle({ c, team }) {
-      const trail = team.trail;
-      if (!trail) return c.json({ checked: false });
-      return c.json({
-        checked: true,
-        ok: trail.ok,
-        rows: trail.rows,
-        checked_at: trail.checkedAt,
-        head_file: trail.headFile,
-        ...(trail.ok
-          ? { head: formatHead(trail.head) }
-          : { broken_at: trail.brokenAt, why: trail.why, reseal: RESEAL_COMMAND }),
-      });
+      return c.json(trailHealth(team.trail));
     },
   }),
   teamRoute({
@@ -108,7 +71,7 @@ export const auditRoutes = [
     async handle({ c, member, team }) {
       const query = auditQuery(c);
       if (query instanceof Refusal) return query;
-      const rows = await listAudit(team.database.db, { ...query, orgId: member.organization.id });
+      const rows = await auditLines(team, member.organization.id, query);
       if (c.req.query('format') === 'csv') {
         c.header('Content-Type', 'text/csv; charset=utf-8');
         c.header('Content-Disposition', 'attachment; filename="audit.csv"');

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAudit, listAudit, verifyAudit } from '../audit/chain';
-import { type SignInPolicy, sessionMember, signIn } from '../identity/sign-in';
+import { appendAudit, verifyAudit } from '../audit/chain';
+import type { SignInPolicy } from '../identity/policy';
+import { sessionMember, signIn } from '../identity/sign-in';
 import { totpCode } from '../identity/totp';
 import { endSessionsOf, ensureOrganization, insertMember } from '../members/members';
 import { testAuditKey } from '../test/console';
 import { BACKENDS } from '../test/databases';
 import type { ConsoleDatabase } from './database';
+import { listAuditRows as listAudit } from './repositories/audit-trail';
 
 const policy: SignInPolicy = {
   failureLimit: 20,

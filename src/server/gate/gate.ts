@@ -1,19 +1,15 @@
 import type { Context } from 'hono';
-import { approvalNeed } from '../../lib/approval-rules';
-import type { AuditAction } from '../../lib/audit-actions';
 import { can, describeRequest } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
-import { heldUntil } from '../approvals/approvals';
-import { activePolicy, NO_POLICY } from '../approvals/policy';
 import { notJson, Refusal } from '../errors';
 import { admit, memberOf } from '../pipeline/admission';
 import { answerRefusal } from '../pipeline/answer';
 import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
 import type { Team } from '../team';
 import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
-import { checkMoney, movesMoney } from './money-checks';
-import { releaseSpend, reserveSpend } from './spend';
+import { judgeMoney, releaseMoney } from './money';
+import { movesMoney } from './money-checks';
 
 /**
  * Sends the request on to the payout service (the embedded sandbox, or upstream) and returns its answer; with
@@ -57,29 +53,19 @@ function fileOf(c: Context): string | null {
   return given && /^[0-9a-f]{64}$/.test(given) ? given : null;
 }
 
-type MoneyRead = { body: string; amountCents: number } | Refusal;
-
 /**
- * A member's request that moves money, read whole (the body limit was checked before) and checked by the same schema
- * the service uses, so that the server knows exactly what it sends; then it writes who initiated it.
+ * The body of a member's request that moves money, read whole (the body limit was checked before): as the service
+ * answers it, a body sent as another type than JSON is not read as JSON.
  */
-async function readMoney(c: Context, action: AuditAction, email: string): Promise<MoneyRead> {
-  // As the service answers it: a body sent as another type than JSON is not read as JSON.
+async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
   if (!isJsonContentType(c.req.header('content-type'))) {
     return new Refusal(415, 'unsupported-media-type', 'Send the body as application/json');
   }
-  let raw: unknown;
   try {
-    raw = JSON.parse(await c.req.text());
+    return { raw: JSON.parse(await c.req.text()) };
   } catch {
     return notJson();
   }
-  const checked = checkMoney(action, raw, email);
-  if (!checked || 'problems' in checked) {
-    const problems = checked?.problems ?? [];
-    return new Refusal(400, 'validation-failed', 'The request is invalid: see errors', { errors: problems });
-  }
-  return { body: JSON.stringify(checked.body), amountCents: checked.amountCents };
 }
 
 /**
@@ -123,47 +109,23 @@ export function teamGate(team: Team, forward: Forward) {
     let body: string | undefined;
     let reservation: string | null = null;
     if (movesMoney(described.action)) {
-      const checked = await readMoney(c, described.action, member.email);
-      if (checked instanceof Refusal) {
-        await writeLine(team, c, line, found, checked.status);
-        return answerRefusal(c, checked);
+      const read = await readJson(c);
+      const judged =
+        read instanceof Refusal
+          ? ({ kind: 'refused', refusal: read, amountCents: null } as const)
+          : await judgeMoney(team, found as NonNullable<typeof found>, described.action, read.raw, fileOf(c));
+      if (judged.kind === 'refused') {
+        if (judged.amountCents !== null) line.amountCents = judged.amountCents;
+        await writeLine(team, c, line, found, judged.refusal.status);
+        return answerRefusal(c, judged.refusal);
       }
-      body = checked.body;
-      line.amountCents = checked.amountCents;
-      // After a reset of their credentials, whatever a member pays waits for another member's approval.
-      const held = heldUntil(member, team.now());
-      if (held) {
-        const need = approvalNeed(NO_POLICY, checked.amountCents, 0, 'payment', held);
-        await writeLine(team, c, line, found, 403);
-        return answerRefusal(
-          c,
-          new Refusal(403, 'approval-required', need.needed ? need.message : '', {
-            extra: { limit: 'hold', held_until: held },
-          }),
-        );
-      }
-      const policy = await activePolicy(team.database.db, organization.id);
-      const reserved = await reserveSpend(
-        team.database.db,
-        { orgId: organization.id, memberId: member.id, amountCents: checked.amountCents, fileId: fileOf(c) },
-        policy,
-        team.now(),
-      );
-      if (reserved.kind === 'needs-approval') {
-        const message = reserved.need.needed ? reserved.need.message : 'Another member approves this';
-        await writeLine(team, c, line, found, 403);
-        return answerRefusal(
-          c,
-          new Refusal(403, 'approval-required', message, {
-            extra: { limit: reserved.need.needed ? reserved.need.limit : 'amount' },
-          }),
-        );
-      }
-      reservation = reserved.id;
+      body = judged.body;
+      line.amountCents = judged.amountCents;
+      reservation = judged.reservation;
     }
     const credentials = team.credentialsFor(organization);
     if (!credentials) {
-      if (reservation) await releaseSpend(team.database.db, reservation);
+      if (reservation) await releaseMoney(team, reservation);
       await writeLine(team, c, line, found, 403);
       return answerRefusal(
         c,
@@ -180,7 +142,7 @@ export function teamGate(team: Team, forward: Forward) {
     // Refused, or answered as the payment sent before: nothing moved now. An unknown outcome stays counted.
     const refused = response.status >= 400 && response.status < 500;
     if (reservation && (refused || response.headers.get('idempotent-replayed') === 'true')) {
-      await releaseSpend(team.database.db, reservation);
+      await releaseMoney(team, reservation);
     }
     // Only a line that is written needs its targets: reading a read's answer again costs it half its rate.
     if (isWritten(c, response.status)) line.targets = await targetsOf(path, response);

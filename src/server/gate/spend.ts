@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type ApprovalNeed, approvalNeed } from '../../lib/approval-rules';
 import type { ApprovalPolicy } from '../approvals/policy';
-import { type ConsoleDb, lockRow } from '../db/database';
+import { type ConsoleDb, transaction } from '../db/database';
+import { deleteSpend, insertSpend, sumSpend } from '../db/repositories/member-spend';
+import { lockMember } from '../db/repositories/members';
 
 /**
  * What each member moves alone (without a second member's approval), counted by the server from what it forwards, so
@@ -11,26 +13,9 @@ import { type ConsoleDb, lockRow } from '../db/database';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function sum(
-  db: ConsoleDb,
-  where: { memberId: string } | { orgId: string; fileId: string },
-  since: string,
-): Promise<number> {
-  let query = db
-    .selectFrom('member_spend')
-    .select((eb) => eb.fn.sum<string | number | null>('amount_cents').as('total'))
-    .where('at', '>', since);
-  query =
-    'memberId' in where
-      ? query.where('member_id', '=', where.memberId)
-      : query.where('org_id', '=', where.orgId).where('file_id', '=', where.fileId);
-  const row = await query.executeTakeFirst();
-  return Number(row?.total ?? 0);
-}
-
 /** What a member moved alone in the 24 hours before `now`, in cents. */
 export function movedToday(db: ConsoleDb, memberId: string, now: Date): Promise<number> {
-  return sum(db, { memberId }, new Date(now.getTime() - DAY_MS).toISOString());
+  return sumSpend(db, { memberId }, new Date(now.getTime() - DAY_MS).toISOString());
 }
 
 export type Reservation = { kind: 'reserved'; id: string } | { kind: 'needs-approval'; need: ApprovalNeed };
@@ -46,33 +31,34 @@ export async function reserveSpend(
   policy: ApprovalPolicy,
   now: Date,
 ): Promise<Reservation> {
-  return db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'members', spend.memberId);
+  return transaction(db, async (trx) => {
+    await lockMember(trx, spend.memberId);
     const since = new Date(now.getTime() - DAY_MS).toISOString();
     if (spend.fileId && policy.enabled) {
-      const fileSoFar = await sum(trx, { orgId: spend.orgId, fileId: spend.fileId }, since);
+      const fileSoFar = await sumSpend(trx, { orgId: spend.orgId, fileId: spend.fileId }, since);
       const need = approvalNeed(policy, fileSoFar + spend.amountCents, 0, 'file');
       if (need.needed) return { kind: 'needs-approval', need } as const;
     }
-    const need = approvalNeed(policy, spend.amountCents, await sum(trx, { memberId: spend.memberId }, since));
+    const need = approvalNeed(
+      policy,
+      spend.amountCents,
+      await sumSpend(trx, { memberId: spend.memberId }, since),
+    );
     if (need.needed) return { kind: 'needs-approval', need } as const;
     const id = randomUUID();
-    await trx
-      .insertInto('member_spend')
-      .values({
-        id,
-        org_id: spend.orgId,
-        member_id: spend.memberId,
-        amount_cents: spend.amountCents,
-        file_id: spend.fileId,
-        at: now.toISOString(),
-      })
-      .execute();
+    await insertSpend(trx, {
+      id,
+      org_id: spend.orgId,
+      member_id: spend.memberId,
+      amount_cents: spend.amountCents,
+      file_id: spend.fileId,
+      at: now.toISOString(),
+    });
     return { kind: 'reserved', id } as const;
   });
 }
 
 /** The payment was refused (or answered as one sent before): nothing moved this time. */
 export async function releaseSpend(db: ConsoleDb, id: string): Promise<void> {
-  await db.deleteFrom('member_spend').where('id', '=', id).execute();
+  await deleteSpend(db, id);
 }

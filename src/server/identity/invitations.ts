@@ -1,5 +1,7 @@
 import { can, isRole } from '../../lib/roles';
-import type { ConsoleDb } from '../db/database';
+import { type ConsoleDb, transaction } from '../db/database';
+import * as invitationRows from '../db/repositories/invitations';
+import * as memberRows from '../db/repositories/members';
 import { invalidFields, linkNotFound, Refusal } from '../errors';
 import { findMemberByEmail, type MemberRow, normalEmail } from '../members/members';
 import type { Team } from '../team';
@@ -7,29 +9,7 @@ import { hashPassword, newMemberId, sha256Hex } from './secrets';
 
 async function liveInvitation(db: ConsoleDb, token: string, now: Date) {
   if (token.length > 100) return undefined;
-  const row = await db
-    .selectFrom('invitations')
-    .leftJoin('members', 'members.id', 'invitations.member_id')
-    .innerJoin('organizations', 'organizations.id', 'invitations.org_id')
-    .select([
-      'invitations.token_hash',
-      'invitations.purpose',
-      'invitations.expires_at',
-      'invitations.used_at',
-      'invitations.org_id',
-      'invitations.member_id',
-      'invitations.role as granted_role',
-      'invitations.email as granted_email',
-      'invitations.shown_to',
-      'members.email',
-      'members.name',
-      'members.role',
-      'members.status',
-      'members.held_until',
-      'organizations.name as org_name',
-    ])
-    .where('invitations.token_hash', '=', sha256Hex(token))
-    .executeTakeFirst();
+  const row = await invitationRows.findInvitationWithMember(db, sha256Hex(token));
   if (!row || row.used_at !== null || row.expires_at <= now.toISOString()) return undefined;
   if (row.member_id !== null && !stillGrants(row)) return undefined;
   return row;
@@ -56,16 +36,8 @@ function stillGrants(row: {
  * link in an admin's hands would open an account the other admin is about to trust. Counted without the link's own
  * member (an admin invited by the only one).
  */
-async function otherAdminsThan(db: ConsoleDb, orgId: string, ids: readonly string[]): Promise<number> {
-  const row = await db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('org_id', '=', orgId)
-    .where('role', '=', 'admin')
-    .where('status', '=', 'active')
-    .where('id', 'not in', [...ids])
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+function otherAdminsThan(db: ConsoleDb, orgId: string, ids: readonly string[]): Promise<number> {
+  return memberRows.countMembers(db, orgId, { status: 'active', roles: ['admin'], except: ids });
 }
 
 const handedOverRefusal = () =>
@@ -86,8 +58,9 @@ async function handedOver(
 }
 
 /** What a one-time link is for (the page that opens it says so), or why it does not open. */
-export async function invitationInfo(db: ConsoleDb, token: string, now: Date) {
-  const row = await liveInvitation(db, token, now);
+export async function invitationInfo(team: Team, token: string) {
+  const db = team.database.db;
+  const row = await liveInvitation(db, token, team.now());
   if (!row) return linkNotFound();
   if (await handedOver(db, row)) return handedOverRefusal();
   return {
@@ -144,67 +117,44 @@ export async function acceptInvitation(
             invitation.held_until && invitation.held_until > heldUntil ? invitation.held_until : heldUntil,
         }
       : {};
-  const memberId = await db.transaction().execute(async (trx) => {
-    const spent = await trx
-      .updateTable('invitations')
-      .set({ used_at: at })
-      .where('token_hash', '=', invitation.token_hash)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(spent.numUpdatedRows) !== 1) return null;
+  const memberId = await transaction(db, async (trx) => {
+    if (!(await invitationRows.spendInvitation(trx, invitation.token_hash, at))) return null;
     if (invitation.member_id) {
       const role = isRole(invitation.role) ? invitation.role : 'viewer';
       // Any other link of theirs is spent with this one: one password, set once.
-      await trx
-        .updateTable('invitations')
-        .set({ used_at: at })
-        .where('member_id', '=', invitation.member_id)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .updateTable('members')
-        .set({
-          password_hash: hashed,
-          status: 'active',
-          approver_since: can(role, 'pay') ? at : null,
-          password_link_shown_to: invitation.shown_to,
-          password_set_at: at,
-          ...hold,
-          ...(body.name ? { name: body.name } : {}),
-        })
-        .where('id', '=', invitation.member_id)
-        .execute();
+      await invitationRows.spendLinksOf(trx, invitation.member_id, at);
+      await memberRows.updateMember(trx, invitation.member_id, {
+        password_hash: hashed,
+        status: 'active',
+        approver_since: can(role, 'pay') ? at : null,
+        password_link_shown_to: invitation.shown_to,
+        password_set_at: at,
+        ...hold,
+        ...(body.name ? { name: body.name } : {}),
+      });
       return invitation.member_id;
     }
-    const id = newMemberId();
-    await trx
-      .insertInto('members')
-      .values({
-        id,
-        org_id: invitation.org_id,
-        email: normalEmail(body.email ?? ''),
-        name: body.name ?? '',
-        role: 'admin',
-        status: 'active',
-        password_hash: hashed,
-        totp_secret: null,
-        totp_pending_secret: null,
-        created_at: at,
-        last_seen_at: null,
-        approver_since: at,
-        password_link_shown_to: null,
-        password_set_at: at,
-        held_until: null,
-        held_by: null,
-      })
-      .execute();
-    return id;
+    const created = await memberRows.insertMemberRow(trx, {
+      id: newMemberId(),
+      org_id: invitation.org_id,
+      email: normalEmail(body.email ?? ''),
+      name: body.name ?? '',
+      role: 'admin',
+      status: 'active',
+      password_hash: hashed,
+      totp_secret: null,
+      totp_pending_secret: null,
+      created_at: at,
+      last_seen_at: null,
+      approver_since: at,
+      password_link_shown_to: null,
+      password_set_at: at,
+      held_until: null,
+      held_by: null,
+    });
+    return created.id;
   });
   if (!memberId) return linkNotFound();
-  const member = await db
-    .selectFrom('members')
-    .selectAll()
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
+  const member = await memberRows.getMember(db, memberId);
   return { member, purpose: invitation.purpose };
 }

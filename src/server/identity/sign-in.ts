@@ -1,19 +1,20 @@
-import { isRole, type Role } from '../../lib/roles';
-import { countFailedSignIns } from '../audit/chain';
+import { can, isRole, type Role } from '../../lib/roles';
 import type { ConsoleDb } from '../db/database';
-import { findMemberByEmail, type MemberRow, normalEmail, type OrganizationRow } from '../members/members';
+import { countFailedSignIns } from '../db/repositories/audit-trail';
+import * as memberRows from '../db/repositories/members';
+import { findOrganization } from '../db/repositories/organizations';
+import * as sessionRows from '../db/repositories/sessions';
+import {
+  findMemberByEmail,
+  type MemberRow,
+  memberView,
+  normalEmail,
+  type OrganizationRow,
+} from '../members/members';
+import type { Team } from '../team';
+import type { SignInPolicy } from './policy';
 import { newSecret, passwordMatches, sha256Hex } from './secrets';
 import { totpMatches } from './totp';
-
-export interface SignInPolicy {
-  /** Failed sign-ins per email within the window before a 429; an address (an office behind one NAT) gets 5×. */
-  failureLimit: number;
-  failureWindowMs: number;
-  /** A session unused this long is over. */
-  idleTimeoutMs: number;
-  /** Roles that must use a TOTP code (finance and admin outside the sandbox). */
-  totpRequiredFor: readonly Role[];
-}
 
 export type SignInResult =
   | { kind: 'signed-in'; member: MemberRow; secret: string }
@@ -68,12 +69,51 @@ export async function signIn(
   }
   const secret = newSecret();
   const at = now.toISOString();
-  await db
-    .insertInto('sessions')
-    .values({ secret_hash: sha256Hex(secret), member_id: usable.id, created_at: at, last_used_at: at })
-    .execute();
-  await db.updateTable('members').set({ last_seen_at: at }).where('id', '=', usable.id).execute();
+  await sessionRows.insertSession(db, {
+    secret_hash: sha256Hex(secret),
+    member_id: usable.id,
+    created_at: at,
+    last_used_at: at,
+  });
+  await memberRows.updateMember(db, usable.id, { last_seen_at: at });
   return { kind: 'signed-in', member: usable, secret };
+}
+
+/** Who a sign-in names in the trail: the member the email belongs to, so that their organization's page shows it. */
+export interface SignInAttempt {
+  result: SignInResult;
+  /** The member whose email it was (a failure included), if any. */
+  named: MemberRow | undefined;
+  /** What a signed-in member's browser keeps. */
+  session?: { member_id: string; secret: string } & ReturnType<typeof sessionAnswer>;
+}
+
+/** A member's sign-in, as the API answers it. */
+export async function attemptSignIn(
+  team: Team,
+  given: { email: string; password: string; totp?: string | undefined; address: string },
+): Promise<SignInAttempt> {
+  const db = team.database.db;
+  const result = await signIn(db, team.policy, given, team.now());
+  const named = 'member' in result ? result.member : await findMemberByEmail(db, given.email);
+  if (result.kind !== 'signed-in') return { result, named };
+  const member = result.member;
+  const organization = await findOrganization(db, member.org_id);
+  if (!organization) throw new Error(`The organization of member ${member.id} is gone`);
+  const withRole = { ...member, role: isRole(member.role) ? member.role : 'viewer' };
+  return {
+    result,
+    named,
+    session: {
+      member_id: member.id,
+      secret: result.secret,
+      ...sessionAnswer({
+        member: withRole,
+        organization,
+        mustEnrollTotp: mustEnrollTotp(team.policy, withRole),
+      }),
+    },
+  };
 }
 
 export interface SessionMember {
@@ -82,6 +122,16 @@ export interface SessionMember {
   secretHash: string;
   /** A paying role outside the sandbox with no TOTP yet: only enrolment is open. */
   mustEnrollTotp: boolean;
+}
+
+/** What a signed-in member's browser keeps: who they are and, for paying roles, the batch secret. */
+export function sessionAnswer(found: Pick<SessionMember, 'member' | 'organization' | 'mustEnrollTotp'>) {
+  return {
+    member: memberView(found.member),
+    organization: { name: found.organization.name },
+    must_enroll_totp: found.mustEnrollTotp,
+    batch_secret: can(found.member.role, 'pay') ? found.organization.batch_secret : undefined,
+  };
 }
 
 /** Recorded at most once a minute per session: a request is a read, not a write. */
@@ -100,35 +150,17 @@ export async function sessionMember(
   now = new Date(),
 ): Promise<SessionMember | null> {
   const secretHash = sha256Hex(secret);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('members', 'members.id', 'sessions.member_id')
-    .innerJoin('organizations', 'organizations.id', 'members.org_id')
-    .selectAll('members')
-    .select([
-      'sessions.last_used_at as session_used_at',
-      'organizations.name as org_name',
-      'organizations.client_id as org_client_id',
-      'organizations.sandbox_api_key as org_sandbox_api_key',
-      'organizations.batch_secret as org_batch_secret',
-      'organizations.created_at as org_created_at',
-    ])
-    .where('sessions.secret_hash', '=', secretHash)
-    .executeTakeFirst();
+  const row = await sessionRows.findSessionWithMember(db, secretHash);
   if (!row || row.id !== memberId || row.status !== 'active' || !isRole(row.role)) return null;
   const idleFor = now.getTime() - new Date(row.session_used_at).getTime();
   if (idleFor > policy.idleTimeoutMs) {
-    await db.deleteFrom('sessions').where('secret_hash', '=', secretHash).execute();
+    await sessionRows.deleteSession(db, secretHash);
     return null;
   }
   if (idleFor > TOUCH_EVERY_MS) {
     const at = now.toISOString();
-    await db
-      .updateTable('sessions')
-      .set({ last_used_at: at })
-      .where('secret_hash', '=', secretHash)
-      .execute();
-    await db.updateTable('members').set({ last_seen_at: at }).where('id', '=', row.id).execute();
+    await sessionRows.touchSession(db, secretHash, at);
+    await memberRows.updateMember(db, row.id, { last_seen_at: at });
   }
   const {
     session_used_at: _used,
@@ -162,6 +194,7 @@ export function mustEnrollTotp(
   return member.totp_secret === null && policy.totpRequiredFor.includes(member.role);
 }
 
-export async function endSession(db: ConsoleDb, secretHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('secret_hash', '=', secretHash).execute();
+/** Signs out: the session's secret no longer opens anything. */
+export function endSession(team: Team, secretHash: string): Promise<void> {
+  return sessionRows.deleteSession(team.database.db, secretHash);
 }

@@ -1,8 +1,8 @@
 import type { Role } from '../../lib/roles';
 import { seedPolicy } from '../approvals/policy';
 import type { Team } from '../team';
-import { makeSandboxTeam, ROLE_NAMES } from '../team';
 import { ensureOrganization, findMemberByEmail } from './members';
+import { makeSandboxTeam, ROLE_NAMES } from './sandbox-team';
 
 const DEMO_DOMAIN = 'demo-marketplace.example';
 export const DEMO_DAILY_LIMIT_CENTS = 500_000;

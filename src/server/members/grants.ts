@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { can, isRole, type Role } from '../../lib/roles';
+import type { Role } from '../../lib/roles';
 import {
-  describeTeamChange,
   needsSecondAdmin,
   TEAM_REQUEST_TTL_MS,
   type TeamChange,
-  type TeamRequestKind,
   type TeamRequestStatus,
 } from '../../lib/team-changes';
 import { type ApprovalPolicy, applyPolicy, type PolicySettings, policyProblem } from '../approvals/policy';
-import type { ConsoleTables } from '../db/database';
+import * as memberRows from '../db/repositories/members';
+import * as teamRequestRows from '../db/repositories/team-requests';
 import { Refusal, teamRequestNotFound } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
 import type { LinkDelivery } from '../mail/notices';
@@ -24,13 +23,13 @@ import {
   setRole,
   setStatus,
 } from './changes';
+import { countActiveAdmins, type MemberRow, type MemberView, type OrganizationRow } from './members';
 import {
-  countActiveAdmins,
-  findMember,
-  type MemberRow,
-  type MemberView,
-  type OrganizationRow,
-} from './members';
+  findTeamRequest,
+  type TeamRequestRow,
+  type TeamRequestView,
+  teamRequestViews,
+} from './team-requests';
 
 /** A team request someone decided first (or that expired). */
 const teamRequestDecided = (status: string) =>
@@ -59,28 +58,6 @@ export type GrantOutcome =
   | { kind: 'applied'; applied: Applied }
   | { kind: 'waiting'; request: TeamRequestView }
   | Refusal;
-
-type TeamRequestRow = ConsoleTables['team_requests'];
-
-export interface TeamRequestView {
-  id: string;
-  kind: TeamRequestKind;
-  description: string;
-  proposer: { id: string; name: string; email: string } | null;
-  target: { id: string; name: string; email: string; role: string; status: string } | null;
-  payload: Record<string, unknown>;
-  /**
-   * What the confirming admin must know first: the target's password was set through a one-time link shown to an
-   * admin (no mail then), who may know it. Null when nothing is known against the change.
-   */
-  caution: string | null;
-  status: TeamRequestStatus;
-  decided_by: { id: string; name: string } | null;
-  reason: string | null;
-  created_at: string;
-  expires_at: string;
-  decided_at: string | null;
-}
 
 function asChange(change: RequestedChange, by: string): TeamChange {
   const target = 'target' in change && change.target ? change.target : null;
@@ -214,13 +191,13 @@ export async function proposeOrApply(
   const now = team.now();
   if (change.kind === 'policy') {
     // A newer proposal of the policy replaces one that was not confirmed.
-    await db
-      .updateTable('team_requests')
-      .set({ status: 'withdrawn', decided_at: now.toISOString(), reason: 'Replaced by a newer proposal' })
-      .where('org_id', '=', org.id)
-      .where('kind', '=', 'policy')
-      .where('status', '=', 'pending')
-      .execute();
+    await teamRequestRows.withdrawPendingOfKind(
+      db,
+      org.id,
+      'policy',
+      'Replaced by a newer proposal',
+      now.toISOString(),
+    );
   }
   const row: TeamRequestRow = {
     id: randomUUID(),
@@ -236,106 +213,8 @@ export async function proposeOrApply(
     expires_at: new Date(now.getTime() + TEAM_REQUEST_TTL_MS).toISOString(),
     decided_at: null,
   };
-  await db.insertInto('team_requests').values(row).execute();
-  return { kind: 'waiting', request: (await views(team, [row]))[0] as TeamRequestView };
-}
-
-/** `2025-03-04T05:06:07.000Z` → `2025-03-04 05:06 UTC`. */
-const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
-/**
- * Raising a member to a paying role (or enabling one) hands their account the power to approve: when its password
- * was set through a link shown to an admin, that admin may hold the account, and the confirming admin is told.
- */
-function cautionFor(
-  row: TeamRequestRow,
-  payload: Record<string, unknown>,
-  target: {
-    name: string;
-    role: string;
-    password_link_shown_to: string | null;
-    password_set_at: string | null;
-  },
-  names: ReadonlyMap<string, { name: string }>,
-): string | null {
-  const grantsPay =
-    (row.kind === 'role' && isRole(payload.role) && can(payload.role, 'pay')) ||
-    (row.kind === 'enable' && isRole(target.role) && can(target.role, 'pay'));
-  if (!grantsPay || !target.password_link_shown_to) return null;
-  const admin = names.get(target.password_link_shown_to)?.name ?? 'an admin';
-  const when = target.password_set_at ? ` on ${utcMinute(target.password_set_at)}` : '';
-  return `The password of ${target.name} was set${when} through a one-time link shown to ${admin}, when mail was not set up: ${admin} may know it and use this account. Unless you know it was changed since, reject this and have their password reset by mail first.`;
-}
-
-async function views(team: Team, rows: readonly TeamRequestRow[]): Promise<TeamRequestView[]> {
-  const db = team.database.db;
-  const ids = new Set(
-    rows
-      .flatMap((r) => [r.proposer_id, r.target_member_id, r.decided_by])
-      .filter((id): id is string => Boolean(id)),
-  );
-  const load = (wanted: readonly string[]) =>
-    wanted.length
-      ? db
-          .selectFrom('members')
-          .select(['id', 'name', 'email', 'role', 'status', 'password_link_shown_to', 'password_set_at'])
-          .where('id', 'in', [...wanted])
-          .execute()
-      : Promise.resolve([]);
-  const members = await load([...ids]);
-  const shownTo = members
-    .map((m) => m.password_link_shown_to)
-    .filter((id): id is string => id !== null && !ids.has(id));
-  const byId = new Map([...members, ...(await load(shownTo))].map((m) => [m.id, m]));
-  return rows.map((row) => {
-    const payload = JSON.parse(row.payload) as Record<string, unknown>;
-    const found = row.target_member_id ? byId.get(row.target_member_id) : undefined;
-    const target = found
-      ? { id: found.id, name: found.name, email: found.email, role: found.role, status: found.status }
-      : null;
-    const proposer = byId.get(row.proposer_id) ?? null;
-    const decider = row.decided_by ? (byId.get(row.decided_by) ?? null) : null;
-    return {
-      id: row.id,
-      kind: row.kind,
-      description: describeTeamChange(row.kind, payload, target),
-      proposer: proposer ? { id: proposer.id, name: proposer.name, email: proposer.email } : null,
-      target,
-      payload,
-      caution: found ? cautionFor(row, payload, found, byId) : null,
-      status: row.status,
-      decided_by: decider ? { id: decider.id, name: decider.name } : null,
-      reason: row.reason,
-      created_at: row.created_at,
-      expires_at: row.expires_at,
-      decided_at: row.decided_at,
-    };
-  });
-}
-
-/** The organization's team requests, newest first; those past their week are expired first. */
-export async function listTeamRequests(team: Team, orgId: string, status?: TeamRequestStatus) {
-  const db = team.database.db;
-  const now = team.now().toISOString();
-  await db
-    .updateTable('team_requests')
-    .set({ status: 'expired', decided_at: now })
-    .where('org_id', '=', orgId)
-    .where('status', '=', 'pending')
-    .where('expires_at', '<=', now)
-    .execute();
-  let query = db.selectFrom('team_requests').selectAll().where('org_id', '=', orgId);
-  if (status) query = query.where('status', '=', status);
-  return views(team, await query.orderBy('created_at', 'desc').limit(100).execute());
-}
-
-function findTeamRequest(team: Team, orgId: string, id: string) {
-  return team.database.db
-    .selectFrom('team_requests')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  await teamRequestRows.insertTeamRequest(db, row);
+  return { kind: 'waiting', request: (await teamRequestViews(team, [row]))[0] as TeamRequestView };
 }
 
 /** Moves a waiting team request, once: of two admins deciding at once, one wins. */
@@ -346,14 +225,14 @@ async function decideRow(
   by: string,
   reason: string | null,
 ) {
-  const moved = await team.database.db
-    .updateTable('team_requests')
-    .set({ status: to, decided_by: by, reason, decided_at: team.now().toISOString() })
-    .where('id', '=', row.id)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', team.now().toISOString())
-    .executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
+  return teamRequestRows.decideTeamRequest(
+    team.database.db,
+    row.id,
+    to,
+    by,
+    reason,
+    team.now().toISOString(),
+  );
 }
 
 function changeOf(row: TeamRequestRow, target: MemberRow | undefined): RequestedChange | null {
@@ -389,7 +268,7 @@ export async function confirmTeamRequest(
     return { outcome: new Refusal(403, 'self-approval', 'Another admin confirms a change you asked for') };
   }
   // What is known against the change is said before it applies, and confirmed knowingly (acknowledge_caution).
-  const [before] = await views(team, [row]);
+  const [before] = await teamRequestViews(team, [row]);
   const caution = row.status === 'pending' ? (before?.caution ?? null) : null;
   if (caution && !acknowledged) {
     return {
@@ -401,20 +280,16 @@ export async function confirmTeamRequest(
     return { outcome: teamRequestDecided(row.status === 'pending' ? 'expired' : row.status) };
   }
   const target = row.target_member_id
-    ? await findMember(team.database.db, org.id, row.target_member_id)
+    ? await memberRows.findMember(team.database.db, org.id, row.target_member_id)
     : undefined;
   const change = changeOf(row, target);
   const outcome: GrantOutcome = change
     ? await apply(team, org, change, { proposedBy: row.proposer_id, confirmedBy: admin.member.id }, origin)
     : teamRequestNotFound();
   if (outcome instanceof Refusal) {
-    await team.database.db
-      .updateTable('team_requests')
-      .set({ status: 'void', reason: outcome.message })
-      .where('id', '=', row.id)
-      .execute();
+    await teamRequestRows.voidTeamRequest(team.database.db, row.id, outcome.message);
   }
-  const [view] = await views(team, [(await findTeamRequest(team, org.id, id)) ?? row]);
+  const [view] = await teamRequestViews(team, [(await findTeamRequest(team, org.id, id)) ?? row]);
   return { outcome, ...(view ? { request: view } : {}), ...(caution ? { caution } : {}) };
 }
 
@@ -441,6 +316,8 @@ export async function closeTeamRequest(
   ) {
     return { outcome: teamRequestDecided(row.status) };
   }
-  const [view] = await views(team, [(await findTeamRequest(team, admin.organization.id, id)) ?? row]);
+  const [view] = await teamRequestViews(team, [
+    (await findTeamRequest(team, admin.organization.id, id)) ?? row,
+  ]);
   return { outcome: { kind: 'applied', applied: {} }, request: view };
 }

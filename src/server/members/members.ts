@@ -1,10 +1,14 @@
-import { can, isRole, type Role } from '../../lib/roles';
-import type { ConsoleDb, ConsoleTables } from '../db/database';
-import { hashPassword, newMemberId, newSecret, sha256Hex } from '../identity/secrets';
+import { can, isRole, ROLES, type Role } from '../../lib/roles';
+import type { ConsoleDb } from '../db/database';
+import type { MemberStatus } from '../db/repositories/members';
+import * as memberRows from '../db/repositories/members';
+import * as organizationRows from '../db/repositories/organizations';
+import * as sessionRows from '../db/repositories/sessions';
+import type { MemberRow, OrganizationRow } from '../db/schema';
+import { hashPassword, newMemberId, newSecret } from '../identity/secrets';
+import type { Team } from '../team';
 
-export type MemberRow = ConsoleTables['members'];
-export type OrganizationRow = ConsoleTables['organizations'];
-export type MemberStatus = 'invited' | 'active' | 'disabled';
+export type { MemberRow, MemberStatus, OrganizationRow };
 
 /** What the console and the team API show of a member: never a hash or a TOTP secret. */
 export interface MemberView {
@@ -36,28 +40,20 @@ export function normalEmail(email: string): string {
 }
 
 /** The organization the console acts for under this client id, made on first sight. */
-export async function ensureOrganization(
+export function ensureOrganization(
   db: ConsoleDb,
   org: { clientId: string; name: string; sandboxApiKey: string | null },
   now = new Date(),
 ): Promise<OrganizationRow> {
-  await db
-    .insertInto('organizations')
-    .values({
-      id: crypto.randomUUID(),
-      name: org.name,
-      client_id: org.clientId,
-      sandbox_api_key: org.sandboxApiKey,
-      batch_secret: newSecret(),
-      created_at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.column('client_id').doNothing())
-    .execute();
-  return db
-    .selectFrom('organizations')
-    .selectAll()
-    .where('client_id', '=', org.clientId)
-    .executeTakeFirstOrThrow();
+  return organizationRows.insertOrganizationOnce(db, {
+    id: crypto.randomUUID(),
+    name: org.name,
+    client_id: org.clientId,
+    sandbox_api_key: org.sandboxApiKey,
+    // Random, made once: batch row keys derive from it, so that any member's re-upload finds the same keys.
+    batch_secret: newSecret(),
+    created_at: now.toISOString(),
+  });
 }
 
 export interface NewMember {
@@ -70,6 +66,9 @@ export interface NewMember {
   totpSecret?: string;
 }
 
+/** The roles whose members pay, and so approve. */
+export const PAYING_ROLES: readonly Role[] = ROLES.filter((role) => can(role, 'pay'));
+
 /**
  * Adds a member. With `ifAbsent`, a member who already has the email is answered instead (two servers making the
  * same demo team at once make one).
@@ -81,34 +80,28 @@ export async function insertMember(
   options: { ifAbsent?: boolean } = {},
 ): Promise<MemberRow> {
   const status = member.password ? 'active' : 'invited';
-  const row: MemberRow = {
-    id: newMemberId(),
-    org_id: member.orgId,
-    email: normalEmail(member.email),
-    name: member.name.trim(),
-    role: member.role,
-    status,
-    password_hash: member.password ? await hashPassword(member.password) : null,
-    totp_secret: member.totpSecret ?? null,
-    totp_pending_secret: null,
-    created_at: now.toISOString(),
-    last_seen_at: null,
-    approver_since: status === 'active' && can(member.role, 'pay') ? now.toISOString() : null,
-    password_link_shown_to: null,
-    password_set_at: member.password ? now.toISOString() : null,
-    held_until: null,
-    held_by: null,
-  };
-  if (!options.ifAbsent) {
-    await db.insertInto('members').values(row).execute();
-    return row;
-  }
-  await db
-    .insertInto('members')
-    .values(row)
-    .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
-  return (await findMemberByEmail(db, row.email)) ?? row;
+  return memberRows.insertMemberRow(
+    db,
+    {
+      id: newMemberId(),
+      org_id: member.orgId,
+      email: normalEmail(member.email),
+      name: member.name.trim(),
+      role: member.role,
+      status,
+      password_hash: member.password ? await hashPassword(member.password) : null,
+      totp_secret: member.totpSecret ?? null,
+      totp_pending_secret: null,
+      created_at: now.toISOString(),
+      last_seen_at: null,
+      approver_since: status === 'active' && can(member.role, 'pay') ? now.toISOString() : null,
+      password_link_shown_to: null,
+      password_set_at: member.password ? now.toISOString() : null,
+      held_until: null,
+      held_by: null,
+    },
+    options,
+  );
 }
 
 /**
@@ -120,97 +113,50 @@ export function approverSinceAfter(
   after: { role: string; status: string },
   now: Date,
 ): string | null {
-  const pays = (m: { role: string; status: string }) =>
-    m.status === 'active' && isRole(m.role) && can(m.role, 'pay');
   if (!pays(after)) return null;
   return pays(before) && before.approver_since !== null ? before.approver_since : now.toISOString();
 }
 
+/** An active member of a paying role. */
+export function pays(member: { role: string; status: string }): boolean {
+  return member.status === 'active' && isRole(member.role) && can(member.role, 'pay');
+}
+
 export function findMemberByEmail(db: ConsoleDb, email: string): Promise<MemberRow | undefined> {
-  return db.selectFrom('members').selectAll().where('email', '=', normalEmail(email)).executeTakeFirst();
-}
-
-export function findMember(db: ConsoleDb, orgId: string, id: string): Promise<MemberRow | undefined> {
-  return db
-    .selectFrom('members')
-    .selectAll()
-    .where('id', '=', id)
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
-}
-
-export function listMembers(db: ConsoleDb, orgId: string): Promise<MemberRow[]> {
-  return db.selectFrom('members').selectAll().where('org_id', '=', orgId).orderBy('email').execute();
-}
-
-/** Members of an organization, of any status and role unless narrowed. */
-export async function countMembers(
-  db: ConsoleDb,
-  orgId: string,
-  only: { status?: MemberStatus; roles?: readonly Role[] } = {},
-): Promise<number> {
-  let query = db
-    .selectFrom('members')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('org_id', '=', orgId);
-  if (only.status) query = query.where('status', '=', only.status);
-  if (only.roles) query = query.where('role', 'in', only.roles);
-  const row = await query.executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return memberRows.findMemberByEmail(db, normalEmail(email));
 }
 
 export function countActiveAdmins(db: ConsoleDb, orgId: string): Promise<number> {
-  return countMembers(db, orgId, { status: 'active', roles: ['admin'] });
+  return memberRows.countMembers(db, orgId, { status: 'active', roles: ['admin'] });
+}
+
+/** Members who may approve: the roles that may pay, active. */
+export function countApprovers(db: ConsoleDb, orgId: string): Promise<number> {
+  return memberRows.countMembers(db, orgId, { status: 'active', roles: PAYING_ROLES });
+}
+
+/** The organization's members, as the Team page shows them. */
+export async function teamMembers(team: Team, orgId: string): Promise<MemberView[]> {
+  return (await memberRows.listMembers(team.database.db, orgId)).map(memberView);
+}
+
+/** A member of the organization, or undefined (another's member is not found either). */
+export function findTeamMember(team: Team, orgId: string, id: string): Promise<MemberRow | undefined> {
+  return memberRows.findMember(team.database.db, orgId, id);
+}
+
+/** Members by id, with what the console shows of them. */
+export async function namesByIds(db: ConsoleDb, ids: readonly string[]) {
+  const found = await memberRows.membersByIds(db, ids);
+  return new Map(found.map((m) => [m.id, { name: m.name, email: m.email }]));
 }
 
 /** Ends every session of a member (disabled, role changed, password reset). */
-export async function endSessionsOf(db: ConsoleDb, memberId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('member_id', '=', memberId).execute();
+export function endSessionsOf(db: ConsoleDb, memberId: string): Promise<void> {
+  return sessionRows.deleteSessionsOf(db, memberId);
 }
 
-/**
- * A one-time link's token; only its hash is kept, with what it grants (its member's role and email now) and the admin
- * it is shown to when there is no mail.
- */
-export async function insertInvitation(
-  db: ConsoleDb,
-  invitation: {
-    orgId: string;
-    member: Pick<MemberRow, 'id' | 'role' | 'email'> | null;
-    purpose: 'invite' | 'reset' | 'first-admin';
-    ttlMs: number;
-    shownTo?: string | null;
-  },
-  now = new Date(),
-): Promise<{ token: string; expiresAt: string }> {
-  const token = newSecret();
-  const expiresAt = new Date(now.getTime() + invitation.ttlMs).toISOString();
-  await db
-    .insertInto('invitations')
-    .values({
-      token_hash: sha256Hex(token),
-      org_id: invitation.orgId,
-      member_id: invitation.member?.id ?? null,
-      purpose: invitation.purpose,
-      expires_at: expiresAt,
-      used_at: null,
-      role: invitation.member?.role ?? null,
-      email: invitation.member?.email ?? null,
-      shown_to: invitation.shownTo ?? null,
-    })
-    .execute();
-  return { token, expiresAt };
-}
-
-/**
- * Spends every open link of a member: their role, status or email changed (a link grants what it was made for, not
- * what the member became), or another link was made for them.
- */
-export async function revokeLinksOf(db: ConsoleDb, memberId: string, now: Date): Promise<void> {
-  await db
-    .updateTable('invitations')
-    .set({ used_at: now.toISOString() })
-    .where('member_id', '=', memberId)
-    .where('used_at', 'is', null)
-    .execute();
+/** Whether an organization has any member at all (upstream, none: its first admin is still to be named). */
+export async function hasMembers(db: ConsoleDb, orgId: string): Promise<boolean> {
+  return (await memberRows.countMembers(db, orgId)) > 0;
 }

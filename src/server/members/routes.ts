@@ -4,16 +4,16 @@ import { ROLES } from '../../lib/roles';
 import { TEAM_REQUEST_STATUSES } from '../../lib/team-changes';
 import { invalidFilters, memberNotFound, Refusal } from '../errors';
 import type { AuditLine } from '../pipeline/audit-line';
-import { type RouteInput, teamRoute } from '../pipeline/route';
+import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
 import {
   closeTeamRequest,
   confirmTeamRequest,
   type GrantOutcome,
-  listTeamRequests,
   proposeOrApply,
   type RequestedChange,
 } from './grants';
-import { findMember, listMembers, memberView } from './members';
+import { findTeamMember, teamMembers } from './members';
+import { listTeamRequests } from './team-requests';
 
 const email = z.string().trim().max(320).pipe(z.email('Enter an email address'));
 const inviteBody = z
@@ -30,10 +30,6 @@ const confirmBody = z.object({ acknowledge_caution: z.boolean().optional() }).st
 const reasonBody = z
   .object({ reason: z.string().trim().min(1, 'Say why, for the admin who asked').max(500) })
   .strict();
-
-export function originOf(c: Context): string {
-  return new URL(c.req.url).origin;
-}
 
 /** The answer to a change: applied (what it did), waiting for a second admin (202, the team request), or refused. */
 function answer(
@@ -61,8 +57,8 @@ function answer(
 }
 
 /** The target of a member route, in the admin's organization. */
-async function targetOf({ c, member, team }: RouteInput<unknown>) {
-  return findMember(team.database.db, member.organization.id, c.req.param('id') ?? '');
+function targetOf({ c, member, team }: RouteInput<unknown>) {
+  return findTeamMember(team, member.organization.id, c.req.param('id') ?? '');
 }
 
 /** The team's members (admins): invite, change a role or status, reset credentials; and the changes that wait. */
@@ -73,8 +69,7 @@ export const memberRoutes = [
     access: 'admin',
     action: 'members.list',
     async handle({ c, member, team }) {
-      const rows = await listMembers(team.database.db, member.organization.id);
-      return c.json({ data: rows.map(memberView), mail: team.mailer !== null });
+      return c.json({ data: await teamMembers(team, member.organization.id), mail: team.mailer !== null });
     },
   }),
   teamRoute({

@@ -41,3 +41,8 @@ export interface TeamRoute<B = unknown> {
 export function teamRoute<B = undefined>(def: TeamRoute<B>): TeamRoute {
   return def as unknown as TeamRoute;
 }
+
+/** The origin the request came to (its links, in mail and answers, point there). */
+export function originOf(c: Context): string {
+  return new URL(c.req.url).origin;
+}

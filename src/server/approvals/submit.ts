@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type ApprovalStatus,
-  approvalCounts,
-  approvalNeed,
-  excludedApprovers,
-} from '../../lib/approval-rules';
+import { approvalNeed } from '../../lib/approval-rules';
 import { fileWarnings, type RecentPayment } from '../../lib/file-warnings';
-import { can, isRole, ROLES } from '../../lib/roles';
 import type { FieldError } from '../../node/error-body';
-import type { ConsoleDb } from '../db/database';
-import { approvalRequestNotFound, invalidFields, Refusal } from '../errors';
+import * as requestRows from '../db/repositories/approval-requests';
+import type { RequestRow } from '../db/schema';
+import { invalidFields, Refusal } from '../errors';
 import { checkMoney } from '../gate/money-checks';
 import {
   type CallService,
@@ -21,26 +16,17 @@ import {
 import { movedToday } from '../gate/spend';
 import { sha256Hex } from '../identity/secrets';
 import type { SessionMember } from '../identity/sign-in';
-import { sendInBackground } from '../mail/mail';
-import { decidedMessage, waitingMessages } from '../mail/notices';
+import { heldUntil } from '../members/hold';
 import type { OrgCredentials, Team } from '../team';
+import { kindOf, type PaymentBody, type RequestBody } from './bodies';
+import { tellApprovers } from './notify';
 import { activePolicy } from './policy';
-import {
-  approvalsOf,
-  findRequest,
-  insertRequest,
-  kindOf,
-  maskedBody,
-  moveStatus,
-  type PaymentBody,
-  type RequestBody,
-  type RequestRow,
-  recordDecision,
-} from './store';
+import { type RequestView, viewWithMaker } from './views';
 
 /**
- * The rules of approval requests on the server: what may be submitted (the same schema as a payment sent to the
- * service), who may decide, and what the maker and the approvers are told.
+ * Submitting money for approval: what may be submitted (each payment checked by the same schema as one sent to the
+ * service, stamped with its author), what it needs (the policy it is judged by), and what is kept (the exact body and
+ * its hash, the file's warnings, the payees' payout methods as they are now).
  */
 
 export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -260,7 +246,7 @@ export async function submitRequest(
     : [];
   const stored = JSON.stringify(body);
   const now = team.now();
-  return insertRequest(db, {
+  return requestRows.insertRequest(db, {
     id: randomUUID(),
     org_id: maker.organization.id,
     kind: kindOf(body),
@@ -283,11 +269,6 @@ export async function submitRequest(
     // A held maker's request is not for the admins who reset their credentials to approve, even after the hold.
     excluded_approvers: held ? maker.member.held_by : null,
   });
-}
-
-/** Until when a member is held after a reset of their credentials (every payment of theirs waits), or null. */
-export function heldUntil(member: { held_until: string | null }, now: Date): string | null {
-  return member.held_until !== null && member.held_until > now.toISOString() ? member.held_until : null;
 }
 
 /**
@@ -327,166 +308,23 @@ async function appProblem(
   );
 }
 
-export type Decision = { kind: 'recorded'; request: RequestRow; approvedNow: boolean } | Refusal;
-
 /**
- * A member's approval or rejection. The maker cannot decide their own request; an approval counts only from a member
- * who could approve when the request was made (lib/approval-rules.ts); a member counts once; any rejection rejects;
- * an expired request is marked so and refused. The request moves to approved when enough approvals that count have
- * arrived, by a conditional update that only one caller can win.
+ * A submission with what follows it: the approvers hear of it (a request made now), and the maker sees it. A body the
+ * maker submitted before and that still waits is answered again (`replayed`), as the service answers a repeated key.
  */
-export async function decide(
+export async function submitForApproval(
   team: Team,
-  member: SessionMember,
-  requestId: string,
-  decision: { approve: true } | { approve: false; reason: string },
-): Promise<Decision> {
-  const db = team.database.db;
-  const now = team.now();
-  const request = await findRequest(db, member.organization.id, requestId);
-  if (!request) return approvalRequestNotFound();
-  if (request.maker_id === member.member.id) {
-    return new Refusal(403, 'self-approval', 'You prepared this request: another member decides it');
-  }
-  if (request.status === 'pending' && request.expires_at <= now.toISOString()) {
-    await moveStatus(db, request.id, 'pending', 'expired', now);
-    return new Refusal(409, 'request-expired', 'This request expired: the maker submits it again');
-  }
-  if (request.status !== 'pending') {
-    return new Refusal(409, 'request-decided', `This request is ${request.status} already`);
-  }
-  if (decision.approve && excludedApprovers(request).includes(member.member.id)) {
-    return new Refusal(
-      403,
-      'approver-excluded',
-      "You asked for or confirmed the reset of this maker's password or authenticator shortly before they made this request: another member decides it",
-    );
-  }
-  if (decision.approve && !approvalCounts(member.member, request)) {
-    return new Refusal(
-      403,
-      'approver-too-recent',
-      'You became an approver (or your password or authenticator was reset) after this request was made: a member who could approve it then decides it',
-    );
-  }
-  await recordDecision(db, request.id, member.member.id, decision, now);
-  let approvedNow = false;
-  if (!decision.approve) {
-    await moveStatus(db, request.id, 'pending', 'rejected', now, { reason: decision.reason });
-  } else {
-    const counting = (await approvalsOf(db, request)).filter((a) => a.counts).length;
-    if (counting >= Number(request.approvals_needed))
-      approvedNow = await moveStatus(db, request.id, 'pending', 'approved', now);
-  }
+  call: CallService | null,
+  maker: SessionMember,
+  submission: Submission,
+  origin: string,
+): Promise<{ view: RequestView; replayed: boolean; amountCents: number } | Refusal> {
+  const result = await submitRequest(team, maker, submission, call);
+  if (result instanceof Refusal) return result;
+  if (result.kind === 'created') await tellApprovers(team, result.request, origin);
   return {
-    kind: 'recorded',
-    request: (await findRequest(db, member.organization.id, request.id)) ?? request,
-    approvedNow,
+    view: await viewWithMaker(team, result.request),
+    replayed: result.kind === 'existing',
+    amountCents: Number(result.request.amount_cents),
   };
-}
-
-/** The maker takes back a request that still waits. */
-export async function withdrawRequest(
-  team: Team,
-  member: SessionMember,
-  requestId: string,
-): Promise<Decision> {
-  const db = team.database.db;
-  const request = await findRequest(db, member.organization.id, requestId);
-  if (!request) return approvalRequestNotFound();
-  if (request.maker_id !== member.member.id) {
-    return new Refusal(403, 'not-your-request', 'Only the member who prepared a request withdraws it');
-  }
-  if (
-    !(await moveStatus(db, request.id, 'pending', 'withdrawn', team.now(), {
-      reason: 'Withdrawn by its maker',
-    }))
-  ) {
-    return new Refusal(409, 'request-decided', `This request is ${request.status} already`);
-  }
-  return {
-    kind: 'recorded',
-    request: (await findRequest(db, member.organization.id, request.id)) ?? request,
-    approvedNow: false,
-  };
-}
-
-/** Members by id, with what the console shows of them. */
-export async function membersByIds(db: ConsoleDb, ids: readonly string[]) {
-  const found = ids.length
-    ? await db
-        .selectFrom('members')
-        .select(['id', 'name', 'email'])
-        .where('id', 'in', [...new Set(ids)])
-        .execute()
-    : [];
-  return new Map(found.map((m) => [m.id, { name: m.name, email: m.email }]));
-}
-
-/** What a request's answer shows: its body with account numbers masked, never the numbers. */
-export function requestView(row: RequestRow, maker?: { name: string; email: string }) {
-  const body = maskedBody(JSON.parse(row.body) as RequestBody);
-  return {
-    id: row.id,
-    kind: row.kind,
-    maker_id: row.maker_id,
-    maker: maker ?? null,
-    body,
-    body_hash: row.body_hash,
-    file_sha256: row.file_sha256,
-    amount: Number(row.amount_cents),
-    count: Number(row.row_count),
-    policy_version: Number(row.policy_version),
-    approvals_needed: Number(row.approvals_needed),
-    status: row.status as ApprovalStatus,
-    result: row.result ? (JSON.parse(row.result) as unknown) : null,
-    warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
-    created_at: row.created_at,
-    expires_at: row.expires_at,
-    updated_at: row.updated_at,
-  };
-}
-
-/** The news of a request, for mail. */
-async function newsOf(db: ConsoleDb, request: RequestRow, origin: string) {
-  const maker = (await membersByIds(db, [request.maker_id])).get(request.maker_id) ?? {
-    name: 'A member',
-    email: '',
-  };
-  return {
-    id: request.id,
-    amountCents: Number(request.amount_cents),
-    count: Number(request.row_count),
-    maker,
-    origin,
-  };
-}
-
-/** Approvers hear of a request that waits for them (SMTP only): those whose approval would count. */
-export async function tellApprovers(team: Team, request: RequestRow, origin: string) {
-  if (!team.mailer) return;
-  const db = team.database.db;
-  const members = await db
-    .selectFrom('members')
-    .select(['id', 'name', 'email', 'role', 'status', 'approver_since'])
-    .where('org_id', '=', request.org_id)
-    .where('status', '=', 'active')
-    .where(
-      'role',
-      'in',
-      ROLES.filter((r) => can(r, 'pay')),
-    )
-    .execute();
-  const approvers = members.filter((m) => isRole(m.role) && approvalCounts({ ...m, role: m.role }, request));
-  sendInBackground(team.mailer, waitingMessages(approvers, await newsOf(db, request, origin)));
-}
-
-/** The maker hears how their request ended (SMTP only). */
-export async function tellMaker(team: Team, request: RequestRow, origin: string) {
-  if (!team.mailer) return;
-  const db = team.database.db;
-  const news = await newsOf(db, request, origin);
-  if (!news.maker.email) return;
-  const result = request.result ? (JSON.parse(request.result) as { reason?: string }) : {};
-  sendInBackground(team.mailer, [decidedMessage(news, { status: request.status, reason: result.reason })]);
 }
