@@ -1,4 +1,5 @@
 import { approvalCounts, excludedApprovers } from '../../lib/approval-rules';
+import { isPastDeadline, statusAt } from '../../lib/request-lifecycle';
 import { recordDecision } from '../db/repositories/approval-decisions';
 import * as requestRows from '../db/repositories/approval-requests';
 import type { RequestRow } from '../db/schema';
@@ -7,6 +8,7 @@ import type { CallService } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import type { Team } from '../team';
 import { runApproved } from './executor';
+import { expireRequest } from './expiry';
 import { tellMaker } from './notify';
 import { approvalsOf, moveStatus } from './status';
 import { currentView, type RequestView } from './views';
@@ -14,6 +16,12 @@ import { currentView, type RequestView } from './views';
 /** Deciding approval requests: another member approves or rejects; the maker withdraws. */
 
 export type Decision = { kind: 'recorded'; request: RequestRow; approvedNow: boolean } | Refusal;
+
+/** A decision that meets a request past its deadline writes its expiry down (if the sweep has not yet), and refuses. */
+async function expiredNow(team: Team, request: RequestRow, origin: string): Promise<Refusal> {
+  await expireRequest(team, request, origin);
+  return new Refusal(409, 'request-expired', 'This request expired: the maker submits it again');
+}
 
 /**
  * A member's approval or rejection. The maker cannot decide their own request; an approval counts only from a member
@@ -26,6 +34,7 @@ export async function decide(
   member: SessionMember,
   requestId: string,
   decision: { approve: true } | { approve: false; reason: string },
+  origin: string,
 ): Promise<Decision> {
   const db = team.database.db;
   const now = team.now();
@@ -34,10 +43,7 @@ export async function decide(
   if (request.maker_id === member.member.id) {
     return new Refusal(403, 'self-approval', 'You prepared this request: another member decides it');
   }
-  if (request.status === 'pending' && request.expires_at <= now.toISOString()) {
-    await moveStatus(db, request.id, 'pending', 'expired', now);
-    return new Refusal(409, 'request-expired', 'This request expired: the maker submits it again');
-  }
+  if (isPastDeadline(request, now)) return expiredNow(team, request, origin);
   if (request.status !== 'pending') {
     return new Refusal(409, 'request-decided', `This request is ${request.status} already`);
   }
@@ -84,7 +90,7 @@ export async function decideRequest(
   decision: { approve: true } | { approve: false; reason: string },
   origin: string,
 ): Promise<{ view: RequestView; amountCents: number } | Refusal> {
-  const decided = await decide(team, member, requestId, decision);
+  const decided = await decide(team, member, requestId, decision, origin);
   if (decided instanceof Refusal) return decided;
   const request = decided.request;
   if (decided.approvedNow) await runApproved(team, call, request, origin);
@@ -100,6 +106,7 @@ export async function withdrawRequest(
   team: Team,
   member: SessionMember,
   requestId: string,
+  origin: string,
 ): Promise<{ view: RequestView; amountCents: number } | Refusal> {
   const db = team.database.db;
   const request = await requestRows.findRequest(db, member.organization.id, requestId);
@@ -107,12 +114,13 @@ export async function withdrawRequest(
   if (request.maker_id !== member.member.id) {
     return new Refusal(403, 'not-your-request', 'Only the member who prepared a request withdraws it');
   }
+  if (isPastDeadline(request, team.now())) return expiredNow(team, request, origin);
   if (
     !(await moveStatus(db, request.id, 'pending', 'withdrawn', team.now(), {
       reason: 'Withdrawn by its maker',
     }))
   ) {
-    return new Refusal(409, 'request-decided', `This request is ${request.status} already`);
+    return new Refusal(409, 'request-decided', `This request is ${statusAt(request, team.now())} already`);
   }
   return {
     view: await currentView(team, member.organization.id, request),

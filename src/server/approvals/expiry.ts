@@ -1,14 +1,19 @@
 import { consoleEntry } from '../audit/chain';
 import * as requestRows from '../db/repositories/approval-requests';
+import * as lifecycle from '../db/repositories/request-lifecycle';
 import type { RequestRow } from '../db/schema';
 import type { Team } from '../team';
 import { tellMaker } from './notify';
 import { moveStatus } from './status';
 
-/** Approval requests nobody decided in their week: expired, with a line in the trail, and the maker told. */
+/**
+ * Approval requests nobody decided before their deadline: every reader sees them as expired from that moment
+ * (lib/request-lifecycle.ts); this writes it down, once, with a line in the trail and a word to the maker, when the
+ * sweep finds one (sweep.ts) or a write meets one (a decision, the same body submitted again).
+ */
 
 /** Expires a pending request past its deadline, once; false when another caller did, or it was decided. */
-export async function expireRequest(team: Team, row: RequestRow, origin: string): Promise<boolean> {
+export async function expireRequest(team: Team, row: RequestRow, origin?: string): Promise<boolean> {
   const db = team.database.db;
   if (!(await moveStatus(db, row.id, 'pending', 'expired', team.now()))) return false;
   await team.audit(
@@ -18,13 +23,16 @@ export async function expireRequest(team: Team, row: RequestRow, origin: string)
     }),
   );
   const ended = await requestRows.findRequest(db, row.org_id, row.id);
-  if (ended) await tellMaker(team, ended, origin);
+  if (ended) await tellMaker(team, ended, row.origin ?? origin ?? '');
   return true;
 }
 
 /** Every pending request of an organization past its deadline, expired. */
 export async function expireDueOf(team: Team, orgId: string, origin: string): Promise<void> {
-  for (const row of await requestRows.pendingPastExpiry(team.database.db, orgId, team.now())) {
-    await expireRequest(team, row, origin);
-  }
+  const due = await lifecycle.pendingPastDeadline(
+    team.database.db,
+    'approval_requests',
+    team.now().toISOString(),
+  );
+  for (const row of due) if (row.org_id === orgId) await expireRequest(team, row, origin);
 }

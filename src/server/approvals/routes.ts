@@ -179,7 +179,7 @@ export function approvalRoutes(call: CallService | null) {
       async handle({ c, member, line, team }) {
         const id = requestId(c);
         line.targets = [id];
-        const withdrawn = await withdrawRequest(team, member, id);
+        const withdrawn = await withdrawRequest(team, member, id, originOf(c));
         if (withdrawn instanceof Refusal) return withdrawn;
         line.amountCents = withdrawn.amountCents;
         return c.json(withdrawn.view);

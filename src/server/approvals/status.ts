@@ -4,6 +4,7 @@ import { consoleEntry } from '../audit/chain';
 import type { ConsoleDb } from '../db/database';
 import * as decisionRows from '../db/repositories/approval-decisions';
 import * as requestRows from '../db/repositories/approval-requests';
+import * as lifecycle from '../db/repositories/request-lifecycle';
 import type { RequestRow } from '../db/schema';
 import type { Team } from '../team';
 import { maskedBody, type RequestBody } from './bodies';
@@ -16,7 +17,10 @@ export type { RequestRow };
  * be paid exactly as approved).
  */
 
-/** Moves a request from one status to another only if it is still in the first: the one way a status changes. */
+/**
+ * Moves a request from one status to another only if it is still in the first: the one way a status changes. A pending
+ * request is decided (approved, rejected, withdrawn, cancelled) only before its deadline; after it, it only expires.
+ */
 export async function moveStatus(
   db: ConsoleDb,
   id: string,
@@ -26,9 +30,28 @@ export async function moveStatus(
   result?: unknown,
 ): Promise<boolean> {
   if (ENDED_STATUSES.includes(to)) return endRequest(db, id, from, to, now, result);
-  return requestRows.moveRequest(db, id, from, to, {
+  return move(db, id, from, to, now, {
     updated_at: now.toISOString(),
     ...(result === undefined ? {} : { result: JSON.stringify(result) }),
+  });
+}
+
+function move(
+  db: ConsoleDb,
+  id: string,
+  from: ApprovalStatus,
+  to: ApprovalStatus,
+  now: Date,
+  set: Partial<RequestRow>,
+  executorId?: string,
+): Promise<boolean> {
+  const decision = from === 'pending' && to !== 'expired';
+  return lifecycle.moveStatus(db, 'approval_requests', id, {
+    from,
+    to,
+    set,
+    ...(decision ? { liveAt: now.toISOString() } : {}),
+    ...(executorId === undefined ? {} : { executorId }),
   });
 }
 
@@ -51,7 +74,7 @@ async function endRequest(
     updated_at: now.toISOString(),
     ...(result === undefined ? {} : { result: JSON.stringify(result) }),
   };
-  return requestRows.moveRequest(db, id, from, to, changes, heldBy);
+  return move(db, id, from, to, now, changes, heldBy);
 }
 
 /**
@@ -71,11 +94,12 @@ export function finishRequest(
 
 /** An executing request sent back to wait (its approvals no longer count), by the executor that holds it. */
 export function requeueRequest(db: ConsoleDb, id: string, executorId: string, now: Date): Promise<boolean> {
-  return requestRows.moveRequest(
+  return move(
     db,
     id,
     'executing',
     'pending',
+    now,
     { executor_id: null, lease_until: null, updated_at: now.toISOString() },
     executorId,
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { approvalNeed } from '../../lib/approval-rules';
 import { fileWarnings, type RecentPayment } from '../../lib/file-warnings';
+import { deadlineFrom, isPastDeadline } from '../../lib/request-lifecycle';
 import type { FieldError } from '../../node/error-body';
 import * as requestRows from '../db/repositories/approval-requests';
 import type { RequestRow } from '../db/schema';
@@ -19,6 +20,7 @@ import type { SessionMember } from '../identity/sign-in';
 import { heldUntil } from '../members/hold';
 import type { OrgCredentials, Team } from '../team';
 import { kindOf, type PaymentBody, type RequestBody } from './bodies';
+import { expireRequest } from './expiry';
 import { tellApprovers } from './notify';
 import { activePolicy } from './policy';
 import { type RequestView, viewWithMaker } from './views';
@@ -28,8 +30,6 @@ import { type RequestView, viewWithMaker } from './views';
  * service, stamped with its author), what it needs (the policy it is judged by), and what is kept (the exact body and
  * its hash, the file's warnings, the payees' payout methods as they are now).
  */
-
-export const REQUEST_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 type FileSubmission<K extends string> = {
   [key in K]: Record<string, unknown>[];
@@ -181,6 +181,8 @@ export async function submitRequest(
   maker: SessionMember,
   submission: Submission,
   call: CallService | null,
+  /** The console's origin the maker submits at: the request's mail links there. */
+  origin: string | null = null,
 ): Promise<SubmitResult> {
   const db = team.database.db;
   const isPayout = 'payout' in submission || 'payouts' in submission;
@@ -246,7 +248,7 @@ export async function submitRequest(
     : [];
   const stored = JSON.stringify(body);
   const now = team.now();
-  return requestRows.insertRequest(db, {
+  const row: RequestRow = {
     id: randomUUID(),
     org_id: maker.organization.id,
     kind: kindOf(body),
@@ -262,13 +264,21 @@ export async function submitRequest(
     result: null,
     warnings: warnings.length > 0 ? JSON.stringify(warnings) : null,
     created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + REQUEST_TTL_MS).toISOString(),
+    expires_at: deadlineFrom(now),
     updated_at: now.toISOString(),
     executor_id: null,
     lease_until: null,
     // A held maker's request is not for the admins who reset their credentials to approve, even after the hold.
     excluded_approvers: held ? maker.member.held_by : null,
-  });
+    origin,
+  };
+  const inserted = await requestRows.insertRequest(db, row);
+  // The same body waiting past its deadline is expired, not waiting: it is written down so, and this one waits.
+  if (inserted.kind === 'existing' && isPastDeadline(inserted.request, now)) {
+    await expireRequest(team, inserted.request, origin ?? undefined);
+    return requestRows.insertRequest(db, row);
+  }
+  return inserted;
 }
 
 /**
@@ -319,7 +329,7 @@ export async function submitForApproval(
   submission: Submission,
   origin: string,
 ): Promise<{ view: RequestView; replayed: boolean; amountCents: number } | Refusal> {
-  const result = await submitRequest(team, maker, submission, call);
+  const result = await submitRequest(team, maker, submission, call, origin);
   if (result instanceof Refusal) return result;
   if (result.kind === 'created') await tellApprovers(team, result.request, origin);
   return {

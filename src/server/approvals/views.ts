@@ -1,6 +1,8 @@
 import type { ApprovalStatus } from '../../lib/approval-rules';
+import { statusAt } from '../../lib/request-lifecycle';
 import { decisionsOf } from '../db/repositories/approval-decisions';
 import * as requestRows from '../db/repositories/approval-requests';
+import * as lifecycle from '../db/repositories/request-lifecycle';
 import type { RequestRow } from '../db/schema';
 import { approvalRequestNotFound } from '../errors';
 import { namesByIds } from '../members/members';
@@ -9,8 +11,11 @@ import { maskedBody, type RequestBody } from './bodies';
 
 /** Approval requests as the Approvals pages read them: bodies masked, makers by name. */
 
-/** What a request's answer shows: its body with account numbers masked, never the numbers. */
-export function requestView(row: RequestRow, maker?: { name: string; email: string }) {
+/**
+ * What a request's answer shows: its body with account numbers masked, never the numbers; its status as it is at
+ * `now` (a pending request past its deadline is expired, written down or not).
+ */
+export function requestView(row: RequestRow, now: Date, maker?: { name: string; email: string }) {
   const body = maskedBody(JSON.parse(row.body) as RequestBody);
   return {
     id: row.id,
@@ -24,7 +29,7 @@ export function requestView(row: RequestRow, maker?: { name: string; email: stri
     count: Number(row.row_count),
     policy_version: Number(row.policy_version),
     approvals_needed: Number(row.approvals_needed),
-    status: row.status as ApprovalStatus,
+    status: statusAt(row as RequestRow & { status: ApprovalStatus }, now),
     result: row.result ? (JSON.parse(row.result) as unknown) : null,
     warnings: row.warnings ? (JSON.parse(row.warnings) as string[]) : [],
     created_at: row.created_at,
@@ -38,22 +43,27 @@ export type RequestView = ReturnType<typeof requestView>;
 /** The request with its maker's name, as the list and its page show it. */
 export async function viewWithMaker(team: Team, row: RequestRow): Promise<RequestView> {
   const makers = await namesByIds(team.database.db, [row.maker_id]);
-  return requestView(row, makers.get(row.maker_id));
+  return requestView(row, team.now(), makers.get(row.maker_id));
 }
 
-/** The organization's requests, newest first (the last 200), of one status when asked. */
+/** The organization's requests, newest first (the last 200), of one status as it reads now when asked. */
 export async function listRequestViews(
   team: Team,
   orgId: string,
   status?: ApprovalStatus,
 ): Promise<RequestView[]> {
   const db = team.database.db;
-  const rows = await requestRows.listRequests(db, orgId, status);
+  const now = team.now();
+  const rows = await lifecycle.listRequests(db, 'approval_requests', orgId, {
+    status,
+    now: now.toISOString(),
+    limit: 200,
+  });
   const makers = await namesByIds(
     db,
     rows.map((r) => r.maker_id),
   );
-  return rows.map((row) => requestView(row, makers.get(row.maker_id)));
+  return rows.map((row) => requestView(row, now, makers.get(row.maker_id)));
 }
 
 /** One request's page: the request and every decision on it, with who made it. */

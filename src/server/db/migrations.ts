@@ -268,4 +268,11 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('approval_requests').addColumn('excluded_approvers', 'text').execute();
     },
   },
+  '0008-request-origin': {
+    async up(db: Kysely<unknown>) {
+      // Where the maker submitted a request (the console's origin): what its mail links to when the sweep, not a
+      // request, expires it.
+      await db.schema.alterTable('approval_requests').addColumn('origin', 'text').execute();
+    },
+  },
 };

@@ -136,6 +136,8 @@ export interface ConsoleTables {
     lease_until: string | null;
     /** Members whose approval does not count (space-separated ids): the admins who reset a held maker's credentials. */
     excluded_approvers: string | null;
+    /** The console's origin the maker submitted it at: its mail links there. Null for a request made before. */
+    origin: string | null;
   };
   approval_decisions: {
     request_id: string;

@@ -1,7 +1,7 @@
 import type { Role } from '../../lib/roles';
 import { afterLosingPay } from '../approvals/status';
 import * as memberRows from '../db/repositories/members';
-import { voidPendingOf } from '../db/repositories/team-requests';
+import { endPending } from '../db/repositories/team-requests';
 import { Refusal } from '../errors';
 import { type ChangedBy, issueLink, revokeLinksOf } from '../identity/links';
 import type { LinkDelivery } from '../mail/notices';
@@ -74,9 +74,10 @@ export async function invite(
 
 /** An admin who is no longer one: the team requests they asked for no longer wait. */
 async function afterLosingAdmin(team: Team, memberId: string) {
-  await voidPendingOf(
+  await endPending(
     team.database.db,
-    memberId,
+    { proposerId: memberId },
+    'void',
     'Its proposer is no longer an admin',
     team.now().toISOString(),
   );

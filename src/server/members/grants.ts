@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { deadlineFrom, statusAt } from '../../lib/request-lifecycle';
 import type { Role } from '../../lib/roles';
-import {
-  needsSecondAdmin,
-  TEAM_REQUEST_TTL_MS,
-  type TeamChange,
-  type TeamRequestStatus,
-} from '../../lib/team-changes';
+import { needsSecondAdmin, TEAM_REQUEST_TTL_MS, type TeamChange } from '../../lib/team-changes';
 import { type ApprovalPolicy, applyPolicy, type PolicySettings, policyProblem } from '../approvals/policy';
 import * as memberRows from '../db/repositories/members';
 import * as teamRequestRows from '../db/repositories/team-requests';
@@ -25,10 +21,12 @@ import {
 } from './changes';
 import { countActiveAdmins, type MemberRow, type MemberView, type OrganizationRow } from './members';
 import {
+  decideTeamRequest,
   findTeamRequest,
   type TeamRequestRow,
   type TeamRequestView,
   teamRequestViews,
+  voidAppliedRequest,
 } from './team-requests';
 
 /** A team request someone decided first (or that expired). */
@@ -191,10 +189,10 @@ export async function proposeOrApply(
   const now = team.now();
   if (change.kind === 'policy') {
     // A newer proposal of the policy replaces one that was not confirmed.
-    await teamRequestRows.withdrawPendingOfKind(
+    await teamRequestRows.endPending(
       db,
-      org.id,
-      'policy',
+      { orgId: org.id, kind: 'policy' },
+      'withdrawn',
       'Replaced by a newer proposal',
       now.toISOString(),
     );
@@ -210,29 +208,11 @@ export async function proposeOrApply(
     decided_by: null,
     reason: null,
     created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + TEAM_REQUEST_TTL_MS).toISOString(),
+    expires_at: deadlineFrom(now, TEAM_REQUEST_TTL_MS),
     decided_at: null,
   };
   await teamRequestRows.insertTeamRequest(db, row);
   return { kind: 'waiting', request: (await teamRequestViews(team, [row]))[0] as TeamRequestView };
-}
-
-/** Moves a waiting team request, once: of two admins deciding at once, one wins. */
-async function decideRow(
-  team: Team,
-  row: TeamRequestRow,
-  to: TeamRequestStatus,
-  by: string,
-  reason: string | null,
-) {
-  return teamRequestRows.decideTeamRequest(
-    team.database.db,
-    row.id,
-    to,
-    by,
-    reason,
-    team.now().toISOString(),
-  );
 }
 
 function changeOf(row: TeamRequestRow, target: MemberRow | undefined): RequestedChange | null {
@@ -269,15 +249,15 @@ export async function confirmTeamRequest(
   }
   // What is known against the change is said before it applies, and confirmed knowingly (acknowledge_caution).
   const [before] = await teamRequestViews(team, [row]);
-  const caution = row.status === 'pending' ? (before?.caution ?? null) : null;
+  const caution = statusAt(row, team.now()) === 'pending' ? (before?.caution ?? null) : null;
   if (caution && !acknowledged) {
     return {
       outcome: new Refusal(409, 'caution-unacknowledged', caution),
       ...(before ? { request: before } : {}),
     };
   }
-  if (!(await decideRow(team, row, 'applied', admin.member.id, null))) {
-    return { outcome: teamRequestDecided(row.status === 'pending' ? 'expired' : row.status) };
+  if (!(await decideTeamRequest(team, row, 'applied', admin.member.id, null))) {
+    return { outcome: teamRequestDecided(statusAt(row, team.now())) };
   }
   const target = row.target_member_id
     ? await memberRows.findMember(team.database.db, org.id, row.target_member_id)
@@ -287,7 +267,7 @@ export async function confirmTeamRequest(
     ? await apply(team, org, change, { proposedBy: row.proposer_id, confirmedBy: admin.member.id }, origin)
     : teamRequestNotFound();
   if (outcome instanceof Refusal) {
-    await teamRequestRows.voidTeamRequest(team.database.db, row.id, outcome.message);
+    await voidAppliedRequest(team, row, outcome.message);
   }
   const [view] = await teamRequestViews(team, [(await findTeamRequest(team, org.id, id)) ?? row]);
   return { outcome, ...(view ? { request: view } : {}), ...(caution ? { caution } : {}) };
@@ -312,9 +292,15 @@ export async function closeTeamRequest(
     };
   }
   if (
-    !(await decideRow(team, row, close.to, admin.member.id, close.to === 'rejected' ? close.reason : null))
+    !(await decideTeamRequest(
+      team,
+      row,
+      close.to,
+      admin.member.id,
+      close.to === 'rejected' ? close.reason : null,
+    ))
   ) {
-    return { outcome: teamRequestDecided(row.status) };
+    return { outcome: teamRequestDecided(statusAt(row, team.now())) };
   }
   const [view] = await teamRequestViews(team, [
     (await findTeamRequest(team, admin.organization.id, id)) ?? row,

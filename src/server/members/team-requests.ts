@@ -1,6 +1,9 @@
+import { statusAt } from '../../lib/request-lifecycle';
 import { can, isRole } from '../../lib/roles';
 import { describeTeamChange, type TeamRequestKind, type TeamRequestStatus } from '../../lib/team-changes';
+import { consoleEntry } from '../audit/chain';
 import * as memberRows from '../db/repositories/members';
+import * as lifecycle from '../db/repositories/request-lifecycle';
 import * as teamRequestRows from '../db/repositories/team-requests';
 import type { TeamRequestRow } from '../db/schema';
 import type { Team } from '../team';
@@ -65,6 +68,7 @@ export async function teamRequestViews(
   rows: readonly TeamRequestRow[],
 ): Promise<TeamRequestView[]> {
   const db = team.database.db;
+  const now = team.now();
   const ids = new Set(
     rows
       .flatMap((r) => [r.proposer_id, r.target_member_id, r.decided_by])
@@ -92,7 +96,7 @@ export async function teamRequestViews(
       target,
       payload,
       caution: found ? cautionFor(row, payload, found, byId) : null,
-      status: row.status,
+      status: statusAt(row, now),
       decided_by: decider ? { id: decider.id, name: decider.name } : null,
       reason: row.reason,
       created_at: row.created_at,
@@ -102,11 +106,65 @@ export async function teamRequestViews(
   });
 }
 
-/** The organization's team requests, newest first (of any status unless one is asked for). */
+/** The organization's team requests, newest first (the last 100), of one status as it reads now when asked. */
 export async function listTeamRequests(team: Team, orgId: string, status?: TeamRequestStatus) {
-  return teamRequestViews(team, await teamRequestRows.listTeamRequests(team.database.db, orgId, status));
+  const now = team.now().toISOString();
+  for (const row of await lifecycle.pendingPastDeadline(team.database.db, 'team_requests', now)) {
+    if (row.org_id !== orgId) continue;
+    await lifecycle.moveStatus(team.database.db, 'team_requests', row.id, {
+      from: 'pending',
+      to: 'expired',
+      set: { decided_at: now },
+    });
+  }
+  const rows = await lifecycle.listRequests(team.database.db, 'team_requests', orgId, {
+    status,
+    now: team.now().toISOString(),
+    limit: 100,
+  });
+  return teamRequestViews(team, rows);
 }
 
 export function findTeamRequest(team: Team, orgId: string, id: string): Promise<TeamRequestRow | undefined> {
   return teamRequestRows.findTeamRequest(team.database.db, orgId, id);
+}
+
+/** Moves a waiting team request before its deadline, once: of two admins deciding at once, one wins. */
+export function decideTeamRequest(
+  team: Team,
+  row: TeamRequestRow,
+  to: TeamRequestStatus,
+  by: string,
+  reason: string | null,
+): Promise<boolean> {
+  const now = team.now().toISOString();
+  return lifecycle.moveStatus(team.database.db, 'team_requests', row.id, {
+    from: 'pending',
+    to,
+    set: { decided_by: by, reason, decided_at: now },
+    liveAt: now,
+  });
+}
+
+/** A confirmed request that no longer held when applied: void, with the reason. */
+export async function voidAppliedRequest(team: Team, row: TeamRequestRow, reason: string): Promise<void> {
+  await lifecycle.moveStatus(team.database.db, 'team_requests', row.id, {
+    from: 'applied',
+    to: 'void',
+    set: { reason },
+  });
+}
+
+/** A team request nobody confirmed in its week: expired, with a line in the trail. */
+export async function expireTeamRequest(team: Team, row: TeamRequestRow): Promise<boolean> {
+  const at = team.now().toISOString();
+  const expired = await lifecycle.moveStatus(team.database.db, 'team_requests', row.id, {
+    from: 'pending',
+    to: 'expired',
+    set: { decided_at: at },
+  });
+  if (expired) {
+    await team.audit(consoleEntry(row.org_id, 'team-request.expire', [row.id], { status: 200 }));
+  }
+  return expired;
 }

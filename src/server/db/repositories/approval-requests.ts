@@ -1,12 +1,15 @@
-import type { ApprovalStatus } from '../../../lib/approval-rules';
 import type { ConsoleDb } from '../database';
 import type { RequestRow } from '../schema';
 
-/** Approval requests: every status change is a conditional update that one caller wins. */
+/**
+ * Approval requests: what only they have (their bodies, their executors' claims and leases). Their status moves, their
+ * lists and their expiry are those of every request (request-lifecycle.ts).
+ */
 
 /**
  * Inserts a request unless its maker's same body already waits (a partial unique index): the waiting one is answered
- * instead (and when that one was decided in between, this one is inserted after all).
+ * instead (and when that one was decided in between, this one is inserted after all). A waiting one may be past its
+ * deadline: the caller expires it and inserts again.
  */
 export async function insertRequest(
   db: ConsoleDb,
@@ -45,34 +48,6 @@ export function findRequest(db: ConsoleDb, orgId: string, id: string): Promise<R
 export async function requestBody(db: ConsoleDb, id: string): Promise<string | undefined> {
   const row = await db.selectFrom('approval_requests').select('body').where('id', '=', id).executeTakeFirst();
   return row?.body;
-}
-
-export function listRequests(db: ConsoleDb, orgId: string, status?: ApprovalStatus): Promise<RequestRow[]> {
-  let query = db.selectFrom('approval_requests').selectAll().where('org_id', '=', orgId);
-  if (status) query = query.where('status', '=', status);
-  return query.orderBy('created_at', 'desc').limit(200).execute();
-}
-
-/**
- * Moves a request from one status to another only if it is still in the first (and, with `executorId`, only while
- * that executor holds it), setting `changes` with it: the one way a status changes.
- */
-export async function moveRequest(
-  db: ConsoleDb,
-  id: string,
-  from: ApprovalStatus,
-  to: ApprovalStatus,
-  changes: Partial<Pick<RequestRow, 'body' | 'result' | 'executor_id' | 'lease_until' | 'updated_at'>>,
-  executorId?: string,
-): Promise<boolean> {
-  let update = db
-    .updateTable('approval_requests')
-    .set({ status: to, ...changes })
-    .where('id', '=', id)
-    .where('status', '=', from);
-  if (executorId !== undefined) update = update.where('executor_id', '=', executorId);
-  const moved = await update.executeTakeFirst();
-  return Number(moved.numUpdatedRows) === 1;
 }
 
 /**
@@ -142,17 +117,6 @@ export function orphanedRequests(db: ConsoleDb, now: Date, leaseMs: number): Pro
         eb.and([eb('status', '=', 'approved'), eb('updated_at', '<', unclaimedSince)]),
       ]),
     )
-    .execute();
-}
-
-/** Pending requests of an organization past their expiry. */
-export function pendingPastExpiry(db: ConsoleDb, orgId: string, now: Date): Promise<RequestRow[]> {
-  return db
-    .selectFrom('approval_requests')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('status', '=', 'pending')
-    .where('expires_at', '<=', now.toISOString())
     .execute();
 }
 
