@@ -363,7 +363,7 @@ export async function executeRequest(
 
 /**
  * Requests no live executor holds (a server died while paying, or after approving and before claiming): each is
- * claimed by one server and finished, its keys making the resend safe. Run at start and then on a timer.
+ * claimed by one server and finished, its keys making the resend safe. Run at start and then every lease (sweep.ts).
  */
 export async function resumeOrphans(team: Team, call: CallService): Promise<number> {
   const db = team.database.db;
@@ -419,30 +419,4 @@ export async function runApproved(
     void run().catch((error) =>
       console.error(`[approvals] request ${request.id} failed to execute:`, (error as Error).message),
     );
-}
-
-/** Resumes orphans now and every `everyMs`; returns the function that stops it. */
-export function startExecutorSweep(
-  team: Team,
-  call: CallService,
-  everyMs: number,
-  onError: (e: Error) => void,
-) {
-  let running = false;
-  const sweep = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const count = await resumeOrphans(team, call);
-      if (count > 0) console.log(`Resumed ${count} approved request(s) whose executor had stopped.`);
-    } catch (error) {
-      onError(error as Error);
-    } finally {
-      running = false;
-    }
-  };
-  void sweep();
-  const timer = setInterval(() => void sweep(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

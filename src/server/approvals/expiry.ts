@@ -27,12 +27,14 @@ export async function expireRequest(team: Team, row: RequestRow, origin?: string
   return true;
 }
 
-/** Every pending request of an organization past its deadline, expired. */
-export async function expireDueOf(team: Team, orgId: string, origin: string): Promise<void> {
+/** Every pending request past its deadline, of every organization, expired; how many. */
+export async function expireDueRequests(team: Team): Promise<number> {
   const due = await lifecycle.pendingPastDeadline(
     team.database.db,
     'approval_requests',
     team.now().toISOString(),
   );
-  for (const row of due) if (row.org_id === orgId) await expireRequest(team, row, origin);
+  let expired = 0;
+  for (const row of due) if (await expireRequest(team, row)) expired++;
+  return expired;
 }

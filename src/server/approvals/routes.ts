@@ -8,7 +8,6 @@ import type { CallService } from '../gate/service-calls';
 import { proposeOrApply } from '../members/grants';
 import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
 import { decideRequest, withdrawRequest } from './decide';
-import { expireDueOf } from './expiry';
 import { policyPage } from './policy-page';
 import { submitForApproval } from './submit';
 import { listRequestViews, requestPage } from './views';
@@ -141,7 +140,6 @@ export function approvalRoutes(call: CallService | null) {
         if (status && !isApprovalStatus(status)) {
           return invalidFilters([{ path: 'status', message: `One of ${APPROVAL_STATUSES.join(', ')}` }]);
         }
-        await expireDueOf(team, orgId, originOf(c));
         const known = status && isApprovalStatus(status) ? status : undefined;
         return c.json({ data: await listRequestViews(team, orgId, known) });
       },

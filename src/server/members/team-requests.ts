@@ -108,15 +108,6 @@ export async function teamRequestViews(
 
 /** The organization's team requests, newest first (the last 100), of one status as it reads now when asked. */
 export async function listTeamRequests(team: Team, orgId: string, status?: TeamRequestStatus) {
-  const now = team.now().toISOString();
-  for (const row of await lifecycle.pendingPastDeadline(team.database.db, 'team_requests', now)) {
-    if (row.org_id !== orgId) continue;
-    await lifecycle.moveStatus(team.database.db, 'team_requests', row.id, {
-      from: 'pending',
-      to: 'expired',
-      set: { decided_at: now },
-    });
-  }
   const rows = await lifecycle.listRequests(team.database.db, 'team_requests', orgId, {
     status,
     now: team.now().toISOString(),
@@ -166,5 +157,14 @@ export async function expireTeamRequest(team: Team, row: TeamRequestRow): Promis
   if (expired) {
     await team.audit(consoleEntry(row.org_id, 'team-request.expire', [row.id], { status: 200 }));
   }
+  return expired;
+}
+
+/** Every pending team request past its deadline, of every organization, expired; how many. */
+export async function expireDueTeamRequests(team: Team): Promise<number> {
+  const now = team.now().toISOString();
+  const due = await lifecycle.pendingPastDeadline(team.database.db, 'team_requests', now);
+  let expired = 0;
+  for (const row of due) if (await expireTeamRequest(team, row)) expired++;
   return expired;
 }
