@@ -83,6 +83,37 @@ describe.each(BACKENDS)('requests past their deadline, on $name', async (backend
     expect(await trail('approval.expire')).toHaveLength(1);
   });
 
+  it('a decision that meets a request past its deadline writes the expiry down once, refused; the sweep finds it done', async () => {
+    const finance = await as('finance');
+    const made = async () =>
+      (
+        await finance.post('/api/team/approvals', {
+          payment: {
+            amount: 2_500_000,
+            platform: 'ach',
+            user_id: tenant.users[0]?.id,
+            ach_info: { account_number: '99887766554', routing_number: '021000021' },
+            idempotency_key: crypto.randomUUID(),
+          },
+        })
+      ).body.id as string;
+    const approved = await made();
+    const withdrawn = await made();
+    clock = new Date(clock.getTime() + WEEK_MS);
+    const admin = await as('admin');
+    const maker = await as('finance');
+    const late = await admin.post(`/api/team/approvals/${approved}/approve`, {});
+    expect(late.status).toBe(409);
+    expect(late.body.error_code).toBe('request-expired');
+    const back = await maker.post(`/api/team/approvals/${withdrawn}/withdraw`, {});
+    expect(back.status).toBe(409);
+    expect(back.body.error_code).toBe('request-expired');
+    const lines = (await trail('approval.expire')).map((line) => line.targets);
+    expect(lines).toEqual(expect.arrayContaining([approved, withdrawn]));
+    expect(await sweep(server.team, null)).toEqual({ expired: 0, resumed: 0 });
+    expect((await trail('approval.expire')).length).toBe(lines.length);
+  });
+
   it('a team request: expired to every reader at its deadline, refused to the confirming admin; the sweep writes it down once', async () => {
     const org = await ensureOrganization(db, { clientId: tenant.client_id, name: 'O', sandboxApiKey: null });
     const second = {
