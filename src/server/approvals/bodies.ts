@@ -15,7 +15,7 @@ export type RequestBody =
 
 /**
  * What a payout request keeps besides its bodies: the app whose wallet pays, and each payee's payout methods as they
- * were when it was submitted (service-calls.ts), written by the server, never by the maker.
+ * were when it was submitted (gate/service-calls.ts), written by the server, never by the maker.
  */
 type PayoutExtras = { app_id?: string; payee_methods?: Record<string, string> };
 

@@ -130,7 +130,7 @@ async function warningsOf(
 
 /**
  * Each payee's payout methods as they are now, so that the request pays only while "their PayPal" or "their default
- * method" still means what the approver was shown (approval-executor.ts checks again); or the refusal naming the
+ * method" still means what the approver was shown (executor.ts checks again); or the refusal naming the
  * first row whose payee could not be read. Nothing is kept without credentials: such a request cannot be paid.
  */
 async function pinPayees(

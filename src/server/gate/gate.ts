@@ -69,7 +69,7 @@ async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
 }
 
 /**
- * `/v2` for a team, through the same steps as the team's own routes (pipeline.ts): a member's request is admitted by
+ * `/v2` for a team, through the same steps as the team's own routes (pipeline/): a member's request is admitted by
  * session, second factor and the role matrix of lib/roles.ts; a payment is checked, stamped with its author and judged
  * by the approval policy and the member's daily limit; then it is sent on with the organization's own credentials
  * (the member's secret never leaves this server, nor does the key reach the browser). Every state-changing request,

@@ -5,7 +5,7 @@ import { needsSecondAdmin, TEAM_REQUEST_TTL_MS, type TeamChange } from '../../li
 import { type ApprovalPolicy, applyPolicy, type PolicySettings, policyProblem } from '../approvals/policy';
 import * as memberRows from '../db/repositories/members';
 import * as teamRequestRows from '../db/repositories/team-requests';
-import { Refusal, teamRequestNotFound } from '../errors';
+import { memberNotFound, Refusal, teamRequestNotFound } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
 import type { LinkDelivery } from '../mail/notices';
 import type { Team } from '../team';
@@ -165,6 +165,31 @@ async function problemNow(
     if (problem) return policyRefused(problem);
   }
   return null;
+}
+
+/** What an admin asks to change of one member: a role, the status, or their credentials reset. */
+export type MemberChange =
+  | { kind: 'role'; role: Role }
+  | { kind: 'enable' | 'disable' | 'password-reset' | 'totp-reset' };
+
+/**
+ * A change of a member of the admin's team, found by id (another organization's member is not found either), proposed
+ * or applied as every change is; answered with the member as they were before it.
+ */
+export async function changeMember(
+  team: Team,
+  admin: SessionMember,
+  targetId: string,
+  wanted: MemberChange,
+  origin: string,
+): Promise<{ target: MemberRow; outcome: GrantOutcome } | Refusal> {
+  const target = await memberRows.findMember(team.database.db, admin.organization.id, targetId);
+  if (!target) return memberNotFound();
+  const change: RequestedChange =
+    wanted.kind === 'role'
+      ? { kind: 'role', target, payload: { role: wanted.role } }
+      : { kind: wanted.kind, target };
+  return { target, outcome: await proposeOrApply(team, admin, change, origin) };
 }
 
 /**

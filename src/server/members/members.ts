@@ -140,11 +140,6 @@ export async function teamMembers(team: Team, orgId: string): Promise<MemberView
   return (await memberRows.listMembers(team.database.db, orgId)).map(memberView);
 }
 
-/** A member of the organization, or undefined (another's member is not found either). */
-export function findTeamMember(team: Team, orgId: string, id: string): Promise<MemberRow | undefined> {
-  return memberRows.findMember(team.database.db, orgId, id);
-}
-
 /** Members by id, with what the console shows of them. */
 export async function namesByIds(db: ConsoleDb, ids: readonly string[]) {
   const found = await memberRows.membersByIds(db, ids);

@@ -2,17 +2,18 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { ROLES } from '../../lib/roles';
 import { TEAM_REQUEST_STATUSES } from '../../lib/team-changes';
-import { invalidFilters, memberNotFound, Refusal } from '../errors';
+import { invalidFilters, Refusal } from '../errors';
 import type { AuditLine } from '../pipeline/audit-line';
-import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
+import { originOf, teamRoute } from '../pipeline/route';
 import {
+  changeMember,
   closeTeamRequest,
   confirmTeamRequest,
   type GrantOutcome,
+  type MemberChange,
   proposeOrApply,
-  type RequestedChange,
 } from './grants';
-import { findTeamMember, teamMembers } from './members';
+import { teamMembers } from './members';
 import { listTeamRequests } from './team-requests';
 
 const email = z.string().trim().max(320).pipe(z.email('Enter an email address'));
@@ -56,11 +57,6 @@ function answer(
   );
 }
 
-/** The target of a member route, in the admin's organization. */
-function targetOf({ c, member, team }: RouteInput<unknown>) {
-  return findTeamMember(team, member.organization.id, c.req.param('id') ?? '');
-}
-
 /** The team's members (admins): invite, change a role or status, reset credentials; and the changes that wait. */
 export const memberRoutes = [
   teamRoute({
@@ -90,21 +86,20 @@ export const memberRoutes = [
     access: 'admin',
     body: changeBody,
     action: 'member.change',
-    async handle(input) {
-      const { c, body, member, line, team } = input;
-      const target = await targetOf(input);
-      if (!target) return memberNotFound();
-      line.targets = [target.id];
-      let change: RequestedChange;
+    async handle({ c, body, member, line, team }) {
+      const wanted: MemberChange = body.role
+        ? { kind: 'role', role: body.role }
+        : { kind: body.status === 'disabled' ? 'disable' : 'enable' };
+      const changed = await changeMember(team, member, c.req.param('id') ?? '', wanted, originOf(c));
+      if (changed instanceof Refusal) return changed;
+      line.targets = [changed.target.id];
       if (body.role) {
-        change = { kind: 'role', target, payload: { role: body.role } };
         line.action = 'member.role';
-        line.detail = `${target.role} → ${body.role}`;
+        line.detail = `${changed.target.role} → ${body.role}`;
       } else {
-        change = { kind: body.status === 'disabled' ? 'disable' : 'enable', target };
         line.action = body.status === 'disabled' ? 'member.disable' : 'member.enable';
       }
-      return answer(c, line, await proposeOrApply(team, member, change, originOf(c)));
+      return answer(c, line, changed.outcome);
     },
   }),
   ...(['password-reset', 'totp-reset'] as const).map((kind) =>
@@ -113,12 +108,11 @@ export const memberRoutes = [
       path: `/members/:id/${kind}`,
       access: 'admin',
       action: kind === 'password-reset' ? 'member.password.reset' : 'member.totp.reset',
-      async handle(input) {
-        const { c, member, line, team } = input;
-        const target = await targetOf(input);
-        if (!target) return memberNotFound();
-        line.targets = [target.id];
-        return answer(c, line, await proposeOrApply(team, member, { kind, target }, originOf(c)), 201);
+      async handle({ c, member, line, team }) {
+        const changed = await changeMember(team, member, c.req.param('id') ?? '', { kind }, originOf(c));
+        if (changed instanceof Refusal) return changed;
+        line.targets = [changed.target.id];
+        return answer(c, line, changed.outcome, 201);
       },
     }),
   ),

@@ -6,7 +6,7 @@ import { caller, teamConsole } from '../test/console';
 import { teamRouteTable } from './route-tables';
 
 /**
- * Every route the console server answers has a permission: the team's API from its table (pipeline.ts), `/v2` from
+ * Every route the console server answers has a permission: the team's API from its tables (pipeline/route-tables.ts), `/v2` from
  * lib/roles.ts. A route added outside them fails the first test; each role against each route of the table, the
  * second.
  */
