@@ -5,7 +5,7 @@ export default defineConfig({
     server: { deps: { inline: [/@mantine\//] } },
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['src/server/team/test/global-setup.ts'],
+    globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 15_000,
   },

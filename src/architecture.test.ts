@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
  * browser and Node code stay apart; no import cycles; every mutation says what goes into the activity log. And the
  * servers' (docs/sandbox.md, "Structure"): the console server mounts the sandbox and uses nothing else of it; the
  * sandbox's routes -> domain -> store hold (routes never touch the store, the domain never speaks HTTP, SQL only in
- * the store).
+ * the store); the console server's routes -> services -> repositories hold (a route never holds the database, SQL only
+ * in db/, a service never speaks HTTP), and none of its folders grows past 15 files.
  */
 const SRC = resolve(import.meta.dirname);
 
@@ -240,6 +241,72 @@ describe('the servers and the sandbox', () => {
   });
 });
 
+/*
+ * The console server by concern (README, "Where things are"): a folder per concern or group, and in it routes (one
+ * step each: input, a service, an answer), services (the rules, which never see the request) and, in db/, a repository
+ * per table (the only SQL).
+ */
+const inServer = (file: string) => area(file) === 'server' && !forTests(file);
+const serverPart = (file: string) => at(file).split('/')[1] ?? '';
+/** A route table of a concern (`members/routes.ts`), or the `/v2` gate's handler. */
+const isRouteFile = (file: string) =>
+  inServer(file) && (/^server\/[^/]+\/routes\.ts$/.test(at(file)) || at(file) === 'server/gate/gate.ts');
+/** What speaks HTTP in the server: the host (app, its start-up files, the SPA), the pipeline, and the routes. */
+const HOST_FILES = ['server/app.ts', 'server/main.ts', 'server/dev.ts', 'server/spa.ts'];
+const isHttpLayer = (file: string) =>
+  HOST_FILES.includes(at(file)) || serverPart(file) === 'pipeline' || isRouteFile(file);
+const DATABASE_PACKAGE = /^(kysely|pg|better-sqlite3)(\/|$)/;
+const QUERY_CALL =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\.transaction\(\)|\bsql\s*`/;
+
+describe('the console server', () => {
+  it('route handlers never import the database: no Kysely, nothing of db/, no hold on team.database', () => {
+    const found = [...graph]
+      .filter(([file]) => isRouteFile(file))
+      .flatMap(([file, { local, packages }]) => [
+        ...packages.filter((p) => DATABASE_PACKAGE.test(p)).map((p) => `${at(file)} → ${p}`),
+        ...local.filter((t) => at(t).startsWith('server/db/')).map((t) => `${at(file)} → ${at(t)}`),
+        ...(/\bteam\.database\b|\.database\.db\b/.test(readFileSync(file, 'utf8'))
+          ? [`${at(file)} holds the database`]
+          : []),
+      ]);
+    expect(found).toEqual([]);
+  });
+
+  it('only db/ imports Kysely and writes queries: a repository per table, and services compose them', () => {
+    const found = [...graph]
+      .filter(([file]) => inServer(file) && serverPart(file) !== 'db')
+      .flatMap(([file, { packages }]) => [
+        ...packages.filter((p) => DATABASE_PACKAGE.test(p)).map((p) => `${at(file)} → ${p}`),
+        ...(QUERY_CALL.test(readFileSync(file, 'utf8')) ? [`${at(file)} writes a query`] : []),
+      ]);
+    expect(found).toEqual([]);
+  });
+
+  it('services and repositories never import Hono, nor what speaks HTTP (the pipeline, a route, the host)', () => {
+    const service = (file: string) => inServer(file) && !isHttpLayer(file);
+    const packages = [...graph]
+      .filter(([file]) => service(file))
+      .flatMap(([file, { packages }]) =>
+        packages.filter((p) => HTTP_PACKAGE.test(p)).map((p) => `${at(file)} → ${p}`),
+      );
+    expect(packages).toEqual([]);
+    expect(importsBreaking(service, (target) => !inServer(target) || !isHttpLayer(target))).toEqual([]);
+  });
+
+  it('no folder of src/server holds more than 15 files: a concern that grows splits by what it does', () => {
+    const crowded = (dir: string): string[] => {
+      const entries = readdirSync(dir, { withFileTypes: true });
+      const files = entries.filter((entry) => entry.isFile()).length;
+      return [
+        ...(files > 15 ? [`${relative(SRC, dir)}: ${files} files`] : []),
+        ...entries.filter((entry) => entry.isDirectory()).flatMap((entry) => crowded(join(dir, entry.name))),
+      ];
+    };
+    expect(crowded(join(SRC, 'server'))).toEqual([]);
+  });
+});
+
 describe('the checks themselves', () => {
   it('see imports of every form: static, re-export, dynamic and side-effect', () => {
     const routes = graph.get(join(SRC, 'app/routes.tsx'));
@@ -247,5 +314,20 @@ describe('the checks themselves', () => {
     const main = graph.get(join(SRC, 'main.tsx'));
     expect(main?.local.length).toBeGreaterThan(0);
     expect(area(join(SRC, 'features/payments-file/payments-file-send.ts'))).toBe('features/payments-file');
+  });
+
+  it("know the console server's layers: its routes, its services, its repositories", () => {
+    const server = files.filter(inServer).map(at);
+    expect(server.filter((file) => isRouteFile(join(SRC, file)))).toEqual(
+      expect.arrayContaining([
+        'server/identity/routes.ts',
+        'server/approvals/routes.ts',
+        'server/gate/gate.ts',
+      ]),
+    );
+    expect(isHttpLayer(join(SRC, 'server/pipeline/mount.ts'))).toBe(true);
+    expect(isHttpLayer(join(SRC, 'server/approvals/decide.ts'))).toBe(false);
+    expect(server).toContain('server/db/repositories/members.ts');
+    expect(graph.get(join(SRC, 'server/db/database.ts'))?.packages).toContain('kysely');
   });
 });

@@ -1,21 +1,21 @@
 import { type Context, Hono } from 'hono';
 import type { Role } from '../lib/roles';
 import { bodyLimitOf, limitBodySize } from '../node/body-limit';
-import { errorBody } from '../node/error-body';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
 import type { Sandbox } from '../sandbox/app';
 import { isProductionUpstream, type ServerConfig } from './config';
-import { proxyTo } from './proxy';
+import { invalidFields, routeNotFound } from './errors';
+import { type Forward, teamGate } from './gate/gate';
+import { proxyTo } from './gate/proxy';
+import type { CallService } from './gate/service-calls';
+import { DEMO_MEMBERS } from './members/demo';
+import { teamForTenant } from './members/sandbox-team';
+import { answerRefusal } from './pipeline/answer';
+import { writeEarlyRefusal } from './pipeline/early-refusals';
+import { teamRoutes, teamRouteTable } from './pipeline/route-tables';
 import { mountSpa } from './spa';
-import { seedPolicy } from './team/approval-policy';
-import { DEMO_MEMBERS } from './team/demo';
-import { writeEarlyRefusal } from './team/early-refusals';
-import { type Forward, teamGate } from './team/gate';
-import { ensureOrganization } from './team/members';
-import { teamRoutes, teamRouteTable } from './team/routes';
-import type { CallService } from './team/service-calls';
-import { makeSandboxTeam, type Team } from './team/team';
+import type { Team } from './team';
 
 /** A test tenant's approval limit unless POST /sandbox/tenants says otherwise: $10,000.00, one approval. */
 const TEST_TENANT_APPROVAL_LIMIT = 1_000_000;
@@ -105,7 +105,7 @@ export function createConsoleApp(
   // Not a page: an unknown route of the API (all of it, without a team) is answered in the error shape, never with
   // the console's index.html.
   app.all('/api/team/*', async (c) => {
-    const answer = c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404);
+    const answer = answerRefusal(c, routeNotFound(`No route ${c.req.method} ${c.req.path}`));
     await refusedEarly?.(c, 404);
     return answer;
   });
@@ -150,8 +150,7 @@ export function createConsoleApp(
             ? []
             : [{ path: 'member_daily_limit_cents', message: 'Cents (a whole number), or null for none' }]),
         ];
-        if (problems.length > 0)
-          return c.json(errorBody('invalid-request', 'Some fields are wrong', problems), 400);
+        if (problems.length > 0) return answerRefusal(c, invalidFields(problems));
         const response = await sandbox.app.fetch(
           new Request(c.req.url, {
             method: 'POST',
@@ -166,18 +165,12 @@ export function createConsoleApp(
           api_key: string;
           organization: { name: string };
         };
-        const org = await ensureOrganization(team.database.db, {
-          clientId: tenant.client_id,
-          name: tenant.organization.name,
-          sandboxApiKey: tenant.api_key,
-        });
-        const members = await makeSandboxTeam(team, org);
-        await seedPolicy(team.database.db, org.id, {
-          enabled: limit !== null,
-          limitCents: (limit as number | null) ?? TEST_TENANT_APPROVAL_LIMIT,
-          approvalsNeeded: 1,
-          memberDailyLimitCents: daily as number | null,
-        });
+        const members = await teamForTenant(
+          team,
+          { clientId: tenant.client_id, apiKey: tenant.api_key, name: tenant.organization.name },
+          { approvalLimitCents: limit as number | null, memberDailyLimitCents: daily as number | null },
+          TEST_TENANT_APPROVAL_LIMIT,
+        );
         return c.json({ ...tenant, members }, 201);
       });
     }
@@ -186,7 +179,7 @@ export function createConsoleApp(
     const proxy = upstreamProxy(config, config.upstreamUrl);
     forward = (c, authorization, body) => proxy(withBody(c, body), authorization);
     app.all('/sandbox/*', (c) =>
-      c.json(errorBody('route-not-found', 'The sandbox helpers exist only in sandbox mode'), 404),
+      answerRefusal(c, routeNotFound('The sandbox helpers exist only in sandbox mode')),
     );
   }
   if (forward) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { exposureFromEnv, intFromEnv } from '../node/env';
-import type { OrgCredentials } from './team/team';
+import type { OrgCredentials } from './team';
 
 /** The console server's settings, from the environment (documented in the README). */
 export interface ServerConfig {

@@ -1,8 +1,9 @@
 import { getRequestListener } from '@hono/node-server';
 import { createSandbox, ensureDemoTenant, sandboxConfigFromEnv } from '../sandbox/app';
-import { createConsoleApp } from './app';
+import { createConsoleApp, serviceCaller } from './app';
 import { serverConfigFromEnv } from './config';
-import { startTeam } from './team/start';
+import { startTeam } from './start';
+import { startSweep } from './sweep';
 
 /** The console server's API for Vite's dev server (no static files: Vite serves the app with HMR). */
 export async function createDevListener() {
@@ -10,5 +11,9 @@ export async function createDevListener() {
   const sandbox = config.upstreamUrl ? null : createSandbox({ config: sandboxConfigFromEnv() });
   if (sandbox) ensureDemoTenant(sandbox.services.db);
   const { team } = await startTeam(config);
+  // As the production server does (main.ts): expiry and the executors' take-over are the sweep's, never a read's.
+  startSweep(team, serviceCaller(config, sandbox), team.executor.leaseMs, (error) =>
+    console.error('The sweep of requests failed:', error.message),
+  );
   return getRequestListener(createConsoleApp(config, sandbox, team).fetch);
 }

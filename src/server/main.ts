@@ -2,8 +2,8 @@ import { serve } from '@hono/node-server';
 import { createSandbox, ensureDemoTenant, type Sandbox, sandboxConfigFromEnv } from '../sandbox/app';
 import { createConsoleApp, serviceCaller } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
-import { startExecutorSweep } from './team/approval-executor';
-import { startTeam } from './team/start';
+import { startTeam } from './start';
+import { startSweep } from './sweep';
 
 const config = serverConfigFromEnv();
 let sandbox: Sandbox | null = null;
@@ -20,14 +20,11 @@ try {
 }
 const { team, firstAdmin } = started;
 const app = createConsoleApp(config, sandbox, team);
-// Approved requests whose executor stopped (this server's last run, or another server that died): their keys make
-// paying them again safe, and what already arrived is looked up first. Swept again every lease.
-const call = serviceCaller(config, sandbox);
-const stopSweep = call
-  ? startExecutorSweep(team, call, team.executor.leaseMs, (error) =>
-      console.error('Resuming approved requests failed:', error.message),
-    )
-  : () => undefined;
+// One timer, every lease: requests past their deadline written down as expired, and approved requests whose executor
+// stopped (this server's last run, or another server that died) taken over (sweep.ts).
+const stopSweep = startSweep(team, serviceCaller(config, sandbox), team.executor.leaseMs, (error) =>
+  console.error('The sweep of requests failed:', error.message),
+);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`;

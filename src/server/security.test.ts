@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../sandbox/app';
 import { listen } from '../sandbox/test/harness';
 import { createConsoleApp } from './app';
-import { upstreamUrlFor } from './proxy';
+import { upstreamUrlFor } from './gate/proxy';
 import { config } from './test/config';
 
 const basicFor = (clientId: string, key: string) =>

@@ -6,7 +6,7 @@ import { createSandbox, DEMO_CREDENTIALS } from '../sandbox/app';
 import { listen } from '../sandbox/test/harness';
 import { createConsoleApp } from './app';
 import { isProductionUpstream } from './config';
-import { upstreamUrlFor } from './proxy';
+import { upstreamUrlFor } from './gate/proxy';
 import { config, TEST_ASSET } from './test/config';
 
 describe('the console server in sandbox mode', () => {

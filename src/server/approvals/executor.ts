@@ -1,0 +1,422 @@
+import { classifyMoneyAnswer } from '../../lib/money-answer';
+import { appendAuditIn, consoleEntry } from '../audit/chain';
+import { transaction } from '../db/database';
+import { dropApprovals } from '../db/repositories/approval-decisions';
+import * as requestRows from '../db/repositories/approval-requests';
+import { findOrganization } from '../db/repositories/organizations';
+import type { RequestRow } from '../db/schema';
+import {
+  type CallService,
+  payeesMethodsFingerprints,
+  requestIdOf,
+  serviceRequest,
+  transfersSince,
+} from '../gate/service-calls';
+import { sha256Hex } from '../identity/secrets';
+import type { OrgCredentials, Team } from '../team';
+import { appOf, bodiesOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
+import { tellMaker } from './notify';
+import { approvalsOf, finishRequest, moveStatus, requeueRequest } from './status';
+
+/**
+ * The one executor of approved requests: the HTTP calls that pay a request's stored body, row by row, with the
+ * organization's credentials. It claims a request with a lease that it renews while it runs, so that a server that
+ * starts (or sweeps) takes over only requests whose executor has died.
+ */
+
+const IN_FLIGHT = 8;
+/** Sends of one row before its outcome is left unknown (a 5xx or no answer, looked up and not found each time). */
+const SENDS = 3;
+
+export type RowOutcomeKind = 'paid' | 'refused' | 'unknown';
+
+export interface RowOutcome {
+  index: number;
+  outcome: RowOutcomeKind;
+  status: number;
+  transfer_id: string | null;
+  replayed: boolean;
+  error: string | null;
+}
+
+/** The X-Request-Id a row of an approved request is sent with, and its audit line names. */
+export const rowRequestId = (requestId: string, index: number) => `apr_${requestId.slice(0, 8)}_${index}`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * From when a request's keys are looked for: a day before it was made, since a row may have gone out alone before
+ * (a closed tab), as a file's page looks among the last day's payouts.
+ */
+const keysSince = (request: RequestRow) =>
+  new Date(Date.parse(request.created_at) - 24 * 60 * 60 * 1000).toISOString();
+
+/**
+ * Transfers that carry these keys as metadata.console_request_id, made since `since`; null when the look-up itself
+ * failed (then nothing is known: a row stays unknown, it is never taken as not arrived).
+ */
+export async function findByKeys(
+  call: CallService,
+  credentials: OrgCredentials,
+  keys: ReadonlySet<string>,
+  since: string,
+): Promise<Map<string, string> | null> {
+  const found = new Map<string, string>();
+  try {
+    for await (const transfer of transfersSince(call, credentials, since, { maxPages: 100 })) {
+      const key = requestIdOf(transfer);
+      if (key !== null && keys.has(key)) found.set(key, transfer.id);
+      if (found.size === keys.size) break;
+    }
+  } catch {
+    return null;
+  }
+  return found;
+}
+
+/**
+ * One row: sent, a 429 waited out, and an unknown answer looked up before it is sent again. A payout whose key was
+ * used already is refused by the service rather than answered again (the vendor's rule): it is looked up by its key,
+ * and found, it is the row's payout.
+ */
+async function payRow(
+  call: CallService,
+  credentials: OrgCredentials,
+  request: RequestRow,
+  row: Record<string, unknown> & { idempotency_key: string },
+  index: number,
+  path: string,
+  appId: string | null,
+): Promise<RowOutcome> {
+  const body = JSON.stringify(row);
+  let sends = 0;
+  for (let waits = 0; ; ) {
+    let response: Response | null = null;
+    try {
+      response = await call(
+        serviceRequest(credentials, path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-request-id': rowRequestId(request.id, index),
+            ...(appId ? { 'api-app-id': appId } : {}),
+          },
+          body,
+        }),
+      );
+    } catch {
+      response = null;
+    }
+    sends++;
+    const kind = classifyMoneyAnswer(response?.status ?? null);
+    if (kind === 'rate-limited' && waits < 20) {
+      waits++;
+      const wait = Number(response?.headers.get('retry-after') ?? '1');
+      await sleep(Math.max(0.05, Number.isFinite(wait) ? wait : 1) * 1000);
+      continue;
+    }
+    const status = response?.status ?? 0;
+    if (kind === 'created' || kind === 'refused' || kind === 'signed-out' || kind === 'rate-limited') {
+      const json = response
+        ? ((await response.json().catch(() => null)) as {
+            id?: string;
+            message?: string;
+            error_code?: string;
+          } | null)
+        : null;
+      if (json?.error_code === 'idempotency-key-used') {
+        const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), keysSince(request));
+        const transferId = found?.get(row.idempotency_key);
+        if (transferId)
+          return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
+      }
+      const paid = kind === 'created' && typeof json?.id === 'string';
+      return {
+        index,
+        outcome: paid ? 'paid' : 'refused',
+        status,
+        transfer_id: paid ? (json?.id ?? null) : null,
+        replayed: response?.headers.get('idempotent-replayed') === 'true',
+        error: paid ? null : (json?.message ?? `HTTP ${status}`),
+      };
+    }
+    // Unknown: it may have been made. Looked up by its key before anything is sent again.
+    const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), keysSince(request));
+    const transferId = found?.get(row.idempotency_key);
+    if (transferId)
+      return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
+    if (found === null || sends >= SENDS) {
+      return {
+        index,
+        outcome: 'unknown',
+        status,
+        transfer_id: null,
+        replayed: false,
+        error:
+          found === null
+            ? 'No answer, and the look-up failed: find it by its request id before paying it again'
+            : `No answer after ${sends} sends`,
+      };
+    }
+  }
+}
+
+/**
+ * The payees of a payout request whose payout methods are not what they were when it was submitted (a method added,
+ * removed or made the default since), or cannot be read now, each with why its rows are not paid: "their PayPal" or
+ * "their default method" is paid only while it is the one the approver was shown.
+ */
+async function payeesNotAsApproved(
+  call: CallService,
+  credentials: OrgCredentials,
+  stored: RequestBody,
+  rows: readonly PaymentBody[],
+): Promise<Map<string, string>> {
+  const changed = new Map<string, string>();
+  if ('payment' in stored || 'rows' in stored || rows.length === 0) return changed;
+  const pinned = stored.payee_methods ?? {};
+  const now = await payeesMethodsFingerprints(
+    call,
+    credentials,
+    rows.map((row) => String(row.user_id)),
+  );
+  for (const [user, fingerprint] of now) {
+    if (pinned[user] === undefined) {
+      changed.set(user, "Its payee's payout methods were not kept when it was submitted: submit it again");
+    } else if (fingerprint === null || fingerprint === 'not-found') {
+      changed.set(user, "Its payee's payout methods could not be read: nothing was paid; submit it again");
+    } else if (fingerprint !== pinned[user]) {
+      changed.set(
+        user,
+        "Its payee's payout methods changed after it was submitted: nothing was paid; submit it again to have it approved as it is now",
+      );
+    }
+  }
+  return changed;
+}
+
+/**
+ * The run's own line: ok only when every row was paid. A run the service refused whole is refused, with the status of
+ * its first row (a 400, a 409, a 422); one that paid some rows, or left some unknown, failed.
+ */
+function runLine(
+  request: RequestRow,
+  ended: 'executed' | 'partly-executed' | 'failed',
+  outcomes: readonly RowOutcome[],
+) {
+  const paid = outcomes.filter((o) => o.outcome === 'paid').length;
+  const first = outcomes.find((o) => o.outcome !== 'paid');
+  const refusedWhole = ended === 'failed' && outcomes.every((o) => o.outcome === 'refused');
+  return consoleEntry(request.org_id, 'approval.execute', [request.id], {
+    status: ended === 'executed' ? 200 : first?.status || 502,
+    outcome: ended === 'executed' ? 'ok' : refusedWhole ? 'refused' : 'failed',
+    amountCents: Number(request.amount_cents),
+    ...(ended === 'executed'
+      ? {}
+      : { detail: `${paid} of ${outcomes.length} paid${first?.error ? `: ${first.error}` : ''}` }),
+  });
+}
+
+/** The status a run ends in, from its rows. */
+function endStatus(outcomes: readonly RowOutcome[]) {
+  const paid = outcomes.filter((o) => o.outcome === 'paid').length;
+  if (paid === outcomes.length) return 'executed' as const;
+  if (paid === 0 && !outcomes.some((o) => o.outcome === 'unknown')) return 'failed' as const;
+  return 'partly-executed' as const;
+}
+
+export interface ExecutionResult {
+  /** executed, partly-executed, failed; `requeued` when its approvals no longer counted; `lost` when another took it. */
+  ended: 'executed' | 'partly-executed' | 'failed' | 'requeued' | 'lost' | 'not-claimed';
+  outcomes: RowOutcome[];
+}
+
+/**
+ * Executes a request once: the executor that claims it (approved → executing, or executing with a lapsed lease) pays
+ * it; any other caller finds it claimed and does nothing. Before a first run the approvals are checked again (each
+ * must still count): when too few do, those that do not are dropped and the request waits again. Only the stored
+ * body is sent, each payment with its own idempotency key; a run taken over looks up what already arrived first.
+ */
+export async function executeRequest(
+  team: Team,
+  call: CallService,
+  request: RequestRow,
+  credentials: OrgCredentials,
+  claimFrom: 'approved' | 'executing' = 'approved',
+): Promise<ExecutionResult> {
+  const db = team.database.db;
+  const { id: executorId, leaseMs } = team.executor;
+  const leaseEnd = () => new Date(team.now().getTime() + leaseMs);
+  if (!(await requestRows.claimRequest(db, request.id, claimFrom, executorId, team.now(), leaseEnd()))) {
+    return { ended: 'not-claimed', outcomes: [] };
+  }
+  if (claimFrom === 'approved') {
+    const approvals = await approvalsOf(db, request);
+    const counting = approvals.filter((a) => a.counts);
+    if (counting.length < Number(request.approvals_needed)) {
+      await dropApprovals(
+        db,
+        request.id,
+        approvals.filter((a) => !a.counts).map((a) => a.memberId),
+      );
+      await requeueRequest(db, request.id, executorId, team.now());
+      await team.audit(
+        consoleEntry(request.org_id, 'approval.requeue', [request.id], {
+          status: 409,
+          outcome: 'refused',
+          amountCents: Number(request.amount_cents),
+        }),
+      );
+      return { ended: 'requeued', outcomes: [] };
+    }
+  }
+  let held = true;
+  const renewal = setInterval(
+    () => {
+      void requestRows.renewLease(db, request.id, executorId, leaseEnd()).then(
+        (kept) => {
+          if (!kept) held = false;
+        },
+        () => undefined,
+      );
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
+  try {
+    const stored = JSON.parse(request.body) as RequestBody;
+    const rows = bodiesOf(stored);
+    const path = pathOf(stored);
+    const outcomes: RowOutcome[] = new Array(rows.length);
+    // A run taken over looks for what already arrived before sending anything again.
+    const arrived =
+      claimFrom === 'executing'
+        ? ((await findByKeys(
+            call,
+            credentials,
+            new Set(rows.map((r) => r.idempotency_key)),
+            keysSince(request),
+          )) ?? new Map<string, string>())
+        : new Map<string, string>();
+    const notAsApproved = await payeesNotAsApproved(
+      call,
+      credentials,
+      stored,
+      rows.filter((row) => !arrived.has(row.idempotency_key)),
+    );
+    let next = 0;
+    const worker = async () => {
+      while (held && next < rows.length) {
+        const index = next++;
+        const row = rows[index];
+        if (!row) continue;
+        const already = arrived.get(row.idempotency_key);
+        const changed = notAsApproved.get(String(row.user_id));
+        outcomes[index] = already
+          ? { index, outcome: 'paid', status: 200, transfer_id: already, replayed: true, error: null }
+          : changed
+            ? { index, outcome: 'refused', status: 409, transfer_id: null, replayed: false, error: changed }
+            : await payRow(call, credentials, request, row, index, path, appOf(stored));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));
+    if (!held) return { ended: 'lost', outcomes };
+    const ended = endStatus(outcomes);
+    const sentHash = sha256Hex(JSON.stringify(stored));
+    // The end and its lines, one per row and one for the run, commit together: a run taken over after a crash writes
+    // them once.
+    const finished = await transaction(db, async (trx) => {
+      if (
+        !(await finishRequest(trx, request.id, executorId, ended, team.now(), {
+          rows: outcomes,
+          sent_hash: sentHash,
+        }))
+      ) {
+        return null;
+      }
+      for (const outcome of outcomes) {
+        await appendAuditIn(
+          trx,
+          team.auditKey,
+          consoleEntry(
+            request.org_id,
+            'approval.row',
+            [request.id, ...(outcome.transfer_id ? [outcome.transfer_id] : [])],
+            {
+              status: outcome.status,
+              outcome: outcome.outcome === 'paid' ? 'ok' : 'failed',
+              requestId: rowRequestId(request.id, outcome.index),
+              amountCents: Number(rows[outcome.index]?.amount ?? 0),
+            },
+          ),
+          team.now(),
+        );
+      }
+      return appendAuditIn(trx, team.auditKey, runLine(request, ended, outcomes), team.now());
+    });
+    if (!finished) return { ended: 'lost', outcomes };
+    team.noteHead(finished);
+    return { ended, outcomes };
+  } finally {
+    clearInterval(renewal);
+  }
+}
+
+/**
+ * Requests no live executor holds (a server died while paying, or after approving and before claiming): each is
+ * claimed by one server and finished, its keys making the resend safe. Run at start and then every lease (sweep.ts).
+ */
+export async function resumeOrphans(team: Team, call: CallService): Promise<number> {
+  const db = team.database.db;
+  const orphans = await requestRows.orphanedRequests(db, team.now(), team.executor.leaseMs);
+  let resumed = 0;
+  for (const row of orphans) {
+    const org = await findOrganization(db, row.org_id);
+    const credentials = org ? team.credentialsFor(org) : null;
+    if (!credentials) continue;
+    const result = await executeRequest(
+      team,
+      call,
+      row,
+      credentials,
+      row.status === 'executing' ? 'executing' : 'approved',
+    );
+    if (result.ended !== 'not-claimed') resumed++;
+  }
+  return resumed;
+}
+
+/**
+ * Pays a request just approved: one payment or payout before the answer, so that the approver sees the transfer; a
+ * file in the background. Without credentials to pay with it fails at once. The maker hears how it ended.
+ */
+export async function runApproved(
+  team: Team,
+  call: CallService | null,
+  request: RequestRow,
+  origin: string,
+): Promise<void> {
+  const db = team.database.db;
+  const organization = await findOrganization(db, request.org_id);
+  const credentials = organization ? team.credentialsFor(organization) : null;
+  if (!call || !credentials) {
+    await moveStatus(db, request.id, 'approved', 'failed', team.now(), {
+      error: 'The console holds no credentials to pay with',
+    });
+    await team.audit(
+      consoleEntry(request.org_id, 'approval.execute', [request.id], { status: 503, outcome: 'failed' }),
+    );
+    return;
+  }
+  const run = async () => {
+    const result = await executeRequest(team, call, request, credentials);
+    const ended = await requestRows.findRequest(db, request.org_id, request.id);
+    if (ended && ['executed', 'partly-executed', 'failed'].includes(result.ended))
+      await tellMaker(team, ended, origin);
+  };
+  // The run writes its own approval.execute line when it ends, with how it ended.
+  if (request.kind === 'payment' || request.kind === 'payout') await run();
+  else
+    void run().catch((error) =>
+      console.error(`[approvals] request ${request.id} failed to execute:`, (error as Error).message),
+    );
+}

@@ -1,0 +1,187 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
+import { UUID_PATTERN } from '../../lib/uuid';
+import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
+import { invalidFilters, Refusal } from '../errors';
+import type { CallService } from '../gate/service-calls';
+import { proposeOrApply } from '../members/grants';
+import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
+import { decideRequest, withdrawRequest } from './decide';
+import { policyPage } from './policy-page';
+import { submitForApproval } from './submit';
+import { listRequestViews, requestPage } from './views';
+
+const payment = z.looseObject({});
+const rowNumbers = z.array(z.int().min(1)).max(1000).optional();
+const fileSha256 = z.string().regex(/^[0-9a-f]{64}$/);
+/** The app whose wallet pays a payout (the service's Api-App-Id); the service checks it is the organization's. */
+const appId = z.string().regex(UUID_PATTERN, 'Must be a UUID').optional();
+/** One payment or payout, or a file of them (each body is checked by the service's own schema after this). */
+const submitBody = z.union([
+  z.object({ payment }).strict(),
+  z
+    .object({ rows: z.array(payment).min(1).max(1000), row_numbers: rowNumbers, file_sha256: fileSha256 })
+    .strict(),
+  z.object({ payout: payment, app_id: appId }).strict(),
+  z
+    .object({
+      payouts: z.array(payment).min(1).max(1000),
+      row_numbers: rowNumbers,
+      file_sha256: fileSha256,
+      app_id: appId,
+    })
+    .strict(),
+]);
+const rejectBody = z.object({ reason: z.string().trim().min(1, 'Say why, for the maker').max(500) }).strict();
+const cents = z.int().min(0).max(100_000_000_000);
+const policyBody = z
+  .object({
+    enabled: z.boolean(),
+    limit_cents: cents,
+    approvals_needed: z.union([z.literal(1), z.literal(2)]),
+    member_daily_limit_cents: cents.nullable().optional(),
+  })
+  .strict();
+
+const requestId = (c: Context) => c.req.param('id') ?? '';
+
+/**
+ * `/policy` and `/approvals`: the organization's approval policy (a change waits for a second admin while there are
+ * two), requests above its limits, and their decisions. The last approval that counts executes the stored body, once.
+ */
+export function approvalRoutes(call: CallService | null) {
+  const decideRoute =
+    (approve: boolean) =>
+    async ({ c, body, member, line, team }: RouteInput<{ reason?: string }>) => {
+      const id = requestId(c);
+      line.targets = [id];
+      const reason = body?.reason ?? '';
+      if (!approve) line.detail = reason;
+      const decided = await decideRequest(
+        team,
+        call,
+        member,
+        id,
+        approve ? { approve: true } : { approve: false, reason },
+        originOf(c),
+      );
+      if (decided instanceof Refusal) return decided;
+      line.amountCents = decided.amountCents;
+      return c.json(decided.view);
+    };
+
+  return [
+    teamRoute({
+      method: 'GET',
+      path: '/policy',
+      access: 'read',
+      action: 'policy.read',
+      async handle({ c, member, team }) {
+        return c.json(await policyPage(team, member));
+      },
+    }),
+    teamRoute({
+      method: 'PUT',
+      path: '/policy',
+      access: 'admin',
+      body: policyBody,
+      action: 'policy.change',
+      async handle({ c, body, member, line, team }) {
+        const outcome = await proposeOrApply(
+          team,
+          member,
+          {
+            kind: 'policy',
+            payload: {
+              enabled: body.enabled,
+              limitCents: body.limit_cents,
+              approvalsNeeded: body.approvals_needed,
+              memberDailyLimitCents: body.member_daily_limit_cents ?? null,
+            },
+          },
+          originOf(c),
+        );
+        if (outcome instanceof Refusal) return outcome;
+        if (outcome.kind === 'waiting') {
+          line.action = 'team-request.propose';
+          line.targets = [outcome.request.id];
+          return c.json({ kind: 'waiting', request: outcome.request }, 202);
+        }
+        line.targets = [`v${outcome.applied.policy?.version}`];
+        return c.json({ kind: 'applied', policy: outcome.applied.policy });
+      },
+    }),
+    teamRoute({
+      method: 'POST',
+      path: '/approvals',
+      access: 'pay',
+      body: submitBody,
+      maxBodyBytes: FILE_BODY_LIMIT_BYTES,
+      action: 'approval.submit',
+      async handle({ c, body, member, line, team }) {
+        const submitted = await submitForApproval(team, call, member, body, originOf(c));
+        if (submitted instanceof Refusal) return submitted;
+        line.targets = [submitted.view.id];
+        line.amountCents = submitted.amountCents;
+        // As the payout service answers a repeated idempotency key: the first answer again, marked as such.
+        if (submitted.replayed) c.header('Idempotent-Replayed', 'true');
+        return c.json(submitted.view, submitted.replayed ? 200 : 201);
+      },
+    }),
+    teamRoute({
+      method: 'GET',
+      path: '/approvals',
+      access: 'pay',
+      action: 'approvals.list',
+      async handle({ c, member, team }) {
+        const orgId = member.organization.id;
+        const status = c.req.query('status');
+        if (status && !isApprovalStatus(status)) {
+          return invalidFilters([{ path: 'status', message: `One of ${APPROVAL_STATUSES.join(', ')}` }]);
+        }
+        const known = status && isApprovalStatus(status) ? status : undefined;
+        return c.json({ data: await listRequestViews(team, orgId, known) });
+      },
+    }),
+    teamRoute({
+      method: 'GET',
+      path: '/approvals/:id',
+      access: 'pay',
+      action: 'approval.read',
+      async handle({ c, member, team }) {
+        const page = await requestPage(team, member.organization.id, requestId(c));
+        return page instanceof Refusal ? page : c.json(page);
+      },
+    }),
+    teamRoute({
+      method: 'POST',
+      path: '/approvals/:id/approve',
+      access: 'pay',
+      action: 'approval.approve',
+      handle: decideRoute(true),
+    }),
+    teamRoute({
+      method: 'POST',
+      path: '/approvals/:id/reject',
+      access: 'pay',
+      body: rejectBody,
+      action: 'approval.reject',
+      handle: decideRoute(false),
+    }),
+    teamRoute({
+      method: 'POST',
+      path: '/approvals/:id/withdraw',
+      access: 'pay',
+      action: 'approval.withdraw',
+      async handle({ c, member, line, team }) {
+        const id = requestId(c);
+        line.targets = [id];
+        const withdrawn = await withdrawRequest(team, member, id, originOf(c));
+        if (withdrawn instanceof Refusal) return withdrawn;
+        line.amountCents = withdrawn.amountCents;
+        return c.json(withdrawn.view);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,147 @@
+import { type ApprovalStatus, approvalCounts, ENDED_STATUSES } from '../../lib/approval-rules';
+import { isRole } from '../../lib/roles';
+import { consoleEntry } from '../audit/chain';
+import type { ConsoleDb } from '../db/database';
+import * as decisionRows from '../db/repositories/approval-decisions';
+import * as requestRows from '../db/repositories/approval-requests';
+import * as lifecycle from '../db/repositories/request-lifecycle';
+import type { RequestRow } from '../db/schema';
+import type { Team } from '../team';
+import { maskedBody, type RequestBody } from './bodies';
+
+export type { RequestRow };
+
+/**
+ * How an approval request's status moves: always by a conditional update that one caller wins, and, once it ends, with
+ * its stored body keeping the masked account numbers and the hash, never the numbers (the body was only kept whole to
+ * be paid exactly as approved).
+ */
+
+/**
+ * Moves a request from one status to another only if it is still in the first: the one way a status changes. A pending
+ * request is decided (approved, rejected, withdrawn, cancelled) only before its deadline; after it, it only expires.
+ */
+export async function moveStatus(
+  db: ConsoleDb,
+  id: string,
+  from: ApprovalStatus,
+  to: ApprovalStatus,
+  now = new Date(),
+  result?: unknown,
+): Promise<boolean> {
+  if (ENDED_STATUSES.includes(to)) return endRequest(db, id, from, to, now, result);
+  return move(db, id, from, to, now, {
+    updated_at: now.toISOString(),
+    ...(result === undefined ? {} : { result: JSON.stringify(result) }),
+  });
+}
+
+function move(
+  db: ConsoleDb,
+  id: string,
+  from: ApprovalStatus,
+  to: ApprovalStatus,
+  now: Date,
+  set: Partial<RequestRow>,
+  executorId?: string,
+): Promise<boolean> {
+  const decision = from === 'pending' && to !== 'expired';
+  return lifecycle.moveStatus(db, 'approval_requests', id, {
+    from,
+    to,
+    set,
+    ...(decision ? { liveAt: now.toISOString() } : {}),
+    ...(executorId === undefined ? {} : { executorId }),
+  });
+}
+
+/** Ends a request, its body masked. With `heldBy`, only while that executor holds it. */
+async function endRequest(
+  db: ConsoleDb,
+  id: string,
+  from: ApprovalStatus,
+  to: ApprovalStatus,
+  now: Date,
+  result?: unknown,
+  heldBy?: string,
+): Promise<boolean> {
+  const body = await requestRows.requestBody(db, id);
+  if (body === undefined) return false;
+  const changes = {
+    body: JSON.stringify(maskedBody(JSON.parse(body) as RequestBody)),
+    executor_id: null,
+    lease_until: null,
+    updated_at: now.toISOString(),
+    ...(result === undefined ? {} : { result: JSON.stringify(result) }),
+  };
+  return move(db, id, from, to, now, changes, heldBy);
+}
+
+/**
+ * Ends a request its executor still holds; false when the claim was lost (the lease lapsed and another server took
+ * the request over: that one finishes it).
+ */
+export function finishRequest(
+  db: ConsoleDb,
+  id: string,
+  executorId: string,
+  to: ApprovalStatus,
+  now: Date,
+  result: unknown,
+): Promise<boolean> {
+  return endRequest(db, id, 'executing', to, now, result, executorId);
+}
+
+/** An executing request sent back to wait (its approvals no longer count), by the executor that holds it. */
+export function requeueRequest(db: ConsoleDb, id: string, executorId: string, now: Date): Promise<boolean> {
+  return move(
+    db,
+    id,
+    'executing',
+    'pending',
+    now,
+    { executor_id: null, lease_until: null, updated_at: now.toISOString() },
+    executorId,
+  );
+}
+
+/**
+ * The approvals of a request, each with whether it still counts (lib/approval-rules.ts: the approver could approve
+ * when the request was made and still can).
+ */
+export async function approvalsOf(db: ConsoleDb, request: RequestRow) {
+  const rows = await decisionRows.approversOf(db, request.id);
+  return rows.map((row) => ({
+    memberId: row.member_id,
+    counts:
+      isRole(row.role) &&
+      approvalCounts(
+        { id: row.member_id, role: row.role, status: row.status, approver_since: row.approver_since },
+        request,
+      ),
+  }));
+}
+
+/**
+ * A member who can no longer pay (disabled, or demoted below finance): their approvals of waiting requests no longer
+ * count, and their own waiting requests are cancelled, each with a line in the trail.
+ */
+export async function afterLosingPay(team: Team, orgId: string, memberId: string): Promise<void> {
+  const db = team.database.db;
+  await decisionRows.dropApprovalsBy(db, memberId);
+  for (const request of await requestRows.waitingRequestsOf(db, memberId)) {
+    if (
+      await moveStatus(db, request.id, 'pending', 'cancelled', team.now(), {
+        reason: 'Its maker can no longer pay',
+      })
+    ) {
+      await team.audit(
+        consoleEntry(orgId, 'approval.cancel', [request.id, memberId], {
+          status: 200,
+          amountCents: Number(request.amount_cents),
+          detail: 'Its maker can no longer pay',
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { ConsoleDb } from '../database';
+import type { PolicyRow } from '../schema';
+
+/** Every version of each organization's approval policy. */
+
+/** The active version (the newest, should two ever be). */
+export function activePolicyRow(db: ConsoleDb, orgId: string): Promise<PolicyRow | undefined> {
+  return db
+    .selectFrom('approval_policies')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'active')
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The highest version of any status, 0 when there is none. */
+export async function lastPolicyVersion(db: ConsoleDb, orgId: string): Promise<number> {
+  const last = await db
+    .selectFrom('approval_policies')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  return Number(last?.version ?? 0);
+}
+
+export async function supersedeActivePolicy(db: ConsoleDb, orgId: string): Promise<void> {
+  await db
+    .updateTable('approval_policies')
+    .set({ status: 'superseded' })
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'active')
+    .execute();
+}
+
+/** Inserts a version unless the organization has it already (a seed run twice keeps the first). */
+export async function insertPolicyVersion(db: ConsoleDb, row: PolicyRow): Promise<void> {
+  await db
+    .insertInto('approval_policies')
+    .values(row)
+    .onConflict((oc) => oc.columns(['org_id', 'version']).doNothing())
+    .execute();
+}

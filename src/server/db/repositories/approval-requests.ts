@@ -1,0 +1,131 @@
+import type { ConsoleDb } from '../database';
+import type { RequestRow } from '../schema';
+
+/**
+ * Approval requests: what only they have (their bodies, their executors' claims and leases). Their status moves, their
+ * lists and their expiry are those of every request (request-lifecycle.ts).
+ */
+
+/**
+ * Inserts a request unless its maker's same body already waits (a partial unique index): the waiting one is answered
+ * instead (and when that one was decided in between, this one is inserted after all). A waiting one may be past its
+ * deadline: the caller expires it and inserts again.
+ */
+export async function insertRequest(
+  db: ConsoleDb,
+  row: RequestRow,
+): Promise<{ kind: 'created' | 'existing'; request: RequestRow }> {
+  const inserted = await db
+    .insertInto('approval_requests')
+    .values(row)
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  if (inserted.numInsertedOrUpdatedRows !== 0n) return { kind: 'created', request: row };
+  const waiting = await db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .where('org_id', '=', row.org_id)
+    .where('maker_id', '=', row.maker_id)
+    .where('body_hash', '=', row.body_hash)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (waiting) return { kind: 'existing', request: waiting };
+  // That one was decided in between: this body may wait again.
+  await db.insertInto('approval_requests').values(row).execute();
+  return { kind: 'created', request: row };
+}
+
+export function findRequest(db: ConsoleDb, orgId: string, id: string): Promise<RequestRow | undefined> {
+  return db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+}
+
+/** The stored body of a request, whatever its organization (the executor's and the end's own read). */
+export async function requestBody(db: ConsoleDb, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('approval_requests').select('body').where('id', '=', id).executeTakeFirst();
+  return row?.body;
+}
+
+/**
+ * Claims a request for one executor: approved → executing, or an executing one whose lease lapsed (its server died),
+ * by a conditional update that only one server wins. The claim holds until `leaseUntil` unless renewed.
+ */
+export async function claimRequest(
+  db: ConsoleDb,
+  id: string,
+  from: 'approved' | 'executing',
+  executorId: string,
+  now: Date,
+  leaseUntil: Date,
+): Promise<boolean> {
+  let query = db
+    .updateTable('approval_requests')
+    .set({
+      status: 'executing',
+      executor_id: executorId,
+      lease_until: leaseUntil.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', from);
+  if (from === 'executing') {
+    query = query.where((eb) =>
+      eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString())]),
+    );
+  }
+  const claimed = await query.executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Extends a claim while its executor still holds it; false when another server took the request over. */
+export async function renewLease(
+  db: ConsoleDb,
+  id: string,
+  executorId: string,
+  leaseUntil: Date,
+): Promise<boolean> {
+  const renewed = await db
+    .updateTable('approval_requests')
+    .set({ lease_until: leaseUntil.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'executing')
+    .where('executor_id', '=', executorId)
+    .executeTakeFirst();
+  return Number(renewed.numUpdatedRows) === 1;
+}
+
+/**
+ * Requests no live executor holds: executing with a lapsed lease, or approved and left unclaimed for longer than a
+ * lease (the server that approved it died before it claimed it).
+ */
+export function orphanedRequests(db: ConsoleDb, now: Date, leaseMs: number): Promise<RequestRow[]> {
+  const at = now.toISOString();
+  const unclaimedSince = new Date(now.getTime() - leaseMs).toISOString();
+  return db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('status', '=', 'executing'),
+          eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]),
+        ]),
+        eb.and([eb('status', '=', 'approved'), eb('updated_at', '<', unclaimedSince)]),
+      ]),
+    )
+    .execute();
+}
+
+/** The requests a member made that still wait. */
+export function waitingRequestsOf(db: ConsoleDb, makerId: string): Promise<RequestRow[]> {
+  return db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .where('maker_id', '=', makerId)
+    .where('status', '=', 'pending')
+    .execute();
+}

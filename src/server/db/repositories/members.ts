@@ -1,0 +1,111 @@
+import type { Role } from '../../../lib/roles';
+import { type ConsoleDb, lockRow } from '../database';
+import type { MemberRow } from '../schema';
+
+/** The members of the organizations: their roles, statuses and credentials (hashes and TOTP secrets only). */
+
+export type MemberStatus = 'invited' | 'active' | 'disabled';
+
+/** What may change of a member (never their id or organization). */
+export type MemberChanges = Partial<Omit<MemberRow, 'id' | 'org_id'>>;
+
+/**
+ * Inserts a member. With `ifAbsent`, a member who already has the email is answered instead (two servers making the
+ * same demo team at once make one).
+ */
+export async function insertMemberRow(
+  db: ConsoleDb,
+  row: MemberRow,
+  options: { ifAbsent?: boolean } = {},
+): Promise<MemberRow> {
+  if (!options.ifAbsent) {
+    await db.insertInto('members').values(row).execute();
+    return row;
+  }
+  await db
+    .insertInto('members')
+    .values(row)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  return (await findMemberByEmail(db, row.email)) ?? row;
+}
+
+/** By an email already normalized (members.ts: normalEmail). */
+export function findMemberByEmail(db: ConsoleDb, email: string): Promise<MemberRow | undefined> {
+  return db.selectFrom('members').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** A member of this organization, or undefined (another's member is not found either). */
+export function findMember(db: ConsoleDb, orgId: string, id: string): Promise<MemberRow | undefined> {
+  return db
+    .selectFrom('members')
+    .selectAll()
+    .where('id', '=', id)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+}
+
+export function getMember(db: ConsoleDb, id: string): Promise<MemberRow> {
+  return db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export function listMembers(db: ConsoleDb, orgId: string): Promise<MemberRow[]> {
+  return db.selectFrom('members').selectAll().where('org_id', '=', orgId).orderBy('email').execute();
+}
+
+/** Members of an organization, of any status and role unless narrowed, and besides `except` when given. */
+export async function countMembers(
+  db: ConsoleDb,
+  orgId: string,
+  only: { status?: MemberStatus; roles?: readonly Role[]; except?: readonly string[] } = {},
+): Promise<number> {
+  let query = db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('org_id', '=', orgId);
+  if (only.status) query = query.where('status', '=', only.status);
+  if (only.roles) query = query.where('role', 'in', only.roles);
+  if (only.except) query = query.where('id', 'not in', [...only.except]);
+  const row = await query.executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/** The active members of these roles (who may approve, say), with what deciding who counts needs. */
+export function activeMembersOf(db: ConsoleDb, orgId: string, roles: readonly Role[]) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'name', 'email', 'role', 'status', 'approver_since'])
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'active')
+    .where('role', 'in', roles)
+    .execute();
+}
+
+/** Members by id, with what a page shows of them and how their password was set. */
+export function membersByIds(db: ConsoleDb, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('members')
+    .select(['id', 'name', 'email', 'role', 'status', 'password_link_shown_to', 'password_set_at'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+export async function updateMember(db: ConsoleDb, id: string, changes: MemberChanges): Promise<void> {
+  await db.updateTable('members').set(changes).where('id', '=', id).execute();
+}
+
+/** The secret of an authenticator being set up and not yet confirmed, or null. */
+export async function pendingTotpSecret(db: ConsoleDb, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('members')
+    .select('totp_pending_secret')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.totp_pending_secret ?? null;
+}
+
+/** Inside a transaction: holds the member's row until it ends (lockRow). */
+export function lockMember(trx: ConsoleDb, id: string): Promise<void> {
+  return lockRow(trx, 'members', id);
+}

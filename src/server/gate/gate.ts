@@ -1,0 +1,152 @@
+import type { Context } from 'hono';
+import { can, describeRequest } from '../../lib/roles';
+import { basicAuthorization } from '../../node/basic-auth';
+import { isJsonContentType } from '../../node/json-content-type';
+import { notJson, Refusal } from '../errors';
+import { admit, memberOf } from '../pipeline/admission';
+import { answerRefusal } from '../pipeline/answer';
+import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
+import type { Team } from '../team';
+import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
+import { judgeMoney, releaseMoney } from './money';
+import { movesMoney } from './money-checks';
+
+/**
+ * Sends the request on to the payout service (the embedded sandbox, or upstream) and returns its answer; with
+ * `authorization`, in place of the caller's own.
+ */
+export type Forward = (c: Context, authorization?: string, body?: string) => Promise<Response>;
+
+/** The ids a request touched: ids in its path, and the id of what it made. Never anything else of a body. */
+async function targetsOf(path: string, response: Response): Promise<string[]> {
+  const ids = path.split('/').filter((part) => /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(part));
+  if (response.ok && (response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      const body = (await response.clone().json()) as { id?: unknown };
+      if (typeof body?.id === 'string' && !ids.includes(body.id)) ids.push(body.id.slice(0, 100));
+    } catch {
+      // Not the caller's problem: the trail keeps the path's ids.
+    }
+  }
+  return ids;
+}
+
+function declaredOperator(c: Context): string | null {
+  const raw = c.req.header('x-console-operator');
+  if (!raw) return null;
+  let text = raw;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    // Kept as sent.
+  }
+  text = text
+    .replace(/[\p{Cc}]/gu, ' ')
+    .trim()
+    .slice(0, 200);
+  return text === '' ? null : text;
+}
+
+/** A file's identity as its rows declare it (the SHA-256 of the file), for the file's total; null when none. */
+function fileOf(c: Context): string | null {
+  const given = c.req.header('x-console-file')?.trim().toLowerCase();
+  return given && /^[0-9a-f]{64}$/.test(given) ? given : null;
+}
+
+/**
+ * The body of a member's request that moves money, read whole (the body limit was checked before): as the service
+ * answers it, a body sent as another type than JSON is not read as JSON.
+ */
+async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
+  if (!isJsonContentType(c.req.header('content-type'))) {
+    return new Refusal(415, 'unsupported-media-type', 'Send the body as application/json');
+  }
+  try {
+    return { raw: JSON.parse(await c.req.text()) };
+  } catch {
+    return notJson();
+  }
+}
+
+/**
+ * `/v2` for a team, through the same steps as the team's own routes (pipeline/): a member's request is admitted by
+ * session, second factor and the role matrix of lib/roles.ts; a payment is checked, stamped with its author and judged
+ * by the approval policy and the member's daily limit; then it is sent on with the organization's own credentials
+ * (the member's secret never leaves this server, nor does the key reach the browser). Every state-changing request,
+ * allowed or refused, and every refusal is a line of the trail. Organization credentials are the service's own
+ * business: the sandbox answers them itself; upstream in team mode only members are let through.
+ */
+export function teamGate(team: Team, forward: Forward) {
+  return async (c: Context): Promise<Response> => {
+    const method = c.req.method;
+    const path = c.req.path;
+    const described = describeRequest(method, path);
+    const line: AuditLine = { action: described.action, targets: [], detail: described.detail };
+    const found = await memberOf(team, c);
+    if (found === undefined) {
+      if (team.mode === 'upstream' && team.teamMode) {
+        await writeLine(team, c, line, null, 401);
+        return answerRefusal(
+          c,
+          new Refusal(401, 'member-credentials-required', 'Sign in as a member of the team'),
+        );
+      }
+      const response = await forward(c);
+      // With the organization's key, the author is only who the operator said they are.
+      line.actor = { orgId: null, memberId: null, email: declaredOperator(c), role: 'organization-key' };
+      // Only a line that is written needs its targets: reading a read's answer again costs it half its rate.
+      if (isWritten(c, response.status)) line.targets = await targetsOf(path, response);
+      await writeLine(team, c, line, null, response.status, response.headers.get('x-request-id'));
+      return response;
+    }
+    const admitted = await admit(team, c, described.permission, found);
+    if ('refused' in admitted) {
+      line.targets = await targetsOf(path, new Response(null));
+      await writeLine(team, c, line, found, admitted.refused.status);
+      return answerRefusal(c, admitted.refused);
+    }
+    const { member, organization } = found as NonNullable<typeof found>;
+    let body: string | undefined;
+    let reservation: string | null = null;
+    if (movesMoney(described.action)) {
+      const read = await readJson(c);
+      const judged =
+        read instanceof Refusal
+          ? ({ kind: 'refused', refusal: read, amountCents: null } as const)
+          : await judgeMoney(team, found as NonNullable<typeof found>, described.action, read.raw, fileOf(c));
+      if (judged.kind === 'refused') {
+        if (judged.amountCents !== null) line.amountCents = judged.amountCents;
+        await writeLine(team, c, line, found, judged.refusal.status);
+        return answerRefusal(c, judged.refusal);
+      }
+      body = judged.body;
+      line.amountCents = judged.amountCents;
+      reservation = judged.reservation;
+    }
+    const credentials = team.credentialsFor(organization);
+    if (!credentials) {
+      if (reservation) await releaseMoney(team, reservation);
+      await writeLine(team, c, line, found, 403);
+      return answerRefusal(
+        c,
+        new Refusal(
+          403,
+          'organization-not-connected',
+          'The console holds no credentials for your organization',
+        ),
+      );
+    }
+    const forwarded = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
+    const response =
+      carriesClaimLinks(path) && !can(member.role, 'pay') ? await withoutClaimLinks(forwarded) : forwarded;
+    // Refused, or answered as the payment sent before: nothing moved now. An unknown outcome stays counted.
+    const refused = response.status >= 400 && response.status < 500;
+    if (reservation && (refused || response.headers.get('idempotent-replayed') === 'true')) {
+      await releaseMoney(team, reservation);
+    }
+    // Only a line that is written needs its targets: reading a read's answer again costs it half its rate.
+    if (isWritten(c, response.status)) line.targets = await targetsOf(path, response);
+    await writeLine(team, c, line, found, response.status, response.headers.get('x-request-id'));
+    return response;
+  };
+}

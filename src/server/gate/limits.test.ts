@@ -1,0 +1,139 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSandbox } from '../../sandbox/app';
+import { listen } from '../../sandbox/test/harness';
+import { openConsoleDatabase } from '../db/database';
+import { totpCode } from '../identity/totp';
+import { ensureOrganization, insertMember } from '../members/members';
+import { basic, caller, teamConsole } from '../test/console';
+import { BACKENDS } from '../test/databases';
+
+/** Splitting is not a way round: what a member moves alone is counted by the server, per member and per file. */
+
+const payment = (userId: string, cents: number) => ({
+  amount: cents,
+  platform: 'ach',
+  user_id: userId,
+  ach_info: { account_number: '99887766554', routing_number: '021000021' },
+  idempotency_key: crypto.randomUUID(),
+});
+
+describe('a member’s daily limit and a file’s total, on the server', async () => {
+  const server = await teamConsole();
+  afterAll(() => server.close());
+  // Approvals above $10,000.00; $20,000.00 a day per member.
+  const tenant = await server.tenant({
+    approval_limit_cents: 1_000_000,
+    member_daily_limit_cents: 2_000_000,
+  });
+  const finance = caller(
+    server.app,
+    await server.signIn(tenant.members.find((m) => m.role === 'finance') ?? { email: '', password: '' }),
+  );
+  const userId = tenant.users[0]?.id ?? '';
+
+  it('refuses the third of three $9,000.00 payments, each under the limit, whose sum passes the daily limit', async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await finance.post('/v2/payments', payment(userId, 900_000)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 403]);
+    expect(answers[2]?.body).toMatchObject({ error_code: 'approval-required', limit: 'daily' });
+    expect(answers[2]?.body.message).toContain('$27,000.00, above your daily limit of $20,000.00');
+    // Submitted for approval, it waits for another member.
+    const waiting = await finance.post('/api/team/approvals', { payment: payment(userId, 900_000) });
+    expect(waiting.status).toBe(201);
+    // What the service refused moved nothing and does not count.
+    const refused = await finance.post('/v2/payments', {
+      ...payment(userId, 100),
+      user_id: crypto.randomUUID(),
+    });
+    expect(refused.status).toBe(403);
+    const policy = await finance.get('/api/team/policy');
+    expect(policy.body.moved_today_cents).toBe(1_800_000);
+  });
+
+  it('holds a file’s rows to the approval limit by the total the server has forwarded for that file', async () => {
+    const other = await server.tenant({ approval_limit_cents: 1_000_000 });
+    const maker = caller(
+      server.app,
+      await server.signIn(other.members.find((m) => m.role === 'finance') ?? { email: '', password: '' }),
+    );
+    const file = { 'X-Console-File': 'd'.repeat(64) };
+    const rows = [];
+    for (let i = 0; i < 3; i++)
+      rows.push(await maker.post('/v2/payments', payment(other.users[0]?.id ?? '', 400_000), file));
+    expect(rows.map((r) => r.status)).toEqual([201, 201, 403]);
+    expect(rows[2]?.body.message).toContain("file's total");
+  });
+});
+
+describe.each(BACKENDS)('two servers at once on $name', (backend) => {
+  it('cannot both let through payments that together pass a member’s daily limit', async () => {
+    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
+    const upstream = await listen(sandbox.app);
+    const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
+      client_id: string;
+      api_key: string;
+      users: { id: string }[];
+    };
+    const shared = await backend.open();
+    const second = backend.name === 'postgres' ? await openConsoleDatabase({ url: shared.url }) : shared;
+    const orgCredentials = { clientId: made.client_id, apiKey: made.api_key };
+    const a = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: shared });
+    const b = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: second });
+    try {
+      const db = shared.db;
+      const org = await ensureOrganization(db, { clientId: made.client_id, name: 'O', sandboxApiKey: null });
+      const totp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      for (const role of ['finance', 'admin'] as const) {
+        await insertMember(db, {
+          orgId: org.id,
+          email: `${role}@split.example`,
+          name: role,
+          role,
+          password: `${role}-password`,
+          totpSecret: totp,
+        });
+      }
+      const admin = caller(
+        a.app,
+        await a.signIn({ email: 'admin@split.example', password: 'admin-password', totp: totpCode(totp) }),
+      );
+      // Any payment is within the limit of $10,000.00; $10,000.00 a day per member.
+      expect(
+        (
+          await admin.put('/api/team/policy', {
+            enabled: true,
+            limit_cents: 1_000_000,
+            approvals_needed: 1,
+            member_daily_limit_cents: 1_000_000,
+          })
+        ).status,
+      ).toBe(200);
+      const session = await a.signIn({
+        email: 'finance@split.example',
+        password: 'finance-password',
+        totp: totpCode(totp),
+      });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          caller((i % 2 ? a : b).app, session).post(
+            '/v2/payments',
+            payment(made.users[0]?.id ?? '', 100_000),
+          ),
+        ),
+      );
+      expect(answers.filter((r) => r.status === 201)).toHaveLength(10);
+      expect(answers.filter((r) => r.status === 403)).toHaveLength(10);
+      const list = await sandbox.app.request('/v2/transfers?limit=100', {
+        headers: { Authorization: basic(made.client_id, made.api_key) },
+      });
+      expect(((await list.json()) as { data: unknown[] }).data).toHaveLength(10);
+    } finally {
+      await a.close();
+      await b.close();
+      if (second !== shared) await second.close();
+      await shared.close();
+      await upstream.close();
+      sandbox.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { approvalNeed } from '../../lib/approval-rules';
+import type { AuditAction } from '../../lib/audit-actions';
+import { activePolicy, NO_POLICY } from '../approvals/policy';
+import { Refusal } from '../errors';
+import type { SessionMember } from '../identity/sign-in';
+import { heldUntil } from '../members/hold';
+import type { Team } from '../team';
+import { checkMoney } from './money-checks';
+import { releaseSpend, reserveSpend } from './spend';
+
+/**
+ * A member's request that moves money, as the gate judges it before it is sent: checked by the same schema the
+ * service uses and stamped with its author (money-checks.ts), so that the server knows exactly what it sends; held
+ * when the member was reset lately; and counted against the approval policy and the member's daily limit, the amount
+ * written down before the money goes (spend.ts).
+ */
+export type MoneyJudgement =
+  /** Send this body; `reservation` is what it was counted as, released if the service refuses it. */
+  | { kind: 'send'; body: string; amountCents: number; reservation: string }
+  /** Refused here; the amount when the body was read far enough to know it. */
+  | { kind: 'refused'; refusal: Refusal; amountCents: number | null };
+
+export async function judgeMoney(
+  team: Team,
+  found: SessionMember,
+  action: AuditAction,
+  raw: unknown,
+  /** The file the request belongs to (its SHA-256, as its rows declare it), for the file's total. */
+  fileId: string | null,
+): Promise<MoneyJudgement> {
+  const { member, organization } = found;
+  const checked = checkMoney(action, raw, member.email);
+  if (!checked || 'problems' in checked) {
+    const errors = checked?.problems ?? [];
+    const refusal = new Refusal(400, 'validation-failed', 'The request is invalid: see errors', { errors });
+    return { kind: 'refused', refusal, amountCents: null };
+  }
+  const amountCents = checked.amountCents;
+  // After a reset of their credentials, whatever a member pays waits for another member's approval.
+  const held = heldUntil(member, team.now());
+  if (held) {
+    const need = approvalNeed(NO_POLICY, amountCents, 0, 'payment', held);
+    const refusal = new Refusal(403, 'approval-required', need.needed ? need.message : '', {
+      extra: { limit: 'hold', held_until: held },
+    });
+    return { kind: 'refused', refusal, amountCents };
+  }
+  const db = team.database.db;
+  const policy = await activePolicy(db, organization.id);
+  const reserved = await reserveSpend(
+    db,
+    { orgId: organization.id, memberId: member.id, amountCents, fileId },
+    policy,
+    team.now(),
+  );
+  if (reserved.kind === 'needs-approval') {
+    const message = reserved.need.needed ? reserved.need.message : 'Another member approves this';
+    const refusal = new Refusal(403, 'approval-required', message, {
+      extra: { limit: reserved.need.needed ? reserved.need.limit : 'amount' },
+    });
+    return { kind: 'refused', refusal, amountCents };
+  }
+  return { kind: 'send', body: JSON.stringify(checked.body), amountCents, reservation: reserved.id };
+}
+
+/** Nothing moved after all (refused by the service, answered as sent before, or never sent): uncounted. */
+export function releaseMoney(team: Team, reservation: string): Promise<void> {
+  return releaseSpend(team.database.db, reservation);
+}

@@ -1,0 +1,193 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listen } from '../../sandbox/test/harness';
+import { totpCode } from '../identity/totp';
+import { ensureOrganization, insertMember } from '../members/members';
+import { caller, teamConsole } from '../test/console';
+
+/** Bad input gets a 4xx in the error shape, at the field at fault: never a 5xx, never a guess. */
+
+const payment = (userId: string, cents: number, extra: Record<string, unknown> = {}) => ({
+  amount: cents,
+  platform: 'ach',
+  user_id: userId,
+  ach_info: { account_number: '99887766554', routing_number: '021000021' },
+  idempotency_key: crypto.randomUUID(),
+  ...extra,
+});
+
+describe('bad input to the console server', async () => {
+  const server = await teamConsole();
+  const tenant = await server.tenant({ approval_limit_cents: 100_000 });
+  const member = (role: string) =>
+    tenant.members.find((m) => m.role === role) ?? { email: '', password: '', id: '' };
+  const admin = caller(server.app, await server.signIn(member('admin')));
+  const finance = caller(server.app, await server.signIn(member('finance')));
+  const userId = tenant.users[0]?.id ?? '';
+  afterAll(() => server.close());
+
+  it('refuses a date that is not on the calendar, and an action the trail cannot hold', async () => {
+    for (const query of ['from=2020-13-45', 'to=2021-02-30', 'action=payment.delete']) {
+      const answer = await admin.get(`/api/team/audit?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body).toMatchObject({
+        success: false,
+        error_code: 'invalid-request',
+        errors: [{ path: query.split('=')[0] }],
+      });
+    }
+    expect((await admin.get('/api/team/audit?from=2024-02-29&action=')).status).toBe(200);
+  });
+
+  it('makes the TOTP secret itself: a secret sent by the client is refused, at its field', async () => {
+    const answer = await finance.post('/api/team/totp/confirm', {
+      secret: 'not base32 at all!',
+      code: '123456',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([{ path: '(body)', message: 'Unknown field(s): secret' }]);
+  });
+
+  it('asks for the current code or the password before an authenticator is replaced', async () => {
+    const org = await ensureOrganization(server.team.database.db, {
+      clientId: tenant.client_id,
+      name: 'O',
+      sandboxApiKey: null,
+    });
+    const old = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const given = { email: `totp@${tenant.client_id}.example`, password: 'totp-member-password' };
+    await insertMember(server.team.database.db, {
+      orgId: org.id,
+      name: 'T',
+      role: 'viewer',
+      ...given,
+      totpSecret: old,
+    });
+    const me = caller(server.app, await server.signIn({ ...given, totp: totpCode(old) }));
+    expect((await me.post('/api/team/totp', {})).status).toBe(403);
+    expect((await me.post('/api/team/totp', { password: 'a wrong password' })).status).toBe(403);
+    const started = await me.post('/api/team/totp', { password: given.password });
+    expect(started.status).toBe(200);
+    expect(started.body.secret).not.toBe(old);
+    expect((await me.post('/api/team/totp/confirm', { code: totpCode(started.body.secret) })).status).toBe(
+      200,
+    );
+    // The old authenticator no longer signs in; the new one does.
+    await expect(server.signIn({ ...given, totp: totpCode(old, Date.now() + 120_000) })).rejects.toThrow(
+      /401/,
+    );
+    await server.signIn({ ...given, totp: totpCode(started.body.secret) });
+    // With the current code instead of the password.
+    expect((await me.post('/api/team/totp', { code: totpCode(started.body.secret) })).status).toBe(200);
+  });
+
+  it('checks a payment waiting for approval as the service would: no payer or source is a 400, not a request', async () => {
+    const { user_id: _payer, ach_info: _source, ...bare } = payment(userId, 150_000);
+    const answer = await finance.post('/api/team/approvals', { payment: bare });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'payment.user_id', message: 'Give exactly one of user_id or customer_id' },
+        { path: 'payment.ach_info', message: 'Give exactly one of ach_info or account_id' },
+      ]),
+    );
+    const file = await finance.post('/api/team/approvals', {
+      rows: [payment(userId, 90_000), { ...payment(userId, 90_000), amount: -5 }],
+      file_sha256: 'f'.repeat(64),
+    });
+    expect(file.status).toBe(400);
+    expect(file.body.errors[0].path).toBe('rows.1.amount');
+    expect((await finance.get('/api/team/approvals?status=pending')).body.data).toEqual([]);
+  });
+
+  it('computes a file’s warnings itself, by the maker’s row numbers, and refuses warnings from the client', async () => {
+    const sent = await finance.post('/api/team/approvals', {
+      rows: [payment(userId, 90_000)],
+      file_sha256: 'f'.repeat(64),
+      warnings: ['All fine, nothing to see'],
+    });
+    expect(sent.status).toBe(400);
+    const twice = { ...payment(userId, 60_000) };
+    const made = await finance.post('/api/team/approvals', {
+      rows: [twice, { ...twice, idempotency_key: crypto.randomUUID() }],
+      row_numbers: [3, 7],
+      file_sha256: 'f'.repeat(64),
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.warnings).toEqual(['Row 7 repeats row 3: the same payer, amount and account']);
+  });
+
+  it('answers a body that is not JSON with one code, on its own routes and on /v2, as the service does', async () => {
+    const authorization = await server.signIn(member('finance'));
+    for (const path of ['/api/team/approvals', '/v2/payments']) {
+      const answer = await server.app.request(path, {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: '{"amount": 100,',
+      });
+      expect(answer.status, path).toBe(400);
+      expect((await answer.json()).error_code, path).toBe('malformed-json');
+    }
+  });
+
+  it('answers a /v2 write sent as text/plain with 415, as the service does, and moves nothing', async () => {
+    const authorization = await server.signIn(member('finance'));
+    const body = JSON.stringify(payment(userId, 4_444));
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const answer = await server.app.request('/v2/payments', {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': type },
+        body,
+      });
+      expect(answer.status, type).toBe(415);
+      expect(await answer.json()).toMatchObject({ success: false, error_code: 'unsupported-media-type' });
+    }
+    const listed = await finance.get('/v2/transfers?limit=100');
+    expect(listed.body.data.filter((t: { amount: number }) => t.amount === 4_444)).toEqual([]);
+    expect(
+      (
+        await server.app.request('/v2/payments', {
+          method: 'POST',
+          headers: { Authorization: authorization, 'Content-Type': 'application/json; charset=utf-8' },
+          body,
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('answers an unknown route of its API with a 404 in the error shape, not the console’s page', async () => {
+    for (const path of ['/api/team/nowhere', '/api/team/members/x/y/z', '/api/team']) {
+      const answer = await admin.get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('content-type'), path).toContain('application/json');
+      expect(answer.body, path).toMatchObject({ success: false, error_code: 'route-not-found' });
+    }
+  });
+
+  it('refuses a body above the limit from its declared length, before reading it', async () => {
+    const served = await listen(server.app);
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${served.url}/v2/payments`, {
+          method: 'POST',
+          headers: {
+            Authorization: 'Basic eDp5',
+            'Content-Type': 'application/json',
+            'Content-Length': String(30 * 1024 * 1024),
+          },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on('error', (error) => (error.message.includes('socket hang up') ? undefined : reject(error)));
+        // One kilobyte of the 30 MiB declared, and no more: an answer can only come if nothing waits for the rest.
+        req.write('x'.repeat(1024));
+      });
+      expect(status).toBe(413);
+    } finally {
+      await served.close();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { type AuditEntry, appendAudit } from './audit/chain';
+import type { AuditHead, AuditHeadFile } from './audit/head-file';
+import type { TrailCheck } from './audit/health';
+import type { AuditKey } from './audit/key';
+import type { ConsoleDatabase } from './db/database';
+import type { OrganizationRow } from './db/schema';
+import { DEFAULT_POLICY, type SignInPolicy } from './identity/policy';
+import type { Mailer } from './mail/mail';
+
+/** An organization's API credentials, as the payout service knows them. They never leave the console server. */
+export interface OrgCredentials {
+  clientId: string;
+  apiKey: string;
+}
+
+/**
+ * The console's team layer: its database, the sign-in policy, and the organization credentials it forwards with. In
+ * the sandbox every tenant is an organization with its own members; upstream there is one, from the environment.
+ */
+export interface Team {
+  database: ConsoleDatabase;
+  mode: 'sandbox' | 'upstream';
+  /** Members sign in (always in the sandbox; upstream when the server holds the organization's credentials). */
+  teamMode: boolean;
+  policy: SignInPolicy;
+  /** The organization's credentials, to forward a member's request with; null when the console has none for it. */
+  credentialsFor(org: OrganizationRow): OrgCredentials | null;
+  audit(entry: AuditEntry): Promise<void>;
+  /** A head that committed (lines appended inside a caller's transaction): kept in the head file. */
+  noteHead(head: AuditHead): void;
+  /** The key of the audit trail's HMAC chain, held outside the database. */
+  auditKey: AuditKey;
+  /** Where the chain's head is kept outside the database (AUDIT_HEAD_FILE), or null: only in the log. */
+  auditHead: AuditHeadFile | null;
+  /** What this server found of the trail when it started (checkAuditTrail); null until it was checked. */
+  trail: TrailCheck | null;
+  /** After a password or authenticator reset, how long the member's money waits for approval (RESET_HOLD_MS). */
+  resetHoldMs: number;
+  /** SMTP, when configured (SMTP_URL): one-time links go to the member by mail, never to an admin. */
+  mailer: Mailer | null;
+  /** This server as an executor of approved requests, and how long its claim on one holds unless renewed. */
+  executor: { id: string; leaseMs: number };
+  now(): Date;
+}
+
+export interface TeamOptions {
+  database: ConsoleDatabase;
+  mode: 'sandbox' | 'upstream';
+  policy?: Partial<SignInPolicy>;
+  /** Upstream team mode: the one organization's credentials (PAYOUT_CLIENT_ID, PAYOUT_API_KEY). */
+  upstreamCredentials?: OrgCredentials | null;
+  auditKey: AuditKey;
+  auditHead?: AuditHeadFile | null;
+  mailer?: Mailer | null;
+  leaseMs?: number;
+  resetHoldMs?: number;
+  now?: () => Date;
+}
+
+/** An executor renews its claim on a request every third of this; a server that stops renewing loses it after this. */
+export const DEFAULT_LEASE_MS = 30_000;
+
+/** A reset member's money waits for approval this long: time for them to notice they cannot sign in, and say so. */
+export const DEFAULT_RESET_HOLD_MS = 72 * 60 * 60 * 1000;
+
+export function createTeam({
+  database,
+  mode,
+  policy,
+  upstreamCredentials = null,
+  auditKey,
+  auditHead = null,
+  mailer = null,
+  leaseMs = DEFAULT_LEASE_MS,
+  resetHoldMs = DEFAULT_RESET_HOLD_MS,
+  now,
+}: TeamOptions): Team {
+  const clock = now ?? (() => new Date());
+  return {
+    database,
+    mode,
+    teamMode: mode === 'sandbox' || upstreamCredentials !== null,
+    policy: {
+      ...DEFAULT_POLICY,
+      // Outside the sandbox's demo, money movers and admins must use a second factor.
+      totpRequiredFor: mode === 'upstream' ? ['finance', 'admin'] : [],
+      ...policy,
+    },
+    credentialsFor(org) {
+      if (mode === 'sandbox') {
+        return org.sandbox_api_key ? { clientId: org.client_id, apiKey: org.sandbox_api_key } : null;
+      }
+      return upstreamCredentials && upstreamCredentials.clientId === org.client_id
+        ? upstreamCredentials
+        : null;
+    },
+    async audit(entry) {
+      const head = await appendAudit(database.db, auditKey, entry, clock());
+      auditHead?.note(head);
+    },
+    noteHead(head) {
+      auditHead?.note(head);
+    },
+    auditKey,
+    auditHead,
+    trail: null,
+    resetHoldMs,
+    mailer,
+    executor: { id: `srv_${randomUUID().slice(0, 8)}`, leaseMs },
+    now: clock,
+  };
+}
