@@ -76,4 +76,31 @@ describe('findTransferByKey()', () => {
     expect(String((fetchMock.mock.calls[1] as unknown[] | undefined)?.[0])).toContain('type=payout');
     expect(await findTransferByKey('key-3')).toBeUndefined();
   });
+
+  it('pages through every transfer since the look-back until the key is found, not the first page alone', async () => {
+    session.signIn({ clientId: 'c', apiKey: 'k' });
+    const page = (ids: string[], has_more: boolean) => ({
+      data: ids.map((id) => ({
+        ...transfer(id),
+        type: 'payout',
+        metadata: { console_request_id: `key-${id}` },
+      })),
+      has_more,
+    });
+    const fetchMock = pagesOf([page(['a', 'b'], true), page(['c', 'd'], true), page(['e'], false)]);
+    vi.stubGlobal('fetch', fetchMock);
+    expect(
+      (await findTransferByKey('key-e', { userId: 'u-1', type: 'payout', since: '2026-11-26T00:00:00.000Z' }))
+        ?.id,
+    ).toBe('e');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const third = String((fetchMock.mock.calls[2] as unknown[] | undefined)?.[0]);
+    expect(third).toContain('starting_after=d');
+    expect(third).toContain(`start_date=${encodeURIComponent('2026-11-26T00:00:00.000Z')}`);
+
+    const stuck = pagesOf([page(['a'], true)]);
+    vi.stubGlobal('fetch', stuck);
+    expect(await findTransferByKey('key-z', { type: 'payout' })).toBeUndefined();
+    expect(stuck).toHaveBeenCalledTimes(2);
+  });
 });

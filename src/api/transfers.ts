@@ -61,18 +61,38 @@ export const transferQueries = {
     queryOptions({ queryKey: ['transfers', 'list', query], queryFn: () => listTransfers(query) }),
 };
 
+/** How far back a look-up by key reads: a day, the window a file's check reads for rows paid before too. */
+export const KEY_LOOK_BACK_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The transfer this console sent with `key`, the idempotency key it also puts into metadata.console_request_id
  * (where every service keeps it, whether or not it honours the key itself): how the outcome of a request whose answer
- * was lost is learnt, for a payment, a payout and whatever moves money next. Looks through the recent transfers of
- * the user it concerns (or all, for a payment customer), of its type when given.
+ * was lost is learnt, for a payment, a payout and whatever moves money next. Reads every transfer of the user it
+ * concerns (or all, for a payment customer), of its type when given, created since `since` (a day ago unless told),
+ * page after page until it is found: the vendor has no filter by metadata, and a first page alone misses a transfer
+ * that a busy user's newer ones pushed down (a file of a thousand rows makes a thousand in minutes).
  */
 export async function findTransferByKey(
   key: string,
-  where: { userId?: string | undefined; type?: 'payout' | undefined } = {},
+  where: { userId?: string | undefined; type?: 'payout' | undefined; since?: string | undefined } = {},
 ): Promise<Transfer | undefined> {
-  const recent = await listTransfers({ user_id: where.userId, type: where.type, limit: 100 });
-  return recent.data.find((transfer) => requestIdOf(transfer) === key);
+  const since = where.since ?? new Date(Date.now() - KEY_LOOK_BACK_MS).toISOString();
+  let after: string | undefined;
+  for (;;) {
+    const page = await listTransfers({
+      user_id: where.userId,
+      type: where.type,
+      start_date: since,
+      limit: 100,
+      starting_after: after,
+    });
+    const found = page.data.find((transfer) => requestIdOf(transfer) === key);
+    if (found) return found;
+    const last = page.data.at(-1)?.id;
+    // A cursor that does not move (a mock answering its one example) would read the same page for ever.
+    if (!page.has_more || !last || last === after) return undefined;
+    after = last;
+  }
 }
 
 /** The request id the console put into a transfer's metadata (its idempotency key), if any. */

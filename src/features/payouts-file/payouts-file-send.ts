@@ -10,6 +10,7 @@ import {
   payoutMoney,
 } from '../../api/payouts';
 import type { RuntimeConfig } from '../../api/runtime-config';
+import { KEY_LOOK_BACK_MS } from '../../api/transfers';
 import { RowsRun } from '../../lib/file-engine/run-rows';
 import { mayResend } from '../../lib/money-answer';
 import type { PlannedPayout } from './payouts-file-plan';
@@ -31,17 +32,23 @@ export interface RunDeps {
   /** Where the service is: whether a row may be sent again after a look-up (the one rule of lib/money-answer.ts). */
   mode: RuntimeConfig['mode'];
   batchKeyOf: (itemKeys: readonly string[]) => Promise<string>;
+  /** How far back a batch left running is looked for (an ISO date-time): a day ago unless told, as the check reads. */
+  since?: string | undefined;
   pollMs?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
 const UNAVAILABLE = new Set([404, 405, 501]);
+/** A batch's statuses once the service has answered every item (the sandbox's is `completed`). */
+const FINISHED = new Set(['completed', 'failed', 'cancelled', 'canceled']);
 
 /**
  * Pays a file's payouts: as payout batches of up to 5,000 items (each item its own key, the batch a key derived from
  * its items'), followed until the service has answered every item; where the service has no batches, row by row.
  * Exactly once rests on the vendor's rule that a payout key is never paid twice: a batch sent again (after a reload, a
- * lost answer) is found by its key; an item whose key was used before is looked up and shown as paid before.
+ * lost answer) is found by its key; an item whose key was used before is looked up and shown as paid before. And a
+ * batch an earlier run left running (the page reloaded while it paid) is followed to its end before any of its rows
+ * is sent again, so that its rows take its results rather than racing it in a batch of their own.
  */
 export class PayoutsFileRun {
   readonly outcomes: PayoutOutcome[];
@@ -80,10 +87,11 @@ export class PayoutsFileRun {
   }
 
   async start(): Promise<void> {
-    const toPay = this.rows.flatMap((row, index) => (row.paidBefore ? [] : [index]));
-    this.progress = { done: 0, total: toPay.length, status: '' };
+    const rowsToPay = this.rows.flatMap((row, index) => (row.paidBefore ? [] : [index]));
+    this.progress = { done: 0, total: rowsToPay.length, status: '' };
     this.changed();
     try {
+      const toPay = await this.followRunning(rowsToPay);
       for (let at = 0; at < toPay.length; at += BATCH_ITEMS) {
         const chunk = toPay.slice(at, at + BATCH_ITEMS);
         const batch = await this.sendBatch(chunk);
@@ -110,6 +118,32 @@ export class PayoutsFileRun {
     }
     this.state = 'done';
     this.changed();
+  }
+
+  /**
+   * A batch of the organization's still running (an earlier run's, the page reloaded while it paid) that holds rows
+   * of this file is followed until the service has answered each of its items, and those rows take its results, as
+   * paid before; the rows no running batch holds are returned, to be sent. Where the service's results do not list a
+   * running batch's items, nothing is held back: a resent row's key is refused, and looked up.
+   */
+  private async followRunning(indexes: readonly number[]): Promise<number[]> {
+    const left = new Map(indexes.map((index) => [(this.rows[index] as PlannedPayout).key, index]));
+    const since = this.deps.since ?? new Date(Date.now() - KEY_LOOK_BACK_MS).toISOString();
+    for (const batch of await runningBatchesSince(since)) {
+      const results = await getPayoutBatchResults(batch.id).catch(() => null);
+      if (!results) continue;
+      const held = results.items.flatMap((item) => {
+        const index = left.get(item.idempotency_key ?? '');
+        return index === undefined ? [] : [index];
+      });
+      if (held.length === 0) continue;
+      for (const index of held) left.delete((this.rows[index] as PlannedPayout).key);
+      this.batchIds.push(batch.id);
+      this.state = 'paying';
+      this.changed();
+      await this.follow(batch, held, 'paidBefore');
+    }
+    return indexes.filter((index) => left.has((this.rows[index] as PlannedPayout).key));
   }
 
   /** Sends one batch, or finds it by its key when it was sent before; 'unavailable' where the service has none. */
@@ -140,14 +174,23 @@ export class PayoutsFileRun {
     }
   }
 
-  /** Polls a batch until the service has answered every item, then reads each item's result. */
-  private async follow(batch: PayoutBatch, indexes: readonly number[]): Promise<void> {
+  /**
+   * Polls a batch until the service has answered every item, then reads each item's result onto the rows it holds
+   * (`indexes`): a transfer it made is `paid`, or `paidBefore` for a batch an earlier run sent.
+   */
+  private async follow(
+    batch: PayoutBatch,
+    indexes: readonly number[],
+    made: 'paid' | 'paidBefore' = 'paid',
+  ): Promise<void> {
     let current = batch;
     const base = this.progress.done;
     while (current.status !== 'completed') {
+      // The rows of this file are the batch's last unanswered items when it holds others (an earlier run's, paid).
+      const unanswered = (current.progress?.total ?? indexes.length) - (current.progress?.done ?? 0);
       this.progress = {
         ...this.progress,
-        done: base + (current.progress?.done ?? 0),
+        done: base + Math.max(0, indexes.length - unanswered),
         status: current.status,
       };
       this.changed();
@@ -155,20 +198,24 @@ export class PayoutsFileRun {
       current = await getPayoutBatch(current.id);
     }
     const results = await getPayoutBatchResults(current.id);
-    await this.apply(results, indexes);
+    await this.apply(results, indexes, made);
     this.progress = { ...this.progress, done: base + indexes.length, status: current.status };
     this.changed();
   }
 
   /** Each item's result onto its row: a transfer, a key used before (looked up), or the service's error. */
-  private async apply(results: BatchResults, indexes: readonly number[]): Promise<void> {
+  private async apply(
+    results: BatchResults,
+    indexes: readonly number[],
+    made: 'paid' | 'paidBefore',
+  ): Promise<void> {
     const byKey = new Map(results.items.map((item) => [item.idempotency_key ?? '', item]));
     const reused: number[] = [];
     for (const index of indexes) {
       const row = this.rows[index] as PlannedPayout;
       const item = byKey.get(row.key);
       if (!item) this.outcomes[index] = { kind: 'unknown', message: 'The batch has no result for this row' };
-      else if (item.transfer) this.outcomes[index] = { kind: 'paid', transferId: item.transfer.id };
+      else if (item.transfer) this.outcomes[index] = { kind: made, transferId: item.transfer.id };
       else if (item.error_code === 'idempotency-key-used') reused.push(index);
       else {
         this.outcomes[index] = {
@@ -231,4 +278,29 @@ export async function findBatchByKey(key: string): Promise<PayoutBatch | null> {
     after = last;
   }
   return null;
+}
+
+/**
+ * The organization's batches created since `since` that the service has not finished, newest first, page after page
+ * (the list is newest first, so the read stops at the first batch older than `since`).
+ */
+export async function runningBatchesSince(since: string): Promise<PayoutBatch[]> {
+  const running: PayoutBatch[] = [];
+  const sinceMs = Date.parse(since);
+  let after: string | undefined;
+  for (;;) {
+    const page = await listPayoutBatches({ limit: 100, starting_after: after }).catch((error: unknown) => {
+      // A service without batches has none running: the run finds out, and pays row by row.
+      if (error instanceof ApiError && UNAVAILABLE.has(error.status)) return null;
+      throw error;
+    });
+    if (!page) return running;
+    for (const batch of page.data) {
+      if (batch.created && Date.parse(batch.created) < sinceMs) return running;
+      if (!FINISHED.has(batch.status)) running.push(batch);
+    }
+    const last = page.data.at(-1)?.id;
+    if (!page.has_more || !last || last === after) return running;
+    after = last;
+  }
 }
