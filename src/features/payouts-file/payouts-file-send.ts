@@ -12,7 +12,7 @@ import {
 import type { RuntimeConfig } from '../../api/runtime-config';
 import { KEY_LOOK_BACK_MS } from '../../api/transfers';
 import { RowsRun } from '../../lib/file-engine/run-rows';
-import { mayResend } from '../../lib/money-answer';
+import { KEY_USED, mayResend } from '../../lib/money-answer';
 import type { PlannedPayout } from './payouts-file-plan';
 
 /** The most items the vendor takes in one payout batch. */
@@ -163,7 +163,7 @@ export class PayoutsFileRun {
           await this.sleep(((error as ApiError).retryAfterSeconds ?? 1) * 1000);
           continue;
         }
-        const sentBefore = error instanceof ApiError && error.code === 'idempotency-key-used';
+        const sentBefore = error instanceof ApiError && error.code === KEY_USED;
         if (kind === 'refused' && !sentBefore) throw error;
         // Sent before, or no answer: it may exist. Found by its key, it is followed; else sent again (its key refused
         // if it did arrive meanwhile, and then found).
@@ -216,7 +216,7 @@ export class PayoutsFileRun {
       const item = byKey.get(row.key);
       if (!item) this.outcomes[index] = { kind: 'unknown', message: 'The batch has no result for this row' };
       else if (item.transfer) this.outcomes[index] = { kind: made, transferId: item.transfer.id };
-      else if (item.error_code === 'idempotency-key-used') reused.push(index);
+      else if (item.error_code === KEY_USED) reused.push(index);
       else {
         this.outcomes[index] = {
           kind: 'refused',
