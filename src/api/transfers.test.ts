@@ -77,26 +77,33 @@ describe('findTransferByKey()', () => {
     expect(await findTransferByKey('key-3')).toBeUndefined();
   });
 
-  it('pages through every transfer since the look-back until the key is found, not the first page alone', async () => {
+  it('pages through the transfers until the key is found, not the first page alone, and stops at the bound', async () => {
     session.signIn({ clientId: 'c', apiKey: 'k' });
-    const page = (ids: string[], has_more: boolean) => ({
+    const page = (ids: string[], has_more: boolean, created = '2026-11-26T12:00:00.000Z') => ({
       data: ids.map((id) => ({
         ...transfer(id),
         type: 'payout',
+        created,
         metadata: { console_request_id: `key-${id}` },
       })),
       has_more,
     });
+    const since = '2026-11-26T00:00:00.000Z';
     const fetchMock = pagesOf([page(['a', 'b'], true), page(['c', 'd'], true), page(['e'], false)]);
     vi.stubGlobal('fetch', fetchMock);
-    expect(
-      (await findTransferByKey('key-e', { userId: 'u-1', type: 'payout', since: '2026-11-26T00:00:00.000Z' }))
-        ?.id,
-    ).toBe('e');
+    expect((await findTransferByKey('key-e', { userId: 'u-1', type: 'payout', since }))?.id).toBe('e');
     expect(fetchMock).toHaveBeenCalledTimes(3);
-    const third = String((fetchMock.mock.calls[2] as unknown[] | undefined)?.[0]);
-    expect(third).toContain('starting_after=d');
-    expect(third).toContain(`start_date=${encodeURIComponent('2026-11-26T00:00:00.000Z')}`);
+    expect(String((fetchMock.mock.calls[2] as unknown[] | undefined)?.[0])).toContain('starting_after=d');
+
+    // A page older than the bound is the last read.
+    const older = pagesOf([
+      page(['a'], true),
+      page(['b'], true, '2026-11-25T23:59:59.000Z'),
+      page(['c'], false),
+    ]);
+    vi.stubGlobal('fetch', older);
+    expect(await findTransferByKey('key-c', { type: 'payout', since })).toBeUndefined();
+    expect(older).toHaveBeenCalledTimes(2);
 
     const stuck = pagesOf([page(['a'], true)]);
     vi.stubGlobal('fetch', stuck);

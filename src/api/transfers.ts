@@ -67,31 +67,34 @@ export const KEY_LOOK_BACK_MS = 24 * 60 * 60 * 1000;
 /**
  * The transfer this console sent with `key`, the idempotency key it also puts into metadata.console_request_id
  * (where every service keeps it, whether or not it honours the key itself): how the outcome of a request whose answer
- * was lost is learnt, for a payment, a payout and whatever moves money next. Reads every transfer of the user it
- * concerns (or all, for a payment customer), of its type when given, created since `since` (a day ago unless told),
- * page after page until it is found: the vendor has no filter by metadata, and a first page alone misses a transfer
- * that a busy user's newer ones pushed down (a file of a thousand rows makes a thousand in minutes).
+ * was lost is learnt, for a payment, a payout and whatever moves money next. Reads the transfers of the user it
+ * concerns (or all, for a payment customer), of its type when given, newest first, page after page until it finds the
+ * key or reaches one created before `since` (a day ago unless told): the vendor has no filter by metadata, and a first
+ * page alone misses a transfer that a busy user's newer ones pushed down (a file of a thousand rows makes a thousand
+ * in minutes). The bound is read from each transfer's `created`, not sent as `start_date`, so that a look-up and a
+ * read of the last day stay two different requests in the service's log.
  */
 export async function findTransferByKey(
   key: string,
   where: { userId?: string | undefined; type?: 'payout' | undefined; since?: string | undefined } = {},
 ): Promise<Transfer | undefined> {
-  const since = where.since ?? new Date(Date.now() - KEY_LOOK_BACK_MS).toISOString();
+  const sinceMs = Date.parse(where.since ?? new Date(Date.now() - KEY_LOOK_BACK_MS).toISOString());
   let after: string | undefined;
   for (;;) {
     const page = await listTransfers({
       user_id: where.userId,
       type: where.type,
-      start_date: since,
       limit: 100,
       starting_after: after,
     });
     const found = page.data.find((transfer) => requestIdOf(transfer) === key);
     if (found) return found;
-    const last = page.data.at(-1)?.id;
-    // A cursor that does not move (a mock answering its one example) would read the same page for ever.
-    if (!page.has_more || !last || last === after) return undefined;
-    after = last;
+    const last = page.data.at(-1);
+    // Older than the bound: what follows is older still. A cursor that does not move (a mock answering its one
+    // example) would read the same page for ever.
+    if (!page.has_more || !last || last.id === after) return undefined;
+    if (last.created && Date.parse(last.created) < sinceMs) return undefined;
+    after = last.id;
   }
 }
 
