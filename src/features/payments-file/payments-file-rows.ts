@@ -1,23 +1,8 @@
-import {
-  type FileCheck,
-  type FileRow,
-  type FileSpec,
-  MAX_FILE_ROWS,
-  type RowsFile,
-  readRowsFile,
-} from '../../lib/file-engine/read-file';
-import {
-  columnOf,
-  formulaErrors,
-  inFileWords,
-  metadataCells,
-  type RowError,
-} from '../../lib/file-engine/row-checks';
+import { fileReader, MAX_FILE_ROWS, type RowsFile } from '../../lib/file-engine/read-file';
+import { checkRows, emailCell, idCell, type RowCheck, type RowError } from '../../lib/file-engine/row-checks';
 import { parseDollars } from '../../lib/money';
 import type { PaymentSource } from '../../lib/payment-request';
 import { paymentProblems } from '../../lib/payment-rules';
-import { isUuid } from '../../lib/uuid';
-import { z } from '../../lib/zod';
 
 /** The most rows a payments file may have. */
 export const MAX_PAYMENT_ROWS = MAX_FILE_ROWS;
@@ -32,15 +17,11 @@ export const PAYMENT_COLUMNS = [
   'routing_number',
   'account_type',
 ] as const;
-export const PAYMENTS_FILE: FileSpec = {
+export const readPaymentsFile = fileReader({
   columns: PAYMENT_COLUMNS,
   rowsAre: 'payments',
   maxRows: MAX_PAYMENT_ROWS,
-};
-
-export function readPaymentsFile(text: string): FileCheck {
-  return readRowsFile(text, PAYMENTS_FILE);
-}
+});
 
 /** The template: the header, and two rows that show each way to name the payer and the account. */
 export const PAYMENTS_TEMPLATE_CSV = [
@@ -66,14 +47,8 @@ export interface RowPayment {
   metadata: Record<string, string>;
 }
 
-const email = z.email();
-
-function checkRow(row: FileRow): RowPayment | RowError[] {
-  const errors: RowError[] = formulaErrors(row);
-  const error = (column: string, message: string) => errors.push({ row: row.row, column, message });
-  const cell = (name: string) => row.cells[name];
-  if (errors.length > 0) return errors;
-
+function checkRow(check: RowCheck): RowPayment | null {
+  const { row, cell, error } = check;
   const payers = (['user_id', 'customer_id', 'user_email'] as const).filter(
     (name) => cell(name) !== undefined,
   );
@@ -81,18 +56,12 @@ function checkRow(row: FileRow): RowPayment | RowError[] {
   if (payers.length !== 1) {
     error(payers[1] ?? 'user_id', 'give exactly one payer: user_id, customer_id or user_email');
   } else if (payers[0] === 'user_email') {
-    const address = cell('user_email') ?? '';
-    if (email.safeParse(address).success) payer = { kind: 'user', email: address.toLowerCase() };
-    else error('user_email', 'not an email address');
+    const address = emailCell(check, 'user_email');
+    if (address) payer = { kind: 'user', email: address };
   } else {
     const column = payers[0] as 'user_id' | 'customer_id';
-    const id = cell(column) ?? '';
-    if (isUuid(id)) {
-      payer =
-        column === 'user_id'
-          ? { kind: 'user', id: id.toLowerCase() }
-          : { kind: 'customer', id: id.toLowerCase() };
-    } else error(column, 'not an ID (a UUID, like 3f1d2c4b-…)');
+    const id = idCell(check, column);
+    if (id) payer = column === 'user_id' ? { kind: 'user', id } : { kind: 'customer', id };
   }
 
   const fromStored = cell('account_id') !== undefined;
@@ -109,9 +78,7 @@ function checkRow(row: FileRow): RowPayment | RowError[] {
   if (type !== 'checking' && type !== 'savings') error('account_type', 'either checking or savings');
   if (fromStored && cell('account_type') !== undefined) error('account_type', 'only with account_number');
 
-  const cells = metadataCells(row);
-  const metadataColumns = cells.map((c) => c.column);
-  const metadata = cells.map(({ key, value }) => ({ key, value }));
+  const { metadata } = check;
   // The form's own rules for the amount, the bank details and the metadata.
   for (const problem of paymentProblems({
     amount: cell('amount') ?? '',
@@ -121,11 +88,11 @@ function checkRow(row: FileRow): RowPayment | RowError[] {
     storedAccountId: cell('account_id') ?? '',
     metadata,
   })) {
-    error(columnOf(problem.path, metadataColumns), inFileWords(problem.message));
+    check.ruleProblem(problem);
   }
 
   const amount = parseDollars(cell('amount') ?? '');
-  if (errors.length > 0 || !payer || !amount.ok) return errors;
+  if (!payer || !amount.ok) return null;
   return {
     row: row.row,
     payer,
@@ -144,12 +111,6 @@ function checkRow(row: FileRow): RowPayment | RowError[] {
 
 /** Every row of the file by the form's rules: the payments the valid rows ask for, and each error by row and column. */
 export function checkPaymentRows(file: RowsFile): { payments: RowPayment[]; errors: RowError[] } {
-  const payments: RowPayment[] = [];
-  const errors: RowError[] = [];
-  for (const row of file.rows) {
-    const checked = checkRow(row);
-    if (Array.isArray(checked)) errors.push(...checked);
-    else payments.push(checked);
-  }
-  return { payments, errors };
+  const { valid, errors } = checkRows(file, checkRow);
+  return { payments: valid, errors };
 }

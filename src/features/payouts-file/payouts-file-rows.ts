@@ -1,35 +1,24 @@
+import { fileReader, MAX_FILE_ROWS, type RowsFile } from '../../lib/file-engine/read-file';
 import {
-  type FileCheck,
-  type FileRow,
-  type FileSpec,
-  MAX_FILE_ROWS,
-  type RowsFile,
-  readRowsFile,
-} from '../../lib/file-engine/read-file';
-import {
-  columnOf,
-  formulaErrors,
+  checkRows,
+  emailCell,
+  idCell,
   inFileWords,
-  metadataCells,
+  type RowCheck,
   type RowError,
 } from '../../lib/file-engine/row-checks';
 import { parseDollars, paymentAmountProblem } from '../../lib/money';
 import { metadataProblems } from '../../lib/payment-rules';
 import { isPayoutRail, type PayoutRail, railOf } from '../../lib/payout-methods';
 import { isUuid } from '../../lib/uuid';
-import { z } from '../../lib/zod';
 
 /** The columns of a payouts file; any number of `metadata.<key>` besides. */
 export const PAYOUT_COLUMNS = ['user_id', 'user_email', 'amount', 'platform', 'account_id'] as const;
-export const PAYOUTS_FILE: FileSpec = {
+export const readPayoutsFile = fileReader({
   columns: PAYOUT_COLUMNS,
   rowsAre: 'payouts',
   maxRows: MAX_FILE_ROWS,
-};
-
-export function readPayoutsFile(text: string): FileCheck {
-  return readRowsFile(text, PAYOUTS_FILE);
-}
+});
 
 /** Where a row's payout goes: a rail the console knows, or the payee's default. */
 export type RowPlatform = PayoutRail | 'default';
@@ -45,7 +34,6 @@ export interface RowPayout {
   metadata: Record<string, string>;
 }
 
-const email = z.email();
 const PLATFORM_WORDS = 'ach, paypal, venmo, cash_app or default';
 
 /** A cell's platform: the vendor's names (bank_transfer is ach), in any case; empty is the payee's default. */
@@ -55,23 +43,17 @@ export function platformOf(cell: string | undefined): RowPlatform | null {
   return null;
 }
 
-function checkRow(row: FileRow): RowPayout | RowError[] {
-  const errors: RowError[] = formulaErrors(row);
-  if (errors.length > 0) return errors;
-  const error = (column: string, message: string) => errors.push({ row: row.row, column, message });
-  const cell = (name: string) => row.cells[name];
-
+function checkRow(check: RowCheck): RowPayout | null {
+  const { row, cell, error } = check;
   let payee: RowPayout['payee'] | null = null;
   const given = (['user_id', 'user_email'] as const).filter((name) => cell(name) !== undefined);
   if (given.length !== 1) error(given[1] ?? 'user_id', 'give exactly one payee: user_id or user_email');
   else if (given[0] === 'user_email') {
-    const address = cell('user_email') ?? '';
-    if (email.safeParse(address).success) payee = { email: address.toLowerCase() };
-    else error('user_email', 'not an email address');
+    const address = emailCell(check, 'user_email');
+    if (address) payee = { email: address };
   } else {
-    const id = cell('user_id') ?? '';
-    if (isUuid(id)) payee = { id: id.toLowerCase() };
-    else error('user_id', 'not an ID (a UUID, like 3f1d2c4b-…)');
+    const id = idCell(check, 'user_id');
+    if (id) payee = { id };
   }
 
   const amount = parseDollars(cell('amount') ?? '');
@@ -87,37 +69,22 @@ function checkRow(row: FileRow): RowPayout | RowError[] {
     error('account_id', 'name the platform of this account, or leave account_id out for the default');
   }
 
-  const cells = metadataCells(row);
-  for (const problem of metadataProblems(cells)) {
-    error(
-      columnOf(
-        problem.path,
-        cells.map((c) => c.column),
-      ),
-      inFileWords(problem.message),
-    );
-  }
-  if (errors.length > 0 || !payee || !amount.ok || !platform) return errors;
+  for (const problem of metadataProblems(check.metadata)) check.ruleProblem(problem);
+  if (!payee || !amount.ok || !platform) return null;
   return {
     row: row.row,
     payee,
     cents: amount.cents,
     platform,
     accountId: accountId?.toLowerCase(),
-    metadata: Object.fromEntries(cells.map(({ key, value }) => [key, value])),
+    metadata: Object.fromEntries(check.metadata.map(({ key, value }) => [key, value])),
   };
 }
 
 /** Every row by the rules that need no service: the payouts of the valid rows, and each error by row and column. */
 export function checkPayoutRows(file: RowsFile): { payouts: RowPayout[]; errors: RowError[] } {
-  const payouts: RowPayout[] = [];
-  const errors: RowError[] = [];
-  for (const row of file.rows) {
-    const checked = checkRow(row);
-    if (Array.isArray(checked)) errors.push(...checked);
-    else payouts.push(checked);
-  }
-  return { payouts, errors };
+  const { valid, errors } = checkRows(file, checkRow);
+  return { payouts: valid, errors };
 }
 
 /** The template: the header, and rows that show each way to name the payee and the method. */

@@ -43,6 +43,11 @@ export interface FileSpec {
   maxRows: number;
 }
 
+/** The reader of one kind of file: its spec, read by readRowsFile. */
+export function fileReader(spec: FileSpec): (text: string) => FileCheck {
+  return (text) => readRowsFile(text, spec);
+}
+
 /**
  * Reads a file of rows (payments, payouts): CSV with a header row, comma or semicolon separated (told apart by the
  * file itself), quoted fields, CRLF or LF, a UTF-8 byte order mark; blank lines are skipped but still counted, so row
