@@ -7,19 +7,31 @@ import { ApiErrorAlert } from './ApiErrorAlert';
 import { OutcomeUnknownAlert } from './OutcomeUnknownAlert';
 import type { SubmissionState } from './use-money-submission';
 
-interface Props {
-  /** "payment", "payout": what the words name. */
-  what: 'payment' | 'payout';
+/** What a review of money offers beside sending it: submitting it for another member's approval. */
+export interface ApprovalAction {
+  /** Above the approval limit (or while the member is held): the button submits it for approval. */
+  needed: boolean;
+  error: unknown;
+  submitting: boolean;
+  onSubmit: () => void;
+}
+
+/** What a page gives its review of money: the submission, and what the review's buttons do. */
+export interface MoneyReview {
   submission: SubmissionState;
-  /** The request id the review shows (its idempotency key). */
-  requestId: string | undefined;
-  cents: number;
-  /** "Confirm payment of $12.50", "Send payout of $25.00". */
-  confirmLabel: string;
   onConfirm: () => void;
   onBack: () => void;
-  /** Above the approval limit (or while the member is held): the button submits it for another member's approval. */
-  approval: { needed: boolean; error: unknown; submitting: boolean; onSubmit: () => void };
+  approval: ApprovalAction;
+}
+
+/** The words of each kind's confirm button, before the amount. */
+const CONFIRM_WORDS = { payment: 'Confirm payment of', payout: 'Send payout of' } as const;
+
+interface Props extends MoneyReview {
+  /** "payment", "payout": what the words name. */
+  what: keyof typeof CONFIRM_WORDS;
+  /** Its amount and its request id (its idempotency key), as the review shows them. */
+  summary: { cents: number; consoleRequestId?: string | undefined };
   /** False until what the review asks for is given (a payer's authorization): neither button is enabled. */
   ready?: boolean;
   /** What the review asks for, above the buttons. */
@@ -32,18 +44,9 @@ interface Props {
  * approval; then Back, and Check again, Submit for approval or the confirm button, which names the amount. Back is
  * never offered while a request is out.
  */
-export function MoneyReviewActions({
-  what,
-  submission,
-  requestId,
-  cents,
-  confirmLabel,
-  onConfirm,
-  onBack,
-  approval,
-  ready = true,
-  children,
-}: Props) {
+export function MoneyReviewActions({ what, summary, ready = true, children, ...review }: Props) {
+  const { submission, approval, onConfirm } = review;
+  const { cents, consoleRequestId: requestId } = summary;
   const held = useHeldUntil();
   const submitting = isSubmitting(submission, approval);
   return (
@@ -71,7 +74,7 @@ export function MoneyReviewActions({
       )}
       {children}
       <Group justify="space-between">
-        <Button variant="default" onClick={onBack} disabled={submitting}>
+        <Button variant="default" onClick={backUnlessSubmitting(review)} disabled={submitting}>
           Back
         </Button>
         {submission.unknown ? (
@@ -84,7 +87,7 @@ export function MoneyReviewActions({
           </Button>
         ) : (
           <Button onClick={onConfirm} disabled={!ready} loading={submitting}>
-            {confirmLabel}
+            {`${CONFIRM_WORDS[what]} ${formatCents(cents)}`}
           </Button>
         )}
       </Group>
@@ -95,4 +98,11 @@ export function MoneyReviewActions({
 /** A request is out (sent, looked up, or submitted for approval): the review neither closes nor sends again. */
 export function isSubmitting(submission: SubmissionState, approval: { submitting: boolean }): boolean {
   return submission.sending || submission.checking || approval.submitting;
+}
+
+/** Back, unless a request is out: a review of money never closes while one is. */
+export function backUnlessSubmitting({ submission, approval, onBack }: MoneyReview): () => void {
+  return () => {
+    if (!isSubmitting(submission, approval)) onBack();
+  };
 }

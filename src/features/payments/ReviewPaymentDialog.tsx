@@ -3,30 +3,25 @@ import { Anchor, Checkbox, Modal, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { DisabledPayerWarning } from '../../components/DisabledPayerWarning';
-import { isSubmitting, MoneyReviewActions } from '../../components/MoneyReviewActions';
+import {
+  backUnlessSubmitting,
+  isSubmitting,
+  type MoneyReview,
+  MoneyReviewActions,
+} from '../../components/MoneyReviewActions';
 import { PaymentDetailsTable, type PaymentSummary } from '../../components/PaymentDetails';
-import type { SubmissionState } from '../../components/use-money-submission';
 import { WarningAlert } from '../../components/WarningAlert';
 import { formatCents } from '../../lib/money';
 import type { RecentPayment } from './recent-payments';
 
-interface Props {
+interface Props extends MoneyReview {
   summary: PaymentSummary | null;
   duplicate: RecentPayment | undefined;
-  submission: SubmissionState;
-  onBack: () => void;
-  onConfirm: () => void;
-  /** Above the approval limit: the button submits the payment for another member's approval. */
-  approval: { needed: boolean; error: unknown; submitting: boolean; onSubmit: () => void };
 }
 
 /** The last look before money moves: amount, payer, masked account, metadata; the confirm button names the amount. */
-export function ReviewPaymentDialog({ summary, duplicate, submission, onBack, onConfirm, approval }: Props) {
-  const submitting = isSubmitting(submission, approval);
-  // Never closed while a request is out.
-  const leave = () => {
-    if (!submitting) onBack();
-  };
+export function ReviewPaymentDialog({ summary, duplicate, ...review }: Props) {
+  const submitting = isSubmitting(review.submission, review.approval);
   const [authorized, setAuthorized] = useState(false);
   const opened = summary !== null;
   useEffect(() => {
@@ -34,7 +29,7 @@ export function ReviewPaymentDialog({ summary, duplicate, submission, onBack, on
   }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={leave} title="Review payment" size="lg" centered>
+    <Modal opened={opened} onClose={backUnlessSubmitting(review)} title="Review payment" size="lg" centered>
       {summary && (
         <Stack>
           <PaymentDetailsTable summary={summary} />
@@ -49,17 +44,7 @@ export function ReviewPaymentDialog({ summary, duplicate, submission, onBack, on
               . Confirm only if a second payment is intended.
             </WarningAlert>
           )}
-          <MoneyReviewActions
-            what="payment"
-            submission={submission}
-            requestId={summary.consoleRequestId}
-            cents={summary.cents}
-            confirmLabel={`Confirm payment of ${formatCents(summary.cents)}`}
-            onConfirm={onConfirm}
-            onBack={leave}
-            approval={approval}
-            ready={authorized}
-          >
+          <MoneyReviewActions what="payment" summary={summary} ready={authorized} {...review}>
             <Checkbox
               label="Payer authorized this debit"
               checked={authorized}

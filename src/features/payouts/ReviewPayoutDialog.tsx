@@ -1,26 +1,26 @@
 import { Modal, Stack } from '@mantine/core';
-import { isSubmitting, MoneyReviewActions } from '../../components/MoneyReviewActions';
+import {
+  backUnlessSubmitting,
+  type MoneyReview,
+  MoneyReviewActions,
+} from '../../components/MoneyReviewActions';
 import { PayoutDetailsTable, type PayoutSummary } from '../../components/PayoutDetails';
-import type { SubmissionState } from '../../components/use-money-submission';
 import { WarningAlert } from '../../components/WarningAlert';
-import { formatCents } from '../../lib/money';
 
-interface Props {
+interface Props extends MoneyReview {
   summary: PayoutSummary | null;
-  submission: SubmissionState;
-  onBack: () => void;
-  onConfirm: () => void;
-  approval: { needed: boolean; error: unknown; submitting: boolean; onSubmit: () => void };
 }
 
 /** The last look before money leaves: payee, method (masked), amount, the wallet before and after; then Send. */
-export function ReviewPayoutDialog({ summary, submission, onBack, onConfirm, approval }: Props) {
-  // Never closed while a request is out.
-  const leave = () => {
-    if (!isSubmitting(submission, approval)) onBack();
-  };
+export function ReviewPayoutDialog({ summary, ...review }: Props) {
   return (
-    <Modal opened={summary !== null} onClose={leave} title="Review payout" size="lg" centered>
+    <Modal
+      opened={summary !== null}
+      onClose={backUnlessSubmitting(review)}
+      title="Review payout"
+      size="lg"
+      centered
+    >
       {summary && (
         <Stack>
           <PayoutDetailsTable summary={summary} />
@@ -30,16 +30,7 @@ export function ReviewPayoutDialog({ summary, submission, onBack, onConfirm, app
               until they are enabled again.
             </WarningAlert>
           )}
-          <MoneyReviewActions
-            what="payout"
-            submission={submission}
-            requestId={summary.consoleRequestId}
-            cents={summary.cents}
-            confirmLabel={`Send payout of ${formatCents(summary.cents)}`}
-            onConfirm={onConfirm}
-            onBack={leave}
-            approval={approval}
-          />
+          <MoneyReviewActions what="payout" summary={summary} {...review} />
         </Stack>
       )}
     </Modal>
