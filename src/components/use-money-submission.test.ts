@@ -103,6 +103,25 @@ describe('the one money submission', () => {
     expect(prepare(2600, 'b')).not.toBe(first);
   });
 
+  it("takes the server's need of an approval to itself: the review offers it for that draft, not for another", async () => {
+    const needed = new ApiError(403, 'approval-required', 'Above your approval limit');
+    const { kind } = kindOf({ sandbox: 'refused', upstream: 'refused' }, [needed]);
+    const page = mount(kind, 'sandbox');
+    const prepared = page.current().prepare(250_000);
+    await page.run(() => page.current().confirm(prepared));
+    expect(page.current().needsApproval).toBe(true);
+    expect(page.refused).toEqual([]);
+    expect(page.current().error).toBe(needed);
+    act(() => {
+      page.current().prepare(250_000);
+    });
+    expect(page.current().needsApproval).toBe(true);
+    act(() => {
+      page.current().prepare(1_000);
+    });
+    expect(page.current().needsApproval).toBe(false);
+  });
+
   it('sends once for a double confirm, and hands the transfer over', async () => {
     const { kind, sent } = kindOf({ sandbox: 'replays', upstream: 'not-held' }, [transfer('t-1')]);
     const page = mount(kind, 'sandbox');

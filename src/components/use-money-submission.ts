@@ -10,9 +10,15 @@ import { type KeyOnReuse, mayResend } from '../lib/money-answer';
 
 interface Callbacks {
   onCreated: (transfer: Transfer) => void;
-  /** The service refused it (4xx, or the credentials): nothing was made. */
+  /**
+   * The service refused it (4xx, or the credentials): nothing was made. Not called when the console server answers
+   * that it needs another member's approval (`needsApproval` says so instead).
+   */
   onRefused: (error: ApiError) => void;
 }
+
+/** The console server's refusal of money above the member's limit (or while they are held): submit it instead. */
+const APPROVAL_REQUIRED = 'approval-required';
 
 /** A body ready to send: what the review shows (its key as the request id), what a confirm sends. */
 export interface Prepared<TBody> {
@@ -34,6 +40,11 @@ export interface SubmissionState {
   /** What the last look-up found, when it found nothing. */
   checkMessage: string | null;
   checkAgain: () => void;
+  /**
+   * The console server refused this draft as above the member's limit (the daily total moved since the page learnt
+   * it): its review offers Submit for approval instead.
+   */
+  needsApproval: boolean;
 }
 
 interface Unknown<TBody> {
@@ -76,6 +87,7 @@ export function useMoneySubmission<TDraft, TBody>(
   const [unknown, setUnknown] = useState<Unknown<TBody> | null>(null);
   const [checking, setChecking] = useState(false);
   const [checkMessage, setCheckMessage] = useState<string | null>(null);
+  const [needsApproval, setNeedsApproval] = useState(false);
 
   /** The key for this draft and route: the same as last time if they are the same, else a new one. */
   const keyFor = (draft: TDraft, route: MoneyRoute): string => {
@@ -125,6 +137,9 @@ export function useMoneySubmission<TDraft, TBody>(
           const pending = { prepared, error: failure.error };
           setUnknown(pending);
           void lookUp(pending, false);
+        } else if (failure.kind === 'refused' && failure.error.code === APPROVAL_REQUIRED) {
+          setNeedsApproval(true);
+          void queryClient.invalidateQueries({ queryKey: ['approvals', 'policy'] });
         } else if (failure.kind === 'refused' || failure.kind === 'signedOut') onRefused(failure.error);
       },
       onSettled: () => {
@@ -140,10 +155,13 @@ export function useMoneySubmission<TDraft, TBody>(
      * blind second request).
      */
     prepare: (draft: TDraft, route: MoneyRoute = {}): Prepared<TBody> => {
+      const previous = attempt.current?.key;
       const key = keyFor(draft, route);
       mutation.reset();
       setCheckMessage(null);
       if (unknown && unknown.prepared.key !== key) setUnknown(null);
+      // The server's verdict holds for the draft it was given; another draft is judged afresh.
+      if (key !== previous) setNeedsApproval(false);
       return {
         key,
         body: kind.bodyOf(draft, { idempotencyKey: key, operator: authorOf(session.credentials()) }),
@@ -160,5 +178,6 @@ export function useMoneySubmission<TDraft, TBody>(
     checking,
     unknown: unknown?.error ?? null,
     checkMessage,
+    needsApproval,
   };
 }

@@ -108,15 +108,7 @@ export function CreatePaymentPage() {
     navigate(`/transfers/${transfer.id}`);
   };
 
-  // The server judged it above a limit the page did not know of yet (the member's daily total moved since): the
-  // review stays open and its button becomes Submit for approval.
-  const [serverNeedsApproval, setServerNeedsApproval] = useState(false);
   const onRefused = (error: ApiError) => {
-    if (error.code === 'approval-required') {
-      setServerNeedsApproval(true);
-      void queryClient.invalidateQueries({ queryKey: ['approvals', 'policy'] });
-      return;
-    }
     if (error.status === 400) {
       const unplaced = placeFieldErrors(error, form.setError, (path) => FORM_FIELD_BY_API_PATH[path]);
       setReview(null);
@@ -141,7 +133,6 @@ export function CreatePaymentPage() {
 
   const openReview = form.handleSubmit((values) => {
     setPageError(null);
-    setServerNeedsApproval(false);
     const summary = summarizePayment(values, storedAccountLabel, payerShown);
     const prepared = submission.prepare(paymentOfForm(values));
     setReview({ summary: { ...summary, consoleRequestId: prepared.key }, prepared });
@@ -289,7 +280,7 @@ export function CreatePaymentPage() {
         onBack={() => setReview(null)}
         onConfirm={() => review && submission.confirm(review.prepared)}
         approval={{
-          needed: Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed)),
+          needed: Boolean(review && (submission.needsApproval || approvalNeed(review.summary.cents).needed)),
           error: submitApproval.error,
           submitting: submitApproval.isPending,
           onSubmit: () =>

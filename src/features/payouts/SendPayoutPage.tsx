@@ -64,7 +64,6 @@ export function SendPayoutPage() {
   const [payeeShown, setPayeeShown] = useState<PickerOption | null>(null);
   const [review, setReview] = useState<Review | null>(null);
   const [pageError, setPageError] = useState<unknown>(null);
-  const [serverNeedsApproval, setServerNeedsApproval] = useState(false);
 
   // The wallet: the session's app, else the organization's first; the operator may choose another.
   useEffect(() => {
@@ -83,11 +82,6 @@ export function SendPayoutPage() {
     navigate(`/transfers/${transfer.id}`);
   };
   const onRefused = (error: ApiError) => {
-    if (error.code === 'approval-required') {
-      setServerNeedsApproval(true);
-      void queryClient.invalidateQueries({ queryKey: ['approvals', 'policy'] });
-      return;
-    }
     setReview(null);
     if (error.status === 400 || error.status === 409) {
       const unplaced = placeFieldErrors(error, form.setError, (path) => PAYOUT_FIELD_BY_API_PATH[path]);
@@ -99,7 +93,6 @@ export function SendPayoutPage() {
 
   const openReview = form.handleSubmit((values) => {
     setPageError(null);
-    setServerNeedsApproval(false);
     const cents = payoutAmount(values.amount, wallet?.cents ?? null);
     if (!cents.ok) {
       form.setError('amount', { message: cents.problem }, { shouldFocus: true });
@@ -227,7 +220,7 @@ export function SendPayoutPage() {
         onBack={() => setReview(null)}
         onConfirm={() => review && submission.confirm(review.prepared)}
         approval={{
-          needed: Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed)),
+          needed: Boolean(review && (submission.needsApproval || approvalNeed(review.summary.cents).needed)),
           error: submitApproval.error,
           submitting: submitApproval.isPending,
           onSubmit: () =>
