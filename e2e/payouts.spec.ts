@@ -187,6 +187,7 @@ test('a payout above the limit waits for a second member, whose page shows the p
   browser,
   tenant,
 }) => {
+  test.slow(); // two members sign in, one submits, the other approves and pays, the first page follows
   await approvalsAbove1000(page.request, tenant);
   const seller = sellerOf(tenant);
   await signIn(page, tenant, 'finance');
