@@ -91,7 +91,10 @@ export class PayoutsFileRun {
     this.progress = { done: 0, total: rowsToPay.length, status: '' };
     this.changed();
     try {
-      const toPay = await this.followRunning(rowsToPay);
+      // Rows paid before say an earlier run of this file (a reload mid-run): its batch may still be paying the rest.
+      // Where none was, an earlier batch holds all of them or none, and sending the same rows again finds it by its
+      // key (sendBatch).
+      const toPay = rowsToPay.length < this.rows.length ? await this.followRunning(rowsToPay) : rowsToPay;
       for (let at = 0; at < toPay.length; at += BATCH_ITEMS) {
         const chunk = toPay.slice(at, at + BATCH_ITEMS);
         const batch = await this.sendBatch(chunk);
