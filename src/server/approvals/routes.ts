@@ -1,11 +1,13 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
+import { can } from '../../lib/roles';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
 import { invalidFilters, Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { proposeOrApply } from '../members/grants';
+import { listTeamRequests } from '../members/team-requests';
 import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
 import { decideRequest, withdrawRequest } from './decide';
 import { policyPage } from './policy-page';
@@ -141,7 +143,15 @@ export function approvalRoutes(call: CallService | null) {
           return invalidFilters([{ path: 'status', message: `One of ${APPROVAL_STATUSES.join(', ')}` }]);
         }
         const known = status && isApprovalStatus(status) ? status : undefined;
-        return c.json({ data: await listRequestViews(team, orgId, known) });
+        const data = await listRequestViews(team, orgId, known);
+        // What the navigation reads tells an admin of the team's changes too (what `/team-requests` shows admins):
+        // those waiting for them, and their own (a rejected one with its reason, which is for them).
+        if (!can(member.member.role, 'admin')) return c.json({ data });
+        const me = member.member.id;
+        const teamRequests = (await listTeamRequests(team, orgId)).filter((r) =>
+          r.proposer?.id === me ? true : r.status === 'pending',
+        );
+        return c.json({ data, team_requests: teamRequests });
       },
     }),
     teamRoute({
