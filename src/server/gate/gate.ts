@@ -10,6 +10,7 @@ import type { Team } from '../team';
 import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
 import { movesMoney } from './money-checks';
+import type { Reservation } from './spend';
 
 /**
  * Sends the request on to the payout service (the embedded sandbox, or upstream) and returns its answer; with
@@ -107,7 +108,7 @@ export function teamGate(team: Team, forward: Forward) {
     }
     const { member, organization } = found as NonNullable<typeof found>;
     let body: string | undefined;
-    let reservation: string | null = null;
+    let reservation: Reservation | null = null;
     if (movesMoney(described.action)) {
       const read = await readJson(c);
       const judged =
