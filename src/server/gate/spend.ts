@@ -2,6 +2,7 @@ import { type ApprovalNeed, approvalNeed } from '../../lib/approval-rules';
 import { dayFirstHour, spendHour } from '../../lib/spend-day';
 import { activePolicy } from '../approvals/policy';
 import { type ConsoleDb, transaction } from '../db/database';
+import { groupCommitOf } from '../db/group-commit';
 import { lockMember } from '../db/repositories/members';
 import { addToSpendHour, type SpendCounter, sumSpendHours } from '../db/repositories/spend-hours';
 
@@ -45,7 +46,9 @@ export async function reserveSpend(
   spend: { orgId: string; memberId: string; amountCents: number; fileId?: string | null },
   now: Date,
 ): Promise<Reserved> {
-  return transaction(db, async (trx) => {
+  // Judged and counted in a transaction shared with the other members' payments of the moment (one commit for all),
+  // each holding its member's row, locked in the order of the members' ids.
+  return groupCommitOf(db, 'spend').run(async (trx) => {
     await lockMember(trx, spend.memberId);
     const policy = await activePolicy(trx, spend.orgId);
     const from = dayFirstHour(now);
@@ -65,7 +68,7 @@ export async function reserveSpend(
     const hour = spendHour(now);
     for (const counter of counters) await addToSpendHour(trx, counter, hour, spend.amountCents);
     return { kind: 'reserved', reservation: { counters, hour, cents: spend.amountCents } } as const;
-  });
+  }, spend.memberId);
 }
 
 /** The payment was refused (or answered as one sent before): nothing moved this time, and its hour gives it back. */
