@@ -53,7 +53,7 @@ export class GroupCommit {
         // Undone as a whole: each runs again alone, so that only the one that fails is refused.
       }
       if (values) {
-        jobs.forEach((job, index) => job.resolve(values[index]));
+        for (const [index, job] of jobs.entries()) job.resolve(values[index]);
         continue;
       }
       for (const job of jobs) {

@@ -233,6 +233,16 @@ describe.each(BACKENDS)('two servers at once on $name', (backend) => {
       }
       expect(made201).toBe(10);
       expect((await caller(b.app, session).get('/api/team/policy')).body.moved_today_cents).toBe(1_000_000);
+      // Nothing of a session is kept between requests: a member demoted on one server is stopped on the other at
+      // their very next request.
+      const finance = await shared.db
+        .selectFrom('members')
+        .select('id')
+        .where('email', '=', 'finance@counter.example')
+        .executeTakeFirstOrThrow();
+      expect((await caller(b.app, session).get('/v2/organizations')).status).toBe(200);
+      expect((await admin.patch(`/api/team/members/${finance.id}`, { role: 'viewer' })).status).toBe(200);
+      expect((await caller(b.app, session).get('/v2/organizations')).status).toBe(401);
     } finally {
       await a.close();
       await b.close();
