@@ -1,4 +1,5 @@
 import type { ConsoleDb } from '../database';
+import { preparedQuery } from '../prepared';
 import type { SpendScope } from '../schema';
 
 /**
@@ -11,17 +12,31 @@ export interface SpendCounter {
   owner: string;
 }
 
-/** The sum of a counter's hours from `fromHour` on (inclusive). */
-export async function sumSpendHours(db: ConsoleDb, counter: SpendCounter, fromHour: string): Promise<number> {
-  const row = await db
+const sumFrom = preparedQuery((db, v: { scope: SpendScope; owner: string; fromHour: string }) =>
+  db
     .selectFrom('spend_hours')
     .select((eb) => eb.fn.sum<string | number | null>('cents').as('total'))
-    .where('scope', '=', counter.scope)
-    .where('owner', '=', counter.owner)
-    .where('hour', '>=', fromHour)
-    .executeTakeFirst();
+    .where('scope', '=', v.scope)
+    .where('owner', '=', v.owner)
+    .where('hour', '>=', v.fromHour),
+);
+
+/** The sum of a counter's hours from `fromHour` on (inclusive). */
+export async function sumSpendHours(db: ConsoleDb, counter: SpendCounter, fromHour: string): Promise<number> {
+  const [row] = await sumFrom(db, { ...counter, fromHour });
   return Number(row?.total ?? 0);
 }
+
+const addTo = preparedQuery((db, v: { scope: SpendScope; owner: string; hour: string; cents: number }) =>
+  db
+    .insertInto('spend_hours')
+    .values({ scope: v.scope, owner: v.owner, hour: v.hour, cents: v.cents })
+    .onConflict((oc) =>
+      oc
+        .columns(['scope', 'owner', 'hour'])
+        .doUpdateSet((eb) => ({ cents: eb('spend_hours.cents', '+', eb.ref('excluded.cents')) })),
+    ),
+);
 
 /** Adds `cents` (negative: takes them back) to a counter's hour, made at its first cents. */
 export async function addToSpendHour(
@@ -30,13 +45,5 @@ export async function addToSpendHour(
   hour: string,
   cents: number,
 ): Promise<void> {
-  await db
-    .insertInto('spend_hours')
-    .values({ scope: counter.scope, owner: counter.owner, hour, cents })
-    .onConflict((oc) =>
-      oc
-        .columns(['scope', 'owner', 'hour'])
-        .doUpdateSet((eb) => ({ cents: eb('spend_hours.cents', '+', eb.ref('excluded.cents')) })),
-    )
-    .execute();
+  await addTo(db, { ...counter, hour, cents });
 }
