@@ -83,7 +83,7 @@ export function approvalNeed(
     return {
       needed: true,
       limit: 'daily',
-      message: `This would take what you moved alone in the last 24 hours to ${formatCents(movedTodayCents + amountCents)}, above your daily limit of ${formatCents(daily)}: submit it for approval`,
+      message: `This would take what you moved alone since the start of this hour yesterday to ${formatCents(movedTodayCents + amountCents)}, above your daily limit of ${formatCents(daily)}: submit it for approval`,
     };
   }
   return { needed: false };

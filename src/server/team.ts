@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type AuditEntry, appendAudit } from './audit/chain';
+import { type AuditEntry, appendAuditIn } from './audit/chain';
 import type { AuditHead, AuditHeadFile } from './audit/head-file';
 import type { TrailCheck } from './audit/health';
 import type { AuditKey } from './audit/key';
 import type { ConsoleDatabase } from './db/database';
+import { groupCommitOf } from './db/group-commit';
 import type { OrganizationRow } from './db/schema';
 import { DEFAULT_POLICY, type SignInPolicy } from './identity/policy';
 import type { Mailer } from './mail/mail';
@@ -77,6 +78,9 @@ export function createTeam({
   now,
 }: TeamOptions): Team {
   const clock = now ?? (() => new Date());
+  // A request's line commits before its answer goes, in a transaction it shares with the lines of the requests
+  // answered at the same moment.
+  const lines = groupCommitOf(database.db, 'audit-lines');
   return {
     database,
     mode,
@@ -96,7 +100,8 @@ export function createTeam({
         : null;
     },
     async audit(entry) {
-      const head = await appendAudit(database.db, auditKey, entry, clock());
+      const at = clock();
+      const head = await lines.run((trx) => appendAuditIn(trx, auditKey, entry, at));
       auditHead?.note(head);
     },
     noteHead(head) {

@@ -139,7 +139,7 @@ export async function appendAuditIn(
   };
   const hash = rowHash(row, key);
   await auditRows.insertAuditRow(trx, { ...row, hash });
-  await auditRows.setHead(trx, { hash });
+  await auditRows.setHeadHash(trx, hash);
   return { seq: row.seq, hash };
 }
 

@@ -275,4 +275,26 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('approval_requests').addColumn('origin', 'text').execute();
     },
   },
+  '0009-spend-by-hour': {
+    async up(db: Kysely<unknown>) {
+      // What members and files moved alone, as a counter per clock hour instead of a row per payment: the daily limit
+      // reads at most 25 counters whatever the day holds, and a payment adds to one. The rows so far become counters.
+      await db.schema
+        .createTable('spend_hours')
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('owner', 'text', (c) => c.notNull())
+        .addColumn('hour', 'text', (c) => c.notNull())
+        .addColumn('cents', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('spend_hours_key', ['scope', 'owner', 'hour'])
+        .addCheckConstraint('spend_hours_scope', sql`scope in ('member', 'file')`)
+        .execute();
+      await sql`insert into spend_hours (scope, owner, hour, cents)
+        select 'member', member_id, substr(at, 1, 13), sum(amount_cents) from member_spend
+        group by member_id, substr(at, 1, 13)`.execute(db);
+      await sql`insert into spend_hours (scope, owner, hour, cents)
+        select 'file', org_id || ':' || file_id, substr(at, 1, 13), sum(amount_cents) from member_spend
+        where file_id is not null group by org_id, file_id, substr(at, 1, 13)`.execute(db);
+      await db.schema.dropTable('member_spend').execute();
+    },
+  },
 };

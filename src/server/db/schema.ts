@@ -1,5 +1,8 @@
 import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes';
 
+/** Whose spending a counter holds: a member's alone, or a file's rows. */
+export type SpendScope = 'member' | 'file';
+
 /**
  * The console's own state (organizations it acts for, members, sessions, invitations, the audit trail), on SQLite
  * by default or on PostgreSQL when several console servers share it. Times are ISO-8601 UTC strings, which sort as
@@ -165,15 +168,16 @@ export interface ConsoleTables {
     expires_at: string;
     decided_at: string | null;
   };
-  /** What each member moved alone (cents), as the server forwarded it: the daily limit is judged on it. */
-  member_spend: {
-    id: string;
-    org_id: string;
-    member_id: string;
-    amount_cents: number;
-    /** A payments file's identity (its rows carry it), for the file's total. */
-    file_id: string | null;
-    at: string;
+  /**
+   * What each member, and each file's rows, moved alone (cents), as the server forwarded it: one counter per clock
+   * hour (`2026-11-27T14`, UTC), which the daily limit and a file's total are judged on.
+   */
+  spend_hours: {
+    scope: SpendScope;
+    /** A member's id, or `<org id>:<file SHA-256>` for a file. */
+    owner: string;
+    hour: string;
+    cents: number;
   };
 }
 
@@ -187,4 +191,4 @@ export type PolicyRow = ConsoleTables['approval_policies'];
 export type RequestRow = ConsoleTables['approval_requests'];
 export type DecisionRow = ConsoleTables['approval_decisions'];
 export type TeamRequestRow = ConsoleTables['team_requests'];
-export type SpendRow = ConsoleTables['member_spend'];
+export type SpendHourRow = ConsoleTables['spend_hours'];

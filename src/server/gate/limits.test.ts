@@ -65,6 +65,33 @@ describe('a member’s daily limit and a file’s total, on the server', async (
   });
 });
 
+describe('a member’s day, counted by the hour', async () => {
+  let clock = new Date('2026-11-26T14:10:00.000Z');
+  const server = await teamConsole({ now: () => clock });
+  afterAll(() => server.close());
+  const tenant = await server.tenant({ member_daily_limit_cents: 1_000_000 });
+  const member = tenant.members.find((m) => m.role === 'finance') ?? { email: '', password: '' };
+  const userId = tenant.users[0]?.id ?? '';
+
+  it('counts a payment until the hour it was made is more than 24 hours past, and no longer', async () => {
+    const finance = caller(server.app, await server.signIn(member));
+    expect((await finance.post('/v2/payments', payment(userId, 600_000))).status).toBe(201);
+    // The next day at 14:35: the 24 hours before hold the 14:10 payment.
+    clock = new Date('2026-11-27T14:35:00.000Z');
+    const again = caller(server.app, await server.signIn(member));
+    const refused = await again.post('/v2/payments', payment(userId, 600_000));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ error_code: 'approval-required', limit: 'daily' });
+    expect((await again.get('/api/team/policy')).body.moved_today_cents).toBe(600_000);
+    // At 15:00 the day starts at 15:00 yesterday: the 14:10 payment has left it, and the refused one never counted.
+    clock = new Date('2026-11-27T15:00:00.000Z');
+    const later = caller(server.app, await server.signIn(member));
+    expect((await later.get('/api/team/policy')).body.moved_today_cents).toBe(0);
+    expect((await later.post('/v2/payments', payment(userId, 600_000))).status).toBe(201);
+    expect((await later.get('/api/team/policy')).body.moved_today_cents).toBe(600_000);
+  });
+});
+
 describe.each(BACKENDS)('two servers at once on $name', (backend) => {
   it('cannot both let through payments that together pass a member’s daily limit', async () => {
     const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
@@ -127,6 +154,95 @@ describe.each(BACKENDS)('two servers at once on $name', (backend) => {
         headers: { Authorization: basic(made.client_id, made.api_key) },
       });
       expect(((await list.json()) as { data: unknown[] }).data).toHaveLength(10);
+    } finally {
+      await a.close();
+      await b.close();
+      if (second !== shared) await second.close();
+      await shared.close();
+      await upstream.close();
+      sandbox.close();
+    }
+  });
+
+  it('keep one exact counter while payments the service refuses are taken back on either server', async () => {
+    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
+    const upstream = await listen(sandbox.app);
+    const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
+      client_id: string;
+      api_key: string;
+      users: { id: string }[];
+    };
+    const shared = await backend.open();
+    const second = backend.name === 'postgres' ? await openConsoleDatabase({ url: shared.url }) : shared;
+    const orgCredentials = { clientId: made.client_id, apiKey: made.api_key };
+    const a = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: shared });
+    const b = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: second });
+    try {
+      const org = await ensureOrganization(shared.db, {
+        clientId: made.client_id,
+        name: 'O',
+        sandboxApiKey: null,
+      });
+      const totp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      for (const role of ['finance', 'admin'] as const) {
+        await insertMember(shared.db, {
+          orgId: org.id,
+          email: `${role}@counter.example`,
+          name: role,
+          role,
+          password: `${role}-password`,
+          totpSecret: totp,
+        });
+      }
+      const admin = caller(
+        a.app,
+        await a.signIn({ email: 'admin@counter.example', password: 'admin-password', totp: totpCode(totp) }),
+      );
+      await admin.put('/api/team/policy', {
+        enabled: true,
+        limit_cents: 1_000_000,
+        approvals_needed: 1,
+        member_daily_limit_cents: 1_000_000,
+      });
+      const session = await a.signIn({
+        email: 'finance@counter.example',
+        password: 'finance-password',
+        totp: totpCode(totp),
+      });
+      const on = (i: number) => caller((i % 2 ? a : b).app, session);
+      // Payments the service refuses (an unknown user) among good ones, on both servers at once: each refused one is
+      // counted, then taken back.
+      const mixed = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          on(i).post(
+            '/v2/payments',
+            payment(i % 3 === 0 ? crypto.randomUUID() : (made.users[0]?.id ?? ''), 100_000),
+          ),
+        ),
+      );
+      expect(mixed.filter((r) => r.status === 201).length).toBeLessThanOrEqual(10);
+      // Then one at a time until the limit refuses: exactly the limit went through, whatever was taken back.
+      let made201 = mixed.filter((r) => r.status === 201).length;
+      for (let i = 0; ; i++) {
+        const answer = await on(i).post('/v2/payments', payment(made.users[0]?.id ?? '', 100_000));
+        if (answer.status !== 201) {
+          expect(answer.body).toMatchObject({ error_code: 'approval-required', limit: 'daily' });
+          break;
+        }
+        made201++;
+      }
+      expect(made201).toBe(10);
+      expect((await caller(b.app, session).get('/api/team/policy')).body.moved_today_cents).toBe(1_000_000);
+      // Nothing of a session is kept between requests: a member demoted on one server is stopped on the other at
+      // their very next request.
+      const finance = await shared.db
+        .selectFrom('members')
+        .select('id')
+        .where('email', '=', 'finance@counter.example')
+        .executeTakeFirstOrThrow();
+      expect((await caller(b.app, session).get('/v2/organizations')).status).toBe(200);
+      expect((await admin.patch(`/api/team/members/${finance.id}`, { role: 'viewer' })).status).toBe(200);
+      expect((await caller(b.app, session).get('/v2/organizations')).status).toBe(401);
     } finally {
       await a.close();
       await b.close();

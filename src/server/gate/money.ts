@@ -1,12 +1,12 @@
 import { approvalNeed } from '../../lib/approval-rules';
 import type { AuditAction } from '../../lib/audit-actions';
-import { activePolicy, NO_POLICY } from '../approvals/policy';
+import { NO_POLICY } from '../approvals/policy';
 import { Refusal } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
 import { heldUntil } from '../members/hold';
 import type { Team } from '../team';
 import { checkMoney } from './money-checks';
-import { releaseSpend, reserveSpend } from './spend';
+import { type Reservation, releaseSpend, reserveSpend } from './spend';
 
 /**
  * A member's request that moves money, as the gate judges it before it is sent: checked by the same schema the
@@ -16,7 +16,7 @@ import { releaseSpend, reserveSpend } from './spend';
  */
 export type MoneyJudgement =
   /** Send this body; `reservation` is what it was counted as, released if the service refuses it. */
-  | { kind: 'send'; body: string; amountCents: number; reservation: string }
+  | { kind: 'send'; body: string; amountCents: number; reservation: Reservation }
   /** Refused here; the amount when the body was read far enough to know it. */
   | { kind: 'refused'; refusal: Refusal; amountCents: number | null };
 
@@ -45,12 +45,9 @@ export async function judgeMoney(
     });
     return { kind: 'refused', refusal, amountCents };
   }
-  const db = team.database.db;
-  const policy = await activePolicy(db, organization.id);
   const reserved = await reserveSpend(
-    db,
+    team.database.db,
     { orgId: organization.id, memberId: member.id, amountCents, fileId },
-    policy,
     team.now(),
   );
   if (reserved.kind === 'needs-approval') {
@@ -60,10 +57,10 @@ export async function judgeMoney(
     });
     return { kind: 'refused', refusal, amountCents };
   }
-  return { kind: 'send', body: JSON.stringify(checked.body), amountCents, reservation: reserved.id };
+  return { kind: 'send', body: JSON.stringify(checked.body), amountCents, reservation: reserved.reservation };
 }
 
 /** Nothing moved after all (refused by the service, answered as sent before, or never sent): uncounted. */
-export function releaseMoney(team: Team, reservation: string): Promise<void> {
+export function releaseMoney(team: Team, reservation: Reservation): Promise<void> {
   return releaseSpend(team.database.db, reservation);
 }

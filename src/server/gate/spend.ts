@@ -1,64 +1,81 @@
-import { randomUUID } from 'node:crypto';
 import { type ApprovalNeed, approvalNeed } from '../../lib/approval-rules';
-import type { ApprovalPolicy } from '../approvals/policy';
+import { dayFirstHour, spendHour } from '../../lib/spend-day';
+import { activePolicy } from '../approvals/policy';
 import { type ConsoleDb, transaction } from '../db/database';
-import { deleteSpend, insertSpend, sumSpend } from '../db/repositories/member-spend';
+import { groupCommitOf } from '../db/group-commit';
 import { lockMember } from '../db/repositories/members';
+import { addToSpendHour, type SpendCounter, sumSpendHours } from '../db/repositories/spend-hours';
 
 /**
  * What each member moves alone (without a second member's approval), counted by the server from what it forwards, so
- * that a limit cannot be got round by splitting: the member's rolling 24 hours against their daily limit, and a
- * file's rows so far against the approval limit.
+ * that a limit cannot be got round by splitting: the member's day (lib/spend-day.ts: this hour and the 24 before it)
+ * against their daily limit, and a file's rows over the same day against the approval limit. Each is a counter per
+ * hour: a payment reads at most 25 of them and adds to one, whatever the day holds.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const memberCounter = (memberId: string): SpendCounter => ({ scope: 'member', owner: memberId });
+const fileCounter = (orgId: string, fileId: string): SpendCounter => ({
+  scope: 'file',
+  owner: `${orgId}:${fileId}`,
+});
 
-/** What a member moved alone in the 24 hours before `now`, in cents. */
+/** What a member moved alone in their day at `now`, in cents. */
 export function movedToday(db: ConsoleDb, memberId: string, now: Date): Promise<number> {
-  return sumSpend(db, { memberId }, new Date(now.getTime() - DAY_MS).toISOString());
+  return sumSpendHours(db, memberCounter(memberId), dayFirstHour(now));
 }
 
-export type Reservation = { kind: 'reserved'; id: string } | { kind: 'needs-approval'; need: ApprovalNeed };
+/** Money let through and counted: what to take back if nothing moved after all. */
+export interface Reservation {
+  counters: SpendCounter[];
+  hour: string;
+  cents: number;
+}
+
+export type Reserved =
+  | { kind: 'reserved'; reservation: Reservation }
+  | { kind: 'needs-approval'; need: ApprovalNeed };
 
 /**
- * Before money a member moves alone is sent: judged against the policy with what they (and the file it belongs to)
- * moved in the last 24 hours, and written down at once, with the member's row held, so that two servers at once
- * cannot both let through payments that together pass the limit. A refused payment's reservation is released.
+ * The one check of money a member moves alone, whatever moves it (a payment, a payout, a transfer): judged against
+ * the organization's policy with what the member (and the file it belongs to) moved in their day, and counted at once,
+ * in one transaction that holds the member's row, so that two servers at once cannot both let through money that
+ * together passes the limit. What the service then refuses is taken back (releaseSpend).
  */
 export async function reserveSpend(
   db: ConsoleDb,
-  spend: { orgId: string; memberId: string; amountCents: number; fileId: string | null },
-  policy: ApprovalPolicy,
+  spend: { orgId: string; memberId: string; amountCents: number; fileId?: string | null },
   now: Date,
-): Promise<Reservation> {
-  return transaction(db, async (trx) => {
+): Promise<Reserved> {
+  // Judged and counted in a transaction shared with the other members' payments of the moment (one commit for all),
+  // each holding its member's row, locked in the order of the members' ids.
+  return groupCommitOf(db, 'spend').run(async (trx) => {
     await lockMember(trx, spend.memberId);
-    const since = new Date(now.getTime() - DAY_MS).toISOString();
-    if (spend.fileId && policy.enabled) {
-      const fileSoFar = await sumSpend(trx, { orgId: spend.orgId, fileId: spend.fileId }, since);
-      const need = approvalNeed(policy, fileSoFar + spend.amountCents, 0, 'file');
-      if (need.needed) return { kind: 'needs-approval', need } as const;
+    const policy = await activePolicy(trx, spend.orgId);
+    const from = dayFirstHour(now);
+    const counters = [memberCounter(spend.memberId)];
+    if (spend.fileId) {
+      const file = fileCounter(spend.orgId, spend.fileId);
+      counters.push(file);
+      if (policy.enabled) {
+        const fileSoFar = await sumSpendHours(trx, file, from);
+        const need = approvalNeed(policy, fileSoFar + spend.amountCents, 0, 'file');
+        if (need.needed) return { kind: 'needs-approval', need } as const;
+      }
     }
-    const need = approvalNeed(
-      policy,
-      spend.amountCents,
-      await sumSpend(trx, { memberId: spend.memberId }, since),
-    );
+    const moved = await sumSpendHours(trx, counters[0] as SpendCounter, from);
+    const need = approvalNeed(policy, spend.amountCents, moved);
     if (need.needed) return { kind: 'needs-approval', need } as const;
-    const id = randomUUID();
-    await insertSpend(trx, {
-      id,
-      org_id: spend.orgId,
-      member_id: spend.memberId,
-      amount_cents: spend.amountCents,
-      file_id: spend.fileId,
-      at: now.toISOString(),
-    });
-    return { kind: 'reserved', id } as const;
-  });
+    const hour = spendHour(now);
+    for (const counter of counters) await addToSpendHour(trx, counter, hour, spend.amountCents);
+    return { kind: 'reserved', reservation: { counters, hour, cents: spend.amountCents } } as const;
+  }, spend.memberId);
 }
 
-/** The payment was refused (or answered as one sent before): nothing moved this time. */
-export async function releaseSpend(db: ConsoleDb, id: string): Promise<void> {
-  await deleteSpend(db, id);
+/** The payment was refused (or answered as one sent before): nothing moved this time, and its hour gives it back. */
+export async function releaseSpend(db: ConsoleDb, reservation: Reservation): Promise<void> {
+  await transaction(db, async (trx) => {
+    for (const counter of reservation.counters) {
+      await addToSpendHour(trx, counter, reservation.hour, -reservation.cents);
+    }
+  });
 }

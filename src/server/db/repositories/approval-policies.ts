@@ -1,18 +1,22 @@
 import type { ConsoleDb } from '../database';
+import { preparedQuery } from '../prepared';
 import type { PolicyRow } from '../schema';
 
 /** Every version of each organization's approval policy. */
 
-/** The active version (the newest, should two ever be). */
-export function activePolicyRow(db: ConsoleDb, orgId: string): Promise<PolicyRow | undefined> {
-  return db
+const activeRow = preparedQuery((db, v: { orgId: string }) =>
+  db
     .selectFrom('approval_policies')
     .selectAll()
-    .where('org_id', '=', orgId)
+    .where('org_id', '=', v.orgId)
     .where('status', '=', 'active')
     .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** The active version (the newest, should two ever be). */
+export async function activePolicyRow(db: ConsoleDb, orgId: string): Promise<PolicyRow | undefined> {
+  return (await activeRow(db, { orgId }))[0];
 }
 
 /** The highest version of any status, 0 when there is none. */

@@ -1,4 +1,5 @@
 import type { ConsoleDb } from '../database';
+import { preparedQuery } from '../prepared';
 import type { AuditRow } from '../schema';
 
 /**
@@ -18,14 +19,18 @@ function numbered(raw: AuditRow): AuditRow {
   };
 }
 
-/** Takes the next sequence number; answers it with the hash of the row before (still the head's). */
-export async function takeNextSeq(trx: ConsoleDb): Promise<{ seq: number; hash: string }> {
-  const head = await trx
+const nextSeq = preparedQuery((db, _v: Record<string, never>) =>
+  db
     .updateTable('audit_head')
     .set((eb) => ({ seq: eb('seq', '+', 1) }))
     .where('id', '=', 1)
-    .returning(['seq', 'hash'])
-    .executeTakeFirstOrThrow();
+    .returning(['seq', 'hash']),
+);
+
+/** Takes the next sequence number; answers it with the hash of the row before (still the head's). */
+export async function takeNextSeq(trx: ConsoleDb): Promise<{ seq: number; hash: string }> {
+  const [head] = await nextSeq(trx, {});
+  if (!head) throw new Error('The audit trail has no head row');
   return { seq: Number(head.seq), hash: head.hash };
 }
 
@@ -66,8 +71,38 @@ export async function setHead(
     .execute();
 }
 
+const insertRow = preparedQuery((db, row: AuditRow) =>
+  db.insertInto('audit_events').values({
+    seq: row.seq,
+    at: row.at,
+    org_id: row.org_id,
+    member_id: row.member_id,
+    email: row.email,
+    role: row.role,
+    action: row.action,
+    targets: row.targets,
+    outcome: row.outcome,
+    status: row.status,
+    request_id: row.request_id,
+    client_address: row.client_address,
+    detail: row.detail,
+    amount_cents: row.amount_cents,
+    prev_hash: row.prev_hash,
+    hash: row.hash,
+  }),
+);
+
 export async function insertAuditRow(trx: ConsoleDb, row: AuditRow): Promise<void> {
-  await trx.insertInto('audit_events').values(row).execute();
+  await insertRow(trx, row);
+}
+
+const headHash = preparedQuery((db, v: { hash: string }) =>
+  db.updateTable('audit_head').set({ hash: v.hash }).where('id', '=', 1),
+);
+
+/** The head's hash, once the row it names is written (an append's last step). */
+export async function setHeadHash(trx: ConsoleDb, hash: string): Promise<void> {
+  await headHash(trx, { hash });
 }
 
 /** Rows in order from sequence number `from` (inclusive), at most `limit`. */

@@ -1,4 +1,5 @@
 import type { ConsoleDb } from '../database';
+import { preparedQuery } from '../prepared';
 import type { SessionRow } from '../schema';
 
 /** Members' sessions, by the SHA-256 of the secret the browser holds. */
@@ -7,9 +8,8 @@ export async function insertSession(db: ConsoleDb, row: SessionRow): Promise<voi
   await db.insertInto('sessions').values(row).execute();
 }
 
-/** The session of a secret's hash with its member and the member's organization, in one indexed look-up. */
-export function findSessionWithMember(db: ConsoleDb, secretHash: string) {
-  return db
+const sessionWithMember = preparedQuery((db, v: { secretHash: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.member_id')
     .innerJoin('organizations', 'organizations.id', 'members.org_id')
@@ -22,8 +22,12 @@ export function findSessionWithMember(db: ConsoleDb, secretHash: string) {
       'organizations.batch_secret as org_batch_secret',
       'organizations.created_at as org_created_at',
     ])
-    .where('sessions.secret_hash', '=', secretHash)
-    .executeTakeFirst();
+    .where('sessions.secret_hash', '=', v.secretHash),
+);
+
+/** The session of a secret's hash with its member and the member's organization, in one indexed look-up. */
+export async function findSessionWithMember(db: ConsoleDb, secretHash: string) {
+  return (await sessionWithMember(db, { secretHash }))[0];
 }
 
 export async function touchSession(db: ConsoleDb, secretHash: string, at: string): Promise<void> {
