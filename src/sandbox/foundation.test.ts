@@ -142,8 +142,16 @@ describe('error shapes', () => {
       });
       expect(toSecondApp.status).toBe(201);
       const toSecond = await toSecondApp.json();
-      await send(`/sandbox/transfers/${toSecond.id}/advance`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
-      await send(`/sandbox/transfers/${toSecond.id}/advance`, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' } });
+      await send(`/sandbox/transfers/${toSecond.id}/advance`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      await send(`/sandbox/transfers/${toSecond.id}/advance`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json' },
+      });
       const settled = await (await send(`/v2/transfers/${toSecond.id}`, { method: 'GET' })).json();
       expect(settled.transactions[0].destination_name).toBe(second?.name);
       const huge = await send('/v2/payments', {

@@ -139,7 +139,8 @@ describe('POST /v2/payments: creation and tenancy', () => {
   const h = makeHarness();
   /** The payment moved to completed (created, pending, completed): its money arrived, with its line. */
   const settle = async (tenant: Awaited<ReturnType<typeof h.tenant>>, id: string) => {
-    for (let step = 0; step < 2; step++) await h.call('POST', `/sandbox/transfers/${id}/advance`, { body: {} });
+    for (let step = 0; step < 2; step++)
+      await h.call('POST', `/sandbox/transfers/${id}/advance`, { body: {} });
     return (await h.call('GET', `/v2/transfers/${id}`, { tenant })).body;
   };
 

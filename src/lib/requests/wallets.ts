@@ -104,10 +104,7 @@ export const achAccountSchema = z
   .strict();
 export type AchAccountRequest = z.infer<typeof achAccountSchema>;
 
-const refillCents = z
-  .int('Whole cents')
-  .min(1000, 'At least $10.00')
-  .max(1_000_000, 'At most $10,000.00');
+const refillCents = z.int('Whole cents').min(1000, 'At least $10.00').max(1_000_000, 'At most $10,000.00');
 
 /** POST /v2/apps/{app_id}/change_settings. */
 export const appSettingsSchema = z

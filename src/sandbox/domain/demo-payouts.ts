@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db';
 import { creditedAppOf } from '../store/tenants';
 import type { Tenant } from './auth';
-import { cancelPayoutLink, claimPayoutLink, createPayoutLink, expirePayoutLink } from './payout-links';
 import { openingBalance } from './ledger';
+import { cancelPayoutLink, claimPayoutLink, createPayoutLink, expirePayoutLink } from './payout-links';
 import { addPayoutMethod } from './payout-method';
 import { createPayoutRequest, decideRequest } from './payout-requests';
 import { createPayout } from './payouts';
@@ -30,7 +30,13 @@ export function seedDemoPayouts(
   const appId = apps[0]?.id;
   if (!appId) return;
   const app = creditedAppOf(db, tenant.orgId, appId);
-  openingBalance(db, tenant.orgId, { id: appId, name: app?.name ?? 'App' }, DEMO_WALLET_CENTS, nowMs - 30 * DAY);
+  openingBalance(
+    db,
+    tenant.orgId,
+    { id: appId, name: app?.name ?? 'App' },
+    DEMO_WALLET_CENTS,
+    nowMs - 30 * DAY,
+  );
   const created = new Date(nowMs - 30 * DAY).toISOString();
   const payable = users.filter((user) => user.status !== 'disabled').slice(0, 24);
   payable.forEach((user, index) => {

@@ -1,11 +1,11 @@
 import type { Db } from '../store/db';
 import { cachedBalance } from '../store/ledger';
 import { findBankAccount } from '../store/tenants';
-import { appSettings, pendingAutoRefill, spendTransferKey } from '../store/treasury';
 import { appendStatusHistory, insertTransfer } from '../store/transfers';
+import { appSettings, pendingAutoRefill, spendTransferKey } from '../store/treasury';
+import { outcomeForAccount } from './ach-outcomes';
 import { DomainError } from './errors';
 import { randomHex, uuidV7 } from './ids';
-import { outcomeForAccount } from './lifecycle';
 
 /**
  * Money into an app's wallet from its ACH account (a deposit, the vendor's transfer type `refill`): pending at first,
@@ -23,9 +23,12 @@ export function achAccountOf(db: Db, orgId: string, appId: string) {
   const settings = appSettings(db, appId);
   const account = settings?.ach_account_id ? findBankAccount(db, orgId, settings.ach_account_id) : undefined;
   if (!settings || !account) {
-    throw new DomainError('invalid', 'no-ach-account', "The app has no ACH account: add one (PUT /v2/apps/{app_id}/ach-account) first", [
-      { path: 'app_id', message: 'No ACH account' },
-    ]);
+    throw new DomainError(
+      'invalid',
+      'no-ach-account',
+      'The app has no ACH account: add one (PUT /v2/apps/{app_id}/ach-account) first',
+      [{ path: 'app_id', message: 'No ACH account' }],
+    );
   }
   return { account, name: settings.ach_account_name ?? 'Bank account' };
 }
@@ -78,7 +81,8 @@ export function makeDeposit(db: Db, order: DepositOrder): string {
  */
 export function autoRefill(db: Db, orgId: string, appId: string, nowMs: number): void {
   const settings = appSettings(db, appId);
-  if (!settings?.auto_refill_active || settings.refill_amount === null || settings.refill_threshold === null) return;
+  if (!settings?.auto_refill_active || settings.refill_amount === null || settings.refill_threshold === null)
+    return;
   if (!settings.ach_account_id) return;
   const balance = cachedBalance(db, { kind: 'app', id: appId }, orgId);
   if (balance >= settings.refill_threshold || pendingAutoRefill(db, orgId, appId)) return;

@@ -85,13 +85,27 @@ export const organizationWallet = (id: string): WalletRef => ({ kind: 'organizat
  * What a test tenant or the demo starts with in an app's wallet: one line without a transfer (the sandbox makes the
  * world it tests in; the service's own money comes in by deposits).
  */
-export function openingBalance(db: Db, orgId: string, app: { id: string; name: string }, cents: number, nowMs: number) {
+export function openingBalance(
+  db: Db,
+  orgId: string,
+  app: { id: string; name: string },
+  cents: number,
+  nowMs: number,
+) {
   post({
     db,
     orgId,
     transferId: null,
     nowMs,
     metadata: JSON.stringify({ opening_balance: true }),
-    lines: [{ wallet: appWallet(app.id), amount: cents, type: 'balance', source_name: 'Opening balance', destination_name: app.name }],
+    lines: [
+      {
+        wallet: appWallet(app.id),
+        amount: cents,
+        type: 'balance',
+        source_name: 'Opening balance',
+        destination_name: app.name,
+      },
+    ],
   });
 }

@@ -8,6 +8,10 @@ import {
   transfersDueToSettle,
   updateTransferStatus,
 } from '../store/transfers';
+
+export { outcomeForAccount, RETURN_CODES } from './ach-outcomes';
+
+import { RETURN_CODES } from './ach-outcomes';
 import { DomainError } from './errors';
 import { appWallet, post, userWallet } from './ledger';
 
@@ -21,31 +25,6 @@ export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatu
   canceled: [],
   reversed: [],
 };
-
-/** ACH return codes the magic test accounts produce (and the one a payee's wallet account gives). */
-export const RETURN_CODES: Readonly<Record<string, string>> = {
-  R01: 'Insufficient funds',
-  R02: 'Account closed',
-  R03: 'No account / unable to locate account',
-  R10: 'Customer advises not authorized',
-  PAYEE: "The payee's account refused the payout",
-};
-
-/** Last four digits of a test account -> its scripted outcome (docs/sandbox.md: "Test bank accounts"). */
-export function outcomeForAccount(last4: string): string {
-  switch (last4) {
-    case '0001':
-      return 'fail:R01';
-    case '0002':
-      return 'fail:R02';
-    case '0003':
-      return 'fail:R03';
-    case '0010':
-      return 'reverse:R10';
-    default:
-      return 'success';
-  }
-}
 
 /** The next step on the happy path, given what the account will do; null when the transfer has no next step. */
 export function nextStep(transfer: Pick<TransferRow, 'status' | 'outcome'>): TransferStatus | null {
@@ -99,7 +78,15 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
       transferId: transfer.id,
       nowMs,
       metadata: transfer.metadata,
-      lines: [{ wallet: appWallet(transfer.app_id), amount, type, source_name: source, destination_name: destination }],
+      lines: [
+        {
+          wallet: appWallet(transfer.app_id),
+          amount,
+          type,
+          source_name: source,
+          destination_name: destination,
+        },
+      ],
     });
   if (transfer.type === 'payment' && (to === 'completed' || to === 'reversed')) {
     const payer =
@@ -110,7 +97,9 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
     else move(-transfer.amount, 'payment', appName, payerName);
   }
   if (transfer.type === 'refill') {
-    const account = transfer.account_id ? findBankAccount(db, transfer.org_id, transfer.account_id) : undefined;
+    const account = transfer.account_id
+      ? findBankAccount(db, transfer.org_id, transfer.account_id)
+      : undefined;
     const bank = account ? `Bank account •••• ${account.last4}` : 'Bank account';
     const deposit = transfer.amount > 0;
     if (deposit && to === 'completed') move(transfer.amount, 'refill', bank, appName);
@@ -121,7 +110,8 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
       move(-transfer.amount, 'refill', bank, appName);
     }
   }
-  if (transfer.type === 'payout' && (to === 'failed' || to === 'reversed')) returnPayout(db, transfer, to, nowMs);
+  if (transfer.type === 'payout' && (to === 'failed' || to === 'reversed'))
+    returnPayout(db, transfer, to, nowMs);
 }
 
 /**
@@ -133,7 +123,8 @@ function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: 
   const app = creditedAppOf(db, transfer.org_id, transfer.app_id);
   const user = transfer.user_id ? namedUser(db, transfer.org_id, transfer.user_id) : undefined;
   const payee = user ? `${user.first_name} ${user.last_name}`.trim() : 'The payee';
-  const wallet = transfer.funded || !transfer.user_id ? appWallet(transfer.app_id) : userWallet(transfer.user_id);
+  const wallet =
+    transfer.funded || !transfer.user_id ? appWallet(transfer.app_id) : userWallet(transfer.user_id);
   post({
     db,
     orgId: transfer.org_id,

@@ -18,13 +18,19 @@ import {
 import { creditedAppOf, findUser, insertUser, type NamedApp, type UserRow } from '../store/tenants';
 import type { Caller, HelperCaller } from './auth';
 import { DomainError, found, notFoundOrUnauthorized } from './errors';
+import { appWallet, post, requireFunds } from './ledger';
 import { keysetPage, type PageQuery } from './pages';
 import { addPayoutMethod, methodFor } from './payout-method';
-import { appWallet, post, requireFunds } from './ledger';
 import { makePayout } from './payouts';
 
 /** A link's hold on the app's wallet, or its release: a movement without a transfer (the link says which). */
-function holdLine(db: Db, link: { id: string; org_id: string; app_id: string; amount: number }, appName: string, cents: number, nowMs: number) {
+function holdLine(
+  db: Db,
+  link: { id: string; org_id: string; app_id: string; amount: number },
+  appName: string,
+  cents: number,
+  nowMs: number,
+) {
   post({
     db,
     orgId: link.org_id,

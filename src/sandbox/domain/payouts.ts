@@ -51,7 +51,13 @@ export function makePayout(money: PayoutMoney): string {
   // the user's own.
   const payer = money.fund ? appWallet(app.id) : userWallet(user.id);
   if (!money.alreadyHeld) {
-    requireFunds(db, orgId, payer, amount, money.fund ? `The app's wallet (${app.name})` : "The user's wallet");
+    requireFunds(
+      db,
+      orgId,
+      payer,
+      amount,
+      money.fund ? `The app's wallet (${app.name})` : "The user's wallet",
+    );
   }
   const created = new Date(nowMs).toISOString();
   const id = uuidV7(nowMs);

@@ -19,9 +19,9 @@ import {
   fixturePhone,
   personName,
 } from './fixtures';
+import { openingBalance } from './ledger';
 import { addPayoutMethod, payoutMethodsOf } from './payout-method';
 import { populate } from './populate';
-import { openingBalance } from './ledger';
 
 export interface TenantOptions {
   /** Fixed credentials (the demo tenant); random otherwise. */

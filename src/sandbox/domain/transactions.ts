@@ -64,4 +64,3 @@ export function transactionTotals(caller: Caller, query: TransactionQuery) {
   const totals = totalsByType(caller.db, filterOf(caller, query));
   return { totals, net: totals.reduce((sum, row) => sum + row.amount, 0) };
 }
-

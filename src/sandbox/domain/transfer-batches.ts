@@ -132,7 +132,10 @@ function moveItem(db: Db, batch: TransferBatchRow, item: TransferBatchItemRow, n
     finishTransferBatchItem(db, batch.id, item.position, { transfer_id: transferId, error: null });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    finishTransferBatchItem(db, batch.id, item.position, { transfer_id: null, error: `${error.code}: ${error.message}` });
+    finishTransferBatchItem(db, batch.id, item.position, {
+      transfer_id: null,
+      error: `${error.code}: ${error.message}`,
+    });
   }
 }
 

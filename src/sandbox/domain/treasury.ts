@@ -1,14 +1,21 @@
 import type { AchAccountRequest, AppSettingsRequest, WalletAmountRequest } from '../../lib/requests/wallets';
 import type { Db } from '../store/db';
-import { insertBankAccount, findApp, findAppAnyTenant, getOrganization, listApps } from '../store/tenants';
-import { type AppSettingsRow, appSettings, pendingDeposits, saveAppSettings, spendTransferKey, transferKeyTransfer } from '../store/treasury';
+import { findApp, findAppAnyTenant, getOrganization, insertBankAccount, listApps } from '../store/tenants';
 import { appendStatusHistory, insertTransfer, transferJson } from '../store/transfers';
+import {
+  type AppSettingsRow,
+  appSettings,
+  pendingDeposits,
+  saveAppSettings,
+  spendTransferKey,
+  transferKeyTransfer,
+} from '../store/treasury';
+import { outcomeForAccount } from './ach-outcomes';
 import type { Caller, HelperCaller } from './auth';
 import { achAccountOf, makeDeposit } from './deposits';
 import { DomainError, found } from './errors';
 import { randomHex, uuidV7 } from './ids';
 import { appWallet, balanceOf, organizationWallet, post, requireFunds } from './ledger';
-import { outcomeForAccount } from './lifecycle';
 
 /**
  * An app's treasury: its ACH account (answered as mask and name only), its settings with auto-refill, deposits from
@@ -64,7 +71,11 @@ export function setAchAccount({ db, tenant, nowMs }: Caller, appId: string, body
       created: new Date(nowMs).toISOString(),
     });
     const name = `${body.account_type === 'savings' ? 'Savings' : 'Checking'} •••• ${last4}`;
-    saveAppSettings(db, { ...(appSettings(db, app.id) ?? defaults(app.id)), ach_account_id: id, ach_account_name: name });
+    saveAppSettings(db, {
+      ...(appSettings(db, app.id) ?? defaults(app.id)),
+      ach_account_id: id,
+      ach_account_name: name,
+    });
     return { mask: last4, name };
   })();
 }
@@ -94,15 +105,20 @@ export function changeSettings({ db, tenant }: Caller, appId: string, body: AppS
       ...(body.payout_options_exclude_list
         ? { payout_options_exclude_list: JSON.stringify(body.payout_options_exclude_list) }
         : {}),
-      ...(body.auto_refill_active !== undefined ? { auto_refill_active: body.auto_refill_active ? 1 : 0 } : {}),
+      ...(body.auto_refill_active !== undefined
+        ? { auto_refill_active: body.auto_refill_active ? 1 : 0 }
+        : {}),
       ...(body.refill_amount !== undefined ? { refill_amount: body.refill_amount } : {}),
       ...(body.refill_threshold !== undefined ? { refill_threshold: body.refill_threshold } : {}),
     };
     if (next.auto_refill_active && (next.refill_amount === null || next.refill_threshold === null)) {
       const path = next.refill_amount === null ? 'refill_amount' : 'refill_threshold';
-      throw new DomainError('invalid', 'validation-failed', 'Auto-refill needs a refill amount and a threshold', [
-        { path, message: 'Required when auto_refill_active is true' },
-      ]);
+      throw new DomainError(
+        'invalid',
+        'validation-failed',
+        'Auto-refill needs a refill amount and a threshold',
+        [{ path, message: 'Required when auto_refill_active is true' }],
+      );
     }
     saveAppSettings(db, next);
     return settingsView(next);
@@ -176,7 +192,13 @@ export function withdraw(ctx: Caller, appId: string, body: WalletAmountRequest):
       nowMs,
       metadata,
       lines: [
-        { wallet: appWallet(app.id), amount: -body.amount, type: 'refill', source_name: app.name, destination_name: name },
+        {
+          wallet: appWallet(app.id),
+          amount: -body.amount,
+          type: 'refill',
+          source_name: app.name,
+          destination_name: name,
+        },
       ],
     });
     if (body.idempotency_key) spendTransferKey(db, tenant.orgId, body.idempotency_key, id);
@@ -222,7 +244,15 @@ export function refillAppWallet({ db, nowMs }: HelperCaller, appId: string, cent
       transferId: id,
       nowMs,
       metadata: JSON.stringify({ sandbox_refill: true }),
-      lines: [{ wallet: appWallet(app.id), amount: cents, type: 'refill', source_name: 'Sandbox refill', destination_name: app.name }],
+      lines: [
+        {
+          wallet: appWallet(app.id),
+          amount: cents,
+          type: 'refill',
+          source_name: 'Sandbox refill',
+          destination_name: app.name,
+        },
+      ],
     });
     return { app_id: app.id, wallet_balance: balanceOf(db, app.org_id, appWallet(app.id)), transfer_id: id };
   })();

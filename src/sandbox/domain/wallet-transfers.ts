@@ -1,8 +1,21 @@
 import type { OrganizationTransferRequest, TransferRequest } from '../../lib/requests/wallets';
 import type { Db } from '../store/db';
-import { creditedAppOf, findApp, findUser, getOrganization, type NamedApp, type UserRow } from '../store/tenants';
+import {
+  creditedAppOf,
+  findApp,
+  findUser,
+  getOrganization,
+  type NamedApp,
+  type UserRow,
+} from '../store/tenants';
+import {
+  appendStatusHistory,
+  findTransfer,
+  insertTransfer,
+  TRANSFER_JSON,
+  transferJson,
+} from '../store/transfers';
 import { pageOfMovements, spendTransferKey } from '../store/treasury';
-import { appendStatusHistory, findTransfer, insertTransfer, TRANSFER_JSON, transferJson } from '../store/transfers';
 import type { Caller } from './auth';
 import { found, notFoundOrUnauthorized } from './errors';
 import { uuidV7 } from './ids';

@@ -86,11 +86,15 @@ const lineId = (what: string) =>
     .transform(Number);
 
 const ledgerFilters = {
-  wallet_id: uuidParam('wallet_id')
-    .optional()
-    .meta({ 'x-extension': true, description: "Only this wallet's lines: the organization's, an app's or a user's id" }),
+  wallet_id: uuidParam('wallet_id').optional().meta({
+    'x-extension': true,
+    description: "Only this wallet's lines: the organization's, an app's or a user's id",
+  }),
   type: z
-    .enum(['balance', 'refill', 'payout', 'payment', 'fee', 'surrogate'], 'One of balance, refill, payout, payment, fee, surrogate')
+    .enum(
+      ['balance', 'refill', 'payout', 'payment', 'fee', 'surrogate'],
+      'One of balance, refill, payout, payment, fee, surrogate',
+    )
     .optional()
     .meta({ 'x-extension': true }),
   start_date: dateParam(false).optional().meta({ 'x-extension': true }),
@@ -142,7 +146,8 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       method: 'POST',
       path: '/v2/apps/{app_id}/deposit',
       operationId: 'post-app-deposit',
-      summary: "A deposit from the app's bank account (a `refill` transfer): pending, spendable when completed",
+      summary:
+        "A deposit from the app's bank account (a `refill` transfer): pending, spendable when completed",
       tags: ['apps'],
       params: appParams,
       body: walletAmountSchema,
@@ -153,7 +158,8 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       method: 'POST',
       path: '/v2/apps/{app_id}/withdraw',
       operationId: 'post-app-withdraw',
-      summary: "Money out of the app's wallet to its bank account, and only there (a `refill` of a negative amount)",
+      summary:
+        "Money out of the app's wallet to its bank account, and only there (a `refill` of a negative amount)",
       tags: ['apps'],
       params: appParams,
       body: walletAmountSchema,
@@ -168,7 +174,10 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       tags: ['apps'],
       params: appParams,
       body: appSettingsSchema,
-      responses: { 200: { description: 'Successfully updated settings', schema: settingsResponse }, ...standardErrors },
+      responses: {
+        200: { description: 'Successfully updated settings', schema: settingsResponse },
+        ...standardErrors,
+      },
       handle: ({ c, params, body, caller }) => c.json(changeSettings(caller, params.app_id, body)),
     }),
     route({
@@ -213,7 +222,8 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       method: 'POST',
       path: '/v2/transfers',
       operationId: 'create-transfer',
-      summary: "Between a user's wallet and the app's: positive from the user, negative to the user. A used key is refused",
+      summary:
+        "Between a user's wallet and the app's: positive from the user, negative to the user. A used key is refused",
       tags: ['transfers'],
       body: transferRequestSchema,
       responses: { 200: { description: 'OK', schema: transferResponse }, ...moneyErrors },
@@ -246,7 +256,7 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       method: 'GET',
       path: '/v2/transfer-batches/{transfer_batch_id}',
       operationId: 'get-transfer-batch',
-      summary: 'One transfer batch with each item\'s result',
+      summary: "One transfer batch with each item's result",
       tags: ['transfer-batches'],
       params: z.object({ transfer_batch_id: uuidParam('transfer_batch_id') }),
       responses: { 200: { description: 'OK', schema: batchResponse }, ...standardErrors },
@@ -260,7 +270,10 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       tags: ['transfers'],
       query: pageQuery,
       responses: {
-        200: { description: 'OK', schema: z.object({ data: z.array(transferResponse), has_more: z.boolean() }) },
+        200: {
+          description: 'OK',
+          schema: z.object({ data: z.array(transferResponse), has_more: z.boolean() }),
+        },
         ...standardErrors,
       },
       handle: ({ c, query, caller }) => jsonText(c, listOrganizationTransfers(caller, query)),
@@ -269,7 +282,8 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       method: 'POST',
       path: '/v2/organization-transfers',
       operationId: 'create-organization-transfer',
-      summary: "Between the organization's wallet and an app's: negative to the app, positive to the organization",
+      summary:
+        "Between the organization's wallet and an app's: negative to the app, positive to the organization",
       tags: ['transfers'],
       body: organizationTransferSchema,
       responses: { 200: { description: 'OK', schema: transferResponse }, ...moneyErrors },
@@ -293,7 +307,10 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       tags: ['transactions'],
       query: transactionsQuery,
       responses: {
-        200: { description: 'OK', schema: z.object({ data: z.array(transactionResponse), has_more: z.boolean() }) },
+        200: {
+          description: 'OK',
+          schema: z.object({ data: z.array(transactionResponse), has_more: z.boolean() }),
+        },
         ...standardErrors,
       },
       handle: ({ c, query, caller }) => jsonText(c, listTransactions(caller, query)),

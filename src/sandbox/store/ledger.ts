@@ -80,8 +80,9 @@ export function insertLine(db: Db, line: LineRow): number {
 /** A wallet's balance as the sum of its lines (the index ledger_by_wallet holds every amount it reads). */
 export function sumOfLines(db: Db, walletId: string): number {
   return (
-    sql<number>(db, 'SELECT COALESCE(sum(amount), 0) FROM transactions WHERE wallet_id = ?').pluck().get(walletId) ??
-    0
+    sql<number>(db, 'SELECT COALESCE(sum(amount), 0) FROM transactions WHERE wallet_id = ?')
+      .pluck()
+      .get(walletId) ?? 0
   );
 }
 
@@ -141,7 +142,12 @@ function whereOf(filter: LedgerFilter, params: Record<string, unknown>): string[
 export function pageOfLines(
   db: Db,
   filter: LedgerFilter,
-  options: { limit: number; after?: LedgerCursor | undefined; before?: LedgerCursor | undefined; withTransfer: string | null },
+  options: {
+    limit: number;
+    after?: LedgerCursor | undefined;
+    before?: LedgerCursor | undefined;
+    withTransfer: string | null;
+  },
 ): { rows: string[]; more: boolean } {
   const params: Record<string, unknown> = { take: options.limit + 1 };
   const where = whereOf(filter, params);
@@ -177,7 +183,10 @@ export function findLine(
 }
 
 /** The range's lines summed by type: what each kind of movement added to (or took from) the wallets filtered. */
-export function totalsByType(db: Db, filter: LedgerFilter): { type: string; amount: number; count: number }[] {
+export function totalsByType(
+  db: Db,
+  filter: LedgerFilter,
+): { type: string; amount: number; count: number }[] {
   const params: Record<string, unknown> = {};
   const where = whereOf(filter, params);
   return sql<{ type: string; amount: number; count: number }>(

@@ -573,7 +573,9 @@ export const migrations: readonly Migration[] = [
     const nowMs = Date.now();
     const now = new Date(nowMs).toISOString();
     type Wallet = { org_id: string; id: string; name: string; balance: number };
-    for (const app of db.prepare('SELECT org_id, id, name, balance FROM apps WHERE balance <> 0').all() as Wallet[]) {
+    for (const app of db
+      .prepare('SELECT org_id, id, name, balance FROM apps WHERE balance <> 0')
+      .all() as Wallet[]) {
       opening.run(app.balance, app.name, now, app.org_id, 'app', app.id, nowMs);
     }
     const users = db
@@ -590,7 +592,8 @@ export const migrations: readonly Migration[] = [
       )
       .all() as Wallet[];
     for (const org of own) {
-      if (org.balance !== 0) opening.run(org.balance, org.name, now, org.org_id, 'organization', org.id, nowMs);
+      if (org.balance !== 0)
+        opening.run(org.balance, org.name, now, org.org_id, 'organization', org.id, nowMs);
     }
   },
 ];

@@ -224,5 +224,8 @@ export function setAppCompliance(db: Db, appId: string, compliance: string): voi
 
 /** Every app of the organization, oldest first (the treasury's wallets). */
 export function listApps(db: Db, orgId: string): AppRow[] {
-  return sql<AppRow>(db, 'SELECT id, org_id, name, compliance, balance, created FROM apps WHERE org_id = ? ORDER BY seq').all(orgId);
+  return sql<AppRow>(
+    db,
+    'SELECT id, org_id, name, compliance, balance, created FROM apps WHERE org_id = ? ORDER BY seq',
+  ).all(orgId);
 }

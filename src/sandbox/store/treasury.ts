@@ -60,7 +60,11 @@ export function transferKeyTransfer(db: Db, orgId: string, key: string): string 
 }
 
 export function spendTransferKey(db: Db, orgId: string, key: string, transferId: string): void {
-  sql(db, 'INSERT INTO transfer_keys (org_id, key, transfer_id) VALUES (?, ?, ?)').run(orgId, key, transferId);
+  sql(db, 'INSERT INTO transfer_keys (org_id, key, transfer_id) VALUES (?, ?, ?)').run(
+    orgId,
+    key,
+    transferId,
+  );
 }
 
 export interface MovementCursor {
@@ -141,14 +145,17 @@ export function insertTransferBatch(
 }
 
 export function findTransferBatch(db: Db, orgId: string, id: string): TransferBatchRow | undefined {
-  return sql<TransferBatchRow>(db, 'SELECT * FROM transfer_batches WHERE id = ? AND org_id = ?').get(id, orgId);
+  return sql<TransferBatchRow>(db, 'SELECT * FROM transfer_batches WHERE id = ? AND org_id = ?').get(
+    id,
+    orgId,
+  );
 }
 
 export function findTransferBatchByKey(db: Db, orgId: string, key: string): TransferBatchRow | undefined {
-  return sql<TransferBatchRow>(db, 'SELECT * FROM transfer_batches WHERE org_id = ? AND idempotency_key = ?').get(
-    orgId,
-    key,
-  );
+  return sql<TransferBatchRow>(
+    db,
+    'SELECT * FROM transfer_batches WHERE org_id = ? AND idempotency_key = ?',
+  ).get(orgId, key);
 }
 
 export function transferBatchItems(db: Db, batchId: string): TransferBatchItemRow[] {
@@ -183,7 +190,10 @@ export function completeTransferBatch(db: Db, id: string): void {
 }
 
 export function pendingTransferBatches(db: Db): TransferBatchRow[] {
-  return sql<TransferBatchRow>(db, "SELECT * FROM transfer_batches WHERE status = 'pending' ORDER BY seq").all();
+  return sql<TransferBatchRow>(
+    db,
+    "SELECT * FROM transfer_batches WHERE status = 'pending' ORDER BY seq",
+  ).all();
 }
 
 export function pageOfTransferBatches(

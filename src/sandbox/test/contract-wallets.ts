@@ -33,7 +33,10 @@ function expectExtension(answer: Answer, status: number): void {
   if (other.length > 0) throw new Error(`${answer.method} ${answer.path}: ${JSON.stringify(other)}`);
 }
 
-export async function driveWalletRoutes({ call, expectClean, expectRefusal }: ContractCalls, tenant: CreatedTenant) {
+export async function driveWalletRoutes(
+  { call, expectClean, expectRefusal }: ContractCalls,
+  tenant: CreatedTenant,
+) {
   const app = tenant.apps[0]?.id;
   const user = tenant.users[0]?.id;
   const account = { account_number: '123456789', routing_number: '021000021', account_type: 'checking' };
@@ -48,18 +51,32 @@ export async function driveWalletRoutes({ call, expectClean, expectRefusal }: Co
     200,
   );
   expectExtension(await call('GET', `/v2/apps/${app}/settings`), 200);
-  expectClean(await call('POST', `/v2/apps/${app}/deposit`, { amount: 2_500, idempotency_key: crypto.randomUUID() }), 200);
-  expectClean(await call('POST', `/v2/apps/${app}/withdraw`, { amount: 1_000, idempotency_key: crypto.randomUUID() }), 200);
+  expectClean(
+    await call('POST', `/v2/apps/${app}/deposit`, { amount: 2_500, idempotency_key: crypto.randomUUID() }),
+    200,
+  );
+  expectClean(
+    await call('POST', `/v2/apps/${app}/withdraw`, { amount: 1_000, idempotency_key: crypto.randomUUID() }),
+    200,
+  );
   const key = crypto.randomUUID();
   const toUser = await call('POST', '/v2/transfers', { amount: -1_500, user_id: user, idempotency_key: key });
   expectClean(toUser, 200);
-  expectRefusal(await call('POST', '/v2/transfers', { amount: -1_500, user_id: user, idempotency_key: key }), 409);
+  expectRefusal(
+    await call('POST', '/v2/transfers', { amount: -1_500, user_id: user, idempotency_key: key }),
+    409,
+  );
   expectClean(await call('POST', '/v2/transfers', { amount: 500, user_id: user }), 200);
   expectRefusal(await call('POST', '/v2/transfers', { amount: 1_000_000, user_id: user }), 400);
   const batch = await call('POST', '/v2/transfer-batches', {
     items: [
       { amount: -100, user_id: user, idempotency_key: crypto.randomUUID() },
-      { amount: -200, user_id: tenant.users[1]?.id, idempotency_key: crypto.randomUUID(), metadata: { row: '2' } },
+      {
+        amount: -200,
+        user_id: tenant.users[1]?.id,
+        idempotency_key: crypto.randomUUID(),
+        metadata: { row: '2' },
+      },
     ],
     idempotency_key: crypto.randomUUID(),
     metadata: { file: 'moves.csv' },
