@@ -139,6 +139,18 @@ function moveItem(db: Db, batch: TransferBatchRow, item: TransferBatchItemRow, n
   }
 }
 
+/** A batch made and moved at once, every item in this turn (the demo's history). */
+export function transferBatchNow(ctx: Caller, body: TransferBatchRequest) {
+  const batch = createTransferBatch(ctx, body);
+  ctx.db.transaction(() => {
+    for (const item of pendingTransferBatchItems(ctx.db, batch.id, body.items.length)) {
+      moveItem(ctx.db, batch, item, ctx.nowMs);
+    }
+    completeTransferBatch(ctx.db, batch.id);
+  })();
+  return transferBatchView(ctx.db, findTransferBatch(ctx.db, batch.org_id, batch.id) as TransferBatchRow);
+}
+
 /** Moves the items of pending batches a chunk per tick until none is left; kicked by a new batch and at start. */
 export class TransferBatchWorker {
   private running = false;
