@@ -62,6 +62,8 @@ export const transactionSchema = z.lazy(() =>
     type: z.string().nullish(),
     metadata: metadataSchema,
     transfer_id: z.string().nullish(),
+    /** Sandbox extension: the wallet whose line it is; `amount` is signed from its side. */
+    wallet: z.object({ type: z.string(), id: z.string() }).nullish(),
   }),
 );
 export type Transaction = z.infer<typeof transactionSchema>;
