@@ -1,3 +1,4 @@
+import '@mantine/core/styles/SimpleGrid.css';
 import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
