@@ -113,12 +113,15 @@ export interface LedgerCursor {
 }
 
 function whereOf(filter: LedgerFilter, params: Record<string, unknown>): string[] {
-  // A wallet's lines are found by its id alone (ids are UUIDs, unique across kinds); the org check keeps tenancy.
-  const where = ['org_id = @orgId'];
-  params.orgId = filter.orgId;
+  // A wallet's lines are found by its id alone, on ledger_by_wallet (ids are UUIDs, unique across kinds; the domain
+  // has checked the wallet is the organization's): a user's few lines among a million are a range, not a scan.
+  const where: string[] = [];
   if (filter.walletId) {
     where.push('wallet_id = @walletId');
     params.walletId = filter.walletId;
+  } else {
+    where.push('org_id = @orgId');
+    params.orgId = filter.orgId;
   }
   if (filter.type) {
     where.push('type = @type');
