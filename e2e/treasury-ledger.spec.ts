@@ -4,6 +4,7 @@ import {
   basicAuth,
   expect,
   expectNoAxeViolations,
+  memberAuth,
   signIn,
   type Tenant,
   test,
@@ -39,6 +40,66 @@ test('a deposit shows pending on the treasury, then spendable in the wallet once
   await page.reload();
   await expect(wallet).toContainText('$1,234.56');
   await expect(wallet).toContainText('No deposits pending');
+});
+
+test('finance deposits from the app’s bank account: pending on the treasury, then spendable', async ({
+  page,
+  tenant,
+}) => {
+  const app = tenant.apps[1];
+  await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
+  await signIn(page, tenant);
+  await page.goto('/treasury');
+  const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
+  await wallet.getByLabel(`Deposit amount (USD), ${app?.name}`, { exact: true }).fill('250.00');
+  await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
+  await expect(wallet).toContainText('From Checking •••• 4321');
+  await expect(wallet).toContainText('$0.00 now, $0.00 after ($250.00 once the deposit completes)');
+  await wallet.getByRole('button', { name: 'Confirm deposit of $250.00', exact: true }).click();
+  await expect(wallet.getByRole('status')).toContainText('Deposit made, created');
+  await expect(wallet).toContainText('Pending deposits (1): $250.00');
+  const refills = await page.request.get('/v2/transfers?type=refill', { headers: basicAuth(tenant) });
+  const id = ((await refills.json()) as { data: { id: string }[] }).data[0]?.id;
+  for (let step = 0; step < 2; step++)
+    await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} });
+  await page.reload();
+  await expect(wallet).toContainText('No deposits pending');
+  await expect(wallet).toContainText('$250.00 in the wallet now.');
+});
+
+test('a withdrawal above the limit waits for another member, and moves once they approve it', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  const admin = await memberAuth(page.request, tenant, 'admin');
+  const policy = await page.request.put('/api/team/policy', {
+    headers: admin,
+    data: { enabled: true, limit_cents: 100_000, approvals_needed: 1 },
+  });
+  expect(policy.status()).toBe(200);
+  const app = tenant.apps[0];
+  await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
+  const before = (await wallets(page.request, tenant)).apps.find((a) => a.id === app?.id)?.balance ?? 0;
+  await signIn(page, tenant);
+  await page.goto('/treasury');
+  const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
+  await wallet.getByRole('radio', { name: 'Withdraw', exact: true }).check({ force: true });
+  await wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true }).fill('1500');
+  await wallet.getByRole('button', { name: 'Review withdraw', exact: true }).click();
+  await expect(wallet).toContainText('To Checking •••• 4321');
+  await wallet.getByRole('button', { name: 'Confirm withdraw of $1,500.00', exact: true }).click();
+  await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
+  await expect(wallet.getByRole('status')).toContainText('Submitted for approval');
+  const href = await wallet.getByRole('link', { name: 'Open request', exact: true }).getAttribute('href');
+  const requestId = href?.split('/').at(-1);
+  expect((await wallets(page.request, tenant)).apps.find((a) => a.id === app?.id)?.balance).toBe(before);
+  await page.request.post(`/api/team/approvals/${requestId}/approve`, { headers: admin, data: {} });
+  await expect
+    .poll(async () => (await wallets(page.request, tenant)).apps.find((a) => a.id === app?.id)?.balance)
+    .toBe(before - 150_000);
+  await page.goto(`/approvals/${requestId}`);
+  await expect(page.getByText('1 withdrawal, ')).toBeVisible();
 });
 
 test("the ledger filtered to a day sums to the wallet's balance change, and its CSV says the same", async ({

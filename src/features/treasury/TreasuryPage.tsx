@@ -4,10 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { ledgerQueries, listTransactions } from '../../api/ledger';
+import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
 import { dailyBalances } from '../../lib/daily-balances';
 import { maskAccount } from '../../lib/mask';
+import { can } from '../../lib/roles';
+import { MoveAppWallet } from './MoveAppWallet';
 
 const BalanceChart = lazy(() =>
   import('./BalanceChart').then((module) => ({ default: module.BalanceChart })),
@@ -35,11 +38,19 @@ async function recentLines(walletId: string) {
   return lines;
 }
 
-function AppAccount({ appId }: { appId: string }) {
-  const account = useQuery(ledgerQueries.achAccount(appId));
+/** The app's bank account, masked; for a role that pays, deposits from it and withdrawals to it. */
+function AppAccount({ app }: { app: { id: string; name: string; balance: number } }) {
+  const account = useQuery(ledgerQueries.achAccount(app.id));
+  const role = useRole();
   if (account.isPending) return <Skeleton height={18} width={160} />;
   if (!account.data) return <Text c="dimmed">No bank account</Text>;
-  return <Text>{`${account.data.name ?? 'Bank account'} (${maskAccount(account.data.mask)})`}</Text>;
+  const label = `${account.data.name ?? 'Bank account'} (${maskAccount(account.data.mask)})`;
+  return (
+    <>
+      <Text>{`Bank account: ${label}`}</Text>
+      {(role === null || can(role, 'pay')) && <MoveAppWallet app={app} account={label} />}
+    </>
+  );
 }
 
 function WalletChart({ walletId, name, balance }: { walletId: string; name: string; balance: number }) {
@@ -113,7 +124,7 @@ export function TreasuryPage() {
                       'No deposits pending'
                     )}
                   </Text>
-                  <AppAccount appId={app.id} />
+                  <AppAccount app={app} />
                   <Link href={`/ledger?wallet_id=${app.id}`}>{`Ledger of ${app.name}`}</Link>
                 </Stack>
               </Paper>
