@@ -59,7 +59,12 @@ function seed(file: string, count: number) {
   return { tenant, app, lastDay: new Date(start + (count - 1) * 1000).toISOString().slice(0, 10) };
 }
 
-async function timed(url: string, path: string, headers: Record<string, string>, runs = 300): Promise<Percentiles> {
+async function timed(
+  url: string,
+  path: string,
+  headers: Record<string, string>,
+  runs = 300,
+): Promise<Percentiles> {
   const times: number[] = [];
   for (let i = 0; i < runs + 20; i++) {
     const started = performance.now();
@@ -69,7 +74,8 @@ async function timed(url: string, path: string, headers: Record<string, string>,
     if (i >= 20) times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 10) / 10;
+  const at = (q: number) =>
+    Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 10) / 10;
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
@@ -96,7 +102,10 @@ async function exportCsv(url: string, headers: Record<string, string>, walletId:
 }
 
 /** The ledger's first page at each size (flat: keyset pages on an index that serves the filter and the order). */
-export async function runLedger(sizes = [1_000, 100_000, 1_000_000], csvLines = 100_000): Promise<LedgerResult[]> {
+export async function runLedger(
+  sizes = [1_000, 100_000, 1_000_000],
+  csvLines = 100_000,
+): Promise<LedgerResult[]> {
   const results: LedgerResult[] = [];
   for (const count of sizes) {
     const file = join(scratchDir('bench-ledger-'), 'sandbox.db');
