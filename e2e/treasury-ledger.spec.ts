@@ -88,7 +88,7 @@ test('a withdrawal above the limit waits for another member, and moves once they
   await wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true }).fill('1500');
   await wallet.getByRole('button', { name: 'Review withdraw', exact: true }).click();
   await expect(wallet).toContainText('To Checking •••• 4321');
-  await wallet.getByRole('button', { name: 'Confirm withdraw of $1,500.00', exact: true }).click();
+  await wallet.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }).click();
   await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
   await expect(wallet.getByRole('status')).toContainText('Submitted for approval');
   const href = await wallet.getByRole('link', { name: 'Open request', exact: true }).getAttribute('href');

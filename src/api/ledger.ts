@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from '../lib/zod';
 import { approvalRequestSchema } from './approvals';
 import { request } from './client';
-import { pageSchema, transactionSchema, transferSchema } from './schemas';
+import { pageSchema, transactionSchema } from './schemas';
 
 /**
  * The ledger and the treasury's reads: transactions (every line of every wallet), their totals by type, and the
@@ -88,20 +88,6 @@ export const ledgerQueries = {
       retry: false,
     }),
 };
-
-/** POST /v2/apps/{id}/deposit or /withdraw: a used key is refused (409), so an unknown answer is looked up by key. */
-export function moveAppWallet(
-  direction: 'deposit' | 'withdraw',
-  appId: string,
-  body: { amount: number; idempotency_key: string },
-) {
-  return request({
-    method: 'POST',
-    path: `/v2/apps/${encodeURIComponent(appId)}/${direction}`,
-    body,
-    response: transferSchema,
-  });
-}
 
 /** A wallet move above the limit, kept as it will be sent until another member approves it. */
 export function submitMoveForApproval(body: {
