@@ -119,6 +119,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: lazyPage(() => import('../features/treasury/TreasuryPage'), 'TreasuryPage'),
   },
   {
+    paths: ['/wallets/move'],
+    nav: "Move to a user's wallet",
+    permission: 'pay',
+    preload: false,
+    page: lazyPage(() => import('../features/wallet-moves/MoveToUserPage'), 'MoveToUserPage'),
+  },
+  {
     paths: ['/ledger'],
     nav: 'Ledger',
     preload: false,
