@@ -6,6 +6,8 @@ test("finance moves money to a user's wallet, and a move back above what it hold
   page,
   tenant,
 }) => {
+  // Two moves, the user's page and the ledger: several pages of a journey.
+  test.slow();
   const user = tenant.users[0];
   await signIn(page, tenant);
   await page.getByRole('link', { name: "Move to a user's wallet", exact: true }).first().click();
@@ -22,13 +24,18 @@ test("finance moves money to a user's wallet, and a move back above what it hold
   const read = await page.request.get(`/v2/users/${user?.id}`, { headers: basicAuth(tenant) });
   expect(((await read.json()) as { wallet: { amount: number } }).wallet.amount).toBe(1234);
   // Back from the user: more than their wallet holds is refused, with the service's words, and nothing moves.
-  await page.getByRole('radio', { name: 'From the user', exact: true }).check({ force: true });
+  await page.getByText('From the user', { exact: true }).click();
   await page.getByLabel('Amount (USD)', { exact: true }).fill('20.00');
   await page.getByRole('button', { name: 'Review move', exact: true }).click();
   await page.getByRole('button', { name: 'Confirm transfer of $20.00', exact: true }).click();
   await expect(page.getByText(/has \$12\.34; this needs \$20\.00/)).toBeVisible();
   const again = await page.request.get(`/v2/users/${user?.id}`, { headers: basicAuth(tenant) });
   expect(((await again.json()) as { wallet: { amount: number } }).wallet.amount).toBe(1234);
+  // The user's page shows their wallet, and its lines in the ledger.
+  await page.goto(`/users/${user?.id}`);
+  await page.getByRole('link', { name: 'Wallet lines', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Transactions', exact: true })).toContainText('$12.34');
+  await expect(page.getByText('Balance change of the range:')).toContainText('$12.34');
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -136,6 +136,8 @@ export const userSchema = z.lazy(() =>
     default_payout_method: z.string().nullish(),
     /** Sandbox extension. */
     addresses: z.array(addressResponseSchema).nullish(),
+    /** The user's Dots wallet (the vendor's `wallet`), in cents. */
+    wallet: z.object({ amount: centsSchema }).nullish(),
   }),
 );
 export type User = z.infer<typeof userSchema>;

@@ -46,6 +46,10 @@ export function LedgerPage() {
         ...wallets.data.apps.map((app) => ({ value: app.id, label: app.name })),
       ]
     : [];
+  // A user's wallet, opened from the user's page: named as such.
+  if (range.wallet_id && !walletOptions.some((option) => option.value === range.wallet_id)) {
+    walletOptions.push({ value: range.wallet_id, label: "A user's wallet" });
+  }
 
   const runExport = async () => {
     const controller = new AbortController();
