@@ -5,6 +5,7 @@ import { type ApprovalsResult, runApprovals } from './approvals';
 import { type BatchResult, runBatchBenchmarks } from './batch';
 import { runBrowserBenchmarks } from './browser';
 import { type GrowthResult, runGrowth } from './growth';
+import { type LedgerResult, runLedger } from './ledger';
 import { startConsoleServer } from './lib';
 import { type PageScores, runLighthouse } from './lighthouse';
 import { runLoad } from './load';
@@ -55,6 +56,10 @@ const memberPayments: MemberPaymentsResult = await runMemberPayments(VENDOR_OPEN
 console.log('member payments:', JSON.stringify(memberPayments));
 const growth: GrowthResult[] = await runGrowth(small ? [1_000, 10_000] : [1_000, 100_000, 1_000_000]);
 console.log('growth:', growth);
+const ledger: LedgerResult[] = await runLedger(
+  small ? [1_000, 10_000] : [1_000, 100_000, 1_000_000],
+  small ? 10_000 : 100_000,
+);
 const load = await runLoad(
   Number(process.env.BENCH_CONNECTIONS ?? 200),
   Number(process.env.BENCH_LOAD_SECONDS ?? 30),
@@ -170,6 +175,28 @@ const targets = [
     'flat',
     `${growth.map((g) => g.search.p99).join(' / ')} ms`,
     flat((g) => g.search.p99),
+  ],
+  [
+    `the ledger's first page at ${ledger.at(-1)?.lines.toLocaleString('en-US')} lines, p95 (all, one wallet, a type on a day)`,
+    '< 100 ms',
+    `${ledger.at(-1)?.firstPage.p95} / ${ledger.at(-1)?.walletPage.p95} / ${ledger.at(-1)?.typeDayPage.p95} ms`,
+    Math.max(
+      ledger.at(-1)?.firstPage.p95 ?? 999,
+      ledger.at(-1)?.walletPage.p95 ?? 999,
+      ledger.at(-1)?.typeDayPage.p95 ?? 999,
+    ) < 100,
+  ],
+  [
+    `the ledger's first page p99, ${ledger[0]?.lines.toLocaleString('en-US')} → ${ledger.at(-1)?.lines.toLocaleString('en-US')} lines`,
+    'flat',
+    `${ledger.map((l) => l.firstPage.p99).join(' / ')} ms`,
+    (ledger.at(-1)?.firstPage.p99 ?? 999) <= 2 * Math.max(ledger[0]?.firstPage.p99 ?? 0, 10),
+  ],
+  [
+    `the ledger's CSV, ${ledger.find((l) => l.csv)?.csv?.lines.toLocaleString('en-US')} lines, pages of 100`,
+    '< 10 s',
+    `${ledger.find((l) => l.csv)?.csv?.seconds} s`,
+    (ledger.find((l) => l.csv)?.csv?.seconds ?? 999) < 10,
   ],
   [
     `member sign-in, p95 of ${team.signIn.runs}`,
@@ -309,6 +336,16 @@ A store of that many transfers and as many users; the search finds one user by a
 | transfers, users | seeded in s | first page p50 / p99 ms | deep page p50 / p99 ms | read one p50 / p99 ms | search p50 / p99 ms |
 | ---: | ---: | ---: | ---: | ---: | ---: |
 ${growth.map((g) => `| ${g.transfers.toLocaleString('en-US')} | ${g.seedSeconds} | ${g.firstPage.p50} / ${g.firstPage.p99} | ${g.deepPage.p50} / ${g.deepPage.p99} | ${g.read.p50} / ${g.read.p99} | ${g.search.p50} / ${g.search.p99} |`).join('\n')}
+
+## The ledger by store size (one client, one request at a time, 300 requests each)
+
+A store of that many ledger lines of one app's wallet (a transfer each); first pages of 100 of every line, of the
+wallet's, and of one type on one day. The CSV is the Ledger page's export run in Node: pages of 100 one after another,
+each written as CSV as it comes.
+
+| lines | seeded in s | all p50 / p95 / p99 ms | one wallet p50 / p95 / p99 ms | a type on a day p50 / p95 / p99 ms | CSV |
+| ---: | ---: | ---: | ---: | ---: | --- |
+${ledger.map((l) => `| ${l.lines.toLocaleString('en-US')} | ${l.seedSeconds} | ${l.firstPage.p50} / ${l.firstPage.p95} / ${l.firstPage.p99} | ${l.walletPage.p50} / ${l.walletPage.p95} / ${l.walletPage.p99} | ${l.typeDayPage.p50} / ${l.typeDayPage.p95} / ${l.typeDayPage.p99} | ${l.csv ? `${l.csv.lines.toLocaleString('en-US')} lines, ${l.csv.seconds} s, ${Math.round(l.csv.bytes / 1024 / 1024)} MiB` : ''} |`).join('\n')}
 
 ## Load: ${load.connections} connections for ${load.seconds} s of mixed traffic
 

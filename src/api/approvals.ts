@@ -64,7 +64,18 @@ export type RowOutcome = z.infer<typeof rowOutcomeSchema>;
 
 export const approvalRequestSchema = z.object({
   id: z.string(),
-  kind: z.enum(['payment', 'batch', 'payout', 'payout-batch']),
+  kind: z.enum([
+    'payment',
+    'batch',
+    'payout',
+    'payout-batch',
+    'deposit',
+    'withdrawal',
+    'transfer',
+    'transfer-batch',
+    'organization-transfer',
+    'ach-account',
+  ]),
   maker_id: z.string(),
   maker: z.object({ name: z.string(), email: z.string() }).nullable(),
   body: z.union([
@@ -79,6 +90,14 @@ export const approvalRequestSchema = z.object({
       payouts: z.array(z.record(z.string(), z.unknown())),
       row_numbers: z.array(z.number()).optional(),
       app_id: z.string().optional(),
+    }),
+    // A wallet move: its bodies and where they go; an app's bank account shows the one it replaces, masked.
+    z.object({
+      move: z.string(),
+      moves: z.array(z.record(z.string(), z.unknown())),
+      path: z.string(),
+      app_id: z.string().optional(),
+      replaces: z.object({ mask: z.string(), name: z.string() }).nullish(),
     }),
   ]),
   body_hash: z.string(),

@@ -62,6 +62,8 @@ export const transactionSchema = z.lazy(() =>
     type: z.string().nullish(),
     metadata: metadataSchema,
     transfer_id: z.string().nullish(),
+    /** Sandbox extension: the wallet whose line it is; `amount` is signed from its side. */
+    wallet: z.object({ type: z.string(), id: z.string() }).nullish(),
   }),
 );
 export type Transaction = z.infer<typeof transactionSchema>;
@@ -134,6 +136,8 @@ export const userSchema = z.lazy(() =>
     default_payout_method: z.string().nullish(),
     /** Sandbox extension. */
     addresses: z.array(addressResponseSchema).nullish(),
+    /** The user's Dots wallet (the vendor's `wallet`), in cents. */
+    wallet: z.object({ amount: centsSchema }).nullish(),
   }),
 );
 export type User = z.infer<typeof userSchema>;

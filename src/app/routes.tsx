@@ -113,6 +113,25 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: lazyPage(() => import('../features/compliance/CopyCompliancePage'), 'CopyCompliancePage'),
   },
   {
+    paths: ['/treasury'],
+    nav: 'Treasury',
+    preload: false,
+    page: lazyPage(() => import('../features/treasury/TreasuryPage'), 'TreasuryPage'),
+  },
+  {
+    paths: ['/wallets/move'],
+    nav: "Move to a user's wallet",
+    permission: 'pay',
+    preload: false,
+    page: lazyPage(() => import('../features/wallet-moves/MoveToUserPage'), 'MoveToUserPage'),
+  },
+  {
+    paths: ['/ledger'],
+    nav: 'Ledger',
+    preload: false,
+    page: lazyPage(() => import('../features/ledger/LedgerPage'), 'LedgerPage'),
+  },
+  {
     paths: ['/transfers'],
     nav: 'Transfers',
     page: lazyPage(() => import('../features/transfers/TransferFinderPage'), 'TransferFinderPage'),

@@ -25,7 +25,13 @@ export interface MoneyReview {
 }
 
 /** The words of each kind's confirm button, before the amount. */
-const CONFIRM_WORDS = { payment: 'Confirm payment of', payout: 'Send payout of' } as const;
+const CONFIRM_WORDS = {
+  payment: 'Confirm payment of',
+  payout: 'Send payout of',
+  deposit: 'Confirm deposit of',
+  withdrawal: 'Confirm withdrawal of',
+  transfer: 'Confirm transfer of',
+} as const;
 
 interface Props extends MoneyReview {
   /** "payment", "payout": what the words name. */

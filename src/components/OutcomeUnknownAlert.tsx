@@ -12,7 +12,7 @@ export function OutcomeUnknownAlert({
   checking,
   checkMessage,
 }: {
-  what: 'payment' | 'payout';
+  what: 'payment' | 'payout' | 'deposit' | 'withdrawal' | 'transfer';
   error: Error;
   requestId: string | undefined;
   checking: boolean;

@@ -55,6 +55,13 @@ export const AUDIT_ACTIONS = {
   'v2.read': 'read from the payout service',
   'v2.other': 'made another change at the payout service',
   'request.refused': 'was refused before any route of the console answered',
+  'deposit.create': 'deposited into an app’s wallet',
+  'withdrawal.create': 'withdrew from an app’s wallet',
+  'transfer.create': 'moved money between a user’s wallet and an app’s',
+  'transfer-batch.create': 'sent a transfer batch',
+  'organization-transfer.create': 'moved money between the organization’s wallet and an app’s',
+  'app.ach-account.set': 'set an app’s bank account',
+  'app.settings.change': 'changed an app’s settings',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,4 +1,5 @@
 import type { AuditAction } from './audit-actions';
+import { WALLET_WRITES } from './wallet-writes';
 
 /**
  * The team's role matrix, in one place: the console server enforces it on every request, the console reads it to
@@ -69,6 +70,7 @@ export const V2_WRITES: { method: string; path: string; permission: Permission; 
     permission: 'support',
     action: 'app.compliance.copy',
   },
+  ...WALLET_WRITES,
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -22,6 +22,7 @@ import { FaultRegistry } from './domain/faults';
 import { startSettleClock } from './domain/lifecycle';
 import { PayoutBatchWorker } from './domain/payout-batches';
 import { RateLimit } from './domain/rate-limit';
+import { TransferBatchWorker } from './domain/transfer-batches';
 import { faultInjection } from './faults';
 import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
@@ -35,6 +36,7 @@ import { paymentRoutes } from './routes/payments';
 import { payoutRoutes } from './routes/payouts';
 import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/users';
+import { walletRoutes } from './routes/wallets';
 import type { Services } from './services';
 import { openDatabase } from './store/db';
 import { GroupCommit } from './store/group-commit';
@@ -85,6 +87,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     windowMs: config.authFailureWindowMs,
   });
   const payoutBatches = new PayoutBatchWorker(db, now);
+  const transferBatches = new TransferBatchWorker(db, now);
   const services: Services = {
     db,
     config,
@@ -92,6 +95,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     now,
     writes: new GroupCommit(db),
     payoutBatches,
+    transferBatches,
   };
   const routes = [
     ...organizationRoutes(),
@@ -102,6 +106,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     ...transferRoutes(),
     ...appRoutes(),
     ...helperRoutes(services),
+    ...walletRoutes(services),
   ];
 
   const app = new Hono<SandboxEnv>();
@@ -148,6 +153,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   const stopClock = startSettleClock(db, config.settleMs, now);
   // Batches a stopped server left half paid: their items' keys make finishing them safe.
   payoutBatches.kick();
+  transferBatches.kick();
   return {
     app,
     services,
@@ -155,6 +161,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     close: () => {
       stopClock();
       payoutBatches.stop();
+      transferBatches.stop();
       db.close();
     },
   };

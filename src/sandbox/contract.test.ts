@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRISM, prismMissing, VENDOR_OPENAPI } from '../../scripts/vendor-contract.mjs';
 import type { CreatedTenant } from './domain/tenant-factory';
+import { driveWalletRoutes } from './test/contract-wallets';
 import { basic, makeHarness } from './test/harness';
 
 /**
@@ -211,6 +212,10 @@ describe.skipIf(missing)(missing ? `${TITLE}: SKIPPED, ${missing}` : TITLE, () =
     };
     expectClean(await call('POST', '/v2/payouts', once), 201);
     expectRefusal(await call('POST', '/v2/payouts', once), 409);
+  });
+
+  it('wallets: the ACH account, settings, deposits, withdrawals, transfers, batches and the ledger', async () => {
+    await driveWalletRoutes({ call, expectClean, expectRefusal }, tenant);
   });
 
   it('drove every /v2 route the sandbox serves', () => {

@@ -141,7 +141,19 @@ describe('error shapes', () => {
         headers: { 'Content-Type': 'application/json', 'Api-App-Id': second?.id ?? '' },
       });
       expect(toSecondApp.status).toBe(201);
-      expect((await toSecondApp.json()).transactions[0].destination_name).toBe(second?.name);
+      const toSecond = await toSecondApp.json();
+      await send(`/sandbox/transfers/${toSecond.id}/advance`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      await send(`/sandbox/transfers/${toSecond.id}/advance`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      const settled = await (await send(`/v2/transfers/${toSecond.id}`, { method: 'GET' })).json();
+      expect(settled.transactions[0].destination_name).toBe(second?.name);
       const huge = await send('/v2/payments', {
         method: 'POST',
         body: 'x'.repeat(BODY_LIMIT_BYTES + 1),

@@ -137,6 +137,12 @@ describe('POST /v2/payments: validation', () => {
 
 describe('POST /v2/payments: creation and tenancy', () => {
   const h = makeHarness();
+  /** The payment moved to completed (created, pending, completed): its money arrived, with its line. */
+  const settle = async (tenant: Awaited<ReturnType<typeof h.tenant>>, id: string) => {
+    for (let step = 0; step < 2; step++)
+      await h.call('POST', `/sandbox/transfers/${id}/advance`, { body: {} });
+    return (await h.call('GET', `/v2/transfers/${id}`, { tenant })).body;
+  };
 
   it('a bank-account payment answers a transfer (section 2.1) and never the account number', async () => {
     const tenant = await h.tenant();
@@ -156,16 +162,20 @@ describe('POST /v2/payments: creation and tenancy', () => {
       external_data: { platform: 'ach' },
     });
     expect(answer.body.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(answer.body.transactions).toEqual([
+    // Its line in the app's wallet comes when the money arrives (docs/sandbox.md, "Wallets and the ledger").
+    expect(answer.body.transactions).toEqual([]);
+    const settled = await settle(tenant, answer.body.id);
+    expect(settled.transactions).toEqual([
       {
         id: expect.any(Number),
         amount: 1234,
-        created: answer.body.created,
+        created: expect.any(String),
         source_name: `${user?.first_name} ${user?.last_name}`,
         destination_name: tenant.apps[0]?.name,
         type: 'payment',
         metadata: { order: 'A-1' },
         transfer_id: answer.body.id,
+        wallet: { type: 'app', id: tenant.apps[0]?.id },
       },
     ]);
     // What a payment does not have is left out, not null: no payout link, no customer.
@@ -188,7 +198,7 @@ describe('POST /v2/payments: creation and tenancy', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ customer_id: customer?.id });
     expect(answer.body).not.toHaveProperty('user_id');
-    expect(answer.body.transactions[0].source_name).toBe(customer?.name);
+    expect((await settle(tenant, answer.body.id)).transactions[0].source_name).toBe(customer?.name);
   });
 
   it('a stored account pays, and its id is the external account', async () => {
@@ -211,7 +221,7 @@ describe('POST /v2/payments: creation and tenancy', () => {
       body: bankPayment(tenant),
       headers: { 'Api-App-Id': second?.id ?? '' },
     });
-    expect(answer.body.transactions[0].destination_name).toBe(second?.name);
+    expect((await settle(tenant, answer.body.id)).transactions[0].destination_name).toBe(second?.name);
     const foreign = await h.call('POST', '/v2/payments', {
       tenant,
       body: bankPayment(tenant),

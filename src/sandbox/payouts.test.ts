@@ -76,8 +76,11 @@ describe('payouts', () => {
     });
     expect(ach.status).toBe(201);
     expect(vendorTransfer.parse(ach.body)).toBeTruthy();
-    expect(ach.body.transactions.map((t: { type: string }) => t.type)).toEqual(['balance', 'payout']);
-    expect(ach.body.transactions[1].destination_name).toMatch(/^Checking •••• \d{4}$/);
+    // One line, the app's wallet's: the money leaves it for the payee's account.
+    expect(ach.body.transactions.map((t: { type: string; amount: number }) => [t.type, t.amount])).toEqual([
+      ['payout', -ach.body.amount],
+    ]);
+    expect(ach.body.transactions[0].destination_name).toMatch(/^Checking •••• \d{4}$/);
     for (const [user, platform] of [
       [first, 'venmo'],
       [second, 'paypal'],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashApiKey } from './domain/auth';
 import { demoPlan } from './domain/demo-data';
 import { seedDemoPayouts } from './domain/demo-payouts';
+import { seedDemoWallets } from './domain/demo-wallets';
 import { complianceRecord } from './domain/fixtures';
 import { populate } from './domain/populate';
 import type { Db } from './store/db';
@@ -52,5 +53,6 @@ export function ensureDemoTenant(db: Db, nowMs = Date.now()): void {
     });
     const { users } = populate(db, { orgId, apps }, plan);
     seedDemoPayouts(db, { orgId, clientId: DEMO_CREDENTIALS.clientId }, apps, users, nowMs);
+    seedDemoWallets(db, { orgId, clientId: DEMO_CREDENTIALS.clientId }, apps, users, nowMs);
   })();
 }

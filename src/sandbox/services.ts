@@ -1,6 +1,7 @@
 import type { SandboxConfig } from './config';
 import type { FaultRegistry } from './domain/faults';
 import type { PayoutBatchWorker } from './domain/payout-batches';
+import type { TransferBatchWorker } from './domain/transfer-batches';
 import type { Db } from './store/db';
 import type { GroupCommit } from './store/group-commit';
 
@@ -15,4 +16,6 @@ export interface Services {
   writes: GroupCommit;
   /** Pays payout batches in the background, a chunk at a time. */
   payoutBatches: PayoutBatchWorker;
+  /** Moves transfer batches' items in the background, a chunk at a time. */
+  transferBatches: TransferBatchWorker;
 }

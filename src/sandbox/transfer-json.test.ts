@@ -43,8 +43,8 @@ describe('a transfer as JSON (composed by the store)', () => {
     expect(Object.keys(created)).toEqual(KEY_ORDER);
     expect(strictTransfer.parse(created)).toBeTruthy();
     expect(created.metadata).toEqual(metadata);
-    expect(created.transactions).toHaveLength(1);
-    expect(created.transactions[0]).toMatchObject({ amount: 1234, metadata, transfer_id: created.id });
+    // Money on its way in is no line of the app's wallet yet: its line comes when it completes.
+    expect(created.transactions).toEqual([]);
     expect(created.status_history).toEqual([{ status: 'created', at: created.created }]);
     expect(created.failure_reason).toBeNull();
     expect(created).not.toHaveProperty('payout_link_id');
@@ -60,13 +60,28 @@ describe('a transfer as JSON (composed by the store)', () => {
     expect(read.body).toEqual(created);
     const list = await h.call('GET', '/v2/transfers?limit=100', { tenant });
     expect(list.body.data.find((t: { id: string }) => t.id === created.id)).toEqual(created);
+
+    for (let step = 0; step < 2; step++)
+      await h.call('POST', `/sandbox/transfers/${created.id}/advance`, { body: {} });
+    const completed = (await h.call('GET', `/v2/transfers/${created.id}`, { tenant })).body;
+    expect(strictTransfer.parse(completed)).toBeTruthy();
+    expect(completed.transactions).toHaveLength(1);
+    expect(completed.transactions[0]).toMatchObject({
+      amount: 1234,
+      metadata,
+      transfer_id: created.id,
+      wallet: { type: 'app', id: tenant.apps[0]?.id },
+    });
   });
 
   it('without metadata says null; a failed one carries its reason and full history', async () => {
     const tenant = await h.tenant();
     const plain = await h.pay(tenant, '123456789');
     expect(plain.metadata).toBeNull();
-    expect(plain.transactions[0].metadata).toBeNull();
+    for (let step = 0; step < 2; step++)
+      await h.call('POST', `/sandbox/transfers/${plain.id}/advance`, { body: {} });
+    const settled = (await h.call('GET', `/v2/transfers/${plain.id}`, { tenant })).body;
+    expect(settled.transactions[0].metadata).toBeNull();
 
     // A test account ending 0001 fails with R01 when it settles (docs/sandbox.md: "Test bank accounts").
     const failing = await h.pay(tenant, '000000001');

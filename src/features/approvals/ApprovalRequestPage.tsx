@@ -37,12 +37,50 @@ function source(payment: Record<string, unknown>): string {
     : maskAccount('????');
 }
 
+/**
+ * A wallet move: where it goes and each body's amount; an app's bank account, the account it replaces and the new
+ * one, both masked.
+ */
+function WalletMove({
+  body,
+  cents,
+}: {
+  body: {
+    move: string;
+    moves: Record<string, unknown>[];
+    app_id?: string | undefined;
+    replaces?: { mask: string; name: string } | null | undefined;
+  };
+  cents: number;
+}) {
+  if (body.move === 'ach-account') {
+    const next = body.moves[0] ?? {};
+    return (
+      <Stack gap="xs">
+        <Text>{`The bank account of app ${body.app_id ?? ''}, where its withdrawals go:`}</Text>
+        <Text>{`Now: ${body.replaces ? `${body.replaces.name} (${maskAccount(body.replaces.mask)})` : 'none'}`}</Text>
+        <Text>{`New: ${String(next.account_type ?? 'checking')} ${maskAccount(String(next.account_number_last4 ?? '????'))}`}</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Text>
+        {`${body.moves.length.toLocaleString('en-US')} ${body.move.replace('-', ' ')}${body.moves.length === 1 ? '' : 's'}, `}
+        <AmountToConfirm cents={cents} />
+        {' in all.'}
+      </Text>
+    </Stack>
+  );
+}
+
 /** What moves: one payment or payout as its maker reviewed it; a file's rows by the row numbers of its review. */
 function WhatMoves({ request }: { request: ApprovalRequest }) {
   if ('payment' in request.body) return <OnePayment payment={request.body.payment} />;
   const waiting = request.status === 'pending';
   if ('payout' in request.body)
     return <OnePayout payout={request.body.payout} appId={request.body.app_id} waiting={waiting} />;
+  if ('move' in request.body) return <WalletMove body={request.body} cents={request.amount} />;
   const isPayouts = 'payouts' in request.body;
   const bodies = 'payouts' in request.body ? request.body.payouts : request.body.rows;
   const numbers = request.body.row_numbers;

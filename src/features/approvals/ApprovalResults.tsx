@@ -26,7 +26,9 @@ export function ApprovalResults({ request }: { request: ApprovalRequest }) {
         ? [body.payout]
         : 'rows' in body
           ? body.rows
-          : body.payouts;
+          : 'move' in body
+            ? body.moves
+            : body.payouts;
   const numbers = 'row_numbers' in body ? body.row_numbers : undefined;
   const rowNumber = (row: Outcome) => numbers?.[row.index] ?? row.index + 1;
   const amountOf = (row: Outcome) => Number(bodies[row.index]?.amount ?? 0);

@@ -74,6 +74,13 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'request.refused': 'reach the console',
   'v2.read': 'read from the payout service',
   'v2.other': 'make another change at the payout service',
+  'deposit.create': 'deposit into an app’s wallet',
+  'withdrawal.create': 'withdraw from an app’s wallet',
+  'transfer.create': 'move money between a user’s wallet and an app’s',
+  'transfer-batch.create': 'send a transfer batch',
+  'organization-transfer.create': 'move money between the organization’s wallet and an app’s',
+  'app.ach-account.set': 'set an app’s bank account',
+  'app.settings.change': 'change an app’s settings',
 };
 
 type Target = { id: string; href: string | null; label: string };

@@ -7,6 +7,7 @@ import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { DetailRow } from '../../components/DetailRow';
+import { Money } from '../../components/Money';
 import { TransfersTable } from '../../components/TransfersTable';
 import { countryName } from '../../lib/countries';
 import { fullName } from '../../lib/names';
@@ -129,6 +130,20 @@ export function UserViewPage() {
               ))}
             </Stack>
           ))}
+      </Section>
+      <Section title="Wallet">
+        {user.data?.wallet ? (
+          <Group>
+            <Text>
+              <Money cents={Number(user.data.wallet.amount)} />
+            </Text>
+            <Link href={`/ledger?wallet_id=${userId}`}>Wallet lines</Link>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            The service does not show this user&apos;s wallet here.
+          </Text>
+        )}
       </Section>
       <Section title="Payouts">
         {payouts.isError && <ApiErrorAlert error={payouts.error} title="The payouts could not be read" />}

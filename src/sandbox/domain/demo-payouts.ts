@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db';
-import { addToAppWallet } from '../store/payouts';
+import { creditedAppOf } from '../store/tenants';
 import type { Tenant } from './auth';
+import { openingBalance } from './ledger';
 import { cancelPayoutLink, claimPayoutLink, createPayoutLink, expirePayoutLink } from './payout-links';
 import { addPayoutMethod } from './payout-method';
 import { createPayoutRequest, decideRequest } from './payout-requests';
@@ -28,7 +29,14 @@ export function seedDemoPayouts(
 ): void {
   const appId = apps[0]?.id;
   if (!appId) return;
-  addToAppWallet(db, tenant.orgId, appId, DEMO_WALLET_CENTS);
+  const app = creditedAppOf(db, tenant.orgId, appId);
+  openingBalance(
+    db,
+    tenant.orgId,
+    { id: appId, name: app?.name ?? 'App' },
+    DEMO_WALLET_CENTS,
+    nowMs - 30 * DAY,
+  );
   const created = new Date(nowMs - 30 * DAY).toISOString();
   const payable = users.filter((user) => user.status !== 'disabled').slice(0, 24);
   payable.forEach((user, index) => {

@@ -1,15 +1,19 @@
 import type { Db } from '../store/db';
-import { addLinkEvent, addToAppWallet, addToUserWallet, updatePayoutLink } from '../store/payouts';
-import { addToBalances, creditedAppOf, namedUser } from '../store/tenants';
+import { addLinkEvent, updatePayoutLink } from '../store/payouts';
+import { creditedAppOf, findBankAccount, namedCustomer, namedUser } from '../store/tenants';
 import {
   appendStatusHistory,
-  insertTransaction,
   type TransferRow,
   type TransferStatus,
   transfersDueToSettle,
   updateTransferStatus,
 } from '../store/transfers';
+
+export { outcomeForAccount, RETURN_CODES } from './ach-outcomes';
+
+import { RETURN_CODES } from './ach-outcomes';
 import { DomainError } from './errors';
+import { appWallet, post, userWallet } from './ledger';
 
 /** The transfer state machine (docs/sandbox.md: "Transfer lifecycle"). */
 export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
@@ -21,31 +25,6 @@ export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatu
   canceled: [],
   reversed: [],
 };
-
-/** ACH return codes the magic test accounts produce (and the one a payee's wallet account gives). */
-export const RETURN_CODES: Readonly<Record<string, string>> = {
-  R01: 'Insufficient funds',
-  R02: 'Account closed',
-  R03: 'No account / unable to locate account',
-  R10: 'Customer advises not authorized',
-  PAYEE: "The payee's account refused the payout",
-};
-
-/** Last four digits of a test account -> its scripted outcome (docs/sandbox.md: "Test bank accounts"). */
-export function outcomeForAccount(last4: string): string {
-  switch (last4) {
-    case '0001':
-      return 'fail:R01';
-    case '0002':
-      return 'fail:R02';
-    case '0003':
-      return 'fail:R03';
-    case '0010':
-      return 'reverse:R10';
-    default:
-      return 'success';
-  }
-}
 
 /** The next step on the happy path, given what the account will do; null when the transfer has no next step. */
 export function nextStep(transfer: Pick<TransferRow, 'status' | 'outcome'>): TransferStatus | null {
@@ -71,7 +50,7 @@ function failureFor(transfer: TransferRow, to: TransferStatus): { code: string; 
 
 /**
  * Moves a transfer to `to` if the state machine allows it, with its history and, for money that arrived or went back,
- * the credited app's and organization's balances. One transaction: all of it or none.
+ * its lines in the ledger (ledger.ts). One transaction: all of it or none.
  */
 export function transition(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {
   if (!TRANSITIONS[transfer.status].includes(to)) {
@@ -84,15 +63,55 @@ export function transition(db: Db, transfer: TransferRow, to: TransferStatus, no
   db.transaction(() => {
     updateTransferStatus(db, transfer.id, to, nowMs, failureFor(transfer, to));
     appendStatusHistory(db, { transfer_id: transfer.id, status: to, at: new Date(nowMs).toISOString() });
-    if (transfer.type === 'payment' && to === 'completed') {
-      addToBalances(db, transfer.org_id, transfer.app_id, transfer.amount);
-    }
-    if (transfer.type === 'payment' && to === 'reversed') {
-      addToBalances(db, transfer.org_id, transfer.app_id, -transfer.amount);
-    }
-    if (transfer.type === 'payout' && (to === 'failed' || to === 'reversed'))
-      returnPayout(db, transfer, to, nowMs);
+    moneyOf(db, transfer, to, nowMs);
   })();
+}
+
+/** The ledger lines a step writes: money in when it arrives, money back when it fails or is returned. */
+function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {
+  const app = creditedAppOf(db, transfer.org_id, transfer.app_id);
+  const appName = app?.name ?? "The app's wallet";
+  const move = (amount: number, type: string, source: string, destination: string) =>
+    post({
+      db,
+      orgId: transfer.org_id,
+      transferId: transfer.id,
+      nowMs,
+      metadata: transfer.metadata,
+      lines: [
+        {
+          wallet: appWallet(transfer.app_id),
+          amount,
+          type,
+          source_name: source,
+          destination_name: destination,
+        },
+      ],
+    });
+  if (transfer.type === 'payment' && (to === 'completed' || to === 'reversed')) {
+    const payer =
+      (transfer.user_id ? namedUser(db, transfer.org_id, transfer.user_id) : undefined) ??
+      (transfer.customer_id ? namedCustomer(db, transfer.org_id, transfer.customer_id) : undefined);
+    const payerName = payer ? `${payer.first_name} ${payer.last_name}`.trim() : 'The payer';
+    if (to === 'completed') move(transfer.amount, 'payment', payerName, appName);
+    else move(-transfer.amount, 'payment', appName, payerName);
+  }
+  if (transfer.type === 'refill') {
+    const account = transfer.account_id
+      ? findBankAccount(db, transfer.org_id, transfer.account_id)
+      : undefined;
+    const bank = account ? `Bank account •••• ${account.last4}` : 'Bank account';
+    const deposit = transfer.amount > 0;
+    if (deposit && to === 'completed') move(transfer.amount, 'refill', bank, appName);
+    // A deposit the bank returns takes its money back, even below zero (docs/sandbox.md).
+    if (deposit && to === 'reversed') move(-transfer.amount, 'refill', appName, bank);
+    // A withdrawal that does not arrive puts its money back in the wallet.
+    if (!deposit && (to === 'failed' || to === 'reversed' || to === 'canceled')) {
+      move(-transfer.amount, 'refill', bank, appName);
+    }
+  }
+  if (transfer.type === 'payout' && (to === 'failed' || to === 'reversed'))
+    returnPayout(db, transfer, to, nowMs);
 }
 
 /**
@@ -104,16 +123,23 @@ function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: 
   const app = creditedAppOf(db, transfer.org_id, transfer.app_id);
   const user = transfer.user_id ? namedUser(db, transfer.org_id, transfer.user_id) : undefined;
   const payee = user ? `${user.first_name} ${user.last_name}`.trim() : 'The payee';
-  if (transfer.funded) addToAppWallet(db, transfer.org_id, transfer.app_id, transfer.amount);
-  else if (transfer.user_id) addToUserWallet(db, transfer.user_id, transfer.amount);
-  insertTransaction(db, {
-    transfer_id: transfer.id,
-    type: 'balance',
-    amount: transfer.amount,
-    source_name: payee,
-    destination_name: transfer.funded ? (app?.name ?? "The app's wallet") : payee,
+  const wallet =
+    transfer.funded || !transfer.user_id ? appWallet(transfer.app_id) : userWallet(transfer.user_id);
+  post({
+    db,
+    orgId: transfer.org_id,
+    transferId: transfer.id,
+    nowMs,
     metadata: JSON.stringify({ returned: true, reason: to }),
-    created: at,
+    lines: [
+      {
+        wallet,
+        amount: transfer.amount,
+        type: 'balance',
+        source_name: payee,
+        destination_name: wallet.kind === 'app' ? (app?.name ?? "The app's wallet") : payee,
+      },
+    ],
   });
   if (transfer.payout_link_id) {
     updatePayoutLink(db, transfer.payout_link_id, { status: to });

@@ -6,14 +6,12 @@ import {
   creditedAppOf,
   findBankAccount,
   insertBankAccount,
-  type NamedPerson,
   namedCustomer,
   namedUser,
 } from '../store/tenants';
 import {
   appendStatusHistory,
   findIdempotencyKey,
-  insertTransaction,
   insertTransfer,
   saveIdempotencyKey,
   type TransferRow,
@@ -39,7 +37,8 @@ export interface PaymentContext extends Caller {
 }
 
 /**
- * Creates a validated payment: a transfer of type `payment` from the payer into the app, with its one transaction.
+ * Creates a validated payment: a transfer of type `payment` from the payer into the app; its line in the app's wallet
+ * is written when the money arrives (lifecycle.ts), so that the wallet holds only money it can spend.
  * Replays of an idempotency key answer the first transfer; the key is only spent by a payment that was created. One
  * savepoint for all of it: the key is checked and spent together, so two requests with one key make one transfer.
  * Settles once the payment is committed.
@@ -74,7 +73,6 @@ export function createPayment(
     const customer = request.customer_id ? namedCustomer(db, tenant.orgId, request.customer_id) : undefined;
     if (request.user_id && !user) throw notFoundOrUnauthorized();
     if (request.customer_id && !customer) throw notFoundOrUnauthorized();
-    const payer = (user ?? customer) as NamedPerson;
     const created = new Date(nowMs).toISOString();
 
     let accountId: string;
@@ -125,15 +123,6 @@ export function createPayment(
     };
     insertTransfer(db, transfer);
     appendStatusHistory(db, { transfer_id: transfer.id, status: 'created', at: created });
-    insertTransaction(db, {
-      transfer_id: transfer.id,
-      type: 'payment',
-      amount: request.amount,
-      source_name: `${payer.first_name} ${payer.last_name}`.trim(),
-      destination_name: app.name,
-      metadata,
-      created,
-    });
     if (request.idempotency_key) {
       saveIdempotencyKey(db, {
         org_id: tenant.orgId,

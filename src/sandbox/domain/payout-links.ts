@@ -6,8 +6,6 @@ import type { Db } from '../store/db';
 import { newLinkToken } from '../store/link-token';
 import {
   addLinkEvent,
-  addToAppWallet,
-  appWallet,
   findPayoutLink,
   findPayoutLinkAnyTenant,
   findPayoutLinkByKey,
@@ -20,9 +18,36 @@ import {
 import { creditedAppOf, findUser, insertUser, type NamedApp, type UserRow } from '../store/tenants';
 import type { Caller, HelperCaller } from './auth';
 import { DomainError, found, notFoundOrUnauthorized } from './errors';
+import { appWallet, post, requireFunds } from './ledger';
 import { keysetPage, type PageQuery } from './pages';
 import { addPayoutMethod, methodFor } from './payout-method';
-import { insufficientFunds, makePayout } from './payouts';
+import { makePayout } from './payouts';
+
+/** A link's hold on the app's wallet, or its release: a movement without a transfer (the link says which). */
+function holdLine(
+  db: Db,
+  link: { id: string; org_id: string; app_id: string; amount: number },
+  appName: string,
+  cents: number,
+  nowMs: number,
+) {
+  post({
+    db,
+    orgId: link.org_id,
+    transferId: null,
+    nowMs,
+    metadata: JSON.stringify({ payout_link_id: link.id, held: cents < 0 }),
+    lines: [
+      {
+        wallet: appWallet(link.app_id),
+        amount: cents,
+        type: 'balance',
+        source_name: cents < 0 ? appName : 'Payout link',
+        destination_name: cents < 0 ? 'Payout link' : appName,
+      },
+    ],
+  });
+}
 
 /**
  * Payout links: money for a payee who may have no account yet, delivered by email, SMS or a link to copy, and claimed
@@ -138,9 +163,7 @@ export function createPayoutLink(
     if (body.user_id && !user) throw notFoundOrUnauthorized();
     const funding = body.funding_source ?? 'dots_balance';
     if (funding === 'dots_balance') {
-      const has = appWallet(db, app.id);
-      if (has < body.amount) throw insufficientFunds(`The app's wallet (${app.name})`, has, body.amount);
-      addToAppWallet(db, tenant.orgId, app.id, -body.amount);
+      requireFunds(db, tenant.orgId, appWallet(app.id), body.amount, `The app's wallet (${app.name})`);
     }
     const payee: Payee = {
       ...(user ? { first_name: user.first_name, last_name: user.last_name, email: user.email } : {}),
@@ -174,6 +197,7 @@ export function createPayoutLink(
       expires_ms: nowMs + LINK_TTL_MS,
     };
     insertPayoutLink(db, link);
+    if (link.funds_held) holdLine(db, link, app.name, -link.amount, nowMs);
     addLinkEvent(db, link.id, 'created', created);
     if (delivered !== 'created') {
       addLinkEvent(db, link.id, 'sent', created, DELIVERY_NOTES[method]);
@@ -223,9 +247,10 @@ export function sendPayout(ctx: Caller, body: SendPayoutRequest) {
 const OPEN = new Set(['created', 'delivery_pending', 'delivery_failed', 'sent', 'delivered', 'expired']);
 
 /** The link's money back to the app's wallet (a link canceled or expired while it held it). */
-function release(db: Db, link: PayoutLinkRow): void {
+function release(db: Db, link: PayoutLinkRow, nowMs: number): void {
   if (link.funds_held) {
-    addToAppWallet(db, link.org_id, link.app_id, link.amount);
+    const app = creditedAppOf(db, link.org_id, link.app_id);
+    holdLine(db, link, app?.name ?? "The app's wallet", link.amount, nowMs);
     updatePayoutLink(db, link.id, { funds_held: 0 });
   }
 }
@@ -242,7 +267,7 @@ export function cancelPayoutLink({ db, tenant, nowMs }: Caller, id: string): Pay
         `A ${link.status} payout link cannot be canceled`,
       );
     }
-    release(db, link);
+    release(db, link, nowMs);
     updatePayoutLink(db, id, { status: 'canceled' });
     addLinkEvent(
       db,
@@ -281,9 +306,9 @@ export function redeliverPayoutLink({ db, tenant, nowMs }: Caller, id: string) {
           : null;
     if (refusal) return answer(link, refusal);
     if (link.status === 'expired' && !link.funds_held && link.funding_source === 'dots_balance') {
-      const has = appWallet(db, link.app_id);
-      if (has < link.amount) throw insufficientFunds("The app's wallet", has, link.amount);
-      addToAppWallet(db, orgId, link.app_id, -link.amount);
+      requireFunds(db, orgId, appWallet(link.app_id), link.amount, "The app's wallet");
+      const app = creditedAppOf(db, orgId, link.app_id);
+      holdLine(db, link, app?.name ?? "The app's wallet", -link.amount, nowMs);
       updatePayoutLink(db, id, { funds_held: 1, expires_ms: nowMs + LINK_TTL_MS });
     }
     updatePayoutLink(db, id, { status: outcome, deliveries: link.deliveries + 1 });
@@ -307,7 +332,7 @@ export function expirePayoutLink({ db, nowMs }: HelperCaller, id: string): Payou
     if (!OPEN.has(link.status) || link.status === 'expired') {
       throw new DomainError('conflict', 'link-not-open', `A ${link.status} payout link cannot expire`);
     }
-    release(db, link);
+    release(db, link, nowMs);
     updatePayoutLink(db, link.id, { status: 'expired', expires_ms: nowMs });
     addLinkEvent(
       db,

@@ -1,31 +1,17 @@
-import { formatCents } from '../../lib/money';
 import { describePayoutMethod } from '../../lib/payout-methods';
 import type { PayoutRequest } from '../../lib/requests/payouts';
 import type { Db } from '../store/db';
-import {
-  addToAppWallet,
-  addToUserWallet,
-  appWallet,
-  payoutKeyTransfer,
-  spendPayoutKey,
-} from '../store/payouts';
+import { payoutKeyTransfer, spendPayoutKey } from '../store/payouts';
 import { creditedAppOf, findUser, type NamedApp, type UserRow } from '../store/tenants';
-import { appendStatusHistory, insertTransaction, insertTransfer, transferJson } from '../store/transfers';
+import { appendStatusHistory, insertTransfer, transferJson } from '../store/transfers';
 import type { Caller, Tenant } from './auth';
 import { DomainError, notFoundOrUnauthorized } from './errors';
 import { randomHex, uuidV7 } from './ids';
+import { appWallet, post, requireFunds, userWallet } from './ledger';
 import { outcomeForAccount } from './lifecycle';
 import { methodFor, type PayoutMethodView } from './payout-method';
 
-/** Money that is not there: the vendor's refusal of a payout its wallet cannot cover (400, as Stripe's). */
-export function insufficientFunds(what: string, has: number, needs: number): DomainError {
-  return new DomainError(
-    'invalid',
-    'insufficient-funds',
-    `${what} has ${formatCents(has)}; this needs ${formatCents(needs)}. Refill it first`,
-    [{ path: 'amount', message: `More than the ${formatCents(has)} available` }],
-  );
-}
+export { insufficientFunds } from './ledger';
 
 /**
  * A payout to a wallet of this kind fails in the sandbox when its address, handle or tag says so ("…fail…"), as an
@@ -61,14 +47,17 @@ export interface PayoutMoney {
  */
 export function makePayout(money: PayoutMoney): string {
   const { db, orgId, app, user, method, amount, nowMs } = money;
-  if (money.fund && !money.alreadyHeld) {
-    const has = appWallet(db, app.id);
-    if (has < amount) throw insufficientFunds(`The app's wallet (${app.name})`, has, amount);
-    addToAppWallet(db, orgId, app.id, -amount);
-  } else if (!money.fund) {
-    const has = user.wallet ?? 0;
-    if (has < amount) throw insufficientFunds("The user's wallet", has, amount);
-    addToUserWallet(db, user.id, -amount);
+  // Which wallet pays: the app's (with `fund`; a payout link's money was taken from it when the link was made), else
+  // the user's own.
+  const payer = money.fund ? appWallet(app.id) : userWallet(user.id);
+  if (!money.alreadyHeld) {
+    requireFunds(
+      db,
+      orgId,
+      payer,
+      amount,
+      money.fund ? `The app's wallet (${app.name})` : "The user's wallet",
+    );
   }
   const created = new Date(nowMs).toISOString();
   const id = uuidV7(nowMs);
@@ -100,26 +89,24 @@ export function makePayout(money: PayoutMoney): string {
   });
   appendStatusHistory(db, { transfer_id: id, status: 'created', at: created });
   const payee = `${user.first_name} ${user.last_name}`.trim();
-  if (money.fund) {
-    insertTransaction(db, {
-      transfer_id: id,
-      type: 'balance',
-      amount,
-      source_name: app.name,
-      destination_name: payee,
+  if (!money.alreadyHeld) {
+    post({
+      db,
+      orgId,
+      transferId: id,
+      nowMs,
       metadata,
-      created,
+      lines: [
+        {
+          wallet: payer,
+          amount: -amount,
+          type: 'payout',
+          source_name: money.fund ? app.name : payee,
+          destination_name: describePayoutMethod(method),
+        },
+      ],
     });
   }
-  insertTransaction(db, {
-    transfer_id: id,
-    type: 'payout',
-    amount,
-    source_name: payee,
-    destination_name: describePayoutMethod(method),
-    metadata,
-    created,
-  });
   if (money.idempotencyKey) spendPayoutKey(db, orgId, money.idempotencyKey, id);
   return id;
 }

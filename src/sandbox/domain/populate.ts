@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { insertAddress } from '../store/addresses';
 import type { Db } from '../store/db';
-import { addToBalances, insertBankAccount, insertCustomer, insertUser } from '../store/tenants';
-import { appendStatusHistory, insertTransaction, insertTransfer } from '../store/transfers';
+import { insertBankAccount, insertCustomer, insertUser } from '../store/tenants';
+import { appendStatusHistory, insertTransfer } from '../store/transfers';
 import type { DemoAccount, DemoPlan } from './demo-data';
 import { randomHex, uuidV7 } from './ids';
+import { appWallet, post } from './ledger';
 import { payoutMethodView } from './payout-method';
 
 export interface PopulatedUser {
@@ -125,16 +126,25 @@ export function populate(
     for (const step of transfer.history) {
       appendStatusHistory(db, { transfer_id: id, status: step.status, at: iso(step.atMs) });
     }
-    insertTransaction(db, {
-      transfer_id: id,
-      type: 'payment',
-      amount: transfer.amount,
-      source_name: user?.name ?? customer?.name ?? '',
-      destination_name: app.name,
-      metadata,
-      created: iso(first.atMs),
-    });
-    if (last.status === 'completed') addToBalances(db, orgId, app.id, transfer.amount);
+    // Money that arrived and stayed is a line of the app's wallet, dated when it arrived.
+    if (last.status === 'completed') {
+      post({
+        db,
+        orgId,
+        transferId: id,
+        nowMs: last.atMs,
+        metadata,
+        lines: [
+          {
+            wallet: appWallet(app.id),
+            amount: transfer.amount,
+            type: 'payment',
+            source_name: user?.name ?? customer?.name ?? '',
+            destination_name: app.name,
+          },
+        ],
+      });
+    }
   }
 
   return {

@@ -1,6 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '../store/db';
-import { addToAppWallet } from '../store/payouts';
 import {
   defaultMethodOf,
   insertApp,
@@ -20,6 +19,7 @@ import {
   fixturePhone,
   personName,
 } from './fixtures';
+import { openingBalance } from './ledger';
 import { addPayoutMethod, payoutMethodsOf } from './payout-method';
 import { populate } from './populate';
 
@@ -93,7 +93,7 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
     const apps = [`${name} Marketplace`, `${name} Payouts`].map((appName, index) => {
       const app = { id: randomUUID(), name: appName };
       insertApp(db, { ...app, org_id: organization.id, compliance: null, balance: 0, created });
-      if (index === 0) addToAppWallet(db, organization.id, app.id, TENANT_WALLET_CENTS);
+      if (index === 0) openingBalance(db, organization.id, app, TENANT_WALLET_CENTS, Date.parse(created));
       return app;
     });
     const users = [2, 1].map((accountCount, index) => {

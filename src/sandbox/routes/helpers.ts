@@ -2,11 +2,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
 import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
-import { refillAppWallet } from '../domain/apps';
 import { armFault } from '../domain/faults';
 import { claimPayoutLink, expirePayoutLink } from '../domain/payout-links';
 import { decideRequest } from '../domain/payout-requests';
 import { createTestTenant } from '../domain/tenant-factory';
+import { refillAppWallet } from '../domain/treasury';
 import { changeUserStatus } from '../domain/users';
 import type { Services } from '../services';
 import { type RouteDef, route, uuidParam } from './define';
@@ -115,7 +115,8 @@ export function helperRoutes({ faults }: Services): RouteDef[] {
       method: 'POST',
       path: '/sandbox/apps/{app_id}/refill',
       operationId: 'sandbox-refill-app-wallet',
-      summary: "Put money into an app's wallet (what funds payouts), as a bank transfer in would",
+      summary:
+        "For tests only: money into an app's wallet at once, as a completed deposit (the service's money comes by POST /v2/apps/{app_id}/deposit)",
       tags: ['sandbox'],
       extension: true,
       public: true,

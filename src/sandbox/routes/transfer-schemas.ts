@@ -12,7 +12,17 @@ export const transactionResponse = z.object({
   destination_name: z.string(),
   type: z.string(),
   metadata: z.unknown(),
-  transfer_id: z.uuid(),
+  transfer_id: z.uuid().optional().meta({
+    description: 'Absent for a line without a transfer (an opening balance, a payout link holding its money)',
+  }),
+  wallet: z
+    .object({ type: z.enum(['organization', 'app', 'user']), id: z.string() })
+    .optional()
+    .meta({
+      'x-extension': true,
+      description:
+        'The wallet whose line this is; `amount` is signed from its side (positive in, negative out)',
+    }),
 });
 
 export const transferResponse = z

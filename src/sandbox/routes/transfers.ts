@@ -5,7 +5,7 @@ import { errorResponse, standardErrors } from './response-schemas';
 import { transferResponse, transferStatusSchema, transferTypeSchema } from './transfer-schemas';
 
 /** A date-time, or a date (then the start of that day UTC, or its end for `end_date`). */
-function dateParam(endOfDay: boolean) {
+export function dateParam(endOfDay: boolean) {
   return z
     .string()
     .refine(

@@ -482,4 +482,118 @@ export const migrations: readonly Migration[] = [
     }
     db.exec('CREATE UNIQUE INDEX payout_links_by_token ON payout_links(token)');
   },
+  // The ledger: every wallet (the organization's, each app's, each user's) changes only by lines of transactions, one
+  // line per wallet touched, signed in cents from that wallet's side; a wallet's balance is the sum of its lines, and
+  // the balance columns (organizations.balance: its own wallet and its apps'; apps.balance; users.wallet) are caches
+  // written in the same statements (domain/ledger.ts). A line may have no transfer (a test tenant's opening balance, a
+  // payout link's hold and its release). Lines made before carried no wallet: they stay, outside every balance, and
+  // each wallet's balance so far becomes one opening line. Then what wallet moves need: the app's ACH account, its
+  // refill settings, the keys of transfers already used (refused again, as the vendor's), and transfer batches.
+  (db) => {
+    db.exec(`
+      CREATE TABLE new_transactions (
+        id INTEGER PRIMARY KEY,
+        transfer_id TEXT REFERENCES transfers(id),
+        type TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        source_name TEXT NOT NULL,
+        destination_name TEXT NOT NULL,
+        metadata TEXT,
+        created TEXT NOT NULL,
+        org_id TEXT,
+        wallet_kind TEXT CHECK (wallet_kind IN ('organization', 'app', 'user')),
+        wallet_id TEXT,
+        created_ms INTEGER
+      );
+      INSERT INTO new_transactions (id, transfer_id, type, amount, source_name, destination_name, metadata, created,
+          org_id, created_ms)
+        SELECT x.id, x.transfer_id, x.type, x.amount, x.source_name, x.destination_name, x.metadata, x.created,
+          t.org_id, t.created_ms
+        FROM transactions x JOIN transfers t ON t.id = x.transfer_id;
+      DROP TABLE transactions;
+      ALTER TABLE new_transactions RENAME TO transactions;
+      CREATE INDEX transactions_by_transfer ON transactions(transfer_id, id);
+      CREATE INDEX ledger_by_org ON transactions(org_id, created_ms, id);
+      CREATE INDEX ledger_by_org_type ON transactions(org_id, type, created_ms, id);
+      CREATE INDEX ledger_by_wallet ON transactions(wallet_id, created_ms, id, amount);
+
+      ALTER TABLE transfers ADD COLUMN movement TEXT;
+      CREATE INDEX transfers_by_movement ON transfers(org_id, movement, created_ms, seq) WHERE movement IS NOT NULL;
+
+      CREATE TABLE app_settings (
+        app_id TEXT PRIMARY KEY REFERENCES apps(id),
+        ach_account_id TEXT,
+        ach_account_name TEXT,
+        payout_options_exclude_list TEXT NOT NULL DEFAULT '[]',
+        auto_refill_active INTEGER NOT NULL DEFAULT 0,
+        refill_amount INTEGER,
+        refill_threshold INTEGER
+      ) WITHOUT ROWID;
+
+      CREATE TABLE transfer_keys (
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        key TEXT NOT NULL,
+        transfer_id TEXT NOT NULL,
+        PRIMARY KEY (org_id, key)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE transfer_batches (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        org_id TEXT NOT NULL REFERENCES organizations(id),
+        app_id TEXT NOT NULL REFERENCES apps(id),
+        idempotency_key TEXT,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'completed')),
+        metadata TEXT,
+        created TEXT NOT NULL,
+        created_ms INTEGER NOT NULL
+      );
+      CREATE INDEX transfer_batches_by_org ON transfer_batches(org_id, created_ms, seq);
+      CREATE UNIQUE INDEX transfer_batches_by_key ON transfer_batches(org_id, idempotency_key)
+        WHERE idempotency_key IS NOT NULL;
+      CREATE TABLE transfer_batch_items (
+        batch_id TEXT NOT NULL REFERENCES transfer_batches(id),
+        position INTEGER NOT NULL,
+        user_id TEXT NOT NULL,
+        amount INTEGER NOT NULL,
+        idempotency_key TEXT,
+        tax_exempt INTEGER,
+        metadata TEXT,
+        transfer_id TEXT,
+        error TEXT,
+        done INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (batch_id, position)
+      ) WITHOUT ROWID;
+    `);
+    const opening = db.prepare(
+      `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created, org_id,
+         wallet_kind, wallet_id, created_ms)
+       VALUES (NULL, 'balance', ?, 'Opening balance', ?, '{"opening_balance":true}', ?, ?, ?, ?, ?)`,
+    );
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
+    type Wallet = { org_id: string; id: string; name: string; balance: number };
+    for (const app of db
+      .prepare('SELECT org_id, id, name, balance FROM apps WHERE balance <> 0')
+      .all() as Wallet[]) {
+      opening.run(app.balance, app.name, now, app.org_id, 'app', app.id, nowMs);
+    }
+    const users = db
+      .prepare(
+        "SELECT org_id, id, first_name || ' ' || last_name AS name, wallet AS balance FROM users WHERE wallet <> 0",
+      )
+      .all() as Wallet[];
+    for (const user of users) opening.run(user.balance, user.name, now, user.org_id, 'user', user.id, nowMs);
+    // The organization's own wallet: what its balance held beyond its apps' (nothing, until now).
+    const own = db
+      .prepare(
+        `SELECT o.id AS org_id, o.id, o.name, o.balance - COALESCE((SELECT sum(a.balance) FROM apps a
+           WHERE a.org_id = o.id), 0) AS balance FROM organizations o`,
+      )
+      .all() as Wallet[];
+    for (const org of own) {
+      if (org.balance !== 0)
+        opening.run(org.balance, org.name, now, org.org_id, 'organization', org.id, nowMs);
+    }
+  },
 ];

@@ -34,20 +34,6 @@ export function setDefaultMethod(db: Db, userId: string, methodId: string): void
   sql(db, 'UPDATE users SET default_method_id = ? WHERE id = ?').run(methodId, userId);
 }
 
-/** Moves money into or out of the app's wallet (and the organization's balance with it). */
-export function addToAppWallet(db: Db, orgId: string, appId: string, cents: number): void {
-  sql(db, 'UPDATE apps SET balance = balance + ? WHERE id = ?').run(cents, appId);
-  sql(db, 'UPDATE organizations SET balance = balance + ? WHERE id = ?').run(cents, orgId);
-}
-
-export function appWallet(db: Db, appId: string): number {
-  return sql<number>(db, 'SELECT balance FROM apps WHERE id = ?').pluck().get(appId) ?? 0;
-}
-
-export function addToUserWallet(db: Db, userId: string, cents: number): void {
-  sql(db, 'UPDATE users SET wallet = wallet + ? WHERE id = ?').run(cents, userId);
-}
-
 /** A payout key spent: a payout with it again is refused, as the vendor rejects a used key. */
 export function payoutKeyTransfer(db: Db, orgId: string, key: string): string | undefined {
   return sql<string>(db, 'SELECT transfer_id FROM payout_keys WHERE org_id = ? AND key = ?')

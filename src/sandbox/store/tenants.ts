@@ -222,7 +222,10 @@ export function setAppCompliance(db: Db, appId: string, compliance: string): voi
   sql(db, 'UPDATE apps SET compliance = ? WHERE id = ?').run(compliance, appId);
 }
 
-export function addToBalances(db: Db, orgId: string, appId: string, cents: number): void {
-  sql(db, 'UPDATE apps SET balance = balance + ? WHERE id = ?').run(cents, appId);
-  sql(db, 'UPDATE organizations SET balance = balance + ? WHERE id = ?').run(cents, orgId);
+/** Every app of the organization, oldest first (the treasury's wallets). */
+export function listApps(db: Db, orgId: string): AppRow[] {
+  return sql<AppRow>(
+    db,
+    'SELECT id, org_id, name, compliance, balance, created FROM apps WHERE org_id = ? ORDER BY seq',
+  ).all(orgId);
 }

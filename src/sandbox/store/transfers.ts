@@ -1,5 +1,6 @@
 import type { TransferStatus } from '../../lib/transfer-states';
 import type { Db } from './db';
+import { TRANSACTION_JSON } from './ledger';
 import { pageFrom, sql } from './prepare';
 
 export type { TransferStatus };
@@ -33,6 +34,8 @@ export interface TransferRow {
   payout_batch_id?: string | null;
   /** A payout's idempotency key (payments keep theirs in idempotency_keys). */
   idempotency_key?: string | null;
+  /** A wallet move: 'deposit', 'auto-refill', 'withdrawal', 'user-transfer', 'organization-transfer'. */
+  movement?: string | null;
 }
 
 export interface TransactionRow {
@@ -59,7 +62,7 @@ export interface StatusHistoryRow {
  * have is left out rather than sent as null (`json_remove` of its path; `$._` names nothing): the vendor's document
  * types these fields as strings, never null. A stored account's mask and type come from one look-up of the account.
  */
-const TRANSFER_JSON = `json_remove(json_object(
+export const TRANSFER_JSON = `json_remove(json_object(
   'id', t.id,
   'created', t.created,
   'user_id', t.user_id,
@@ -77,15 +80,7 @@ const TRANSFER_JSON = `json_remove(json_object(
       CASE WHEN t.account_id IS NULL THEN '$.account_id' ELSE '$._' END,
       CASE WHEN t.external_id IS NULL THEN '$.external_id' ELSE '$._' END,
       CASE WHEN t.platform IS NULL THEN '$.platform' ELSE '$._' END)),
-  'transactions', json((SELECT json_group_array(json_object(
-      'id', x.id,
-      'amount', x.amount,
-      'created', x.created,
-      'source_name', x.source_name,
-      'destination_name', x.destination_name,
-      'type', x.type,
-      'metadata', json(x.metadata),
-      'transfer_id', x.transfer_id) ORDER BY x.id)
+  'transactions', json((SELECT json_group_array(json(${TRANSACTION_JSON}) ORDER BY x.id)
     FROM transactions x WHERE x.transfer_id = t.id)),
   'payout_link_id', t.payout_link_id,
   'metadata', json(t.metadata),
@@ -116,8 +111,8 @@ export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
     db,
     `INSERT INTO transfers (id, org_id, app_id, user_id, customer_id, status, type, amount, account_id, external_id,
        platform, metadata, outcome, failure_code, failure_message, created, created_ms, status_changed_ms,
-       payout_link_id, funded, payout_batch_id, idempotency_key)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       payout_link_id, funded, payout_batch_id, idempotency_key, movement)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     row.id,
     row.org_id,
@@ -141,22 +136,7 @@ export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
     row.funded ?? 0,
     row.payout_batch_id ?? null,
     row.idempotency_key ?? null,
-  );
-}
-
-export function insertTransaction(db: Db, row: Omit<TransactionRow, 'id'>): void {
-  sql(
-    db,
-    `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    row.transfer_id,
-    row.type,
-    row.amount,
-    row.source_name,
-    row.destination_name,
-    row.metadata,
-    row.created,
+    row.movement ?? null,
   );
 }
 

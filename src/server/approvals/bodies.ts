@@ -1,4 +1,5 @@
-import { maskPaymentBody } from '../../lib/mask';
+import { lastFour, maskPaymentBody } from '../../lib/mask';
+import { MOVE_KINDS, type MoveKind } from '../wallets/move-kinds';
 
 /** What an approval request pays, as it is kept: the bodies sent as they were approved, and what the server adds. */
 
@@ -11,7 +12,21 @@ export type RequestBody =
   | { payment: PaymentBody }
   | { rows: PaymentBody[]; row_numbers?: number[] }
   | ({ payout: PaymentBody } & PayoutExtras)
-  | ({ payouts: PaymentBody[]; row_numbers?: number[] } & PayoutExtras);
+  | ({ payouts: PaymentBody[]; row_numbers?: number[] } & PayoutExtras)
+  | MoveBody;
+
+/**
+ * A wallet move (move-kinds.ts): its bodies, where they go, and for an app's bank account the account it replaces
+ * (masked, read from the service when it was submitted), for the approver to see.
+ */
+export type MoveBody = {
+  move: MoveKind;
+  moves: PaymentBody[];
+  path: string;
+  app_id?: string;
+  row_numbers?: number[];
+  replaces?: { mask: string; name: string } | null;
+};
 
 /**
  * What a payout request keeps besides its bodies: the app whose wallet pays, and each payee's payout methods as they
@@ -24,12 +39,13 @@ export function appOf(body: RequestBody): string | null {
   return 'app_id' in body && typeof body.app_id === 'string' ? body.app_id : null;
 }
 
-export type RequestKind = 'payment' | 'batch' | 'payout' | 'payout-batch';
+export type RequestKind = 'payment' | 'batch' | 'payout' | 'payout-batch' | MoveKind;
 
 export function kindOf(body: RequestBody): RequestKind {
   if ('payment' in body) return 'payment';
   if ('rows' in body) return 'batch';
   if ('payout' in body) return 'payout';
+  if ('move' in body) return body.move;
   return 'payout-batch';
 }
 
@@ -37,12 +53,19 @@ export function bodiesOf(body: RequestBody): PaymentBody[] {
   if ('payment' in body) return [body.payment];
   if ('rows' in body) return body.rows;
   if ('payout' in body) return [body.payout];
+  if ('move' in body) return body.moves;
   return body.payouts;
 }
 
 /** Where each of a request's bodies is sent. */
-export function pathOf(body: RequestBody): '/v2/payments' | '/v2/payouts' {
+export function pathOf(body: RequestBody): string {
+  if ('move' in body) return body.path;
   return 'payment' in body || 'rows' in body ? '/v2/payments' : '/v2/payouts';
+}
+
+/** The method each of a request's bodies is sent with. */
+export function methodOf(body: RequestBody): 'POST' | 'PUT' {
+  return 'move' in body ? MOVE_KINDS[body.move].method : 'POST';
 }
 
 /**
@@ -52,5 +75,14 @@ export function pathOf(body: RequestBody): '/v2/payments' | '/v2/payouts' {
 export function maskedBody(body: RequestBody): RequestBody {
   if ('payment' in body) return { payment: maskPaymentBody(body.payment) };
   if ('rows' in body) return { ...body, rows: body.rows.map((row) => maskPaymentBody(row)) };
+  if ('move' in body && body.move === 'ach-account') {
+    return {
+      ...body,
+      moves: body.moves.map(({ account_number, ...rest }) => ({
+        ...rest,
+        account_number_last4: typeof account_number === 'string' ? lastFour(account_number) : '',
+      })) as PaymentBody[],
+    };
+  }
   return body;
 }

@@ -14,7 +14,7 @@ import {
 } from '../gate/service-calls';
 import { sha256Hex } from '../identity/secrets';
 import type { OrgCredentials, Team } from '../team';
-import { appOf, bodiesOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
+import { appOf, bodiesOf, methodOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
 import { tellMaker } from './notify';
 import { approvalsOf, finishRequest, moveStatus, requeueRequest } from './status';
 
@@ -87,6 +87,7 @@ async function payRow(
   index: number,
   path: string,
   appId: string | null,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<RowOutcome> {
   const body = JSON.stringify(row);
   let sends = 0;
@@ -95,7 +96,7 @@ async function payRow(
     try {
       response = await call(
         serviceRequest(credentials, path, {
-          method: 'POST',
+          method,
           headers: {
             'content-type': 'application/json',
             'x-request-id': rowRequestId(request.id, index),
@@ -130,7 +131,8 @@ async function payRow(
         if (transferId)
           return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
       }
-      const paid = kind === 'created' && typeof json?.id === 'string';
+      // A PUT (an app's bank account) makes nothing with an id: its 2xx is the change made.
+      const paid = kind === 'created' && (typeof json?.id === 'string' || method === 'PUT');
       return {
         index,
         outcome: paid ? 'paid' : 'refused',
@@ -173,7 +175,7 @@ async function payeesNotAsApproved(
   rows: readonly PaymentBody[],
 ): Promise<Map<string, string>> {
   const changed = new Map<string, string>();
-  if ('payment' in stored || 'rows' in stored || rows.length === 0) return changed;
+  if ('payment' in stored || 'rows' in stored || 'move' in stored || rows.length === 0) return changed;
   const pinned = stored.payee_methods ?? {};
   const now = await payeesMethodsFingerprints(
     call,
@@ -315,7 +317,7 @@ export async function executeRequest(
           ? { index, outcome: 'paid', status: 200, transfer_id: already, replayed: true, error: null }
           : changed
             ? { index, outcome: 'refused', status: 409, transfer_id: null, replayed: false, error: changed }
-            : await payRow(call, credentials, request, row, index, path, appOf(stored));
+            : await payRow(call, credentials, request, row, index, path, appOf(stored), methodOf(stored));
       }
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));

@@ -9,6 +9,7 @@ import type { CallService } from '../gate/service-calls';
 import { proposeOrApply } from '../members/grants';
 import { listTeamRequests } from '../members/team-requests';
 import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
+import { MOVE_KIND_NAMES } from '../wallets/move-kinds';
 import { decideRequest, withdrawRequest } from './decide';
 import { policyPage } from './policy-page';
 import { submitForApproval } from './submit';
@@ -26,6 +27,8 @@ const submitBody = z.union([
     .object({ rows: z.array(payment).min(1).max(1000), row_numbers: rowNumbers, file_sha256: fileSha256 })
     .strict(),
   z.object({ payout: payment, app_id: appId }).strict(),
+  // A wallet move (move-kinds.ts): its one body, a transfer batch's whole body, or an app's new bank account.
+  z.object({ move: z.enum(MOVE_KIND_NAMES), body: payment, app_id: appId }).strict(),
   z
     .object({
       payouts: z.array(payment).min(1).max(1000),

@@ -19,6 +19,7 @@ import { sha256Hex } from '../identity/secrets';
 import type { SessionMember } from '../identity/sign-in';
 import { heldUntil } from '../members/hold';
 import type { OrgCredentials, Team } from '../team';
+import { type MoveSubmission, submitMove } from '../wallets/submit-move';
 import { kindOf, type PaymentBody, type RequestBody } from './bodies';
 import { expireRequest } from './expiry';
 import { tellApprovers } from './notify';
@@ -40,7 +41,8 @@ export type Submission =
   | { payment: Record<string, unknown> }
   | FileSubmission<'rows'>
   | { payout: Record<string, unknown>; app_id?: string | undefined }
-  | (FileSubmission<'payouts'> & { app_id?: string | undefined });
+  | (FileSubmission<'payouts'> & { app_id?: string | undefined })
+  | MoveSubmission;
 
 export type SubmitResult = { kind: 'created' | 'existing'; request: RequestRow } | Refusal;
 
@@ -184,6 +186,7 @@ export async function submitRequest(
   /** The console's origin the maker submits at: the request's mail links there. */
   origin: string | null = null,
 ): Promise<SubmitResult> {
+  if ('move' in submission) return submitMove(team, maker, submission, call, origin);
   const db = team.database.db;
   const isPayout = 'payout' in submission || 'payouts' in submission;
   const isFile = 'rows' in submission || 'payouts' in submission;

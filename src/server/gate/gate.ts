@@ -7,6 +7,7 @@ import { admit, memberOf } from '../pipeline/admission';
 import { answerRefusal } from '../pipeline/answer';
 import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
 import type { Team } from '../team';
+import { grantWaits } from '../wallets/grants';
 import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
 import { movesMoney } from './money-checks';
@@ -116,6 +117,13 @@ export function teamGate(team: Team, forward: Forward) {
       return answerRefusal(c, admitted.refused);
     }
     const { member, organization } = found as NonNullable<typeof found>;
+    if (described.action === 'app.ach-account.set') {
+      const waits = await grantWaits(team, found as NonNullable<typeof found>);
+      if (waits) {
+        await writeLine(team, c, line, found, waits.status);
+        return answerRefusal(c, waits);
+      }
+    }
     let body: string | undefined;
     let reservation: Reservation | null = null;
     if (movesMoney(described.action)) {

@@ -4,6 +4,13 @@ import { paymentCrossFieldProblems, paymentRequestSchema } from '../../lib/reque
 import { batchItemSchema, payoutBatchRequestSchema } from '../../lib/requests/payout-batches';
 import { payoutLinkRequestSchema } from '../../lib/requests/payout-links';
 import { payoutRequestSchema, sendPayoutSchema } from '../../lib/requests/payouts';
+import {
+  organizationTransferSchema,
+  transferBatchItemSchema,
+  transferBatchRequestSchema,
+  transferRequestSchema,
+  walletAmountSchema,
+} from '../../lib/requests/wallets';
 import { type FieldError, fieldErrorsFrom } from '../../node/error-body';
 import { stampPayment } from './payment-stamp';
 
@@ -27,7 +34,8 @@ function single(schema: z.ZodType<{ amount: number }>, cross?: (raw: unknown) =>
     const stamped = stampPayment(raw, email);
     if ('problem' in stamped) problems.push(stamped.problem);
     if (problems.length > 0 || !parsed.success || 'problem' in stamped) return { problems };
-    return { body: stamped.body, amountCents: parsed.data.amount };
+    // A signed amount (a transfer's direction) moves its size either way.
+    return { body: stamped.body, amountCents: Math.abs(parsed.data.amount) };
   };
 }
 
@@ -59,12 +67,41 @@ function batch(raw: Body, email: string): MoneyCheck {
   return { body: { ...raw, items, metadata }, amountCents: total };
 }
 
+/** A transfer batch: each item stamped as a transfer of its own (its key its request id); its total the sum of sizes. */
+function transferBatch(raw: Body, email: string): MoneyCheck {
+  const parsed = transferBatchRequestSchema.safeParse(raw);
+  if (!parsed.success) return { problems: fieldErrorsFrom(parsed.error.issues) };
+  const problems: FieldError[] = [];
+  const items: Body[] = [];
+  let total = 0;
+  (raw.items as Body[]).forEach((item, index) => {
+    const checked = transferBatchItemSchema.safeParse(item);
+    if (!checked.success) return;
+    const stamped = stampPayment(item, email);
+    if ('problem' in stamped)
+      problems.push({ ...stamped.problem, path: `items.${index}.${stamped.problem.path}` });
+    else items.push(stamped.body);
+    total += Math.abs(checked.data.amount);
+  });
+  const stampedBatch = stampPayment(raw, email);
+  if ('problem' in stampedBatch) problems.push(stampedBatch.problem);
+  if (problems.length > 0 || 'problem' in stampedBatch) return { problems };
+  const metadata = { ...(stampedBatch.body.metadata as Body) };
+  delete metadata.console_request_id;
+  return { body: { ...raw, items, metadata }, amountCents: total };
+}
+
 const CHECKS: Partial<Record<AuditAction, (raw: Body, email: string) => MoneyCheck>> = {
   'payment.create': single(paymentRequestSchema, paymentCrossFieldProblems),
   'payout.create': single(payoutRequestSchema),
   'payout.send': single(sendPayoutSchema),
   'payout-link.create': single(payoutLinkRequestSchema),
   'payout-batch.create': batch,
+  'deposit.create': single(walletAmountSchema),
+  'withdrawal.create': single(walletAmountSchema),
+  'transfer.create': single(transferRequestSchema),
+  'transfer-batch.create': transferBatch,
+  'organization-transfer.create': single(organizationTransferSchema),
 };
 
 export function movesMoney(action: AuditAction): boolean {

@@ -1,0 +1,154 @@
+import { readFile } from 'node:fs/promises';
+import {
+  AXE_SPEC_TIMEOUT,
+  basicAuth,
+  expect,
+  expectNoAxeViolations,
+  memberAuth,
+  signIn,
+  type Tenant,
+  test,
+} from './fixtures';
+
+/** The treasury and the ledger, against the sandbox: wallets, what is on its way in, and lines that add up. */
+
+const ACCOUNT = { account_number: '987654321', routing_number: '021000021', account_type: 'checking' };
+
+async function wallets(request: import('@playwright/test').APIRequestContext, tenant: Tenant) {
+  return (await (await request.get('/v2/wallets', { headers: basicAuth(tenant) })).json()) as {
+    apps: { id: string; balance: number }[];
+  };
+}
+
+test('a deposit shows pending on the treasury, then spendable in the wallet once it completes', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  const app = tenant.apps[1]?.id ?? '';
+  const headers = basicAuth(tenant);
+  await page.request.put(`/v2/apps/${app}/ach-account`, { headers, data: ACCOUNT });
+  const deposit = await page.request.post(`/v2/apps/${app}/deposit`, { headers, data: { amount: 123_456 } });
+  const id = ((await deposit.json()) as { id: string }).id;
+  await signIn(page, tenant);
+  await page.getByRole('link', { name: 'Treasury', exact: true }).first().click();
+  const wallet = page.getByRole('region', { name: `${tenant.apps[1]?.name} wallet`, exact: true });
+  await expect(wallet).toContainText('Pending deposits (1): $1,234.56');
+  await expect(wallet).toContainText('Checking •••• 4321');
+  await expect(wallet).toContainText('$0.00');
+  for (let step = 0; step < 2; step++)
+    await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} });
+  await page.reload();
+  await expect(wallet).toContainText('$1,234.56');
+  await expect(wallet).toContainText('No deposits pending');
+});
+
+test('finance deposits from the app’s bank account: pending on the treasury, then spendable', async ({
+  page,
+  tenant,
+}) => {
+  const app = tenant.apps[1];
+  await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
+  await signIn(page, tenant);
+  await page.goto('/treasury');
+  const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
+  await wallet.getByLabel(`Deposit amount (USD), ${app?.name}`, { exact: true }).fill('250.00');
+  await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
+  await expect(wallet).toContainText('From Checking •••• 4321');
+  await expect(wallet).toContainText('$0.00 now, $0.00 after ($250.00 once the deposit completes)');
+  await wallet.getByRole('button', { name: 'Confirm deposit of $250.00', exact: true }).click();
+  await expect(wallet.getByRole('status')).toContainText('Deposit made, created');
+  await expect(wallet).toContainText('Pending deposits (1): $250.00');
+  const refills = await page.request.get('/v2/transfers?type=refill', { headers: basicAuth(tenant) });
+  const id = ((await refills.json()) as { data: { id: string }[] }).data[0]?.id;
+  for (let step = 0; step < 2; step++)
+    await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} });
+  await page.reload();
+  await expect(wallet).toContainText('No deposits pending');
+  await expect(wallet).toContainText('$250.00 in the wallet now.');
+});
+
+test('a withdrawal above the limit waits for another member, and moves once they approve it', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  const admin = await memberAuth(page.request, tenant, 'admin');
+  const policy = await page.request.put('/api/team/policy', {
+    headers: admin,
+    data: { enabled: true, limit_cents: 100_000, approvals_needed: 1 },
+  });
+  expect(policy.status()).toBe(200);
+  const app = tenant.apps[0];
+  await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
+  const before = (await wallets(page.request, tenant)).apps.find((a) => a.id === app?.id)?.balance ?? 0;
+  await signIn(page, tenant);
+  await page.goto('/treasury');
+  const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
+  await wallet.getByText('Withdraw', { exact: true }).click();
+  await wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true }).fill('1500');
+  await wallet.getByRole('button', { name: 'Review withdraw', exact: true }).click();
+  await expect(wallet).toContainText('To Checking •••• 4321');
+  await wallet.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }).click();
+  await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
+  await expect(wallet.getByRole('status')).toContainText('Submitted for approval');
+  const href = await wallet.getByRole('link', { name: 'Open request', exact: true }).getAttribute('href');
+  const requestId = href?.split('/').at(-1);
+  expect((await wallets(page.request, tenant)).apps.find((a) => a.id === app?.id)?.balance).toBe(before);
+  await page.request.post(`/api/team/approvals/${requestId}/approve`, { headers: admin, data: {} });
+  await expect
+    .poll(async () => (await wallets(page.request, tenant)).apps.find((a) => a.id === app?.id)?.balance)
+    .toBe(before - 150_000);
+  await page.goto(`/approvals/${requestId}`);
+  await expect(page.getByText('1 withdrawal, ')).toBeVisible();
+});
+
+test("the ledger filtered to a day sums to the wallet's balance change, and its CSV says the same", async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  const headers = basicAuth(tenant);
+  const app = tenant.apps[0]?.id ?? '';
+  for (const amount of [-1_500, -250, 700, -3_333]) {
+    await page.request.post('/v2/transfers', { headers, data: { amount, user_id: tenant.users[0]?.id } });
+  }
+  // The tenant was made today: its first app's balance now is the whole of today's change.
+  const change = (await wallets(page.request, tenant)).apps.find((a) => a.id === app)?.balance ?? NaN;
+  const today = new Date().toISOString().slice(0, 10);
+  await signIn(page, tenant);
+  await page.goto(`/ledger?wallet_id=${app}&from=${today}&to=${today}`);
+  const dollars = `$${(change / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await expect(page.getByText('Balance change of the range:')).toContainText(dollars, { timeout: 30_000 });
+  await expect(page.getByRole('table', { name: 'Transactions', exact: true })).toContainText('-$33.33');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV', exact: true }).click();
+  const file = await (await download).path();
+  const lines = (await readFile(file, 'utf8')).trim().split('\n').slice(1);
+  const sum = lines.reduce((total, line) => total + Number(line.split(',')[3]), 0);
+  expect(lines).toHaveLength(5);
+  expect(sum).toBe(change);
+  await expect(page.getByText(`Exported 5 lines, summing to ${dollars}`)).toBeVisible();
+  // A line opens its transfer.
+  await page.getByRole('link', { name: 'Open transfer', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/transfers\//);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the treasury and the ledger pass axe, ${scheme}`, async ({ page, tenant }) => {
+    test.setTimeout(AXE_SPEC_TIMEOUT);
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn(page, tenant);
+    await page.goto('/treasury');
+    await expect(page.getByRole('heading', { name: 'Treasury', exact: true })).toBeVisible();
+    // The chart's code comes with it, after the page's: on cores shared with other work that takes its time.
+    await expect(page.getByText(`${tenant.apps[0]?.name}: balance, last 30 days`)).toBeVisible({
+      timeout: 30_000,
+    });
+    await expectNoAxeViolations(page);
+    await page.goto('/ledger');
+    await expect(page.getByRole('table', { name: 'Transactions', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

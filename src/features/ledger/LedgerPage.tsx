@@ -1,0 +1,196 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { type LedgerQuery, ledgerQueries } from '../../api/ledger';
+import type { Transaction } from '../../api/schemas';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { DataTable } from '../../components/DataTable';
+import { downloadBlob } from '../../components/download';
+import { Pager, useListParams } from '../../components/keyset-pages';
+import { Money } from '../../components/Money';
+import { Select } from '../../components/Select';
+import { exportLedger } from './ledger-export';
+
+const PAGE_SIZE = 25;
+const TYPES = ['balance', 'refill', 'payout', 'payment', 'fee'];
+
+/** A date's start (or end) as the service's date-time filter takes it, in UTC. */
+const dayBound = (date: string | undefined, end: boolean) =>
+  date ? `${date}T${end ? '23:59:59.999' : '00:00:00.000'}Z` : undefined;
+
+/**
+ * The ledger: every line of every wallet, newest first, filtered by wallet, type and days (UTC), a page at a time;
+ * each line opens its transfer. Totals by type for the range, and its CSV, whose sum is the range's balance change.
+ */
+export function LedgerPage() {
+  const { get, cursors, setFilter, goTo } = useListParams();
+  const range = {
+    wallet_id: get('wallet_id'),
+    type: get('type'),
+    start_date: dayBound(get('from'), false),
+    end_date: dayBound(get('to'), true),
+  };
+  const query: LedgerQuery = { ...range, ...cursors, limit: PAGE_SIZE };
+  const wallets = useQuery(ledgerQueries.wallets());
+  const page = useQuery(ledgerQueries.page(query));
+  const totals = useQuery(ledgerQueries.totals(range));
+  const rows = page.data?.data ?? [];
+  const [exported, setExported] = useState<{ lines: number; cents: number; done: boolean } | null>(null);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const stop = useRef<AbortController | null>(null);
+
+  const walletOptions = wallets.data
+    ? [
+        { value: wallets.data.organization.id, label: `${wallets.data.organization.name} (organization)` },
+        ...wallets.data.apps.map((app) => ({ value: app.id, label: app.name })),
+      ]
+    : [];
+  // A user's wallet, opened from the user's page: named as such.
+  if (range.wallet_id && !walletOptions.some((option) => option.value === range.wallet_id)) {
+    walletOptions.push({ value: range.wallet_id, label: "A user's wallet" });
+  }
+
+  const runExport = async () => {
+    const controller = new AbortController();
+    stop.current = controller;
+    setExportError(null);
+    setExported({ lines: 0, cents: 0, done: false });
+    try {
+      const file = await exportLedger(
+        range,
+        (lines) => setExported({ lines, cents: 0, done: false }),
+        controller.signal,
+      );
+      setExported({ lines: file.lines, cents: file.cents, done: true });
+      downloadBlob(`ledger-${get('from') ?? 'all'}-${get('to') ?? 'now'}.csv`, file.blob);
+    } catch (error) {
+      if (!controller.signal.aborted) setExportError(error);
+      setExported(null);
+    } finally {
+      stop.current = null;
+    }
+  };
+
+  return (
+    <Stack>
+      <Title order={1}>Ledger</Title>
+      <Paper withBorder p="md">
+        <Group align="flex-end" gap="sm">
+          <Select
+            label="Wallet"
+            clearable
+            data={walletOptions}
+            value={range.wallet_id ?? null}
+            onChange={(value) => setFilter('wallet_id', value)}
+          />
+          <Select
+            label="Type"
+            clearable
+            data={TYPES}
+            value={range.type ?? null}
+            onChange={(value) => setFilter('type', value)}
+          />
+          <TextInput
+            label="From date"
+            type="date"
+            value={get('from') ?? ''}
+            onChange={(event) => setFilter('from', event.currentTarget.value)}
+          />
+          <TextInput
+            label="To date"
+            type="date"
+            value={get('to') ?? ''}
+            onChange={(event) => setFilter('to', event.currentTarget.value)}
+          />
+        </Group>
+      </Paper>
+      {totals.data && (
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Title order={2} size="h4">
+              Totals for the range
+            </Title>
+            <DataTable
+              label="Totals by type"
+              rows={totals.data.totals}
+              rowKey={(row) => row.type}
+              minWidth={360}
+              columns={[
+                { header: 'Type', cell: (row) => row.type },
+                { header: 'Lines', numeric: true, cell: (row) => row.count.toLocaleString('en-US') },
+                { header: 'Amount', numeric: true, cell: (row) => <Money cents={row.amount} /> },
+              ]}
+            />
+            <Text>
+              {'Balance change of the range: '}
+              <Money cents={totals.data.net} />
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+      <Group>
+        <Button onClick={runExport} disabled={exported !== null && !exported.done}>
+          Export CSV
+        </Button>
+        {exported && !exported.done && (
+          <>
+            <Text role="status">{`Exporting: ${exported.lines.toLocaleString('en-US')} lines written`}</Text>
+            <Button variant="default" onClick={() => stop.current?.abort()}>
+              Stop export
+            </Button>
+          </>
+        )}
+        {exported?.done && (
+          <Text role="status">
+            {`Exported ${exported.lines.toLocaleString('en-US')} lines, summing to `}
+            <Money cents={exported.cents} />
+          </Text>
+        )}
+      </Group>
+      {exportError !== null && <ApiErrorAlert error={exportError} />}
+      {page.isError && <ApiErrorAlert error={page.error} />}
+      {totals.isError && (
+        <Alert color="gray" title="No totals">
+          The service gives no totals for a range here: the lines below are all there is.
+        </Alert>
+      )}
+      {page.isPending && <Skeleton height={160} />}
+      {page.data &&
+        (rows.length === 0 ? (
+          <Text>No transactions match.</Text>
+        ) : (
+          <DataTable<Transaction>
+            label="Transactions"
+            rows={rows}
+            rowKey={(row) => String(row.id)}
+            minWidth={900}
+            columns={[
+              {
+                header: 'Date',
+                cell: (row) =>
+                  row.created ? new Date(row.created).toLocaleString('en-US', { timeZone: 'UTC' }) : '',
+              },
+              { header: 'Type', cell: (row) => row.type ?? '' },
+              { header: 'From', cell: (row) => row.source_name ?? '' },
+              { header: 'To', cell: (row) => row.destination_name ?? '' },
+              { header: 'Wallet', cell: (row) => row.wallet?.type ?? '' },
+              { header: 'Amount', numeric: true, cell: (row) => <Money cents={Number(row.amount)} /> },
+              {
+                header: 'Transfer',
+                cell: (row) =>
+                  row.transfer_id ? <Link href={`/transfers/${row.transfer_id}`}>Open transfer</Link> : '—',
+              },
+            ]}
+          />
+        ))}
+      <Pager
+        cursors={cursors}
+        hasMore={Boolean(page.data?.has_more)}
+        firstId={rows[0] ? String(rows[0].id) : undefined}
+        lastId={rows.at(-1) ? String(rows.at(-1)?.id) : undefined}
+        goTo={goTo}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { submitMoveForApproval } from '../../api/ledger';
+import {
+  type AppWalletBody,
+  type AppWalletMove,
+  depositMoney,
+  withdrawalMoney,
+} from '../../api/wallet-moves';
+import { Money } from '../../components/Money';
+import { MoneyReviewActions } from '../../components/MoneyReviewActions';
+import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
+import { formatCents, parseDollars } from '../../lib/money';
+
+type Direction = 'deposit' | 'withdraw';
+
+/**
+ * Deposit into an app's wallet from its bank account, or withdraw to it, through the one money submission: the
+ * amount, a review naming the account and the wallet before and after, then the transfer; above the limit the review
+ * submits it for approval.
+ */
+export function MoveAppWallet({
+  app,
+  account,
+}: {
+  app: { id: string; name: string; balance: number };
+  account: string;
+}) {
+  const [direction, setDirection] = useState<Direction>('deposit');
+  return (
+    <Stack gap="xs">
+      <SegmentedControl
+        aria-label={`Deposit or withdraw, ${app.name}`}
+        data={[
+          { value: 'deposit', label: 'Deposit' },
+          { value: 'withdraw', label: 'Withdraw' },
+        ]}
+        value={direction}
+        onChange={(value) => setDirection(value as Direction)}
+      />
+      {/* One form per direction: each keeps its own key and its own unknown outcome. */}
+      <MoveForm key={direction} app={app} account={account} direction={direction} />
+    </Stack>
+  );
+}
+
+function MoveForm({
+  app,
+  account,
+  direction,
+}: {
+  app: { id: string; name: string; balance: number };
+  account: string;
+  direction: Direction;
+}) {
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [review, setReview] = useState<Prepared<AppWalletBody> | null>(null);
+  const [made, setMade] = useState<{ id: string; status: string } | null>(null);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const [approval, setApproval] = useState<{ submitting: boolean; error: unknown }>({
+    submitting: false,
+    error: null,
+  });
+  const verb = direction === 'deposit' ? 'Deposit' : 'Withdraw';
+  const submission = useMoneySubmission<AppWalletMove, AppWalletBody>(
+    direction === 'deposit' ? depositMoney : withdrawalMoney,
+    {
+      onCreated: (transfer) => {
+        setMade({ id: transfer.id, status: transfer.status ?? '' });
+        setReview(null);
+        void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+        void queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      },
+      onRefused: () => undefined,
+    },
+  );
+  const cents = review?.body.amount ?? 0;
+  const after = app.balance + (direction === 'withdraw' ? -cents : 0);
+
+  const submitForApproval = async () => {
+    if (!review) return;
+    setApproval({ submitting: true, error: null });
+    try {
+      const request = await submitMoveForApproval({
+        move: direction === 'deposit' ? 'deposit' : 'withdrawal',
+        body: { ...review.body },
+        app_id: app.id,
+      });
+      setWaiting(request.id);
+      setReview(null);
+      setApproval({ submitting: false, error: null });
+    } catch (error) {
+      setApproval({ submitting: false, error });
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end">
+        <TextInput
+          label={`${verb} amount (USD), ${app.name}`}
+          value={amount}
+          error={problem}
+          onChange={(event) => {
+            setAmount(event.currentTarget.value);
+            setProblem(null);
+          }}
+        />
+        <Button
+          variant="default"
+          onClick={() => {
+            const parsed = parseDollars(amount);
+            if (!parsed.ok) return setProblem(parsed.problem);
+            if (direction === 'withdraw' && parsed.cents > app.balance) {
+              return setProblem(`More than the ${formatCents(app.balance)} in the wallet`);
+            }
+            setMade(null);
+            setWaiting(null);
+            setReview(submission.prepare({ appId: app.id, cents: parsed.cents }, { appId: app.id }));
+          }}
+        >
+          {`Review ${verb.toLowerCase()}`}
+        </Button>
+      </Group>
+      {review && (
+        <Alert color="blue" title={`Review: ${verb.toLowerCase()} ${formatCents(cents)}`}>
+          <Stack gap={4}>
+            <Text>{`${direction === 'deposit' ? 'From' : 'To'} ${account}`}</Text>
+            <Text>
+              {`${app.name}'s wallet: ${formatCents(app.balance)} now, ${formatCents(after)} after`}
+              {direction === 'deposit'
+                ? ` (${formatCents(app.balance + cents)} once the deposit completes)`
+                : ''}
+            </Text>
+            <Text size="sm">{`Request id ${review.key}`}</Text>
+            <MoneyReviewActions
+              what={direction === 'deposit' ? 'deposit' : 'withdrawal'}
+              summary={{ cents, consoleRequestId: review.key }}
+              submission={submission}
+              onConfirm={() => submission.confirm(review)}
+              onBack={() => setReview(null)}
+              approval={{ needed: submission.needsApproval, ...approval, onSubmit: submitForApproval }}
+            />
+          </Stack>
+        </Alert>
+      )}
+      {made && (
+        <Text role="status">
+          {`${direction === 'deposit' ? 'Deposit' : 'Withdrawal'} made, ${made.status}: `}
+          <Link href={`/transfers/${made.id}`}>Open transfer</Link>
+        </Text>
+      )}
+      {waiting && (
+        <Text role="status">
+          {'Submitted for approval: '}
+          <Link href={`/approvals/${waiting}`}>Open request</Link>
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        <Money cents={app.balance} /> in the wallet now.
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,142 @@
+import '@mantine/core/styles/SimpleGrid.css';
+import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link } from 'wouter';
+import { ledgerQueries, listTransactions } from '../../api/ledger';
+import { useRole } from '../../api/permissions';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { Money } from '../../components/Money';
+import { dailyBalances } from '../../lib/daily-balances';
+import { maskAccount } from '../../lib/mask';
+import { can } from '../../lib/roles';
+import { MoveAppWallet } from './MoveAppWallet';
+
+const BalanceChart = lazy(() =>
+  import('./BalanceChart').then((module) => ({ default: module.BalanceChart })),
+);
+
+const DAY = 86_400_000;
+
+/** The last 30 days' lines of one wallet, at most 1,000 (ten pages): what its chart is drawn from. */
+async function recentLines(walletId: string) {
+  const since = new Date(Date.now() - 30 * DAY).toISOString();
+  const lines: { created?: string | null; amount: number }[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const read = await listTransactions({
+      wallet_id: walletId,
+      start_date: since,
+      limit: 100,
+      starting_after: after,
+    });
+    lines.push(...read.data.map((line) => ({ created: line.created, amount: Number(line.amount) })));
+    const last = read.data.at(-1)?.id;
+    if (!read.has_more || last === undefined) break;
+    after = String(last);
+  }
+  return lines;
+}
+
+/** The app's bank account, masked; for a role that pays, deposits from it and withdrawals to it. */
+function AppAccount({ app }: { app: { id: string; name: string; balance: number } }) {
+  const account = useQuery(ledgerQueries.achAccount(app.id));
+  const role = useRole();
+  if (account.isPending) return <Skeleton height={18} width={160} />;
+  if (!account.data) return <Text c="dimmed">No bank account</Text>;
+  const label = `${account.data.name ?? 'Bank account'} (${maskAccount(account.data.mask)})`;
+  return (
+    <>
+      <Text>{`Bank account: ${label}`}</Text>
+      {(role === null || can(role, 'pay')) && <MoveAppWallet app={app} account={label} />}
+    </>
+  );
+}
+
+function WalletChart({ walletId, name, balance }: { walletId: string; name: string; balance: number }) {
+  const lines = useQuery({
+    queryKey: ['transactions', 'recent', walletId],
+    queryFn: () => recentLines(walletId),
+  });
+  if (!lines.data) return <Skeleton height={220} />;
+  return (
+    <Suspense fallback={<Skeleton height={220} />}>
+      <BalanceChart name={name} days={dailyBalances(balance, lines.data, 30, Date.now())} />
+    </Suspense>
+  );
+}
+
+/**
+ * The treasury a finance lead opens every morning: each wallet (the organization's own and each app's), what is on
+ * its way in, each app's bank account (masked), and each wallet's balance over 30 days drawn from the ledger.
+ */
+export function TreasuryPage() {
+  const wallets = useQuery(ledgerQueries.wallets());
+  if (wallets.isError) {
+    return (
+      <Stack>
+        <Title order={1}>Treasury</Title>
+        <ApiErrorAlert error={wallets.error} />
+        <Alert color="gray" title="Wallets">
+          The service did not list the wallets here: the Apps page shows each app&apos;s balance.
+        </Alert>
+      </Stack>
+    );
+  }
+  const data = wallets.data;
+  return (
+    <Stack>
+      <Title order={1}>Treasury</Title>
+      {!data && <Skeleton height={200} />}
+      {data && (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Paper withBorder p="md" component="section" aria-label={`${data.organization.name} wallet`}>
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  {`${data.organization.name} (organization)`}
+                </Title>
+                <Text size="xl" fw={700}>
+                  <Money cents={data.organization.balance} />
+                </Text>
+                {data.organization.balance < 0 && <Badge color="red">Short</Badge>}
+              </Stack>
+            </Paper>
+            {data.apps.map((app) => (
+              <Paper key={app.id} withBorder p="md" component="section" aria-label={`${app.name} wallet`}>
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    {app.name}
+                  </Title>
+                  <Group gap="xs">
+                    <Text size="xl" fw={700}>
+                      <Money cents={app.balance} />
+                    </Text>
+                    {app.balance < 0 && <Badge color="red">Short</Badge>}
+                  </Group>
+                  <Text>
+                    {app.pending_deposit_count > 0 ? (
+                      <>
+                        {`Pending deposits (${app.pending_deposit_count}): `}
+                        <Money cents={app.pending_deposits} />
+                      </>
+                    ) : (
+                      'No deposits pending'
+                    )}
+                  </Text>
+                  <AppAccount app={app} />
+                  <Link href={`/ledger?wallet_id=${app.id}`}>{`Ledger of ${app.name}`}</Link>
+                </Stack>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          {data.apps.map((app) => (
+            <Paper key={app.id} withBorder p="md">
+              <WalletChart walletId={app.id} name={app.name} balance={app.balance} />
+            </Paper>
+          ))}
+        </>
+      )}
+    </Stack>
+  );
+}

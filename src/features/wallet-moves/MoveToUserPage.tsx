@@ -1,0 +1,167 @@
+import '@mantine/core/styles/SegmentedControl.css';
+import { Alert, Button, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { ledgerQueries, submitMoveForApproval } from '../../api/ledger';
+import { useUserSource } from '../../api/users';
+import { type UserWalletBody, type UserWalletMove, userTransferMoney } from '../../api/wallet-moves';
+import { MoneyReviewActions } from '../../components/MoneyReviewActions';
+import { SearchPicker } from '../../components/SearchPicker';
+import { Select } from '../../components/Select';
+import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
+import { formatCents, parseDollars } from '../../lib/money';
+
+type Direction = 'to-user' | 'from-user';
+
+/**
+ * Move money between an app's wallet and a user's: a user by name, the amount, which way; a review naming both
+ * wallets, then the transfer, through the one money submission (its key looked up after an unknown answer).
+ */
+export function MoveToUserPage() {
+  const queryClient = useQueryClient();
+  const users = useUserSource();
+  const wallets = useQuery(ledgerQueries.wallets());
+  const [userId, setUserId] = useState('');
+  const [userName, setUserName] = useState('');
+  const [appId, setAppId] = useState<string | null>(null);
+  const [direction, setDirection] = useState<Direction>('to-user');
+  const [amount, setAmount] = useState('');
+  const [problems, setProblems] = useState<{ user?: string; amount?: string }>({});
+  const [review, setReview] = useState<Prepared<UserWalletBody> | null>(null);
+  const [made, setMade] = useState<{ id: string } | null>(null);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const [approval, setApproval] = useState<{ submitting: boolean; error: unknown }>({
+    submitting: false,
+    error: null,
+  });
+  const submission = useMoneySubmission<UserWalletMove, UserWalletBody>(userTransferMoney, {
+    onCreated: (transfer) => {
+      setMade({ id: transfer.id });
+      setReview(null);
+      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+      void queryClient.invalidateQueries({ queryKey: ['users', userId] });
+    },
+    onRefused: () => undefined,
+  });
+  const apps = wallets.data?.apps ?? [];
+  const app = apps.find((a) => a.id === appId) ?? apps[0];
+  const cents = Math.abs(review?.body.amount ?? 0);
+
+  const submitForApproval = async () => {
+    if (!review) return;
+    setApproval({ submitting: true, error: null });
+    try {
+      const request = await submitMoveForApproval({
+        move: 'transfer',
+        body: { ...review.body },
+        ...(app ? { app_id: app.id } : {}),
+      });
+      setWaiting(request.id);
+      setReview(null);
+      setApproval({ submitting: false, error: null });
+    } catch (error) {
+      setApproval({ submitting: false, error });
+    }
+  };
+
+  return (
+    <Stack>
+      <Title order={1}>Move to a user&apos;s wallet</Title>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <SearchPicker
+            source={users}
+            label="User"
+            required
+            value={userId}
+            error={problems.user}
+            onChange={(id, option) => {
+              setUserId(id);
+              setUserName(option?.name ?? id);
+              setProblems((p) => ({ ...p, user: undefined }));
+            }}
+          />
+          {apps.length > 1 && (
+            <Select
+              label="App wallet"
+              data={apps.map((a) => ({ value: a.id, label: a.name }))}
+              value={app?.id ?? null}
+              onChange={(value) => setAppId(value)}
+            />
+          )}
+          <SegmentedControl
+            aria-label="Which way"
+            data={[
+              { value: 'to-user', label: 'To the user' },
+              { value: 'from-user', label: 'From the user' },
+            ]}
+            value={direction}
+            onChange={(value) => setDirection(value as Direction)}
+          />
+          <TextInput
+            label="Amount (USD)"
+            value={amount}
+            error={problems.amount}
+            onChange={(event) => {
+              setAmount(event.currentTarget.value);
+              setProblems((p) => ({ ...p, amount: undefined }));
+            }}
+          />
+          <Button
+            onClick={() => {
+              const parsed = parseDollars(amount);
+              const found = {
+                ...(userId ? {} : { user: 'Choose the user' }),
+                ...(parsed.ok ? {} : { amount: parsed.problem }),
+              };
+              setProblems(found);
+              if (!parsed.ok || !userId) return;
+              setMade(null);
+              setWaiting(null);
+              const signed = direction === 'to-user' ? -parsed.cents : parsed.cents;
+              setReview(submission.prepare({ userId, cents: signed }, { appId: app?.id }));
+            }}
+          >
+            Review move
+          </Button>
+        </Stack>
+      </Paper>
+      {review && (
+        <Alert color="blue" title={`Review: move ${formatCents(cents)}`}>
+          <Stack gap={4}>
+            <Text>
+              {direction === 'to-user'
+                ? `From ${app?.name ?? "the app's"} wallet to ${userName}'s wallet`
+                : `From ${userName}'s wallet to ${app?.name ?? "the app's"} wallet`}
+            </Text>
+            {app && (
+              <Text>{`${app.name}'s wallet: ${formatCents(app.balance)} now, ${formatCents(app.balance + (direction === 'to-user' ? -cents : cents))} after`}</Text>
+            )}
+            <Text size="sm">{`Request id ${review.key}`}</Text>
+            <MoneyReviewActions
+              what="transfer"
+              summary={{ cents, consoleRequestId: review.key }}
+              submission={submission}
+              onConfirm={() => submission.confirm(review)}
+              onBack={() => setReview(null)}
+              approval={{ needed: submission.needsApproval, ...approval, onSubmit: submitForApproval }}
+            />
+          </Stack>
+        </Alert>
+      )}
+      {made && (
+        <Text role="status">
+          {'Moved: '}
+          <Link href={`/transfers/${made.id}`}>Open transfer</Link>
+        </Text>
+      )}
+      {waiting && (
+        <Text role="status">
+          {'Submitted for approval: '}
+          <Link href={`/approvals/${waiting}`}>Open request</Link>
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,209 @@
+import type { Db } from './db';
+import { pageFrom, sql } from './prepare';
+
+/**
+ * The ledger's SQL: lines of transactions, one per wallet a movement touches, signed in cents from that wallet's side.
+ * A wallet's balance is the sum of its lines; the balance columns are caches written here, with the line, and nowhere
+ * else (domain/ledger.ts is the one caller).
+ */
+
+export type WalletKind = 'organization' | 'app' | 'user';
+
+export interface WalletRef {
+  kind: WalletKind;
+  /** The organization's, the app's or the user's id. */
+  id: string;
+}
+
+export interface LineRow {
+  transfer_id: string | null;
+  type: string;
+  amount: number;
+  source_name: string;
+  destination_name: string;
+  metadata: string | null;
+  created: string;
+  created_ms: number;
+  org_id: string;
+  wallet: WalletRef;
+}
+
+/**
+ * A transaction as the API shows it, for the row `x`: the vendor's fields, and (an extension) the wallet whose line it
+ * is. A line without a transfer or a wallet leaves the field out rather than sending null.
+ */
+export const TRANSACTION_JSON = `json_remove(json_object(
+      'id', x.id,
+      'amount', x.amount,
+      'created', x.created,
+      'source_name', x.source_name,
+      'destination_name', x.destination_name,
+      'type', x.type,
+      'metadata', json(x.metadata),
+      'transfer_id', x.transfer_id,
+      'wallet', json_object('type', x.wallet_kind, 'id', x.wallet_id)),
+    CASE WHEN x.transfer_id IS NULL THEN '$.transfer_id' ELSE '$._' END,
+    CASE WHEN x.wallet_id IS NULL THEN '$.wallet' ELSE '$._' END)`;
+
+/** Writes one line and moves its wallet's cached balance by the same amount. Call inside a transaction. */
+export function insertLine(db: Db, line: LineRow): number {
+  const id = sql(
+    db,
+    `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created, org_id,
+       wallet_kind, wallet_id, created_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    line.transfer_id,
+    line.type,
+    line.amount,
+    line.source_name,
+    line.destination_name,
+    line.metadata,
+    line.created,
+    line.org_id,
+    line.wallet.kind,
+    line.wallet.id,
+    line.created_ms,
+  ).lastInsertRowid;
+  // organizations.balance is the organization's money: its own wallet and its apps' (GET /v2/organizations).
+  if (line.wallet.kind === 'user') {
+    sql(db, 'UPDATE users SET wallet = wallet + ? WHERE id = ?').run(line.amount, line.wallet.id);
+  } else {
+    if (line.wallet.kind === 'app') {
+      sql(db, 'UPDATE apps SET balance = balance + ? WHERE id = ?').run(line.amount, line.wallet.id);
+    }
+    sql(db, 'UPDATE organizations SET balance = balance + ? WHERE id = ?').run(line.amount, line.org_id);
+  }
+  return Number(id);
+}
+
+/** A wallet's balance as the sum of its lines (the index ledger_by_wallet holds every amount it reads). */
+export function sumOfLines(db: Db, walletId: string): number {
+  return (
+    sql<number>(db, 'SELECT COALESCE(sum(amount), 0) FROM transactions WHERE wallet_id = ?')
+      .pluck()
+      .get(walletId) ?? 0
+  );
+}
+
+/** A wallet's cached balance (what a movement checks before it pays). */
+export function cachedBalance(db: Db, wallet: WalletRef, orgId: string): number {
+  switch (wallet.kind) {
+    case 'user':
+      return sql<number>(db, 'SELECT wallet FROM users WHERE id = ?').pluck().get(wallet.id) ?? 0;
+    case 'app':
+      return sql<number>(db, 'SELECT balance FROM apps WHERE id = ?').pluck().get(wallet.id) ?? 0;
+    default:
+      // The organization's own wallet is not cached apart from its apps': its lines say it.
+      return orgId === wallet.id ? sumOfLines(db, wallet.id) : 0;
+  }
+}
+
+export interface LedgerFilter {
+  orgId: string;
+  walletId?: string | undefined;
+  type?: string | undefined;
+  startMs?: number | undefined;
+  endMs?: number | undefined;
+}
+
+export interface LedgerCursor {
+  createdMs: number;
+  id: number;
+}
+
+function whereOf(filter: LedgerFilter, params: Record<string, unknown>): string[] {
+  // A wallet's lines are found by its id alone, on ledger_by_wallet (ids are UUIDs, unique across kinds; the domain
+  // has checked the wallet is the organization's): a user's few lines among a million are a range, not a scan.
+  const where: string[] = [];
+  if (filter.walletId) {
+    where.push('wallet_id = @walletId');
+    params.walletId = filter.walletId;
+  } else {
+    where.push('org_id = @orgId');
+    params.orgId = filter.orgId;
+  }
+  if (filter.type) {
+    where.push('type = @type');
+    params.type = filter.type;
+  }
+  if (filter.startMs !== undefined) {
+    where.push('created_ms >= @startMs');
+    params.startMs = filter.startMs;
+  }
+  if (filter.endMs !== undefined) {
+    where.push('created_ms <= @endMs');
+    params.endMs = filter.endMs;
+  }
+  return where;
+}
+
+/**
+ * One page of the ledger, newest first, by keyset on (created_ms, id): the filter and the order are one index's
+ * (ledger_by_org, ledger_by_org_type or ledger_by_wallet), so that a first page costs the same at any size.
+ */
+export function pageOfLines(
+  db: Db,
+  filter: LedgerFilter,
+  options: {
+    limit: number;
+    after?: LedgerCursor | undefined;
+    before?: LedgerCursor | undefined;
+    withTransfer: string | null;
+  },
+): { rows: string[]; more: boolean } {
+  const params: Record<string, unknown> = { take: options.limit + 1 };
+  const where = whereOf(filter, params);
+  const cursor = options.after ?? options.before;
+  if (cursor) {
+    where.push(`(created_ms, id) ${options.before ? '>' : '<'} (@cursorMs, @cursorId)`);
+    params.cursorMs = cursor.createdMs;
+    params.cursorId = cursor.id;
+  }
+  const direction = options.before ? 'ASC' : 'DESC';
+  const json = options.withTransfer
+    ? `json_set(${TRANSACTION_JSON}, '$.transfer', json((SELECT ${options.withTransfer} FROM transfers t WHERE t.id = x.transfer_id)))`
+    : TRANSACTION_JSON;
+  const rows = sql<string>(
+    db,
+    `SELECT ${json} FROM transactions x WHERE ${where.join(' AND ')}
+     ORDER BY created_ms ${direction}, id ${direction} LIMIT @take`,
+  )
+    .pluck()
+    .all(params);
+  return pageFrom(rows, options.limit, options.before !== undefined);
+}
+
+export function findLine(
+  db: Db,
+  orgId: string,
+  id: number,
+): { id: number; created_ms: number; json: string } | undefined {
+  return sql<{ id: number; created_ms: number; json: string }>(
+    db,
+    `SELECT x.id, x.created_ms, ${TRANSACTION_JSON} AS json FROM transactions x WHERE x.id = ? AND x.org_id = ?`,
+  ).get(id, orgId);
+}
+
+/** The range's lines summed by type: what each kind of movement added to (or took from) the wallets filtered. */
+export function totalsByType(
+  db: Db,
+  filter: LedgerFilter,
+): { type: string; amount: number; count: number }[] {
+  const params: Record<string, unknown> = {};
+  const where = whereOf(filter, params);
+  return sql<{ type: string; amount: number; count: number }>(
+    db,
+    `SELECT type, sum(amount) AS amount, count(*) AS count FROM transactions WHERE ${where.join(' AND ')}
+     GROUP BY type ORDER BY type`,
+  ).all(params);
+}
+
+/** Every wallet with a line, and its sum: what the property test compares with the caches. */
+export function sumsByWallet(db: Db): { org_id: string; kind: WalletKind; id: string; sum: number }[] {
+  return sql<{ org_id: string; kind: WalletKind; id: string; sum: number }>(
+    db,
+    `SELECT org_id, wallet_kind AS kind, wallet_id AS id, sum(amount) AS sum FROM transactions
+     WHERE wallet_id IS NOT NULL GROUP BY org_id, wallet_kind, wallet_id`,
+  ).all();
+}

@@ -1,0 +1,161 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { caller, teamConsole } from '../test/console';
+import { BACKENDS } from '../test/databases';
+
+/**
+ * Wallet moves through the console server, on each database: finance's alone, counted against the approval limit and
+ * the member's daily limit, submitted above them and paid once by the executor; an app's bank account is a grant that
+ * waits for a second member, who sees it masked.
+ */
+
+const ACCOUNT = { account_number: '123456789', routing_number: '021000021', account_type: 'checking' };
+
+describe.each(BACKENDS)('wallet moves through the console server on $name', async (backend) => {
+  const server = await teamConsole({ database: await backend.open() });
+  afterAll(() => server.close());
+  // Approvals above $1,000.00; $2,000.00 a day per member.
+  const tenant = await server.tenant({ approval_limit_cents: 100_000, member_daily_limit_cents: 200_000 });
+  const as = async (role: string) =>
+    caller(
+      server.app,
+      await server.signIn(tenant.members.find((m) => m.role === role) ?? { email: '', password: '' }),
+    );
+  const finance = await as('finance');
+  const admin = await as('admin');
+  const app = tenant.apps[0]?.id ?? '';
+  const user = tenant.users[0]?.id ?? '';
+  const key = () => crypto.randomUUID();
+  /** The request once its run ended: the executor pays after the approval is answered. */
+  const ended = async (id: string) => {
+    for (;;) {
+      const read = await admin.get(`/api/team/approvals/${id}`);
+      if (!['approved', 'executing'].includes(read.body.status)) return read.body;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('refuses every move to viewer and support, lets finance and admin read and move', async () => {
+    for (const role of ['viewer', 'support']) {
+      const member = await as(role);
+      for (const [method, path, body] of [
+        ['POST', `/v2/apps/${app}/deposit`, { amount: 100 }],
+        ['POST', `/v2/apps/${app}/withdraw`, { amount: 100 }],
+        ['POST', '/v2/transfers', { amount: -100, user_id: user }],
+        ['POST', '/v2/transfer-batches', { items: [{ amount: -100, user_id: user }] }],
+        ['POST', '/v2/organization-transfers', { amount: 100, api_app_id: app }],
+        ['PUT', `/v2/apps/${app}/ach-account`, ACCOUNT],
+        ['POST', `/v2/apps/${app}/change_settings`, { auto_refill_active: false }],
+      ] as const) {
+        const answer = await (method === 'PUT' ? member.put(path, body) : member.post(path, body));
+        expect(answer.status, `${role} ${method} ${path}`).toBe(403);
+        expect(answer.body.error_code).toBe('forbidden-for-role');
+      }
+      expect((await member.get('/v2/transactions')).status).toBe(200);
+      expect((await member.get('/v2/wallets')).status).toBe(200);
+    }
+    const moved = await finance.post('/v2/transfers', {
+      amount: -500,
+      user_id: user,
+      idempotency_key: key(),
+    });
+    expect(moved.status).toBe(200);
+    // Stamped with who initiated it, its key its request id.
+    expect(moved.body.metadata).toMatchObject({ initiated_by: expect.stringContaining('@') });
+    expect((await admin.post('/v2/organization-transfers', { amount: 1_000, api_app_id: app })).status).toBe(
+      200,
+    );
+  });
+
+  it("an app's bank account waits for a second member with approvals on, shown masked, and is set once confirmed", async () => {
+    const direct = await finance.put(`/v2/apps/${app}/ach-account`, ACCOUNT);
+    expect(direct.status).toBe(403);
+    expect(direct.body).toMatchObject({ error_code: 'approval-required', limit: 'grant' });
+    const submitted = await finance.post('/api/team/approvals', {
+      move: 'ach-account',
+      body: ACCOUNT,
+      app_id: app,
+    });
+    expect(submitted.status).toBe(201);
+    expect(submitted.text).not.toContain('123456789');
+    expect(submitted.body.body).toMatchObject({ replaces: null, moves: [{ account_number_last4: '6789' }] });
+    expect((await finance.post(`/api/team/approvals/${submitted.body.id}/approve`, {})).status).toBe(403);
+    const seen = await admin.get(`/api/team/approvals/${submitted.body.id}`);
+    expect(seen.text).not.toContain('123456789');
+    await admin.post(`/api/team/approvals/${submitted.body.id}/approve`, {});
+    expect((await ended(submitted.body.id)).status).toBe('executed');
+    expect((await finance.get(`/v2/apps/${app}/ach-account`)).body).toEqual({
+      mask: '6789',
+      name: 'Checking •••• 6789',
+    });
+    // A change shows the account it replaces.
+    const change = await finance.post('/api/team/approvals', {
+      move: 'ach-account',
+      body: { ...ACCOUNT, account_number: '55554444' },
+      app_id: app,
+    });
+    expect(change.body.body.replaces).toEqual({ mask: '6789', name: 'Checking •••• 6789' });
+  });
+
+  it('a withdrawal above the limit waits, and is paid once when another member approves it', async () => {
+    const body = { amount: 150_000, idempotency_key: key() };
+    const direct = await finance.post(`/v2/apps/${app}/withdraw`, body);
+    expect(direct.status).toBe(403);
+    expect(direct.body.error_code).toBe('approval-required');
+    const before = (await finance.get('/v2/wallets')).body.apps[0].balance;
+    const submitted = await finance.post('/api/team/approvals', { move: 'withdrawal', body, app_id: app });
+    expect(submitted.status).toBe(201);
+    expect(submitted.body).toMatchObject({ kind: 'withdrawal', amount: 150_000 });
+    await admin.post(`/api/team/approvals/${submitted.body.id}/approve`, {});
+    const approved = await ended(submitted.body.id);
+    expect(approved.status).toBe('executed');
+    const transferId = approved.result.rows[0].transfer_id;
+    const transfer = await finance.get(`/v2/transfers/${transferId}`);
+    expect(transfer.body).toMatchObject({ type: 'refill', amount: -150_000 });
+    expect((await finance.get('/v2/wallets')).body.apps[0].balance).toBe(before - 150_000);
+  });
+
+  it('a transfer batch is judged by its total: under the limit item by item, above it as a whole', async () => {
+    const items = [600, 600].map((cents) => ({
+      amount: -cents * 100,
+      user_id: user,
+      idempotency_key: key(),
+    }));
+    const batch = await finance.post('/v2/transfer-batches', { items, idempotency_key: key() });
+    expect(batch.status).toBe(403);
+    expect(batch.body.error_code).toBe('approval-required');
+    const submitted = await finance.post('/api/team/approvals', {
+      move: 'transfer-batch',
+      body: { items, idempotency_key: key() },
+    });
+    expect(submitted.body).toMatchObject({ kind: 'transfer-batch', amount: 120_000, count: 2 });
+    await admin.post(`/api/team/approvals/${submitted.body.id}/approve`, {});
+    const approved = await ended(submitted.body.id);
+    expect(approved.status).toBe('executed');
+    expect(approved.result.rows.map((r: { outcome: string }) => r.outcome)).toEqual(['paid', 'paid']);
+  });
+
+  it("split deposits and transfers are bounded by the member's daily limit", async () => {
+    const other = await server.tenant({ approval_limit_cents: 100_000, member_daily_limit_cents: 200_000 });
+    const member = caller(
+      server.app,
+      await server.signIn(other.members.find((m) => m.role === 'finance') ?? { email: '', password: '' }),
+    );
+    const otherApp = other.apps[0]?.id ?? '';
+    await member.put(`/v2/apps/${otherApp}/ach-account`, ACCOUNT).catch(() => undefined);
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(
+        await member.post('/v2/transfers', {
+          amount: -90_000,
+          user_id: other.users[0]?.id,
+          idempotency_key: key(),
+        }),
+      );
+    }
+    answers.push(
+      await member.post(`/v2/apps/${otherApp}/deposit`, { amount: 90_000, idempotency_key: key() }),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 403, 403]);
+    expect(answers[2]?.body).toMatchObject({ error_code: 'approval-required', limit: 'daily' });
+  });
+});
