@@ -247,9 +247,28 @@ export async function executeRequest(
   const db = team.database.db;
   const { id: executorId, leaseMs } = team.executor;
   const leaseEnd = () => new Date(team.now().getTime() + leaseMs);
+  // Nothing is paid that could not be written down: the trail was cut under this server (audit/witness.ts).
+  if (team.auditWitness.broken) return { ended: 'not-claimed', outcomes: [] };
   if (!(await requestRows.claimRequest(db, request.id, claimFrom, executorId, team.now(), leaseEnd()))) {
     return { ended: 'not-claimed', outcomes: [] };
   }
+  // What is paid is read again now, and must be as its maker submitted it: its seal verifies and its body is the one
+  // whose hash was sealed (db/seals.ts). An amount, a payee or a maker written into the database pays nothing.
+  const current = await requestRows.findRequest(db, request.org_id, request.id);
+  if (!current || !requestRows.intactRequest(db, current, current.body)) {
+    await moveStatus(db, request.id, 'executing', 'failed', team.now(), {
+      error: 'This request is not as it was submitted: nothing was paid',
+    });
+    await team.audit(
+      consoleEntry(request.org_id, 'approval.execute', [request.id], {
+        status: 409,
+        outcome: 'refused',
+        detail: 'Not as it was submitted (its seal or its body does not verify): nothing was paid',
+      }),
+    );
+    return { ended: 'failed', outcomes: [] };
+  }
+  request = current;
   if (claimFrom === 'approved') {
     const approvals = await approvalsOf(db, request);
     const counting = approvals.filter((a) => a.counts);
@@ -349,9 +368,16 @@ export async function executeRequest(
             },
           ),
           team.now(),
+          team.auditWitness,
         );
       }
-      return appendAuditIn(trx, team.auditKey, runLine(request, ended, outcomes), team.now());
+      return appendAuditIn(
+        trx,
+        team.auditKey,
+        runLine(request, ended, outcomes),
+        team.now(),
+        team.auditWitness,
+      );
     });
     if (!finished) return { ended: 'lost', outcomes };
     team.noteHead(finished);

@@ -6,6 +6,7 @@ import type { AuditRow } from '../db/schema';
 import { sha256Hex } from '../identity/secrets';
 import { type AuditHead, formatHead } from './head-file';
 import type { AuditKey } from './key';
+import type { AuditWitness } from './witness';
 
 export type AuditOutcome = 'ok' | 'refused' | 'failed';
 
@@ -107,8 +108,9 @@ export async function appendAudit(
   key: AuditKey,
   entry: AuditEntry,
   now = new Date(),
+  witness: AuditWitness | null = null,
 ): Promise<AuditHead> {
-  return transaction(db, (trx) => appendAuditIn(trx, key, entry, now));
+  return transaction(db, (trx) => appendAuditIn(trx, key, entry, now, witness));
 }
 
 /** Appends a line inside a transaction the caller holds (lines that must commit with a change, or not at all). */
@@ -117,9 +119,12 @@ export async function appendAuditIn(
   key: AuditKey,
   entry: AuditEntry,
   now = new Date(),
+  /** The server's last head: the chain appended to must pass through it (witness.ts). */
+  witness: AuditWitness | null = null,
 ): Promise<AuditHead> {
   // The hash returned is still the previous row's: it is replaced below, once this row's is known.
   const head = await auditRows.takeNextSeq(trx);
+  await witness?.vouch(trx, { seq: head.seq - 1, hash: head.hash });
   const row: Omit<AuditRow, 'hash'> = {
     seq: head.seq,
     at: now.toISOString(),

@@ -6,6 +6,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { ConsoleTables } from './schema';
+import { inheritSealer } from './seals';
 
 export type ConsoleDb = Kysely<ConsoleTables>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -63,7 +64,10 @@ function postgres(url: string): ConsoleDatabase {
  * way without writing SQL (a repository function takes the transaction as its database).
  */
 export function transaction<T>(db: ConsoleDb, work: (trx: ConsoleDb) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
+  return db.transaction().execute((trx) => {
+    inheritSealer(db, trx);
+    return work(trx);
+  });
 }
 
 /**

@@ -275,4 +275,22 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('approval_requests').addColumn('origin', 'text').execute();
     },
   },
+  '0009-seals': {
+    async up(db: Kysely<unknown>) {
+      // Each row that decides power or money carries a seal (an HMAC of its deciding fields under a key the database
+      // never holds, db/seals.ts). Rows written before are sealed once, at the first start with the key, which writes
+      // integrity.seal in the trail (audit/first-seal.ts); a seal left empty after that does not verify.
+      for (const table of [
+        'members',
+        'approval_policies',
+        'approval_requests',
+        'approval_decisions',
+        'team_requests',
+      ]) {
+        await db.schema.alterTable(table).addColumn('seal', 'text').execute();
+      }
+      // The last time step of a TOTP code accepted from the member: a code of that step or before is refused.
+      await db.schema.alterTable('members').addColumn('totp_last_step', 'integer').execute();
+    },
+  },
 };

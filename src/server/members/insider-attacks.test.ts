@@ -7,7 +7,11 @@ import { createConsoleApp } from '../app';
 import { executeRequest } from '../approvals/executor';
 import { consoleEntry, legacyRowHash } from '../audit/chain';
 import { AuditHeadFile, auditHeadFileFrom } from '../audit/head-file';
+import { AuditChainBroken } from '../audit/witness';
 import { openConsoleDatabase } from '../db/database';
+import { recordDecision } from '../db/repositories/approval-decisions';
+import { updateMember } from '../db/repositories/members';
+import { insertTeamRequest } from '../db/repositories/team-requests';
 import { mailerFrom } from '../mail/mail';
 import { startTeam } from '../start';
 import { config } from '../test/config';
@@ -126,23 +130,20 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     // A reset proposed while mail was set up and confirmed after it went: refused when it would apply.
     const proposed = crypto.randomUUID();
     const now = new Date();
-    await db
-      .insertInto('team_requests')
-      .values({
-        id: proposed,
-        org_id: o.org.id,
-        kind: 'password-reset',
-        proposer_id: o.member('admin').id,
-        target_member_id: o.member('finance').id,
-        payload: '{}',
-        status: 'pending',
-        decided_by: null,
-        reason: null,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
-        decided_at: null,
-      })
-      .execute();
+    await insertTeamRequest(db, {
+      id: proposed,
+      org_id: o.org.id,
+      kind: 'password-reset',
+      proposer_id: o.member('admin').id,
+      target_member_id: o.member('finance').id,
+      payload: '{}',
+      status: 'pending',
+      decided_by: null,
+      reason: null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+      decided_at: null,
+    });
     const confirmed = await admins[1]?.post(`/api/team/team-requests/${proposed}/confirm`);
     expect(confirmed?.status).toBe(409);
     expect(confirmed?.body.error_code).toBe('mail-required');
@@ -494,17 +495,14 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
       payment: payment(o.userId, 150_006),
     });
     const now = new Date().toISOString();
-    await db
-      .insertInto('approval_decisions')
-      .values({ request_id: waiting.body.id, member_id: x.id, decision: 'approve', reason: null, at: now })
-      .execute();
+    await recordDecision(db, waiting.body.id, x.id, { approve: true }, now);
     await db
       .updateTable('approval_requests')
       .set({ status: 'approved' })
       .where('id', '=', waiting.body.id)
       .execute();
     // Demoted behind the route's back: only the executor's own check stands between this and the money.
-    await db.updateTable('members').set({ role: 'viewer' }).where('id', '=', x.id).execute();
+    await updateMember(db, x.id, { role: 'viewer' });
     const row = await db
       .selectFrom('approval_requests')
       .selectAll()
@@ -799,6 +797,14 @@ describe.each(BACKENDS)('a trail re-sealed from the database, on $name', (backen
         amountCents: 500_000,
       });
     }
+    // An admin signed in while the trail held (once it does not, a sign-in is a line that cannot be written).
+    const signedIn = await caller(createConsoleApp(settings, null, first.team), '').post(
+      '/api/team/sessions',
+      {
+        email: admin.email,
+        password: 'demo-admin-password',
+      },
+    );
     await first.team.auditHead?.flush();
     const headFile = auditHeadFileFrom(env, consoleDb) ?? '';
     const noted = new AuditHeadFile(headFile).read();
@@ -848,15 +854,14 @@ describe.each(BACKENDS)('a trail re-sealed from the database, on $name', (backen
         forged.length,
       ),
     ).toEqual(forged);
-    await second.team.audit(consoleEntry(admin.org_id, 'approval.expire', [], { status: 200 }));
+    // The chain no longer passes through the head noted outside: nothing is appended on it, nor noted.
+    await expect(
+      second.team.audit(consoleEntry(admin.org_id, 'approval.expire', [], { status: 200 })),
+    ).rejects.toThrow(AuditChainBroken);
     await second.team.auditHead?.flush();
     expect(new AuditHeadFile(headFile).read()).toEqual(noted);
     // Admins are told on the Audit page.
     const app = createConsoleApp(settings, null, second.team);
-    const signedIn = await caller(app, '').post('/api/team/sessions', {
-      email: admin.email,
-      password: 'demo-admin-password',
-    });
     const health = await caller(app, basic(signedIn.body.member_id, signedIn.body.secret)).get(
       '/api/team/audit/health',
     );

@@ -3,6 +3,7 @@ import { basicAuthorization } from '../../node/basic-auth';
 import { createSandbox, type Sandbox } from '../../sandbox/app';
 import { createConsoleApp } from '../app';
 import { adoptAuditKey } from '../audit/chain';
+import { sealOnce } from '../audit/first-seal';
 import type { AuditHeadFile } from '../audit/head-file';
 import { checkAuditTrail } from '../audit/health';
 import type { AuditKey } from '../audit/key';
@@ -67,6 +68,8 @@ export async function teamConsole(
     ...(options.now ? { now: options.now } : {}),
   });
   team.trail = await checkAuditTrail(database.db, auditKey, options.auditHead ?? null);
+  team.auditWitness.adopt(team.trail.ok ? team.trail.head : team.trail.noted);
+  await sealOnce(team);
   const app = createConsoleApp(
     config({ upstreamUrl: options.upstream ?? null, orgCredentials: options.orgCredentials ?? null }),
     sandbox,
