@@ -7,7 +7,7 @@ import { findOrganization } from '../db/repositories/organizations';
 import type { RequestRow } from '../db/schema';
 import {
   type CallService,
-  payeesMethodsFingerprints,
+  payeeMethodsFingerprint,
   requestIdOf,
   serviceRequest,
   transfersSince,
@@ -161,38 +161,33 @@ async function payRow(
   }
 }
 
+/** Why a payee's methods read now are not those pinned at submission, or null when they are. */
+function notAsApproved(pinned: string | undefined, now: string | 'not-found' | null): string | null {
+  if (pinned === undefined) {
+    return "Its payee's payout methods were not kept when it was submitted: submit it again";
+  }
+  if (now === null || now === 'not-found') {
+    return "Its payee's payout methods could not be read: nothing was paid; submit it again";
+  }
+  if (now !== pinned) {
+    return "Its payee's payout methods changed after it was submitted: nothing was paid; submit it again to have it approved as it is now";
+  }
+  return null;
+}
+
 /**
- * The payees of a payout request whose payout methods are not what they were when it was submitted (a method added,
- * removed or made the default since), or cannot be read now, each with why its rows are not paid: "their PayPal" or
- * "their default method" is paid only while it is the one the approver was shown.
+ * Immediately before a payout row is sent, its payee's methods are read again: a method added or made the default
+ * while a file runs (by the maker, say) stops that payee's remaining rows, not only those of a run that had not
+ * started. Rows already in flight at that moment (at most IN_FLIGHT) are the only ones that can still go.
  */
-async function payeesNotAsApproved(
+async function stillAsApproved(
   call: CallService,
   credentials: OrgCredentials,
   stored: RequestBody,
-  rows: readonly PaymentBody[],
-): Promise<Map<string, string>> {
-  const changed = new Map<string, string>();
-  if ('payment' in stored || 'rows' in stored || rows.length === 0) return changed;
-  const pinned = stored.payee_methods ?? {};
-  const now = await payeesMethodsFingerprints(
-    call,
-    credentials,
-    rows.map((row) => String(row.user_id)),
-  );
-  for (const [user, fingerprint] of now) {
-    if (pinned[user] === undefined) {
-      changed.set(user, "Its payee's payout methods were not kept when it was submitted: submit it again");
-    } else if (fingerprint === null || fingerprint === 'not-found') {
-      changed.set(user, "Its payee's payout methods could not be read: nothing was paid; submit it again");
-    } else if (fingerprint !== pinned[user]) {
-      changed.set(
-        user,
-        "Its payee's payout methods changed after it was submitted: nothing was paid; submit it again to have it approved as it is now",
-      );
-    }
-  }
-  return changed;
+  user: string,
+): Promise<string | null> {
+  if ('payment' in stored || 'rows' in stored) return null;
+  return notAsApproved(stored.payee_methods?.[user], await payeeMethodsFingerprint(call, credentials, user));
 }
 
 /**
@@ -316,12 +311,8 @@ export async function executeRequest(
             keysSince(request),
           )) ?? new Map<string, string>())
         : new Map<string, string>();
-    const notAsApproved = await payeesNotAsApproved(
-      call,
-      credentials,
-      stored,
-      rows.filter((row) => !arrived.has(row.idempotency_key)),
-    );
+    // Payees whose methods are not as approved: found immediately before each of their rows (stillAsApproved).
+    const changedPayees = new Map<string, string>();
     let next = 0;
     const worker = async () => {
       while (held && next < rows.length) {
@@ -329,7 +320,12 @@ export async function executeRequest(
         const row = rows[index];
         if (!row) continue;
         const already = arrived.get(row.idempotency_key);
-        const changed = notAsApproved.get(String(row.user_id));
+        const user = String(row.user_id);
+        if (!already && !changedPayees.has(user)) {
+          const why = await stillAsApproved(call, credentials, stored, user);
+          if (why) changedPayees.set(user, why);
+        }
+        const changed = changedPayees.get(user);
         outcomes[index] = already
           ? { index, outcome: 'paid', status: 200, transfer_id: already, replayed: true, error: null }
           : changed
