@@ -15,6 +15,7 @@ import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
 import { answerRefusal, answerTrailBroken } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
+import { nulInUrl, nulRefusal } from './pipeline/nul';
 import { teamRoutes, teamRouteTable } from './pipeline/route-tables';
 import { mountSpa } from './spa';
 import type { Team } from './team';
@@ -106,6 +107,16 @@ export function createConsoleApp(
     ...(refusedEarly ? { onRefused: refusedEarly } : {}),
   });
   for (const path of ['/v2/*', '/v2', '/api/team/*', '/sandbox/*']) app.use(path, exposure);
+  // A NUL in the path or the query is refused here, with a line (bodies are checked where they are read).
+  for (const path of ['/v2/*', '/v2', '/api/team/*']) {
+    app.use(path, async (c, next) => {
+      const where = nulInUrl(c.req.url);
+      if (!where) return next();
+      const answer = answerRefusal(c, nulRefusal(where));
+      await refusedEarly?.(c, 400);
+      return answer;
+    });
+  }
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(runtime);

@@ -14,7 +14,7 @@ import {
 } from '../gate/service-calls';
 import { sha256Hex } from '../identity/secrets';
 import type { OrgCredentials, Team } from '../team';
-import { appOf, bodiesOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
+import { appOf, bodiesOf, pathOf, type RequestBody } from './bodies';
 import { tellMaker } from './notify';
 import { approvalsOf, finishRequest, moveStatus, requeueRequest } from './status';
 

@@ -99,6 +99,12 @@ export function rowHash(row: Omit<AuditRow, 'hash'>, key: AuditKey): string {
   return createHmac('sha256', key.secret).update(JSON.stringify(fields)).digest('hex');
 }
 
+/** A line's text without NUL characters, which PostgreSQL refuses: a refusal's line is never lost to one. */
+function printable(text: string | undefined | null): string | null {
+  if (text === undefined || text === null) return null;
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
+
 /**
  * Appends a line to the trail. The head row is updated first, inside the transaction: on PostgreSQL that locks it,
  * on SQLite it takes the write lock, so two servers appending at once wait for each other and the chain stays one.
@@ -130,15 +136,15 @@ export async function appendAuditIn(
     at: now.toISOString(),
     org_id: entry.orgId,
     member_id: entry.memberId,
-    email: entry.email?.slice(0, 320) ?? null,
+    email: printable(entry.email?.slice(0, 320)),
     role: entry.role,
     action: entry.action,
-    targets: entry.targets.join(' '),
+    targets: printable(entry.targets.join(' ')) ?? '',
     outcome: entry.outcome,
     status: entry.status,
-    request_id: entry.requestId?.slice(0, 200) ?? null,
-    client_address: entry.clientAddress?.slice(0, 100) ?? null,
-    detail: entry.detail?.slice(0, 500) ?? null,
+    request_id: printable(entry.requestId?.slice(0, 200)),
+    client_address: printable(entry.clientAddress?.slice(0, 100)),
+    detail: printable(entry.detail?.slice(0, 500)),
     amount_cents: entry.amountCents ?? null,
     prev_hash: head.hash,
   };

@@ -54,7 +54,17 @@ function sqlite(file: string): ConsoleDatabase {
 }
 
 function postgres(url: string): ConsoleDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A bigint (cents, counts) is read as a JS number, exact up to 2^53 cents: far above any amount the service takes.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.INT8
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
   const db = new Kysely<ConsoleTables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

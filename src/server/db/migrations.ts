@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
@@ -291,6 +291,25 @@ export const migrations: Record<string, Migration> = {
       }
       // The last time step of a TOTP code accepted from the member: a code of that step or before is refused.
       await db.schema.alterTable('members').addColumn('totp_last_step', 'integer').execute();
+    },
+  },
+  '0010-cents-bigint': {
+    async up(db: Kysely<unknown>) {
+      // Cents above 2^31 (a $30,000,000 file, a policy's limit) did not fit PostgreSQL's integer: every cents column is
+      // a bigint there, read back as a JS number (database.ts). SQLite's integer is 64 bits already.
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      for (const [table, column] of [
+        ['approval_policies', 'limit_cents'],
+        ['approval_policies', 'member_daily_limit_cents'],
+        ['approval_requests', 'amount_cents'],
+        ['audit_events', 'amount_cents'],
+        ['member_spend', 'amount_cents'],
+      ] as const) {
+        await db.schema
+          .alterTable(table)
+          .alterColumn(column, (c) => c.setDataType('bigint'))
+          .execute();
+      }
     },
   },
 };

@@ -6,6 +6,7 @@ import { notJson, Refusal } from '../errors';
 import { admit, memberOf } from '../pipeline/admission';
 import { answerRefusal, answerTrailBroken } from '../pipeline/answer';
 import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
+import { nulFieldIn, nulRefusal } from '../pipeline/nul';
 import type { Team } from '../team';
 import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
@@ -61,11 +62,14 @@ async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
   if (!isJsonContentType(c.req.header('content-type'))) {
     return new Refusal(415, 'unsupported-media-type', 'Send the body as application/json');
   }
+  let raw: unknown;
   try {
-    return { raw: JSON.parse(await c.req.text()) };
+    raw = JSON.parse(await c.req.text());
   } catch {
     return notJson();
   }
+  const nul = nulFieldIn(raw);
+  return nul ? nulRefusal(nul, 'validation-failed') : { raw };
 }
 
 /**

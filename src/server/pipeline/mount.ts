@@ -10,6 +10,7 @@ import type { Team } from '../team';
 import { admit } from './admission';
 import { answerRefusal, answerTrailBroken } from './answer';
 import { type AuditLine, isWritten, writeLine } from './audit-line';
+import { nulFieldIn, nulRefusal } from './nul';
 import type { TeamRoute } from './route';
 
 /** The JSON body by its schema, refused as oversized before it is read, or as the fields at fault. */
@@ -34,7 +35,9 @@ async function readBody<B>(c: Context, schema: z.ZodType<B>, maxBytes: number): 
     throw error;
   }
   if (parsed === undefined) return answerRefusal(c, notJson());
-  return parsed instanceof Response ? parsed : parsed.value;
+  if (parsed instanceof Response) return parsed;
+  const nul = nulFieldIn(parsed.value);
+  return nul ? answerRefusal(c, nulRefusal(nul)) : parsed.value;
 }
 
 /** Registers each route of the table behind the pipeline. */
