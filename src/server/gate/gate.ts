@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { can, describeRequest } from '../../lib/roles';
+import { can, describeRequest, isCanonicalV2Path } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
 import { notJson, Refusal } from '../errors';
@@ -89,6 +89,15 @@ export function teamGate(team: Team, forward: Forward) {
     // Nothing is sent that could not be written down (audit/witness.ts).
     if (team.auditWitness.broken && isWritten(c, 200)) return answerTrailBroken(c);
     const found = await memberOf(team, c);
+    if (!isCanonicalV2Path(path)) {
+      await writeLine(team, c, line, found ?? null, 400);
+      return answerRefusal(
+        c,
+        new Refusal(400, 'non-canonical-path', 'Write the path in lower case, as the API names its routes', {
+          field: 'path',
+        }),
+      );
+    }
     if (found === undefined) {
       if (team.mode === 'upstream' && team.teamMode) {
         await writeLine(team, c, line, null, 401);
