@@ -7,6 +7,7 @@ import { findOrganization } from '../db/repositories/organizations';
 import type { RequestRow } from '../db/schema';
 import {
   type CallService,
+  type ListedTransfer,
   payeeMethodsFingerprint,
   requestIdOf,
   serviceRequest,
@@ -14,7 +15,7 @@ import {
 } from '../gate/service-calls';
 import { sha256Hex } from '../identity/secrets';
 import type { OrgCredentials, Team } from '../team';
-import { appOf, bodiesOf, pathOf, type RequestBody } from './bodies';
+import { appOf, bodiesOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
 import { tellMaker } from './notify';
 import { approvalsOf, finishRequest, moveStatus, requeueRequest } from './status';
 
@@ -58,20 +59,54 @@ const keysSince = (request: RequestRow) =>
 export async function findByKeys(
   call: CallService,
   credentials: OrgCredentials,
-  keys: ReadonlySet<string>,
+  rows: ReadonlyMap<string, PaymentBody>,
   since: string,
-): Promise<Map<string, string> | null> {
-  const found = new Map<string, string>();
+  path: string,
+): Promise<Map<string, FoundByKey> | null> {
+  const found = new Map<string, FoundByKey>();
   try {
     for await (const transfer of transfersSince(call, credentials, since, { maxPages: 100 })) {
       const key = requestIdOf(transfer);
-      if (key !== null && keys.has(key)) found.set(key, transfer.id);
-      if (found.size === keys.size) break;
+      const row = key === null ? undefined : rows.get(key);
+      if (key !== null && row) found.set(key, { id: transfer.id, ours: isRowsTransfer(transfer, row, path) });
+      if (found.size === rows.size) break;
     }
   } catch {
     return null;
   }
   return found;
+}
+
+/** A transfer found by a row's key: its id, and whether it is that row's (its payee, amount and kind). */
+export interface FoundByKey {
+  id: string;
+  ours: boolean;
+}
+
+/**
+ * Whether a transfer found by a row's key is the row's: the same kind, amount and payee or payer. A key read from a
+ * waiting request and spent first on another transfer (say $1 to someone else) makes that transfer carry the key; it
+ * is not the approved row's, which is then refused rather than marked paid, and nothing is paid again.
+ */
+function isRowsTransfer(transfer: ListedTransfer, row: PaymentBody, path: string): boolean {
+  const kind = path === '/v2/payouts' ? 'payout' : 'payment';
+  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+  return (
+    transfer.type === kind &&
+    Number(transfer.amount) === Number(row.amount) &&
+    same(transfer.user_id, row.user_id) &&
+    same(transfer.customer_id, row.customer_id)
+  );
+}
+
+const FOREIGN_KEY =
+  'Its key was used by another transfer (not this payee, amount or kind): it is not paid, nor paid again; submit it again with a new key';
+
+/** A row's outcome from what was found by its key: paid when the transfer is the row's, refused when it is another's. */
+function outcomeOfFound(index: number, status: number, found: FoundByKey): RowOutcome {
+  return found.ours
+    ? { index, outcome: 'paid', status, transfer_id: found.id, replayed: true, error: null }
+    : { index, outcome: 'refused', status: 409, transfer_id: null, replayed: false, error: FOREIGN_KEY };
 }
 
 /**
@@ -83,12 +118,13 @@ async function payRow(
   call: CallService,
   credentials: OrgCredentials,
   request: RequestRow,
-  row: Record<string, unknown> & { idempotency_key: string },
+  row: PaymentBody,
   index: number,
   path: string,
   appId: string | null,
 ): Promise<RowOutcome> {
   const body = JSON.stringify(row);
+  const only = new Map([[row.idempotency_key, row]]);
   let sends = 0;
   for (let waits = 0; ; ) {
     let response: Response | null = null;
@@ -125,10 +161,9 @@ async function payRow(
           } | null)
         : null;
       if (json?.error_code === 'idempotency-key-used') {
-        const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), keysSince(request));
-        const transferId = found?.get(row.idempotency_key);
-        if (transferId)
-          return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
+        const found = await findByKeys(call, credentials, only, keysSince(request), path);
+        const byKey = found?.get(row.idempotency_key);
+        if (byKey) return outcomeOfFound(index, status, byKey);
       }
       const paid = kind === 'created' && typeof json?.id === 'string';
       return {
@@ -141,10 +176,9 @@ async function payRow(
       };
     }
     // Unknown: it may have been made. Looked up by its key before anything is sent again.
-    const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), keysSince(request));
-    const transferId = found?.get(row.idempotency_key);
-    if (transferId)
-      return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
+    const found = await findByKeys(call, credentials, only, keysSince(request), path);
+    const byKey = found?.get(row.idempotency_key);
+    if (byKey) return outcomeOfFound(index, status, byKey);
     if (found === null || sends >= SENDS) {
       return {
         index,
@@ -307,10 +341,11 @@ export async function executeRequest(
         ? ((await findByKeys(
             call,
             credentials,
-            new Set(rows.map((r) => r.idempotency_key)),
+            new Map(rows.map((r) => [r.idempotency_key, r])),
             keysSince(request),
-          )) ?? new Map<string, string>())
-        : new Map<string, string>();
+            path,
+          )) ?? new Map<string, FoundByKey>())
+        : new Map<string, FoundByKey>();
     // Payees whose methods are not as approved: found immediately before each of their rows (stillAsApproved).
     const changedPayees = new Map<string, string>();
     let next = 0;
@@ -327,7 +362,7 @@ export async function executeRequest(
         }
         const changed = changedPayees.get(user);
         outcomes[index] = already
-          ? { index, outcome: 'paid', status: 200, transfer_id: already, replayed: true, error: null }
+          ? outcomeOfFound(index, 200, already)
           : changed
             ? { index, outcome: 'refused', status: 409, transfer_id: null, replayed: false, error: changed }
             : await payRow(call, credentials, request, row, index, path, appOf(stored));

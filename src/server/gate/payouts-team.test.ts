@@ -249,6 +249,31 @@ describe('payouts under the team', async () => {
     );
   });
 
+  it("never takes a transfer made with a waiting request's key for that request's payout: refused, nothing paid again", async () => {
+    const body = payout(150_002);
+    const submitted = await finance.post('/api/team/approvals', { payout: body });
+    expect(submitted.status).toBe(201);
+    // Another member who may pay reads the waiting request's key and spends it first: $1.00 to another user.
+    const other = tenant.users[0]?.id ?? '';
+    const spent = await admin.post('/v2/payouts', {
+      ...payout(100),
+      platform: 'default',
+      user_id: other,
+      idempotency_key: body.idempotency_key,
+    });
+    expect(spent.status, spent.text).toBe(201);
+    const approved = await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);
+    expect(approved.body.status).toBe('failed');
+    expect(approved.body.result.rows[0]).toMatchObject({ outcome: 'refused', transfer_id: null });
+    expect(approved.body.result.rows[0].error).toContain('used by another transfer');
+    const payouts = await org.get('/v2/transfers?type=payout&limit=100');
+    const withKey = payouts.body.data.filter(
+      (t: { metadata?: { console_request_id?: string } }) =>
+        t.metadata?.console_request_id === body.idempotency_key,
+    );
+    expect(withKey.map((t: { amount: number }) => t.amount)).toEqual([100]);
+  });
+
   it("refuses a payout for approval whose payee is not the organization's, at the payee", async () => {
     const stranger = await finance.post('/api/team/approvals', {
       payouts: [payout(60_000), payout(60_000, { user_id: crypto.randomUUID() })],
