@@ -15,7 +15,7 @@ import {
 import type { Team } from '../team';
 import type { SignInPolicy } from './policy';
 import { newSecret, passwordMatches } from './secrets';
-import { totpMatches } from './totp';
+import { totpStep } from './totp';
 
 export type SignInResult =
   | { kind: 'signed-in'; member: MemberRow; secret: string }
@@ -66,7 +66,9 @@ export async function signIn(
   if (!usable || !matches) return { kind: 'refused' };
   if (usable.totp_secret) {
     if (!given.totp) return { kind: 'totp-required', member: usable };
-    if (!totpMatches(usable.totp_secret, given.totp, now.getTime()))
+    // A code is taken once: one of the step last accepted, or earlier, is wrong now (a code seen over a shoulder).
+    const step = totpStep(usable.totp_secret, given.totp, now.getTime());
+    if (step === null || !(await memberRows.acceptTotpStep(db, usable.id, step)))
       return { kind: 'totp-wrong', member: usable };
   }
   const secret = newSecret();

@@ -12,6 +12,7 @@ import { openConsoleDatabase } from '../db/database';
 import { recordDecision } from '../db/repositories/approval-decisions';
 import { updateMember } from '../db/repositories/members';
 import { insertTeamRequest } from '../db/repositories/team-requests';
+import { totpCode } from '../identity/totp';
 import { mailerFrom } from '../mail/mail';
 import { startTeam } from '../start';
 import { config } from '../test/config';
@@ -77,6 +78,31 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     };
     return { tenant, org, as, member, add, transfersOf, trail, userId: tenant.users[0]?.id ?? '' };
   }
+
+  it('a TOTP code seen over a shoulder: taken once, and neither it nor an earlier one signs in again', async () => {
+    const o = await organization();
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const credentials = {
+      email: `totp@${o.tenant.client_id.slice(0, 8)}.example`,
+      password: 'totp-password-long',
+    };
+    await insertMember(db, {
+      orgId: o.org.id,
+      name: 'Tia',
+      role: 'finance',
+      ...credentials,
+      totpSecret: secret,
+    });
+    const code = totpCode(secret);
+    const signIn = (totp: string) =>
+      caller(server.app, '').post('/api/team/sessions', { ...credentials, totp });
+    expect((await signIn(code)).status).toBe(201);
+    const again = await signIn(code);
+    expect(again.status).toBe(401);
+    expect((await signIn(totpCode(secret, Date.now() - 30_000))).status).toBe(401);
+    // The next step's code (a phone a little ahead) is still taken, once.
+    expect((await signIn(totpCode(secret, Date.now() + 30_000))).status).toBe(201);
+  });
 
   it('a puppet approver: an admin invites an approver, takes the link, and approves what waited before: refused', async () => {
     const o = await organization();

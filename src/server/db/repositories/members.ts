@@ -154,3 +154,19 @@ export async function pendingTotpSecret(db: ConsoleDb, id: string): Promise<stri
 export function lockMember(trx: ConsoleDb, id: string): Promise<void> {
   return lockRow(trx, 'members', id);
 }
+
+/**
+ * Takes a TOTP code's time step as the member's last accepted one, unless it is not later than that: a code (or an
+ * earlier one) is accepted once. With the member's row held, so that two sign-ins with one code cannot both pass.
+ */
+export async function acceptTotpStep(db: ConsoleDb, id: string, step: number): Promise<boolean> {
+  return transaction(db, async (trx) => {
+    await lockMember(trx, id);
+    const row = await getMember(trx, id);
+    const last =
+      row.totp_last_step === null || row.totp_last_step === undefined ? null : Number(row.totp_last_step);
+    if (last !== null && step <= last) return false;
+    await updateMember(trx, id, { totp_last_step: step });
+    return true;
+  });
+}
