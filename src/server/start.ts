@@ -44,6 +44,7 @@ export async function startTeam(
     mailer: mailerFrom(env),
     leaseMs: config.executorLeaseMs,
     resetHoldMs: config.resetHoldMs,
+    publicOrigin: config.publicUrl,
   });
   team.trail = trail;
   // The chain must pass through the head verified now or, when it did not verify, through the head noted before.

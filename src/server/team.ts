@@ -45,6 +45,8 @@ export interface Team {
   mailer: Mailer | null;
   /** This server as an executor of approved requests, and how long its claim on one holds unless renewed. */
   executor: { id: string; leaseMs: number };
+  /** Where the console is reached (PUBLIC_URL): every link it sends or shows points there, never at a Host header. */
+  publicOrigin: string;
   now(): Date;
 }
 
@@ -59,6 +61,7 @@ export interface TeamOptions {
   mailer?: Mailer | null;
   leaseMs?: number;
   resetHoldMs?: number;
+  publicOrigin?: string;
   now?: () => Date;
 }
 
@@ -87,6 +90,7 @@ export function createTeam({
   mailer = null,
   leaseMs = DEFAULT_LEASE_MS,
   resetHoldMs = DEFAULT_RESET_HOLD_MS,
+  publicOrigin = 'http://localhost',
   now,
 }: TeamOptions): Team {
   const clock = now ?? (() => new Date());
@@ -156,6 +160,7 @@ export function createTeam({
     resetHoldMs,
     mailer,
     executor: { id: `srv_${randomUUID().slice(0, 8)}`, leaseMs },
+    publicOrigin: publicOrigin.replace(/\/+$/, ''),
     now: clock,
   };
   return team;

@@ -49,6 +49,7 @@ export async function teamConsole(
     leaseMs?: number;
     resetHoldMs?: number;
     auditHead?: AuditHeadFile | null;
+    publicOrigin?: string;
   } = {},
 ) {
   const sandbox: Sandbox | null = options.upstream ? null : createSandbox({ config: { dbFile: ':memory:' } });
@@ -66,6 +67,7 @@ export async function teamConsole(
     policy: options.policy,
     upstreamCredentials: options.orgCredentials ?? null,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
   });
   team.trail = await checkAuditTrail(database.db, auditKey, options.auditHead ?? null);
   team.auditWitness.adopt(team.trail.ok ? team.trail.head : team.trail.noted);
