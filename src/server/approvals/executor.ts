@@ -299,7 +299,7 @@ export async function executeRequest(
   }
   request = current;
   if (claimFrom === 'approved') {
-    const approvals = await approvalsOf(db, request);
+    const approvals = await approvalsOf(db, request, team.now());
     const counting = approvals.filter((a) => a.counts);
     if (counting.length < Number(request.approvals_needed)) {
       await dropApprovals(

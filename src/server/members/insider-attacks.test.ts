@@ -392,8 +392,17 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     const borrowed = await o.as({ email: o.member('finance').email, password: 'the admin chose this one' });
     const approved = await borrowed.post(`/api/team/approvals/${waiting.body.id}/approve`);
     expect(approved.status).toBe(403);
-    expect(approved.body.error_code).toBe('approver-too-recent');
+    expect(approved.body.error_code).toBe('approver-held');
     expect(await o.transfersOf(150_002)).toEqual([]);
+    // Nor what is made after the reset, while the hold lasts: the hold stops approving as well as making.
+    const later = await (await o.as(maker)).post('/api/team/approvals', {
+      payment: payment(o.userId, 150_012),
+    });
+    expect(later.status).toBe(201);
+    const again = await borrowed.post(`/api/team/approvals/${later.body.id}/approve`);
+    expect(again.status).toBe(403);
+    expect(again.body.error_code).toBe('approver-held');
+    expect(await o.transfersOf(150_012)).toEqual([]);
   });
 
   it('a borrowed authenticator, with one admin: the account whose authenticator was reset approves nothing that waited before', async () => {
@@ -409,14 +418,16 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     const borrowed = await o.as(o.member('finance'));
     const approved = await borrowed.post(`/api/team/approvals/${waiting.body.id}/approve`);
     expect(approved.status).toBe(403);
-    expect(approved.body.error_code).toBe('approver-too-recent');
+    expect(approved.body.error_code).toBe('approver-held');
     expect(await o.transfersOf(150_004)).toEqual([]);
-    // What is made from now on, the member approves as before.
+    // Nor what is made from now on, while the hold lasts (src/lib/approval-rules.test.ts: it counts after the hold).
     const later = await (await o.as(maker)).post('/api/team/approvals', {
       payment: payment(o.userId, 150_005),
     });
     const approvedLater = await borrowed.post(`/api/team/approvals/${later.body.id}/approve`);
-    expect(approvedLater.body.status).toBe('executed');
+    expect(approvedLater.status).toBe(403);
+    expect(approvedLater.body.error_code).toBe('approver-held');
+    expect(await o.transfersOf(150_005)).toEqual([]);
   });
 
   it('the other admin removed: disabling the second admin and then the policy both wait for that admin', async () => {

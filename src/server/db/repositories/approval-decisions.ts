@@ -69,6 +69,7 @@ export async function approversOf(db: ConsoleDb, requestId: string) {
       role: row.role,
       status: row.status,
       approver_since: row.approver_since,
+      held_until: row.held_until,
     }));
 }
 

@@ -77,7 +77,7 @@ export async function countMembers(
 export function activeMembersOf(db: ConsoleDb, orgId: string, roles: readonly Role[]) {
   return db
     .selectFrom('members')
-    .select(['id', 'name', 'email', 'role', 'status', 'approver_since'])
+    .select(['id', 'name', 'email', 'role', 'status', 'approver_since', 'held_until'])
     .where('org_id', '=', orgId)
     .where('status', '=', 'active')
     .where('role', 'in', roles)
