@@ -33,12 +33,19 @@ describe('approvalCounts', () => {
     approver_since: '2030-01-01T00:00:00.000Z',
   });
 
+  const now = '2030-01-03T00:00:00.000Z';
   it('does not count the admins who reset a held maker’s credentials, nor the maker', () => {
     expect(excludedApprovers(request)).toEqual(['a1', 'a2']);
-    expect(approvalCounts(approver('a1'), request)).toBe(false);
-    expect(approvalCounts(approver('a2'), request)).toBe(false);
-    expect(approvalCounts(approver('maker'), request)).toBe(false);
-    expect(approvalCounts(approver('someone'), request)).toBe(true);
-    expect(approvalCounts(approver('a1'), { ...request, excluded_approvers: null })).toBe(true);
+    expect(approvalCounts(approver('a1'), request, now)).toBe(false);
+    expect(approvalCounts(approver('a2'), request, now)).toBe(false);
+    expect(approvalCounts(approver('maker'), request, now)).toBe(false);
+    expect(approvalCounts(approver('someone'), request, now)).toBe(true);
+    expect(approvalCounts(approver('a1'), { ...request, excluded_approvers: null }, now)).toBe(true);
+  });
+
+  it('does not count a held member’s approval until the hold ends', () => {
+    const held = { ...approver('someone'), held_until: '2030-01-04T00:00:00.000Z' };
+    expect(approvalCounts(held, request, now)).toBe(false);
+    expect(approvalCounts(held, request, '2030-01-04T00:00:00.001Z')).toBe(true);
   });
 });

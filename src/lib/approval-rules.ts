@@ -96,6 +96,8 @@ export interface Approver {
   status: string;
   /** From when their approvals count (they became an active member of a paying role, or their credentials were reset). */
   approver_since: string | null;
+  /** After a reset of their credentials, until when they are held: their approvals do not count meanwhile. */
+  held_until?: string | null;
 }
 
 /** A request as the rules of its approvals see it. */
@@ -117,9 +119,11 @@ export function excludedApprovers(request: ApprovedRequest): string[] {
  * re-enabled or given new credentials after a request was made cannot approve it: a puppet made for the occasion, or
  * a borrowed account, does not count; nor does the admin who set the password of the account that made it.
  */
-export function approvalCounts(approver: Approver, request: ApprovedRequest): boolean {
+export function approvalCounts(approver: Approver, request: ApprovedRequest, now: string): boolean {
   return (
     approver.id !== request.maker_id &&
+    // Whoever reset a member's credentials may hold them: a held member approves nothing until the hold ends.
+    !(approver.held_until && approver.held_until > now) &&
     !excludedApprovers(request).includes(approver.id) &&
     approver.status === 'active' &&
     can(approver.role, 'pay') &&

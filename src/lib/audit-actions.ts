@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = {
   'audit.list': 'read the audit trail',
   'audit.health': 'read whether the audit trail verifies',
   'audit.reseal': 're-sealed the audit trail under its key',
+  'integrity.seal': 'sealed the rows that decide power and money, once, at the first start with seals',
+  'integrity.violation':
+    'found a row changed in the database (its seal does not verify) and took it as absent',
   'policy.read': 'read the approval policy',
   'policy.change': 'changed the approval policy',
   'team-requests.list': 'listed the team requests',

@@ -73,6 +73,17 @@ export const V2_WRITES: { method: string; path: string; permission: Permission; 
   ...WALLET_WRITES,
 ];
 
+/**
+ * Whether a `/v2` path is written as the route table writes it. Every static segment of the service's paths is a
+ * lower-case word (`payouts`, `payout-links`, `send-payout`); an upstream may route `/v2/PAYOUTS` as `/v2/payouts`
+ * (Express does by default), while the gate would judge it as another route: no limit, no stamp, no link withheld.
+ * So a segment of letters and hyphens alone (a word, not an id: ids carry digits) in another case is not canonical,
+ * and the gate refuses the path rather than guess (it forwards only paths it judged as they are).
+ */
+export function isCanonicalV2Path(path: string): boolean {
+  return path.split('/').every((part) => !/^[A-Za-z-]+$/.test(part) || part === part.toLowerCase());
+}
+
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');
   const got = path.replace(/\/+$/, '').split('/');

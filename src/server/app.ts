@@ -1,9 +1,11 @@
 import { type Context, Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { Role } from '../lib/roles';
 import { bodyLimitOf, limitBodySize } from '../node/body-limit';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
 import type { Sandbox } from '../sandbox/app';
+import { AuditChainBroken } from './audit/witness';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { invalidFields, routeNotFound } from './errors';
 import { type Forward, teamGate } from './gate/gate';
@@ -11,8 +13,9 @@ import { proxyTo } from './gate/proxy';
 import type { CallService } from './gate/service-calls';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
-import { answerRefusal } from './pipeline/answer';
+import { answerRefusal, answerTrailBroken } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
+import { nulInUrl, nulRefusal } from './pipeline/nul';
 import { teamRoutes, teamRouteTable } from './pipeline/route-tables';
 import { mountSpa } from './spa';
 import type { Team } from './team';
@@ -87,6 +90,13 @@ export function createConsoleApp(
 ): Hono {
   const app = new Hono();
   app.use(securityHeaders());
+  // A line that could not be appended (the trail was cut under this server): the request is refused, never a success.
+  app.onError((error, c) => {
+    if (error instanceof AuditChainBroken) return answerTrailBroken(c);
+    if (error instanceof HTTPException) return error.getResponse();
+    console.error(error);
+    return c.text('Internal Server Error', 500);
+  });
   const runtime = runtimeConfig(config, team);
   const call = serviceCaller(config, sandbox);
   // What is refused before any route runs is a line of the trail too (the member named when there is one).
@@ -97,6 +107,16 @@ export function createConsoleApp(
     ...(refusedEarly ? { onRefused: refusedEarly } : {}),
   });
   for (const path of ['/v2/*', '/v2', '/api/team/*', '/sandbox/*']) app.use(path, exposure);
+  // A NUL in the path or the query is refused here, with a line (bodies are checked where they are read).
+  for (const path of ['/v2/*', '/v2', '/api/team/*']) {
+    app.use(path, async (c, next) => {
+      const where = nulInUrl(c.req.url);
+      if (!where) return next();
+      const answer = answerRefusal(c, nulRefusal(where));
+      await refusedEarly?.(c, 400);
+      return answer;
+    });
+  }
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(runtime);

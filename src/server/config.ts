@@ -5,6 +5,8 @@ import type { OrgCredentials } from './team';
 /** The console server's settings, from the environment (documented in the README). */
 export interface ServerConfig {
   port: number;
+  /** Where members reach the console (PUBLIC_URL, else http://HOST:PORT): links in mail and answers point there. */
+  publicUrl: string;
   host: string;
   /** The real service's base URL (`https://api.dots.dev/api`); absent = the embedded sandbox. */
   upstreamUrl: URL | null;
@@ -62,8 +64,12 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     if (!/^https?:$/.test(upstreamUrl.protocol)) throw new Error('PAYOUT_API_URL must be an http(s) URL');
   }
   const exposure = exposureFromEnv(env);
+  const port = intFromEnv(env, 'PORT', 8080);
+  const publicUrl = env.PUBLIC_URL?.trim() || `http://${exposure.host}:${port}`;
+  if (!/^https?:\/\/[^/]/.test(publicUrl)) throw new Error('PUBLIC_URL must be an http(s) URL');
   return {
-    port: intFromEnv(env, 'PORT', 8080),
+    port,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
     host: exposure.host,
     upstreamUrl,
     proxyTimeoutMs: intFromEnv(env, 'PROXY_TIMEOUT_MS', 30_000),

@@ -1,5 +1,6 @@
 import { DEMO_CREDENTIALS, DEMO_NAME } from '../sandbox/app';
 import { adoptAuditKey } from './audit/chain';
+import { sealOnce } from './audit/first-seal';
 import { AuditHeadFile, auditHeadFileFrom } from './audit/head-file';
 import { checkAuditTrail, reportTrail } from './audit/health';
 import { auditKeyFrom } from './audit/key';
@@ -43,8 +44,14 @@ export async function startTeam(
     mailer: mailerFrom(env),
     leaseMs: config.executorLeaseMs,
     resetHoldMs: config.resetHoldMs,
+    publicOrigin: config.publicUrl,
   });
   team.trail = trail;
+  // The chain must pass through the head verified now or, when it did not verify, through the head noted before.
+  team.auditWitness.adopt(trail.ok ? trail.head : trail.noted);
+  const sealed = await sealOnce(team);
+  if (sealed)
+    console.log(`Sealed ${sealed.sealed} rows that decide power and money (first start with seals).`);
   if (!config.upstreamUrl) {
     await ensureDemoTeam(team, { ...DEMO_CREDENTIALS, name: DEMO_NAME });
     return { team, firstAdmin: null };

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type AuditEntry, appendAuditIn } from './audit/chain';
 import type { AuditHead, AuditHeadFile } from './audit/head-file';
-import type { TrailCheck } from './audit/health';
+import { reportTrail, type TrailCheck } from './audit/health';
 import type { AuditKey } from './audit/key';
+import { AuditWitness } from './audit/witness';
 import type { ConsoleDatabase } from './db/database';
 import { groupCommitOf } from './db/group-commit';
 import type { OrganizationRow } from './db/schema';
+import { registerSealer, Sealer } from './db/seals';
 import { DEFAULT_POLICY, type SignInPolicy } from './identity/policy';
 import type { Mailer } from './mail/mail';
 
@@ -34,6 +36,8 @@ export interface Team {
   auditKey: AuditKey;
   /** Where the chain's head is kept outside the database (AUDIT_HEAD_FILE), or null: only in the log. */
   auditHead: AuditHeadFile | null;
+  /** The last head this server wrote or noted: no line is appended on a chain that no longer passes through it. */
+  auditWitness: AuditWitness;
   /** What this server found of the trail when it started (checkAuditTrail); null until it was checked. */
   trail: TrailCheck | null;
   /** After a password or authenticator reset, how long the member's money waits for approval (RESET_HOLD_MS). */
@@ -42,6 +46,8 @@ export interface Team {
   mailer: Mailer | null;
   /** This server as an executor of approved requests, and how long its claim on one holds unless renewed. */
   executor: { id: string; leaseMs: number };
+  /** Where the console is reached (PUBLIC_URL): every link it sends or shows points there, never at a Host header. */
+  publicOrigin: string;
   now(): Date;
 }
 
@@ -56,6 +62,7 @@ export interface TeamOptions {
   mailer?: Mailer | null;
   leaseMs?: number;
   resetHoldMs?: number;
+  publicOrigin?: string;
   now?: () => Date;
 }
 
@@ -64,6 +71,15 @@ export const DEFAULT_LEASE_MS = 30_000;
 
 /** A reset member's money waits for approval this long: time for them to notice they cannot sign in, and say so. */
 export const DEFAULT_RESET_HOLD_MS = 72 * 60 * 60 * 1000;
+
+/** A line the console writes itself, without a member or a request. */
+const consoleEntryless = {
+  memberId: null,
+  email: null,
+  role: 'console',
+  requestId: null,
+  clientAddress: null,
+} as const;
 
 export function createTeam({
   database,
@@ -75,13 +91,49 @@ export function createTeam({
   mailer = null,
   leaseMs = DEFAULT_LEASE_MS,
   resetHoldMs = DEFAULT_RESET_HOLD_MS,
+  publicOrigin = 'http://localhost',
   now,
 }: TeamOptions): Team {
   const clock = now ?? (() => new Date());
   // A request's line commits before its answer goes, in a transaction it shares with the lines of the requests
   // answered at the same moment.
   const lines = groupCommitOf(database.db, 'audit-lines');
-  return {
+  const witness = new AuditWitness(auditHead, (why, last) => {
+    // Said as a start says a trail that does not verify, and shown on the Audit page from now on.
+    const before = team.trail && !team.trail.ok ? team.trail : null;
+    const running = `while this server ran, ${why}; it refuses every request that would write a line`;
+    team.trail = {
+      ok: false,
+      rows: before?.rows ?? last.seq,
+      brokenAt: before?.brokenAt ?? last.seq,
+      why: before ? `${before.why}; ${running}` : running,
+      noted: last,
+      headFile: auditHead?.path ?? null,
+      checkedAt: clock().toISOString(),
+    };
+    reportTrail(team.trail);
+  });
+  // Rows that decide power and money are sealed under a key derived from the audit key (db/seals.ts); one that does
+  // not verify is taken as absent where it is read, and said here: on stderr and as a line of its organization's trail.
+  const sealer = new Sealer(auditKey.secret);
+  registerSealer(database.db, sealer);
+  sealer.onViolation = (violation) => {
+    console.error(
+      `[integrity] a ${violation.table} row (${violation.id}) does not verify: changed in the database; taken as absent`,
+    );
+    void team
+      .audit({
+        ...consoleEntryless,
+        orgId: violation.orgId,
+        action: 'integrity.violation',
+        targets: violation.id.split(' ').slice(0, 2),
+        outcome: 'refused',
+        status: 409,
+        detail: `A ${violation.table} row does not verify (changed in the database): taken as absent`,
+      })
+      .catch(() => undefined);
+  };
+  const team: Team = {
     database,
     mode,
     teamMode: mode === 'sandbox' || upstreamCredentials !== null,
@@ -101,18 +153,20 @@ export function createTeam({
     },
     async audit(entry) {
       const at = clock();
-      const head = await lines.run((trx) => appendAuditIn(trx, auditKey, entry, at));
-      auditHead?.note(head);
+      witness.note(await lines.run((trx) => appendAuditIn(trx, auditKey, entry, at, witness)));
     },
     noteHead(head) {
-      auditHead?.note(head);
+      witness.note(head);
     },
     auditKey,
     auditHead,
+    auditWitness: witness,
     trail: null,
     resetHoldMs,
     mailer,
     executor: { id: `srv_${randomUUID().slice(0, 8)}`, leaseMs },
+    publicOrigin: publicOrigin.replace(/\/+$/, ''),
     now: clock,
   };
+  return team;
 }

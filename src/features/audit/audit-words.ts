@@ -41,6 +41,8 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'audit.list': 'read the audit trail',
   'audit.health': 'read whether the audit trail verifies',
   'audit.reseal': 're-seal the audit trail',
+  'integrity.seal': 'seal the rows that decide power and money',
+  'integrity.violation': 'check a row changed in the database',
   'policy.read': 'read the approval policy',
   'policy.change': 'change the approval policy',
   'team-requests.list': 'list the team requests',

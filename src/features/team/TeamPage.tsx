@@ -70,8 +70,8 @@ function described(action: Pending, waits: boolean): { title: string; consequenc
       return {
         title: `Reset the password of ${name}`,
         consequence: when(
-          'Their old password stops working at once and their sessions end. A one-time link (72 hours) lets them set a new one; requests that waited before then are for other members to approve. For a while after, whatever they pay waits for a member other than the admins who reset it.',
-          'their old password stops working and their sessions end; a one-time link (72 hours) lets them set a new one, and requests that waited before then are for other members to approve. For a while after, whatever they pay waits for a member other than the admins who reset it.',
+          'Their old password stops working at once and their sessions end. A one-time link (72 hours) lets them set a new one; requests that waited before then are for other members to approve. For a while after they approve nothing, and whatever they pay waits for a member other than the admins who reset it.',
+          'their old password stops working and their sessions end; a one-time link (72 hours) lets them set a new one, and requests that waited before then are for other members to approve. For a while after they approve nothing, and whatever they pay waits for a member other than the admins who reset it.',
         ),
         button: waits ? `Ask to reset the password of ${name}` : `Reset password of ${name}`,
       };
@@ -79,8 +79,8 @@ function described(action: Pending, waits: boolean): { title: string; consequenc
       return {
         title: `Reset the authenticator of ${name}`,
         consequence: when(
-          'Their authenticator stops working and their sessions end; they set up a new one at their next sign-in. For a while after, whatever they pay waits for a member other than the admins who reset it.',
-          'their authenticator stops working and their sessions end; they set up a new one at their next sign-in. For a while after, whatever they pay waits for a member other than the admins who reset it.',
+          'Their authenticator stops working and their sessions end; they set up a new one at their next sign-in. For a while after they approve nothing, and whatever they pay waits for a member other than the admins who reset it.',
+          'their authenticator stops working and their sessions end; they set up a new one at their next sign-in. For a while after they approve nothing, and whatever they pay waits for a member other than the admins who reset it.',
         ),
         button: waits ? `Ask to reset the authenticator of ${name}` : `Reset authenticator of ${name}`,
       };

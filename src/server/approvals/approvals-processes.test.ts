@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox/app';
 import { listen } from '../../sandbox/test/harness';
 import { openConsoleDatabase } from '../db/database';
+import { registerSealer, Sealer } from '../db/seals';
 import { totpCode } from '../identity/totp';
 import { ensureOrganization, insertMember } from '../members/members';
 import { startConsoleProcess } from '../test/process';
@@ -141,6 +142,9 @@ describe('exactly once on SQLite: two console server processes on one file', () 
       };
       const file = join(dir, 'console.db');
       const setup = await openConsoleDatabase({ file });
+      // Written as the servers will seal them, under the key they are started with.
+      const AUDIT_KEY = 'the audit key of the two processes, outside the database';
+      registerSealer(setup.db, new Sealer(Buffer.from(AUDIT_KEY)));
       const org = await ensureOrganization(setup.db, {
         clientId: made.client_id,
         name: 'O',
@@ -160,6 +164,7 @@ describe('exactly once on SQLite: two console server processes on one file', () 
       await setup.close();
       const env = {
         CONSOLE_DB: file,
+        AUDIT_KEY,
         PAYOUT_API_URL: upstream.url,
         PAYOUT_CLIENT_ID: made.client_id,
         PAYOUT_API_KEY: made.api_key,

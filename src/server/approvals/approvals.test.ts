@@ -4,6 +4,8 @@ import { createSandbox } from '../../sandbox/app';
 import { listen } from '../../sandbox/test/harness';
 import { serviceCaller } from '../app';
 import { openConsoleDatabase } from '../db/database';
+import { insertRequest } from '../db/repositories/approval-requests';
+import { sha256Hex } from '../identity/secrets';
 import { totpCode } from '../identity/totp';
 import { ensureOrganization, insertMember } from '../members/members';
 import { sweep } from '../sweep';
@@ -467,31 +469,30 @@ describe('a run resumed upstream', () => {
         });
       }
       const now = new Date(Date.now() - 60_000).toISOString();
-      await db
-        .insertInto('approval_requests')
-        .values({
-          id: crypto.randomUUID(),
-          org_id: org.id,
-          kind: 'batch',
-          maker_id: maker.id,
-          body: JSON.stringify({ rows }),
-          body_hash: 'x',
-          file_sha256: null,
-          amount_cents: 0,
-          row_count: rows.length,
-          policy_version: 1,
-          approvals_needed: 1,
-          status: 'executing',
-          result: null,
-          warnings: null,
-          created_at: now,
-          expires_at: now,
-          updated_at: now,
-          // Its executor died: the claim lapsed.
-          executor_id: 'srv_dead',
-          lease_until: now,
-        })
-        .execute();
+      await insertRequest(db, {
+        id: crypto.randomUUID(),
+        org_id: org.id,
+        kind: 'batch',
+        maker_id: maker.id,
+        body: JSON.stringify({ rows }),
+        body_hash: sha256Hex(JSON.stringify({ rows })),
+        file_sha256: null,
+        amount_cents: 0,
+        row_count: rows.length,
+        policy_version: 1,
+        approvals_needed: 1,
+        status: 'executing',
+        result: null,
+        warnings: null,
+        created_at: now,
+        expires_at: now,
+        updated_at: now,
+        // Its executor died: the claim lapsed.
+        executor_id: 'srv_dead',
+        lease_until: now,
+        excluded_approvers: null,
+        origin: null,
+      });
       const call = serviceCaller(config({ upstreamUrl: new URL(upstream.url) }), null);
       if (!call) throw new Error('no caller');
       expect(await resumeOrphans(server.team, call)).toBe(1);

@@ -6,6 +6,7 @@ import type { RequestRow } from '../db/schema';
 import { approvalRequestNotFound, Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
+import { heldUntil } from '../members/hold';
 import type { Team } from '../team';
 import { runApproved } from './executor';
 import { expireRequest } from './expiry';
@@ -54,7 +55,14 @@ export async function decide(
       "You asked for or confirmed the reset of this maker's password or authenticator shortly before they made this request: another member decides it",
     );
   }
-  if (decision.approve && !approvalCounts(member.member, request)) {
+  if (decision.approve && heldUntil(member.member, now)) {
+    return new Refusal(
+      403,
+      'approver-held',
+      'Your password or authenticator was reset lately: until the hold ends, your approvals do not count. Another member decides it',
+    );
+  }
+  if (decision.approve && !approvalCounts(member.member, request, now.toISOString())) {
     return new Refusal(
       403,
       'approver-too-recent',
@@ -66,7 +74,7 @@ export async function decide(
   if (!decision.approve) {
     await moveStatus(db, request.id, 'pending', 'rejected', now, { reason: decision.reason });
   } else {
-    const counting = (await approvalsOf(db, request)).filter((a) => a.counts).length;
+    const counting = (await approvalsOf(db, request, now)).filter((a) => a.counts).length;
     if (counting >= Number(request.approvals_needed))
       approvedNow = await moveStatus(db, request.id, 'pending', 'approved', now);
   }

@@ -7,7 +7,8 @@ import { findOrganization } from '../db/repositories/organizations';
 import type { RequestRow } from '../db/schema';
 import {
   type CallService,
-  payeesMethodsFingerprints,
+  type ListedTransfer,
+  payeeMethodsFingerprint,
   requestIdOf,
   serviceRequest,
   transfersSince,
@@ -58,20 +59,54 @@ const keysSince = (request: RequestRow) =>
 export async function findByKeys(
   call: CallService,
   credentials: OrgCredentials,
-  keys: ReadonlySet<string>,
+  rows: ReadonlyMap<string, PaymentBody>,
   since: string,
-): Promise<Map<string, string> | null> {
-  const found = new Map<string, string>();
+  path: string,
+): Promise<Map<string, FoundByKey> | null> {
+  const found = new Map<string, FoundByKey>();
   try {
     for await (const transfer of transfersSince(call, credentials, since, { maxPages: 100 })) {
       const key = requestIdOf(transfer);
-      if (key !== null && keys.has(key)) found.set(key, transfer.id);
-      if (found.size === keys.size) break;
+      const row = key === null ? undefined : rows.get(key);
+      if (key !== null && row) found.set(key, { id: transfer.id, ours: isRowsTransfer(transfer, row, path) });
+      if (found.size === rows.size) break;
     }
   } catch {
     return null;
   }
   return found;
+}
+
+/** A transfer found by a row's key: its id, and whether it is that row's (its payee, amount and kind). */
+export interface FoundByKey {
+  id: string;
+  ours: boolean;
+}
+
+/**
+ * Whether a transfer found by a row's key is the row's: the same kind, amount and payee or payer. A key read from a
+ * waiting request and spent first on another transfer (say $1 to someone else) makes that transfer carry the key; it
+ * is not the approved row's, which is then refused rather than marked paid, and nothing is paid again.
+ */
+function isRowsTransfer(transfer: ListedTransfer, row: PaymentBody, path: string): boolean {
+  const kind = path === '/v2/payouts' ? 'payout' : 'payment';
+  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
+  return (
+    transfer.type === kind &&
+    Number(transfer.amount) === Number(row.amount) &&
+    same(transfer.user_id, row.user_id) &&
+    same(transfer.customer_id, row.customer_id)
+  );
+}
+
+const FOREIGN_KEY =
+  'Its key was used by another transfer (not this payee, amount or kind): it is not paid, nor paid again; submit it again with a new key';
+
+/** A row's outcome from what was found by its key: paid when the transfer is the row's, refused when it is another's. */
+function outcomeOfFound(index: number, status: number, found: FoundByKey): RowOutcome {
+  return found.ours
+    ? { index, outcome: 'paid', status, transfer_id: found.id, replayed: true, error: null }
+    : { index, outcome: 'refused', status: 409, transfer_id: null, replayed: false, error: FOREIGN_KEY };
 }
 
 /**
@@ -83,13 +118,14 @@ async function payRow(
   call: CallService,
   credentials: OrgCredentials,
   request: RequestRow,
-  row: Record<string, unknown> & { idempotency_key: string },
+  row: PaymentBody,
   index: number,
   path: string,
   appId: string | null,
   method: 'POST' | 'PUT' = 'POST',
 ): Promise<RowOutcome> {
   const body = JSON.stringify(row);
+  const only = new Map([[row.idempotency_key, row]]);
   let sends = 0;
   for (let waits = 0; ; ) {
     let response: Response | null = null;
@@ -126,10 +162,9 @@ async function payRow(
           } | null)
         : null;
       if (json?.error_code === 'idempotency-key-used') {
-        const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), keysSince(request));
-        const transferId = found?.get(row.idempotency_key);
-        if (transferId)
-          return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
+        const found = await findByKeys(call, credentials, only, keysSince(request), path);
+        const byKey = found?.get(row.idempotency_key);
+        if (byKey) return outcomeOfFound(index, status, byKey);
       }
       // A PUT (an app's bank account) makes nothing with an id: its 2xx is the change made.
       const paid = kind === 'created' && (typeof json?.id === 'string' || method === 'PUT');
@@ -143,10 +178,9 @@ async function payRow(
       };
     }
     // Unknown: it may have been made. Looked up by its key before anything is sent again.
-    const found = await findByKeys(call, credentials, new Set([row.idempotency_key]), keysSince(request));
-    const transferId = found?.get(row.idempotency_key);
-    if (transferId)
-      return { index, outcome: 'paid', status, transfer_id: transferId, replayed: true, error: null };
+    const found = await findByKeys(call, credentials, only, keysSince(request), path);
+    const byKey = found?.get(row.idempotency_key);
+    if (byKey) return outcomeOfFound(index, status, byKey);
     if (found === null || sends >= SENDS) {
       return {
         index,
@@ -163,38 +197,33 @@ async function payRow(
   }
 }
 
+/** Why a payee's methods read now are not those pinned at submission, or null when they are. */
+function notAsApproved(pinned: string | undefined, now: string | 'not-found' | null): string | null {
+  if (pinned === undefined) {
+    return "Its payee's payout methods were not kept when it was submitted: submit it again";
+  }
+  if (now === null || now === 'not-found') {
+    return "Its payee's payout methods could not be read: nothing was paid; submit it again";
+  }
+  if (now !== pinned) {
+    return "Its payee's payout methods changed after it was submitted: nothing was paid; submit it again to have it approved as it is now";
+  }
+  return null;
+}
+
 /**
- * The payees of a payout request whose payout methods are not what they were when it was submitted (a method added,
- * removed or made the default since), or cannot be read now, each with why its rows are not paid: "their PayPal" or
- * "their default method" is paid only while it is the one the approver was shown.
+ * Immediately before a payout row is sent, its payee's methods are read again: a method added or made the default
+ * while a file runs (by the maker, say) stops that payee's remaining rows, not only those of a run that had not
+ * started. Rows already in flight at that moment (at most IN_FLIGHT) are the only ones that can still go.
  */
-async function payeesNotAsApproved(
+async function stillAsApproved(
   call: CallService,
   credentials: OrgCredentials,
   stored: RequestBody,
-  rows: readonly PaymentBody[],
-): Promise<Map<string, string>> {
-  const changed = new Map<string, string>();
-  if ('payment' in stored || 'rows' in stored || 'move' in stored || rows.length === 0) return changed;
-  const pinned = stored.payee_methods ?? {};
-  const now = await payeesMethodsFingerprints(
-    call,
-    credentials,
-    rows.map((row) => String(row.user_id)),
-  );
-  for (const [user, fingerprint] of now) {
-    if (pinned[user] === undefined) {
-      changed.set(user, "Its payee's payout methods were not kept when it was submitted: submit it again");
-    } else if (fingerprint === null || fingerprint === 'not-found') {
-      changed.set(user, "Its payee's payout methods could not be read: nothing was paid; submit it again");
-    } else if (fingerprint !== pinned[user]) {
-      changed.set(
-        user,
-        "Its payee's payout methods changed after it was submitted: nothing was paid; submit it again to have it approved as it is now",
-      );
-    }
-  }
-  return changed;
+  user: string,
+): Promise<string | null> {
+  if ('payment' in stored || 'rows' in stored || 'move' in stored) return null;
+  return notAsApproved(stored.payee_methods?.[user], await payeeMethodsFingerprint(call, credentials, user));
 }
 
 /**
@@ -249,11 +278,30 @@ export async function executeRequest(
   const db = team.database.db;
   const { id: executorId, leaseMs } = team.executor;
   const leaseEnd = () => new Date(team.now().getTime() + leaseMs);
+  // Nothing is paid that could not be written down: the trail was cut under this server (audit/witness.ts).
+  if (team.auditWitness.broken) return { ended: 'not-claimed', outcomes: [] };
   if (!(await requestRows.claimRequest(db, request.id, claimFrom, executorId, team.now(), leaseEnd()))) {
     return { ended: 'not-claimed', outcomes: [] };
   }
+  // What is paid is read again now, and must be as its maker submitted it: its seal verifies and its body is the one
+  // whose hash was sealed (db/seals.ts). An amount, a payee or a maker written into the database pays nothing.
+  const current = await requestRows.findRequest(db, request.org_id, request.id);
+  if (!current || !requestRows.intactRequest(db, current, current.body)) {
+    await moveStatus(db, request.id, 'executing', 'failed', team.now(), {
+      error: 'This request is not as it was submitted: nothing was paid',
+    });
+    await team.audit(
+      consoleEntry(request.org_id, 'approval.execute', [request.id], {
+        status: 409,
+        outcome: 'refused',
+        detail: 'Not as it was submitted (its seal or its body does not verify): nothing was paid',
+      }),
+    );
+    return { ended: 'failed', outcomes: [] };
+  }
+  request = current;
   if (claimFrom === 'approved') {
-    const approvals = await approvalsOf(db, request);
+    const approvals = await approvalsOf(db, request, team.now());
     const counting = approvals.filter((a) => a.counts);
     if (counting.length < Number(request.approvals_needed)) {
       await dropApprovals(
@@ -295,16 +343,13 @@ export async function executeRequest(
         ? ((await findByKeys(
             call,
             credentials,
-            new Set(rows.map((r) => r.idempotency_key)),
+            new Map(rows.map((r) => [r.idempotency_key, r])),
             keysSince(request),
-          )) ?? new Map<string, string>())
-        : new Map<string, string>();
-    const notAsApproved = await payeesNotAsApproved(
-      call,
-      credentials,
-      stored,
-      rows.filter((row) => !arrived.has(row.idempotency_key)),
-    );
+            path,
+          )) ?? new Map<string, FoundByKey>())
+        : new Map<string, FoundByKey>();
+    // Payees whose methods are not as approved: found immediately before each of their rows (stillAsApproved).
+    const changedPayees = new Map<string, string>();
     let next = 0;
     const worker = async () => {
       while (held && next < rows.length) {
@@ -312,9 +357,14 @@ export async function executeRequest(
         const row = rows[index];
         if (!row) continue;
         const already = arrived.get(row.idempotency_key);
-        const changed = notAsApproved.get(String(row.user_id));
+        const user = String(row.user_id);
+        if (!already && !changedPayees.has(user)) {
+          const why = await stillAsApproved(call, credentials, stored, user);
+          if (why) changedPayees.set(user, why);
+        }
+        const changed = changedPayees.get(user);
         outcomes[index] = already
-          ? { index, outcome: 'paid', status: 200, transfer_id: already, replayed: true, error: null }
+          ? outcomeOfFound(index, 200, already)
           : changed
             ? { index, outcome: 'refused', status: 409, transfer_id: null, replayed: false, error: changed }
             : await payRow(call, credentials, request, row, index, path, appOf(stored), methodOf(stored));
@@ -351,9 +401,16 @@ export async function executeRequest(
             },
           ),
           team.now(),
+          team.auditWitness,
         );
       }
-      return appendAuditIn(trx, team.auditKey, runLine(request, ended, outcomes), team.now());
+      return appendAuditIn(
+        trx,
+        team.auditKey,
+        runLine(request, ended, outcomes),
+        team.now(),
+        team.auditWitness,
+      );
     });
     if (!finished) return { ended: 'lost', outcomes };
     team.noteHead(finished);

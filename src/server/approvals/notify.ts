@@ -28,7 +28,10 @@ async function newsOf(team: Team, request: RequestRow, origin: string) {
 export async function tellApprovers(team: Team, request: RequestRow, origin: string) {
   if (!team.mailer) return;
   const members = await activeMembersOf(team.database.db, request.org_id, PAYING_ROLES);
-  const approvers = members.filter((m) => isRole(m.role) && approvalCounts({ ...m, role: m.role }, request));
+  const now = team.now().toISOString();
+  const approvers = members.filter(
+    (m) => isRole(m.role) && approvalCounts({ ...m, role: m.role }, request, now),
+  );
   sendInBackground(team.mailer, waitingMessages(approvers, await newsOf(team, request, origin)));
 }
 

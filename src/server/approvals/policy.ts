@@ -2,6 +2,7 @@ import { type ConsoleDb, transaction } from '../db/database';
 import * as policyRows from '../db/repositories/approval-policies';
 import { lockOrganization } from '../db/repositories/organizations';
 import type { PolicyRow } from '../db/schema';
+import { sealerOf } from '../db/seals';
 import { countApprovers } from '../members/members';
 
 export interface ApprovalPolicy {
@@ -38,8 +39,31 @@ function policyOf(row: PolicyRow | undefined): ApprovalPolicy {
   };
 }
 
+/**
+ * A policy row that does not verify (switched off or raised in the database, db/seals.ts) holds everything: every
+ * payment waits for approval and nothing moves alone, until an admin sets the policy again.
+ */
+export const FORGED_POLICY: ApprovalPolicy = {
+  version: 0,
+  enabled: true,
+  limitCents: 0,
+  approvalsNeeded: 1,
+  memberDailyLimitCents: 0,
+};
+
 export async function activePolicy(db: ConsoleDb, orgId: string): Promise<ApprovalPolicy> {
-  return policyOf(await policyRows.activePolicyRow(db, orgId));
+  const row = await policyRows.activePolicyRow(db, orgId);
+  if (
+    row &&
+    !sealerOf(db).verifies('approval_policies', row, {
+      table: 'approval_policies',
+      id: `${orgId} v${row.version}`,
+      orgId,
+    })
+  ) {
+    return { ...FORGED_POLICY, version: Number(row.version) };
+  }
+  return policyOf(row);
 }
 
 /** Why a policy cannot be had now (nobody would be left to approve), with the field it concerns; null when it can. */

@@ -69,7 +69,7 @@ export function approvalRoutes(call: CallService | null) {
         member,
         id,
         approve ? { approve: true } : { approve: false, reason },
-        originOf(c),
+        originOf(team),
       );
       if (decided instanceof Refusal) return decided;
       line.amountCents = decided.amountCents;
@@ -105,7 +105,7 @@ export function approvalRoutes(call: CallService | null) {
               memberDailyLimitCents: body.member_daily_limit_cents ?? null,
             },
           },
-          originOf(c),
+          originOf(team),
         );
         if (outcome instanceof Refusal) return outcome;
         if (outcome.kind === 'waiting') {
@@ -125,7 +125,7 @@ export function approvalRoutes(call: CallService | null) {
       maxBodyBytes: FILE_BODY_LIMIT_BYTES,
       action: 'approval.submit',
       async handle({ c, body, member, line, team }) {
-        const submitted = await submitForApproval(team, call, member, body, originOf(c));
+        const submitted = await submitForApproval(team, call, member, body, originOf(team));
         if (submitted instanceof Refusal) return submitted;
         line.targets = [submitted.view.id];
         line.amountCents = submitted.amountCents;
@@ -190,7 +190,7 @@ export function approvalRoutes(call: CallService | null) {
       async handle({ c, member, line, team }) {
         const id = requestId(c);
         line.targets = [id];
-        const withdrawn = await withdrawRequest(team, member, id, originOf(c));
+        const withdrawn = await withdrawRequest(team, member, id, originOf(team));
         if (withdrawn instanceof Refusal) return withdrawn;
         line.amountCents = withdrawn.amountCents;
         return c.json(withdrawn.view);

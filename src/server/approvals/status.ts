@@ -109,15 +109,23 @@ export function requeueRequest(db: ConsoleDb, id: string, executorId: string, no
  * The approvals of a request, each with whether it still counts (lib/approval-rules.ts: the approver could approve
  * when the request was made and still can).
  */
-export async function approvalsOf(db: ConsoleDb, request: RequestRow) {
+export async function approvalsOf(db: ConsoleDb, request: RequestRow, now = new Date()) {
   const rows = await decisionRows.approversOf(db, request.id);
+  const at = now.toISOString();
   return rows.map((row) => ({
     memberId: row.member_id,
     counts:
       isRole(row.role) &&
       approvalCounts(
-        { id: row.member_id, role: row.role, status: row.status, approver_since: row.approver_since },
+        {
+          id: row.member_id,
+          role: row.role,
+          status: row.status,
+          approver_since: row.approver_since,
+          held_until: row.held_until,
+        },
         request,
+        at,
       ),
   }));
 }

@@ -6,6 +6,7 @@ import type { AuditRow } from '../db/schema';
 import { sha256Hex } from '../identity/secrets';
 import { type AuditHead, formatHead } from './head-file';
 import type { AuditKey } from './key';
+import type { AuditWitness } from './witness';
 
 export type AuditOutcome = 'ok' | 'refused' | 'failed';
 
@@ -98,6 +99,12 @@ export function rowHash(row: Omit<AuditRow, 'hash'>, key: AuditKey): string {
   return createHmac('sha256', key.secret).update(JSON.stringify(fields)).digest('hex');
 }
 
+/** A line's text without NUL characters, which PostgreSQL refuses: a refusal's line is never lost to one. */
+function printable(text: string | undefined | null): string | null {
+  if (text === undefined || text === null) return null;
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
+
 /**
  * Appends a line to the trail. The head row is updated first, inside the transaction: on PostgreSQL that locks it,
  * on SQLite it takes the write lock, so two servers appending at once wait for each other and the chain stays one.
@@ -107,8 +114,9 @@ export async function appendAudit(
   key: AuditKey,
   entry: AuditEntry,
   now = new Date(),
+  witness: AuditWitness | null = null,
 ): Promise<AuditHead> {
-  return transaction(db, (trx) => appendAuditIn(trx, key, entry, now));
+  return transaction(db, (trx) => appendAuditIn(trx, key, entry, now, witness));
 }
 
 /** Appends a line inside a transaction the caller holds (lines that must commit with a change, or not at all). */
@@ -117,23 +125,26 @@ export async function appendAuditIn(
   key: AuditKey,
   entry: AuditEntry,
   now = new Date(),
+  /** The server's last head: the chain appended to must pass through it (witness.ts). */
+  witness: AuditWitness | null = null,
 ): Promise<AuditHead> {
   // The hash returned is still the previous row's: it is replaced below, once this row's is known.
   const head = await auditRows.takeNextSeq(trx);
+  await witness?.vouch(trx, { seq: head.seq - 1, hash: head.hash });
   const row: Omit<AuditRow, 'hash'> = {
     seq: head.seq,
     at: now.toISOString(),
     org_id: entry.orgId,
     member_id: entry.memberId,
-    email: entry.email?.slice(0, 320) ?? null,
+    email: printable(entry.email?.slice(0, 320)),
     role: entry.role,
     action: entry.action,
-    targets: entry.targets.join(' '),
+    targets: printable(entry.targets.join(' ')) ?? '',
     outcome: entry.outcome,
     status: entry.status,
-    request_id: entry.requestId?.slice(0, 200) ?? null,
-    client_address: entry.clientAddress?.slice(0, 100) ?? null,
-    detail: entry.detail?.slice(0, 500) ?? null,
+    request_id: printable(entry.requestId?.slice(0, 200)),
+    client_address: printable(entry.clientAddress?.slice(0, 100)),
+    detail: printable(entry.detail?.slice(0, 500)),
     amount_cents: entry.amountCents ?? null,
     prev_hash: head.hash,
   };

@@ -24,7 +24,8 @@ const auditQuerySchema = z.object({
   outcome: z.enum(['ok', 'refused', 'failed']).optional(),
   from: day.optional(),
   to: day.optional(),
-  before: z.coerce.number().int().positive().optional(),
+  // A sequence number: PostgreSQL's integer, so that a larger one is a 400 at its field, never a database error.
+  before: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   limit: z.coerce.number().int().min(1).max(10_000).default(200),
   format: z.enum(['json', 'csv']).optional(),
 });

@@ -6,6 +6,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { ConsoleTables } from './schema';
+import { inheritSealer } from './seals';
 
 export type ConsoleDb = Kysely<ConsoleTables>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -53,7 +54,17 @@ function sqlite(file: string): ConsoleDatabase {
 }
 
 function postgres(url: string): ConsoleDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A bigint (cents, counts) is read as a JS number, exact up to 2^53 cents: far above any amount the service takes.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === pg.types.builtins.INT8
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
   const db = new Kysely<ConsoleTables>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
@@ -63,7 +74,10 @@ function postgres(url: string): ConsoleDatabase {
  * way without writing SQL (a repository function takes the transaction as its database).
  */
 export function transaction<T>(db: ConsoleDb, work: (trx: ConsoleDb) => Promise<T>): Promise<T> {
-  return db.transaction().execute(work);
+  return db.transaction().execute((trx) => {
+    inheritSealer(db, trx);
+    return work(trx);
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
@@ -295,6 +295,43 @@ export const migrations: Record<string, Migration> = {
         select 'file', org_id || ':' || file_id, substr(at, 1, 13), sum(amount_cents) from member_spend
         where file_id is not null group by org_id, file_id, substr(at, 1, 13)`.execute(db);
       await db.schema.dropTable('member_spend').execute();
+    },
+  },
+  '0010-seals': {
+    async up(db: Kysely<unknown>) {
+      // Each row that decides power or money carries a seal (an HMAC of its deciding fields under a key the database
+      // never holds, db/seals.ts). Rows written before are sealed once, at the first start with the key, which writes
+      // integrity.seal in the trail (audit/first-seal.ts); a seal left empty after that does not verify.
+      for (const table of [
+        'members',
+        'approval_policies',
+        'approval_requests',
+        'approval_decisions',
+        'team_requests',
+      ]) {
+        await db.schema.alterTable(table).addColumn('seal', 'text').execute();
+      }
+      // The last time step of a TOTP code accepted from the member: a code of that step or before is refused.
+      await db.schema.alterTable('members').addColumn('totp_last_step', 'integer').execute();
+    },
+  },
+  '0011-cents-bigint': {
+    async up(db: Kysely<unknown>) {
+      // Cents above 2^31 (a $30,000,000 file, a policy's limit) did not fit PostgreSQL's integer: every cents column is
+      // a bigint there, read back as a JS number (database.ts). SQLite's integer is 64 bits already.
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      for (const [table, column] of [
+        ['approval_policies', 'limit_cents'],
+        ['approval_policies', 'member_daily_limit_cents'],
+        ['approval_requests', 'amount_cents'],
+        ['audit_events', 'amount_cents'],
+        ['spend_hours', 'cents'],
+      ] as const) {
+        await db.schema
+          .alterTable(table)
+          .alterColumn(column, (c) => c.setDataType('bigint'))
+          .execute();
+      }
     },
   },
 };

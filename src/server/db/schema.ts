@@ -45,9 +45,13 @@ export interface ConsoleTables {
     held_until: string | null;
     /** The admins who asked for that reset or confirmed it (space-separated ids): they do not approve it meanwhile. */
     held_by: string | null;
+    /** The time step of the last TOTP code accepted (30 s steps since the epoch): no code of it or before again. */
+    totp_last_step?: number | null;
+    /** HMAC of the fields above that decide power (db/seals.ts), written by the repository. */
+    seal?: string | null;
   };
   sessions: {
-    /** SHA-256 of the secret the browser holds; the secret itself is never stored. */
+    /** An HMAC of the member's id and the secret the browser holds (db/seals.ts); the secret itself is never stored. */
     secret_hash: string;
     member_id: string;
     created_at: string;
@@ -110,6 +114,7 @@ export interface ConsoleTables {
     proposed_by: string | null;
     confirmed_by: string | null;
     created_at: string;
+    seal?: string | null;
   };
   /**
    * Money waiting for a second member: the exact body (a payment's, or a batch's rows with their keys) and its hash;
@@ -141,6 +146,7 @@ export interface ConsoleTables {
     excluded_approvers: string | null;
     /** The console's origin the maker submitted it at: its mail links there. Null for a request made before. */
     origin: string | null;
+    seal?: string | null;
   };
   approval_decisions: {
     request_id: string;
@@ -148,6 +154,7 @@ export interface ConsoleTables {
     decision: string;
     reason: string | null;
     at: string;
+    seal?: string | null;
   };
   /**
    * A change of the team that grants power (an approver, an admin, another member's credentials, the policy): with two
@@ -167,6 +174,7 @@ export interface ConsoleTables {
     created_at: string;
     expires_at: string;
     decided_at: string | null;
+    seal?: string | null;
   };
   /**
    * What each member, and each file's rows, moved alone (cents), as the server forwarded it: one counter per clock

@@ -8,6 +8,7 @@ import { testAuditKey } from '../test/console';
 import { BACKENDS } from '../test/databases';
 import type { ConsoleDatabase } from './database';
 import { listAuditRows as listAudit } from './repositories/audit-trail';
+import { registerSealer, Sealer } from './seals';
 
 const policy: SignInPolicy = {
   failureLimit: 20,
@@ -35,6 +36,8 @@ describe.each(BACKENDS)('the console database on $name', (backend) => {
   let database: ConsoleDatabase;
   beforeAll(async () => {
     database = await backend.open();
+    // The repositories seal what they write, under the key derived from the audit key (as a team registers it).
+    registerSealer(database.db, new Sealer(KEY.secret));
   });
   afterAll(async () => {
     await database.close();

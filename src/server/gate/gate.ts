@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
-import { can, describeRequest } from '../../lib/roles';
+import { can, describeRequest, isCanonicalV2Path } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
 import { notJson, Refusal } from '../errors';
 import { admit, memberOf } from '../pipeline/admission';
-import { answerRefusal } from '../pipeline/answer';
+import { answerRefusal, answerTrailBroken } from '../pipeline/answer';
 import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
+import { nulFieldIn, nulRefusal } from '../pipeline/nul';
 import type { Team } from '../team';
 import { grantWaits } from '../wallets/grants';
 import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
@@ -72,11 +73,14 @@ async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
   if (!isJsonContentType(c.req.header('content-type'))) {
     return new Refusal(415, 'unsupported-media-type', 'Send the body as application/json');
   }
+  let raw: unknown;
   try {
-    return { raw: JSON.parse(await c.req.text()) };
+    raw = JSON.parse(await c.req.text());
   } catch {
     return notJson();
   }
+  const nul = nulFieldIn(raw);
+  return nul ? nulRefusal(nul, 'validation-failed') : { raw };
 }
 
 /**
@@ -93,7 +97,18 @@ export function teamGate(team: Team, forward: Forward) {
     const path = c.req.path;
     const described = describeRequest(method, path);
     const line: AuditLine = { action: described.action, targets: [], detail: described.detail };
+    // Nothing is sent that could not be written down (audit/witness.ts).
+    if (team.auditWitness.broken && isWritten(c, 200)) return answerTrailBroken(c);
     const found = await memberOf(team, c);
+    if (!isCanonicalV2Path(path)) {
+      await writeLine(team, c, line, found ?? null, 400);
+      return answerRefusal(
+        c,
+        new Refusal(400, 'non-canonical-path', 'Write the path in lower case, as the API names its routes', {
+          field: 'path',
+        }),
+      );
+    }
     if (found === undefined) {
       if (team.mode === 'upstream' && team.teamMode) {
         await writeLine(team, c, line, null, 401);

@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { executeRequest } from '../approvals/executor';
+import { recordDecision } from '../db/repositories/approval-decisions';
 import { basic, caller, teamConsole } from '../test/console';
 
 /**
@@ -190,6 +192,86 @@ describe('payouts under the team', async () => {
     });
     const paid = await admin.post(`/api/team/approvals/${again.body.id}/approve`);
     expect(paid.body.status).toBe('executed');
+  });
+
+  it('stops an approved payouts file at the payee whose default changes while it runs: no more of their rows', async () => {
+    const rows = Array.from({ length: 30 }, () => payout(4_000, { platform: 'default' }));
+    const submitted = await finance.post('/api/team/approvals', {
+      payouts: rows,
+      file_sha256: 'e'.repeat(64),
+    });
+    expect(submitted.status).toBe(201);
+    const db = server.team.database.db;
+    const adminId = tenant.members.find((m) => m.role === 'admin')?.id ?? '';
+    await recordDecision(db, submitted.body.id, adminId, { approve: true }, new Date().toISOString());
+    await db
+      .updateTable('approval_requests')
+      .set({ status: 'approved' })
+      .where('id', '=', submitted.body.id)
+      .execute();
+    const request = await db
+      .selectFrom('approval_requests')
+      .selectAll()
+      .where('id', '=', submitted.body.id)
+      .executeTakeFirstOrThrow();
+    const sandbox = server.sandbox;
+    if (!sandbox) throw new Error('sandbox mode');
+    // The service as the executor calls it. As the fifth payout is sent, the maker makes a PayPal of their own the
+    // payee's default; the executor's other calls wait for that change, as a fast maker's would land between them.
+    let sent = 0;
+    let swapping: Promise<void> | null = null;
+    const call = async (request: Request) => {
+      if (request.method === 'POST' && new URL(request.url).pathname === '/v2/payouts' && ++sent === 5) {
+        swapping = finance
+          .put(`/v2/users/${seller}/payout-methods`, {
+            platform: 'paypal',
+            email: `mine-${crypto.randomUUID()}@example.com`,
+            is_default: true,
+          })
+          .then((swapped) => expect(swapped.status).toBe(200));
+      }
+      if (swapping) await swapping;
+      return sandbox.app.fetch(request, {});
+    };
+    const result = await executeRequest(server.team, call, request, {
+      clientId: tenant.client_id,
+      apiKey: tenant.api_key,
+    });
+    const outcomes = result.outcomes.map((o) => o.outcome);
+    const paidRows = outcomes.filter((o) => o === 'paid').length;
+    // Only rows already checked when the default changed (eight in flight at a time) can still go; the rest are
+    // refused. Checked once before the run, all thirty went to the maker's PayPal after the fifth.
+    expect(paidRows).toBeGreaterThanOrEqual(5);
+    expect(paidRows).toBeLessThanOrEqual(4 + 8);
+    expect(outcomes.filter((o) => o === 'refused').length).toBe(30 - paidRows);
+    expect(result.outcomes.find((o) => o.outcome === 'refused')?.error).toContain(
+      'changed after it was submitted',
+    );
+  });
+
+  it("never takes a transfer made with a waiting request's key for that request's payout: refused, nothing paid again", async () => {
+    const body = payout(150_002);
+    const submitted = await finance.post('/api/team/approvals', { payout: body });
+    expect(submitted.status).toBe(201);
+    // Another member who may pay reads the waiting request's key and spends it first: $1.00 to another user.
+    const other = tenant.users[0]?.id ?? '';
+    const spent = await admin.post('/v2/payouts', {
+      ...payout(100),
+      platform: 'default',
+      user_id: other,
+      idempotency_key: body.idempotency_key,
+    });
+    expect(spent.status, spent.text).toBe(201);
+    const approved = await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);
+    expect(approved.body.status).toBe('failed');
+    expect(approved.body.result.rows[0]).toMatchObject({ outcome: 'refused', transfer_id: null });
+    expect(approved.body.result.rows[0].error).toContain('used by another transfer');
+    const payouts = await org.get('/v2/transfers?type=payout&limit=100');
+    const withKey = payouts.body.data.filter(
+      (t: { metadata?: { console_request_id?: string } }) =>
+        t.metadata?.console_request_id === body.idempotency_key,
+    );
+    expect(withKey.map((t: { amount: number }) => t.amount)).toEqual([100]);
   });
 
   it("refuses a payout for approval whose payee is not the organization's, at the payee", async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../identity/totp';
 import { ensureOrganization, insertMember } from '../members/members';
-import { basic, type MemberCredentials, teamConsole } from '../test/console';
+import { basic, caller, type MemberCredentials, teamConsole } from '../test/console';
 
 type Role = MemberCredentials['role'];
 const EVERYONE: Role[] = ['viewer', 'support', 'finance', 'admin'];
@@ -223,6 +223,52 @@ describe('the role matrix, upstream: the organization key arrives, the member se
     expect(answer.status).toBe(415);
     expect(await answer.json()).toMatchObject({ success: false, error_code: 'unsupported-media-type' });
     expect(arrivals).toHaveLength(before);
+  });
+
+  it('refuses a path in another letter case, which an upstream routing without regard to case would take as the route', async () => {
+    const admin = sessions.get('admin')?.authorization ?? '';
+    const viewer = sessions.get('viewer')?.authorization ?? '';
+    const policy = await caller(server.app, admin).put('/api/team/policy', {
+      enabled: true,
+      limit_cents: 100_000,
+      approvals_needed: 1,
+    });
+    expect(policy.status, policy.text).toBe(200);
+    const body = { user_id: ids.user, amount: 5_000_000, platform: 'default', fund: true };
+    const before = arrivals.length;
+    const held = await caller(server.app, admin).post('/v2/payouts', {
+      ...body,
+      idempotency_key: crypto.randomUUID(),
+    });
+    expect(held.status).toBe(403);
+    expect(held.body.error_code).toBe('approval-required');
+    for (const [who, method, path] of [
+      [admin, 'POST', '/v2/PAYOUTS'],
+      [admin, 'POST', '/v2/Payouts/Send-Payout'],
+      [viewer, 'GET', '/v2/Payout-Links'],
+      [viewer, 'GET', '/v2/PAYOUT-REQUESTS'],
+    ] as const) {
+      const answer = await server.app.request(path, {
+        method,
+        headers: { Authorization: who, 'Content-Type': 'application/json' },
+        ...(method === 'POST'
+          ? { body: JSON.stringify({ ...body, idempotency_key: crypto.randomUUID() }) }
+          : {}),
+      });
+      expect(answer.status, path).toBe(400);
+      expect(await answer.json(), path).toMatchObject({ success: false, error_code: 'non-canonical-path' });
+    }
+    // Nothing reached the service; an id in capitals is still an id.
+    expect(arrivals).toHaveLength(before);
+    const upper = await caller(server.app, viewer).get(`/v2/transfers/${ids.transfer.toUpperCase()}`);
+    expect(upper.status).toBe(200);
+    const lines = await caller(server.app, admin).get('/api/team/audit?outcome=refused&limit=10');
+    expect(lines.body.data.filter((l: { status: number }) => l.status === 400)).toHaveLength(4);
+    await caller(server.app, admin).put('/api/team/policy', {
+      enabled: false,
+      limit_cents: 100_000,
+      approvals_needed: 1,
+    });
   });
 
   it('refuses the organization key itself from a browser: upstream, only members come through', async () => {

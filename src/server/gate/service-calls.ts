@@ -29,6 +29,8 @@ export interface ListedTransfer {
   amount?: number;
   user_id?: string | null;
   customer_id?: string | null;
+  /** payment, payout, … */
+  type?: string;
   metadata?: Record<string, unknown> | null;
 }
 

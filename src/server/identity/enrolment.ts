@@ -54,6 +54,11 @@ export async function confirmEnrolment(
   if (!totpMatches(pending, code, team.now().getTime())) {
     return invalidFields([{ path: 'code', message: 'That code is wrong or has expired' }]);
   }
-  await memberRows.updateMember(db, me.id, { totp_secret: pending, totp_pending_secret: null });
+  // A new authenticator's codes are new: the last step taken was of the one it replaces.
+  await memberRows.updateMember(db, me.id, {
+    totp_secret: pending,
+    totp_pending_secret: null,
+    totp_last_step: null,
+  });
   return { totp_enrolled: true };
 }

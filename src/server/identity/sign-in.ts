@@ -4,6 +4,7 @@ import { countFailedSignIns } from '../db/repositories/audit-trail';
 import * as memberRows from '../db/repositories/members';
 import { findOrganization } from '../db/repositories/organizations';
 import * as sessionRows from '../db/repositories/sessions';
+import { sealerOf } from '../db/seals';
 import {
   findMemberByEmail,
   type MemberRow,
@@ -13,8 +14,8 @@ import {
 } from '../members/members';
 import type { Team } from '../team';
 import type { SignInPolicy } from './policy';
-import { newSecret, passwordMatches, sha256Hex } from './secrets';
-import { totpMatches } from './totp';
+import { newSecret, passwordMatches } from './secrets';
+import { totpStep } from './totp';
 
 export type SignInResult =
   | { kind: 'signed-in'; member: MemberRow; secret: string }
@@ -58,19 +59,22 @@ export async function signIn(
   const email = normalEmail(given.email);
   const wait = await retryAfter(db, policy, email, given.address, now);
   if (wait > 0) return { kind: 'rate-limited', retryAfterSeconds: wait };
-  const member = await findMemberByEmail(db, email);
+  // A member row that does not verify (a role, a password hash written into the database) signs nobody in.
+  const member = memberRows.intactMember(db, await findMemberByEmail(db, email));
   const usable = member && member.status === 'active' ? member : undefined;
   const matches = await passwordMatches(usable?.password_hash ?? null, given.password);
   if (!usable || !matches) return { kind: 'refused' };
   if (usable.totp_secret) {
     if (!given.totp) return { kind: 'totp-required', member: usable };
-    if (!totpMatches(usable.totp_secret, given.totp, now.getTime()))
+    // A code is taken once: one of the step last accepted, or earlier, is wrong now (a code seen over a shoulder).
+    const step = totpStep(usable.totp_secret, given.totp, now.getTime());
+    if (step === null || !(await memberRows.acceptTotpStep(db, usable.id, step)))
       return { kind: 'totp-wrong', member: usable };
   }
   const secret = newSecret();
   const at = now.toISOString();
   await sessionRows.insertSession(db, {
-    secret_hash: sha256Hex(secret),
+    secret_hash: sealerOf(db).sessionHash(usable.id, secret),
     member_id: usable.id,
     created_at: at,
     last_used_at: at,
@@ -149,9 +153,13 @@ export async function sessionMember(
   secret: string,
   now = new Date(),
 ): Promise<SessionMember | null> {
-  const secretHash = sha256Hex(secret);
-  const row = await sessionRows.findSessionWithMember(db, secretHash);
-  if (!row || row.id !== memberId || row.status !== 'active' || !isRole(row.role)) return null;
+  // One HMAC finds the session (a row a database writer made for a secret of their choosing is never found), one
+  // more checks the member's seal: a role or status written into the database opens nothing.
+  const secretHash = sealerOf(db).sessionHash(memberId, secret);
+  const found = await sessionRows.findSessionWithMember(db, secretHash);
+  if (!found || found.id !== memberId) return null;
+  const row = memberRows.intactMember(db, found);
+  if (row?.status !== 'active' || !isRole(row.role)) return null;
   const idleFor = now.getTime() - new Date(row.session_used_at).getTime();
   if (idleFor > policy.idleTimeoutMs) {
     await sessionRows.deleteSession(db, secretHash);

@@ -22,8 +22,14 @@ export function totpUri(secret: string, email: string): string {
 
 /** A code of the current 30 s step or the one either side (clock drift of a phone). */
 export function totpMatches(secret: string, code: string, now = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code.trim())) return false;
-  return totpOf(secret).validate({ token: code.trim(), timestamp: now, window: 1 }) !== null;
+  return totpStep(secret, code, now) !== null;
+}
+
+/** The 30 s time step a code belongs to (steps since the epoch), or null when it matches none near `now`. */
+export function totpStep(secret: string, code: string, now = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code.trim())) return null;
+  const delta = totpOf(secret).validate({ token: code.trim(), timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / 30_000) + delta;
 }
 
 export function totpCode(secret: string, now = Date.now()): string {

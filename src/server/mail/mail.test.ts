@@ -74,3 +74,50 @@ describe('mail, through a real SMTP server', async () => {
     expect(told.text).toContain('was approved and paid');
   });
 });
+
+describe('links in mail point at the configured origin, never at the Host header', async () => {
+  const mail = await smtpServer();
+  const server = await teamConsole({
+    mailer: mailerFrom({ SMTP_URL: mail.url, MAIL_FROM: 'Console <console@org.example>' }),
+    publicOrigin: 'https://console.example.org/',
+  });
+  const tenant = await server.tenant({ approval_limit_cents: 100_000 });
+  const member = (role: string) =>
+    tenant.members.find((m) => m.role === role) ?? { email: '', password: '', id: '' };
+  afterAll(async () => {
+    await server.close();
+    await mail.close();
+  });
+  // A request sent to a loopback name and another port, as a page or a proxy could send it.
+  const elsewhere = async (role: string, path: string, body?: unknown) =>
+    server.app.request(`http://localhost:6666${path}`, {
+      method: 'POST',
+      headers: {
+        Authorization: await server.signIn(member(role)),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+
+  it('a reset link and an approval notice', async () => {
+    const reset = await elsewhere('admin', `/api/team/members/${member('support').id}/password-reset`);
+    expect(reset.status).toBe(201);
+    const resetMail = await mailFor(() => mail.received.find((m) => m.to.includes(member('support').email)));
+    expect(resetMail.text).toMatch(/https:\/\/console\.example\.org\/invitation\/[\w-]+/);
+    expect(resetMail.text).not.toContain('6666');
+    const submitted = await elsewhere('finance', '/api/team/approvals', {
+      payment: {
+        amount: 150_000,
+        platform: 'ach',
+        user_id: tenant.users[0]?.id,
+        ach_info: { account_number: '000123456789', routing_number: '021000021' },
+        idempotency_key: crypto.randomUUID(),
+      },
+    });
+    expect(submitted.status).toBe(201);
+    const { id } = (await submitted.json()) as { id: string };
+    const notice = await mailFor(() => mail.received.find((m) => m.text.includes(`/approvals/${id}`)));
+    expect(notice.text).toContain(`https://console.example.org/approvals/${id}`);
+    expect(notice.text).not.toContain('6666');
+  });
+});

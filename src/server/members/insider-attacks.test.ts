@@ -7,7 +7,12 @@ import { createConsoleApp } from '../app';
 import { executeRequest } from '../approvals/executor';
 import { consoleEntry, legacyRowHash } from '../audit/chain';
 import { AuditHeadFile, auditHeadFileFrom } from '../audit/head-file';
+import { AuditChainBroken } from '../audit/witness';
 import { openConsoleDatabase } from '../db/database';
+import { recordDecision } from '../db/repositories/approval-decisions';
+import { updateMember } from '../db/repositories/members';
+import { insertTeamRequest } from '../db/repositories/team-requests';
+import { totpCode } from '../identity/totp';
 import { mailerFrom } from '../mail/mail';
 import { startTeam } from '../start';
 import { config } from '../test/config';
@@ -74,6 +79,31 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     return { tenant, org, as, member, add, transfersOf, trail, userId: tenant.users[0]?.id ?? '' };
   }
 
+  it('a TOTP code seen over a shoulder: taken once, and neither it nor an earlier one signs in again', async () => {
+    const o = await organization();
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const credentials = {
+      email: `totp@${o.tenant.client_id.slice(0, 8)}.example`,
+      password: 'totp-password-long',
+    };
+    await insertMember(db, {
+      orgId: o.org.id,
+      name: 'Tia',
+      role: 'finance',
+      ...credentials,
+      totpSecret: secret,
+    });
+    const code = totpCode(secret);
+    const signIn = (totp: string) =>
+      caller(server.app, '').post('/api/team/sessions', { ...credentials, totp });
+    expect((await signIn(code)).status).toBe(201);
+    const again = await signIn(code);
+    expect(again.status).toBe(401);
+    expect((await signIn(totpCode(secret, Date.now() - 30_000))).status).toBe(401);
+    // The next step's code (a phone a little ahead) is still taken, once.
+    expect((await signIn(totpCode(secret, Date.now() + 30_000))).status).toBe(201);
+  });
+
   it('a puppet approver: an admin invites an approver, takes the link, and approves what waited before: refused', async () => {
     const o = await organization();
     const finance = await o.as(o.member('finance'));
@@ -126,23 +156,20 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     // A reset proposed while mail was set up and confirmed after it went: refused when it would apply.
     const proposed = crypto.randomUUID();
     const now = new Date();
-    await db
-      .insertInto('team_requests')
-      .values({
-        id: proposed,
-        org_id: o.org.id,
-        kind: 'password-reset',
-        proposer_id: o.member('admin').id,
-        target_member_id: o.member('finance').id,
-        payload: '{}',
-        status: 'pending',
-        decided_by: null,
-        reason: null,
-        created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
-        decided_at: null,
-      })
-      .execute();
+    await insertTeamRequest(db, {
+      id: proposed,
+      org_id: o.org.id,
+      kind: 'password-reset',
+      proposer_id: o.member('admin').id,
+      target_member_id: o.member('finance').id,
+      payload: '{}',
+      status: 'pending',
+      decided_by: null,
+      reason: null,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+      decided_at: null,
+    });
     const confirmed = await admins[1]?.post(`/api/team/team-requests/${proposed}/confirm`);
     expect(confirmed?.status).toBe(409);
     expect(confirmed?.body.error_code).toBe('mail-required');
@@ -365,8 +392,17 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     const borrowed = await o.as({ email: o.member('finance').email, password: 'the admin chose this one' });
     const approved = await borrowed.post(`/api/team/approvals/${waiting.body.id}/approve`);
     expect(approved.status).toBe(403);
-    expect(approved.body.error_code).toBe('approver-too-recent');
+    expect(approved.body.error_code).toBe('approver-held');
     expect(await o.transfersOf(150_002)).toEqual([]);
+    // Nor what is made after the reset, while the hold lasts: the hold stops approving as well as making.
+    const later = await (await o.as(maker)).post('/api/team/approvals', {
+      payment: payment(o.userId, 150_012),
+    });
+    expect(later.status).toBe(201);
+    const again = await borrowed.post(`/api/team/approvals/${later.body.id}/approve`);
+    expect(again.status).toBe(403);
+    expect(again.body.error_code).toBe('approver-held');
+    expect(await o.transfersOf(150_012)).toEqual([]);
   });
 
   it('a borrowed authenticator, with one admin: the account whose authenticator was reset approves nothing that waited before', async () => {
@@ -382,14 +418,16 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
     const borrowed = await o.as(o.member('finance'));
     const approved = await borrowed.post(`/api/team/approvals/${waiting.body.id}/approve`);
     expect(approved.status).toBe(403);
-    expect(approved.body.error_code).toBe('approver-too-recent');
+    expect(approved.body.error_code).toBe('approver-held');
     expect(await o.transfersOf(150_004)).toEqual([]);
-    // What is made from now on, the member approves as before.
+    // Nor what is made from now on, while the hold lasts (src/lib/approval-rules.test.ts: it counts after the hold).
     const later = await (await o.as(maker)).post('/api/team/approvals', {
       payment: payment(o.userId, 150_005),
     });
     const approvedLater = await borrowed.post(`/api/team/approvals/${later.body.id}/approve`);
-    expect(approvedLater.body.status).toBe('executed');
+    expect(approvedLater.status).toBe(403);
+    expect(approvedLater.body.error_code).toBe('approver-held');
+    expect(await o.transfersOf(150_005)).toEqual([]);
   });
 
   it('the other admin removed: disabling the second admin and then the policy both wait for that admin', async () => {
@@ -494,17 +532,14 @@ describe.each(BACKENDS)('an insider on $name', async (backend) => {
       payment: payment(o.userId, 150_006),
     });
     const now = new Date().toISOString();
-    await db
-      .insertInto('approval_decisions')
-      .values({ request_id: waiting.body.id, member_id: x.id, decision: 'approve', reason: null, at: now })
-      .execute();
+    await recordDecision(db, waiting.body.id, x.id, { approve: true }, now);
     await db
       .updateTable('approval_requests')
       .set({ status: 'approved' })
       .where('id', '=', waiting.body.id)
       .execute();
     // Demoted behind the route's back: only the executor's own check stands between this and the money.
-    await db.updateTable('members').set({ role: 'viewer' }).where('id', '=', x.id).execute();
+    await updateMember(db, x.id, { role: 'viewer' });
     const row = await db
       .selectFrom('approval_requests')
       .selectAll()
@@ -799,6 +834,14 @@ describe.each(BACKENDS)('a trail re-sealed from the database, on $name', (backen
         amountCents: 500_000,
       });
     }
+    // An admin signed in while the trail held (once it does not, a sign-in is a line that cannot be written).
+    const signedIn = await caller(createConsoleApp(settings, null, first.team), '').post(
+      '/api/team/sessions',
+      {
+        email: admin.email,
+        password: 'demo-admin-password',
+      },
+    );
     await first.team.auditHead?.flush();
     const headFile = auditHeadFileFrom(env, consoleDb) ?? '';
     const noted = new AuditHeadFile(headFile).read();
@@ -848,15 +891,14 @@ describe.each(BACKENDS)('a trail re-sealed from the database, on $name', (backen
         forged.length,
       ),
     ).toEqual(forged);
-    await second.team.audit(consoleEntry(admin.org_id, 'approval.expire', [], { status: 200 }));
+    // The chain no longer passes through the head noted outside: nothing is appended on it, nor noted.
+    await expect(
+      second.team.audit(consoleEntry(admin.org_id, 'approval.expire', [], { status: 200 })),
+    ).rejects.toThrow(AuditChainBroken);
     await second.team.auditHead?.flush();
     expect(new AuditHeadFile(headFile).read()).toEqual(noted);
     // Admins are told on the Audit page.
     const app = createConsoleApp(settings, null, second.team);
-    const signedIn = await caller(app, '').post('/api/team/sessions', {
-      email: admin.email,
-      password: 'demo-admin-password',
-    });
     const health = await caller(app, basic(signedIn.body.member_id, signedIn.body.secret)).get(
       '/api/team/audit/health',
     );

@@ -75,7 +75,7 @@ export const memberRoutes = [
     body: inviteBody,
     action: 'member.invite',
     async handle({ c, body, member, line, team }) {
-      const outcome = await proposeOrApply(team, member, { kind: 'invite', payload: body }, originOf(c));
+      const outcome = await proposeOrApply(team, member, { kind: 'invite', payload: body }, originOf(team));
       if (outcome.kind === 'applied' && outcome.applied.member) line.targets = [outcome.applied.member.id];
       return answer(c, line, outcome, 201);
     },
@@ -90,7 +90,7 @@ export const memberRoutes = [
       const wanted: MemberChange = body.role
         ? { kind: 'role', role: body.role }
         : { kind: body.status === 'disabled' ? 'disable' : 'enable' };
-      const changed = await changeMember(team, member, c.req.param('id') ?? '', wanted, originOf(c));
+      const changed = await changeMember(team, member, c.req.param('id') ?? '', wanted, originOf(team));
       if (changed instanceof Refusal) return changed;
       line.targets = [changed.target.id];
       if (body.role) {
@@ -109,7 +109,7 @@ export const memberRoutes = [
       access: 'admin',
       action: kind === 'password-reset' ? 'member.password.reset' : 'member.totp.reset',
       async handle({ c, member, line, team }) {
-        const changed = await changeMember(team, member, c.req.param('id') ?? '', { kind }, originOf(c));
+        const changed = await changeMember(team, member, c.req.param('id') ?? '', { kind }, originOf(team));
         if (changed instanceof Refusal) return changed;
         line.targets = [changed.target.id];
         return answer(c, line, changed.outcome, 201);
@@ -144,7 +144,7 @@ export const memberRoutes = [
         team,
         member,
         id,
-        originOf(c),
+        originOf(team),
         body.acknowledge_caution === true,
       );
       if (outcome instanceof Refusal) {

@@ -4,6 +4,7 @@ import { listen } from '../../sandbox/test/harness';
 import { totpCode } from '../identity/totp';
 import { ensureOrganization, insertMember } from '../members/members';
 import { caller, teamConsole } from '../test/console';
+import { BACKENDS } from '../test/databases';
 
 /** Bad input gets a 4xx in the error shape, at the field at fault: never a 5xx, never a guess. */
 
@@ -189,5 +190,87 @@ describe('bad input to the console server', async () => {
     } finally {
       await served.close();
     }
+  });
+});
+
+describe.each(BACKENDS)('the red team’s bad input on $name', async (backend) => {
+  const database = await backend.open();
+  const server = await teamConsole({ database });
+  const tenant = await server.tenant();
+  const member = (role: string) =>
+    tenant.members.find((m) => m.role === role) ?? { email: '', password: '', id: '' };
+  const admin = caller(server.app, await server.signIn(member('admin')));
+  const finance = caller(server.app, await server.signIn(member('finance')));
+  const viewer = caller(server.app, await server.signIn(member('viewer')));
+  const anyone = caller(server.app, '');
+  const userId = tenant.users[0]?.id ?? '';
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+  const refusedLines = () =>
+    database.db.selectFrom('audit_events').selectAll().where('status', '=', 400).execute();
+
+  it('refuses a NUL in a path, a query or a body with a 400 in the error shape and a line, never a 5xx', async () => {
+    const before = (await refusedLines()).length;
+    const id = crypto.randomUUID();
+    const answers = [
+      await viewer.post('/v2/foo%00bar', {}),
+      await viewer.get('/v2/transfers?starting_after=%00'),
+      await anyone.post('/api/team/sessions', { email: 'a\u0000@b.c', password: 'x' }),
+      await anyone.post('/api/team/sessions', { email: `${member('viewer').email}\u0000`, password: 'x' }),
+      await finance.post(`/api/team/approvals/${id}/reject`, { reason: 'no\u0000' }),
+      await finance.post('/api/team/approvals/a%00b/approve'),
+      await admin.patch('/api/team/members/a%00b', { role: 'viewer' }),
+      await admin.post('/api/team/members', { email: 'n@x.example', name: 'a\u0000b', role: 'viewer' }),
+      await anyone.get('/api/team/invitations/a%00b'),
+      await admin.get('/api/team/audit?member=%00'),
+      await admin.post('/api/team/team-requests/%00/confirm'),
+      await admin.post('/api/team/members/%00/password-reset'),
+      await finance.post('/v2/payments', payment(userId, 100, { metadata: { note: 'x\u0000' } })),
+    ];
+    for (const answer of answers) {
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body.success, answer.text).toBe(false);
+      expect(answer.body.errors?.[0]?.message ?? '', answer.text).toContain('NUL');
+    }
+    expect((await refusedLines()).length - before).toBe(answers.length);
+  });
+
+  it('keeps amounts above 2^31 cents: a policy, a daily limit, a file that waits and a batch held with a line', async () => {
+    const policy = await admin.put('/api/team/policy', {
+      enabled: true,
+      limit_cents: 3_000_000_000,
+      approvals_needed: 1,
+      member_daily_limit_cents: 3_000_000_000,
+    });
+    expect(policy.status, policy.text).toBeLessThan(300);
+    await admin.put('/api/team/policy', { enabled: true, limit_cents: 1_000_000, approvals_needed: 1 });
+    const items = Array.from({ length: 30 }, () => ({
+      user_id: userId,
+      amount: 100_000_000,
+      platform: 'default',
+      fund: true,
+      idempotency_key: crypto.randomUUID(),
+    }));
+    const batch = await finance.post('/v2/payout-batches', { items });
+    expect(batch.status, batch.text).toBe(403);
+    expect(batch.body.error_code).toBe('approval-required');
+    const line = await database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'payout-batch.create')
+      .where('status', '=', 403)
+      .executeTakeFirstOrThrow();
+    expect(Number(line.amount_cents)).toBe(3_000_000_000);
+    const file = await finance.post('/api/team/approvals', {
+      payouts: items,
+      file_sha256: 'a'.repeat(64),
+    });
+    expect(file.status, file.text).toBe(201);
+    expect(file.body.amount).toBe(3_000_000_000);
+    const audit = await admin.get('/api/team/audit?before=99999999999');
+    expect(audit.status).toBe(400);
+    expect(audit.body.errors[0].path).toBe('before');
   });
 });

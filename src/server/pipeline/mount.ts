@@ -8,8 +8,9 @@ import { invalidFields, notJson, Refusal } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
 import type { Team } from '../team';
 import { admit } from './admission';
-import { answerRefusal } from './answer';
-import { type AuditLine, writeLine } from './audit-line';
+import { answerRefusal, answerTrailBroken } from './answer';
+import { type AuditLine, isWritten, writeLine } from './audit-line';
+import { nulFieldIn, nulRefusal } from './nul';
 import type { TeamRoute } from './route';
 
 /** The JSON body by its schema, refused as oversized before it is read, or as the fields at fault. */
@@ -34,7 +35,9 @@ async function readBody<B>(c: Context, schema: z.ZodType<B>, maxBytes: number): 
     throw error;
   }
   if (parsed === undefined) return answerRefusal(c, notJson());
-  return parsed instanceof Response ? parsed : parsed.value;
+  if (parsed instanceof Response) return parsed;
+  const nul = nulFieldIn(parsed.value);
+  return nul ? answerRefusal(c, nulRefusal(nul)) : parsed.value;
 }
 
 /** Registers each route of the table behind the pipeline. */
@@ -42,6 +45,8 @@ export function mountTeamRoutes(app: Hono, team: Team, routes: readonly TeamRout
   for (const route of routes) {
     app.on(route.method, route.path, async (c) => {
       const line: AuditLine = { action: route.action, targets: [] };
+      // A change that could not be written down is not made (audit/witness.ts).
+      if (team.auditWitness.broken && isWritten(c, 200)) return answerTrailBroken(c);
       const admitted = await admit(team, c, route.access);
       if ('refused' in admitted) {
         await writeLine(team, c, line, admitted.member, admitted.refused.status);

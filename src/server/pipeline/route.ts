@@ -42,7 +42,10 @@ export function teamRoute<B = undefined>(def: TeamRoute<B>): TeamRoute {
   return def as unknown as TeamRoute;
 }
 
-/** The origin the request came to (its links, in mail and answers, point there). */
-export function originOf(c: Context): string {
-  return new URL(c.req.url).origin;
+/**
+ * The console's origin as configured (PUBLIC_URL, else http://HOST:PORT): where its links, in mail and answers,
+ * point. Never the request's Host header, which whoever sends the request chooses.
+ */
+export function originOf(team: Team): string {
+  return team.publicOrigin;
 }

@@ -38,6 +38,7 @@ export function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
     requestTimeoutMs: 30_000,
     executorLeaseMs: 30_000,
     resetHoldMs: 72 * 60 * 60 * 1000,
+    publicUrl: 'http://localhost',
     ...overrides,
   };
 }

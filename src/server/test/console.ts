@@ -3,6 +3,7 @@ import { basicAuthorization } from '../../node/basic-auth';
 import { createSandbox, type Sandbox } from '../../sandbox/app';
 import { createConsoleApp } from '../app';
 import { adoptAuditKey } from '../audit/chain';
+import { sealOnce } from '../audit/first-seal';
 import type { AuditHeadFile } from '../audit/head-file';
 import { checkAuditTrail } from '../audit/health';
 import type { AuditKey } from '../audit/key';
@@ -48,6 +49,7 @@ export async function teamConsole(
     leaseMs?: number;
     resetHoldMs?: number;
     auditHead?: AuditHeadFile | null;
+    publicOrigin?: string;
   } = {},
 ) {
   const sandbox: Sandbox | null = options.upstream ? null : createSandbox({ config: { dbFile: ':memory:' } });
@@ -65,8 +67,11 @@ export async function teamConsole(
     policy: options.policy,
     upstreamCredentials: options.orgCredentials ?? null,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
   });
   team.trail = await checkAuditTrail(database.db, auditKey, options.auditHead ?? null);
+  team.auditWitness.adopt(team.trail.ok ? team.trail.head : team.trail.noted);
+  await sealOnce(team);
   const app = createConsoleApp(
     config({ upstreamUrl: options.upstream ?? null, orgCredentials: options.orgCredentials ?? null }),
     sandbox,

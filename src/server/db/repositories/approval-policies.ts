@@ -1,6 +1,7 @@
 import type { ConsoleDb } from '../database';
 import { preparedQuery } from '../prepared';
 import type { PolicyRow } from '../schema';
+import { sealerOf } from '../seals';
 
 /** Every version of each organization's approval policy. */
 
@@ -42,7 +43,7 @@ export async function supersedeActivePolicy(db: ConsoleDb, orgId: string): Promi
 export async function insertPolicyVersion(db: ConsoleDb, row: PolicyRow): Promise<void> {
   await db
     .insertInto('approval_policies')
-    .values(row)
+    .values(sealerOf(db).sealed('approval_policies', row))
     .onConflict((oc) => oc.columns(['org_id', 'version']).doNothing())
     .execute();
 }

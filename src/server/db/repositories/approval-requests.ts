@@ -1,5 +1,7 @@
+import { sha256Hex } from '../../identity/secrets';
 import type { ConsoleDb } from '../database';
 import type { RequestRow } from '../schema';
+import { sealerOf } from '../seals';
 
 /**
  * Approval requests: what only they have (their bodies, their executors' claims and leases). Their status moves, their
@@ -13,8 +15,9 @@ import type { RequestRow } from '../schema';
  */
 export async function insertRequest(
   db: ConsoleDb,
-  row: RequestRow,
+  given: RequestRow,
 ): Promise<{ kind: 'created' | 'existing'; request: RequestRow }> {
+  const row = sealerOf(db).sealed('approval_requests', given);
   const inserted = await db
     .insertInto('approval_requests')
     .values(row)
@@ -128,4 +131,18 @@ export function waitingRequestsOf(db: ConsoleDb, makerId: string): Promise<Reque
     .where('maker_id', '=', makerId)
     .where('status', '=', 'pending')
     .execute();
+}
+
+/**
+ * Whether a request is as its maker submitted it (db/seals.ts): its seal verifies, and its stored body is the one
+ * whose hash was sealed. A request that is not is reported, and nothing of it is paid.
+ */
+export function intactRequest(db: ConsoleDb, row: RequestRow, body: string): boolean {
+  return (
+    sealerOf(db).verifies('approval_requests', row, {
+      table: 'approval_requests',
+      id: row.id,
+      orgId: row.org_id,
+    }) && sha256Hex(body) === row.body_hash
+  );
 }

@@ -92,6 +92,23 @@ const insertRow = preparedQuery((db, row: AuditRow) =>
   }),
 );
 
+/** Whether the trail holds a line of this action (of any organization). */
+export async function hasAction(db: ConsoleDb, action: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select('seq')
+    .where('action', '=', action)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** One row's hash, or null when there is no row of that number. */
+export async function auditRowHash(db: ConsoleDb, seq: number): Promise<string | null> {
+  const row = await db.selectFrom('audit_events').select('hash').where('seq', '=', seq).executeTakeFirst();
+  return row?.hash ?? null;
+}
+
 export async function insertAuditRow(trx: ConsoleDb, row: AuditRow): Promise<void> {
   await insertRow(trx, row);
 }

@@ -1,6 +1,7 @@
 import type { Role } from '../../../lib/roles';
-import { type ConsoleDb, lockRow } from '../database';
+import { type ConsoleDb, lockRow, transaction } from '../database';
 import type { MemberRow } from '../schema';
+import { sealerOf } from '../seals';
 
 /** The members of the organizations: their roles, statuses and credentials (hashes and TOTP secrets only). */
 
@@ -18,6 +19,8 @@ export async function insertMemberRow(
   row: MemberRow,
   options: { ifAbsent?: boolean } = {},
 ): Promise<MemberRow> {
+  // Sealed as written: a member's deciding fields verify only as their repository wrote them (db/seals.ts).
+  row = sealerOf(db).sealed('members', row);
   if (!options.ifAbsent) {
     await db.insertInto('members').values(row).execute();
     return row;
@@ -74,7 +77,7 @@ export async function countMembers(
 export function activeMembersOf(db: ConsoleDb, orgId: string, roles: readonly Role[]) {
   return db
     .selectFrom('members')
-    .select(['id', 'name', 'email', 'role', 'status', 'approver_since'])
+    .select(['id', 'name', 'email', 'role', 'status', 'approver_since', 'held_until'])
     .where('org_id', '=', orgId)
     .where('status', '=', 'active')
     .where('role', 'in', roles)
@@ -91,8 +94,50 @@ export function membersByIds(db: ConsoleDb, ids: readonly string[]) {
     .execute();
 }
 
+/** The fields a member's seal covers: a change of one of them seals the row again (db/seals.ts). */
+const SEALED: ReadonlySet<string> = new Set([
+  'email',
+  'role',
+  'status',
+  'password_hash',
+  'totp_secret',
+  'approver_since',
+  'password_link_shown_to',
+  'password_set_at',
+  'held_until',
+  'held_by',
+  'totp_last_step',
+]);
+
 export async function updateMember(db: ConsoleDb, id: string, changes: MemberChanges): Promise<void> {
-  await db.updateTable('members').set(changes).where('id', '=', id).execute();
+  if (!Object.keys(changes).some((field) => SEALED.has(field))) {
+    await db.updateTable('members').set(changes).where('id', '=', id).execute();
+    return;
+  }
+  // Read, changed and sealed again with the row held. A row that did not verify keeps a seal that does not: a
+  // legitimate change never launders a forged field.
+  const reseal = async (trx: ConsoleDb) => {
+    await lockMember(trx, id);
+    const row = await getMember(trx, id);
+    const sealer = sealerOf(trx);
+    const intact = sealer.verifies('members', row, { table: 'members', id, orgId: row.org_id });
+    const seal = intact ? sealer.seal('members', { ...row, ...changes }) : (row.seal ?? null);
+    await trx
+      .updateTable('members')
+      .set({ ...changes, seal })
+      .where('id', '=', id)
+      .execute();
+  };
+  if (db.isTransaction) await reseal(db);
+  else await transaction(db, reseal);
+}
+
+/** A member row as its repository sealed it (db/seals.ts), else undefined: a forged row is taken as absent. */
+export function intactMember<R extends MemberRow>(db: ConsoleDb, row: R | undefined): R | undefined {
+  if (!row) return undefined;
+  return sealerOf(db).verifies('members', row, { table: 'members', id: row.id, orgId: row.org_id })
+    ? row
+    : undefined;
 }
 
 /** The secret of an authenticator being set up and not yet confirmed, or null. */
@@ -108,4 +153,20 @@ export async function pendingTotpSecret(db: ConsoleDb, id: string): Promise<stri
 /** Inside a transaction: holds the member's row until it ends (lockRow). */
 export function lockMember(trx: ConsoleDb, id: string): Promise<void> {
   return lockRow(trx, 'members', id);
+}
+
+/**
+ * Takes a TOTP code's time step as the member's last accepted one, unless it is not later than that: a code (or an
+ * earlier one) is accepted once. With the member's row held, so that two sign-ins with one code cannot both pass.
+ */
+export async function acceptTotpStep(db: ConsoleDb, id: string, step: number): Promise<boolean> {
+  return transaction(db, async (trx) => {
+    await lockMember(trx, id);
+    const row = await getMember(trx, id);
+    const last =
+      row.totp_last_step === null || row.totp_last_step === undefined ? null : Number(row.totp_last_step);
+    if (last !== null && step <= last) return false;
+    await updateMember(trx, id, { totp_last_step: step });
+    return true;
+  });
 }

@@ -2,7 +2,7 @@ import type { ConsoleDb } from '../database';
 import { preparedQuery } from '../prepared';
 import type { SessionRow } from '../schema';
 
-/** Members' sessions, by the SHA-256 of the secret the browser holds. */
+/** Members' sessions, by an HMAC of the member's id and the secret the browser holds (db/seals.ts). */
 
 export async function insertSession(db: ConsoleDb, row: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(row).execute();

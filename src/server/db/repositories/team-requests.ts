@@ -1,5 +1,6 @@
 import type { ConsoleDb } from '../database';
 import type { TeamRequestRow } from '../schema';
+import { sealerOf } from '../seals';
 
 /**
  * Changes of the team waiting for a second admin: what only they have. Their status moves, their lists and their
@@ -7,20 +8,23 @@ import type { TeamRequestRow } from '../schema';
  */
 
 export async function insertTeamRequest(db: ConsoleDb, row: TeamRequestRow): Promise<void> {
-  await db.insertInto('team_requests').values(row).execute();
+  await db.insertInto('team_requests').values(sealerOf(db).sealed('team_requests', row)).execute();
 }
 
-export function findTeamRequest(
+/** A team request as its repository sealed it (db/seals.ts); a forged one is reported and taken as absent. */
+export async function findTeamRequest(
   db: ConsoleDb,
   orgId: string,
   id: string,
 ): Promise<TeamRequestRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('team_requests')
     .selectAll()
     .where('org_id', '=', orgId)
     .where('id', '=', id)
     .executeTakeFirst();
+  if (!row) return undefined;
+  return sealerOf(db).verifies('team_requests', row, { table: 'team_requests', id, orgId }) ? row : undefined;
 }
 
 /**

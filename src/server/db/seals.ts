@@ -1,0 +1,155 @@
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ConsoleTables, DecisionRow, MemberRow, PolicyRow, RequestRow, TeamRequestRow } from './schema';
+
+/** The database handle (database.ts's ConsoleDb, named here so that database.ts may import this file). */
+type ConsoleDb = Kysely<ConsoleTables>;
+
+/**
+ * Seals: an HMAC over the fields of a row that decide power and money, under a key the database never holds (derived
+ * with HKDF from the audit key, so that no second secret has to be kept). Whoever can write the database but holds
+ * neither key cannot make a row that verifies: a member raised to admin, a password hash of their choosing, an amount
+ * raised after submission, an approval inserted, a policy switched off, a team request slipped in, a session for a
+ * secret of their choosing. The repositories seal what they write; the services check a row they read before deciding
+ * on it (`verifies`), and one that does not verify is treated as absent, loudly (`onViolation`: a line of the trail
+ * and stderr).
+ */
+
+export type SealedTable =
+  | 'members'
+  | 'approval_policies'
+  | 'approval_requests'
+  | 'approval_decisions'
+  | 'team_requests';
+
+/** A number as PostgreSQL and SQLite answer it alike (a bigint may come back as text). */
+const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** The fields each table's seal covers, in order. What is not here may change without a seal (times seen, statuses). */
+export const sealedFields = {
+  members: (row: MemberRow) => [
+    row.id,
+    row.org_id,
+    row.email,
+    row.role,
+    row.status,
+    row.password_hash,
+    row.totp_secret,
+    row.approver_since,
+    row.password_link_shown_to,
+    row.password_set_at,
+    row.held_until,
+    row.held_by,
+    n(row.totp_last_step),
+  ],
+  approval_policies: (row: PolicyRow) => [
+    row.org_id,
+    n(row.version),
+    n(row.enabled),
+    n(row.limit_cents),
+    n(row.approvals_needed),
+    n(row.member_daily_limit_cents),
+    row.created_at,
+  ],
+  approval_requests: (row: RequestRow) => [
+    row.id,
+    row.org_id,
+    row.kind,
+    row.maker_id,
+    n(row.amount_cents),
+    row.body_hash,
+    row.file_sha256,
+    n(row.row_count),
+    n(row.approvals_needed),
+    row.excluded_approvers,
+    row.created_at,
+  ],
+  approval_decisions: (row: DecisionRow) => [row.request_id, row.member_id, row.decision, row.at],
+  team_requests: (row: TeamRequestRow) => [
+    row.id,
+    row.org_id,
+    row.kind,
+    row.proposer_id,
+    row.target_member_id,
+    row.payload,
+    row.created_at,
+  ],
+} satisfies Record<SealedTable, (row: never) => unknown[]>;
+
+type RowOf<T extends SealedTable> = Parameters<(typeof sealedFields)[T]>[0];
+
+export interface Violation {
+  table: SealedTable | 'sessions';
+  /** The row's id (a request's, a member's; a decision's request and member). */
+  id: string;
+  orgId: string | null;
+}
+
+export class Sealer {
+  private readonly key: Buffer;
+  /** Told of each row that does not verify, once per read: the team writes it in the trail and on stderr. */
+  onViolation: (violation: Violation) => void = () => undefined;
+
+  constructor(auditSecret: Buffer) {
+    this.key = Buffer.from(
+      hkdfSync('sha256', auditSecret, Buffer.alloc(0), 'payout-console row seals v1', 32),
+    );
+  }
+
+  private mac(text: string): string {
+    return createHmac('sha256', this.key).update(text).digest('hex');
+  }
+
+  seal<T extends SealedTable>(table: T, row: RowOf<T>): string {
+    return this.mac(JSON.stringify([table, ...(sealedFields[table] as (r: RowOf<T>) => unknown[])(row)]));
+  }
+
+  /** The row with its seal as its repository writes it. */
+  sealed<T extends SealedTable>(table: T, row: Omit<RowOf<T>, 'seal'>): RowOf<T> {
+    const whole = { ...row, seal: null } as RowOf<T>;
+    return { ...whole, seal: this.seal(table, whole) };
+  }
+
+  /** Whether a row read back is as its repository sealed it; one that is not is reported and must be taken as absent. */
+  verifies<T extends SealedTable>(
+    table: T,
+    row: RowOf<T> & { seal?: string | null },
+    violation: Violation,
+  ): boolean {
+    const expected = Buffer.from(this.seal(table, row), 'hex');
+    const given = Buffer.from(row.seal ?? '', 'hex');
+    const ok = given.length === expected.length && timingSafeEqual(given, expected);
+    if (!ok) this.onViolation(violation);
+    return ok;
+  }
+
+  /**
+   * What a session stores of its secret: an HMAC of the member's id and the secret (not a plain SHA-256, which a
+   * database writer could compute for a secret of their choosing, nor one that another member's id could reuse).
+   */
+  sessionHash(memberId: string, secret: string): string {
+    return this.mac(`session\u0000${memberId}\u0000${secret}`);
+  }
+}
+
+/**
+ * The sealer of a database handle: registered once for the database (team.ts) and carried into each transaction
+ * (database.ts), so that repositories seal what they write without every caller passing the key along.
+ */
+const sealers = new WeakMap<object, Sealer>();
+
+export function registerSealer(db: ConsoleDb, sealer: Sealer): void {
+  sealers.set(db, sealer);
+}
+
+export function sealerOf(db: ConsoleDb): Sealer {
+  const sealer = sealers.get(db);
+  if (!sealer) throw new Error('This database handle has no sealer: the team registers one (registerSealer)');
+  return sealer;
+}
+
+/** Carries the sealer of `db` to a transaction begun on it. */
+export function inheritSealer(from: ConsoleDb, to: ConsoleDb): void {
+  const sealer = sealers.get(from);
+  if (sealer) sealers.set(to, sealer);
+}
