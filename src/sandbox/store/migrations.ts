@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { searchTermsOf } from '../../lib/people-search';
 import { newLinkToken } from './link-token';
+import { onboardingMigrations } from './onboarding-migrations';
 
 /** A migration is SQL, or, where rows must be made by the code's own rules, a function run in its transaction. */
 export type Migration = string | ((db: Database.Database) => void);
@@ -482,4 +483,6 @@ export const migrations: readonly Migration[] = [
     }
     db.exec('CREATE UNIQUE INDEX payout_links_by_token ON payout_links(token)');
   },
+  // Users, verification, tax forms, flows and apps' compliance (store/onboarding-migrations.ts).
+  ...onboardingMigrations,
 ];
