@@ -2,6 +2,7 @@ import { resumeOrphans } from './approvals/executor';
 import { expireDueRequests } from './approvals/expiry';
 import type { CallService } from './gate/service-calls';
 import { expireDueTeamRequests } from './members/team-requests';
+import { expireDuePayeeRequests } from './payees/decide';
 import type { Team } from './team';
 
 /**
@@ -15,7 +16,10 @@ export async function sweep(
   team: Team,
   call: CallService | null,
 ): Promise<{ expired: number; resumed: number }> {
-  const expired = (await expireDueRequests(team)) + (await expireDueTeamRequests(team));
+  const expired =
+    (await expireDueRequests(team)) +
+    (await expireDueTeamRequests(team)) +
+    (await expireDuePayeeRequests(team));
   const resumed = call ? await resumeOrphans(team, call) : 0;
   return { expired, resumed };
 }
