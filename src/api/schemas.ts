@@ -134,6 +134,14 @@ export const userSchema = z.lazy(() =>
     default_payout_method: z.string().nullish(),
     /** Sandbox extension. */
     addresses: z.array(addressResponseSchema).nullish(),
+    /** What the user's tax form says (never its TIN: `w9.tin_last4`, a sandbox extension). */
+    compliance: z
+      .object({
+        tax_id_collected: z.boolean().nullish(),
+        w8_ben_collected: z.boolean().nullish(),
+        w9: z.object({ entity_type: z.string().nullish(), tin_last4: z.string().nullish() }).nullish(),
+      })
+      .nullish(),
   }),
 );
 export type User = z.infer<typeof userSchema>;
