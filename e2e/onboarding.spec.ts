@@ -4,6 +4,7 @@ import {
   basicAuth,
   expect,
   expectNoAxeViolations,
+  memberAuth,
   signIn,
   type Tenant,
   test,
@@ -170,3 +171,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await context.close();
   });
 }
+
+test("a payout method a member adds to a user waits on Approvals, masked, for another member's confirmation", async ({
+  page,
+  tenant,
+}) => {
+  const user = tenant.users[0];
+  const held = await page.request.put(`/v2/users/${user?.id}/payout-methods`, {
+    headers: await memberAuth(page.request, tenant, 'finance'),
+    data: { platform: 'paypal', email: 'fiona.own@evil.example' },
+  });
+  expect(held.status()).toBe(202);
+  await signIn(page, tenant, 'admin');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Approvals/ })
+    .click();
+  const waiting = page.getByRole('group', {
+    name: `Add PayPal f•••@evil.example as a payout method of ${user?.first_name} ${user?.last_name}`,
+  });
+  await expect(waiting).toContainText('Before: Checking ••••');
+  await expect(waiting).not.toContainText('fiona.own@evil.example');
+  await waiting.getByRole('button', { name: 'Confirm change', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Confirmed and applied' })).toBeVisible();
+  await page.goto(`/users/${user?.id}`);
+  await expect(page.getByRole('group', { name: 'Payout methods' })).toContainText('PayPal');
+});

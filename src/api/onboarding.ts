@@ -237,4 +237,51 @@ export function useCopyComplianceBetweenApps() {
   });
 }
 
-export { waitingSchema };
+export const payeeRequestSchema = z.object({
+  id: z.string(),
+  description: z.string(),
+  payee: z.string(),
+  user_id: z.string(),
+  before: z.array(z.string()),
+  after: z.string(),
+  ticket: z.string().nullish(),
+  proposer: z.object({ id: z.string(), name: z.string() }).nullish(),
+  status: z.string(),
+  reason: z.string().nullish(),
+  created_at: z.string(),
+});
+export type PayeeRequest = z.infer<typeof payeeRequestSchema>;
+
+export const payeeRequestQueries = {
+  pending: () =>
+    queryOptions({
+      queryKey: ['approvals', 'payee-requests', 'pending'],
+      queryFn: () =>
+        request({
+          method: 'GET',
+          path: '/api/team/payee-requests',
+          query: { status: 'pending' },
+          response: z.object({ data: z.array(payeeRequestSchema) }),
+        }),
+    }),
+};
+
+export function useDecidePayeeRequest() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationKey: ['approvals', 'payee-request'],
+    mutationFn: ({ id, decision, reason }: { id: string; decision: 'confirm' | 'reject'; reason?: string }) =>
+      request({
+        method: 'POST',
+        path: `/api/team/payee-requests/${encodeURIComponent(id)}/${decision}`,
+        body: decision === 'reject' ? { reason } : {},
+        response: payeeRequestSchema,
+      }),
+    activity: ({ id, decision }, answer) => ({
+      action: decision === 'confirm' ? 'Payee change confirmed' : 'Payee change rejected',
+      subject: answer?.user_id ?? id,
+      details: answer?.description ?? id,
+    }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals', 'payee-requests'] }),
+  });
+}
