@@ -26,12 +26,6 @@ export const flowSchema = z.object({
 });
 export type Flow = z.infer<typeof flowSchema>;
 
-/** A change of where a payee's money goes that waits for a second member (the console server's answer, 202). */
-const waitingSchema = z.object({
-  waiting_for_approval: z.literal(true),
-  request: z.object({ id: z.string(), description: z.string() }),
-});
-
 export interface NewUser {
   first_name: string;
   last_name: string;

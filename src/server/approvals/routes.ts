@@ -10,7 +10,7 @@ import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
 import { decideRequest, withdrawRequest } from './decide';
 import { policyPage } from './policy-page';
 import { submitForApproval } from './submit';
-import { listRequestViews, requestPage } from './views';
+import { approvalsForMember, requestPage } from './views';
 
 const payment = z.looseObject({});
 const rowNumbers = z.array(z.int().min(1)).max(1000).optional();
@@ -135,13 +135,12 @@ export function approvalRoutes(call: CallService | null) {
       access: 'pay',
       action: 'approvals.list',
       async handle({ c, member, team }) {
-        const orgId = member.organization.id;
         const status = c.req.query('status');
         if (status && !isApprovalStatus(status)) {
           return invalidFilters([{ path: 'status', message: `One of ${APPROVAL_STATUSES.join(', ')}` }]);
         }
         const known = status && isApprovalStatus(status) ? status : undefined;
-        return c.json({ data: await listRequestViews(team, orgId, known) });
+        return c.json(await approvalsForMember(team, member, known));
       },
     }),
     teamRoute({
