@@ -198,6 +198,8 @@ export const complianceRecordSchema = z.lazy(() =>
         name: z.string().nullish(),
         dba: z.string().nullish(),
         ein: z.string().nullish(),
+        /** The sandbox answers the EIN by its last four digits only (docs/sandbox.md, "Onboarding"). */
+        ein_last4: z.string().nullish(),
         incorporation_state: z.string().nullish(),
         incorporation_type: z.string().nullish(),
       })
