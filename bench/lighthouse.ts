@@ -27,7 +27,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const RUNS: Record<Profile, number> = { desktop: Number(process.env.LIGHTHOUSE_RUNS ?? 3), mobile: 1 };
 
 /** The page audited several times, each with an empty HTTP cache (storage, and so the session, stays). */
-async function audit(page: Page, url: string, name: string, profile: Profile): Promise<PageScores> {
+export async function audit(page: Page, url: string, name: string, profile: Profile): Promise<PageScores> {
   const runs: PageScores[] = [];
   const cdp = await page.createCDPSession();
   for (let run = 0; run < RUNS[profile]; run++) {
@@ -101,9 +101,9 @@ async function auditOnce(page: Page, url: string, name: string, profile: Profile
   };
 }
 
-/** Lighthouse (desktop, then mobile) on the sign-in page, and on Create payment once signed in. */
-export async function runLighthouse(url: string): Promise<PageScores[]> {
-  const browser = await puppeteer.launch({
+/** A headless Chromium for Lighthouse. */
+export function launchBrowser() {
+  return puppeteer.launch({
     executablePath: chromiumExecutablePath() ?? '/usr/bin/chromium',
     headless: true,
     // As root (a CI container), Chromium starts only without its sandbox; Playwright does the same.
@@ -113,6 +113,11 @@ export async function runLighthouse(url: string): Promise<PageScores[]> {
       ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
     ],
   });
+}
+
+/** Lighthouse (desktop, then mobile) on the sign-in page, and on Create payment once signed in. */
+export async function runLighthouse(url: string): Promise<PageScores[]> {
+  const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     const results: PageScores[] = [];

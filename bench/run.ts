@@ -10,6 +10,7 @@ import { startConsoleServer } from './lib';
 import { type PageScores, runLighthouse } from './lighthouse';
 import { runLoad } from './load';
 import { type MemberPaymentsResult, runMemberPayments } from './member-payments';
+import { type OnboardingResult, runOnboarding } from './onboarding';
 import { type PayoutsResult, runPayoutBenchmarks } from './payouts';
 import { runSandboxCases } from './sandbox';
 import { runTeamCases, type TeamResult } from './team';
@@ -28,6 +29,7 @@ let batch: BatchResult;
 let payouts: PayoutsResult;
 let team: TeamResult;
 let approvals: ApprovalsResult;
+let onboarding: OnboardingResult;
 try {
   approvals = await runApprovals(consoleServer.url, Number(process.env.BENCH_APPROVAL_RUNS ?? 30));
   console.log('approvals:', JSON.stringify(approvals));
@@ -43,6 +45,8 @@ try {
     Number(process.env.BENCH_BATCH_RUNS ?? 3),
   );
   console.log('payouts:', JSON.stringify(payouts));
+  onboarding = await runOnboarding(consoleServer.url);
+  console.log('onboarding:', JSON.stringify({ ...onboarding, lighthouse: onboarding.lighthouse.scores }));
   lighthouse = await runLighthouse(consoleServer.url);
   console.log('lighthouse:', JSON.stringify(lighthouse.map((l) => [l.page, l.profile, l.scores])));
 } finally {
@@ -91,6 +95,24 @@ const memberTimesPrism = memberPayments.prism
 const day = memberPayments.day;
 const dayKept = day.inTurns.later / day.inTurns.fresh;
 const targets = [
+  [
+    "a hosted flow page's first load: JavaScript, gzip (its CSS and HTML)",
+    '< 50 KiB JS',
+    `${onboarding.flowPage.jsKiB} KiB, ${onboarding.flowPage.scripts} scripts (${onboarding.flowPage.cssKiB} KiB CSS, ${onboarding.flowPage.htmlKiB} KiB HTML)`,
+    onboarding.flowPage.jsKiB < 50,
+  ],
+  [
+    'Lighthouse mobile, the hosted flow page: performance (accessibility)',
+    '≥ 90',
+    `${onboarding.lighthouse.scores.performance} (${onboarding.lighthouse.scores.accessibility})`,
+    (onboarding.lighthouse.scores.performance ?? 0) >= 90,
+  ],
+  [
+    'a user created; its onboarding link made, p95 through the console server (a support member)',
+    '< 100 ms',
+    `${onboarding.createUser.p95} ms; ${onboarding.makeLink.p95} ms`,
+    Math.max(onboarding.createUser.p95, onboarding.makeLink.p95) < 100,
+  ],
   [
     'first load of the sign-in page, gzip',
     `≤ ${BUDGET_KIB.js} KiB JS, ≤ ${BUDGET_KIB.css} KiB CSS`,

@@ -235,3 +235,39 @@ test('pay out from a file upstream: the payout batch passes the contract and is 
   expect(batches[0]).toBe('POST');
   expect(refused).toEqual([]);
 });
+
+test('onboarding upstream: a user created, a link made, a code sent and entered, a W-9 submitted, each passes the contract', async ({
+  page,
+}) => {
+  test.slow();
+  const refused = failOn422(page);
+  await signIn(page);
+  await page.goto('/onboarding/users/new');
+  await page.getByLabel('First name', { exact: true }).fill('Rae');
+  await page.getByLabel('Last name', { exact: true }).fill('Payee');
+  await page.getByLabel('Email', { exact: true }).fill('rae.payee@example.com');
+  await page.getByLabel('Phone number', { exact: true }).fill('4155550134');
+  await page.getByRole('button', { name: 'Create user', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'User created' })).toBeVisible();
+
+  await page.goto(`/users/${USER}/onboarding`);
+  await page.getByLabel('Ticket reference', { exact: true }).fill('ZD-1');
+  await page.getByRole('button', { name: 'Make onboarding link', exact: true }).click();
+  await expect(page.getByLabel('Onboarding link', { exact: true })).not.toHaveValue('');
+  await page.getByRole('button', { name: 'Send verification code', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Code sent' })).toBeVisible();
+  await page.getByLabel('Code', { exact: true }).fill('123456');
+  await page.getByRole('button', { name: 'Enter code', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'User verified' })).toBeVisible();
+  await page.getByLabel('First name on the form', { exact: true }).fill('Rae');
+  await page.getByLabel('Last name on the form', { exact: true }).fill('Payee');
+  await page.getByLabel('Date of birth', { exact: true }).fill('1990-04-01');
+  await page.getByLabel('TIN (SSN, ITIN or EIN)', { exact: true }).fill('521874963');
+  await page.getByLabel('Street address', { exact: true }).fill('1 Market Street');
+  await page.getByLabel('City', { exact: true }).fill('San Francisco');
+  await page.getByLabel('State', { exact: true }).fill('CA');
+  await page.getByLabel('ZIP code', { exact: true }).fill('94105');
+  await page.getByRole('button', { name: 'Submit tax form', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Tax form submitted' })).toBeVisible();
+  expect(refused).toEqual([]);
+});

@@ -1,3 +1,4 @@
+import { TICKET_HEADER } from '../lib/ticket';
 import type { z } from '../lib/zod';
 import { type Credentials, session } from './credentials';
 import { requestLog } from './request-log';
@@ -38,6 +39,8 @@ export interface RequestOptions<T> {
   file?: string | undefined;
   /** The app a request acts for (its wallet funds a payout), in place of the session's. */
   appId?: string | undefined;
+  /** A support ticket's reference (lib/ticket.ts): the console server writes it into the audit line. */
+  ticket?: string | undefined;
 }
 
 /** How long a call may take before the console stops waiting (REQUEST_TIMEOUT_MS via /config.json). */
@@ -115,6 +118,7 @@ export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T
   if (credentials?.operator) headers['X-Console-Operator'] = encodeURIComponent(credentials.operator);
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.file) headers['X-Console-File'] = options.file;
+  if (options.ticket?.trim()) headers[TICKET_HEADER] = options.ticket.trim();
 
   const url = urlFor(options.path, options.query);
   const started = performance.now();

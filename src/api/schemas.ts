@@ -138,6 +138,14 @@ export const userSchema = z.lazy(() =>
     addresses: z.array(addressResponseSchema).nullish(),
     /** The user's Dots wallet (the vendor's `wallet`), in cents. */
     wallet: z.object({ amount: centsSchema }).nullish(),
+    /** What the user's tax form says (never its TIN: `w9.tin_last4`, a sandbox extension). */
+    compliance: z
+      .object({
+        tax_id_collected: z.boolean().nullish(),
+        w8_ben_collected: z.boolean().nullish(),
+        w9: z.object({ entity_type: z.string().nullish(), tin_last4: z.string().nullish() }).nullish(),
+      })
+      .nullish(),
   }),
 );
 export type User = z.infer<typeof userSchema>;
@@ -194,6 +202,8 @@ export const complianceRecordSchema = z.lazy(() =>
         name: z.string().nullish(),
         dba: z.string().nullish(),
         ein: z.string().nullish(),
+        /** The sandbox answers the EIN by its last four digits only (docs/sandbox.md, "Onboarding"). */
+        ein_last4: z.string().nullish(),
         incorporation_state: z.string().nullish(),
         incorporation_type: z.string().nullish(),
       })

@@ -3,25 +3,15 @@ import { Route, Switch, useLocation } from 'wouter';
 import { useRole } from '../api/permissions';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
-import { can, type Permission, type Role } from '../lib/roles';
+import { can, type Role } from '../lib/roles';
 import { useFocusOnNewPage } from './layout/page-focus';
-import { type LazyPage, lazyPage } from './lazy-page';
+import { lazyPage } from './lazy-page';
 import { NotForYourRole, NotFoundPage } from './NotFoundPage';
+import { ONBOARDING_ROUTES } from './onboarding-routes';
 import { PageFailed } from './PageFailed';
+import type { PageRoute } from './page-route';
 
-export interface PageRoute {
-  /** The URL patterns the page answers (wouter's syntax). */
-  paths: readonly string[];
-  page: LazyPage;
-  /** Its link in the navigation and the command palette, in this table's order; none for a record's page. */
-  nav?: string;
-  /** false: its code is not brought while the operator signs in (lazy-page.ts says why the others' is). */
-  preload?: false;
-  /** What a member's role needs for the page (lib/roles.ts); every read by default. */
-  permission?: Permission;
-  /** Only where members sign in (the team's own pages). */
-  teamOnly?: true;
-}
+export type { PageRoute };
 
 /**
  * Every page behind sign-in, in the navigation's order: adding a page is one entry here plus its feature folder.
@@ -182,6 +172,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     preload: false,
     page: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage'),
   },
+  // Onboarding's pages (app/onboarding-routes.tsx).
+  ...ONBOARDING_ROUTES,
 ];
 
 export interface NavigationLink {

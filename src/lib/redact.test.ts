@@ -40,3 +40,15 @@ describe('toCurl', () => {
     }
   });
 });
+
+describe('tax ids and codes', () => {
+  it('keeps the last four digits of a TIN, SSN, EIN or foreign tax id, and removes a verification code', () => {
+    const body = { w9: { tin: '521874963' }, company_info: { ein: '461234567' }, token: '123456' };
+    expect(redact(body)).toEqual({
+      w9: { tin: '•••••4963' },
+      company_info: { ein: '•••••4567' },
+      token: '[removed]',
+    });
+    expect(JSON.stringify(redact(body))).not.toMatch(/521874963|461234567|123456/);
+  });
+});

@@ -1,8 +1,10 @@
 import { lastFour, maskAccount } from './mask';
 
-/** Keys whose values never appear in full outside the form: bank account numbers and secrets. */
+/** Keys whose values never appear in full outside the form: bank account numbers, TINs and secrets (a code). */
 const ACCOUNT_KEYS = new Set(['account_number', 'accountNumber', 'confirmAccountNumber']);
-const SECRET_KEYS = new Set(['api_key', 'apiKey', 'password', 'authorization', 'Authorization']);
+const SECRET_KEYS = new Set(['api_key', 'apiKey', 'password', 'authorization', 'Authorization', 'token']);
+/** Taxpayer identification numbers (a W-9's TIN, a director's SSN, an EIN, a foreign tax id): the last four only. */
+const TAX_ID_KEYS = new Set(['tin', 'ssn', 'ein', 'foreign_tax_id']);
 
 /**
  * A copy of a JSON value fit to show or export: account numbers reduced to their last four digits, secrets removed.
@@ -15,6 +17,7 @@ export function redact(value: unknown): unknown {
       Object.entries(value as Record<string, unknown>).map(([key, inner]) => {
         if (SECRET_KEYS.has(key)) return [key, '[removed]'];
         if (ACCOUNT_KEYS.has(key) && typeof inner === 'string') return [key, maskAccount(lastFour(inner))];
+        if (TAX_ID_KEYS.has(key) && typeof inner === 'string') return [key, `•••••${inner.slice(-4)}`];
         return [key, redact(inner)];
       }),
     );

@@ -71,6 +71,32 @@ export const V2_WRITES: { method: string; path: string; permission: Permission; 
     action: 'app.compliance.copy',
   },
   ...WALLET_WRITES,
+  // Onboarding (docs/team.md, "Roles"): support answers a user's ticket (their record, contact details and metadata,
+  // a code, a tax form the user gave, a link to finish their setup); a default payout method is finance's, checked on
+  // the body (console server, payees/); payment customers and apps are finance's; deleting a user and copying one
+  // app's compliance onto another are admin's.
+  { method: 'POST', path: '/v2/users', permission: 'support', action: 'user.create' },
+  { method: 'PATCH', path: '/v2/users/*', permission: 'support', action: 'user.update' },
+  { method: 'DELETE', path: '/v2/users/*', permission: 'admin', action: 'user.delete' },
+  { method: 'PUT', path: '/v2/users/*/compliance', permission: 'support', action: 'user.compliance.submit' },
+  {
+    method: 'POST',
+    path: '/v2/users/*/send-verification-token',
+    permission: 'support',
+    action: 'user.verification.send',
+  },
+  { method: 'POST', path: '/v2/users/*/verify', permission: 'support', action: 'user.verify' },
+  { method: 'POST', path: '/v2/flows', permission: 'support', action: 'flow.create' },
+  { method: 'POST', path: '/v2/payment-customers', permission: 'pay', action: 'payment-customer.create' },
+  { method: 'POST', path: '/v2/apps', permission: 'pay', action: 'app.create' },
+  { method: 'PUT', path: '/v2/apps/*/compliance', permission: 'pay', action: 'app.compliance.update' },
+  { method: 'POST', path: '/v2/apps/*/kyb-flow', permission: 'pay', action: 'app.kyb-flow.create' },
+  {
+    method: 'PUT',
+    path: '/v2/organizations/copy-compliance-information-between-apps',
+    permission: 'admin',
+    action: 'app.compliance.copy-between',
+  },
 ];
 
 /**

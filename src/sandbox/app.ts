@@ -28,8 +28,10 @@ import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
 import { directoryRoutes } from './routes/directory';
 import type { SandboxEnv } from './routes/env';
+import { mountFlowPages } from './routes/flow-pages';
 import { helperRoutes } from './routes/helpers';
 import { HttpError, handleError } from './routes/http-error';
+import { onboardingRoutes } from './routes/onboarding';
 import { buildOpenApiDocument } from './routes/openapi';
 import { organizationRoutes } from './routes/organizations';
 import { paymentRoutes } from './routes/payments';
@@ -107,6 +109,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     ...appRoutes(),
     ...helperRoutes(services),
     ...walletRoutes(services),
+    ...onboardingRoutes(services),
   ];
 
   const app = new Hono<SandboxEnv>();
@@ -147,6 +150,8 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   const openApi = buildOpenApiDocument(routes);
   app.get('/sandbox/openapi.json', (c) => c.json(openApi));
   mountRoutes(app, routes, services);
+  // A flow's hosted pages, for its payee (no credentials: the link's token is the key).
+  mountFlowPages(app, services);
   app.notFound((c) => c.json(errorBody('route-not-found', `No route ${c.req.method} ${c.req.path}`), 404));
   app.onError(handleError);
 

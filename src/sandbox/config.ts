@@ -13,7 +13,11 @@ export interface SandboxConfig {
   authFailureWindowMs: number;
   /** Requests a second per organization before 429 (a token bucket); 0 turns the limit off. */
   rateLimitPerSecond: number;
+  /** How long verification stays locked after five wrong codes (15 minutes; tests shorten it). */
+  verificationLockMs?: number;
 }
+
+export const DEFAULT_VERIFICATION_LOCK_MS = 15 * 60 * 1000;
 
 export const DEFAULT_AUTH_FAILURE_LIMIT = 20;
 export const DEFAULT_AUTH_FAILURE_WINDOW_MS = 60_000;
@@ -28,5 +32,6 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     authFailureLimit: intFromEnv(env, 'AUTH_FAILURE_LIMIT', DEFAULT_AUTH_FAILURE_LIMIT),
     authFailureWindowMs: intFromEnv(env, 'AUTH_FAILURE_WINDOW_MS', DEFAULT_AUTH_FAILURE_WINDOW_MS),
     rateLimitPerSecond: intFromEnv(env, 'RATE_LIMIT_PER_SECOND', DEFAULT_RATE_LIMIT_PER_SECOND),
+    verificationLockMs: intFromEnv(env, 'VERIFICATION_LOCK_MS', DEFAULT_VERIFICATION_LOCK_MS),
   };
 }

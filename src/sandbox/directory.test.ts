@@ -27,6 +27,8 @@ describe('directories', () => {
         'wallet',
         'default_payout_method',
         'default_payout_method_details',
+        'compliance',
+        'auto_payout_enabled',
       ].sort(),
     );
     expect(first.data[0].phone_number).toEqual({

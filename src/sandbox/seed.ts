@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashApiKey } from './domain/auth';
 import { demoPlan } from './domain/demo-data';
+import { seedOnboarding } from './domain/demo-onboarding';
 import { seedDemoPayouts } from './domain/demo-payouts';
 import { seedDemoWallets } from './domain/demo-wallets';
 import { complianceRecord } from './domain/fixtures';
@@ -54,5 +55,6 @@ export function ensureDemoTenant(db: Db, nowMs = Date.now()): void {
     const { users } = populate(db, { orgId, apps }, plan);
     seedDemoPayouts(db, { orgId, clientId: DEMO_CREDENTIALS.clientId }, apps, users, nowMs);
     seedDemoWallets(db, { orgId, clientId: DEMO_CREDENTIALS.clientId }, apps, users, nowMs);
+    seedOnboarding(db, orgId, nowMs, 'http://127.0.0.1:8080');
   })();
 }

@@ -195,6 +195,14 @@ export function createConsoleApp(
       });
     }
     app.all('/sandbox/*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));
+    // A hosted flow's pages, for its payee (the link's token is the key; no member, no session): the sandbox's own
+    // page and its own CSP, on the console's origin.
+    app.on(['GET', 'POST'], '/flow/*', async (c) => {
+      const page = await sandbox.app.fetch(c.req.raw, c.env as never);
+      const policy = page.headers.get('content-security-policy');
+      if (policy) c.header('Content-Security-Policy', policy);
+      return page;
+    });
   } else if (config.upstreamUrl) {
     const proxy = upstreamProxy(config, config.upstreamUrl);
     forward = (c, authorization, body) => proxy(withBody(c, body), authorization);
@@ -204,7 +212,7 @@ export function createConsoleApp(
   }
   if (forward) {
     const to = forward;
-    const handler = team ? teamGate(team, to) : (c: Context) => to(c);
+    const handler = team ? teamGate(team, to, call) : (c: Context) => to(c);
     app.all('/v2/*', handler);
     app.all('/v2', handler);
   }

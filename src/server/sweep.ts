@@ -2,6 +2,7 @@ import { resumeOrphans } from './approvals/executor';
 import { expireDueRequests } from './approvals/expiry';
 import type { CallService } from './gate/service-calls';
 import { expireDueTeamRequests } from './members/team-requests';
+import { expireDuePayeeRequests } from './payees/decide';
 import type { Team } from './team';
 
 /**
@@ -17,7 +18,10 @@ export async function sweep(
 ): Promise<{ expired: number; resumed: number }> {
   // Nothing that writes a line while the trail is cut under this server (audit/witness.ts): it waits for an operator.
   if (team.auditWitness.broken) return { expired: 0, resumed: 0 };
-  const expired = (await expireDueRequests(team)) + (await expireDueTeamRequests(team));
+  const expired =
+    (await expireDueRequests(team)) +
+    (await expireDueTeamRequests(team)) +
+    (await expireDuePayeeRequests(team));
   const resumed = call ? await resumeOrphans(team, call) : 0;
   return { expired, resumed };
 }

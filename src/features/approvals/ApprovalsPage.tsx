@@ -8,6 +8,7 @@ import { DataTable } from '../../components/DataTable';
 import { Money } from '../../components/Money';
 import { isInMotion } from '../../lib/approval-rules';
 import { age, formatDateTime } from '../../lib/dates';
+import { PayeeRequests } from './PayeeRequests';
 import { PayerName } from './PayerName';
 import { TeamRequests } from './TeamRequests';
 
@@ -66,6 +67,7 @@ export function ApprovalsPage() {
             ]}
           />
         ))}
+      <PayeeRequests />
       {admin && <TeamRequests />}
       {others.length > 0 && (
         <>

@@ -23,7 +23,11 @@ export function CopiedRecord({ appId }: { appId: string }) {
           <Table.Tbody>
             <DetailRow label="Company">{record.data.company_info?.name ?? '—'}</DetailRow>
             <DetailRow label="EIN">
-              {record.data.company_info?.ein ? maskAccount(record.data.company_info.ein.slice(-4)) : '—'}
+              {record.data.company_info?.ein
+                ? maskAccount(record.data.company_info.ein.slice(-4))
+                : record.data.company_info?.ein_last4
+                  ? maskAccount(record.data.company_info.ein_last4)
+                  : '—'}
             </DetailRow>
             <DetailRow label="Incorporated">
               {[record.data.company_info?.incorporation_type, record.data.company_info?.incorporation_state]

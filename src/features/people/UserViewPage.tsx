@@ -66,6 +66,11 @@ export function UserViewPage() {
               Add address
             </Button>
           )}
+          {maySupport && (
+            <Button component={Link} to={`/users/${userId}/onboarding`} variant="default">
+              Onboarding
+            </Button>
+          )}
         </Group>
       </Group>
       <CopyableId id={userId} label="user ID" />
@@ -81,6 +86,13 @@ export function UserViewPage() {
                   '—'}
               </DetailRow>
               <DetailRow label="Status">{user.data.status ?? '—'}</DetailRow>
+              <DetailRow label="Tax form">
+                {user.data.compliance?.w9?.tin_last4
+                  ? `W-9, TIN ending ${user.data.compliance.w9.tin_last4}`
+                  : user.data.compliance?.w8_ben_collected
+                    ? 'W-8BEN'
+                    : 'None on file'}
+              </DetailRow>
             </Table.Tbody>
           </Table>
         )}

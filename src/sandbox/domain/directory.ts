@@ -22,7 +22,7 @@ import { userView } from './user-view';
  */
 
 /** The vendor's `payment-customer`: what the customer does not have (a business name, a phone) is left out. */
-function customerView(customer: CustomerRow) {
+export function customerView(customer: CustomerRow) {
   const view = {
     id: customer.id,
     first_name: customer.first_name,
@@ -36,11 +36,12 @@ function customerView(customer: CustomerRow) {
   return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== null));
 }
 
-function appView(db: Db, app: AppRow, connectedUsers: number) {
+export function appView(db: Db, app: AppRow, connectedUsers: number) {
   return {
     id: app.id,
     name: app.name,
-    status: 'approved' as const,
+    status: (app.status ?? 'approved') as 'created' | 'in_review' | 'approved',
+    ...(app.metadata ? { metadata: JSON.parse(app.metadata) } : {}),
     // Every user of the organization may pay each of its apps (and be paid by them).
     metrics: {
       wallet_balance: centsToDecimal(app.balance),

@@ -10,6 +10,7 @@ import {
 } from '../store/tenants';
 import { type HelperCaller, hashApiKey, newApiKey } from './auth';
 import { demoPlan } from './demo-data';
+import { type DemoOnboarding, seedOnboarding } from './demo-onboarding';
 import {
   companyName,
   complianceRecord,
@@ -33,6 +34,8 @@ export interface TenantOptions {
   compliance?: boolean;
   /** More people and transfers, as the demo has them (for tests that need volume). */
   volume?: { users: number; transfers: number };
+  /** Users in each verification and tax-form state, and flows in progress (demo-onboarding.ts). */
+  onboarding?: boolean;
 }
 
 export interface CreatedTenant {
@@ -62,10 +65,14 @@ export interface CreatedTenant {
     }[];
   }[];
   customers: { id: string; name: string }[];
+  onboarding?: DemoOnboarding;
 }
 
 /** What the first app's wallet starts with: enough for a test's payouts, a file of a thousand of them included. */
 export const TENANT_WALLET_CENTS = 10_000_000;
+
+/** The origin a seeded flow's link names when made (a reader's own origin replaces it in every answer). */
+const FLOW_ORIGIN = 'http://127.0.0.1:8080';
 
 /**
  * Makes an organization with 2 apps (the first with $100,000.00 in its wallet), 2 users with stored ACH accounts (the
@@ -142,7 +149,11 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
           demoPlan(now.getTime(), options.volume, randomInt(2 ** 31)),
         )
       : { users: [], customers: [] };
+    const onboarding = options.onboarding
+      ? seedOnboarding(db, organization.id, now.getTime(), FLOW_ORIGIN)
+      : undefined;
     return {
+      ...(onboarding ? { onboarding } : {}),
       client_id: clientId,
       api_key: apiKey,
       organization,
@@ -159,6 +170,7 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
 /** What POST /sandbox/tenants takes: a compliance record or none, and volume as the demo has it. */
 export interface TestTenantRequest {
   compliance?: boolean | undefined;
+  onboarding?: boolean | undefined;
   users?: number | undefined;
   transfers?: number | undefined;
 }
@@ -169,5 +181,9 @@ export function createTestTenant({ db, nowMs }: HelperCaller, request: TestTenan
     request.users || request.transfers
       ? { users: Math.max(request.users ?? 0, request.transfers ? 1 : 0), transfers: request.transfers ?? 0 }
       : undefined;
-  return createTenant(db, { compliance: request.compliance, volume }, new Date(nowMs));
+  return createTenant(
+    db,
+    { compliance: request.compliance, volume, onboarding: request.onboarding === true },
+    new Date(nowMs),
+  );
 }

@@ -18,6 +18,10 @@ const tenantRequest = z
       .boolean()
       .optional()
       .meta({ description: 'false: the organization has no compliance record to copy' }),
+    onboarding: z
+      .boolean()
+      .optional()
+      .meta({ description: 'true: users in each verification and tax-form state, and flows in progress' }),
     users: z
       .int()
       .min(0)

@@ -56,3 +56,8 @@ export function handleError(thrown: Error, c: Context): Response {
   console.error(`[sandbox] unexpected error on ${c.req.method} ${c.req.path}:`, error.name, error.message);
   return c.json(errorBody('internal-error', 'The sandbox failed; this is a bug'), 500);
 }
+
+/** A domain refusal as HTTP, or null for anything else (a page that renders refusals itself, flow-pages.ts). */
+export function refusalOf(thrown: unknown): HttpError | null {
+  return thrown instanceof DomainError ? httpErrorOf(thrown) : null;
+}

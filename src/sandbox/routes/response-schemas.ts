@@ -77,6 +77,31 @@ export const userSummaryResponse = z
     default_payout_method_details: payoutMethodResponse.optional(),
     wallet: z.object({ amount: z.int(), withdrawable_amount: z.int(), credit_balance: z.int() }),
     status: z.enum(['verified', 'unverified', 'in_review', 'disabled']),
+    compliance: z
+      .object({
+        tax_id_collected: z.boolean(),
+        tax_id_verification: z.enum(['unsubmitted', 'pending', 'matched', 'mismatched']),
+        address_collected: z.boolean(),
+        date_of_birth_collected: z.boolean(),
+        w8_ben_collected: z.boolean(),
+        w9: z
+          .object({
+            entity_type: z.enum(['individual', 'business']),
+            business_name: z.string().nullable(),
+            tax_id_collected: z.boolean(),
+            address_collected: z.boolean(),
+            tin_last4: z
+              .string()
+              .meta({ 'x-extension': true, description: 'The TIN is never answered whole' }),
+          })
+          .nullable(),
+      })
+      .optional(),
+    metadata: z.unknown().optional(),
+    payout_options_exclude_list: z.array(z.string()).optional(),
+    '1099_adjustment': z.unknown().optional(),
+    date_of_birth: z.string().optional().meta({ 'x-extension': true }),
+    auto_payout_enabled: z.boolean().optional().meta({ 'x-extension': true }),
   })
   .meta({ title: 'user' });
 
@@ -101,7 +126,8 @@ export const appResponse = z
   .object({
     id: z.uuid(),
     name: z.string(),
-    status: z.literal('approved'),
+    status: z.enum(['created', 'in_review', 'approved']),
+    metadata: z.unknown().optional(),
     metrics: z.object({
       wallet_balance: z.string().meta({ description: 'Dollars, as a decimal string' }),
       money_out: z.string(),

@@ -52,7 +52,12 @@ export function pageOfUsers(
   page: SeqPage,
 ) {
   const search = searchCondition('user', filter.search);
-  const where = ['org_id = @orgId', ...(filter.status ? ['status = @status'] : []), ...search.where];
+  const where = [
+    'org_id = @orgId',
+    'deleted_ms IS NULL',
+    ...(filter.status ? ['status = @status'] : []),
+    ...search.where,
+  ];
   return pageBySeq<UserRow>(
     db,
     'users',
@@ -108,5 +113,9 @@ export function moneyOutOf(db: Db, appId: string): number {
 }
 
 export function countUsers(db: Db, orgId: string): number {
-  return sql<number>(db, 'SELECT count(*) FROM users WHERE org_id = ?').pluck().get(orgId) ?? 0;
+  return (
+    sql<number>(db, 'SELECT count(*) FROM users WHERE org_id = ? AND deleted_ms IS NULL')
+      .pluck()
+      .get(orgId) ?? 0
+  );
 }

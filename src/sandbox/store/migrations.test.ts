@@ -244,10 +244,13 @@ describe('directories and their search (migration 7)', () => {
   });
 });
 
-describe('payout link URLs by token', () => {
+describe('payout link URLs by token (a migration run by code)', () => {
   it('gives each link made before a random token of its own, and its URL is the token, not the id', async () => {
     const old = await storeAtVersion(4);
-    const tokenAt = migrations.findIndex((m) => String(m).includes('payout_links_by_token'));
+    // Found by what it does: later migrations are appended after it.
+    const tokenAt = migrations.findIndex(
+      (m) => typeof m === 'function' && m.toString().includes('payout_links ADD COLUMN token'),
+    );
     // The store as it was before tokens, with two payout links.
     for (let version = 4; version < tokenAt; version++) {
       const migration = migrations[version];

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { searchTermsOf } from '../../lib/people-search';
 import { newLinkToken } from './link-token';
+import { onboardingMigrations } from './onboarding-migrations';
 
 /** A migration is SQL, or, where rows must be made by the code's own rules, a function run in its transaction. */
 export type Migration = string | ((db: Database.Database) => void);
@@ -596,4 +597,6 @@ export const migrations: readonly Migration[] = [
         opening.run(org.balance, org.name, now, org.org_id, 'organization', org.id, nowMs);
     }
   },
+  // Users, verification, tax forms, flows and apps' compliance (store/onboarding-migrations.ts).
+  ...onboardingMigrations,
 ];

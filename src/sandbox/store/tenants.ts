@@ -18,6 +18,9 @@ export interface AppRow {
   compliance: string | null;
   balance: number;
   created: string;
+  /** created, in_review or approved (onboarding-migrations.ts; approved before apps could be made). */
+  status?: string;
+  metadata?: string | null;
 }
 export interface UserRow {
   id: string;
@@ -152,7 +155,10 @@ export function findAppAnyTenant(db: Db, appId: string): AppRow | undefined {
 }
 
 export function findUser(db: Db, orgId: string, userId: string): UserRow | undefined {
-  return sql<UserRow>(db, 'SELECT * FROM users WHERE id = ? AND org_id = ?').get(userId, orgId);
+  return sql<UserRow>(db, 'SELECT * FROM users WHERE id = ? AND org_id = ? AND deleted_ms IS NULL').get(
+    userId,
+    orgId,
+  );
 }
 
 /** An app as a payment names it. */

@@ -7,7 +7,12 @@ import type { CreatedTenant } from '../domain/tenant-factory';
 /** A sandbox on an in-memory store, driven through its HTTP interface (app.request) as a client would. */
 export interface Harness {
   sandbox: Sandbox;
-  tenant(options?: { compliance?: boolean; users?: number; transfers?: number }): Promise<CreatedTenant>;
+  tenant(options?: {
+    compliance?: boolean;
+    users?: number;
+    transfers?: number;
+    onboarding?: boolean;
+  }): Promise<CreatedTenant>;
   /** A payment by bank details from the tenant's first user (fields of `extra` added or replaced): the transfer. */
   // biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
   pay(tenant: CreatedTenant, accountNumber?: string, extra?: object): Promise<any>;

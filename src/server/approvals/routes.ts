@@ -1,19 +1,17 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
-import { can } from '../../lib/roles';
 import { UUID_PATTERN } from '../../lib/uuid';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
 import { invalidFilters, Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { proposeOrApply } from '../members/grants';
-import { listTeamRequests } from '../members/team-requests';
 import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
 import { MOVE_KIND_NAMES } from '../wallets/move-kinds';
 import { decideRequest, withdrawRequest } from './decide';
 import { policyPage } from './policy-page';
 import { submitForApproval } from './submit';
-import { listRequestViews, requestPage } from './views';
+import { approvalsForMember, requestPage } from './views';
 
 const payment = z.looseObject({});
 const rowNumbers = z.array(z.int().min(1)).max(1000).optional();
@@ -140,21 +138,12 @@ export function approvalRoutes(call: CallService | null) {
       access: 'pay',
       action: 'approvals.list',
       async handle({ c, member, team }) {
-        const orgId = member.organization.id;
         const status = c.req.query('status');
         if (status && !isApprovalStatus(status)) {
           return invalidFilters([{ path: 'status', message: `One of ${APPROVAL_STATUSES.join(', ')}` }]);
         }
         const known = status && isApprovalStatus(status) ? status : undefined;
-        const data = await listRequestViews(team, orgId, known);
-        // What the navigation reads tells an admin of the team's changes too (what `/team-requests` shows admins):
-        // those waiting for them, and their own (a rejected one with its reason, which is for them).
-        if (!can(member.member.role, 'admin')) return c.json({ data });
-        const me = member.member.id;
-        const teamRequests = (await listTeamRequests(team, orgId)).filter((r) =>
-          r.proposer?.id === me ? true : r.status === 'pending',
-        );
-        return c.json({ data, team_requests: teamRequests });
+        return c.json(await approvalsForMember(team, member, known));
       },
     }),
     teamRoute({

@@ -1,11 +1,14 @@
 import type { ApprovalStatus } from '../../lib/approval-rules';
 import { statusAt } from '../../lib/request-lifecycle';
+import { can } from '../../lib/roles';
 import { decisionsOf } from '../db/repositories/approval-decisions';
 import * as requestRows from '../db/repositories/approval-requests';
 import * as lifecycle from '../db/repositories/request-lifecycle';
 import type { RequestRow } from '../db/schema';
 import { approvalRequestNotFound } from '../errors';
+import type { SessionMember } from '../identity/sign-in';
 import { namesByIds } from '../members/members';
+import { listTeamRequests, type TeamRequestView } from '../members/team-requests';
 import type { Team } from '../team';
 import { maskedBody, type RequestBody } from './bodies';
 
@@ -77,4 +80,24 @@ export async function requestPage(team: Team, orgId: string, id: string) {
 /** A request as it is now, with its maker's name: after a decision, what the member sees. */
 export async function currentView(team: Team, orgId: string, row: RequestRow): Promise<RequestView> {
   return viewWithMaker(team, (await requestRows.findRequest(team.database.db, orgId, row.id)) ?? row);
+}
+
+/**
+ * What the Approvals page (and the navigation's count) reads: the approval requests, and for an admin the team's
+ * changes too (what `/team-requests` shows admins): those waiting for them, and their own (a rejected one with its
+ * reason, which is for them).
+ */
+export async function approvalsForMember(
+  team: Team,
+  member: SessionMember,
+  status?: ApprovalStatus,
+): Promise<{ data: RequestView[]; team_requests?: TeamRequestView[] }> {
+  const orgId = member.organization.id;
+  const data = await listRequestViews(team, orgId, status);
+  if (!can(member.member.role, 'admin')) return { data };
+  const me = member.member.id;
+  const teamRequests = (await listTeamRequests(team, orgId)).filter((r) =>
+    r.proposer?.id === me ? true : r.status === 'pending',
+  );
+  return { data, team_requests: teamRequests };
 }

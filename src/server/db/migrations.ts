@@ -334,4 +334,43 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0012-payee-requests': {
+    async up(db: Kysely<unknown>) {
+      // Where a payee's money goes, changed by a member and waiting for a second one (payees/): the change as the
+      // service takes it (an account number whole only while it may still be applied, masked when the request ends),
+      // and what the approver is shown, masked: the payee's methods before and the one after.
+      await db.schema
+        .createTable('payee_requests')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+        .addColumn('proposer_id', 'text', (c) => c.notNull().references('members.id'))
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('operation', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('before_methods', 'text', (c) => c.notNull())
+        .addColumn('after_method', 'text', (c) => c.notNull())
+        .addColumn('payee_name', 'text', (c) => c.notNull())
+        .addColumn('ticket', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('decided_by', 'text')
+        .addColumn('reason', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('decided_at', 'text')
+        .addCheckConstraint(
+          'payee_requests_operation',
+          sql`operation in ('add-payout-method', 'set-default')`,
+        )
+        .addCheckConstraint(
+          'payee_requests_status',
+          sql`status in ('pending', 'applied', 'rejected', 'withdrawn', 'expired', 'void')`,
+        )
+        .execute();
+      await db.schema
+        .createIndex('payee_requests_by_status')
+        .on('payee_requests')
+        .columns(['org_id', 'status'])
+        .execute();
+    },
+  },
 };

@@ -187,6 +187,27 @@ export interface ConsoleTables {
     hour: string;
     cents: number;
   };
+  payee_requests: {
+    id: string;
+    org_id: string;
+    proposer_id: string;
+    user_id: string;
+    operation: 'add-payout-method' | 'set-default';
+    /** The body the service is sent once confirmed; masked (last four) when the request ends. */
+    body: string;
+    /** The payee's methods before, masked, as the approver reads them (JSON list of words). */
+    before_methods: string;
+    /** The method after the change, masked. */
+    after_method: string;
+    payee_name: string;
+    ticket: string | null;
+    status: 'pending' | 'applied' | 'rejected' | 'withdrawn' | 'expired' | 'void';
+    decided_by: string | null;
+    reason: string | null;
+    created_at: string;
+    expires_at: string;
+    decided_at: string | null;
+  };
 }
 
 /** A row of each table, by the name the code uses for it. */
@@ -200,3 +221,4 @@ export type RequestRow = ConsoleTables['approval_requests'];
 export type DecisionRow = ConsoleTables['approval_decisions'];
 export type TeamRequestRow = ConsoleTables['team_requests'];
 export type SpendHourRow = ConsoleTables['spend_hours'];
+export type PayeeRequestRow = ConsoleTables['payee_requests'];

@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
 import { can, describeRequest, isCanonicalV2Path } from '../../lib/roles';
+import { TICKET_HEADER, TICKET_PATTERN, TICKET_RULE } from '../../lib/ticket';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
 import { notJson, Refusal } from '../errors';
+import { destinationChangeOf, holdDestinationChange } from '../payees/destination';
 import { admit, memberOf } from '../pipeline/admission';
 import { answerRefusal, answerTrailBroken } from '../pipeline/answer';
 import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
@@ -12,6 +14,7 @@ import { grantWaits } from '../wallets/grants';
 import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
 import { movesMoney } from './money-checks';
+import type { CallService } from './service-calls';
 import type { Reservation } from './spend';
 
 /**
@@ -59,6 +62,13 @@ function declaredOperator(c: Context): string | null {
   return text === '' ? null : text;
 }
 
+/** The ticket reference the member gave (`X-Console-Ticket`): null when none, 'invalid' when it is not one. */
+function ticketOf(c: Context): string | null | 'invalid' {
+  const given = c.req.header(TICKET_HEADER)?.trim();
+  if (!given) return null;
+  return TICKET_PATTERN.test(given) ? given : 'invalid';
+}
+
 /** A file's identity as its rows declare it (the SHA-256 of the file), for the file's total; null when none. */
 function fileOf(c: Context): string | null {
   const given = c.req.header('x-console-file')?.trim().toLowerCase();
@@ -91,7 +101,7 @@ async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
  * allowed or refused, and every refusal is a line of the trail. Organization credentials are the service's own
  * business: the sandbox answers them itself; upstream in team mode only members are let through.
  */
-export function teamGate(team: Team, forward: Forward) {
+export function teamGate(team: Team, forward: Forward, call: CallService | null = null) {
   return async (c: Context): Promise<Response> => {
     const method = c.req.method;
     const path = c.req.path;
@@ -139,8 +149,50 @@ export function teamGate(team: Team, forward: Forward) {
         return answerRefusal(c, waits);
       }
     }
+    // The ticket goes to the trail's line, never to the service.
+    const ticket = ticketOf(c);
+    if (ticket === 'invalid') {
+      await writeLine(team, c, line, found, 400);
+      return answerRefusal(
+        c,
+        new Refusal(400, 'invalid-ticket', `The ticket reference: ${TICKET_RULE}`, {
+          errors: [{ path: 'ticket', message: TICKET_RULE }],
+        }),
+      );
+    }
+    if (ticket) line.detail = [line.detail, `ticket ${ticket}`].filter(Boolean).join('; ');
     let body: string | undefined;
     let reservation: Reservation | null = null;
+    if (described.action === 'user.payout-method.add' || described.action === 'user.update') {
+      // Where a payee's money goes: with approvals on, a member's change waits for a second member (payees/).
+      const read = await readJson(c);
+      if (read instanceof Refusal) {
+        await writeLine(team, c, line, found, read.status);
+        return answerRefusal(c, read);
+      }
+      body = JSON.stringify(read.raw);
+      const change = destinationChangeOf(described.action, path, read.raw);
+      if (change) {
+        const held = await holdDestinationChange(
+          team,
+          call,
+          found as NonNullable<typeof found>,
+          change,
+          ticket,
+        );
+        if (held instanceof Refusal) {
+          line.targets = [change.userId];
+          await writeLine(team, c, line, found, held.status);
+          return answerRefusal(c, held);
+        }
+        if (held.kind === 'waiting') {
+          line.action = 'payee-request.propose';
+          line.targets = [change.userId, held.request.id];
+          await writeLine(team, c, line, found, 202);
+          return c.json({ waiting_for_approval: true, request: held.request }, 202);
+        }
+      }
+    }
     if (movesMoney(described.action)) {
       const read = await readJson(c);
       const judged =

@@ -169,13 +169,16 @@ describe('payouts under the team', async () => {
     const body = payout(150_000, { platform: 'default' });
     const submitted = await finance.post('/api/team/approvals', { payout: body });
     expect(submitted.status).toBe(201);
-    // While it waits, the maker makes a PayPal of their own the seller's default method.
+    // While it waits, the maker makes a PayPal of their own the seller's default method: a change of where the
+    // seller's money goes, which waits for a second member (payees/); the admin confirms it, unaware.
     const swapped = await finance.put(`/v2/users/${seller}/payout-methods`, {
       platform: 'paypal',
       email: 'not-the-seller@example.com',
       is_default: true,
     });
-    expect(swapped.status).toBe(200);
+    expect(swapped.status).toBe(202);
+    const confirmed = await admin.post(`/api/team/payee-requests/${swapped.body.request.id}/confirm`);
+    expect(confirmed.body.status).toBe('applied');
     const approved = await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);
     expect(approved.body.status).toBe('failed');
     expect(approved.body.result.rows[0]).toMatchObject({ outcome: 'refused', transfer_id: null });

@@ -35,6 +35,11 @@ const OUTSIDE_THE_TABLE: Record<string, { count: number; why: string }> = {
   'GET /config.json': { count: 1, why: 'public: where requests go, before sign-in' },
   'ALL /assets/*': { count: 2, why: 'public: the built console’s files' },
   'GET /*': { count: 1, why: 'public: the console’s page' },
+  'GET /flow/*': {
+    count: 1,
+    why: "public: a hosted flow's page, for its payee (the link's token is the key)",
+  },
+  'POST /flow/*': { count: 1, why: "public: a hosted flow's form, CSRF-bound to the link" },
 };
 
 describe('the route table', async () => {

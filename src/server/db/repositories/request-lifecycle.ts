@@ -5,10 +5,10 @@ import type { ConsoleTables } from '../schema';
 /**
  * What the requests that wait for a second person share, in SQL (the rule itself is lib/request-lifecycle.ts): a
  * status that moves only by a conditional update that one caller wins, and a deadline past which a pending request is
- * expired for every reader at once, whether or not the sweep has written so. Approval requests and team requests live
- * this way; a new kind of request is a table with these columns.
+ * expired for every reader at once, whether or not the sweep has written so. Approval requests, team requests and payee
+ * requests live this way; a new kind of request is a table with these columns.
  */
-export type RequestTable = 'approval_requests' | 'team_requests';
+export type RequestTable = 'approval_requests' | 'team_requests' | 'payee_requests';
 
 /** The columns every request table has (and an approval request's executor, for the moves that need it). */
 interface Lifecycle {

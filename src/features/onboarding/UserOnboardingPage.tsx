@@ -1,0 +1,380 @@
+import '@mantine/core/styles/Checkbox.css';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  Modal,
+  Paper,
+  PasswordInput,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { ApiError } from '../../api/client';
+import {
+  flowQueries,
+  useCreateFlow,
+  useDeleteUser,
+  useSendVerification,
+  useSubmitTaxForm,
+  useVerifyUser,
+} from '../../api/onboarding';
+import { useCan } from '../../api/permissions';
+import { userQueries } from '../../api/users';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { Notice } from '../../components/Notice';
+import { fullName } from '../../lib/names';
+import { w9Schema } from '../../lib/requests/users';
+import { ticketProblem } from '../../lib/ticket';
+import { maskTin } from '../../lib/tin';
+import { TicketField } from './TicketField';
+
+const STEP_LABELS: Record<string, string> = {
+  compliance: 'Tax form (W-9)',
+  'manage-payouts': 'Payout method',
+  payout: 'Claim their payout',
+  'id-verification': 'Identity',
+  redirect: 'Return to your site',
+};
+const OFFERED = ['manage-payouts', 'compliance', 'payout', 'id-verification'];
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** Onboarding links: the user's flows and their steps, and a new link to send (copied, to give the payee). */
+function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string }) {
+  const flows = useQuery(flowQueries.ofUser(userId));
+  const create = useCreateFlow();
+  const [steps, setSteps] = useState<string[]>(['manage-payouts', 'compliance']);
+  const made = create.data;
+  return (
+    <Section title="Onboarding links">
+      <Stack>
+        {flows.isError && <ApiErrorAlert error={flows.error} title="The links could not be read" />}
+        {flows.data && flows.data.data.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No onboarding links yet.
+          </Text>
+        )}
+        {flows.data && flows.data.data.length > 0 && (
+          <Table aria-label="Onboarding links">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Made</Table.Th>
+                <Table.Th>Steps</Table.Th>
+                <Table.Th>Completed</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {flows.data.data.map((flow) => (
+                <Table.Tr key={flow.id}>
+                  <Table.Td>{flow.created?.slice(0, 16).replace('T', ' ') ?? '—'}</Table.Td>
+                  <Table.Td>{flow.steps.map((s) => STEP_LABELS[s] ?? s).join(', ')}</Table.Td>
+                  <Table.Td>
+                    {flow.completed_steps.map((s) => STEP_LABELS[s] ?? s).join(', ') || 'None yet'}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{flow.status ?? 'open'}</Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Checkbox.Group label="Steps of the new link" value={steps} onChange={setSteps} required>
+          <Group mt="xs">
+            {OFFERED.map((step) => (
+              <Checkbox key={step} value={step} label={STEP_LABELS[step]} />
+            ))}
+          </Group>
+        </Checkbox.Group>
+        <Group>
+          <Button
+            disabled={steps.length === 0 || Boolean(ticketProblem(ticket))}
+            loading={create.isPending}
+            onClick={() => create.mutate({ userId, steps, ticket })}
+          >
+            Make onboarding link
+          </Button>
+        </Group>
+        {create.isError && <ApiErrorAlert error={create.error} title="The link was not made" />}
+        {made && (
+          <Notice tone="success" role="status" title="Onboarding link made">
+            <Stack gap="xs">
+              <TextInput label="Onboarding link" readOnly value={made.link} />
+              <Group>
+                <CopyButton value={made.link}>
+                  {({ copied, copy }) => (
+                    <Button variant="default" onClick={copy}>
+                      {copied ? 'Link copied' : 'Copy link'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+              <Text size="sm">
+                Give it to the payee only: it opens their setup. It expires{' '}
+                {made.expires_at ? `at ${made.expires_at.slice(11, 16)} UTC` : 'soon'}. Sending it by email
+                needs the organization's mail (SMTP_URL); copy it meanwhile.
+              </Text>
+            </Stack>
+          </Notice>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+function Verification({ userId, ticket }: { userId: string; ticket: string }) {
+  const send = useSendVerification();
+  const verify = useVerifyUser();
+  const [voice, setVoice] = useState('sms');
+  const [code, setCode] = useState('');
+  const codeError =
+    verify.error instanceof ApiError ? (verify.error.fieldErrors.token ?? verify.error.message) : null;
+  return (
+    <Section title="Verification">
+      <Stack>
+        <Radio.Group label="Send the code by" value={voice} onChange={setVoice}>
+          <Group mt="xs">
+            <Radio value="sms" label="Text message" />
+            <Radio value="voice" label="Voice call" />
+          </Group>
+        </Radio.Group>
+        <Group>
+          <Button
+            variant="default"
+            loading={send.isPending}
+            onClick={() => send.mutate({ userId, voice: voice === 'voice', ticket })}
+          >
+            Send verification code
+          </Button>
+        </Group>
+        {send.isSuccess && (
+          <Notice tone="success" role="status" title="Code sent">
+            Ask the user to read you the 6-digit code.
+          </Notice>
+        )}
+        {send.isError && <ApiErrorAlert error={send.error} title="The code was not sent" />}
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            verify.mutate({ userId, code: code.trim(), ticket }, { onSuccess: () => setCode('') });
+          }}
+        >
+          <Group align="flex-end">
+            <TextInput
+              label="Code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.currentTarget.value)}
+              error={codeError}
+              maw={200}
+            />
+            <Button type="submit" loading={verify.isPending}>
+              Enter code
+            </Button>
+          </Group>
+        </form>
+        {verify.isSuccess && (
+          <Notice tone="success" role="status" title="User verified">
+            The code was right.
+          </Notice>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+function TaxForm({ userId, ticket, tinLast4 }: { userId: string; ticket: string; tinLast4: string | null }) {
+  const submit = useSubmitTaxForm();
+  const [values, setValues] = useState<Record<string, string>>({ entity_type: 'individual' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (name: string) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [name]: event.currentTarget.value });
+  const field = (name: string, label: string) => (
+    <TextInput label={label} value={values[name] ?? ''} onChange={set(name)} error={errors[name]} required />
+  );
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const w9 = {
+      entity_type: values.entity_type as 'individual' | 'business',
+      ...(values.business_name ? { business_name: values.business_name } : {}),
+      first_name: values.first_name ?? '',
+      last_name: values.last_name ?? '',
+      date_of_birth: values.date_of_birth ?? '',
+      tin: values.tin ?? '',
+      address: {
+        line_1: values.line_1 ?? '',
+        city: values.city ?? '',
+        state: values.state ?? '',
+        postcode: values.postcode ?? '',
+        country: 'US' as const,
+      },
+    };
+    const parsed = w9Schema.safeParse(w9);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path.at(-1)), i.message])));
+      return;
+    }
+    setErrors({});
+    submit.mutate(
+      { userId, w9, ticket },
+      // The TIN leaves the page once it is sent: only its last four digits are shown after.
+      { onSuccess: () => setValues({ entity_type: values.entity_type ?? 'individual' }) },
+    );
+  };
+  return (
+    <Section title="Tax form">
+      <Stack>
+        <Text size="sm">
+          {tinLast4 ? `A W-9 is on file: TIN ending ${tinLast4}.` : 'No tax form on file.'}
+        </Text>
+        {submit.isSuccess && (
+          <Notice tone="success" role="status" title="Tax form submitted">
+            Kept by the last four digits of its TIN.
+          </Notice>
+        )}
+        {submit.isError && <ApiErrorAlert error={submit.error} title="The tax form was not submitted" />}
+        <form noValidate onSubmit={onSubmit}>
+          <Stack>
+            <Radio.Group
+              label="The user is"
+              value={values.entity_type}
+              onChange={(v) => setValues({ ...values, entity_type: v })}
+            >
+              <Group mt="xs">
+                <Radio value="individual" label="An individual" />
+                <Radio value="business" label="A business" />
+              </Group>
+            </Radio.Group>
+            {values.entity_type === 'business' && field('business_name', 'Business name')}
+            <Group grow align="flex-start">
+              {field('first_name', 'First name on the form')}
+              {field('last_name', 'Last name on the form')}
+            </Group>
+            <TextInput
+              label="Date of birth"
+              type="date"
+              value={values.date_of_birth ?? ''}
+              onChange={set('date_of_birth')}
+              error={errors.date_of_birth}
+              required
+            />
+            <PasswordInput
+              label="TIN (SSN, ITIN or EIN)"
+              description={
+                values.tin
+                  ? `Hidden as typed: ${maskTin(values.tin)}`
+                  : 'Hidden as typed; kept by its last four digits'
+              }
+              value={values.tin ?? ''}
+              onChange={set('tin')}
+              error={errors.tin}
+              autoComplete="off"
+              required
+            />
+            {field('line_1', 'Street address')}
+            <Group grow align="flex-start">
+              {field('city', 'City')}
+              {field('state', 'State')}
+              {field('postcode', 'ZIP code')}
+            </Group>
+            <Group>
+              <Button type="submit" loading={submit.isPending}>
+                Submit tax form
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Section>
+  );
+}
+
+function DeleteUser({ userId, name, ticket }: { userId: string; name: string; ticket: string }) {
+  const remove = useDeleteUser();
+  const [opened, setOpened] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [, navigate] = useLocation();
+  return (
+    <Section title="Delete">
+      <Group>
+        <Button color="red" variant="outline" onClick={() => setOpened(true)}>
+          Delete user
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Delete this user?" centered>
+        <Stack>
+          <Text size="sm">
+            Type the user's name, {name}, to delete them. A user with money on its way or in their wallet is
+            kept.
+          </Text>
+          <TextInput
+            label="User's name"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+          />
+          {remove.isError && <ApiErrorAlert error={remove.error} title="The user was not deleted" />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              Keep the user
+            </Button>
+            <Button
+              color="red"
+              disabled={typed.trim() !== name}
+              loading={remove.isPending}
+              onClick={() => remove.mutate({ userId, ticket }, { onSuccess: () => navigate('/users') })}
+            >
+              Delete {name}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Section>
+  );
+}
+
+/** A user's onboarding, for a support agent on a ticket: links to finish setup, verification, the tax form. */
+export function UserOnboardingPage() {
+  const { userId = '' } = useParams();
+  const user = useQuery(userQueries.detail(userId));
+  const [ticket, setTicket] = useState('');
+  const isAdmin = useCan('admin');
+  const name = user.data ? fullName(user.data) : '';
+  return (
+    <Stack maw={960}>
+      <Title order={1}>Onboard {name || 'user'}</Title>
+      <Group>
+        <Anchor component={Link} to={`/users/${userId}`}>
+          Back to {name || 'the user'}
+        </Anchor>
+      </Group>
+      {user.isError && <ApiErrorAlert error={user.error} title="The user could not be read" />}
+      <TicketField value={ticket} onChange={setTicket} />
+      <OnboardingLinks userId={userId} ticket={ticket} />
+      <Verification userId={userId} ticket={ticket} />
+      <TaxForm userId={userId} ticket={ticket} tinLast4={user.data?.compliance?.w9?.tin_last4 ?? null} />
+      {isAdmin && name && <DeleteUser userId={userId} name={name} ticket={ticket} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '../../lib/audit-actions';
+import {
+  describeListedMethod,
+  describeNewMethod,
+  describePayeeChange,
+  maskedPayoutBody,
+  type PayeeChangeOperation,
+  railWords,
+} from '../../lib/payee-changes';
+import { deadlineFrom, statusAt } from '../../lib/request-lifecycle';
+import { can, ROLE_LABELS } from '../../lib/roles';
+import { TEAM_REQUEST_TTL_MS } from '../../lib/team-changes';
+import { activePolicy } from '../approvals/policy';
+import * as memberRows from '../db/repositories/members';
+import * as payeeRows from '../db/repositories/payee-requests';
+import type { PayeeRequestRow } from '../db/schema';
+import { Refusal } from '../errors';
+import { type CallService, serviceRequest } from '../gate/service-calls';
+import type { SessionMember } from '../identity/sign-in';
+import type { Team } from '../team';
+
+/**
+ * Where a payee's money goes changes under four eyes. With approvals on, a member's new payout method for a user
+ * (PUT /v2/users/{id}/payout-methods) or a change of a user's default method (PATCH /v2/users/{id} with
+ * default_payout_method) is kept as a payee request that another member of a paying role (finance or admin, never the
+ * maker) confirms, seeing the payee's methods before and the one after, masked; the server then sends the body it
+ * kept. A payee's own change through a hosted flow is theirs and waits for no one (it never passes here).
+ */
+
+export interface DestinationChange {
+  operation: PayeeChangeOperation;
+  userId: string;
+  body: Record<string, unknown>;
+}
+
+const USER_ID = /^\/v2\/users\/([0-9a-f-]{36})(\/payout-methods)?\/?$/i;
+
+/** The destination change a /v2 write is, or null. */
+export function destinationChangeOf(
+  action: AuditAction,
+  path: string,
+  body: unknown,
+): DestinationChange | null {
+  const userId = USER_ID.exec(path)?.[1];
+  if (!userId || typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  const fields = body as Record<string, unknown>;
+  if (action === 'user.payout-method.add') return { operation: 'add-payout-method', userId, body: fields };
+  if (action === 'user.update' && fields.default_payout_method !== undefined) {
+    return { operation: 'set-default', userId, body: fields };
+  }
+  return null;
+}
+
+export interface PayeeRequestView {
+  id: string;
+  operation: PayeeChangeOperation;
+  description: string;
+  user_id: string;
+  payee: string;
+  /** The payee's methods when it was asked, masked. */
+  before: string[];
+  /** The method after the change, masked. */
+  after: string;
+  /** The body as kept, an account number by its last four digits. */
+  body: Record<string, unknown>;
+  ticket: string | null;
+  proposer: { id: string; name: string; email: string } | null;
+  status: PayeeRequestRow['status'];
+  decided_by: { id: string; name: string } | null;
+  reason: string | null;
+  created_at: string;
+  expires_at: string;
+  decided_at: string | null;
+}
+
+export async function payeeRequestViews(
+  team: Team,
+  rows: readonly PayeeRequestRow[],
+): Promise<PayeeRequestView[]> {
+  const ids = [
+    ...new Set(rows.flatMap((r) => [r.proposer_id, r.decided_by]).filter((id): id is string => !!id)),
+  ];
+  const byId = new Map((await memberRows.membersByIds(team.database.db, ids)).map((m) => [m.id, m]));
+  const now = team.now();
+  return rows.map((row) => {
+    const proposer = byId.get(row.proposer_id);
+    const decider = row.decided_by ? byId.get(row.decided_by) : undefined;
+    return {
+      id: row.id,
+      operation: row.operation,
+      description: describePayeeChange(row.operation, row.payee_name, row.after_method),
+      user_id: row.user_id,
+      payee: row.payee_name,
+      before: JSON.parse(row.before_methods) as string[],
+      after: row.after_method,
+      body: maskedPayoutBody(JSON.parse(row.body) as Record<string, unknown>),
+      ticket: row.ticket,
+      proposer: proposer ? { id: proposer.id, name: proposer.name, email: proposer.email } : null,
+      status: statusAt(row, now) as PayeeRequestRow['status'],
+      decided_by: decider ? { id: decider.id, name: decider.name } : null,
+      reason: row.reason,
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+      decided_at: row.decided_at,
+    };
+  });
+}
+
+async function readJson(call: CallService, request: Request): Promise<unknown> {
+  const response = await call(request);
+  if (!response.ok) return null;
+  return response.json().catch(() => null);
+}
+
+export type HoldOutcome = { kind: 'forward' } | { kind: 'waiting'; request: PayeeRequestView } | Refusal;
+
+/**
+ * Decides what becomes of a member's destination change: refused (a default method is finance's), sent on now
+ * (approvals off, or a change the service will refuse anyway), or kept as a payee request.
+ */
+export async function holdDestinationChange(
+  team: Team,
+  call: CallService | null,
+  found: SessionMember,
+  change: DestinationChange,
+  ticket: string | null,
+): Promise<HoldOutcome> {
+  const { member, organization } = found;
+  if (!can(member.role, 'pay')) {
+    return new Refusal(
+      403,
+      'forbidden-for-role',
+      `Where a payee's money goes is changed by the ${ROLE_LABELS.finance} role (or higher); you are ${ROLE_LABELS[member.role]}`,
+    );
+  }
+  const policy = await activePolicy(team.database.db, organization.id);
+  const credentials = team.credentialsFor(organization);
+  if (!policy.enabled || !call || !credentials) return { kind: 'forward' };
+  const base = `/v2/users/${encodeURIComponent(change.userId)}`;
+  const [user, methods] = await Promise.all([
+    readJson(call, serviceRequest(credentials, base)),
+    readJson(call, serviceRequest(credentials, `${base}/payout-methods`)),
+  ]);
+  // Not the organization's user, or not readable now: the service answers the change itself (it refuses it).
+  if (!user || !Array.isArray(methods)) return { kind: 'forward' };
+  const listed = methods as Record<string, unknown>[];
+  let after: string;
+  if (change.operation === 'add-payout-method') {
+    after = describeNewMethod(change.body);
+  } else {
+    const method = listed.find((m) => m.platform === change.body.default_payout_method);
+    // A kind the payee does not have: nothing would change, and the service says so.
+    if (!method) return { kind: 'forward' };
+    after = `${describeListedMethod({ ...method, is_default: false })} (${railWords(method.platform)})`;
+  }
+  const named = user as { first_name?: string; last_name?: string };
+  const now = team.now();
+  const row: PayeeRequestRow = {
+    id: randomUUID(),
+    org_id: organization.id,
+    proposer_id: member.id,
+    user_id: change.userId,
+    operation: change.operation,
+    body: JSON.stringify(change.body),
+    before_methods: JSON.stringify(listed.map(describeListedMethod)),
+    after_method: after,
+    payee_name: `${named.first_name ?? ''} ${named.last_name ?? ''}`.trim() || change.userId,
+    ticket,
+    status: 'pending',
+    decided_by: null,
+    reason: null,
+    created_at: now.toISOString(),
+    expires_at: deadlineFrom(now, TEAM_REQUEST_TTL_MS),
+    decided_at: null,
+  };
+  await payeeRows.insertPayeeRequest(team.database.db, row);
+  return { kind: 'waiting', request: (await payeeRequestViews(team, [row]))[0] as PayeeRequestView };
+}
