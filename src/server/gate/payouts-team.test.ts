@@ -219,19 +219,28 @@ describe('payouts under the team', async () => {
       .executeTakeFirstOrThrow();
     const sandbox = server.sandbox;
     if (!sandbox) throw new Error('sandbox mode');
-    // The service as the executor calls it. As the fifth payout is sent, the maker makes a PayPal of their own the
-    // payee's default; the executor's other calls wait for that change, as a fast maker's would land between them.
+    // The service as the executor calls it. As the fifth payout is sent, a new PayPal becomes the payee's default
+    // (a member's change now waits for a second member, so it lands here as a confirmed change or the payee's own
+    // flow would: at the service); the executor's other calls wait for that change, as if it landed between them.
     let sent = 0;
     let swapping: Promise<void> | null = null;
     const call = async (request: Request) => {
       if (request.method === 'POST' && new URL(request.url).pathname === '/v2/payouts' && ++sent === 5) {
-        swapping = finance
-          .put(`/v2/users/${seller}/payout-methods`, {
+        const change = new Request(new URL(`/v2/users/${seller}/payout-methods`, request.url), {
+          method: 'PUT',
+          headers: {
+            authorization: `Basic ${btoa(`${tenant.client_id}:${tenant.api_key}`)}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
             platform: 'paypal',
             email: `mine-${crypto.randomUUID()}@example.com`,
             is_default: true,
-          })
-          .then((swapped) => expect(swapped.status).toBe(200));
+          }),
+        });
+        swapping = Promise.resolve(sandbox.app.fetch(change, {})).then((swapped) =>
+          expect(swapped.status).toBe(200),
+        );
       }
       if (swapping) await swapping;
       return sandbox.app.fetch(request, {});
