@@ -23,6 +23,7 @@ import { startSettleClock } from './domain/lifecycle';
 import { PayoutBatchWorker } from './domain/payout-batches';
 import { RateLimit } from './domain/rate-limit';
 import { faultInjection } from './faults';
+import { accountsPayableRoutes } from './routes/accounts-payable';
 import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
 import { directoryRoutes } from './routes/directory';
@@ -102,6 +103,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     ...transferRoutes(),
     ...appRoutes(),
     ...helperRoutes(services),
+    ...accountsPayableRoutes(),
   ];
 
   const app = new Hono<SandboxEnv>();

@@ -9,6 +9,7 @@ import {
   transfersDueToSettle,
   updateTransferStatus,
 } from '../store/transfers';
+import { payableTransferMoved } from './ap-transfer-moves';
 import { DomainError } from './errors';
 
 /** The transfer state machine (docs/sandbox.md: "Transfer lifecycle"). */
@@ -90,13 +91,16 @@ export function transition(db: Db, transfer: TransferRow, to: TransferStatus, no
     if (transfer.type === 'payment' && to === 'reversed') {
       addToBalances(db, transfer.org_id, transfer.app_id, -transfer.amount);
     }
-    if (transfer.type === 'payout' && (to === 'failed' || to === 'reversed'))
-      returnPayout(db, transfer, to, nowMs);
+    // A bill paid by ACH debit took nothing from the wallet, so nothing goes back there.
+    const fromWallet = transfer.type === 'payout' || (transfer.type === 'payable' && transfer.funded === 1);
+    if (fromWallet && (to === 'failed' || to === 'reversed')) returnPayout(db, transfer, to, nowMs);
+    // A bill's payment: the bill follows its transfer (paid, or failed and payable again).
+    if (transfer.type === 'payable') payableTransferMoved(db, transfer, to, nowMs);
   })();
 }
 
 /**
- * A payout that failed or came back: its money goes back where it came from, visibly (a `balance` transaction back
+ * A payout (or a bill's payment) that failed or came back: its money goes back where it came from, visibly (a `balance` transaction back
  * to the app's wallet, or to the user's), and the payout link it was claimed through says so too.
  */
 function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { searchTermsOf } from '../../lib/people-search';
+import { ACCOUNTS_PAYABLE_TABLES } from './accounts-payable-schema';
 import { newLinkToken } from './link-token';
 
 /** A migration is SQL, or, where rows must be made by the code's own rules, a function run in its transaction. */
@@ -482,4 +483,6 @@ export const migrations: readonly Migration[] = [
     }
     db.exec('CREATE UNIQUE INDEX payout_links_by_token ON payout_links(token)');
   },
+  // Accounts payable: vendors, their payment methods, approval policies, AP users and bills.
+  ACCOUNTS_PAYABLE_TABLES,
 ];
