@@ -1,3 +1,4 @@
+import { AP_WRITES } from './ap-routes';
 import type { AuditAction } from './audit-actions';
 
 /**
@@ -69,6 +70,7 @@ export const V2_WRITES: { method: string; path: string; permission: Permission; 
     permission: 'support',
     action: 'app.compliance.copy',
   },
+  ...AP_WRITES,
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -370,7 +370,10 @@ describe('accounts payable in the sandbox', () => {
     expect(foreign.status).toBe(403);
     const text = await upload(new TextEncoder().encode('not a pdf'), 'notes.txt', 'text/plain');
     expect(text.status).toBe(400);
-    expect(text.body).toMatchObject({ error_code: 'invalid-file', errors: [{ path: 'file', message: 'Not a PDF file' }] });
+    expect(text.body).toMatchObject({
+      error_code: 'invalid-file',
+      errors: [{ path: 'file', message: 'Not a PDF file' }],
+    });
   });
 
   it('an unknown acting user, and one from another organization, is refused', async () => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { accountsPayableMigration } from './accounts-payable-schema';
 
 /**
  * The console database's schema, one step per entry, applied in name order and recorded by Kysely's migrator. Only
@@ -275,4 +276,5 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('approval_requests').addColumn('origin', 'text').execute();
     },
   },
+  '0009-accounts-payable': accountsPayableMigration,
 };

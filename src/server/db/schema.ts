@@ -1,11 +1,12 @@
 import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes';
+import type { AccountsPayableTables } from './accounts-payable-schema';
 
 /**
  * The console's own state (organizations it acts for, members, sessions, invitations, the audit trail), on SQLite
  * by default or on PostgreSQL when several console servers share it. Times are ISO-8601 UTC strings, which sort as
  * text on both.
  */
-export interface ConsoleTables {
+export interface ConsoleTables extends AccountsPayableTables {
   organizations: {
     id: string;
     name: string;
@@ -188,3 +189,5 @@ export type RequestRow = ConsoleTables['approval_requests'];
 export type DecisionRow = ConsoleTables['approval_decisions'];
 export type TeamRequestRow = ConsoleTables['team_requests'];
 export type SpendRow = ConsoleTables['member_spend'];
+export type BillApprovalRow = ConsoleTables['ap_bill_approvals'];
+export type MethodChangeRow = ConsoleTables['ap_method_changes'];

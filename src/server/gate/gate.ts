@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
+import { AP_ACTIONS } from '../../lib/ap-routes';
 import { can, describeRequest } from '../../lib/roles';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
 import { notJson, Refusal } from '../errors';
+import { judgeBillRequest } from '../payables/rules';
 import { admit, memberOf } from '../pipeline/admission';
 import { answerRefusal } from '../pipeline/answer';
 import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
@@ -10,12 +12,13 @@ import type { Team } from '../team';
 import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
 import { movesMoney } from './money-checks';
+import type { CallService } from './service-calls';
 
 /**
  * Sends the request on to the payout service (the embedded sandbox, or upstream) and returns its answer; with
  * `authorization`, in place of the caller's own.
  */
-export type Forward = (c: Context, authorization?: string, body?: string) => Promise<Response>;
+export type Forward = (c: Context, authorization?: string, body?: string | FormData) => Promise<Response>;
 
 /** The ids a request touched: ids in its path, and the id of what it made. Never anything else of a body. */
 async function targetsOf(path: string, response: Response): Promise<string[]> {
@@ -68,6 +71,29 @@ async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
   }
 }
 
+/** A bill's request body: JSON, or the multipart form of an invoice's upload (read from a copy, whole). */
+async function readApBody(c: Context): Promise<Record<string, unknown> | FormData | Refusal> {
+  if (c.req.method === 'DELETE') return {};
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    try {
+      return await c.req.raw.clone().formData();
+    } catch {
+      return new Refusal(400, 'malformed-body', 'The form could not be read');
+    }
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : new Refusal(400, 'validation-failed', 'The body is a JSON object');
+  } catch {
+    return notJson();
+  }
+}
+
 /**
  * `/v2` for a team, through the same steps as the team's own routes (pipeline/): a member's request is admitted by
  * session, second factor and the role matrix of lib/roles.ts; a payment is checked, stamped with its author and judged
@@ -76,7 +102,7 @@ async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
  * allowed or refused, and every refusal is a line of the trail. Organization credentials are the service's own
  * business: the sandbox answers them itself; upstream in team mode only members are let through.
  */
-export function teamGate(team: Team, forward: Forward) {
+export function teamGate(team: Team, forward: Forward, call: CallService | null = null) {
   return async (c: Context): Promise<Response> => {
     const method = c.req.method;
     const path = c.req.path;
@@ -106,9 +132,34 @@ export function teamGate(team: Team, forward: Forward) {
       return answerRefusal(c, admitted.refused);
     }
     const { member, organization } = found as NonNullable<typeof found>;
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     let reservation: string | null = null;
-    if (movesMoney(described.action)) {
+    let after: ((response: Response) => Promise<void>) | undefined;
+    // Bills, vendors and their policies: the rules of accounts payable (payables/rules.ts).
+    if (AP_ACTIONS.has(described.action)) {
+      const raw = await readApBody(c);
+      const judged =
+        raw instanceof Refusal
+          ? ({ kind: 'refused', refusal: raw } as const)
+          : await judgeBillRequest(team, call, found as NonNullable<typeof found>, described.action, {
+              path,
+              raw,
+            });
+      if ('detail' in judged && judged.detail) line.detail = judged.detail;
+      if ('amountCents' in judged && judged.amountCents !== undefined) line.amountCents = judged.amountCents;
+      if (judged.kind !== 'send') {
+        line.targets = await targetsOf(path, new Response(null));
+        if (judged.kind === 'waiting') line.targets.push(judged.request.id);
+        const status = judged.kind === 'refused' ? judged.refusal.status : 202;
+        await writeLine(team, c, line, found, status);
+        return judged.kind === 'refused'
+          ? answerRefusal(c, judged.refusal)
+          : c.json({ kind: 'waiting', request: judged.request }, 202);
+      }
+      body = judged.body;
+      reservation = judged.reservation;
+      after = judged.after;
+    } else if (movesMoney(described.action)) {
       const read = await readJson(c);
       const judged =
         read instanceof Refusal
@@ -137,6 +188,7 @@ export function teamGate(team: Team, forward: Forward) {
       );
     }
     const forwarded = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
+    await after?.(forwarded);
     const response =
       carriesClaimLinks(path) && !can(member.role, 'pay') ? await withoutClaimLinks(forwarded) : forwarded;
     // Refused, or answered as the payment sent before: nothing moved now. An unknown outcome stays counted.
