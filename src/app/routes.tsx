@@ -4,6 +4,7 @@ import { useRole } from '../api/permissions';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { can, type Permission, type Role } from '../lib/roles';
+import { BILL_PAGE_ROUTES } from './bill-routes';
 import { useFocusOnNewPage } from './layout/page-focus';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { NotForYourRole, NotFoundPage } from './NotFoundPage';
@@ -163,6 +164,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     preload: false,
     page: lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage'),
   },
+  ...BILL_PAGE_ROUTES,
 ];
 
 export interface NavigationLink {

@@ -312,8 +312,8 @@ export function pageOfPayables(
     params.vendorId = filter.vendorId;
   }
   if (filter.waitingFor !== undefined) {
-    where.push("next_approvers LIKE '%,' || @waitingFor || ',%'");
-    params.waitingFor = filter.waitingFor;
+    where.push('next_approvers LIKE @waitingFor');
+    params.waitingFor = `%,${filter.waitingFor},%`;
   }
   const rows = page<PayableRow>(
     db,

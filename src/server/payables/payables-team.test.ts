@@ -24,9 +24,10 @@ describe.each(BACKENDS)('bills under the team on $name', async (backend) => {
       tenant.members.find((m: MemberCredentials) => m.role === role) as MemberCredentials;
     const as = async (role: MemberCredentials['role']) =>
       caller(server.app, await server.signIn(member(role)));
-    const [finance, admin, viewer, support] = await Promise.all(
-      (['finance', 'admin', 'viewer', 'support'] as const).map(as),
-    );
+    const finance = await as('finance');
+    const admin = await as('admin');
+    const viewer = await as('viewer');
+    const support = await as('support');
     const org = caller(server.app, basic(tenant.client_id, tenant.api_key));
     const approvers = (await admin.get(`${AP}/approvers`)).body as { id: number; email: string }[];
     const apId = (role: MemberCredentials['role']) =>
