@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYABLE_STATUSES } from '../lib/ap-states';
 import { z } from '../lib/zod';
+import { useDescribedMutation } from './activity-log';
 import { rawExchange, request } from './client';
 import { session } from './credentials';
 
@@ -202,11 +203,15 @@ export interface NewBill {
   description?: string | undefined;
 }
 
-function useBillMutation<V>(mutationFn: (variables: V) => Promise<Bill>) {
+function useBillMutation<V>(what: string, mutationFn: (variables: V) => Promise<Bill>) {
   const client = useQueryClient();
-  return useMutation({
+  return useDescribedMutation({
     mutationFn,
-    retry: 0,
+    activity: (_variables: V, bill?: Bill) => ({
+      action: what,
+      subject: bill?.id ?? '',
+      details: bill ? `Bill ${bill.number}, ${bill.amount} cents, ${bill.status}` : '',
+    }),
     onSuccess: (bill) => {
       client.setQueryData(billQueries.one(bill.id).queryKey, bill);
       void client.invalidateQueries({ queryKey: ['bills', 'list'] });
@@ -215,14 +220,14 @@ function useBillMutation<V>(mutationFn: (variables: V) => Promise<Bill>) {
 }
 
 export function useCreateBill() {
-  return useBillMutation((body: NewBill) =>
+  return useBillMutation('Bill created', (body: NewBill) =>
     request({ method: 'POST', path: `${AP}/payables`, body, response: billSchema }),
   );
 }
 
 /** A draft from an invoice PDF (the service reads it). */
 export function useUploadInvoice() {
-  return useBillMutation(async (file: File) => {
+  return useBillMutation('Bill made from an invoice PDF', async (file: File) => {
     const form = new FormData();
     // The console server puts the member's own AP user here.
     form.set('acting_user_id', '0');
@@ -233,7 +238,7 @@ export function useUploadInvoice() {
 }
 
 export function useUpdateBill(id: string) {
-  return useBillMutation((body: Partial<NewBill>) =>
+  return useBillMutation('Bill changed', (body: Partial<NewBill>) =>
     request({ method: 'PATCH', path: `${AP}/payables/${id}`, body, response: billSchema }),
   );
 }
@@ -251,7 +256,7 @@ export function billAction(id: string, action: BillAction, comment?: string): Pr
 }
 
 export function useBillAction(id: string) {
-  return useBillMutation(({ action, comment }: { action: BillAction; comment?: string }) =>
+  return useBillMutation('Bill moved', ({ action, comment }: { action: BillAction; comment?: string }) =>
     billAction(id, action, comment),
   );
 }
