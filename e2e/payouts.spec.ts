@@ -187,6 +187,7 @@ test('a payout above the limit waits for a second member, whose page shows the p
   browser,
   tenant,
 }) => {
+  test.slow(); // two members sign in, one submits, the other approves and pays, the first page follows
   await approvalsAbove1000(page.request, tenant);
   const seller = sellerOf(tenant);
   await signIn(page, tenant, 'finance');
@@ -218,6 +219,67 @@ test('a payout above the limit waits for a second member, whose page shows the p
     amount: 150_000,
     metadata: { initiated_by: memberOf(tenant, 'finance').email },
   });
+});
+
+/** The tenant's payouts, as the service lists them. */
+async function payoutsOf(page: Page, tenant: Tenant) {
+  const answer = await page.request.get('/v2/transfers?type=payout&limit=100', {
+    headers: basicAuth(tenant),
+  });
+  return (await answer.json()).data as { id: string; amount: number }[];
+}
+
+test('a payout whose answer is a 5xx: its outcome is unknown, looked up by its key, then sent again with it, paid once', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  const seller = sellerOf(tenant);
+  await armFault(page, tenant, {
+    method: 'POST',
+    path_prefix: '/v2/payouts',
+    status: 500,
+    message: 'Ledger offline',
+  });
+  await openFromNav(page, 'Send payout');
+  const review = await fillPayout(page, seller, maskedPaypal(seller.email), '31.00');
+  await review.getByRole('button', { name: 'Send payout of $31.00', exact: true }).click();
+  const alert = review.getByRole('alert');
+  await expect(alert).toContainText('Outcome unknown');
+  await expect(alert).toContainText('Ledger offline');
+  // The look-up found nothing: a payout's key is refused once used, so Check again may send it again.
+  await expect(alert).toContainText('has arrived yet');
+  await expect(alert).toContainText('which the service refuses if the first one did arrive');
+  await expect(review.getByRole('button', { name: /^Send payout/ })).toHaveCount(0);
+  expect(await payoutsOf(page, tenant)).toHaveLength(0);
+  await review.getByRole('button', { name: 'Check again', exact: true }).click();
+  await expect(page).toHaveURL(/\/transfers\//);
+  const payouts = await payoutsOf(page, tenant);
+  expect(payouts).toHaveLength(1);
+  expect(page.url()).toContain(payouts[0]?.id ?? 'missing');
+});
+
+test('a payout made whose answer was lost: the console finds it by its key and shows it, paid once', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  const seller = sellerOf(tenant);
+  // Chromium itself retries a request whose connection closed before any answer, so drop every attempt.
+  await armFault(page, tenant, {
+    method: 'POST',
+    path_prefix: '/v2/payouts',
+    drop: 'after-commit',
+    times: 5,
+  });
+  await openFromNav(page, 'Send payout');
+  const review = await fillPayout(page, seller, maskedPaypal(seller.email), '32.00');
+  await review.getByRole('button', { name: 'Send payout of $32.00', exact: true }).click();
+  await expect(page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
+  const payouts = await payoutsOf(page, tenant);
+  expect(payouts).toHaveLength(1);
+  expect(page.url()).toContain(payouts[0]?.id ?? 'missing');
+  // Found by the look-up, not answered: still in this tab's activity.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }).click();
+  await expect(page.getByRole('table', { name: 'Activity' })).toContainText(payouts[0]?.id ?? 'missing');
 });
 
 test('support sends an expired link again and cannot cancel one', async ({ page, tenant }) => {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The house rules of the layout (README, "Where things are"), held by a test so that breaking one fails `npm test`:
  * a feature never imports another feature or the shell; shared code never imports a feature; pure helpers stay pure;
- * browser and Node code stay apart; no import cycles; every mutation says what goes into the activity log. And the
+ * browser and Node code stay apart; no import cycles; every mutation says what goes into the activity log; money leaves
+ * the browser through one door and a file runs on one engine, its features mirrored part for part. And the
  * servers' (docs/sandbox.md, "Structure"): the console server mounts the sandbox and uses nothing else of it; the
  * sandbox's routes -> domain -> store hold (routes never touch the store, the domain never speaks HTTP, SQL only in
  * the store); the console server's routes -> services -> repositories hold (a route never holds the database, SQL only
@@ -48,7 +49,7 @@ function importsOf(file: string): { local: string[]; packages: string[] } {
 
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 const at = (file: string) => relative(SRC, file).split('\\').join('/');
-/** 'features/batch', 'app', 'lib', 'sandbox', ... */
+/** 'features/payments-file', 'app', 'lib', 'sandbox', ... */
 function area(file: string): string {
   const parts = at(file).split('/');
   return parts[0] === 'features' ? `features/${parts[1]}` : ((parts.length > 1 ? parts[0] : '') as string);
@@ -138,6 +139,115 @@ describe('the layout', () => {
       (file) => at(file) !== 'api/activity-log.ts' && /\buseMutation\s*[(<]/.test(readFileSync(file, 'utf8')),
     );
     expect(direct.map(at)).toEqual([]);
+  });
+});
+
+/*
+ * The browser's house (README, "Where things are"): money leaves through one door, a file runs on one engine. Each
+ * rule is a function of the files' paths and texts, so that "the checks themselves" can show it failing on a
+ * deliberate violation.
+ */
+interface Source {
+  /** Its path under src/, with forward slashes. */
+  path: string;
+  text: string;
+  packages: string[];
+}
+const browserSources: Source[] = files
+  .filter((file) => isBrowser(area(file)) && !isTest(file))
+  .map((file) => ({
+    path: at(file),
+    text: readFileSync(file, 'utf8'),
+    packages: graph.get(file)?.packages ?? [],
+  }));
+
+/** The api/ functions that make money move; only api/ and a file's run (features/<x>-file/<x>-file-send.ts) call them. */
+const MONEY_SENDERS = /\b(createPayment|createPayout|createPayoutBatch|sendMoneyRow)\s*\(/;
+const isFileRun = (path: string) => /^features\/([a-z]+)-file\/\1-file-send\.ts$/.test(path);
+/** A kind of money sent by hand (`payoutMoney.send(`, `kind.send(`): only the one submission and api/money.ts do. */
+const KIND_SENT = /\b(kind|[a-z]+Money)\.send\s*\(/;
+
+function moneyOutsideItsDoor(sources: readonly Source[]): string[] {
+  return sources.flatMap(({ path, text }) => [
+    ...(MONEY_SENDERS.test(text) && !path.startsWith('api/') && !isFileRun(path)
+      ? [`${path} sends money itself: a form uses useMoneySubmission, a file's run sendMoneyRow`]
+      : []),
+    ...(KIND_SENT.test(text) && !['components/use-money-submission.ts', 'api/money.ts'].includes(path)
+      ? [`${path} sends a kind of money outside the one submission`]
+      : []),
+  ]);
+}
+
+/** What only one place says: the code of a used key (the classifier), a bank's rail (railOf), reading CSV (the engine). */
+function secondCopies(sources: readonly Source[]): string[] {
+  return sources.flatMap(({ path, text, packages }) => [
+    ...(/['"`]idempotency-key-used['"`]/.test(text) && path !== 'lib/money-answer.ts'
+      ? [`${path} reads a used key itself: lib/money-answer.ts (KEY_USED, classifyMoneyAnswer) does`]
+      : []),
+    ...(/['"`]bank_transfer['"`]/.test(text) &&
+    path !== 'lib/payout-methods.ts' &&
+    !path.startsWith('lib/requests/')
+      ? [`${path} maps bank_transfer itself: lib/payout-methods.ts (railOf) does`]
+      : []),
+    ...(packages.includes('papaparse') && !path.startsWith('lib/file-engine/')
+      ? [`${path} reads CSV itself: lib/file-engine/read-file.ts does`]
+      : []),
+  ]);
+}
+
+/** The parts every file feature has, named by its own name: `features/payouts-file/PayoutsFileReview.tsx`, ... */
+const FILE_PARTS = ['FilePage.tsx', 'FileReview.tsx', 'FileProgress.tsx', 'FileResults.tsx', 'FileRows.tsx'];
+/** A file's steps, in the order they run: each imports only the steps before it (types point forward). */
+const FILE_STEPS = ['rows', 'resolve', 'keys', 'plan', 'check', 'send', 'exports'];
+
+function fileFeaturesAstray(sources: readonly Source[]): string[] {
+  const features = new Map<string, Source[]>();
+  for (const source of sources) {
+    const name = source.path.match(/^features\/([a-z]+)-file\//)?.[1];
+    if (name) features.set(name, [...(features.get(name) ?? []), source]);
+  }
+  return [...features].flatMap(([name, parts]) => {
+    const title = `${name[0]?.toUpperCase()}${name.slice(1)}`;
+    const has = new Set(parts.map((part) => part.path.split('/')[2]));
+    const expected = [
+      ...FILE_PARTS.map((part) => `${title}${part}`),
+      `use-${name}-file.ts`,
+      ...FILE_STEPS.map((step) => `${name}-file-${step}.ts`),
+    ];
+    const stepOf = (file: string) =>
+      FILE_STEPS.indexOf(file.match(new RegExp(`^${name}-file-([a-z]+)\\.ts$`))?.[1] ?? '');
+    return [
+      ...expected.filter((file) => !has.has(file)).map((file) => `features/${name}-file lacks ${file}`),
+      ...(parts.some((part) => part.text.includes('/lib/file-engine/'))
+        ? []
+        : [`features/${name}-file does not run on the engine (lib/file-engine/)`]),
+      ...parts.flatMap(({ path, text }) => {
+        const step = stepOf(path.split('/')[2] ?? '');
+        if (step < 0) return [];
+        return [...text.matchAll(/from '\.\/([^']+)'/g)]
+          .map((match) => stepOf(`${match[1]}.ts`))
+          .filter((imported) => imported < 0 || imported >= step)
+          .map(() => `${path} imports a later step or a view: a step imports only the steps before it`);
+      }),
+    ];
+  });
+}
+
+describe("the browser's house", () => {
+  it('money leaves through one door: a form through useMoneySubmission, a file through its run', () => {
+    expect(moneyOutsideItsDoor(browserSources)).toEqual([]);
+  });
+
+  it('one classifier of a used key, one railOf(), one reader of CSV', () => {
+    expect(secondCopies(browserSources)).toEqual([]);
+  });
+
+  it('every file feature has the same parts, runs on the engine, and its steps import only earlier steps', () => {
+    const found = fileFeaturesAstray(browserSources);
+    expect(found).toEqual([]);
+    expect(
+      browserSources.filter((source) => /^features\/[a-z]+-file\//.test(source.path)).length,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -313,7 +423,46 @@ describe('the checks themselves', () => {
     expect(routes?.local.map(at)).toContain('features/payments/CreatePaymentPage.tsx');
     const main = graph.get(join(SRC, 'main.tsx'));
     expect(main?.local.length).toBeGreaterThan(0);
-    expect(area(join(SRC, 'features/batch/batch-run.ts'))).toBe('features/batch');
+    expect(area(join(SRC, 'features/payments-file/payments-file-send.ts'))).toBe('features/payments-file');
+  });
+
+  it("fail on a deliberate violation of the browser's house", () => {
+    const source = (path: string, text: string, packages: string[] = []): Source => ({
+      path,
+      text,
+      packages,
+    });
+    expect(
+      moneyOutsideItsDoor([source('features/bills/PayBillPage.tsx', 'await createPayout(body);')]),
+    ).toHaveLength(1);
+    expect(
+      moneyOutsideItsDoor([source('features/payouts/SendPayoutPage.tsx', 'payoutMoney.send(body, {})')]),
+    ).toHaveLength(1);
+    expect(
+      moneyOutsideItsDoor([source('features/payouts-file/payouts-file-send.ts', 'createPayoutBatch(x)')]),
+    ).toEqual([]);
+    expect(secondCopies([source('features/payouts/x.ts', "code === 'idempotency-key-used'")])).toHaveLength(
+      1,
+    );
+    expect(
+      secondCopies([source('components/PayoutMethodChoice.tsx', "p === 'bank_transfer' ? 'ach' : p")]),
+    ).toHaveLength(1);
+    expect(
+      secondCopies([source('features/payouts-file/payouts-file-rows.ts', '', ['papaparse'])]),
+    ).toHaveLength(1);
+    const payouts = browserSources.filter((s) => s.path.startsWith('features/payouts-file/'));
+    expect(fileFeaturesAstray(payouts)).toEqual([]);
+    const backwards = payouts.map((s) =>
+      s.path.endsWith('payouts-file-check.ts')
+        ? { ...s, text: `${s.text}\nimport type { X } from './payouts-file-send';` }
+        : s,
+    );
+    expect(fileFeaturesAstray(backwards)).toEqual([
+      'features/payouts-file/payouts-file-check.ts imports a later step or a view: a step imports only the steps before it',
+    ]);
+    expect(fileFeaturesAstray(payouts.filter((s) => !s.path.endsWith('PayoutsFileResults.tsx')))).toEqual([
+      'features/payouts-file lacks PayoutsFileResults.tsx',
+    ]);
   });
 
   it("know the console server's layers: its routes, its services, its repositories", () => {

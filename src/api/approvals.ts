@@ -225,7 +225,7 @@ export function useSubmitPayoutApproval() {
   });
 }
 
-export function useSubmitPayoutFileApproval() {
+export function useSubmitPayoutsFileApproval() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
     mutationFn: (body: {
@@ -243,7 +243,7 @@ export function useSubmitPayoutFileApproval() {
   });
 }
 
-export function useSubmitBatchApproval() {
+export function useSubmitPaymentsFileApproval() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
     mutationFn: (body: { rows: CreatePaymentRequest[]; row_numbers: number[]; file_sha256: string }) =>

@@ -22,7 +22,7 @@ export interface Credentials {
   apiKey: string;
   /** Team mode: the member behind the session. */
   member?: MemberIdentity | undefined;
-  /** Team mode, paying roles: the organization's secret that batch row keys derive from (see batch-keys.ts). */
+  /** Team mode, paying roles: the organization's secret that a file's row keys derive from (lib/file-engine/row-keys.ts). */
   batchSecret?: string | undefined;
   /** Team mode: a paying role outside the sandbox with no authenticator yet; the console asks to set one up. */
   mustEnrollTotp?: boolean | undefined;
@@ -160,7 +160,7 @@ export const session = {
 };
 
 /**
- * What a batch file's row keys derive from (features/batch/batch-keys.ts): the same for every member of the
+ * What a file's row keys derive from (lib/file-engine/row-keys.ts): the same for every member of the
  * organization, so that a re-upload from another member's session pays nothing twice. A member holds the
  * organization's batch secret (paying roles only); with the organization's key, the key itself.
  */

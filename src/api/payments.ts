@@ -1,9 +1,10 @@
 import { formatCents } from '../lib/money';
-import { classifyAnswer } from '../lib/payment-answer';
-import type { CreatePaymentRequest } from '../lib/payment-request';
-import { type ActivityDescription, useDescribedMutation } from './activity-log';
-import { ApiError, exchange } from './client';
+import { type CreatePaymentRequest, type Payment, toPaymentRequest } from '../lib/payment-request';
+import type { ActivityDescription } from './activity-log';
+import { exchange } from './client';
+import type { MoneyKind } from './money';
 import { type Transfer, transferSchema } from './schemas';
+import { findTransferByKey } from './transfers';
 
 /**
  * POST /v2/payments, saying whether the service answered a replay of the idempotency key (the sandbox, like Stripe,
@@ -20,31 +21,6 @@ export async function createPayment(body: CreatePaymentRequest, file?: string) {
   return { transfer: data, replayed: headers.get('Idempotent-Replayed') === 'true' };
 }
 
-/** Why a payment's request did not come back created: the form and a file's rows act on the same four answers. */
-export type PaymentFailure =
-  /** The service refused it (a 4xx): nothing was created, and the same body would be refused again. */
-  | { kind: 'refused'; error: ApiError }
-  | { kind: 'rateLimited'; retryAfterSeconds: number | null }
-  /** The credentials were refused (401): nothing was created, and nothing will be until the operator signs in. */
-  | { kind: 'signedOut'; error: ApiError }
-  /** No answer, a gateway that gave up, or the service failing (5xx): the request may have committed. */
-  | { kind: 'unknown'; error: Error };
-
-/** The error of a request that moved no money it said so for, read by the classifier the server's executor uses too. */
-export function classifyPaymentFailure(error: unknown): PaymentFailure {
-  if (!(error instanceof ApiError)) return { kind: 'unknown', error: error as Error };
-  switch (classifyAnswer(error.status)) {
-    case 'signed-out':
-      return { kind: 'signedOut', error };
-    case 'rate-limited':
-      return { kind: 'rateLimited', retryAfterSeconds: error.retryAfterSeconds };
-    case 'refused':
-      return { kind: 'refused', error };
-    default:
-      return { kind: 'unknown', error };
-  }
-}
-
 /** "$12.50 from user … (bank account)": a payment's line in the activity log. */
 export function describePayment(request: CreatePaymentRequest, transfer?: Transfer): ActivityDescription {
   const payer = request.user_id ? `user ${request.user_id}` : `customer ${request.customer_id}`;
@@ -56,11 +32,17 @@ export function describePayment(request: CreatePaymentRequest, transfer?: Transf
   };
 }
 
-/** Never retried by itself: a resend is the operator's decision, with the same idempotency key. */
-export function useCreatePayment() {
-  return useDescribedMutation({
-    mutationKey: ['payments', 'create'],
-    mutationFn: async (body: CreatePaymentRequest) => (await createPayment(body)).transfer,
-    activity: describePayment,
-  });
-}
+/**
+ * A payment, as the one submission and a file's rows send it. Its key is the sandbox's extension, which answers it
+ * again like Stripe's; the vendor's payments take no key, so upstream a payment whose answer was lost is only looked
+ * for, never sent again (docs/security.md).
+ */
+export const paymentMoney: MoneyKind<Payment, CreatePaymentRequest> = {
+  noun: 'payment',
+  bodyOf: toPaymentRequest,
+  keyOf: (body) => body.idempotency_key ?? '',
+  send: (body, route) => createPayment(body, route.file),
+  findByKey: (body) => findTransferByKey(body.idempotency_key ?? '', { userId: body.user_id }),
+  keyOnReuse: { sandbox: 'replays', upstream: 'not-held' },
+  describe: describePayment,
+};

@@ -1,9 +1,11 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { CreatePayoutRequest } from '../lib/payout-request';
+import { formatCents } from '../lib/money';
+import { type CreatePayoutRequest, type Payout, toPayoutRequest } from '../lib/payout-request';
 import { z } from '../lib/zod';
-import { useDescribedMutation } from './activity-log';
+import { type ActivityDescription, useDescribedMutation } from './activity-log';
 import { movedMoney } from './approvals';
 import { request } from './client';
+import type { MoneyKind } from './money';
 import {
   centsSchema,
   metadataSchema,
@@ -12,7 +14,7 @@ import {
   transferSchema,
   userSchema,
 } from './schemas';
-import { listTransfers, requestIdOf } from './transfers';
+import { findTransferByKey } from './transfers';
 
 /**
  * Money out: payouts to a user's saved method, payout links, payout batches and payout requests, as the vendor's
@@ -20,7 +22,7 @@ import { listTransfers, requestIdOf } from './transfers';
  * pages that show them say less rather than fail.
  */
 
-/** POST /v2/payouts. A key used before is refused (409) by the vendor, not answered again: see findPayoutByKey. */
+/** POST /v2/payouts. A key used before is refused (409) by the vendor, not answered again: see payoutMoney. */
 export function createPayout(
   body: CreatePayoutRequest,
   options: { file?: string | undefined; appId?: string | undefined } = {},
@@ -28,20 +30,30 @@ export function createPayout(
   return request({ method: 'POST', path: '/v2/payouts', body, response: transferSchema, ...options });
 }
 
-/**
- * The payout this console sent with `key` (its idempotency key, also metadata.console_request_id), among the payee's
- * recent payouts: how the outcome of a payout whose answer was lost is learnt, since sending it again is refused.
- */
-export async function findPayoutByKey(key: string, userId?: string): Promise<Transfer | undefined> {
-  const recent = await listTransfers({ user_id: userId, type: 'payout', limit: 100 });
-  return recent.data.find((transfer) => requestIdOf(transfer) === key || keyOf(transfer) === key);
+/** "$25.00 to user … (paypal)": a payout's line in the activity log. */
+export function describePayout(body: CreatePayoutRequest, transfer?: Transfer): ActivityDescription {
+  return {
+    action: 'Payout sent',
+    subject: transfer?.id ?? '',
+    details: `${formatCents(body.amount)} to user ${body.user_id} (${body.platform})`,
+  };
 }
 
-/** The idempotency key a payout carries in its own field, where the service shows one. */
-function keyOf(transfer: Transfer): string | null {
-  const key = (transfer as { idempotency_key?: unknown }).idempotency_key;
-  return typeof key === 'string' ? key : null;
-}
+/**
+ * A payout, as the one submission and a file's rows send it. The vendor refuses a payout key it has seen rather than
+ * answering the first payout again (and so does the sandbox), so its outcome, when the answer is lost, is learnt by
+ * looking it up; a resend after a look-up that found nothing is safe in both modes: were the first there after all,
+ * the resend is refused, and looked up.
+ */
+export const payoutMoney: MoneyKind<Payout, CreatePayoutRequest> = {
+  noun: 'payout',
+  bodyOf: toPayoutRequest,
+  keyOf: (body) => body.idempotency_key,
+  send: async (body, route) => ({ transfer: await createPayout(body, route), replayed: false }),
+  findByKey: (body) => findTransferByKey(body.idempotency_key, { userId: body.user_id, type: 'payout' }),
+  keyOnReuse: { sandbox: 'refused', upstream: 'refused' },
+  describe: describePayout,
+};
 
 export const payoutLinkSchema = z.lazy(() =>
   z.object({

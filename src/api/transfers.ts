@@ -61,16 +61,44 @@ export const transferQueries = {
     queryOptions({ queryKey: ['transfers', 'list', query], queryFn: () => listTransfers(query) }),
 };
 
+/** How far back a look-up by key reads: a day, the window a file's check reads for rows paid before too. */
+export const KEY_LOOK_BACK_MS = 24 * 60 * 60 * 1000;
+
 /**
- * A payment this console sent, found by the idempotency key it put into metadata.console_request_id: the way to
- * learn the outcome of a request whose answer was lost. Looks through the payer's (or all) recent transfers.
+ * The transfer this console sent with `key`, the idempotency key it also puts into metadata.console_request_id
+ * (where every service keeps it, whether or not it honours the key itself): how the outcome of a request whose answer
+ * was lost is learnt, for a payment, a payout and whatever moves money next. Reads the transfers of the user it
+ * concerns (or all, for a payment customer), of its type when given, newest first, page after page until it finds the
+ * key or reaches one created before `since` (a day ago unless told): the vendor has no filter by metadata, and a first
+ * page alone misses a transfer that a busy user's newer ones pushed down (a file of a thousand rows makes a thousand
+ * in minutes). The bound is read from each transfer's `created`, not sent as `start_date`, so that a look-up and a
+ * read of the last day stay two different requests in the service's log.
  */
-export async function findByConsoleRequestId(requestId: string, userId?: string) {
-  const recent = await listTransfers({ user_id: userId, limit: 100 });
-  return recent.data.find((transfer) => requestIdOf(transfer) === requestId);
+export async function findTransferByKey(
+  key: string,
+  where: { userId?: string | undefined; type?: 'payout' | undefined; since?: string | undefined } = {},
+): Promise<Transfer | undefined> {
+  const sinceMs = Date.parse(where.since ?? new Date(Date.now() - KEY_LOOK_BACK_MS).toISOString());
+  let after: string | undefined;
+  for (;;) {
+    const page = await listTransfers({
+      user_id: where.userId,
+      type: where.type,
+      limit: 100,
+      starting_after: after,
+    });
+    const found = page.data.find((transfer) => requestIdOf(transfer) === key);
+    if (found) return found;
+    const last = page.data.at(-1);
+    // Older than the bound: what follows is older still. A cursor that does not move (a mock answering its one
+    // example) would read the same page for ever.
+    if (!page.has_more || !last || last.id === after) return undefined;
+    if (last.created && Date.parse(last.created) < sinceMs) return undefined;
+    after = last.id;
+  }
 }
 
-/** The request id the console put into a payment's metadata (its idempotency key), if any. */
+/** The request id the console put into a transfer's metadata (its idempotency key), if any. */
 export function requestIdOf(transfer: Transfer): string | null {
   const metadata = transfer.metadata;
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return null;

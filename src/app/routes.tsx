@@ -44,7 +44,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     paths: ['/payments/batch'],
     nav: 'Batch payments',
     permission: 'pay',
-    page: lazyPage(() => import('../features/batch/BatchPaymentsPage'), 'BatchPaymentsPage'),
+    page: lazyPage(() => import('../features/payments-file/PaymentsFilePage'), 'PaymentsFilePage'),
   },
   {
     paths: ['/payouts/new'],
@@ -57,7 +57,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     nav: 'Pay out from a file',
     permission: 'pay',
     preload: false,
-    page: lazyPage(() => import('../features/payouts/PayoutFilePage'), 'PayoutFilePage'),
+    page: lazyPage(() => import('../features/payouts-file/PayoutsFilePage'), 'PayoutsFilePage'),
   },
   {
     paths: ['/payout-links'],

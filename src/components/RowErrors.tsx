@@ -1,7 +1,8 @@
 import '@mantine/core/styles/List.css';
 import { Button, Group, List, ScrollArea, Text } from '@mantine/core';
-import { derivedFileName, describeRowError, type RowError, rowsToFixCsv } from '../lib/file-rows';
-import type { RowsFile } from '../lib/rows-file';
+import { derivedFileName, rowsToFixCsv } from '../lib/file-engine/file-exports';
+import type { RowsFile } from '../lib/file-engine/read-file';
+import { describeRowError, type RowError } from '../lib/file-engine/row-checks';
 import { downloadCsv } from './download';
 import { Notice } from './Notice';
 
@@ -10,7 +11,7 @@ const plural = (n: number, one: string, many = `${one}s`) =>
 
 interface Props {
   /** The file as read, its rows' errors, and how many of its rows can be paid. */
-  batch: { fileName: string; file: RowsFile; errors: readonly RowError[]; payable: number };
+  checked: { fileName: string; file: RowsFile; errors: readonly RowError[]; payable: number };
   skipped: boolean;
   onSkip: () => void;
 }
@@ -19,13 +20,13 @@ interface Props {
  * Each row error by row and column, as a spreadsheet numbers rows. The operator fixes the file and chooses it again,
  * or goes on without those rows; either way the rows to fix can be downloaded, with an error column.
  */
-export function RowErrors({ batch, skipped, onSkip }: Props) {
-  const rows = new Set(batch.errors.map((error) => error.row)).size;
+export function RowErrors({ checked, skipped, onSkip }: Props) {
+  const rows = new Set(checked.errors.map((error) => error.row)).size;
   const download = (
     <Button
       variant="default"
       onClick={() =>
-        downloadCsv(derivedFileName(batch.fileName, 'to-fix'), rowsToFixCsv(batch.file, batch.errors))
+        downloadCsv(derivedFileName(checked.fileName, 'to-fix'), rowsToFixCsv(checked.file, checked.errors))
       }
     >
       Download rows to fix
@@ -39,12 +40,12 @@ export function RowErrors({ batch, skipped, onSkip }: Props) {
       </Group>
     );
   }
-  const payable = batch.payable;
+  const payable = checked.payable;
   return (
-    <Notice tone="danger" title={`${plural(rows, 'row')} of ${batch.fileName} cannot be paid`} role="alert">
+    <Notice tone="danger" title={`${plural(rows, 'row')} of ${checked.fileName} cannot be paid`} role="alert">
       <ScrollArea.Autosize mah={280} type="auto">
         <List size="sm" aria-label="Row errors" spacing={2}>
-          {batch.errors.map((error) => (
+          {checked.errors.map((error) => (
             <List.Item key={`${error.row}:${error.column}:${error.message}`}>
               {describeRowError(error)}
             </List.Item>

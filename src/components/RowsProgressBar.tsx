@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Progress.css';
 import { Progress } from '@mantine/core';
-import { percentOfRows } from '../lib/batch-run';
+import { percentOfRows } from '../lib/file-engine/run-rows';
 
 /**
  * A file run's bar. Its width is the rows finished of all; what it reads out is `now` of `total` in the run's own

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describePayoutMethod, maskEmail, maskPhone } from './payout-methods';
+import { describePayoutMethod, maskEmail, maskPhone, payoutRailOf, railOf } from './payout-methods';
 
 describe('payout methods in words, masked', () => {
   it('shows enough of an address or a number to recognize it, never all of it', () => {
@@ -18,5 +18,25 @@ describe('payout methods in words, masked', () => {
     expect(describePayoutMethod({ platform: 'venmo', handle: 'sam-sells' })).toBe('Venmo @sam-sells');
     expect(describePayoutMethod({ platform: 'venmo', phone_number: '4158934432' })).toBe('Venmo •••• 4432');
     expect(describePayoutMethod({ platform: 'cash_app', cash_tag: '$samsells' })).toBe('Cash App $samsells');
+    expect(describePayoutMethod({ platform: 'bank_transfer', mask: '6789', account_type: 'savings' })).toBe(
+      'Savings •••• 6789',
+    );
+  });
+
+  it("takes the vendor's bank_transfer for the ach rail, and no other name for a rail", () => {
+    expect(['bank_transfer', 'ach', 'paypal', 'default', 'zelle'].map(railOf)).toEqual([
+      'ach',
+      'ach',
+      'paypal',
+      'default',
+      'zelle',
+    ]);
+    expect(['bank_transfer', 'venmo', 'cash_app', 'default', 'wire'].map(payoutRailOf)).toEqual([
+      'ach',
+      'venmo',
+      'cash_app',
+      null,
+      null,
+    ]);
   });
 });

@@ -15,6 +15,21 @@ export function isPayoutRail(value: unknown): value is PayoutRail {
   return typeof value === 'string' && (PAYOUT_RAILS as readonly string[]).includes(value);
 }
 
+/**
+ * The rail a method or a file's cell names, in the console's words: the vendor calls a bank account `bank_transfer`
+ * in some answers and `ach` in others, and pays it as `ach`. Any other name is kept as it is, to be judged by
+ * `isPayoutRail`.
+ */
+export function railOf(platform: string): string {
+  return platform === 'bank_transfer' ? 'ach' : platform;
+}
+
+/** A method's rail, where it is one the console pays to; null for any other. */
+export function payoutRailOf(platform: string): PayoutRail | null {
+  const rail = railOf(platform);
+  return isPayoutRail(rail) ? rail : null;
+}
+
 /** "j•••@example.com": enough to recognize an address, not to read it off a screen. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
@@ -44,9 +59,8 @@ export interface PayoutMethodLike {
  * "Venmo •••• 4432", "Cash App $samsells". The same words in the console and in the sandbox's transactions.
  */
 export function describePayoutMethod(method: PayoutMethodLike): string {
-  switch (method.platform) {
+  switch (railOf(method.platform)) {
     case 'ach':
-    case 'bank_transfer':
       return describeAccount(method.account_type, method.mask ?? '????');
     case 'paypal':
       return `PayPal ${method.email ? maskEmail(method.email) : ''}`.trim();

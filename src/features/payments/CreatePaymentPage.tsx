@@ -7,6 +7,7 @@ import { useLocation, useSearchParams } from 'wouter';
 import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
 import { useCustomerSource } from '../../api/customers';
+import { paymentMoney } from '../../api/payments';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
 import type { PickerOption } from '../../api/search-source';
 import { transferQueries } from '../../api/transfers';
@@ -17,18 +18,19 @@ import { placeFieldErrors } from '../../components/place-field-errors';
 import { RadioChoice } from '../../components/RadioChoice';
 import { SearchPicker } from '../../components/SearchPicker';
 import { useForgetOnIdle } from '../../components/use-forget-on-idle';
+import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { describeAccount } from '../../lib/mask';
 import { parseDollars } from '../../lib/money';
+import type { CreatePaymentRequest } from '../../lib/payment-request';
 import { bankNameFor } from '../../lib/routing-number';
 import { isUuid } from '../../lib/uuid';
-import { FORM_FIELD_BY_API_PATH } from './form-payment';
+import { FORM_FIELD_BY_API_PATH, paymentOfForm } from './form-payment';
 import { MetadataRows } from './MetadataRows';
 import { emptyPaymentForm, type PaymentFormValues, paymentFormSchema } from './payment-form-schema';
 import { type PaymentSummary, summarizePayment } from './payment-summary';
 import { ReviewPaymentDialog } from './ReviewPaymentDialog';
 import { findDuplicate, rememberPayment } from './recent-payments';
 import { StoredAccountSelect } from './StoredAccountSelect';
-import { usePaymentSubmission } from './use-payment-submission';
 
 // "A user", not "User": the picker below is labelled "User", and a label names one field only.
 const PAYER_OPTIONS = [
@@ -69,7 +71,10 @@ export function CreatePaymentPage() {
   });
   const { errors } = form.formState;
   const metadata = useFieldArray({ control: form.control, name: 'metadata' });
-  const [review, setReview] = useState<{ values: PaymentFormValues; summary: PaymentSummary } | null>(null);
+  const [review, setReview] = useState<{
+    summary: PaymentSummary;
+    prepared: Prepared<CreatePaymentRequest>;
+  } | null>(null);
   const [pageError, setPageError] = useState<unknown>(null);
   // Who the picked payer is, for the review: the form keeps the id alone.
   const [payerShown, setPayerShown] = useState<PickerOption | null>(null);
@@ -103,15 +108,7 @@ export function CreatePaymentPage() {
     navigate(`/transfers/${transfer.id}`);
   };
 
-  // The server judged it above a limit the page did not know of yet (the member's daily total moved since): the
-  // review stays open and its button becomes Submit for approval.
-  const [serverNeedsApproval, setServerNeedsApproval] = useState(false);
   const onRefused = (error: ApiError) => {
-    if (error.code === 'approval-required') {
-      setServerNeedsApproval(true);
-      void queryClient.invalidateQueries({ queryKey: ['approvals', 'policy'] });
-      return;
-    }
     if (error.status === 400) {
       const unplaced = placeFieldErrors(error, form.setError, (path) => FORM_FIELD_BY_API_PATH[path]);
       setReview(null);
@@ -122,7 +119,7 @@ export function CreatePaymentPage() {
     }
   };
 
-  const submission = usePaymentSubmission({ onCreated, onRefused });
+  const submission = useMoneySubmission(paymentMoney, { onCreated, onRefused });
 
   const forgetAccountNumbers = () => {
     form.setValue('accountNumber', '');
@@ -136,9 +133,9 @@ export function CreatePaymentPage() {
 
   const openReview = form.handleSubmit((values) => {
     setPageError(null);
-    setServerNeedsApproval(false);
     const summary = summarizePayment(values, storedAccountLabel, payerShown);
-    setReview({ values, summary: { ...summary, consoleRequestId: submission.prepare(values) } });
+    const prepared = submission.prepare(paymentOfForm(values));
+    setReview({ summary: { ...summary, consoleRequestId: prepared.key }, prepared });
   });
 
   const bankFields = source === 'bank' || payer === 'customer';
@@ -279,23 +276,19 @@ export function CreatePaymentPage() {
       <ReviewPaymentDialog
         summary={review?.summary ?? null}
         duplicate={review ? findDuplicate(review.summary.payerId, review.summary.cents) : undefined}
-        sending={submission.sending}
-        error={submission.error}
-        checking={submission.checking}
-        outcomeUnknown={submission.unknown}
-        checkMessage={submission.checkMessage}
-        onCheckAgain={submission.checkAgain}
+        submission={submission}
         onBack={() => setReview(null)}
-        onConfirm={() => review && submission.confirm(review.values)}
-        approvalNeeded={Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed))}
-        approvalError={submitApproval.error}
-        onSubmitForApproval={() =>
-          review &&
-          submitApproval.mutate(submission.bodyFor(review.values), {
-            onSuccess: (made) => navigate(`/approvals/${made.id}`),
-          })
-        }
-        submittingForApproval={submitApproval.isPending}
+        onConfirm={() => review && submission.confirm(review.prepared)}
+        approval={{
+          needed: Boolean(review && (submission.needsApproval || approvalNeed(review.summary.cents).needed)),
+          error: submitApproval.error,
+          submitting: submitApproval.isPending,
+          onSubmit: () =>
+            review &&
+            submitApproval.mutate(review.prepared.body, {
+              onSuccess: (made) => navigate(`/approvals/${made.id}`),
+            }),
+        }}
       />
     </Stack>
   );

@@ -1,32 +1,9 @@
 import { Anchor, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
-import type { PayoutMethod } from '../../api/schemas';
 import { userQueries } from '../../api/users';
-import { describePayoutMethod, isPayoutRail } from '../../lib/payout-methods';
-import { isUuid } from '../../lib/uuid';
-
-/** A method's value in the form: its id, or its kind and place where the service gives it none. */
-export const methodKey = (method: PayoutMethod, index: number) => method.id ?? `${method.platform}-${index}`;
-
-/** The value of "their default method": the service chooses among the payee's methods. */
-export const DEFAULT_METHOD = 'default';
-
-/**
- * The methods a payout can go to: the rails the console knows; a bank account only with an id to name it by (the
- * vendor takes a bank account's id, a UUID, and nothing else).
- */
-export function payableMethods(methods: readonly PayoutMethod[] | undefined): PayoutMethod[] {
-  return (methods ?? []).filter((method) => {
-    const rail = method.platform === 'bank_transfer' ? 'ach' : method.platform;
-    return isPayoutRail(rail) && (rail !== 'ach' || isUuid(method.id ?? ''));
-  });
-}
-
-/** The payee's default method, where the service marks it. */
-export function defaultMethodOf(methods: readonly PayoutMethod[] | undefined): PayoutMethod | undefined {
-  return methods?.find((method) => method.is_default);
-}
+import { describePayoutMethod } from '../../lib/payout-methods';
+import { DEFAULT_METHOD, defaultMethodOf, methodKey, payableMethods } from './form-payout';
 
 interface Props {
   userId: string | null;

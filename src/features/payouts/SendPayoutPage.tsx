@@ -6,7 +6,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
 import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitPayoutApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
-import { authorOf, session } from '../../api/credentials';
+import { payoutMoney } from '../../api/payouts';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
 import type { PickerOption } from '../../api/search-source';
 import { transferQueries } from '../../api/transfers';
@@ -17,18 +17,14 @@ import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-
 import type { PayoutSummary } from '../../components/PayoutDetails';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { SearchPicker } from '../../components/SearchPicker';
+import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents } from '../../lib/money';
-import { describePayoutMethod, type PayoutRail } from '../../lib/payout-methods';
-import { type CreatePayoutRequest, toPayoutRequest } from '../../lib/payout-request';
+import { describePayoutMethod } from '../../lib/payout-methods';
+import type { CreatePayoutRequest } from '../../lib/payout-request';
 import { payoutAmount, walletAfter } from '../../lib/payout-rules';
 import { isUuid } from '../../lib/uuid';
-import {
-  DEFAULT_METHOD,
-  defaultMethodOf,
-  methodKey,
-  PayoutMethodChoice,
-  payableMethods,
-} from './PayoutMethodChoice';
+import { payoutOfForm } from './form-payout';
+import { PayoutMethodChoice } from './PayoutMethodChoice';
 import {
   emptyPayoutForm,
   PAYOUT_FIELD_BY_API_PATH,
@@ -36,12 +32,10 @@ import {
   payoutFormSchema,
 } from './payout-form-schema';
 import { ReviewPayoutDialog } from './ReviewPayoutDialog';
-import { usePayoutSubmission } from './use-payout-submission';
 import { WalletSelect } from './WalletSelect';
 
 interface Review {
-  body: CreatePayoutRequest;
-  appId: string;
+  prepared: Prepared<CreatePayoutRequest>;
   summary: PayoutSummary;
 }
 
@@ -70,7 +64,6 @@ export function SendPayoutPage() {
   const [payeeShown, setPayeeShown] = useState<PickerOption | null>(null);
   const [review, setReview] = useState<Review | null>(null);
   const [pageError, setPageError] = useState<unknown>(null);
-  const [serverNeedsApproval, setServerNeedsApproval] = useState(false);
 
   // The wallet: the session's app, else the organization's first; the operator may choose another.
   useEffect(() => {
@@ -89,11 +82,6 @@ export function SendPayoutPage() {
     navigate(`/transfers/${transfer.id}`);
   };
   const onRefused = (error: ApiError) => {
-    if (error.code === 'approval-required') {
-      setServerNeedsApproval(true);
-      void queryClient.invalidateQueries({ queryKey: ['approvals', 'policy'] });
-      return;
-    }
     setReview(null);
     if (error.status === 400 || error.status === 409) {
       const unplaced = placeFieldErrors(error, form.setError, (path) => PAYOUT_FIELD_BY_API_PATH[path]);
@@ -101,43 +89,29 @@ export function SendPayoutPage() {
     } else if (error.status === 403) setPageError(error);
     void queryClient.invalidateQueries({ queryKey: ['apps'] });
   };
-  const submission = usePayoutSubmission({ onCreated, onRefused });
+  const submission = useMoneySubmission(payoutMoney, { onCreated, onRefused });
 
   const openReview = form.handleSubmit((values) => {
     setPageError(null);
-    setServerNeedsApproval(false);
     const cents = payoutAmount(values.amount, wallet?.cents ?? null);
     if (!cents.ok) {
       form.setError('amount', { message: cents.problem }, { shouldFocus: true });
       return;
     }
     const payeeId = values.userId.trim().toLowerCase();
-    const all = queryClient.getQueryData<PayoutMethod[]>(userQueries.payoutMethods(payeeId).queryKey);
-    const byDefault = values.methodId === DEFAULT_METHOD;
-    const method = byDefault
-      ? defaultMethodOf(all)
-      : payableMethods(all).find((m, index) => methodKey(m, index) === values.methodId);
-    if (!method && !byDefault) {
-      form.setError('methodId', { message: 'Choose where the money goes' });
+    const made = payoutOfForm(values, {
+      cents: cents.cents,
+      methods: queryClient.getQueryData<PayoutMethod[]>(userQueries.payoutMethods(payeeId).queryKey),
+    });
+    if (!made.ok) {
+      form.setError(made.field, { message: made.message });
       return;
     }
-    const platform: PayoutRail | 'default' = byDefault
-      ? 'default'
-      : ((method?.platform === 'bank_transfer' ? 'ach' : method?.platform) as PayoutRail);
-    const metadata: Record<string, string> = {};
-    if (values.reference.trim()) metadata.reference = values.reference.trim();
-    const draft = {
-      userId: payeeId,
-      cents: cents.cents,
-      method: { platform, accountId: method?.id ?? undefined },
-      metadata,
-    };
-    const key = submission.prepare({ ...draft, appId: values.appId });
-    const body = toPayoutRequest(draft, { idempotencyKey: key, operator: authorOf(session.credentials()) });
+    const { payout: draft, method, byDefault } = made;
+    const prepared = submission.prepare(draft, { appId: values.appId });
     const user = queryClient.getQueryData(userQueries.detail(payeeId).queryKey);
     setReview({
-      body,
-      appId: values.appId,
+      prepared,
       summary: {
         cents: cents.cents,
         payeeId,
@@ -149,7 +123,7 @@ export function SendPayoutPage() {
           : 'Their default method',
         wallet: wallet ? { appName: wallet.appName, beforeCents: wallet.cents } : undefined,
         metadata: Object.entries(draft.metadata),
-        consoleRequestId: key,
+        consoleRequestId: prepared.key,
       },
     });
   });
@@ -242,24 +216,20 @@ export function SendPayoutPage() {
       </form>
       <ReviewPayoutDialog
         summary={review?.summary ?? null}
-        sending={submission.sending}
-        error={submission.error}
-        checking={submission.checking}
-        outcomeUnknown={submission.unknown}
-        checkMessage={submission.checkMessage}
-        onCheckAgain={submission.checkAgain}
+        submission={submission}
         onBack={() => setReview(null)}
-        onConfirm={() => review && submission.confirm(review.body, review.appId)}
-        approvalNeeded={Boolean(review && (serverNeedsApproval || approvalNeed(review.summary.cents).needed))}
-        approvalError={submitApproval.error}
-        submittingForApproval={submitApproval.isPending}
-        onSubmitForApproval={() =>
-          review &&
-          submitApproval.mutate(
-            { payout: review.body, app_id: review.appId },
-            { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
-          )
-        }
+        onConfirm={() => review && submission.confirm(review.prepared)}
+        approval={{
+          needed: Boolean(review && (submission.needsApproval || approvalNeed(review.summary.cents).needed)),
+          error: submitApproval.error,
+          submitting: submitApproval.isPending,
+          onSubmit: () =>
+            review &&
+            submitApproval.mutate(
+              { payout: review.prepared.body, app_id: review.prepared.route.appId },
+              { onSuccess: (made) => navigate(`/approvals/${made.id}`) },
+            ),
+        }}
       />
     </Stack>
   );

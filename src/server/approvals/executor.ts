@@ -1,4 +1,4 @@
-import { classifyAnswer } from '../../lib/payment-answer';
+import { classifyMoneyAnswer } from '../../lib/money-answer';
 import { appendAuditIn, consoleEntry } from '../audit/chain';
 import { transaction } from '../db/database';
 import { dropApprovals } from '../db/repositories/approval-decisions';
@@ -108,7 +108,7 @@ async function payRow(
       response = null;
     }
     sends++;
-    const kind = classifyAnswer(response?.status ?? null);
+    const kind = classifyMoneyAnswer(response?.status ?? null);
     if (kind === 'rate-limited' && waits < 20) {
       waits++;
       const wait = Number(response?.headers.get('retry-after') ?? '1');

@@ -1,0 +1,24 @@
+import { sendMoneyRow } from '../../api/money';
+import { paymentMoney } from '../../api/payments';
+import type { SendResult } from '../../lib/file-engine/run-rows';
+import type { PlannedPayment } from './payments-file-plan';
+
+const bodyOf = (row: PlannedPayment, operator?: string) =>
+  paymentMoney.bodyOf(row.payment, { idempotencyKey: row.key, operator });
+
+/**
+ * One row sent (its key as the idempotency key, the file's SHA-256 beside it): created, already paid (a replay), or
+ * why not, as the form reads it.
+ */
+export function sendPaymentRow(
+  row: PlannedPayment,
+  operator: string | undefined,
+  file?: string,
+): Promise<SendResult> {
+  return sendMoneyRow(paymentMoney, bodyOf(row, operator), { file });
+}
+
+/** The transfer a row's request id names, among its payer's recent transfers (or all, for a customer). */
+export async function lookUpPaymentRow(row: PlannedPayment): Promise<string | null> {
+  return (await paymentMoney.findByKey(bodyOf(row)))?.id ?? null;
+}
