@@ -117,9 +117,12 @@ describe('an approved file and a crash', () => {
     let after = '';
     for (;;) {
       const page = (await (
-        await fetch(`${second.url}/v2/transfers?type=payment&limit=100${after ? `&starting_after=${after}` : ''}`, {
-          headers: key,
-        })
+        await fetch(
+          `${second.url}/v2/transfers?type=payment&limit=100${after ? `&starting_after=${after}` : ''}`,
+          {
+            headers: key,
+          },
+        )
       ).json()) as { data: { id: string; amount: number }[]; has_more: boolean };
       amounts.push(...page.data.map((t) => t.amount));
       if (!page.has_more) break;
