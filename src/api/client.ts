@@ -190,3 +190,48 @@ export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T
   }
   return { data: parsed.data, headers: response.headers };
 }
+
+/**
+ * A request whose body or answer is not JSON (a bill's invoice, uploaded as a form or read as a PDF): the same
+ * credentials, timeout and errors as request(); the answer is given back unread.
+ */
+export async function rawExchange(method: 'GET' | 'POST', path: string, body?: FormData): Promise<Response> {
+  const credentials = session.credentials();
+  if (!credentials) throw new ApiError(401, 'signed-out', 'Sign in to continue');
+  const requestId = `con_${crypto.randomUUID().replaceAll('-', '')}`;
+  const headers: Record<string, string> = {
+    Authorization: basicAuthorization(credentials),
+    'X-Request-Id': requestId,
+  };
+  if (credentials.appId) headers['Api-App-Id'] = credentials.appId;
+  let response: Response;
+  try {
+    response = await fetch(urlFor(path, undefined), {
+      method,
+      headers,
+      body,
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'network-error',
+      'No answer from the server: the connection failed or was dropped',
+      {},
+      requestId,
+    );
+  }
+  if (!response.ok) {
+    const payload = parseJson(await response.text().catch(() => ''));
+    if (response.status === 401) session.expire();
+    throw errorFrom(
+      response.status,
+      payload,
+      response.headers.get('X-Request-Id') ?? requestId,
+      response.headers.get('Retry-After'),
+    );
+  }
+  return response;
+}

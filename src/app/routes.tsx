@@ -3,7 +3,8 @@ import { Route, Switch, useLocation } from 'wouter';
 import { useRole } from '../api/permissions';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
-import { can, type Role } from '../lib/roles';
+import { can, type Permission, type Role } from '../lib/roles';
+import { BILL_PAGE_ROUTES } from './bill-routes';
 import { useFocusOnNewPage } from './layout/page-focus';
 import { lazyPage } from './lazy-page';
 import { NotForYourRole, NotFoundPage } from './NotFoundPage';
@@ -174,6 +175,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   // Onboarding's pages (app/onboarding-routes.tsx).
   ...ONBOARDING_ROUTES,
+  ...BILL_PAGE_ROUTES,
 ];
 
 export interface NavigationLink {

@@ -1,3 +1,4 @@
+import { AP_WRITES } from './ap-routes';
 import type { AuditAction } from './audit-actions';
 import { WALLET_WRITES } from './wallet-writes';
 
@@ -97,6 +98,7 @@ export const V2_WRITES: { method: string; path: string; permission: Permission; 
     permission: 'admin',
     action: 'app.compliance.copy-between',
   },
+  ...AP_WRITES,
 ];
 
 /**

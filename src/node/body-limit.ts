@@ -10,9 +10,14 @@ export const BODY_LIMIT_BYTES = 65_536;
  */
 export const FILE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-/** The one `/v2` route whose body is a file rather than one request: a payout batch. */
+/** A bill's invoice: a PDF of at most 10 MiB, sent as base64 in JSON (a third more) or as a multipart upload. */
+export const INVOICE_BODY_LIMIT_BYTES = 14 * 1024 * 1024;
+const INVOICE_PATHS = /^\/v2\/accounts-payable\/payables(\/upload-from-file|\/[^/]+\/file)?$/;
+
+/** The `/v2` routes whose body is a file rather than one request: a payout batch, a bill's invoice. */
 export function bodyLimitOf(path: string): number {
-  return path === '/v2/payout-batches' ? FILE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+  if (path === '/v2/payout-batches') return FILE_BODY_LIMIT_BYTES;
+  return INVOICE_PATHS.test(path) ? INVOICE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
 }
 
 /**

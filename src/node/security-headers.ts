@@ -47,6 +47,8 @@ export function pageSecurityPolicy(c: Context): string {
       "font-src 'self'",
       "connect-src 'self'",
       "object-src 'none'",
+      // A bill's invoice, fetched with the member's credentials, is shown by the browser's own viewer from a blob: URL.
+      'frame-src blob:',
       "base-uri 'none'",
       "form-action 'self'",
       "frame-ancestors 'none'",

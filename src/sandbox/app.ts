@@ -24,6 +24,7 @@ import { PayoutBatchWorker } from './domain/payout-batches';
 import { RateLimit } from './domain/rate-limit';
 import { TransferBatchWorker } from './domain/transfer-batches';
 import { faultInjection } from './faults';
+import { accountsPayableRoutes } from './routes/accounts-payable';
 import { appRoutes } from './routes/apps';
 import { mountRoutes, type RouteDef } from './routes/define';
 import { directoryRoutes } from './routes/directory';
@@ -110,6 +111,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     ...helperRoutes(services),
     ...walletRoutes(services),
     ...onboardingRoutes(services),
+    ...accountsPayableRoutes(),
   ];
 
   const app = new Hono<SandboxEnv>();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRISM, prismMissing, VENDOR_OPENAPI } from '../../scripts/vendor-contract.mjs';
+import { driveAccountsPayable } from './contract-accounts-payable';
 import type { CreatedTenant } from './domain/tenant-factory';
 import {
   driveOnboarding,
@@ -236,8 +237,44 @@ describe.skipIf(missing)(missing ? `${TITLE}: SKIPPED, ${missing}` : TITLE, () =
     });
   });
 
+  it('accounts payable: vendors, their methods, bills, policies, approvers', async () => {
+    const seeded = await h.call('PUT', `/sandbox/tenants/${tenant.client_id}/accounts-payable`, {
+      body: {
+        users: [
+          { email: 'creator@contract.example', name: 'Cora Creator', role: 'ap_creator' },
+          { email: 'admin@contract.example', name: 'Ari Admin', role: 'admin' },
+        ],
+      },
+    });
+    const users = seeded.body.ap_users as { id: number; role: string }[];
+    const upload = async (path: string, form: FormData): Promise<Call> => {
+      const response = await fetch(`${prismUrl}${path}`, {
+        method: 'POST',
+        headers: { Authorization: basic(tenant) },
+        body: form,
+      });
+      const answer = {
+        method: 'POST',
+        path,
+        status: response.status,
+        violations: response.headers.get('sl-violations') ?? '',
+        body: await response.json(),
+      };
+      calls.push(answer);
+      return answer;
+    };
+    await driveAccountsPayable({
+      call,
+      upload,
+      expectClean,
+      expectRefusal,
+      apUser: (role) => users.find((user) => user.role === role)?.id as number,
+    });
+  });
+
   it('drove every /v2 route the sandbox serves', () => {
-    const served = h.sandbox.routes.filter((route) => route.path.startsWith('/v2'));
+    // An extension (the bill's PDF, its file_url) is not in the vendor's document, so the proxy cannot judge it.
+    const served = h.sandbox.routes.filter((route) => route.path.startsWith('/v2') && !route.extension);
     const pattern = (path: string) => new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
     const missed = served
       .filter((route) => !calls.some((c) => c.method === route.method && pattern(route.path).test(c.path)))

@@ -13,6 +13,7 @@ import { proxyTo } from './gate/proxy';
 import type { CallService } from './gate/service-calls';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
+import { giveApUsers } from './payables/sandbox-ap-users';
 import { answerRefusal, answerTrailBroken } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
 import { nulInUrl, nulRefusal } from './pipeline/nul';
@@ -53,9 +54,15 @@ export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleR
 }
 
 /** The request to send on: as it came, or with the body the gate already read. */
-function withBody(c: Context, body: string | undefined): Request {
+function withBody(c: Context, body: string | FormData | undefined): Request {
   if (body === undefined) return c.req.raw;
-  return new Request(c.req.url, { method: c.req.method, headers: c.req.raw.headers, body });
+  if (typeof body === 'string')
+    return new Request(c.req.url, { method: c.req.method, headers: c.req.raw.headers, body });
+  // A form made again (a bill's invoice with the server's acting user): its own boundary and length.
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete('content-type');
+  headers.delete('content-length');
+  return new Request(c.req.url, { method: c.req.method, headers, body });
 }
 
 /**
@@ -191,6 +198,7 @@ export function createConsoleApp(
           { approvalLimitCents: limit as number | null, memberDailyLimitCents: daily as number | null },
           TEST_TENANT_APPROVAL_LIMIT,
         );
+        await giveApUsers(sandbox.app, tenant.client_id, members);
         return c.json({ ...tenant, members }, 201);
       });
     }

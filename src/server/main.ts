@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createSandbox, ensureDemoTenant, type Sandbox, sandboxConfigFromEnv } from '../sandbox/app';
 import { createConsoleApp, serviceCaller } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
+import { giveDemoApUsers } from './payables/sandbox-ap-users';
 import { startTeam } from './start';
 import { startSweep } from './sweep';
 
@@ -14,6 +15,7 @@ if (!config.upstreamUrl) {
 let started: Awaited<ReturnType<typeof startTeam>>;
 try {
   started = await startTeam(config);
+  if (sandbox) await giveDemoApUsers(sandbox.app);
 } catch (error) {
   console.error(`The console server cannot start: ${(error as Error).message}`);
   process.exit(1);

@@ -17,6 +17,8 @@ export interface Caller {
   /** The Api-App-Id header, if sent: the app a payment credits or a payout is paid from (else the first). */
   appId: string | undefined;
   nowMs: number;
+  /** The origin the request was made to, for the absolute URLs an answer carries (a bill's file_url). */
+  origin?: string;
 }
 
 /** What a sandbox helper's operation is given: helpers take no credentials, so there is no tenant. */

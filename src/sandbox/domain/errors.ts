@@ -6,6 +6,7 @@ import type { FieldError } from '../../lib/field-errors';
  * - `unauthenticated`: missing, malformed or wrong credentials
  * - `not-found-or-unauthorized`: no such thing, or another tenant's: one answer for both, so that none tells them apart
  * - `not-found`: an id given to a sandbox helper (which takes no credentials, so has no tenant) names nothing
+ * - `forbidden`: the caller is known, the thing is theirs, but the one acting may not do this (an AP user's role)
  * - `conflict`: the state forbids it (a key used before, a disabled user, a link no longer open)
  * - `too-many-attempts`: try again in `retryAfterSeconds`
  */
@@ -14,6 +15,7 @@ export type DomainErrorKind =
   | 'unauthenticated'
   | 'not-found-or-unauthorized'
   | 'not-found'
+  | 'forbidden'
   | 'conflict'
   | 'too-many-attempts';
 

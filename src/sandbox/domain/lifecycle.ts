@@ -8,6 +8,7 @@ import {
   transfersDueToSettle,
   updateTransferStatus,
 } from '../store/transfers';
+import { payableTransferMoved } from './ap-transfer-moves';
 
 export { outcomeForAccount, RETURN_CODES } from './ach-outcomes';
 
@@ -64,6 +65,8 @@ export function transition(db: Db, transfer: TransferRow, to: TransferStatus, no
     updateTransferStatus(db, transfer.id, to, nowMs, failureFor(transfer, to));
     appendStatusHistory(db, { transfer_id: transfer.id, status: to, at: new Date(nowMs).toISOString() });
     moneyOf(db, transfer, to, nowMs);
+    // A bill's payment: the bill follows its transfer (paid, or failed and payable again).
+    if (transfer.type === 'payable') payableTransferMoved(db, transfer, to, nowMs);
   })();
 }
 
@@ -110,12 +113,13 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
       move(-transfer.amount, 'refill', bank, appName);
     }
   }
-  if (transfer.type === 'payout' && (to === 'failed' || to === 'reversed'))
-    returnPayout(db, transfer, to, nowMs);
+  // A bill paid by ACH debit took nothing from the wallet, so nothing goes back there.
+  const fromWallet = transfer.type === 'payout' || (transfer.type === 'payable' && transfer.funded === 1);
+  if (fromWallet && (to === 'failed' || to === 'reversed')) returnPayout(db, transfer, to, nowMs);
 }
 
 /**
- * A payout that failed or came back: its money goes back where it came from, visibly (a `balance` transaction back
+ * A payout (or a bill's payment) that failed or came back: its money goes back where it came from, visibly (a `balance` transaction back
  * to the app's wallet, or to the user's), and the payout link it was claimed through says so too.
  */
 function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {

@@ -107,7 +107,13 @@ export function mountRoutes(
       if (errors.length > 0) throw validationError(errors);
       const body = def.validateBody ? def.validateBody(rawBody) : collect(def.body, rawBody, errors);
       if (errors.length > 0) throw validationError(errors);
-      const caller = { db, tenant: c.get('tenant'), appId: c.req.header('api-app-id'), nowMs: now() };
+      const caller = {
+        db,
+        tenant: c.get('tenant'),
+        appId: c.req.header('api-app-id'),
+        nowMs: now(),
+        origin: new URL(c.req.url).origin,
+      };
       return def.handle({ c, params, query, body, caller });
     });
   }

@@ -35,6 +35,7 @@ const STATUS_OF: Readonly<Record<DomainErrorKind, number>> = {
   unauthenticated: 401,
   'not-found-or-unauthorized': 403,
   'not-found': 404,
+  forbidden: 403,
   conflict: 409,
   'too-many-attempts': 429,
 };

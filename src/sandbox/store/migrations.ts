@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { searchTermsOf } from '../../lib/people-search';
+import { ACCOUNTS_PAYABLE_TABLES } from './accounts-payable-schema';
 import { newLinkToken } from './link-token';
 import { onboardingMigrations } from './onboarding-migrations';
 
@@ -599,4 +600,6 @@ export const migrations: readonly Migration[] = [
   },
   // Users, verification, tax forms, flows and apps' compliance (store/onboarding-migrations.ts).
   ...onboardingMigrations,
+  // Accounts payable: vendors, their payment methods, approval policies, AP users and bills.
+  ACCOUNTS_PAYABLE_TABLES,
 ];

@@ -113,13 +113,17 @@ describe('an approved file and a crash', () => {
     const key = {
       Authorization: `Basic ${Buffer.from(`${tenant.client_id}:${tenant.api_key}`).toString('base64')}`,
     };
+    // The file's payments only: a test tenant's bills come with transfers of their own (type payable).
     const amounts: number[] = [];
     let after = '';
     for (;;) {
       const page = (await (
-        await fetch(`${second.url}/v2/transfers?limit=100${after ? `&starting_after=${after}` : ''}`, {
-          headers: key,
-        })
+        await fetch(
+          `${second.url}/v2/transfers?type=payment&limit=100${after ? `&starting_after=${after}` : ''}`,
+          {
+            headers: key,
+          },
+        )
       ).json()) as { data: { id: string; amount: number }[]; has_more: boolean };
       amounts.push(...page.data.map((t) => t.amount));
       if (!page.has_more) break;

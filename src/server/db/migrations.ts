@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
+import { accountsPayableMigration } from './accounts-payable-schema';
 
 /**
  * The console database's schema, one step per entry, applied in name order and recorded by Kysely's migrator. Only
@@ -373,4 +374,5 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0013-accounts-payable': accountsPayableMigration,
 };

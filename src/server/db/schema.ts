@@ -1,4 +1,5 @@
 import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes';
+import type { AccountsPayableTables } from './accounts-payable-schema';
 
 /** Whose spending a counter holds: a member's alone, or a file's rows. */
 export type SpendScope = 'member' | 'file';
@@ -8,7 +9,7 @@ export type SpendScope = 'member' | 'file';
  * by default or on PostgreSQL when several console servers share it. Times are ISO-8601 UTC strings, which sort as
  * text on both.
  */
-export interface ConsoleTables {
+export interface ConsoleTables extends AccountsPayableTables {
   organizations: {
     id: string;
     name: string;
@@ -222,3 +223,5 @@ export type DecisionRow = ConsoleTables['approval_decisions'];
 export type TeamRequestRow = ConsoleTables['team_requests'];
 export type SpendHourRow = ConsoleTables['spend_hours'];
 export type PayeeRequestRow = ConsoleTables['payee_requests'];
+export type BillApprovalRow = ConsoleTables['ap_bill_approvals'];
+export type MethodChangeRow = ConsoleTables['ap_method_changes'];

@@ -1,9 +1,11 @@
 import type { Context } from 'hono';
+import { AP_ACTIONS } from '../../lib/ap-routes';
 import { can, describeRequest, isCanonicalV2Path } from '../../lib/roles';
 import { TICKET_HEADER, TICKET_PATTERN, TICKET_RULE } from '../../lib/ticket';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
 import { notJson, Refusal } from '../errors';
+import { judgeBillRequest } from '../payables/rules';
 import { destinationChangeOf, holdDestinationChange } from '../payees/destination';
 import { admit, memberOf } from '../pipeline/admission';
 import { answerRefusal, answerTrailBroken } from '../pipeline/answer';
@@ -21,7 +23,7 @@ import type { Reservation } from './spend';
  * Sends the request on to the payout service (the embedded sandbox, or upstream) and returns its answer; with
  * `authorization`, in place of the caller's own.
  */
-export type Forward = (c: Context, authorization?: string, body?: string) => Promise<Response>;
+export type Forward = (c: Context, authorization?: string, body?: string | FormData) => Promise<Response>;
 
 /**
  * The ids a request touched: ids in its path, and the id of what it made. Never anything else of a body. The answer
@@ -93,6 +95,29 @@ async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
   return nul ? nulRefusal(nul, 'validation-failed') : { raw };
 }
 
+/** A bill's request body: JSON, or the multipart form of an invoice's upload (read from a copy, whole). */
+async function readApBody(c: Context): Promise<Record<string, unknown> | FormData | Refusal> {
+  if (c.req.method === 'DELETE') return {};
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    try {
+      return await c.req.raw.clone().formData();
+    } catch {
+      return new Refusal(400, 'malformed-body', 'The form could not be read');
+    }
+  }
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : new Refusal(400, 'validation-failed', 'The body is a JSON object');
+  } catch {
+    return notJson();
+  }
+}
+
 /**
  * `/v2` for a team, through the same steps as the team's own routes (pipeline/): a member's request is admitted by
  * session, second factor and the role matrix of lib/roles.ts; a payment is checked, stamped with its author and judged
@@ -161,8 +186,9 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
       );
     }
     if (ticket) line.detail = [line.detail, `ticket ${ticket}`].filter(Boolean).join('; ');
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     let reservation: Reservation | null = null;
+    let after: ((response: Response) => Promise<void>) | undefined;
     if (described.action === 'user.payout-method.add' || described.action === 'user.update') {
       // Where a payee's money goes: with approvals on, a member's change waits for a second member (payees/).
       const read = await readJson(c);
@@ -193,7 +219,31 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
         }
       }
     }
-    if (movesMoney(described.action)) {
+    // Bills, vendors and their policies: the rules of accounts payable (payables/rules.ts).
+    if (AP_ACTIONS.has(described.action)) {
+      const raw = await readApBody(c);
+      const judged =
+        raw instanceof Refusal
+          ? ({ kind: 'refused', refusal: raw } as const)
+          : await judgeBillRequest(team, call, found as NonNullable<typeof found>, described.action, {
+              path,
+              raw,
+            });
+      if ('detail' in judged && judged.detail) line.detail = judged.detail;
+      if ('amountCents' in judged && judged.amountCents !== undefined) line.amountCents = judged.amountCents;
+      if (judged.kind !== 'send') {
+        line.targets = (await targetsOf(path, new Response(null))).ids;
+        if (judged.kind === 'waiting') line.targets.push(judged.request.id);
+        const status = judged.kind === 'refused' ? judged.refusal.status : 202;
+        await writeLine(team, c, line, found, status);
+        return judged.kind === 'refused'
+          ? answerRefusal(c, judged.refusal)
+          : c.json({ kind: 'waiting', request: judged.request }, 202);
+      }
+      body = judged.body;
+      reservation = judged.reservation;
+      after = judged.after;
+    } else if (movesMoney(described.action)) {
       const read = await readJson(c);
       const judged =
         read instanceof Refusal
@@ -222,6 +272,7 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
       );
     }
     const forwarded = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
+    await after?.(forwarded);
     let response =
       carriesClaimLinks(path) && !can(member.role, 'pay') ? await withoutClaimLinks(forwarded) : forwarded;
     // Refused, or answered as the payment sent before: nothing moved now. An unknown outcome stays counted.

@@ -43,14 +43,22 @@ export type Reserved =
  */
 export async function reserveSpend(
   db: ConsoleDb,
-  spend: { orgId: string; memberId: string; amountCents: number; fileId?: string | null },
+  spend: {
+    orgId: string;
+    memberId: string;
+    amountCents: number;
+    fileId?: string | null;
+    /** Only the daily limit: the approval limit was judged by the caller (a bill approved by another member). */
+    dailyOnly?: boolean;
+  },
   now: Date,
 ): Promise<Reserved> {
   // Judged and counted in a transaction shared with the other members' payments of the moment (one commit for all),
   // each holding its member's row, locked in the order of the members' ids.
   return groupCommitOf(db, 'spend').run(async (trx) => {
     await lockMember(trx, spend.memberId);
-    const policy = await activePolicy(trx, spend.orgId);
+    const active = await activePolicy(trx, spend.orgId);
+    const policy = spend.dailyOnly ? { ...active, limitCents: Number.MAX_SAFE_INTEGER } : active;
     const from = dayFirstHour(now);
     const counters = [memberCounter(spend.memberId)];
     if (spend.fileId) {

@@ -4,6 +4,7 @@ import { auditRoutes } from '../audit/routes';
 import type { CallService } from '../gate/service-calls';
 import { sessionRoutes } from '../identity/routes';
 import { memberRoutes } from '../members/routes';
+import { payablesRoutes } from '../payables/routes';
 import { payeeRoutes } from '../payees/routes';
 import type { Team } from '../team';
 import { mountTeamRoutes } from './mount';
@@ -15,7 +16,14 @@ import type { TeamRoute } from './route';
  * action in the trail, and runs behind the one pipeline (mount.ts). `/v2` has its table in lib/roles.ts.
  */
 export function teamRouteTable(call: CallService | null): readonly TeamRoute[] {
-  return [...sessionRoutes, ...memberRoutes, ...approvalRoutes(call), ...auditRoutes, ...payeeRoutes(call)];
+  return [
+    ...sessionRoutes,
+    ...memberRoutes,
+    ...approvalRoutes(call),
+    ...auditRoutes,
+    ...payeeRoutes(call),
+    ...payablesRoutes(call),
+  ];
 }
 
 /** The console server's own API: sign-in and sign-out, the team, one-time links, TOTP, approvals, the audit trail. */

@@ -1,0 +1,330 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import {
+  type Bill,
+  type BillAction,
+  billPdf,
+  billQueries,
+  useBillAction,
+  useMyApUser,
+} from '../../api/accounts-payable';
+import { useCan } from '../../api/permissions';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { DetailRow } from '../../components/DetailRow';
+import { Money } from '../../components/Money';
+import { StatusBadge } from '../../components/StatusBadge';
+import { describeCondition } from '../../lib/ap-policies';
+import { billStatusWords } from '../../lib/bill-tabs';
+import { formatDateTime } from '../../lib/dates';
+import { formatCents } from '../../lib/money';
+import type { PayableCondition } from '../../lib/requests/accounts-payable';
+
+/** The invoice in the browser's own viewer, from a `blob:` URL fetched with the member's credentials. */
+function InvoiceViewer({ bill }: { bill: Bill }) {
+  const pdf = useQuery({
+    queryKey: ['bills', bill.id, 'pdf', bill.file_url],
+    queryFn: () => billPdf(bill.id),
+    enabled: Boolean(bill.file_url),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  useEffect(() => () => (pdf.data ? URL.revokeObjectURL(pdf.data) : undefined), [pdf.data]);
+  if (!bill.file_url) return <Text c="dimmed">No invoice attached.</Text>;
+  if (pdf.isError) return <ApiErrorAlert error={pdf.error} title="The invoice could not be read" />;
+  if (!pdf.data) return <Skeleton height={480} />;
+  return (
+    <iframe
+      title={`Invoice ${bill.number}`}
+      src={pdf.data}
+      style={{ width: '100%', height: 560, border: 0 }}
+    />
+  );
+}
+
+function ApprovalSteps({ bill }: { bill: Bill }) {
+  const policies = useQuery(billQueries.policies());
+  const policy = policies.data?.find((p) => p.id === bill.approval_policy_id);
+  const steps = bill.approval_steps ?? [];
+  return (
+    <Stack gap="xs">
+      <Title order={2} size="h3">
+        Approval
+      </Title>
+      {policy ? (
+        <Text size="sm">
+          Policy {policy.priority}
+          {policy.description ? ` (${policy.description})` : ''} applies:{' '}
+          {policy.payable_conditions
+            .map((c) => describeCondition(c as PayableCondition, () => bill.ap_vendor_name ?? 'this vendor'))
+            .join(' and ')}
+          , and {formatCents(bill.amount)} meets it.
+        </Text>
+      ) : (
+        <Text size="sm">
+          {bill.status === 'created'
+            ? 'Not submitted yet.'
+            : 'No policy matched: approved when it was submitted.'}
+        </Text>
+      )}
+      {steps.map((step, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: steps are in order and never move
+        <Stack key={index} gap={2}>
+          <Text fw={600} size="sm">
+            Step {index + 1}: {step.num_approvals_required} approval(s){' '}
+            {step.completed ? '(complete)' : '(open)'}
+          </Text>
+          {step.user_approvals.map((a) => (
+            <Text key={a.user_id} size="sm">
+              {a.name ?? `AP user ${a.user_id}`}:{' '}
+              {a.approval_given
+                ? `approved ${formatDateTime(a.approval_timestamp)}${a.approval_comment ? `: “${a.approval_comment}”` : ''}`
+                : 'not yet'}
+            </Text>
+          ))}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+const CONFIRM: Record<Exclude<BillAction, 'reject'>, string> = {
+  'submit-for-approval': 'Submit for approval',
+  approve: 'Approve',
+  cancel: 'Cancel the bill',
+  pay: 'Pay',
+};
+
+/** A bill: its invoice beside its facts, items, approval, history and transfer; the moves its status allows. */
+export function BillPage() {
+  const { billId = '' } = useParams<{ billId: string }>();
+  const bill = useQuery(billQueries.one(billId));
+  const { apUser } = useMyApUser();
+  const mayPay = useCan('pay');
+  const act = useBillAction(billId);
+  const [asking, setAsking] = useState<BillAction | null>(null);
+  const [comment, setComment] = useState('');
+  const sent = useRef(false);
+  if (bill.isError) return <ApiErrorAlert error={bill.error} />;
+  if (!bill.data) return <Skeleton height={320} />;
+  const b = bill.data;
+  const amount = formatCents(b.amount);
+  const waitingForMe =
+    apUser !== null && (b.next_approvers ?? []).includes(apUser.id) && b.created_by !== apUser.id;
+  const can = (action: BillAction) => {
+    if (!apUser) return false;
+    if (action === 'approve' || action === 'reject')
+      return b.status === 'submitted_for_approval' && waitingForMe;
+    if (!mayPay) return false;
+    if (action === 'submit-for-approval') return b.status === 'created';
+    if (action === 'pay') return b.status === 'approved' || b.status === 'payment_failed';
+    return ['created', 'submitted_for_approval', 'approved', 'rejected'].includes(b.status);
+  };
+  const run = (action: BillAction) => {
+    if (sent.current) return;
+    sent.current = true;
+    act.mutate(
+      { action, comment: comment.trim() || undefined },
+      {
+        onSettled: () => {
+          sent.current = false;
+          setAsking(null);
+          setComment('');
+          void bill.refetch();
+        },
+      },
+    );
+  };
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>Bill {b.number}</Title>
+        <StatusBadge status={billStatusWords(b.status)} />
+      </Group>
+      <Anchor component={Link} to="/bills">
+        All bills
+      </Anchor>
+      {!apUser && (
+        <Alert color="yellow" title="You read this bill only">
+          You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you
+          cannot act on them.
+        </Alert>
+      )}
+      {act.isError && <ApiErrorAlert error={act.error} />}
+      <Group gap="sm">
+        {can('submit-for-approval') && (
+          <Button onClick={() => setAsking('submit-for-approval')}>Submit for approval</Button>
+        )}
+        {can('approve') && <Button onClick={() => setAsking('approve')}>{`Approve ${amount}`}</Button>}
+        {can('reject') && (
+          <Button variant="default" onClick={() => setAsking('reject')}>
+            {`Reject ${amount}`}
+          </Button>
+        )}
+        {can('pay') && (
+          <Button onClick={() => setAsking('pay')}>
+            {b.status === 'payment_failed' ? 'Pay again' : 'Pay'}
+          </Button>
+        )}
+        {can('cancel') && (
+          <Button variant="default" onClick={() => setAsking('cancel')}>
+            Cancel bill
+          </Button>
+        )}
+      </Group>
+      <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
+        <Stack miw={300} style={{ flex: 1 }}>
+          <Table aria-label="Bill">
+            <Table.Tbody>
+              <DetailRow label="Vendor">{b.ap_vendor_name ?? '—'}</DetailRow>
+              <DetailRow label="Pays to">
+                {b.ap_payment_method_name ?? '—'}
+                {b.ap_payment_method_mask ? ` •••• ${b.ap_payment_method_mask}` : ''}
+              </DetailRow>
+              <DetailRow label="Amount">
+                <Money cents={b.amount} />
+              </DetailRow>
+              <DetailRow label="Funding">
+                {b.funding_source === 'dots_balance' ? "The app's wallet" : 'ACH from the bank'}
+              </DetailRow>
+              <DetailRow label="Description">{b.description || '—'}</DetailRow>
+              <DetailRow label="Created">{formatDateTime(b.created)}</DetailRow>
+              {b.transfer_id && (
+                <DetailRow label="Transfer">
+                  <Anchor component={Link} to={`/transfers/${b.transfer_id}`}>
+                    {b.transfer_id}
+                  </Anchor>
+                </DetailRow>
+              )}
+            </Table.Tbody>
+          </Table>
+          {(b.items ?? []).length > 0 && (
+            <Table aria-label="Items" striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>Quantity</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>Unit price</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(b.items ?? []).map((item, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: items have no id
+                  <Table.Tr key={index}>
+                    <Table.Td>{item.name}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{item.quantity}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      <Money cents={item.unit_price} />
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      <Money cents={item.amount} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <ApprovalSteps bill={b} />
+          <Title order={2} size="h3">
+            History
+          </Title>
+          <Table aria-label="History" striped withTableBorder>
+            <Table.Tbody>
+              {(b.action_history ?? []).map((a, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows
+                <Table.Tr key={index}>
+                  <Table.Td>{formatDateTime(a.timestamp)}</Table.Td>
+                  <Table.Td>{a.action.replaceAll('_', ' ')}</Table.Td>
+                  <Table.Td>
+                    {a.user_name ?? '—'}
+                    {a.user_role ? ` (${a.user_role})` : ''}
+                  </Table.Td>
+                  <Table.Td>{a.comment ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+        <Stack miw={300} style={{ flex: 1 }}>
+          <Title order={2} size="h3">
+            Invoice
+          </Title>
+          <InvoiceViewer bill={b} />
+        </Stack>
+      </Group>
+      <Modal
+        opened={asking !== null}
+        onClose={() => !act.isPending && setAsking(null)}
+        title={
+          asking === 'pay'
+            ? 'Review the payment'
+            : asking === 'reject'
+              ? `Reject bill ${b.number}`
+              : `Bill ${b.number}`
+        }
+        centered
+      >
+        <Stack>
+          {asking === 'pay' && (
+            <Table aria-label="Payment review">
+              <Table.Tbody>
+                <DetailRow label="Vendor">{b.ap_vendor_name ?? '—'}</DetailRow>
+                <DetailRow label="Account">
+                  {b.ap_payment_method_name ?? ''} •••• {b.ap_payment_method_mask ?? '????'}
+                </DetailRow>
+                <DetailRow label="Amount">{amount}</DetailRow>
+                <DetailRow label="Funding">
+                  {b.funding_source === 'dots_balance' ? "The app's wallet" : 'ACH from the bank'}
+                </DetailRow>
+              </Table.Tbody>
+            </Table>
+          )}
+          {(asking === 'approve' || asking === 'reject') && (
+            <Textarea
+              label={asking === 'reject' ? 'Why (the maker reads it)' : 'Comment (optional)'}
+              value={comment}
+              onChange={(event) => setComment(event.currentTarget.value)}
+              required={asking === 'reject'}
+            />
+          )}
+          {asking === 'cancel' && <Text size="sm">A cancelled bill is final: it is never paid.</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(null)} disabled={act.isPending}>
+              Back
+            </Button>
+            {asking && (
+              <Button
+                color={asking === 'reject' || asking === 'cancel' ? 'red.8' : undefined}
+                loading={act.isPending}
+                disabled={asking === 'reject' && comment.trim() === ''}
+                onClick={() => run(asking)}
+              >
+                {asking === 'reject'
+                  ? `Reject ${amount}`
+                  : asking === 'pay'
+                    ? `Pay ${amount}`
+                    : asking === 'approve'
+                      ? `Approve ${amount}`
+                      : CONFIRM[asking]}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+import { type Kysely, sql } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/** The console's tables of accounts payable (the rules of src/server/payables/). */
+export interface AccountsPayableTables {
+  /** Who approved a bill through the console, and the fingerprint of the payment method they were shown. */
+  ap_bill_approvals: {
+    id: string;
+    org_id: string;
+    bill_id: string;
+    member_id: string;
+    ap_user_id: number;
+    method_fingerprint: string;
+    at: string;
+  };
+  /** A vendor's payment method added or deleted with approvals on: it waits for a second member. */
+  ap_method_changes: {
+    id: string;
+    org_id: string;
+    proposer_id: string;
+    vendor_id: string;
+    vendor_name: string;
+    /** add or delete. */
+    kind: string;
+    /** The method deleted; for an add, the method made once it is confirmed. */
+    method_id: string | null;
+    /** The body of an add, held until it is decided (then cleared: it holds the whole account number). */
+    body: string | null;
+    /** The last four digits and the routing number, which the second member is shown. */
+    mask: string;
+    routing_number: string | null;
+    /** pending, confirmed, rejected, failed. */
+    status: string;
+    decided_by: string | null;
+    decided_at: string | null;
+    reason: string | null;
+    created_at: string;
+  };
+}
+
+export const accountsPayableMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('ap_bill_approvals')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+      .addColumn('bill_id', 'text', (c) => c.notNull())
+      .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+      .addColumn('ap_user_id', 'integer', (c) => c.notNull())
+      .addColumn('method_fingerprint', 'text', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('ap_bill_approvals_by_bill')
+      .on('ap_bill_approvals')
+      .columns(['org_id', 'bill_id'])
+      .execute();
+    await db.schema
+      .createTable('ap_method_changes')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+      .addColumn('proposer_id', 'text', (c) => c.notNull().references('members.id'))
+      .addColumn('vendor_id', 'text', (c) => c.notNull())
+      .addColumn('vendor_name', 'text', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull().check(sqlIn('kind', ['add', 'delete'])))
+      .addColumn('method_id', 'text')
+      .addColumn('body', 'text')
+      .addColumn('mask', 'text', (c) => c.notNull())
+      .addColumn('routing_number', 'text')
+      .addColumn('status', 'text', (c) =>
+        c.notNull().check(sqlIn('status', ['pending', 'confirmed', 'rejected', 'failed'])),
+      )
+      .addColumn('decided_by', 'text')
+      .addColumn('decided_at', 'text')
+      .addColumn('reason', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('ap_method_changes_by_org')
+      .on('ap_method_changes')
+      .columns(['org_id', 'status', 'created_at'])
+      .execute();
+  },
+};
+
+function sqlIn(column: string, values: readonly string[]) {
+  return sql`${sql.ref(column)} in (${sql.join(values.map((v) => sql.lit(v)))})`;
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '../../lib/audit-actions';
+import { formatCents } from '../../lib/money';
+import { createVendorMethodSchema } from '../../lib/requests/accounts-payable';
+import { activePolicy } from '../approvals/policy';
+import { billApprovals, insertBillApproval } from '../db/repositories/ap-bill-approvals';
+import { Refusal } from '../errors';
+import type { CallService } from '../gate/service-calls';
+import { type Reservation, reserveSpend } from '../gate/spend';
+import type { SessionMember } from '../identity/sign-in';
+import type { Team } from '../team';
+import { type MethodChangeView, proposeMethodChange } from './method-changes';
+import {
+  approversOf,
+  apUserByEmail,
+  type Bill,
+  billOf,
+  creatorOf,
+  methodFingerprint,
+  vendorOf,
+  waitingFor,
+} from './service-reads';
+
+/**
+ * The team's rules of accounts payable, as the `/v2` gate applies them before a member's request is sent:
+ * - who acts is the server's word: `acting_user_id` is the member's AP user (the organization's AP user of their
+ *   email), whatever the client sent; a member with none reads bills but cannot act;
+ * - no one approves their own bill, and only the open step's approvers decide;
+ * - no one pays a bill alone: above the organization's approval limit it is paid only if someone other than its
+ *   creator approved it, and the payment method each approver was shown must still be the bill's at pay; a paid bill
+ *   counts against the payer's daily limit;
+ * - with approvals on, adding or deleting a vendor's payment method waits for a second member (method-changes.ts);
+ * - every line of the trail names the bill's number, vendor and amount.
+ */
+
+export type BillJudgement =
+  | {
+      kind: 'send';
+      body: string | FormData | undefined;
+      detail: string | undefined;
+      amountCents: number | undefined;
+      /** What the payer was counted for (released when the service refuses it). */
+      reservation: Reservation | null;
+      /** Runs once the service answered (to write down an approval). */
+      after?: (response: Response) => Promise<void>;
+    }
+  | { kind: 'refused'; refusal: Refusal; detail?: string | undefined; amountCents?: number | undefined }
+  | { kind: 'waiting'; request: MethodChangeView; detail: string };
+
+const ACTING: ReadonlySet<AuditAction> = new Set([
+  'bill.create',
+  'bill.upload',
+  'bill.update',
+  'bill.cancel',
+  'bill.submit',
+  'bill.approve',
+  'bill.reject',
+  'bill.pay',
+]);
+
+const BILL_ID = /\/v2\/accounts-payable\/payables\/([0-9a-f-]{36})/i;
+const VENDOR_ID = /\/v2\/accounts-payable\/vendors\/([0-9a-f-]{36})/i;
+
+export const billDetail = (bill: { number?: string; vendor?: string | undefined; amount?: number | null }) =>
+  [
+    `Bill ${bill.number ?? '(no number)'}`,
+    bill.vendor ?? 'no vendor yet',
+    bill.amount ? formatCents(bill.amount) : 'no amount yet',
+  ].join(' · ');
+
+export async function judgeBillRequest(
+  team: Team,
+  call: CallService | null,
+  found: SessionMember,
+  action: AuditAction,
+  request: { path: string; raw: Record<string, unknown> | FormData },
+): Promise<BillJudgement> {
+  const credentials = team.credentialsFor(found.organization);
+  const { raw } = request;
+  const asBody = (value: Record<string, unknown> | FormData) =>
+    value instanceof FormData ? value : JSON.stringify(value);
+  // Without the organization's credentials or a way to call the service the gate refuses the request anyway.
+  if (!credentials || !call) {
+    return { kind: 'send', body: asBody(raw), detail: undefined, amountCents: undefined, reservation: null };
+  }
+  const path = request.path;
+  const billId = BILL_ID.exec(path)?.[1];
+  const bill = billId && !path.endsWith('/upload-from-file') ? await billOf(call, credentials, billId) : null;
+  let detail: string | undefined = bill
+    ? billDetail({ number: bill.number, vendor: bill.ap_vendor_name, amount: bill.amount })
+    : undefined;
+  const amountCents = bill?.amount || undefined;
+
+  if (action === 'vendor-method.add' || action === 'vendor-method.delete' || action === 'vendor.delete') {
+    const vendorId = VENDOR_ID.exec(path)?.[1] ?? '';
+    const vendor = await vendorOf(call, credentials, vendorId);
+    detail = `Vendor ${vendor?.name ?? vendorId}`;
+    if (
+      action !== 'vendor.delete' &&
+      vendor &&
+      (await activePolicy(team.database.db, found.organization.id)).enabled
+    ) {
+      if (action === 'vendor-method.add' && !createVendorMethodSchema.safeParse(raw).success) {
+        // The service names every field at fault: nothing waits that could never be made.
+        return { kind: 'send', body: asBody(raw), detail, amountCents: undefined, reservation: null };
+      }
+      const waiting = await proposeMethodChange(
+        team,
+        call,
+        found,
+        vendor,
+        action,
+        path,
+        raw as Record<string, unknown>,
+      );
+      if (waiting instanceof Refusal) return { kind: 'refused', refusal: waiting, detail };
+      return {
+        kind: 'waiting',
+        detail: `${detail} · •••• ${waiting.mask}: waits for a second member`,
+        request: waiting,
+      };
+    }
+    return { kind: 'send', body: asBody(raw), detail, amountCents: undefined, reservation: null };
+  }
+  if (action === 'bill.create' && !(raw instanceof FormData)) {
+    const vendorId = typeof raw.ap_vendor_id === 'string' ? raw.ap_vendor_id : null;
+    const vendor = vendorId ? await vendorOf(call, credentials, vendorId) : null;
+    const items = Array.isArray(raw.items) ? (raw.items as { amount?: unknown }[]) : [];
+    const sum = items.reduce((total, item) => total + (typeof item.amount === 'number' ? item.amount : 0), 0);
+    const amount = typeof raw.amount === 'number' ? raw.amount : sum || null;
+    detail = billDetail({
+      number: typeof raw.number === 'string' ? raw.number : undefined,
+      vendor: vendor?.name,
+      amount,
+    });
+  }
+  if (!ACTING.has(action)) {
+    return { kind: 'send', body: asBody(raw), detail, amountCents, reservation: null };
+  }
+
+  const apUser = await apUserByEmail(call, credentials, found.member.email);
+  if (!apUser || apUser.role === 'viewer') {
+    return {
+      kind: 'refused',
+      detail,
+      amountCents,
+      refusal: new Refusal(
+        403,
+        'no-ap-user',
+        apUser
+          ? 'Your AP user may only read bills: an admin gives you a role that acts'
+          : 'You have no AP user in this organization (an AP user of your email): you can read bills but not act on them',
+      ),
+    };
+  }
+  if (raw instanceof FormData) raw.set('acting_user_id', String(apUser.id));
+  else raw.acting_user_id = apUser.id;
+  const body = asBody(raw);
+  const refuse = (status: 403 | 409, code: string, message: string): BillJudgement => ({
+    kind: 'refused',
+    detail,
+    amountCents,
+    refusal: new Refusal(status, code, message),
+  });
+
+  if ((action === 'bill.approve' || action === 'bill.reject') && bill) {
+    if (creatorOf(bill) === apUser.id) {
+      return refuse(403, 'own-bill', 'You made this bill: someone else approves or rejects it');
+    }
+    if (!waitingFor(bill).includes(apUser.id)) {
+      return refuse(403, 'not-an-approver', "You are not an approver of this bill's open step");
+    }
+    if (action === 'bill.approve') {
+      // The method the approver is shown now: the bill is paid to it or not at all.
+      const fingerprint = await methodFingerprint(call, credentials, bill);
+      if (!fingerprint)
+        return refuse(
+          409,
+          'payee-method-changed',
+          "The bill's payment method cannot be read: it was deleted",
+        );
+      const after = async (response: Response) => {
+        if (!response.ok) return;
+        await insertBillApproval(team.database.db, {
+          id: randomUUID(),
+          org_id: found.organization.id,
+          bill_id: bill.id,
+          member_id: found.member.id,
+          ap_user_id: apUser.id,
+          method_fingerprint: fingerprint,
+          at: team.now().toISOString(),
+        });
+      };
+      return { kind: 'send', body, detail, amountCents, reservation: null, after };
+    }
+  }
+  if (action === 'bill.pay' && bill) return judgePay(team, call, found, bill, body, detail);
+  return { kind: 'send', body, detail, amountCents, reservation: null };
+}
+
+async function judgePay(
+  team: Team,
+  call: CallService,
+  found: SessionMember,
+  bill: Bill,
+  body: string | FormData,
+  detail: string | undefined,
+): Promise<BillJudgement> {
+  const credentials = team.credentialsFor(found.organization);
+  const amountCents = bill.amount;
+  const refuse = (status: 403 | 409, code: string, message: string, extra = {}): BillJudgement => ({
+    kind: 'refused',
+    detail,
+    amountCents,
+    refusal: new Refusal(status, code, message, { extra }),
+  });
+  if (bill.status !== 'approved' && bill.status !== 'payment_failed') {
+    // The service refuses it in its own words; nothing is counted.
+    return { kind: 'send', body, detail, amountCents, reservation: null };
+  }
+  const db = team.database.db;
+  const policy = await activePolicy(db, found.organization.id);
+  const creator = creatorOf(bill);
+  const others = approversOf(bill).filter((id) => id !== creator);
+  if (policy.enabled && amountCents > policy.limitCents && others.length === 0) {
+    return refuse(
+      403,
+      'second-person-required',
+      `No one pays a bill alone: above ${formatCents(policy.limitCents)} a bill is paid only if someone other than its creator approved it, whatever the approval policies say`,
+      { limit: 'amount' },
+    );
+  }
+  const recorded = await billApprovals(db, found.organization.id, bill.id);
+  if (recorded.length > 0 && credentials) {
+    const now = await methodFingerprint(call, credentials, bill);
+    if (recorded.some((approval) => approval.method_fingerprint !== now)) {
+      return refuse(
+        409,
+        'payee-method-changed',
+        "The bill's payment method is not the one it was approved to: cancel it and make a new bill, to be approved again",
+      );
+    }
+  }
+  // Paying a bill is money the payer moves: it counts against their daily limit (the approval limit is the rule above).
+  const reserved = await reserveSpend(
+    db,
+    { orgId: found.organization.id, memberId: found.member.id, amountCents, fileId: null, dailyOnly: true },
+    team.now(),
+  );
+  if (reserved.kind === 'needs-approval') {
+    const message = reserved.need.needed ? reserved.need.message : 'This is above your daily limit';
+    return refuse(403, 'approval-required', message, { limit: 'daily' });
+  }
+  return { kind: 'send', body, detail, amountCents, reservation: reserved.reservation };
+}

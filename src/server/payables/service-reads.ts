@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { type CallService, serviceRequest } from '../gate/service-calls';
+import type { OrgCredentials } from '../team';
+
+/** What the rules of bills read from the payout service, always as the organization. */
+
+export interface ApUser {
+  id: number;
+  email: string;
+  role: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+export interface Bill {
+  id: string;
+  number: string;
+  status: string;
+  amount: number;
+  ap_vendor_id?: string;
+  ap_vendor_name?: string;
+  ap_payment_method_id?: string;
+  action_history?: { action: string; user_id: number }[];
+  approval_steps?: {
+    completed: boolean;
+    user_approvals: { user_id: number; approval_given: boolean }[];
+  }[];
+}
+
+async function read<T>(call: CallService, credentials: OrgCredentials, path: string): Promise<T | null> {
+  try {
+    const response = await call(serviceRequest(credentials, path));
+    return response.ok ? ((await response.json()) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The member's AP user: the organization's AP user of the same email (GET approvers), or null. */
+export async function apUserByEmail(
+  call: CallService,
+  credentials: OrgCredentials,
+  email: string,
+): Promise<ApUser | null> {
+  const users = await read<ApUser[]>(call, credentials, '/v2/accounts-payable/approvers');
+  const wanted = email.trim().toLowerCase();
+  return (Array.isArray(users) ? users : []).find((u) => u.email?.toLowerCase() === wanted) ?? null;
+}
+
+export function billOf(call: CallService, credentials: OrgCredentials, id: string): Promise<Bill | null> {
+  return read<Bill>(call, credentials, `/v2/accounts-payable/payables/${encodeURIComponent(id)}`);
+}
+
+export function vendorOf(call: CallService, credentials: OrgCredentials, id: string) {
+  return read<{ id: string; name: string }>(
+    call,
+    credentials,
+    `/v2/accounts-payable/vendors/${encodeURIComponent(id)}`,
+  );
+}
+
+/**
+ * What the bill's payment method is now, as a SHA-256 of the service's answer in canonical JSON: a bill approved to
+ * one account is paid only while its method still says the same. Null when it cannot be read (deleted, or gone).
+ */
+export async function methodFingerprint(
+  call: CallService,
+  credentials: OrgCredentials,
+  bill: Bill,
+): Promise<string | null> {
+  if (!bill.ap_vendor_id || !bill.ap_payment_method_id) return null;
+  const method = await read<Record<string, unknown>>(
+    call,
+    credentials,
+    `/v2/accounts-payable/vendors/${encodeURIComponent(bill.ap_vendor_id)}/payment-methods/${encodeURIComponent(bill.ap_payment_method_id)}`,
+  );
+  if (!method) return null;
+  return createHash('sha256')
+    .update(canonicalize({ ...method, bill_vendor: bill.ap_vendor_id }) ?? '')
+    .digest('hex');
+}
+
+/** Who made the bill: the AP user of its `create` action. */
+export function creatorOf(bill: Bill): number | null {
+  return bill.action_history?.find((a) => a.action === 'create')?.user_id ?? null;
+}
+
+/** The AP users the bill's open step still waits for. */
+export function waitingFor(bill: Bill): number[] {
+  const open = bill.approval_steps?.find((step) => !step.completed);
+  return open ? open.user_approvals.filter((a) => !a.approval_given).map((a) => a.user_id) : [];
+}
+
+/** The AP users who approved the bill, step by step. */
+export function approversOf(bill: Bill): number[] {
+  return (bill.approval_steps ?? []).flatMap((step) =>
+    step.user_approvals.filter((a) => a.approval_given).map((a) => a.user_id),
+  );
+}
