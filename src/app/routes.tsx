@@ -3,7 +3,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { useRole } from '../api/permissions';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
-import { can, type Permission, type Role } from '../lib/roles';
+import { can, type Role } from '../lib/roles';
 import { BILL_PAGE_ROUTES } from './bill-routes';
 import { useFocusOnNewPage } from './layout/page-focus';
 import { lazyPage } from './lazy-page';
