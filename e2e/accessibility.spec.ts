@@ -36,7 +36,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
     // The transfer it made, with its status, history and transactions; then the requests behind it.
     await dialog.getByRole('button', { name: 'Confirm payment of $12.34' }).click();
-    await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('$12.34');
+    await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText('$12.34');
     await expect(page.getByText('Status: created', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Requests' }).click();

@@ -96,7 +96,7 @@ for (const scheme of ['light', 'dark'] as const) {
       .getByRole('table', { name: 'Results' })
       .getByRole('link', { name: /^Transfer / })
       .click();
-    await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Transfer details' })).toBeVisible();
     await expect(page.getByText('$1,500.00').first()).toBeVisible();
   });
 }

@@ -39,7 +39,7 @@ test('a newcomer pays from a demo user found by name, without typing an id anywh
   await expect(payer).toContainText('Amara Okafor');
   await expect(payer).toContainText('amara.okafor@example.com');
   await dialog.getByRole('button', { name: 'Confirm payment of $49.00' }).click();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Amara Okafor');
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText('Amara Okafor');
 });
 
 test('a support agent adds an address to a user found by email', async ({ signedIn: page, tenant }) => {

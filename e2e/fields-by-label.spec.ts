@@ -26,7 +26,7 @@ test('an operator pays by filling every field by its visible label alone', async
   const dialog = page.getByRole('dialog', { name: 'Review payment' });
   await dialog.getByLabel('Payer authorized this debit', { exact: true }).check();
   await dialog.getByRole('button', { name: 'Confirm payment of $12.34', exact: true }).click();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toBeVisible();
 });
 
 test('a support agent adds an address by labels alone, re-picking the country already chosen', async ({

@@ -102,7 +102,7 @@ test('finance creates a payment customer and pays from them', async ({ page, ten
   await fillBankAccount(page, '44443333');
   const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $42.50' }).click();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Acme Supplies LLC');
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText('Acme Supplies LLC');
 });
 
 async function pickApp(page: Page, label: string, name: string) {

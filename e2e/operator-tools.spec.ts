@@ -116,7 +116,7 @@ test('the request inspector shows calls with masked bodies, and a GET as cURL re
   await fillBankAccount(page, '000555666777');
   const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $9.99' }).click();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toBeVisible();
   await page.getByRole('button', { name: 'Refresh status' }).click();
   await expect(page.getByRole('button', { name: 'Refresh status' })).toBeEnabled();
 
@@ -152,7 +152,7 @@ test('the activity log lists what this operator did, failures too, and exports a
   await fillBankAccount(page, '000111222333');
   const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $12.34' }).click();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toBeVisible();
   const transferId = page.url().split('/').at(-1) ?? '';
 
   const foreignApp = (await (await page.request.post('/sandbox/tenants', { data: {} })).json()).apps[0].id;

@@ -56,7 +56,7 @@ test('operator pays from a bank account and sees the transfer and its transactio
   await expect(page).toHaveURL(/\/transfers\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Transfer' })).toBeVisible();
   await expect(page.getByText('Status: created', { exact: true })).toBeVisible();
-  const transactions = page.getByRole('table', { name: 'Transactions' });
+  const transactions = page.getByRole('table', { name: 'Transfer details' });
   await expect(transactions).toContainText('$1,250.05');
   await expect(transactions).toContainText(`${user?.first_name} ${user?.last_name}`);
   await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText('A-1001');
@@ -75,7 +75,7 @@ test('operator pays from a stored account', async ({ signedIn: page, tenant }) =
   await page.getByRole('combobox', { name: 'Account on file' }).click();
   await page.getByRole('option', { name: `Checking •••• ${stored?.mask}` }).click();
   await reviewAndConfirm(page, '$12.34');
-  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('$12.34');
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText('$12.34');
   await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText(
     `Checking •••• ${stored?.mask}`,
   );
@@ -108,7 +108,7 @@ test('a payment customer pays from a bank account', async ({ signedIn: page, ten
   await fillBankAccount(page, '44443333');
   await reviewAndConfirm(page, '$7.00');
   await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText(customer?.id ?? '');
-  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText(customer?.name ?? '');
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText(customer?.name ?? '');
 });
 
 test('an invalid routing number, a mismatched confirmation and a value without a key are refused before any request', async ({

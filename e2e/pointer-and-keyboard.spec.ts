@@ -158,7 +158,7 @@ test('after a payment, the focus is on the heading of the transfer it made, not 
   const review = await openAuthorizedReview(page);
   await review.getByRole('button', { name: 'Confirm payment of $12.34', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Transfer', level: 1 })).toBeFocused();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('$12.34');
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText('$12.34');
 });
 
 test('cancelling a payout link: the way out says it keeps the link, and does', async ({

@@ -51,7 +51,7 @@ async function payByBankAccount(page: Page, tenant: Tenant, metadataValue: strin
   await page.getByLabel('Metadata value 1').fill(metadataValue);
   const dialog = await openAuthorizedReview(page);
   await dialog.getByRole('button', { name: 'Confirm payment of $21.00' }).click();
-  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toBeVisible();
 }
 
 test('a full workflow leaves no credential or account number behind, breaks no CSP rule, and is attributed', async ({

@@ -31,6 +31,8 @@ beforeEach(async () => {
         { email: 'april@example.com', name: 'April Approver', role: 'ap_approver' },
         { email: 'vera@example.com', name: 'Vera Viewer', role: 'viewer' },
       ],
+      // The demo's history: bills that moved money too.
+      with_payments: true,
     },
   });
   users = ok(answer).ap_users;

@@ -417,6 +417,8 @@ export function accountsPayableRoutes(): RouteDef[] {
                 .strict(),
             )
             .max(100),
+          /** Also bills that moved money (the demo's history); a test tenant's wallet and transfers stay untouched. */
+          with_payments: z.boolean().optional(),
         })
         .strict(),
       responses: {
@@ -424,7 +426,7 @@ export function accountsPayableRoutes(): RouteDef[] {
         404: { description: 'tenant-not-found', schema: errorResponse },
       },
       handle: async ({ c, params, body, caller }) =>
-        c.json(await seedAccountsPayable(caller, params.client_id, body.users)),
+        c.json(await seedAccountsPayable(caller, params.client_id, body.users, body.with_payments ?? false)),
     }),
   ];
 }

@@ -19,6 +19,7 @@ export async function giveApUsers(
   sandbox: { fetch: Fetch },
   clientId: string,
   members: readonly { email: string; name: string; role: Role }[],
+  withPayments = false,
 ): Promise<void> {
   const response = await sandbox.fetch(
     new Request(`http://sandbox.internal/sandbox/tenants/${encodeURIComponent(clientId)}/accounts-payable`, {
@@ -26,6 +27,7 @@ export async function giveApUsers(
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         users: members.map((m) => ({ email: m.email, name: m.name, role: AP_ROLE_OF[m.role] })),
+        with_payments: withPayments,
       }),
     }),
   );
@@ -35,5 +37,5 @@ export async function giveApUsers(
 
 /** The demo's team as AP users, with the demo's vendors, policy and bills (made once). */
 export function giveDemoApUsers(sandbox: { fetch: Fetch }): Promise<void> {
-  return giveApUsers(sandbox, DEMO_CREDENTIALS.clientId, DEMO_MEMBERS);
+  return giveApUsers(sandbox, DEMO_CREDENTIALS.clientId, DEMO_MEMBERS, true);
 }
