@@ -125,9 +125,16 @@ export async function judgeBillRequest(
   if (action === 'bill.create' && !(raw instanceof FormData)) {
     const vendorId = typeof raw.ap_vendor_id === 'string' ? raw.ap_vendor_id : null;
     const vendor = vendorId ? await vendorOf(call, credentials, vendorId) : null;
-    const items = Array.isArray(raw.items) ? (raw.items as { amount?: unknown }[]) : [];
-    const sum = items.reduce((total, item) => total + (typeof item.amount === 'number' ? item.amount : 0), 0);
-    const amount = typeof raw.amount === 'number' ? raw.amount : sum || null;
+    // Read for the trail's words only (the service judges the body): an item that is not an object, or an amount that
+    // is not a whole number of cents, names no amount rather than failing the request.
+    const cents = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : 0);
+    const items = Array.isArray(raw.items) ? (raw.items as unknown[]) : [];
+    const sum = items.reduce<number>(
+      (total, item) =>
+        total + (item && typeof item === 'object' ? cents((item as { amount?: unknown }).amount) : 0),
+      0,
+    );
+    const amount = cents(raw.amount) || (Number.isSafeInteger(sum) ? sum : 0) || null;
     detail = billDetail({
       number: typeof raw.number === 'string' ? raw.number : undefined,
       vendor: vendor?.name,
