@@ -172,7 +172,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByText('Status: Claimed', { exact: true })).toBeVisible({ timeout: 10_000 });
       await expect(page.getByRole('table', { name: 'History' })).toContainText('To PayPal r•••@example.com');
       await page.getByRole('link', { name: /^See the transfer / }).click();
-      await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Transfer details' })).toBeVisible();
       expect(await transferOf(page, tenant, page.url().split('/').pop() ?? '')).toMatchObject({
         type: 'payout',
         amount: 4500,
