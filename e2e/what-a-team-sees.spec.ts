@@ -33,6 +33,9 @@ function pagesOf(ids: {
   return {
     '/': 'Overview',
     '/payments/new': 'Create payment',
+    '/treasury': 'Treasury',
+    '/ledger': 'Ledger',
+    '/wallets/move': "Move to a user's wallet",
     '/payments/batch': 'Batch payments',
     '/payouts/new': 'Send payout',
     '/payouts/file': 'Pay out from a file',

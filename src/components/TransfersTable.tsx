@@ -1,6 +1,8 @@
 import { Anchor } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { Transfer } from '../api/schemas';
+import { userQueries } from '../api/users';
 import { formatDateTime } from '../lib/dates';
 import { type Column, DataTable } from './DataTable';
 import { Money } from './Money';
@@ -13,10 +15,23 @@ export function counterpartyOf(transfer: Transfer): string | null {
   return (transfer.type === 'payout' ? transaction.destination_name : transaction.source_name) ?? null;
 }
 
+/**
+ * Who paid or was paid, by name: as its ledger line names them, or, before any line was written (a payment's line is
+ * written when its money arrives; a failed one never has one), the user it names, read from the directory.
+ */
+function PartyName({ transfer }: { transfer: Transfer }) {
+  const named = counterpartyOf(transfer);
+  const userId = named === null && transfer.user_id ? transfer.user_id : null;
+  const user = useQuery({ ...userQueries.detail(userId ?? ''), enabled: userId !== null });
+  if (named !== null) return <>{named}</>;
+  const name = [user.data?.first_name, user.data?.last_name].filter(Boolean).join(' ');
+  return <>{name || '—'}</>;
+}
+
 /** Columns between the transfer's id and its amount, in the order given. */
 const COLUMNS = {
   created: { header: 'Created', cell: (t) => formatDateTime(t.created) },
-  party: { header: 'Payer or payee', cell: (t) => counterpartyOf(t) ?? '—' },
+  party: { header: 'Payer or payee', cell: (t) => <PartyName transfer={t} /> },
   type: { header: 'Type', cell: (t) => t.type ?? '—' },
   status: { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
   timeline: {
