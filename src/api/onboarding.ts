@@ -20,7 +20,8 @@ export const flowSchema = z.object({
   user_id: z.string().nullish(),
   steps: z.array(z.string()),
   completed_steps: z.array(z.string()),
-  link: z.string(),
+  // Read again by a member who may not pay, a flow comes without its link (a bearer credential: gate/claim-links.ts).
+  link: z.string().nullish(),
   expires_at: z.string().nullish(),
   status: z.string().nullish(),
 });

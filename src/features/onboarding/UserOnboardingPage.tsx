@@ -119,9 +119,9 @@ function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string })
         {made && (
           <Notice tone="success" role="status" title="Onboarding link made">
             <Stack gap="xs">
-              <TextInput label="Onboarding link" readOnly value={made.link} />
+              <TextInput label="Onboarding link" readOnly value={made.link ?? ''} />
               <Group>
-                <CopyButton value={made.link}>
+                <CopyButton value={made.link ?? ''}>
                   {({ copied, copy }) => (
                     <Button variant="default" onClick={copy}>
                       {copied ? 'Link copied' : 'Copy link'}

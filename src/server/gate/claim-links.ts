@@ -5,9 +5,14 @@
  */
 
 const CARRIES_LINKS = /^\/v2\/(payout-links|payout-requests)(\/|$)/;
+/**
+ * A hosted flow's link is one too: whoever opens it can set the payee's payout methods. Its maker reads it once, in
+ * the answer that made it (to hand it to the payee); read again, it is a paying member's only.
+ */
+const FLOW_READS = /^\/v2\/flows(\/|$)/;
 
-export function carriesClaimLinks(path: string): boolean {
-  return CARRIES_LINKS.test(path);
+export function carriesClaimLinks(path: string, method = 'GET'): boolean {
+  return CARRIES_LINKS.test(path) || (method === 'GET' && FLOW_READS.test(path));
 }
 
 function strip(value: unknown): unknown {

@@ -274,7 +274,9 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     const forwarded = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
     await after?.(forwarded);
     let response =
-      carriesClaimLinks(path) && !can(member.role, 'pay') ? await withoutClaimLinks(forwarded) : forwarded;
+      carriesClaimLinks(path, c.req.method) && !can(member.role, 'pay')
+        ? await withoutClaimLinks(forwarded)
+        : forwarded;
     // Refused, or answered as the payment sent before: nothing moved now. An unknown outcome stays counted.
     const refused = response.status >= 400 && response.status < 500;
     if (reservation && (refused || response.headers.get('idempotent-replayed') === 'true')) {

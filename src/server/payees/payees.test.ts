@@ -121,6 +121,20 @@ describe.each(BACKENDS)('onboarding through the console server on $name', async 
     expect((await admin.delete(`/v2/users/${user}`)).status).toBe(200);
   });
 
+  it("a flow's link, a bearer credential for the payee's methods, reaches its maker once and, read again, only a paying member", async () => {
+    const o = await organization();
+    const support = await o.as(o.member('support'));
+    const made = await support.post('/v2/flows', { user_id: o.userId, steps: ['manage-payouts'] });
+    expect(made.body.link).toMatch(/\/flow\//);
+    for (const role of ['viewer', 'support'] as const) {
+      const reader = await o.as(o.member(role));
+      expect(JSON.stringify((await reader.get('/v2/flows')).body)).not.toContain('/flow/');
+      expect((await reader.get(`/v2/flows/${made.body.id}`)).body.link).toBeUndefined();
+    }
+    const finance = await o.as(o.member('finance'));
+    expect((await finance.get(`/v2/flows/${made.body.id}`)).body.link).toBe(made.body.link);
+  });
+
   it('a payout method added to a user by a member waits for a second member, who sees it masked', async () => {
     const o = await organization();
     const finance = await o.as(o.member('finance'));
