@@ -13,15 +13,16 @@ test.use({ viewport: { width: 390, height: 844 } });
 /** The navigation's pages, read from the route table (src/app/routes.tsx): a page added there is walked here too. */
 function navigationPages(): { label: string; permission: Permission }[] {
   const source = readFileSync('src/app/routes.tsx', 'utf8');
-  // A group's pages kept in a file of their own (bills) are part of the table too.
+  // A group's pages kept in a file of their own (onboarding, bills) are part of the table too.
   const table =
     source.slice(source.indexOf('PAGE_ROUTES'), source.indexOf('export interface NavigationLink')) +
+    readFileSync('src/app/onboarding-routes.tsx', 'utf8') +
     readFileSync('src/app/bill-routes.ts', 'utf8');
   return table
     .split(/\bpaths: \[/)
     .slice(1)
     .flatMap((entry) => {
-      const label = /\bnav: '([^']+)'/.exec(entry)?.[1];
+      const label = /\bnav: (['"])(.+?)\1/.exec(entry)?.[2];
       const permission = (/\bpermission: '([^']+)'/.exec(entry)?.[1] ?? 'read') as Permission;
       return label ? [{ label, permission }] : [];
     });
