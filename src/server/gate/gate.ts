@@ -108,6 +108,10 @@ async function readApBody(c: Context): Promise<Record<string, unknown> | FormDat
   }
   const text = await c.req.text();
   if (text.trim() === '') return {};
+  // A body that is not a form is JSON, said so, as every other money write's (a text/plain proposal is refused).
+  if (!isJsonContentType(type)) {
+    return new Refusal(415, 'unsupported-media-type', 'Send the body as application/json');
+  }
   try {
     const parsed = JSON.parse(text) as unknown;
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
