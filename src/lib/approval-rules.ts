@@ -51,6 +51,16 @@ function utcMinute(iso: string): string {
 }
 
 /**
+ * What one member may move alone in 24 hours: the policy's daily limit, or, with approvals on and no daily limit set,
+ * the approval limit itself, so that payments split to stay under the limit are bounded by it too. Null: no limit
+ * (approvals off).
+ */
+export function memberDailyLimit(policy: ApprovalLimits): number | null {
+  if (!policy.enabled) return null;
+  return policy.memberDailyLimitCents ?? policy.limitCents;
+}
+
+/**
  * Whether money needs another member's approval: the member is held after a reset of their password or authenticator
  * (until `heldUntil`, whatever the amount and even with approvals off), its amount (a payment's, or a file's total)
  * is above the limit, or what the member has moved alone in the last 24 hours is carried above their daily limit by
@@ -78,7 +88,7 @@ export function approvalNeed(
       message: `Above ${formatCents(policy.limitCents)} a ${what === 'file' ? "file's total" : 'payment'} needs another member's approval: submit it for approval`,
     };
   }
-  const daily = policy.memberDailyLimitCents;
+  const daily = memberDailyLimit(policy);
   if (daily !== null && movedTodayCents + amountCents > daily) {
     return {
       needed: true,

@@ -251,7 +251,14 @@ async function judgePay(
   // Paying a bill is money the payer moves: it counts against their daily limit (the approval limit is the rule above).
   const reserved = await reserveSpend(
     db,
-    { orgId: found.organization.id, memberId: found.member.id, amountCents, fileId: null, dailyOnly: true },
+    {
+      orgId: found.organization.id,
+      memberId: found.member.id,
+      amountCents,
+      fileId: null,
+      dailyOnly: true,
+      approvedByAnother: others.length > 0,
+    },
     team.now(),
   );
   if (reserved.kind === 'needs-approval') {
