@@ -123,6 +123,24 @@ export function excludedApprovers(request: ApprovedRequest): string[] {
   return (request.excluded_approvers ?? '').split(' ').filter((id) => id !== '');
 }
 
+/** A member as far as whose hands their account may be in: their password was set through a link shown to an admin. */
+export interface AccountHands {
+  id: string;
+  /** The admin the one-time link that set this member's password was shown to (no mail then): they may know it. */
+  password_link_shown_to?: string | null | undefined;
+}
+
+/**
+ * Whether one person may hold both accounts: the password of one was set through a one-time link shown to the other,
+ * or both through links shown to the same admin. An approval between two such accounts is one person's: an admin who
+ * invites a finance member without mail and hands themself the link does not approve their own payments that way.
+ */
+export function sameHands(a: AccountHands, b: AccountHands): boolean {
+  const aShown = a.password_link_shown_to ?? null;
+  const bShown = b.password_link_shown_to ?? null;
+  return a.id === b.id || aShown === b.id || bShown === a.id || (aShown !== null && aShown === bShown);
+}
+
 /**
  * Whether a member's approval of a request counts: not its maker, not an admin who reset a held maker's credentials,
  * active with a role that may pay, and holding it since before the request was made. So an approver added, promoted,

@@ -108,7 +108,7 @@ export function SettingsPage() {
           <Text size="sm" c="dimmed">
             {admins >= 2
               ? 'A change you save waits until another admin confirms it.'
-              : 'You are the only admin: a change applies as soon as you save it, and you can add approvers alone (by inviting a finance member or raising a role). A second admin makes such changes wait for their confirmation.'}
+              : 'You are the only admin: a change applies as soon as you save it; a second admin makes changes wait for their confirmation. Above the limit no one pays alone, you included: an approver whose one-time link was shown to you (no mail) does not count for your payments, nor you for theirs.'}
           </Text>
           <Paper withBorder p="md" component="form" onSubmit={save} noValidate aria-label="Approval policy">
             <Stack>
