@@ -56,3 +56,15 @@ export const requestKeysMigration: Migration = {
     }
   },
 };
+
+/**
+ * The requests of payees and of accounts payable carry a seal as the team's requests do (db/seals.ts). Rows written
+ * before are sealed once, as they are, at the first start with these seals (audit/first-seal.ts, its second line).
+ */
+export const requestSealsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['payee_requests', 'ap_bill_approvals', 'ap_method_changes']) {
+      await db.schema.alterTable(table).addColumn('seal', 'text').execute();
+    }
+  },
+};

@@ -209,6 +209,8 @@ export interface ConsoleTables extends AccountsPayableTables, ControlsTables {
     created_at: string;
     expires_at: string;
     decided_at: string | null;
+    /** HMAC of the fields that decide where the money goes (db/seals.ts), written by the repository. */
+    seal?: string | null;
   };
 }
 
