@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPROVAL_STATUSES, type ApprovalNeed, approvalNeed } from '../lib/approval-rules';
+import { APPROVAL_STATUSES, type ApprovalNeed, approvalNeed, memberDailyLimit } from '../lib/approval-rules';
 import { formatDateTime } from '../lib/dates';
 import { formatCents } from '../lib/money';
 import type { CreatePaymentRequest } from '../lib/payment-request';
@@ -426,8 +426,8 @@ export function useApprovalHint(what: 'payment' | 'file' = 'payment'): string | 
   if (!policy?.enabled) return null;
   const subject = what === 'file' ? "a file's total" : 'a payment';
   const base = `Above ${formatCents(policy.limitCents)}, another member approves ${subject} before any money moves`;
-  const daily = policy.memberDailyLimitCents;
-  if (daily === null || daily === undefined) return `${base}.`;
+  const daily = memberDailyLimit({ ...policy, memberDailyLimitCents: policy.memberDailyLimitCents ?? null });
+  if (daily === null) return `${base}.`;
   const left = Math.max(0, daily - (state.data?.moved_today_cents ?? 0));
   return `${base}; you can move ${formatCents(left)} more alone in the next 24 hours (your daily limit is ${formatCents(daily)}).`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approvalCounts, approvalNeed, excludedApprovers } from './approval-rules';
+import { approvalCounts, approvalNeed, excludedApprovers, memberDailyLimit } from './approval-rules';
 
 const policy = { enabled: true, limitCents: 100_000, memberDailyLimitCents: 500_000 };
 
@@ -21,6 +21,21 @@ describe('approvalNeed', () => {
     expect(approvalNeed(policy, 100_001, 0)).toMatchObject({ needed: true, limit: 'amount' });
     expect(approvalNeed(policy, 100_000, 400_001)).toMatchObject({ needed: true, limit: 'daily' });
     expect(approvalNeed(policy, 100_000, 400_000)).toEqual({ needed: false });
+  });
+
+  it('bounds a member’s day by the approval limit when no daily limit is set and approvals are on', () => {
+    const unset = { ...policy, memberDailyLimitCents: null };
+    expect(memberDailyLimit(unset)).toBe(100_000);
+    expect(memberDailyLimit({ ...unset, enabled: false })).toBeNull();
+    expect(memberDailyLimit(policy)).toBe(500_000);
+    // Split under the limit: the second half passes, the third is held.
+    expect(approvalNeed(unset, 50_000, 50_000)).toEqual({ needed: false });
+    expect(approvalNeed(unset, 50_000, 100_000)).toMatchObject({
+      needed: true,
+      limit: 'daily',
+      message: expect.stringContaining('above your daily limit of $1,000.00'),
+    });
+    expect(approvalNeed({ ...unset, enabled: false }, 50_000, 100_000)).toEqual({ needed: false });
   });
 });
 

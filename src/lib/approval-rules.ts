@@ -51,6 +51,16 @@ function utcMinute(iso: string): string {
 }
 
 /**
+ * What one member may move alone in 24 hours: the policy's daily limit, or, with approvals on and no daily limit set,
+ * the approval limit itself, so that payments split to stay under the limit are bounded by it too. Null: no limit
+ * (approvals off).
+ */
+export function memberDailyLimit(policy: ApprovalLimits): number | null {
+  if (!policy.enabled) return null;
+  return policy.memberDailyLimitCents ?? policy.limitCents;
+}
+
+/**
  * Whether money needs another member's approval: the member is held after a reset of their password or authenticator
  * (until `heldUntil`, whatever the amount and even with approvals off), its amount (a payment's, or a file's total)
  * is above the limit, or what the member has moved alone in the last 24 hours is carried above their daily limit by
@@ -78,7 +88,7 @@ export function approvalNeed(
       message: `Above ${formatCents(policy.limitCents)} a ${what === 'file' ? "file's total" : 'payment'} needs another member's approval: submit it for approval`,
     };
   }
-  const daily = policy.memberDailyLimitCents;
+  const daily = memberDailyLimit(policy);
   if (daily !== null && movedTodayCents + amountCents > daily) {
     return {
       needed: true,
@@ -111,6 +121,24 @@ export interface ApprovedRequest {
 /** The members whose approval of the request does not count besides its maker (they reset the maker's credentials). */
 export function excludedApprovers(request: ApprovedRequest): string[] {
   return (request.excluded_approvers ?? '').split(' ').filter((id) => id !== '');
+}
+
+/** A member as far as whose hands their account may be in: their password was set through a link shown to an admin. */
+export interface AccountHands {
+  id: string;
+  /** The admin the one-time link that set this member's password was shown to (no mail then): they may know it. */
+  password_link_shown_to?: string | null | undefined;
+}
+
+/**
+ * Whether one person may hold both accounts: the password of one was set through a one-time link shown to the other,
+ * or both through links shown to the same admin. An approval between two such accounts is one person's: an admin who
+ * invites a finance member without mail and hands themself the link does not approve their own payments that way.
+ */
+export function sameHands(a: AccountHands, b: AccountHands): boolean {
+  const aShown = a.password_link_shown_to ?? null;
+  const bShown = b.password_link_shown_to ?? null;
+  return a.id === b.id || aShown === b.id || bShown === a.id || (aShown !== null && aShown === bShown);
 }
 
 /**

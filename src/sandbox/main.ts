@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { exposureFromEnv, intFromEnv } from '../node/env';
+import { keepIdleConnections } from '../node/keep-alive';
 import { guardLocalExposure } from '../node/local-exposure';
 import { createSandbox } from './app';
 import { sandboxConfigFromEnv } from './config';
@@ -16,6 +17,7 @@ const server = serve({ fetch: sandbox.app.fetch, port, hostname: exposure.host }
   // No key in a log, not even the demo's: logs get copied around. README.md lists the demo credentials.
   console.log(`Demo tenant: client id ${DEMO_CREDENTIALS.clientId} (its API key: README.md, "Start")`);
 });
+keepIdleConnections(server);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     server.close();

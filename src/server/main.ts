@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { keepIdleConnections } from '../node/keep-alive';
 import { createSandbox, ensureDemoTenant, type Sandbox, sandboxConfigFromEnv } from '../sandbox/app';
 import { createConsoleApp, serviceCaller } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
@@ -63,12 +64,18 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   }
 });
 
+keepIdleConnections(server);
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopSweep();
     server.close();
     sandbox?.close();
-    // The head file gets the last head written before the process goes.
-    void Promise.allSettled([team.auditHead?.flush(), team.database.close()]).finally(() => process.exit(0));
+    // The lines under way commit and the head file gets the last head before the database closes and the process goes.
+    void team
+      .settled()
+      .catch(() => undefined)
+      .then(() => team.database.close())
+      .finally(() => process.exit(0));
   });
 }

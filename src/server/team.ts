@@ -30,6 +30,12 @@ export interface Team {
   /** The organization's credentials, to forward a member's request with; null when the console has none for it. */
   credentialsFor(org: OrganizationRow): OrgCredentials | null;
   audit(entry: AuditEntry): Promise<void>;
+  /**
+   * Waits until the lines this server writes without a request waiting for them (a seal that does not verify) have
+   * committed, and its head file holds the last head: what a server does before it stops, and a test before it reads
+   * the trail.
+   */
+  settled(): Promise<void>;
   /** A head that committed (lines appended inside a caller's transaction): kept in the head file. */
   noteHead(head: AuditHead): void;
   /** The key of the audit trail's HMAC chain, held outside the database. */
@@ -117,11 +123,14 @@ export function createTeam({
   // not verify is taken as absent where it is read, and said here: on stderr and as a line of its organization's trail.
   const sealer = new Sealer(auditKey.secret);
   registerSealer(database.db, sealer);
+  // The violation's line is written without holding up the read that found it, but it is kept track of: a server
+  // that stops (or a test that reads the trail) waits for it rather than leaving a write under way.
+  const background = new Set<Promise<void>>();
   sealer.onViolation = (violation) => {
     console.error(
       `[integrity] a ${violation.table} row (${violation.id}) does not verify: changed in the database; taken as absent`,
     );
-    void team
+    const line = team
       .audit({
         ...consoleEntryless,
         orgId: violation.orgId,
@@ -131,7 +140,9 @@ export function createTeam({
         status: 409,
         detail: `A ${violation.table} row does not verify (changed in the database): taken as absent`,
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => background.delete(line));
+    background.add(line);
   };
   const team: Team = {
     database,
@@ -154,6 +165,10 @@ export function createTeam({
     async audit(entry) {
       const at = clock();
       witness.note(await lines.run((trx) => appendAuditIn(trx, auditKey, entry, at, witness)));
+    },
+    async settled() {
+      while (background.size > 0) await Promise.all([...background]);
+      await auditHead?.flush();
     },
     noteHead(head) {
       witness.note(head);

@@ -25,8 +25,12 @@ import { centsToDecimal, formatCents, parseDollars } from '../../lib/money';
 /** The policy in a sentence: "On above $1,000.00, 1 approval; $5,000.00 a day per member." */
 function policyInWords(policy: ApprovalPolicy): string {
   if (!policy.enabled) return 'Off: every payment moves on one member’s confirmation.';
-  const daily = policy.memberDailyLimitCents;
-  return `On: above ${formatCents(policy.limitCents)} a payment (or a file’s total) needs ${policy.approvalsNeeded} approval${policy.approvalsNeeded === 1 ? '' : 's'} from another member${daily === null || daily === undefined ? '' : `; so does what would take a member past ${formatCents(daily)} moved alone in 24 hours`}.`;
+  const set = policy.memberDailyLimitCents;
+  const daily =
+    set === null || set === undefined
+      ? `${formatCents(policy.limitCents)} moved alone in 24 hours (no daily limit is set: the approval limit is the daily limit)`
+      : `${formatCents(set)} moved alone in 24 hours`;
+  return `On: above ${formatCents(policy.limitCents)} a payment (or a file’s total) needs ${policy.approvalsNeeded} approval${policy.approvalsNeeded === 1 ? '' : 's'} from another member; so does what would take a member past ${daily}.`;
 }
 
 /** The organization's settings (admins): the approval policy; with two admins a change waits for the other. */
@@ -104,7 +108,7 @@ export function SettingsPage() {
           <Text size="sm" c="dimmed">
             {admins >= 2
               ? 'A change you save waits until another admin confirms it.'
-              : 'You are the only admin: a change applies as soon as you save it, and you can add approvers alone (by inviting a finance member or raising a role). A second admin makes such changes wait for their confirmation.'}
+              : 'You are the only admin: a change applies as soon as you save it; a second admin makes changes wait for their confirmation. Above the limit no one pays alone, you included: an approver whose one-time link was shown to you (no mail) does not count for your payments, nor you for theirs.'}
           </Text>
           <Paper withBorder p="md" component="form" onSubmit={save} noValidate aria-label="Approval policy">
             <Stack>
@@ -128,7 +132,7 @@ export function SettingsPage() {
               />
               <TextInput
                 label="Daily limit per member"
-                description="In dollars: what one member may move alone in 24 hours; above it, another member approves. Empty: no daily limit"
+                description="In dollars: what one member may move alone in 24 hours; above it, another member approves. Empty: the approval limit above is the daily limit"
                 leftSection="$"
                 value={daily}
                 onChange={(event) => setDaily(event.currentTarget.value)}

@@ -187,7 +187,7 @@ export function TeamPage() {
         Each member signs in as themself. A role change or a disable ends the member&apos;s sessions at once.
         {admins >= 2
           ? ' With two admins, a change that makes an approver or an admin, resets another member’s credentials, or removes an admin waits for the other admin to confirm it.'
-          : ' You are the only admin: your changes apply at once, an approver you add included.'}
+          : ' You are the only admin: your changes apply at once. No one moves money alone, you included: an approver whose one-time link was shown to you does not approve your payments, nor you theirs.'}
       </Text>
       {mailNeeded ? (
         <Notice tone="warning" title="Mail is not set up">

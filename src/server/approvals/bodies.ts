@@ -76,12 +76,14 @@ export function maskedBody(body: RequestBody): RequestBody {
   if ('payment' in body) return { payment: maskPaymentBody(body.payment) };
   if ('rows' in body) return { ...body, rows: body.rows.map((row) => maskPaymentBody(row)) };
   if ('move' in body && body.move === 'ach-account') {
+    // Masking a body kept masked (a request that ended) keeps its last four: what the approver and every later reader see.
     return {
       ...body,
-      moves: body.moves.map(({ account_number, ...rest }) => ({
-        ...rest,
-        account_number_last4: typeof account_number === 'string' ? lastFour(account_number) : '',
-      })) as PaymentBody[],
+      moves: body.moves.map(({ account_number, ...rest }) =>
+        typeof account_number === 'string'
+          ? { ...rest, account_number_last4: lastFour(account_number) }
+          : rest,
+      ) as PaymentBody[],
     };
   }
   return body;

@@ -1,7 +1,8 @@
-import { approvalCounts, excludedApprovers } from '../../lib/approval-rules';
+import { approvalCounts, excludedApprovers, sameHands } from '../../lib/approval-rules';
 import { isPastDeadline, statusAt } from '../../lib/request-lifecycle';
 import { recordDecision } from '../db/repositories/approval-decisions';
 import * as requestRows from '../db/repositories/approval-requests';
+import { findMember } from '../db/repositories/members';
 import type { RequestRow } from '../db/schema';
 import { approvalRequestNotFound, Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
@@ -49,10 +50,13 @@ export async function decide(
     return new Refusal(409, 'request-decided', `This request is ${request.status} already`);
   }
   if (decision.approve && excludedApprovers(request).includes(member.member.id)) {
+    const maker = await findMember(db, member.organization.id, request.maker_id);
     return new Refusal(
       403,
       'approver-excluded',
-      "You asked for or confirmed the reset of this maker's password or authenticator shortly before they made this request: another member decides it",
+      maker && sameHands(maker, member.member)
+        ? "The password of your account or of this maker's was set through a one-time link shown to the other (or both to the same admin): one person may hold both, so another member decides it"
+        : "You asked for or confirmed the reset of this maker's password or authenticator shortly before they made this request: another member decides it",
     );
   }
   if (decision.approve && heldUntil(member.member, now)) {

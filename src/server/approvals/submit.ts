@@ -21,6 +21,7 @@ import { heldUntil } from '../members/hold';
 import type { OrgCredentials, Team } from '../team';
 import { type MoveSubmission, submitMove } from '../wallets/submit-move';
 import { kindOf, type PaymentBody, type RequestBody } from './bodies';
+import { excludedAtSubmission } from './excluded';
 import { expireRequest } from './expiry';
 import { tellApprovers } from './notify';
 import { activePolicy } from './policy';
@@ -271,8 +272,9 @@ export async function submitRequest(
     updated_at: now.toISOString(),
     executor_id: null,
     lease_until: null,
-    // A held maker's request is not for the admins who reset their credentials to approve, even after the hold.
-    excluded_approvers: held ? maker.member.held_by : null,
+    // A held maker's request is not for the admins who reset their credentials to approve, even after the hold; nor
+    // for an account that may be in the maker's own hands.
+    excluded_approvers: await excludedAtSubmission(db, maker.member, held),
     origin,
   };
   const inserted = await requestRows.insertRequest(db, row);

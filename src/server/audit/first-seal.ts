@@ -1,6 +1,6 @@
 import { transaction } from '../db/database';
 import { hasAction, holdHead } from '../db/repositories/audit-trail';
-import { sealEveryRow } from '../db/repositories/sealing';
+import { sealEveryRow, sealRequestRows } from '../db/repositories/sealing';
 import type { Team } from '../team';
 import { appendAuditIn, consoleEntry } from './chain';
 
@@ -11,31 +11,52 @@ import { appendAuditIn, consoleEntry } from './chain';
  * they are at that moment, as a trail's re-seal does: what a database writer changed before it is vouched for.
  * Skipped while the trail does not verify: nothing is vouched for on a trail that was tampered with.
  */
+/**
+ * Each generation of seals is sealed once, by a line of its own: the rows that decide power and money first (sessions
+ * ended), then the requests sealed since (payees', vendors' bank details, bills' approvals), whose rows a database
+ * that was sealed before holds unsealed.
+ */
+const GENERATIONS = [
+  {
+    action: 'integrity.seal',
+    seal: sealEveryRow,
+    said: (n: number) => `Sealed ${n} rows as they were, at the first start with seals; sessions ended`,
+  },
+  {
+    action: 'integrity.seal.requests',
+    seal: sealRequestRows,
+    said: (n: number) =>
+      `Sealed ${n} payee requests, bill approvals and vendor method changes as they were, at the first start with their seals`,
+  },
+] as const;
+
 export async function sealOnce(team: Team): Promise<{ sealed: number } | null> {
   const db = team.database.db;
-  if (!team.trail?.ok || (await hasAction(db, 'integrity.seal'))) return null;
-  const done = await transaction(db, async (trx) => {
-    // Two servers starting at once: the head held first, the second finds the first's line and seals nothing.
-    await holdHead(trx);
-    if (await hasAction(trx, 'integrity.seal')) return null;
-    const sealed = await sealEveryRow(trx);
-    const head = await appendAuditIn(
-      trx,
-      team.auditKey,
-      {
-        ...consoleEntry('', 'integrity.seal', [], {
-          status: 200,
-          detail: `Sealed ${sealed} rows as they were, at the first start with seals; sessions ended`,
-        }),
-        orgId: null,
-        role: 'console',
-      },
-      team.now(),
-      team.auditWitness,
-    );
-    return { sealed, head };
-  });
-  if (!done) return null;
-  team.noteHead(done.head);
-  return { sealed: done.sealed };
+  if (!team.trail?.ok) return null;
+  let sealed: number | null = null;
+  for (const generation of GENERATIONS) {
+    if (await hasAction(db, generation.action)) continue;
+    const done = await transaction(db, async (trx) => {
+      // Two servers starting at once: the head held first, the second finds the first's line and seals nothing.
+      await holdHead(trx);
+      if (await hasAction(trx, generation.action)) return null;
+      const count = await generation.seal(trx);
+      const head = await appendAuditIn(
+        trx,
+        team.auditKey,
+        {
+          ...consoleEntry('', generation.action, [], { status: 200, detail: generation.said(count) }),
+          orgId: null,
+          role: 'console',
+        },
+        team.now(),
+        team.auditWitness,
+      );
+      return { count, head };
+    });
+    if (!done) continue;
+    team.noteHead(done.head);
+    sealed = (sealed ?? 0) + done.count;
+  }
+  return sealed === null ? null : { sealed };
 }

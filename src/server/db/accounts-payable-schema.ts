@@ -12,6 +12,8 @@ export interface AccountsPayableTables {
     ap_user_id: number;
     method_fingerprint: string;
     at: string;
+    /** HMAC of the row (db/seals.ts), written by the repository. */
+    seal?: string | null;
   };
   /** A vendor's payment method added or deleted with approvals on: it waits for a second member. */
   ap_method_changes: {
@@ -35,6 +37,8 @@ export interface AccountsPayableTables {
     decided_at: string | null;
     reason: string | null;
     created_at: string;
+    /** HMAC of the fields that decide where the money goes (db/seals.ts), written by the repository. */
+    seal?: string | null;
   };
 }
 

@@ -1,5 +1,6 @@
 import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes';
 import type { AccountsPayableTables } from './accounts-payable-schema';
+import type { ControlsTables } from './controls-schema';
 
 /** Whose spending a counter holds: a member's alone, or a file's rows. */
 export type SpendScope = 'member' | 'file';
@@ -9,7 +10,7 @@ export type SpendScope = 'member' | 'file';
  * by default or on PostgreSQL when several console servers share it. Times are ISO-8601 UTC strings, which sort as
  * text on both.
  */
-export interface ConsoleTables extends AccountsPayableTables {
+export interface ConsoleTables extends AccountsPayableTables, ControlsTables {
   organizations: {
     id: string;
     name: string;
@@ -208,6 +209,8 @@ export interface ConsoleTables extends AccountsPayableTables {
     created_at: string;
     expires_at: string;
     decided_at: string | null;
+    /** HMAC of the fields that decide where the money goes (db/seals.ts), written by the repository. */
+    seal?: string | null;
   };
 }
 

@@ -1,6 +1,16 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ConsoleTables, DecisionRow, MemberRow, PolicyRow, RequestRow, TeamRequestRow } from './schema';
+import type {
+  BillApprovalRow,
+  ConsoleTables,
+  DecisionRow,
+  MemberRow,
+  MethodChangeRow,
+  PayeeRequestRow,
+  PolicyRow,
+  RequestRow,
+  TeamRequestRow,
+} from './schema';
 
 /** The database handle (database.ts's ConsoleDb, named here so that database.ts may import this file). */
 type ConsoleDb = Kysely<ConsoleTables>;
@@ -20,7 +30,10 @@ export type SealedTable =
   | 'approval_policies'
   | 'approval_requests'
   | 'approval_decisions'
-  | 'team_requests';
+  | 'team_requests'
+  | 'payee_requests'
+  | 'ap_bill_approvals'
+  | 'ap_method_changes';
 
 /** A number as PostgreSQL and SQLite answer it alike (a bigint may come back as text). */
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -72,6 +85,47 @@ export const sealedFields = {
     row.proposer_id,
     row.target_member_id,
     row.payload,
+    row.created_at,
+  ],
+  // Where a payee's money goes: the body the service is sent (sealed again, masked, when the request ends) and what the
+  // approver is shown of it.
+  payee_requests: (row: PayeeRequestRow) => [
+    row.id,
+    row.org_id,
+    row.proposer_id,
+    row.user_id,
+    row.operation,
+    row.body,
+    row.before_methods,
+    row.after_method,
+    row.payee_name,
+    row.ticket,
+    row.created_at,
+    row.expires_at,
+  ],
+  // Who approved a bill through the console, and the method they were shown: what a bill is paid to.
+  ap_bill_approvals: (row: BillApprovalRow) => [
+    row.id,
+    row.org_id,
+    row.bill_id,
+    row.member_id,
+    n(row.ap_user_id),
+    row.method_fingerprint,
+    row.at,
+  ],
+  // A vendor's bank details waiting for a second member: the body sent (sealed again when it is cleared), the method
+  // deleted or made, and what the second member is shown.
+  ap_method_changes: (row: MethodChangeRow) => [
+    row.id,
+    row.org_id,
+    row.proposer_id,
+    row.vendor_id,
+    row.vendor_name,
+    row.kind,
+    row.method_id,
+    row.body,
+    row.mask,
+    row.routing_number,
     row.created_at,
   ],
 } satisfies Record<SealedTable, (row: never) => unknown[]>;

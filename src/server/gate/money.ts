@@ -1,6 +1,7 @@
 import { approvalNeed } from '../../lib/approval-rules';
 import type { AuditAction } from '../../lib/audit-actions';
 import { NO_POLICY } from '../approvals/policy';
+import { openRequestWithKey } from '../db/repositories/approval-request-keys';
 import { Refusal } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
 import { heldUntil } from '../members/hold';
@@ -36,6 +37,18 @@ export async function judgeMoney(
     return { kind: 'refused', refusal, amountCents: null };
   }
   const amountCents = checked.amountCents;
+  // A key that belongs to a request waiting for approval is that request's to send: sent directly, it would pay the
+  // request around its approvers (and the approved run would find it paid already).
+  const waiting = await openRequestWithKey(team.database.db, organization.id, keysOf(checked.body));
+  if (waiting) {
+    const refusal = new Refusal(
+      409,
+      'idempotency-key-waiting',
+      'This idempotency key belongs to a request waiting for approval: it is paid when that request is approved, or send it with a new key',
+      { extra: { request_id: waiting.id } },
+    );
+    return { kind: 'refused', refusal, amountCents };
+  }
   // After a reset of their credentials, whatever a member pays waits for another member's approval.
   const held = heldUntil(member, team.now());
   if (held) {
@@ -58,6 +71,12 @@ export async function judgeMoney(
     return { kind: 'refused', refusal, amountCents };
   }
   return { kind: 'send', body: JSON.stringify(checked.body), amountCents, reservation: reserved.reservation };
+}
+
+/** The idempotency keys a money body is sent with: its own, or each item's (a transfer batch). */
+function keysOf(body: Record<string, unknown>): string[] {
+  const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [body];
+  return items.flatMap((item) => (typeof item?.idempotency_key === 'string' ? [item.idempotency_key] : []));
 }
 
 /** Nothing moved after all (refused by the service, answered as sent before, or never sent): uncounted. */

@@ -265,13 +265,20 @@ describe('payouts under the team', async () => {
     const body = payout(150_002);
     const submitted = await finance.post('/api/team/approvals', { payout: body });
     expect(submitted.status).toBe(201);
-    // Another member who may pay reads the waiting request's key and spends it first: $1.00 to another user.
+    // Another member who may pay reads the waiting request's key and spends it first: $1.00 to another user. The gate
+    // refuses a member that (the key is the waiting request's); the organization's own key, at the service, spends it.
     const other = tenant.users[0]?.id ?? '';
-    const spent = await admin.post('/v2/payouts', {
+    const first = {
       ...payout(100),
       platform: 'default',
       user_id: other,
       idempotency_key: body.idempotency_key,
+    };
+    expect((await admin.post('/v2/payouts', first)).status).toBe(409);
+    // Stamped as the console stamps what it sends, so that the executor's look-up by key finds it.
+    const spent = await org.post('/v2/payouts', {
+      ...first,
+      metadata: { console_request_id: body.idempotency_key },
     });
     expect(spent.status, spent.text).toBe(201);
     const approved = await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);

@@ -1,4 +1,4 @@
-import { type ApprovalNeed, approvalNeed } from '../../lib/approval-rules';
+import { type ApprovalNeed, approvalNeed, memberDailyLimit } from '../../lib/approval-rules';
 import { dayFirstHour, spendHour } from '../../lib/spend-day';
 import { activePolicy } from '../approvals/policy';
 import { type ConsoleDb, transaction } from '../db/database';
@@ -50,6 +50,8 @@ export async function reserveSpend(
     fileId?: string | null;
     /** Only the daily limit: the approval limit was judged by the caller (a bill approved by another member). */
     dailyOnly?: boolean;
+    /** With `dailyOnly`: someone other than the payer approved it, so the approval limit is no daily limit for it. */
+    approvedByAnother?: boolean;
   },
   now: Date,
 ): Promise<Reserved> {
@@ -58,7 +60,17 @@ export async function reserveSpend(
   return groupCommitOf(db, 'spend').run(async (trx) => {
     await lockMember(trx, spend.memberId);
     const active = await activePolicy(trx, spend.orgId);
-    const policy = spend.dailyOnly ? { ...active, limitCents: Number.MAX_SAFE_INTEGER } : active;
+    // A bill judged by the daily limit only: one approved by another member counts against a daily limit that is set;
+    // one paid alone also against the approval limit, the daily limit when none is set (as a payment's is).
+    const policy = spend.dailyOnly
+      ? {
+          ...active,
+          limitCents: Number.MAX_SAFE_INTEGER,
+          memberDailyLimitCents: spend.approvedByAnother
+            ? active.memberDailyLimitCents
+            : memberDailyLimit(active),
+        }
+      : active;
     const from = dayFirstHour(now);
     const counters = [memberCounter(spend.memberId)];
     if (spend.fileId) {

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resumeOrphans } from '../approvals/executor';
 import { appendAudit, consoleEntry, verifyAudit } from '../audit/chain';
 import { AuditHeadFile } from '../audit/head-file';
@@ -16,17 +16,20 @@ import { tempDir } from '../test/temp-dir';
 describe.each(BACKENDS)(
   'a database writer on $name',
   async (backend) => {
-    const opened: { close(): Promise<void> }[] = [];
-    afterAll(async () => {
-      for (const each of opened.reverse()) await each.close();
-    });
+    /**
+     * Closed when its test ends, in the reverse order of opening: a server waits for the lines it still writes and for
+     * its head file before the directory of that file is removed, and the database closes after every server on it.
+     */
+    const own = <T extends { close(): Promise<void> }>(opened: T): T => {
+      onTestFinished(() => opened.close());
+      return opened;
+    };
 
     /** A server of its own (its database, its head file), a tenant, and its members' sessions. */
     async function running(name: string) {
-      const database = await backend.open();
+      const database = own(await backend.open());
       const headFile = new AuditHeadFile(join(tempDir('database-writer-'), `${name}.audit-head`));
-      const server = await teamConsole({ database, auditHead: headFile });
-      opened.push(database, server);
+      const server = own(await teamConsole({ database, auditHead: headFile }));
       const tenant = await server.tenant();
       const member = (role: MemberCredentials['role']) =>
         tenant.members.find((m) => m.role === role) as MemberCredentials;
@@ -146,11 +149,12 @@ describe.each(BACKENDS)(
       });
       // A server started on it through the head file refuses to write too.
       const error2 = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      const again = await teamConsole({
-        database: s.database,
-        auditHead: new AuditHeadFile(s.headFile.path),
-      });
-      opened.push(again);
+      const again = own(
+        await teamConsole({
+          database: s.database,
+          auditHead: new AuditHeadFile(s.headFile.path),
+        }),
+      );
       const refused = await failedSignIns(again.app, 1);
       error2.mockRestore();
       expect(again.team.trail).toMatchObject({ ok: false });
@@ -159,8 +163,7 @@ describe.each(BACKENDS)(
 
     it('a server on a trail that holds appends as before, with other servers appending between', async () => {
       const s = await running('holds');
-      const other = await teamConsole({ database: s.database });
-      opened.push(other);
+      const other = own(await teamConsole({ database: s.database }));
       await s.as('viewer');
       await failedSignIns(other.app, 2);
       const answers = await failedSignIns(s.server.app, 2);
@@ -186,8 +189,15 @@ describe.each(BACKENDS)(
       );
       return (list.body.data as { amount: number }[]).filter((t) => t.amount === cents);
     };
-    const violations = async (s: Awaited<ReturnType<typeof running>>) =>
-      s.sql.selectFrom('audit_events').selectAll().where('action', '=', 'integrity.violation').execute();
+    /** The trail's violation lines, once the server has written those it was writing. */
+    const violations = async (s: Awaited<ReturnType<typeof running>>) => {
+      await s.server.team.settled();
+      return s.sql
+        .selectFrom('audit_events')
+        .selectAll()
+        .where('action', '=', 'integrity.violation')
+        .execute();
+    };
     const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     it('a session row for a secret of their choosing opens nothing, in the old format or any other key', async () => {
@@ -377,7 +387,6 @@ describe.each(BACKENDS)(
       });
       error.mockRestore();
       expect(asAdmin.status).toBe(401);
-      await new Promise((resolve) => setTimeout(resolve, 50));
       expect((await violations(s)).map((v) => v.detail)).toContain(
         'A members row does not verify (changed in the database): taken as absent',
       );
@@ -445,8 +454,7 @@ describe.each(BACKENDS)(
         .set({ seal: null })
         .where('id', '=', s.member('finance').id)
         .execute();
-      const again = await teamConsole({ database: s.database });
-      opened.push(again);
+      const again = own(await teamConsole({ database: s.database }));
       expect(await seals()).toHaveLength(1);
       const error = quietly();
       const signIn = await caller(again.app, '').post('/api/team/sessions', {

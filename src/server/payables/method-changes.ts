@@ -128,7 +128,7 @@ export async function confirmMethodChange(
     );
   }
   const body = row.body;
-  const decided = await decideMethodChange(db, row.id, {
+  const decided = await decideMethodChange(db, row, {
     status: 'confirmed',
     decided_by: found.member.id,
     decided_at: team.now().toISOString(),
@@ -151,7 +151,7 @@ export async function confirmMethodChange(
           }),
         );
   const answer = (await response.json().catch(() => ({}))) as { id?: string; message?: string };
-  await setMethodChangeOutcome(db, row.id, {
+  await setMethodChangeOutcome(db, row, {
     status: response.ok ? 'confirmed' : 'failed',
     method_id: row.kind === 'add' ? (answer.id ?? null) : row.method_id,
     reason: response.ok ? null : (answer.message ?? `The service answered ${response.status}`),
@@ -169,7 +169,7 @@ export async function rejectMethodChange(
   const db = team.database.db;
   const row = await findMethodChange(db, found.organization.id, id);
   if (!row) return new Refusal(404, 'request-not-found', 'No such change');
-  const decided = await decideMethodChange(db, row.id, {
+  const decided = await decideMethodChange(db, row, {
     status: 'rejected',
     decided_by: found.member.id,
     decided_at: team.now().toISOString(),

@@ -237,7 +237,14 @@ async function judgePay(
       { limit: 'amount' },
     );
   }
-  const recorded = await billApprovals(db, found.organization.id, bill.id);
+  const { approvals: recorded, forged } = await billApprovals(db, found.organization.id, bill.id);
+  if (forged > 0) {
+    return refuse(
+      409,
+      'bill-approval-changed',
+      "A record of this bill's approval was changed outside the console: it is not paid. Cancel it and make a new bill, to be approved again",
+    );
+  }
   if (recorded.length > 0 && credentials) {
     const now = await methodFingerprint(call, credentials, bill);
     if (recorded.some((approval) => approval.method_fingerprint !== now)) {
@@ -251,7 +258,14 @@ async function judgePay(
   // Paying a bill is money the payer moves: it counts against their daily limit (the approval limit is the rule above).
   const reserved = await reserveSpend(
     db,
-    { orgId: found.organization.id, memberId: found.member.id, amountCents, fileId: null, dailyOnly: true },
+    {
+      orgId: found.organization.id,
+      memberId: found.member.id,
+      amountCents,
+      fileId: null,
+      dailyOnly: true,
+      approvedByAnother: others.length > 0,
+    },
     team.now(),
   );
   if (reserved.kind === 'needs-approval') {

@@ -23,7 +23,7 @@ const decided = (status: string) =>
 
 async function ended(team: Team, row: PayeeRequestRow): Promise<void> {
   const masked = JSON.stringify(maskedPayoutBody(JSON.parse(row.body) as Record<string, unknown>));
-  await payeeRows.setPayeeRequestBody(team.database.db, row.id, masked);
+  await payeeRows.setPayeeRequestBody(team.database.db, row, masked);
 }
 
 async function viewOf(team: Team, orgId: string, id: string): Promise<PayeeRequestView> {

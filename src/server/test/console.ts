@@ -111,6 +111,7 @@ export async function teamConsole(
     signIn,
     tenant,
     close: async () => {
+      await team.settled();
       sandbox?.close();
       if (!options.database) await database.close();
     },

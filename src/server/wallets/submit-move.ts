@@ -4,6 +4,7 @@ import { deadlineFrom, isPastDeadline } from '../../lib/request-lifecycle';
 import { achAccountSchema } from '../../lib/requests/wallets';
 import { type FieldError, fieldErrorsFrom } from '../../node/error-body';
 import type { MoveBody, PaymentBody } from '../approvals/bodies';
+import { excludedAtSubmission } from '../approvals/excluded';
 import { expireRequest } from '../approvals/expiry';
 import { activePolicy } from '../approvals/policy';
 import * as requestRows from '../db/repositories/approval-requests';
@@ -132,7 +133,7 @@ export async function submitMove(
     updated_at: now.toISOString(),
     executor_id: null,
     lease_until: null,
-    excluded_approvers: held ? maker.member.held_by : null,
+    excluded_approvers: await excludedAtSubmission(db, maker.member, held),
     origin,
   };
   const inserted = await requestRows.insertRequest(db, row);

@@ -1,22 +1,33 @@
 import type { ConsoleDb } from '../database';
 import type { BillApprovalRow } from '../schema';
+import { sealerOf } from '../seals';
 
-/** Who approved a bill through the console, with the fingerprint of the payment method they were shown. */
+/**
+ * Who approved a bill through the console, with the fingerprint of the payment method they were shown. Each is sealed
+ * as it is written (db/seals.ts): a fingerprint changed in the database, or an approval inserted there, does not
+ * verify.
+ */
 
 export async function insertBillApproval(db: ConsoleDb, row: BillApprovalRow): Promise<void> {
-  await db.insertInto('ap_bill_approvals').values(row).execute();
+  await db.insertInto('ap_bill_approvals').values(sealerOf(db).sealed('ap_bill_approvals', row)).execute();
 }
 
+/** A bill's approvals as they were sealed, and how many others do not verify (each reported): the bill is not paid. */
 export async function billApprovals(
   db: ConsoleDb,
   orgId: string,
   billId: string,
-): Promise<BillApprovalRow[]> {
-  return db
+): Promise<{ approvals: BillApprovalRow[]; forged: number }> {
+  const rows = await db
     .selectFrom('ap_bill_approvals')
     .selectAll()
     .where('org_id', '=', orgId)
     .where('bill_id', '=', billId)
     .orderBy('at')
     .execute();
+  const sealer = sealerOf(db);
+  const approvals = rows.filter((row) =>
+    sealer.verifies('ap_bill_approvals', row, { table: 'ap_bill_approvals', id: row.id, orgId }),
+  );
+  return { approvals, forged: rows.length - approvals.length };
 }

@@ -1,7 +1,8 @@
 import { sha256Hex } from '../../identity/secrets';
-import type { ConsoleDb } from '../database';
+import { type ConsoleDb, transaction } from '../database';
 import type { RequestRow } from '../schema';
 import { sealerOf } from '../seals';
+import { noteRequestKeys } from './approval-request-keys';
 
 /**
  * Approval requests: what only they have (their bodies, their executors' claims and leases). Their status moves, their
@@ -18,12 +19,18 @@ export async function insertRequest(
   given: RequestRow,
 ): Promise<{ kind: 'created' | 'existing'; request: RequestRow }> {
   const row = sealerOf(db).sealed('approval_requests', given);
-  const inserted = await db
-    .insertInto('approval_requests')
-    .values(row)
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  if (inserted.numInsertedOrUpdatedRows !== 0n) return { kind: 'created', request: row };
+  // The request and the keys of its bodies are written together: no moment when it waits and its keys are free.
+  const inserted = await transaction(db, async (trx) => {
+    const done = await trx
+      .insertInto('approval_requests')
+      .values(row)
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
+    if (done.numInsertedOrUpdatedRows === 0n) return false;
+    await noteRequestKeys(trx, row);
+    return true;
+  });
+  if (inserted) return { kind: 'created', request: row };
   const waiting = await db
     .selectFrom('approval_requests')
     .selectAll()
@@ -34,7 +41,10 @@ export async function insertRequest(
     .executeTakeFirst();
   if (waiting) return { kind: 'existing', request: waiting };
   // That one was decided in between: this body may wait again.
-  await db.insertInto('approval_requests').values(row).execute();
+  await transaction(db, async (trx) => {
+    await trx.insertInto('approval_requests').values(row).execute();
+    await noteRequestKeys(trx, row);
+  });
   return { kind: 'created', request: row };
 }
 

@@ -54,3 +54,37 @@ export async function sealEveryRow(trx: ConsoleDb): Promise<number> {
   await trx.deleteFrom('sessions').execute();
   return count;
 }
+
+/**
+ * The second sealing: the rows of the tables sealed since (payee requests, bill approvals, vendor method changes),
+ * sealed as they are, once. Sessions stay: their secrets are sealed already. Answers how many rows it sealed.
+ */
+export async function sealRequestRows(trx: ConsoleDb): Promise<number> {
+  const sealer = sealerOf(trx);
+  let count = 0;
+  for (const row of await trx.selectFrom('payee_requests').selectAll().execute()) {
+    await trx
+      .updateTable('payee_requests')
+      .set({ seal: sealer.seal('payee_requests', row) })
+      .where('id', '=', row.id)
+      .execute();
+    count++;
+  }
+  for (const row of await trx.selectFrom('ap_bill_approvals').selectAll().execute()) {
+    await trx
+      .updateTable('ap_bill_approvals')
+      .set({ seal: sealer.seal('ap_bill_approvals', row) })
+      .where('id', '=', row.id)
+      .execute();
+    count++;
+  }
+  for (const row of await trx.selectFrom('ap_method_changes').selectAll().execute()) {
+    await trx
+      .updateTable('ap_method_changes')
+      .set({ seal: sealer.seal('ap_method_changes', row) })
+      .where('id', '=', row.id)
+      .execute();
+    count++;
+  }
+  return count;
+}

@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { caller, type MemberCredentials, teamConsole } from '../test/console';
+import { BACKENDS } from '../test/databases';
+
+/**
+ * No one moves money alone, an admin included: the only admin, without mail, invites a finance member and is shown
+ * the link, so may hold that account. Its approvals of the admin's payments do not count, nor the admin's of its own,
+ * nor those of two accounts whose links were shown to the same admin; a member whose password the admin never saw
+ * approves as before.
+ */
+
+const payment = (userId: string, cents: number) => ({
+  amount: cents,
+  platform: 'ach',
+  user_id: userId,
+  ach_info: { account_number: '99887766554', routing_number: '021000021' },
+  idempotency_key: crypto.randomUUID(),
+});
+
+describe.each(BACKENDS)('accounts in one pair of hands on $name', async (backend) => {
+  const database = await backend.open();
+  const server = await teamConsole({ database });
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+  const tenant = await server.tenant({ approval_limit_cents: 100_000 });
+  const member = (role: MemberCredentials['role']) =>
+    tenant.members.find((m) => m.role === role) as MemberCredentials;
+  const admin = caller(server.app, await server.signIn(member('admin')));
+  const finance = caller(server.app, await server.signIn(member('finance')));
+  const user = tenant.users[0]?.id ?? '';
+
+  /** A finance member the admin invites with no mail: the link is shown to the admin, who sets the password. */
+  async function puppet(name: string) {
+    const email = `${name}@${tenant.client_id.slice(0, 8)}.example`;
+    const invited = await admin.post('/api/team/members', { email, name, role: 'finance' });
+    expect(invited.status).toBe(201);
+    expect(invited.body.link.delivery).toBe('shown');
+    const path = new URL(invited.body.link.url).pathname.replace('/invitation/', '/api/team/invitations/');
+    expect((await caller(server.app, '').post(path, { password: 'a good long password' })).status).toBe(200);
+    return caller(server.app, await server.signIn({ email, password: 'a good long password' }));
+  }
+
+  it('does not count an approval between the admin and an account whose link the admin was shown', async () => {
+    const first = await puppet('first-hand');
+    const second = await puppet('second-hand');
+    const byAdmin = await admin.post('/api/team/approvals', { payment: payment(user, 150_000) });
+    expect(byAdmin.status).toBe(201);
+    const refused = await first.post(`/api/team/approvals/${byAdmin.body.id}/approve`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error_code).toBe('approver-excluded');
+    expect(refused.body.message).toContain('one person may hold both');
+    // The other way round, and between two accounts whose links the same admin was shown.
+    const byPuppet = await first.post('/api/team/approvals', { payment: payment(user, 150_001) });
+    expect((await admin.post(`/api/team/approvals/${byPuppet.body.id}/approve`)).body.error_code).toBe(
+      'approver-excluded',
+    );
+    expect((await second.post(`/api/team/approvals/${byPuppet.body.id}/approve`)).body.error_code).toBe(
+      'approver-excluded',
+    );
+    // A member whose password the admin never saw approves, and the payment is made.
+    const approved = await finance.post(`/api/team/approvals/${byAdmin.body.id}/approve`);
+    expect(approved.status).toBe(200);
+    expect(['approved', 'executing', 'executed']).toContain(approved.body.status);
+    expect((await admin.get(`/api/team/approvals/${byPuppet.body.id}`)).body.status).toBe('pending');
+  });
+});

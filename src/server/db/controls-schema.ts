@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/** The console's tables for the team's controls that are not tables of a group of their own. */
+export interface ControlsTables {
+  /**
+   * The idempotency key of each body an approval request will send: a direct payment with one of them while the
+   * request still waits is refused at the gate, so that the request cannot be paid around its approvers.
+   */
+  approval_request_keys: {
+    org_id: string;
+    idempotency_key: string;
+    request_id: string;
+  };
+}
+
+/** The keys of a request's bodies, as its JSON keeps them (a payment, a file's rows, payouts, a wallet move). */
+export function idempotencyKeysOf(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const record = body as Record<string, unknown>;
+  const bodies: unknown[] = [record.payment, record.payout];
+  for (const list of [record.rows, record.payouts, record.moves])
+    if (Array.isArray(list)) bodies.push(...list);
+  return bodies.flatMap((each) => {
+    const key = (each as { idempotency_key?: unknown } | undefined)?.idempotency_key;
+    return typeof key === 'string' && key !== '' ? [key] : [];
+  });
+}
+
+export const requestKeysMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('approval_request_keys')
+      .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+      .addColumn('idempotency_key', 'text', (c) => c.notNull())
+      .addColumn('request_id', 'text', (c) => c.notNull().references('approval_requests.id'))
+      .addPrimaryKeyConstraint('approval_request_keys_pk', ['org_id', 'idempotency_key', 'request_id'])
+      .execute();
+    // The requests that may still be paid have their keys written down now; those that ended need none.
+    const typed = db as unknown as Kysely<{
+      approval_requests: { id: string; org_id: string; body: string; status: string };
+      approval_request_keys: ControlsTables['approval_request_keys'];
+    }>;
+    const open = await typed
+      .selectFrom('approval_requests')
+      .select(['id', 'org_id', 'body'])
+      .where('status', 'in', ['pending', 'approved', 'executing'])
+      .execute();
+    for (const request of open) {
+      const keys = [...new Set(idempotencyKeysOf(JSON.parse(request.body)))];
+      if (keys.length === 0) continue;
+      await typed
+        .insertInto('approval_request_keys')
+        .values(keys.map((key) => ({ org_id: request.org_id, idempotency_key: key, request_id: request.id })))
+        .execute();
+    }
+  },
+};
+
+/**
+ * The requests of payees and of accounts payable carry a seal as the team's requests do (db/seals.ts). Rows written
+ * before are sealed once, as they are, at the first start with these seals (audit/first-seal.ts, its second line).
+ */
+export const requestSealsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['payee_requests', 'ap_bill_approvals', 'ap_method_changes']) {
+      await db.schema.alterTable(table).addColumn('seal', 'text').execute();
+    }
+  },
+};

@@ -1,0 +1,79 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { caller, type MemberCredentials, teamConsole } from '../test/console';
+import { BACKENDS } from '../test/databases';
+
+/**
+ * An accounts-payable write whose body is not a form is JSON, said so: a text/plain body (which a cross-site form may
+ * send without a preflight) is refused with 415 before anything is judged or sent, as every other money write's is.
+ */
+const AP = '/v2/accounts-payable';
+const PLAIN = { 'Content-Type': 'text/plain' };
+
+describe.each(BACKENDS)('accounts-payable bodies on $name', async (backend) => {
+  const database = await backend.open();
+  const server = await teamConsole({ database });
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+  const tenant = await server.tenant({ approval_limit_cents: 100_000 });
+  const member = (role: MemberCredentials['role']) =>
+    tenant.members.find((m) => m.role === role) as MemberCredentials;
+  const finance = caller(server.app, await server.signIn(member('finance')));
+  const admin = caller(server.app, await server.signIn(member('admin')));
+  const vendors = (await finance.get(`${AP}/vendors?limit=100`)).body.data as { id: string; name: string }[];
+  const vendor = vendors.find((v) => v.name === 'Northwind Hosting') as { id: string };
+  const method = (await finance.get(`${AP}/vendors/${vendor.id}/payment-methods`)).body[0] as { id: string };
+
+  it('refuses a text/plain body with 415 on each write, and nothing is made or waits', async () => {
+    const writes: [string, Record<string, unknown>][] = [
+      [
+        `${AP}/vendors/${vendor.id}/payment-methods`,
+        {
+          name: 'New account',
+          ach_account_number: '000111112222',
+          ach_routing_number: '021000021',
+          ach_account_type: 'savings',
+        },
+      ],
+      [
+        `${AP}/payables`,
+        {
+          number: `T-${crypto.randomUUID().slice(0, 6)}`,
+          ap_vendor_id: vendor.id,
+          ap_payment_method_id: method.id,
+          amount: 500,
+          funding_source: 'dots_balance',
+        },
+      ],
+      [
+        `${AP}/vendors`,
+        {
+          name: 'Plain Text Supplies',
+          contact_email: 'ap@plain.example',
+          address: { line_1: '1 Main St', city: 'Austin', state: 'TX', postcode: '78701', country: 'US' },
+        },
+      ],
+    ];
+    const bills = async () => (await finance.get(`${AP}/payables?limit=100`)).body.data.length as number;
+    const billsBefore = await bills();
+    const methodsBefore = (await finance.get(`${AP}/vendors/${vendor.id}/payment-methods`)).body.length;
+    for (const [path, body] of writes) {
+      const refused = await finance.post(path, body, PLAIN);
+      expect(refused.status, path).toBe(415);
+      expect(refused.body).toMatchObject({ success: false, error_code: 'unsupported-media-type' });
+    }
+    expect(await bills()).toBe(billsBefore);
+    expect((await finance.get(`${AP}/vendors/${vendor.id}/payment-methods`)).body).toHaveLength(
+      methodsBefore,
+    );
+    expect(
+      (await finance.get(`${AP}/vendors?limit=100`)).body.data.map((v: { name: string }) => v.name),
+    ).not.toContain('Plain Text Supplies');
+    expect((await admin.get('/api/team/vendor-method-changes')).body.data).toEqual([]);
+    // The same bodies as JSON are taken: it was the media type that was refused.
+    for (const [path, body] of writes) {
+      expect([200, 201, 202], path).toContain((await finance.post(path, body)).status);
+    }
+  });
+});
