@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { accountsPayableMigration } from './accounts-payable-schema';
+import { accountsPayableMigration, billEditsMigration } from './accounts-payable-schema';
 
 /**
  * The console database's schema, one step per entry, applied in name order and recorded by Kysely's migrator. Only
@@ -375,4 +375,5 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0013-accounts-payable': accountsPayableMigration,
+  '0014a-bill-edits': billEditsMigration,
 };
