@@ -185,8 +185,12 @@ test('a bill above $10,000.00 needs two steps', async ({ page, tenant }) => {
   await page.getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
   await expect(page.getByText('Step 2: 1 approval(s) (complete)')).toBeVisible();
-  // Approved: the admin may pay it now.
-  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
+  // Approved, but by the admin alone: above the approval limit their approval does not count for their own payment.
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review the payment' });
+  await review.getByRole('button', { name: 'Pay $14,500.00', exact: true }).click();
+  await expect(review.getByText(/No one pays a bill alone/)).toBeVisible();
+  await expect(review.getByText(/nor the one paying it/)).toBeVisible();
 });
 
 test('a duplicate invoice needs a tick that says so', async ({ page, tenant }) => {
