@@ -116,7 +116,7 @@ export function BillPage() {
   const mayPay = useCan('pay');
   const act = useBillAction(billId);
   const [asking, setAsking] = useState<Exclude<BillAction, 'pay'> | null>(null);
-  const pay = usePayBill(bill.data, () => void bill.refetch());
+  const pay = usePayBill(bill.data);
   const [comment, setComment] = useState('');
   const sent = useRef(false);
   if (bill.isError) return <ApiErrorAlert error={bill.error} />;

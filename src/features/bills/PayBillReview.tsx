@@ -1,8 +1,8 @@
 import { Modal, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Bill } from '../../api/accounts-payable';
 import { type BillPayBody, type BillPayDraft, billPayDraft, billPayMoney } from '../../api/bill-pay';
-import type { Transfer } from '../../api/schemas';
 import { DetailRow } from '../../components/DetailRow';
 import { backUnlessSubmitting, MoneyReviewActions } from '../../components/MoneyReviewActions';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
@@ -19,12 +19,15 @@ export function fundingWords(source: string | null | undefined): string {
  * lost is looked up on the bill before anything is sent again. Mounted with the bill's page, so that an unknown
  * outcome outlives closing the review.
  */
-export function usePayBill(bill: Bill | undefined, onPaid: (transfer: Transfer) => void) {
+export function usePayBill(bill: Bill | undefined) {
+  const queryClient = useQueryClient();
   const [review, setReview] = useState<Prepared<BillPayBody> | null>(null);
   const submission = useMoneySubmission<BillPayDraft, BillPayBody>(billPayMoney, {
-    onCreated: (transfer) => {
+    onCreated: () => {
       setReview(null);
-      onPaid(transfer);
+      // The bill, the lists and the count of what waits, and the wallet it may have left.
+      void queryClient.invalidateQueries({ queryKey: ['bills'] });
+      void queryClient.invalidateQueries({ queryKey: ['apps'] });
     },
     onRefused: () => undefined,
   });
