@@ -1,6 +1,7 @@
+import type { SendResult } from '../lib/file-engine/run-rows';
 import { type Bill, billSchema } from './accounts-payable';
 import { exchange, request } from './client';
-import type { MoneyKind } from './money';
+import { type MoneyKind, sendMoneyRow } from './money';
 import type { Transfer } from './schemas';
 
 /**
@@ -114,3 +115,27 @@ export const billPayMoney: MoneyKind<BillPayDraft, BillPayBody> = {
     details: `Bill ${body.number}, ${body.vendor}, ${body.amount} cents (attempt ${body.attempt})`,
   }),
 };
+
+/** One bill of a run sent through the one row sender (the file engine's runner calls it). */
+export function payBillRow(body: BillPayBody): Promise<SendResult> {
+  return sendMoneyRow(billPayMoney, body, {});
+}
+
+/** The bill of a run read again: the transfer its attempt made, if the service has it. */
+export async function lookUpBillRow(body: BillPayBody): Promise<string | null> {
+  return (await findBillAttempt(body))?.id ?? null;
+}
+
+/**
+ * A bill of a run a reload interrupted: it may have been paid with its answer lost, so it is read again first, and
+ * sent (with the same key) only when its attempt is not there.
+ */
+export async function payBillRowAfterLookUp(body: BillPayBody): Promise<SendResult> {
+  try {
+    const found = await lookUpBillRow(body);
+    if (found) return { kind: 'alreadyPaid', transferId: found };
+  } catch (error) {
+    return { kind: 'unknown', message: `The bill could not be read again: ${(error as Error).message}` };
+  }
+  return payBillRow(body);
+}

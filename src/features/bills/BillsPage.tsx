@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Badge, Button, Checkbox, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -2,13 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { recordActivity } from '../../api/activity-log';
 import { movedMoney } from '../../api/approvals';
-import { billPayMoney, findBillAttempt } from '../../api/bill-pay';
+import { billPayMoney, lookUpBillRow, payBillRow, payBillRowAfterLookUp } from '../../api/bill-pay';
 import { session } from '../../api/credentials';
-import { sendMoneyRow } from '../../api/money';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import { useLeaveGuard } from '../../components/leave-guard';
 import { useRunUpdates } from '../../components/use-run-updates';
-import { RowsRun, type SendResult } from '../../lib/file-engine/run-rows';
+import { RowsRun } from '../../lib/file-engine/run-rows';
 import { formatCents } from '../../lib/money';
 import { mayResend } from '../../lib/money-answer';
 import { parseStoredRun, payBodyOf, type RunBill, storedRun, storedRunKey } from './bills-pay-run';
@@ -19,30 +18,6 @@ const storageKey = () => {
   const credentials = session.credentials();
   return storedRunKey(credentials?.member?.email ?? credentials?.clientId ?? 'console');
 };
-
-/** One bill sent through the one money submission's row sender: its key the bill's and the attempt's. */
-function sendBill(bill: RunBill): Promise<SendResult> {
-  return sendMoneyRow(billPayMoney, payBodyOf(bill), {});
-}
-
-/** The bill read again: the transfer its attempt made, if the service has it. */
-async function lookUpBill(bill: RunBill): Promise<string | null> {
-  return (await findBillAttempt(payBodyOf(bill)))?.id ?? null;
-}
-
-/**
- * After a reload a bill of the interrupted run may have been paid with its answer lost: it is read again first, and
- * sent (with the same key) only when its attempt is not there.
- */
-async function sendBillAfterLookUp(bill: RunBill): Promise<SendResult> {
-  try {
-    const found = await lookUpBill(bill);
-    if (found) return { kind: 'alreadyPaid', transferId: found };
-  } catch (error) {
-    return { kind: 'unknown', message: `The bill could not be read again: ${(error as Error).message}` };
-  }
-  return sendBill(bill);
-}
 
 /**
  * Many approved bills paid as one run through the file engine's runner (lib/file-engine/run-rows.ts) and the one money
@@ -66,8 +41,8 @@ export function useBillsPayRun() {
     setInterrupted(null);
     const { mode } = await queryClient.ensureQueryData(runtimeConfigQuery);
     const rows = new RowsRun(bills, {
-      send: resumed ? sendBillAfterLookUp : sendBill,
-      lookup: lookUpBill,
+      send: (bill) => (resumed ? payBillRowAfterLookUp : payBillRow)(payBodyOf(bill)),
+      lookup: (bill) => lookUpBillRow(payBodyOf(bill)),
       resendAllowed: mayResend(billPayMoney.keyOnReuse[mode]),
     });
     setRun({ bills, rows, resumed });

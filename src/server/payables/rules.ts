@@ -4,8 +4,12 @@ import { approvalsIn, billApprovals, changesWhatIsPaid } from '../../lib/bill-ap
 import { formatCents } from '../../lib/money';
 import { createVendorMethodSchema } from '../../lib/requests/accounts-payable';
 import { activePolicy } from '../approvals/policy';
-import { insertBillApproval, billApprovals as recordedApprovals } from '../db/repositories/ap-bill-approvals';
-import { billEdits, insertBillEdit } from '../db/repositories/ap-bill-edits';
+import {
+  billEdits,
+  insertBillApproval,
+  insertBillEdit,
+  billApprovals as recordedApprovals,
+} from '../db/repositories/ap-bill-approvals';
 import { Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { type Reservation, reserveSpend } from '../gate/spend';
