@@ -3,6 +3,7 @@ import { BUDGET_KIB } from '../scripts/asset-bytes.mjs';
 import { VENDOR_OPENAPI } from '../scripts/vendor-contract.mjs';
 import { type ApprovalsResult, runApprovals } from './approvals';
 import { type BatchResult, runBatchBenchmarks } from './batch';
+import { type BillsResult, runBills } from './bills';
 import { runBrowserBenchmarks } from './browser';
 import { type GrowthResult, runGrowth } from './growth';
 import { type LedgerResult, runLedger } from './ledger';
@@ -30,6 +31,7 @@ let payouts: PayoutsResult;
 let team: TeamResult;
 let approvals: ApprovalsResult;
 let onboarding: OnboardingResult;
+let bills: BillsResult;
 try {
   approvals = await runApprovals(consoleServer.url, Number(process.env.BENCH_APPROVAL_RUNS ?? 30));
   console.log('approvals:', JSON.stringify(approvals));
@@ -47,6 +49,8 @@ try {
   console.log('payouts:', JSON.stringify(payouts));
   onboarding = await runOnboarding(consoleServer.url);
   console.log('onboarding:', JSON.stringify({ ...onboarding, lighthouse: onboarding.lighthouse.scores }));
+  bills = await runBills(consoleServer.url, Number(process.env.BENCH_BILLS ?? 10_000));
+  console.log('bills:', JSON.stringify(bills));
   lighthouse = await runLighthouse(consoleServer.url);
   console.log('lighthouse:', JSON.stringify(lighthouse.map((l) => [l.page, l.profile, l.scores])));
 } finally {
@@ -95,6 +99,24 @@ const memberTimesPrism = memberPayments.prism
 const day = memberPayments.day;
 const dayKept = day.inTurns.later / day.inTurns.fresh;
 const targets = [
+  [
+    `the Bills list's first page with ${bills.bills.toLocaleString('en-US')} bills, p95 through the console server (all / ready to pay)`,
+    '< 100 ms',
+    `${bills.listFirstPage.all.p95} / ${bills.listFirstPage.approved.p95} ms`,
+    Math.max(bills.listFirstPage.all.p95, bills.listFirstPage.approved.p95) < 100,
+  ],
+  [
+    'a one-page invoice PDF made a draft, p95 through the console server',
+    '< 1 s',
+    `${bills.upload.p95} ms (median ${bills.upload.p50})`,
+    bills.upload.p95 < 1000,
+  ],
+  [
+    `${bills.payRun.bills} approved bills paid as one run (eight at a time, the run's route)`,
+    '< 10 s',
+    `${bills.payRun.seconds} s (${bills.payRun.paid} paid, ${bills.payRun.refused} refused)`,
+    bills.payRun.seconds < 10 && bills.payRun.refused === 0,
+  ],
   [
     "a hosted flow page's first load: JavaScript, gzip (its CSS and HTML)",
     '< 50 KiB JS',

@@ -1,6 +1,85 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { AXE_SPEC_TIMEOUT, expect, expectNoAxeViolations, signIn, type Tenant, test } from './fixtures';
+import {
+  AXE_SPEC_TIMEOUT,
+  armFault,
+  basicAuth,
+  expect,
+  expectNoAxeViolations,
+  memberAuth,
+  signIn,
+  type Tenant,
+  test,
+} from './fixtures';
+
+const AP = '/v2/accounts-payable';
+
+interface ApiBill {
+  id: string;
+  number: string;
+  status: string;
+  transfer_id?: string;
+  transfer_history: { transfer_id: string; idempotency_key?: string }[];
+}
+
+/**
+ * Bills made and submitted by finance through the console server, below the first approval tier (so approved at
+ * submission), as a journey's starting point.
+ */
+async function approvedBills(
+  request: APIRequestContext,
+  tenant: Tenant,
+  vendorName: string,
+  amounts: number[],
+  funding: 'dots_balance' | 'ach' = 'dots_balance',
+): Promise<ApiBill[]> {
+  const headers = await memberAuth(request, tenant, 'finance');
+  const vendors = (await (await request.get(`${AP}/vendors?limit=100`, { headers })).json()).data as {
+    id: string;
+    name: string;
+  }[];
+  const vendor = vendors.find((v) => v.name === vendorName) as { id: string };
+  const methods = (await (
+    await request.get(`${AP}/vendors/${vendor.id}/payment-methods`, { headers })
+  ).json()) as {
+    id: string;
+  }[];
+  const made: ApiBill[] = [];
+  for (const [index, amount] of amounts.entries()) {
+    const bill = await request.post(`${AP}/payables`, {
+      headers,
+      data: {
+        acting_user_id: 1,
+        number: `RUN-${index + 1}-${crypto.randomUUID().slice(0, 4)}`,
+        ap_vendor_id: vendor.id,
+        ap_payment_method_id: methods[0]?.id,
+        amount,
+        funding_source: funding,
+      },
+    });
+    expect(bill.status()).toBe(201);
+    const { id } = (await bill.json()) as ApiBill;
+    const submitted = await request.post(`${AP}/payables/${id}/submit-for-approval`, { headers, data: {} });
+    expect(((await submitted.json()) as ApiBill).status).toBe('approved');
+    made.push((await submitted.json()) as ApiBill);
+  }
+  return made;
+}
+
+/** A bill as the service has it now, read with the organization's own key. */
+async function billNow(request: APIRequestContext, tenant: Tenant, id: string): Promise<ApiBill> {
+  return (await (
+    await request.get(`${AP}/payables/${id}`, { headers: basicAuth(tenant) })
+  ).json()) as ApiBill;
+}
+
+/** The transfers of type payable the sandbox made for a bill. */
+async function transfersOfBill(request: APIRequestContext, tenant: Tenant, id: string): Promise<unknown[]> {
+  const listed = (await (
+    await request.get('/v2/transfers?limit=100', { headers: basicAuth(tenant) })
+  ).json()) as { data: { type?: string; metadata?: Record<string, unknown> | null }[] };
+  return listed.data.filter((t) => t.type === 'payable' && t.metadata?.payable_id === id);
+}
 
 /** An invoice as its vendor sends it: a one-page PDF made with pdf-lib. */
 async function invoice(
@@ -106,8 +185,12 @@ test('a bill above $10,000.00 needs two steps', async ({ page, tenant }) => {
   await page.getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
   await expect(page.getByText('Step 2: 1 approval(s) (complete)')).toBeVisible();
-  // Approved: the admin may pay it now.
-  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
+  // Approved, but by the admin alone: above the approval limit their approval does not count for their own payment.
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review the payment' });
+  await review.getByRole('button', { name: 'Pay $14,500.00', exact: true }).click();
+  await expect(review.getByText(/No one pays a bill alone/)).toBeVisible();
+  await expect(review.getByText(/nor the one paying it/)).toBeVisible();
 });
 
 test('a duplicate invoice needs a tick that says so', async ({ page, tenant }) => {
@@ -138,3 +221,116 @@ test('support reads bills but cannot act on them', async ({ page, tenant }) => {
   }
   await expect(page.getByRole('table', { name: 'Bill' })).toBeVisible();
 });
+
+test('a failed payment is paid again, once, even when the answer to Pay again is lost', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  // Dana Lee Consulting's account is one whose payments fail.
+  const [bill] = await approvedBills(page.request, tenant, 'Dana Lee Consulting', [45_000], 'ach');
+  const id = (bill as ApiBill).id;
+  await signIn(page, tenant, 'finance');
+  await page.goto(`/bills/${id}`);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review the payment' });
+  await expect(review.getByText('Dana Lee Consulting')).toBeVisible();
+  await expect(review.getByText('ACH from the bank')).toBeVisible();
+  await expect(review.getByText(`Request id bill-${id}-attempt-1`)).toBeVisible();
+  await review.getByRole('button', { name: 'Pay $450.00', exact: true }).click();
+  await expect(review).toBeHidden();
+  const first = (await billNow(page.request, tenant, id)).transfer_id as string;
+  for (const status of ['pending', 'failed']) {
+    const moved = await page.request.post(`/sandbox/transfers/${first}/advance`, { data: { status } });
+    expect(moved.status()).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByText('Payment failed').first()).toBeVisible();
+
+  // The answer to the second attempt is lost after the service made it: the bill is read again, nothing resent.
+  await armFault(page, tenant, {
+    method: 'POST',
+    path_prefix: `${AP}/payables/${id}/pay`,
+    drop: 'after-commit',
+  });
+  await page.getByRole('button', { name: 'Pay again', exact: true }).click();
+  await expect(review.getByText('2 (the last payment failed)')).toBeVisible();
+  await review.getByRole('button', { name: 'Pay $450.00', exact: true }).click();
+  await expect(review).toBeHidden();
+  await expect(page.getByText('Payment sent').first()).toBeVisible();
+  const paid = await billNow(page.request, tenant, id);
+  expect(paid.transfer_history.map((a) => a.idempotency_key)).toEqual([
+    `bill-${id}-attempt-1`,
+    `bill-${id}-attempt-2`,
+  ]);
+  expect(await transfersOfBill(page.request, tenant, id)).toHaveLength(2);
+});
+
+test('five approved bills paid as one reviewed run, the page reloaded mid-run: each bill paid once', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  const bills = await approvedBills(
+    page.request,
+    tenant,
+    'Northwind Hosting',
+    [10_000, 20_000, 30_000, 40_000, 50_000],
+  );
+  await signIn(page, tenant, 'finance');
+  await page.goto('/bills?tab=approved');
+  for (const bill of bills)
+    await page.getByRole('checkbox', { name: `Select bill ${bill.number}`, exact: true }).check();
+  await page.getByRole('button', { name: 'Pay 5 selected ($1,500.00)', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review the run' });
+  await expect(review.getByText('5 bills, $1,500.00 in all, each paid once.')).toBeVisible();
+  await expect(review.getByText(/wallet: \$[\d,.]+ now, \$[\d,.]+ after/)).toBeVisible();
+  await expect(review.getByRole('table', { name: 'Bills to pay' }).getByRole('row')).toHaveCount(6);
+
+  // Two of the five answer slowly: the page is reloaded while they are out.
+  await armFault(page, tenant, { method: 'POST', path_prefix: `${AP}/payables/`, delay_ms: 3_000, times: 2 });
+  await review.getByRole('button', { name: 'Pay 5 bills ($1,500.00)', exact: true }).click();
+  const progress = page.getByRole('progressbar', { name: 'Bills paid' });
+  await expect(progress).toBeVisible();
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.reload();
+
+  await expect(page.getByText('A run of bills was interrupted')).toBeVisible();
+  await page.getByRole('button', { name: 'Resume the run', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Finished' })).toContainText(
+    '0 refused · 0 unknown',
+  );
+  await expect(page.getByText('A run of bills was interrupted')).toBeHidden();
+  for (const bill of bills) {
+    expect(await transfersOfBill(page.request, tenant, bill.id), bill.number).toHaveLength(1);
+    expect((await billNow(page.request, tenant, bill.id)).transfer_history).toHaveLength(1);
+  }
+  // A reload after the run offers nothing to resume.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Bills', exact: true })).toBeVisible();
+  await expect(page.getByText('A run of bills was interrupted')).toBeHidden();
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the Bills list, its waiting count and a run's review pass axe, ${scheme}`, async ({
+    page,
+    tenant,
+  }) => {
+    test.setTimeout(AXE_SPEC_TIMEOUT);
+    await page.emulateMedia({ colorScheme: scheme });
+    await signIn(page, tenant, 'admin');
+    // The demo's bills waiting for the admin: the navigation says how many beside Bills.
+    await expect(page.getByRole('link', { name: 'Bills', exact: true })).toHaveAttribute(
+      'aria-description',
+      /^\d+ bills waiting for you$/,
+    );
+    await page.goto('/bills?tab=mine');
+    await expect(page.getByRole('table', { name: 'Bills' })).toContainText('Approval: ');
+    await expectNoAxeViolations(page);
+    await page.goto('/bills?tab=approved');
+    await page.getByRole('checkbox', { name: 'Select bill NH-1002', exact: true }).check();
+    await page.getByRole('button', { name: /^Pay 1 selected/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Review the run' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

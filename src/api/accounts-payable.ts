@@ -27,6 +27,8 @@ export const billSchema = z.object({
   status: z.enum(PAYABLE_STATUSES).or(z.string()),
   amount: z.number(),
   funding_source: z.string().nullish(),
+  /** The app whose wallet a `dots_balance` bill is paid from. */
+  api_app_id: z.string().nullish(),
   ap_vendor_id: z.string().nullish(),
   ap_vendor_name: z.string().nullish(),
   ap_payment_method_id: z.string().nullish(),

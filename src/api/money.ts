@@ -17,6 +17,11 @@ export interface MoneyKind<TDraft, TBody> {
   /** The one pure builder of its body (lib/payment-request.ts, lib/payout-request.ts), its key inside. */
   bodyOf: (draft: TDraft, extras: { idempotencyKey: string; operator: string | undefined }) => TBody;
   keyOf: (body: TBody) => string;
+  /**
+   * A key derived from the draft itself (a bill and its attempt), where one draft must never be sent under two keys
+   * across reloads and pages; without it a review's key is random, kept while the draft stays the same.
+   */
+  keyFor?: (draft: TDraft) => string;
   /** Sends it: the transfer made, and whether the service answered a first request with this key again. */
   send: (body: TBody, route: MoneyRoute) => Promise<{ transfer: Transfer; replayed: boolean }>;
   /** Finds it by its key (findTransferByKey), among the transfers it would be in. */

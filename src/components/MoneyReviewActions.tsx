@@ -31,6 +31,7 @@ const CONFIRM_WORDS = {
   deposit: 'Confirm deposit of',
   withdrawal: 'Confirm withdrawal of',
   transfer: 'Confirm transfer of',
+  'bill payment': 'Pay',
 } as const;
 
 interface Props extends MoneyReview {

@@ -12,7 +12,7 @@ export function OutcomeUnknownAlert({
   checking,
   checkMessage,
 }: {
-  what: 'payment' | 'payout' | 'deposit' | 'withdrawal' | 'transfer';
+  what: 'payment' | 'payout' | 'deposit' | 'withdrawal' | 'transfer' | 'bill payment';
   error: Error;
   requestId: string | undefined;
   checking: boolean;

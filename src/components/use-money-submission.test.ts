@@ -103,6 +103,19 @@ describe('the one money submission', () => {
     expect(prepare(2600, 'b')).not.toBe(first);
   });
 
+  it('takes the key a kind derives from its draft (a bill and its attempt), the same on any page', () => {
+    const { kind } = kindOf({ sandbox: 'replays', upstream: 'refused' }, []);
+    const derived = { ...kind, keyFor: (amount: number) => `bill-b1-attempt-${amount}` };
+    const one = mount(derived, 'sandbox');
+    const other = mount(derived, 'sandbox');
+    expect(one.current().prepare(1).key).toBe('bill-b1-attempt-1');
+    expect(other.current().prepare(1)).toMatchObject({
+      key: 'bill-b1-attempt-1',
+      body: { idempotency_key: 'bill-b1-attempt-1' },
+    });
+    expect(one.current().prepare(2).key).toBe('bill-b1-attempt-2');
+  });
+
   it("takes the server's need of an approval to itself: the review offers it for that draft, not for another", async () => {
     const needed = new ApiError(403, 'approval-required', 'Above your approval limit');
     const { kind } = kindOf({ sandbox: 'refused', upstream: 'refused' }, [needed]);

@@ -92,7 +92,9 @@ export function useMoneySubmission<TDraft, TBody>(
   /** The key for this draft and route: the same as last time if they are the same, else a new one. */
   const keyFor = (draft: TDraft, route: MoneyRoute): string => {
     const text = JSON.stringify([draft, route]);
-    if (attempt.current?.draft !== text) attempt.current = { draft: text, key: crypto.randomUUID() };
+    if (attempt.current?.draft !== text) {
+      attempt.current = { draft: text, key: kind.keyFor?.(draft) ?? crypto.randomUUID() };
+    }
     return attempt.current.key;
   };
 

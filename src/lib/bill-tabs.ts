@@ -31,3 +31,53 @@ export function itemsSummary(items: readonly { amount: number }[] | null | undef
   if (!items || items.length === 0) return 'Single amount';
   return `${items.length} item${items.length === 1 ? '' : 's'}`;
 }
+
+/** What a bill's open approval step still waits for: its approvers who have not approved. */
+export interface BillNext {
+  status: string;
+  next_approvers?: readonly number[] | null | undefined;
+  approval_steps?:
+    | readonly {
+        completed: boolean;
+        user_approvals: readonly {
+          user_id: number;
+          approval_given: boolean;
+          name?: string | null | undefined;
+        }[];
+      }[]
+    | null
+    | undefined;
+}
+
+/**
+ * The AP users a bill waits for, read from its steps (the vendor's own field) and, where the service gives it, its
+ * `next_approvers` (an extension): the Bills list and the navigation's count work upstream as in the sandbox.
+ */
+export function waitingApprovers(bill: BillNext): number[] {
+  if (bill.status !== 'submitted_for_approval') return [];
+  const open = bill.approval_steps?.find((step) => !step.completed);
+  const fromSteps = open ? open.user_approvals.filter((a) => !a.approval_given).map((a) => a.user_id) : [];
+  return [...new Set([...fromSteps, ...(bill.next_approvers ?? [])])];
+}
+
+/** Who acts next on a bill, in the list's words: the approvers by name, the payer, the maker, or no one. */
+export function whoActsNext(bill: BillNext, nameOf: (apUserId: number) => string): string {
+  switch (bill.status) {
+    case 'created':
+      return 'The maker: submit it';
+    case 'submitted_for_approval': {
+      const waiting = waitingApprovers(bill);
+      return waiting.length > 0 ? `Approval: ${waiting.map(nameOf).join(', ')}` : 'Approval';
+    }
+    case 'approved':
+      return 'A payer: pay it';
+    case 'payment_failed':
+      return 'A payer: pay it again';
+    case 'payment_initiated':
+      return 'The bank (in flight)';
+    case 'rejected':
+      return 'The maker: correct or cancel it';
+    default:
+      return 'No one';
+  }
+}

@@ -324,6 +324,26 @@ describe('accounts payable in the sandbox', () => {
     expect(retried.transfer_history).toHaveLength(2);
   });
 
+  it("paying with a key one of the bill's attempts has answers that attempt again and moves nothing", async () => {
+    const creator = id('ap_creator');
+    const made = await bill(600);
+    ok(await act(made.id, 'submit-for-approval', creator));
+    const pay = (key: string) =>
+      call('POST', `${AP}/payables/${made.id}/pay`, { acting_user_id: creator, idempotency_key: key });
+    const [one, two] = await Promise.all([pay(`${made.id}.1`), pay(`${made.id}.1`)]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    const replays = [one, two].map((answer) => answer.headers.get('idempotent-replayed'));
+    expect(replays.filter((replayed) => replayed === 'true')).toHaveLength(1);
+    const paid = ok(await call('GET', `${AP}/payables/${made.id}`));
+    expect(paid.transfer_history).toMatchObject([{ idempotency_key: `${made.id}.1` }]);
+    expect(one.body.transfer_id).toBe(paid.transfer_id);
+    expect(two.body.transfer_id).toBe(paid.transfer_id);
+    const transfer = ok(await call('GET', `/v2/transfers/${paid.transfer_id}`));
+    expect(transfer.amount).toBe(600);
+    // Another key for the same attempt meets the status machine: one transfer still.
+    refused(await pay(`${made.id}.other`), 409, 'invalid-status-transition');
+  });
+
   it('an invoice PDF becomes a draft with what its text says; a file that is not a PDF is refused', async () => {
     const { vendor, method } = await vendorWithMethod();
     const pdf = await invoicePdf({

@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useWaitingForMe } from '../../api/approvals';
+import { useBillsWaitingForMe } from '../../api/bills-waiting';
 import { organizationQueries } from '../../api/organizations';
 import { useRole } from '../../api/permissions';
 import { EnvironmentBadge } from '../../components/EnvironmentBadge';
@@ -80,27 +81,37 @@ function MainNav({ links, onNavigate }: { links: NavigationLink[]; onNavigate: (
   const [pathname] = useLocation();
   const { requests, teamChanges } = useWaitingForMe();
   const waiting = requests.length + teamChanges.length;
-  return links.map((item) => (
-    <NavLink
-      key={item.to}
-      component={Link}
-      to={item.to}
-      label={item.label}
-      onClick={onNavigate}
-      active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
-      // The link keeps its name; the count of requests waiting for this member is said as its description.
-      {...(item.to === '/approvals' && waiting > 0
-        ? {
-            rightSection: (
-              <Badge size="sm" variant="filled" color="orange.9" aria-hidden="true">
-                {waiting}
-              </Badge>
-            ),
-            'aria-description': `${waiting} waiting for your approval`,
-          }
-        : {})}
-    />
-  ));
+  const bills = useBillsWaitingForMe();
+  // The link keeps its name; the count of what waits for this member is said as its description.
+  const counts: Record<string, { shown: string; said: string } | undefined> = {
+    '/approvals':
+      waiting > 0 ? { shown: String(waiting), said: `${waiting} waiting for your approval` } : undefined,
+    '/bills':
+      bills.count > 0 ? { shown: bills.label, said: `${bills.label} bills waiting for you` } : undefined,
+  };
+  return links.map((item) => {
+    const count = counts[item.to];
+    return (
+      <NavLink
+        key={item.to}
+        component={Link}
+        to={item.to}
+        label={item.label}
+        onClick={onNavigate}
+        active={item.to === '/' ? pathname === '/' : pathname.startsWith(item.to)}
+        {...(count
+          ? {
+              rightSection: (
+                <Badge size="sm" variant="filled" color="orange.9" aria-hidden="true">
+                  {count.shown}
+                </Badge>
+              ),
+              'aria-description': count.said,
+            }
+          : {})}
+      />
+    );
+  });
 }
 
 /**

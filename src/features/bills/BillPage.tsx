@@ -32,6 +32,7 @@ import { billStatusWords } from '../../lib/bill-tabs';
 import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import type { PayableCondition } from '../../lib/requests/accounts-payable';
+import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
 
 /** The invoice in the browser's own viewer, from a `blob:` URL fetched with the member's credentials. */
 function InvoiceViewer({ bill }: { bill: Bill }) {
@@ -101,11 +102,10 @@ function ApprovalSteps({ bill }: { bill: Bill }) {
   );
 }
 
-const CONFIRM: Record<Exclude<BillAction, 'reject'>, string> = {
+const CONFIRM: Record<Exclude<BillAction, 'reject' | 'pay'>, string> = {
   'submit-for-approval': 'Submit for approval',
   approve: 'Approve',
   cancel: 'Cancel the bill',
-  pay: 'Pay',
 };
 
 /** A bill: its invoice beside its facts, items, approval, history and transfer; the moves its status allows. */
@@ -115,7 +115,8 @@ export function BillPage() {
   const { apUser } = useMyApUser();
   const mayPay = useCan('pay');
   const act = useBillAction(billId);
-  const [asking, setAsking] = useState<BillAction | null>(null);
+  const [asking, setAsking] = useState<Exclude<BillAction, 'pay'> | null>(null);
+  const pay = usePayBill(bill.data);
   const [comment, setComment] = useState('');
   const sent = useRef(false);
   if (bill.isError) return <ApiErrorAlert error={bill.error} />;
@@ -133,7 +134,7 @@ export function BillPage() {
     if (action === 'pay') return b.status === 'approved' || b.status === 'payment_failed';
     return ['created', 'submitted_for_approval', 'approved', 'rejected'].includes(b.status);
   };
-  const run = (action: BillAction) => {
+  const run = (action: Exclude<BillAction, 'pay'>) => {
     if (sent.current) return;
     sent.current = true;
     act.mutate(
@@ -175,9 +176,7 @@ export function BillPage() {
           </Button>
         )}
         {can('pay') && (
-          <Button onClick={() => setAsking('pay')}>
-            {b.status === 'payment_failed' ? 'Pay again' : 'Pay'}
-          </Button>
+          <Button onClick={pay.open}>{b.status === 'payment_failed' ? 'Pay again' : 'Pay'}</Button>
         )}
         {can('cancel') && (
           <Button variant="default" onClick={() => setAsking('cancel')}>
@@ -197,9 +196,7 @@ export function BillPage() {
               <DetailRow label="Amount">
                 <Money cents={b.amount} />
               </DetailRow>
-              <DetailRow label="Funding">
-                {b.funding_source === 'dots_balance' ? "The app's wallet" : 'ACH from the bank'}
-              </DetailRow>
+              <DetailRow label="Funding">{fundingWords(b.funding_source)}</DetailRow>
               <DetailRow label="Description">{b.description || '—'}</DetailRow>
               <DetailRow label="Created">{formatDateTime(b.created)}</DetailRow>
               {b.transfer_id && (
@@ -269,30 +266,10 @@ export function BillPage() {
       <Modal
         opened={asking !== null}
         onClose={() => !act.isPending && setAsking(null)}
-        title={
-          asking === 'pay'
-            ? 'Review the payment'
-            : asking === 'reject'
-              ? `Reject bill ${b.number}`
-              : `Bill ${b.number}`
-        }
+        title={asking === 'reject' ? `Reject bill ${b.number}` : `Bill ${b.number}`}
         centered
       >
         <Stack>
-          {asking === 'pay' && (
-            <Table aria-label="Payment review">
-              <Table.Tbody>
-                <DetailRow label="Vendor">{b.ap_vendor_name ?? '—'}</DetailRow>
-                <DetailRow label="Account">
-                  {b.ap_payment_method_name ?? ''} •••• {b.ap_payment_method_mask ?? '????'}
-                </DetailRow>
-                <DetailRow label="Amount">{amount}</DetailRow>
-                <DetailRow label="Funding">
-                  {b.funding_source === 'dots_balance' ? "The app's wallet" : 'ACH from the bank'}
-                </DetailRow>
-              </Table.Tbody>
-            </Table>
-          )}
           {(asking === 'approve' || asking === 'reject') && (
             <Textarea
               label={asking === 'reject' ? 'Why (the maker reads it)' : 'Comment (optional)'}
@@ -315,16 +292,15 @@ export function BillPage() {
               >
                 {asking === 'reject'
                   ? `Reject ${amount}`
-                  : asking === 'pay'
-                    ? `Pay ${amount}`
-                    : asking === 'approve'
-                      ? `Approve ${amount}`
-                      : CONFIRM[asking]}
+                  : asking === 'approve'
+                    ? `Approve ${amount}`
+                    : CONFIRM[asking]}
               </Button>
             )}
           </Group>
         </Stack>
       </Modal>
+      <PayBillReview bill={b} pay={pay} />
     </Stack>
   );
 }

@@ -128,7 +128,23 @@ export type PayableAction = z.infer<typeof payableActionSchema>;
 /** A rejection says why. */
 export const rejectPayableSchema = z.object({ acting_user_id: actingUserId, comment: text(1000) }).strict();
 
-export const payPayableSchema = z.object({ acting_user_id: actingUserId }).strict();
+/**
+ * Paying a bill. `idempotency_key` is the sandbox's extension (the console derives it from the bill and the attempt):
+ * a pay that carries a key one of the bill's attempts already has answers that attempt again, moving nothing.
+ */
+export const payPayableSchema = z
+  .object({
+    acting_user_id: actingUserId,
+    idempotency_key: z
+      .string()
+      .trim()
+      .min(1, 'A key, or none')
+      .max(255, 'At most 255 characters')
+      .optional()
+      .meta({ 'x-extension': true }),
+  })
+  .strict();
+export type PayPayable = z.infer<typeof payPayableSchema>;
 
 export const AMOUNT_COMPARATORS = ['<=', '==', '>='] as const;
 export type AmountComparator = (typeof AMOUNT_COMPARATORS)[number];

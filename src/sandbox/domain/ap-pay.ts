@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PayableAction } from '../../lib/requests/accounts-payable';
+import type { PayPayable } from '../../lib/requests/accounts-payable';
 import { findVendor, findVendorMethod, linkPayableTransfer, updatePayable } from '../store/accounts-payable';
 import { creditedAppOf } from '../store/tenants';
 import { appendStatusHistory, insertTransfer } from '../store/transfers';
@@ -16,12 +16,22 @@ import { outcomeForAccount } from './lifecycle';
  * sandbox has. From the app's wallet (`dots_balance`: taken now by the one function that moves wallet money, given
  * back if the transfer fails) or by ACH debit of the app's bank (`ach`: nothing leaves the wallet). The bill says
  * `payment_initiated` until the transfer completes or fails. Two pays at once: the second finds the bill no longer
- * approved, so there is one transfer.
+ * approved, so there is one transfer. A pay whose `idempotency_key` (an extension) one of the bill's attempts already
+ * has is answered with the bill as it is now, `replayed`, and moves nothing: a console that lost the first answer may
+ * send the same attempt again.
  */
-export function payPayable({ db, tenant, appId, nowMs, origin }: Caller, id: string, body: PayableAction) {
+export function payPayable(
+  { db, tenant, appId, nowMs, origin }: Caller,
+  id: string,
+  body: PayPayable,
+): { bill: ReturnType<typeof payableView>; replayed: boolean } {
   return db.transaction(() => {
     const row = payableRow(db, tenant.orgId, id);
     const user = actingUser(db, tenant.orgId, body.acting_user_id, 'pay');
+    const earlier = (JSON.parse(row.transfer_history) as { idempotency_key?: string }[]).some(
+      (attempt) => body.idempotency_key !== undefined && attempt.idempotency_key === body.idempotency_key,
+    );
+    if (earlier) return { bill: payableView(db, row, origin), replayed: true };
     const retry = row.status === 'payment_failed';
     checkMove(row, retry ? 'retry_payment' : 'initiate_payment');
     const vendor = row.vendor_id ? findVendor(db, tenant.orgId, row.vendor_id) : undefined;
@@ -44,7 +54,7 @@ export function payPayable({ db, tenant, appId, nowMs, origin }: Caller, id: str
     }
     const at = new Date(nowMs).toISOString();
     const transferId = uuidV7(nowMs);
-    const key = randomUUID();
+    const key = body.idempotency_key ?? randomUUID();
     insertTransfer(db, {
       id: transferId,
       org_id: tenant.orgId,
@@ -98,6 +108,6 @@ export function payPayable({ db, tenant, appId, nowMs, origin }: Caller, id: str
       transfer_id: transferId,
       transfer_history: JSON.stringify(attempts),
     });
-    return payableView(db, payableRow(db, tenant.orgId, row.id), origin);
+    return { bill: payableView(db, payableRow(db, tenant.orgId, row.id), origin), replayed: false };
   })();
 }

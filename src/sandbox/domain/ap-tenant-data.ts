@@ -253,7 +253,7 @@ export async function seedAccountsPayable(
         return;
       }
       if (bill.to === 'approved') return;
-      const paid = payPayable(caller, row.id, by);
+      const paid = payPayable(caller, row.id, by).bill;
       if (!paid.transfer_id) return;
       const transfer = findTransfer(db, organization.id, paid.transfer_id);
       if (!transfer || bill.to === 'initiated') return;

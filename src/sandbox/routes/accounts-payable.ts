@@ -320,13 +320,6 @@ export function accountsPayableRoutes(): RouteDef[] {
           rejectPayable,
           rejectPayableSchema,
         ],
-        [
-          'pay',
-          'pay-payable',
-          'Pay an approved bill (or one whose payment failed): a transfer of type payable',
-          payPayable,
-          payPayableSchema,
-        ],
       ] as const
     ).map(([verb, operationId, summary, act, body]) =>
       route({
@@ -345,6 +338,27 @@ export function accountsPayableRoutes(): RouteDef[] {
         handle: ({ c, params, body: given, caller }) => c.json(act(caller, params.payable_id, given)),
       }),
     ),
+    route({
+      method: 'POST',
+      path: '/v2/accounts-payable/payables/{payable_id}/pay',
+      operationId: 'pay-payable',
+      // An `idempotency_key` (an extension) one of the bill's attempts already has answers the bill as it is, with
+      // `Idempotent-Replayed: true`, and moves nothing.
+      summary: 'Pay an approved bill (or one whose payment failed): a transfer of type payable',
+      tags: TAGS,
+      params: payableParams,
+      body: payPayableSchema,
+      responses: {
+        200: { description: 'The bill', schema: payableResponse },
+        ...standardErrors,
+        ...conflict,
+      },
+      handle: ({ c, params, body, caller }) => {
+        const { bill, replayed } = payPayable(caller, params.payable_id, body);
+        if (replayed) c.header('Idempotent-Replayed', 'true');
+        return c.json(bill);
+      },
+    }),
     route({
       method: 'GET',
       path: '/v2/accounts-payable/approval-policies',

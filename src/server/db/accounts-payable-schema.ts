@@ -40,6 +40,22 @@ export interface AccountsPayableTables {
     /** HMAC of the fields that decide where the money goes (db/seals.ts), written by the repository. */
     seal?: string | null;
   };
+  /**
+   * A bill changed through the console: who changed it, whether what is paid changed (amount, items, method or
+   * vendor), and how many approvals the service's history held just before, so that approvals given before a change
+   * of what is paid are known without comparing two clocks.
+   */
+  ap_bill_edits: {
+    id: string;
+    org_id: string;
+    bill_id: string;
+    member_id: string;
+    ap_user_id: number;
+    /** 1 when the amount, the items, the method or the vendor changed; else 0. */
+    material: number;
+    approvals_before: number;
+    at: string;
+  };
 }
 
 export const accountsPayableMigration: Migration = {
@@ -83,6 +99,28 @@ export const accountsPayableMigration: Migration = {
       .createIndex('ap_method_changes_by_org')
       .on('ap_method_changes')
       .columns(['org_id', 'status', 'created_at'])
+      .execute();
+  },
+};
+
+/** Who last changed a bill, and whether it voided the approvals given before (payables/approvals-that-count). */
+export const billEditsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('ap_bill_edits')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+      .addColumn('bill_id', 'text', (c) => c.notNull())
+      .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+      .addColumn('ap_user_id', 'integer', (c) => c.notNull())
+      .addColumn('material', 'integer', (c) => c.notNull().check(sql`material in (0, 1)`))
+      .addColumn('approvals_before', 'integer', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('ap_bill_edits_by_bill')
+      .on('ap_bill_edits')
+      .columns(['org_id', 'bill_id', 'at'])
       .execute();
   },
 };

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { accountsPayableMigration } from './accounts-payable-schema';
+import { accountsPayableMigration, billEditsMigration } from './accounts-payable-schema';
 import { requestKeysMigration, requestSealsMigration } from './controls-schema';
 
 /**
@@ -376,6 +376,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0013-accounts-payable': accountsPayableMigration,
+  '0014a-bill-edits': billEditsMigration,
   '0014e-approval-request-keys': requestKeysMigration,
   '0014e-request-seals': requestSealsMigration,
 };

@@ -227,4 +227,5 @@ export type TeamRequestRow = ConsoleTables['team_requests'];
 export type SpendHourRow = ConsoleTables['spend_hours'];
 export type PayeeRequestRow = ConsoleTables['payee_requests'];
 export type BillApprovalRow = ConsoleTables['ap_bill_approvals'];
+export type BillEditRow = ConsoleTables['ap_bill_edits'];
 export type MethodChangeRow = ConsoleTables['ap_method_changes'];

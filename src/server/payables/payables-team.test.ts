@@ -131,6 +131,42 @@ describe.each(BACKENDS)('bills under the team on $name', async (backend) => {
     );
   });
 
+  it('does not let an admin pay alone a bill they rejected, raised and resubmitted', async () => {
+    const { admin, finance, bill } = await organization();
+    const made = await bill(200_000);
+    await finance.post(`${AP}/payables/${made.id}/submit-for-approval`, {});
+    expect((await admin.post(`${AP}/payables/${made.id}/reject`, { comment: 'wrong' })).status).toBe(200);
+    const raised = await admin.patch(`${AP}/payables/${made.id}`, { amount: 900_000 });
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    // The trail's line of the change names the new amount and the old one.
+    const changed = await admin.get('/api/team/audit?action=bill.update');
+    expect(JSON.stringify(changed.body.data[0])).toContain(
+      `Bill ${made.number} · Northwind Hosting · $9,000.00 (was $2,000.00)`,
+    );
+    expect((await admin.post(`${AP}/payables/${made.id}/submit-for-approval`, {})).body.status).toBe(
+      'submitted_for_approval',
+    );
+    // The last editor approves nothing: that would be approving their own bill.
+    const approved = await admin.post(`${AP}/payables/${made.id}/approve`, {});
+    expect(approved.status).toBe(403);
+    expect(approved.body.error_code).toBe('own-edit');
+    expect((await finance.get(`${AP}/payables/${made.id}`)).body.status).toBe('submitted_for_approval');
+  });
+
+  it('does not count the approval of the member who pays, above the limit', async () => {
+    const { admin, finance, bill } = await organization();
+    const made = await bill(500_000);
+    await finance.post(`${AP}/payables/${made.id}/submit-for-approval`, {});
+    expect((await admin.post(`${AP}/payables/${made.id}/approve`, {})).body.status).toBe('approved');
+    const alone = await admin.post(`${AP}/payables/${made.id}/pay`, {});
+    expect(alone.status).toBe(403);
+    expect(alone.body.error_code).toBe('second-person-required');
+    expect(alone.body.message).toContain('nor the one paying it');
+    expect((await finance.get(`${AP}/payables/${made.id}`)).body.transfer_history).toEqual([]);
+    // The maker pays what another approved.
+    expect((await finance.post(`${AP}/payables/${made.id}/pay`, {})).status).toBe(200);
+  });
+
   it('does not pay a bill whose method was swapped between approval and pay', async () => {
     const { admin, finance, org, vendor, method, bill } = await organization();
     const made = await bill(500_000);
@@ -270,5 +306,18 @@ describe.each(BACKENDS)('bills under the team on $name', async (backend) => {
     const refused = await finance.post(`${AP}/payables/${second.id}/pay`, {});
     expect(refused.status).toBe(403);
     expect(refused.body.error_code).toBe('approval-required');
+  });
+
+  it('counts bills split below the approval limit against the same daily limit', async () => {
+    const { finance, bill } = await organization({ member_daily_limit_cents: 100_000 });
+    // Three bills of $400.00, each below the $1,000.00 approval limit and matching no approval tier.
+    const parts = [await bill(40_000), await bill(40_000), await bill(40_000)];
+    for (const part of parts) await finance.post(`${AP}/payables/${part.id}/submit-for-approval`, {});
+    expect((await finance.post(`${AP}/payables/${parts[0]?.id}/pay`, {})).status).toBe(200);
+    expect((await finance.post(`${AP}/payables/${parts[1]?.id}/pay`, {})).status).toBe(200);
+    const third = await finance.post(`${AP}/payables/${parts[2]?.id}/pay`, {});
+    expect(third.status).toBe(403);
+    expect(third.body.error_code).toBe('approval-required');
+    expect((await finance.get(`${AP}/payables/${parts[2]?.id}`)).body.status).toBe('approved');
   });
 });

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../../lib/audit-actions';
+import { approvalsIn, billApprovals, changesWhatIsPaid } from '../../lib/bill-approvals';
 import { formatCents } from '../../lib/money';
 import { createVendorMethodSchema } from '../../lib/requests/accounts-payable';
 import { activePolicy } from '../approvals/policy';
-import { billApprovals, insertBillApproval } from '../db/repositories/ap-bill-approvals';
+import {
+  billEdits,
+  insertBillApproval,
+  insertBillEdit,
+  billApprovals as recordedApprovals,
+} from '../db/repositories/ap-bill-approvals';
 import { Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { type Reservation, reserveSpend } from '../gate/spend';
@@ -11,7 +17,6 @@ import type { SessionMember } from '../identity/sign-in';
 import type { Team } from '../team';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
 import {
-  approversOf,
   apUserByEmail,
   type Bill,
   billOf,
@@ -26,9 +31,10 @@ import {
  * - who acts is the server's word: `acting_user_id` is the member's AP user (the organization's AP user of their
  *   email), whatever the client sent; a member with none reads bills but cannot act;
  * - no one approves their own bill, and only the open step's approvers decide;
- * - no one pays a bill alone: above the organization's approval limit it is paid only if someone other than its
- *   creator approved it, and the payment method each approver was shown must still be the bill's at pay; a paid bill
- *   counts against the payer's daily limit;
+ * - no one pays a bill alone: above the organization's approval limit it is paid only if someone approved it who is
+ *   neither its creator, nor its last editor, nor the payer, after the last change of what is paid
+ *   (lib/bill-approvals.ts); the last editor approves nothing; the payment method each approver was shown must still
+ *   be the bill's at pay; a paid bill counts against the payer's daily limit;
  * - with approvals on, adding or deleting a vendor's payment method waits for a second member (method-changes.ts);
  * - every line of the trail names the bill's number, vendor and amount.
  */
@@ -67,6 +73,22 @@ export const billDetail = (bill: { number?: string; vendor?: string | undefined;
     bill.vendor ?? 'no vendor yet',
     bill.amount ? formatCents(bill.amount) : 'no amount yet',
   ].join(' · ');
+
+/**
+ * The amount a bill's body names, read for the trail's words only (the service judges the body): `amount`, else the
+ * sum of the items; an item that is not an object, or an amount that is not a whole number of cents, names no amount
+ * rather than failing the request.
+ */
+function amountOf(raw: Record<string, unknown>): number | null {
+  const cents = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : 0);
+  const items = Array.isArray(raw.items) ? (raw.items as unknown[]) : [];
+  const sum = items.reduce<number>(
+    (total, item) =>
+      total + (item && typeof item === 'object' ? cents((item as { amount?: unknown }).amount) : 0),
+    0,
+  );
+  return cents(raw.amount) || (Number.isSafeInteger(sum) ? sum : 0) || null;
+}
 
 export async function judgeBillRequest(
   team: Team,
@@ -125,21 +147,18 @@ export async function judgeBillRequest(
   if (action === 'bill.create' && !(raw instanceof FormData)) {
     const vendorId = typeof raw.ap_vendor_id === 'string' ? raw.ap_vendor_id : null;
     const vendor = vendorId ? await vendorOf(call, credentials, vendorId) : null;
-    // Read for the trail's words only (the service judges the body): an item that is not an object, or an amount that
-    // is not a whole number of cents, names no amount rather than failing the request.
-    const cents = (value: unknown) => (Number.isSafeInteger(value) ? (value as number) : 0);
-    const items = Array.isArray(raw.items) ? (raw.items as unknown[]) : [];
-    const sum = items.reduce<number>(
-      (total, item) =>
-        total + (item && typeof item === 'object' ? cents((item as { amount?: unknown }).amount) : 0),
-      0,
-    );
-    const amount = cents(raw.amount) || (Number.isSafeInteger(sum) ? sum : 0) || null;
     detail = billDetail({
       number: typeof raw.number === 'string' ? raw.number : undefined,
       vendor: vendor?.name,
-      amount,
+      amount: amountOf(raw),
     });
+  }
+  if (action === 'bill.update' && bill && !(raw instanceof FormData)) {
+    // The trail names what the bill becomes, and what it was.
+    const next = amountOf(raw);
+    if (next !== null && next !== bill.amount) {
+      detail = `${billDetail({ number: typeof raw.number === 'string' ? raw.number : bill.number, vendor: bill.ap_vendor_name, amount: next })} (was ${bill.amount ? formatCents(bill.amount) : 'no amount'})`;
+    }
   }
   if (!ACTING.has(action)) {
     return { kind: 'send', body: asBody(raw), detail, amountCents, reservation: null };
@@ -170,9 +189,36 @@ export async function judgeBillRequest(
     refusal: new Refusal(status, code, message),
   });
 
+  const db = team.database.db;
+  if (action === 'bill.update' && bill && !(raw instanceof FormData)) {
+    const material = changesWhatIsPaid(bill as unknown as Record<string, unknown>, raw);
+    const approvalsBefore = approvalsIn(bill);
+    const after = async (response: Response) => {
+      if (!response.ok) return;
+      await insertBillEdit(db, {
+        id: randomUUID(),
+        org_id: found.organization.id,
+        bill_id: bill.id,
+        member_id: found.member.id,
+        ap_user_id: apUser.id,
+        material: material ? 1 : 0,
+        approvals_before: approvalsBefore,
+        at: team.now().toISOString(),
+      });
+    };
+    return { kind: 'send', body, detail, amountCents, reservation: null, after };
+  }
   if ((action === 'bill.approve' || action === 'bill.reject') && bill) {
     if (creatorOf(bill) === apUser.id) {
       return refuse(403, 'own-bill', 'You made this bill: someone else approves or rejects it');
+    }
+    const editors = billApprovals(bill, { payer: null, edits: await editsOf(db, found, bill) }).lastEditors;
+    if (action === 'bill.approve' && editors.includes(apUser.id)) {
+      return refuse(
+        403,
+        'own-edit',
+        'You changed this bill last: someone other than its creator and its last editor approves it',
+      );
     }
     if (!waitingFor(bill).includes(apUser.id)) {
       return refuse(403, 'not-an-approver', "You are not an approver of this bill's open step");
@@ -201,14 +247,24 @@ export async function judgeBillRequest(
       return { kind: 'send', body, detail, amountCents, reservation: null, after };
     }
   }
-  if (action === 'bill.pay' && bill) return judgePay(team, call, found, bill, body, detail);
+  if (action === 'bill.pay' && bill) return judgePay(team, call, found, apUser.id, bill, body, detail);
   return { kind: 'send', body, detail, amountCents, reservation: null };
+}
+
+/** The console's record of a bill's edits, as the rule of approvals reads them. */
+async function editsOf(db: Team['database']['db'], found: SessionMember, bill: Bill) {
+  return (await billEdits(db, found.organization.id, bill.id)).map((edit) => ({
+    apUserId: edit.ap_user_id,
+    material: edit.material === 1,
+    approvalsBefore: edit.approvals_before,
+  }));
 }
 
 async function judgePay(
   team: Team,
   call: CallService,
   found: SessionMember,
+  payer: number,
   bill: Bill,
   body: string | FormData,
   detail: string | undefined,
@@ -227,17 +283,16 @@ async function judgePay(
   }
   const db = team.database.db;
   const policy = await activePolicy(db, found.organization.id);
-  const creator = creatorOf(bill);
-  const others = approversOf(bill).filter((id) => id !== creator);
-  if (policy.enabled && amountCents > policy.limitCents && others.length === 0) {
+  const approvals = billApprovals(bill, { payer, edits: await editsOf(db, found, bill) });
+  if (policy.enabled && amountCents > policy.limitCents && approvals.counted.length === 0) {
     return refuse(
       403,
       'second-person-required',
-      `No one pays a bill alone: above ${formatCents(policy.limitCents)} a bill is paid only if someone other than its creator approved it, whatever the approval policies say`,
+      `No one pays a bill alone: above ${formatCents(policy.limitCents)} a bill is paid only if someone approved it who is neither its creator, nor its last editor, nor the one paying it, after the last change of its amount, items, method or vendor, whatever the approval policies say`,
       { limit: 'amount' },
     );
   }
-  const { approvals: recorded, forged } = await billApprovals(db, found.organization.id, bill.id);
+  const { approvals: recorded, forged } = await recordedApprovals(db, found.organization.id, bill.id);
   if (forged > 0) {
     return refuse(
       409,
@@ -245,9 +300,18 @@ async function judgePay(
       "A record of this bill's approval was changed outside the console: it is not paid. Cancel it and make a new bill, to be approved again",
     );
   }
-  if (recorded.length > 0 && credentials) {
+  // Each live approver's latest approval through the console: the method they were shown must still be the bill's.
+  const live = new Set([
+    ...approvals.counted,
+    ...approvals.notCounted.filter((n) => n.why !== 'before-a-change').map((n) => n.apUserId),
+  ]);
+  const latest = new Map<number, string>();
+  for (const approval of recorded) {
+    if (live.has(approval.ap_user_id)) latest.set(approval.ap_user_id, approval.method_fingerprint);
+  }
+  if (latest.size > 0 && credentials) {
     const now = await methodFingerprint(call, credentials, bill);
-    if (recorded.some((approval) => approval.method_fingerprint !== now)) {
+    if ([...latest.values()].some((fingerprint) => fingerprint !== now)) {
       return refuse(
         409,
         'payee-method-changed',

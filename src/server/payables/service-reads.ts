@@ -21,6 +21,7 @@ export interface Bill {
   ap_vendor_id?: string;
   ap_vendor_name?: string;
   ap_payment_method_id?: string;
+  items?: unknown[] | null;
   action_history?: { action: string; user_id: number }[];
   approval_steps?: {
     completed: boolean;
@@ -90,11 +91,4 @@ export function creatorOf(bill: Bill): number | null {
 export function waitingFor(bill: Bill): number[] {
   const open = bill.approval_steps?.find((step) => !step.completed);
   return open ? open.user_approvals.filter((a) => !a.approval_given).map((a) => a.user_id) : [];
-}
-
-/** The AP users who approved the bill, step by step. */
-export function approversOf(bill: Bill): number[] {
-  return (bill.approval_steps ?? []).flatMap((step) =>
-    step.user_approvals.filter((a) => a.approval_given).map((a) => a.user_id),
-  );
 }

@@ -1,11 +1,12 @@
 import type { ConsoleDb } from '../database';
-import type { BillApprovalRow } from '../schema';
+import type { BillApprovalRow, BillEditRow } from '../schema';
 import { sealerOf } from '../seals';
 
 /**
- * Who approved a bill through the console, with the fingerprint of the payment method they were shown. Each is sealed
- * as it is written (db/seals.ts): a fingerprint changed in the database, or an approval inserted there, does not
- * verify.
+ * Who approved a bill through the console, with the fingerprint of the payment method they were shown; and who changed
+ * it, with whether the change voided the approvals given before it (payables/rules.ts, lib/bill-approvals.ts). Each
+ * approval is sealed as it is written (db/seals.ts): a fingerprint changed in the database, or an approval inserted
+ * there, does not verify.
  */
 
 export async function insertBillApproval(db: ConsoleDb, row: BillApprovalRow): Promise<void> {
@@ -30,4 +31,20 @@ export async function billApprovals(
     sealer.verifies('ap_bill_approvals', row, { table: 'ap_bill_approvals', id: row.id, orgId }),
   );
   return { approvals, forged: rows.length - approvals.length };
+}
+
+export async function insertBillEdit(db: ConsoleDb, row: BillEditRow): Promise<void> {
+  await db.insertInto('ap_bill_edits').values(row).execute();
+}
+
+/** A bill's edits, oldest first. */
+export async function billEdits(db: ConsoleDb, orgId: string, billId: string): Promise<BillEditRow[]> {
+  return db
+    .selectFrom('ap_bill_edits')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('bill_id', '=', billId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
 }

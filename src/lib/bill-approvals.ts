@@ -1,0 +1,97 @@
+/**
+ * Which approvals of a bill count as the second person the team's rule asks for above the approval limit. An
+ * approval counts only from an AP user who is neither the bill's creator, nor its last editor, nor the one paying
+ * it, and only when it was given after the last change of what is paid (the amount, the items, the method or the
+ * vendor): an admin who rejects a bill, raises its amount, resubmits and approves it has approved their own bill.
+ *
+ * "After" is read in the service's own order, never by comparing clocks: the service's action history (an `update`
+ * row, where the service writes one, voids the approvals before it, whatever changed: the history does not say what),
+ * and the console's record of each edit, which notes how many approvals the history held just before it.
+ */
+
+export interface BillForApprovals {
+  action_history?: readonly { action: string; user_id?: number | null | undefined }[] | null | undefined;
+  approval_steps?:
+    | readonly { user_approvals: readonly { user_id: number; approval_given: boolean }[] }[]
+    | null
+    | undefined;
+}
+
+/** An edit the console passed on: by whom, whether what is paid changed, and the approvals in the history before. */
+export interface BillEdit {
+  apUserId: number;
+  material: boolean;
+  approvalsBefore: number;
+}
+
+export interface BillApprovals {
+  creator: number | null;
+  /** The last editor by the console's record and by the service's history (they may differ upstream). */
+  lastEditors: number[];
+  /** AP users whose approval counts for a payment by `payer`. */
+  counted: number[];
+  /** AP users who approved but do not count, and why. */
+  notCounted: { apUserId: number; why: 'creator' | 'last-editor' | 'payer' | 'before-a-change' }[];
+}
+
+/** How many approvals the service's history holds. */
+export function approvalsIn(bill: BillForApprovals): number {
+  return (bill.action_history ?? []).filter((a) => a.action === 'approve').length;
+}
+
+export function billApprovals(
+  bill: BillForApprovals,
+  { payer, edits }: { payer: number | null; edits: readonly BillEdit[] },
+): BillApprovals {
+  const history = bill.action_history ?? [];
+  const creator = history.find((a) => a.action === 'create')?.user_id ?? null;
+  const lastUpdate = history.findLastIndex((a) => a.action === 'update');
+  const lastEditors = [
+    ...new Set(
+      [edits.at(-1)?.apUserId, lastUpdate >= 0 ? history[lastUpdate]?.user_id : undefined].filter(
+        (id): id is number => typeof id === 'number',
+      ),
+    ),
+  ];
+  // Approvals before this many (in the history's order) were given to a bill that has changed since.
+  const voidedBefore = Math.max(
+    0,
+    approvalsIn({ action_history: history.slice(0, Math.max(lastUpdate, 0)) }),
+    ...edits.filter((e) => e.material).map((e) => e.approvalsBefore),
+  );
+  const inSteps = new Set(
+    (bill.approval_steps ?? []).flatMap((step) =>
+      step.user_approvals.filter((a) => a.approval_given).map((a) => a.user_id),
+    ),
+  );
+  const approvals = history.filter((a) => a.action === 'approve');
+  const counted: number[] = [];
+  const notCounted: BillApprovals['notCounted'] = [];
+  approvals.forEach((approval, index) => {
+    const id = approval.user_id;
+    if (typeof id !== 'number' || !inSteps.has(id)) return;
+    const why =
+      index < voidedBefore
+        ? 'before-a-change'
+        : id === creator
+          ? 'creator'
+          : lastEditors.includes(id)
+            ? 'last-editor'
+            : id === payer
+              ? 'payer'
+              : null;
+    if (why) notCounted.push({ apUserId: id, why });
+    else if (!counted.includes(id)) counted.push(id);
+  });
+  return { creator, lastEditors, counted, notCounted };
+}
+
+/** What is paid: a change of any of these voids the approvals given before it. */
+export const MATERIAL_FIELDS = ['amount', 'items', 'ap_payment_method_id', 'ap_vendor_id'] as const;
+
+/** Whether a bill's update changes what is paid (a field of `MATERIAL_FIELDS` sent with another value). */
+export function changesWhatIsPaid(before: Record<string, unknown>, update: Record<string, unknown>): boolean {
+  return MATERIAL_FIELDS.some(
+    (field) => field in update && JSON.stringify(update[field]) !== JSON.stringify(before[field]),
+  );
+}
