@@ -1,5 +1,6 @@
 import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes';
 import type { AccountsPayableTables } from './accounts-payable-schema';
+import type { ApTeamTables } from './ap-team-schema';
 
 /** Whose spending a counter holds: a member's alone, or a file's rows. */
 export type SpendScope = 'member' | 'file';
@@ -9,7 +10,7 @@ export type SpendScope = 'member' | 'file';
  * by default or on PostgreSQL when several console servers share it. Times are ISO-8601 UTC strings, which sort as
  * text on both.
  */
-export interface ConsoleTables extends AccountsPayableTables {
+export interface ConsoleTables extends AccountsPayableTables, ApTeamTables {
   organizations: {
     id: string;
     name: string;
@@ -225,3 +226,4 @@ export type SpendHourRow = ConsoleTables['spend_hours'];
 export type PayeeRequestRow = ConsoleTables['payee_requests'];
 export type BillApprovalRow = ConsoleTables['ap_bill_approvals'];
 export type MethodChangeRow = ConsoleTables['ap_method_changes'];
+export type ApUserLinkRow = ConsoleTables['ap_user_links'];
