@@ -19,7 +19,7 @@ export function BillsPage() {
   const { get, cursors, setFilter, goTo } = useListParams();
   const tab = (BILL_TABS.find((t) => t.value === get('tab'))?.value ?? 'drafts') as BillTab;
   const statuses = BILL_TABS.find((t) => t.value === tab)?.status ?? [];
-  const { apUser } = useMyApUser();
+  const { apUser, why } = useMyApUser();
   const mayPay = useCan('pay');
   const mine = tab === 'mine';
   const bills = useQuery({
@@ -44,8 +44,8 @@ export function BillsPage() {
       </Group>
       {!apUser && (
         <Alert color="yellow" title="You read bills only">
-          You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you
-          cannot create, approve or pay them.
+          {why ??
+            'You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you cannot create, approve or pay them.'}
         </Alert>
       )}
       <Tabs value={tab} onChange={(value) => setFilter('tab', value)}>
