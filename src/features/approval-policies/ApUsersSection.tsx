@@ -6,7 +6,7 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { Select } from '../../components/Select';
 import { approverName, approverOptions } from './approver-names';
-import { OutcomeNotice } from './WaitingNotice';
+import { OutcomeNotice } from './OutcomeNotice';
 
 type Member = { id: string; name: string; email: string; role: string; ap_user: { id: number } | null };
 

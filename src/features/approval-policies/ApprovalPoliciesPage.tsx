@@ -8,9 +8,9 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { ApUsersSection } from './ApUsersSection';
 import { approverName, approverOptions } from './approver-names';
 import { NewPolicyForm } from './NewPolicyForm';
+import { OutcomeNotice } from './OutcomeNotice';
 import { PolicyPreview } from './PolicyPreview';
 import { PolicyTiers } from './PolicyTiers';
-import { OutcomeNotice } from './WaitingNotice';
 
 /**
  * Who approves which bills: the policies in the order they are tried (the first whose conditions all hold applies),

@@ -52,6 +52,23 @@ describe('a new approval policy, as the admin builds it', () => {
       'steps.0.required': 'No more than the 1 approver(s) picked',
       'steps.1.required': 'A whole number, at least 1',
     });
+    // Each condition and each step once, as the vendor's document wants (uniqueItems).
+    expect(
+      problemsOf({
+        ...EMPTY_POLICY,
+        amounts: [
+          { comparator: '>=', dollars: '100' },
+          { comparator: '>=', dollars: '100.00' },
+        ],
+        steps: [
+          { approvers: ['1', '2'], required: '1' },
+          { approvers: ['2', '1'], required: '1' },
+        ],
+      }),
+    ).toEqual({
+      'amounts.1.dollars': 'The same as amount condition 1',
+      'steps.1.approvers': 'The same as step 1: change its approvers or its count',
+    });
     expect(problemsOf({ ...EMPTY_POLICY, amounts: [], steps: [] })).toEqual({
       conditions: 'Give at least one condition: an amount or a vendor',
       steps: 'Add a step',

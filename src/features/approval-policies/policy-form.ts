@@ -44,6 +44,27 @@ export function problemsOf(values: PolicyFormValues): PolicyProblems {
     }
   });
   if (values.steps.length === 0) problems.steps = 'Add a step';
+  // The vendor's document wants each condition and each step once (uniqueItems): a repeat is said where it is.
+  const key = (parts: unknown[]) => JSON.stringify(parts);
+  values.amounts.forEach((amount, index) => {
+    const parsed = parseDollars(amount.dollars);
+    if (!parsed.ok || problems[`amounts.${index}.dollars`]) return;
+    const same = values.amounts.findIndex((other) => {
+      const cents = parseDollars(other.dollars);
+      return cents.ok && key([other.comparator, cents.cents]) === key([amount.comparator, parsed.cents]);
+    });
+    if (same < index) problems[`amounts.${index}.dollars`] = `The same as amount condition ${same + 1}`;
+  });
+  values.steps.forEach((step, index) => {
+    const mine = key([[...step.approvers].sort(), step.required.trim()]);
+    const same = values.steps.findIndex(
+      (other) => key([[...other.approvers].sort(), other.required.trim()]) === mine,
+    );
+    if (same < index && !problems[`steps.${index}.approvers`]) {
+      problems[`steps.${index}.approvers`] =
+        `The same as step ${same + 1}: change its approvers or its count`;
+    }
+  });
   return problems;
 }
 
