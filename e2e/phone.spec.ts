@@ -17,7 +17,8 @@ function navigationPages(): { label: string; permission: Permission }[] {
   const table =
     source.slice(source.indexOf('PAGE_ROUTES'), source.indexOf('export interface NavigationLink')) +
     readFileSync('src/app/onboarding-routes.tsx', 'utf8') +
-    readFileSync('src/app/bill-routes.ts', 'utf8');
+    readFileSync('src/app/bill-routes.ts', 'utf8') +
+    readFileSync('src/app/ap-routes.ts', 'utf8');
   return table
     .split(/\bpaths: \[/)
     .slice(1)

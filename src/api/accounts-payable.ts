@@ -264,13 +264,20 @@ export function useBillAction(id: string) {
 }
 
 /**
- * The signed-in member's AP user (the organization's AP user of their email) when it may act on bills; null when
- * there is none, or only a viewer (the console server refuses their actions either way).
+ * The signed-in member's AP user when it may act on bills, as the console server matches it (in the sandbox the AP
+ * user of their email; upstream the one an admin linked them to); null when there is none, or only a viewer, with the
+ * server's words why (it refuses their actions either way).
  */
-export function useMyApUser(): { apUser: Approver | null; pending: boolean } {
-  const approvers = useQuery(billQueries.approvers());
-  const email = session.credentials()?.member?.email?.toLowerCase();
-  const found = approvers.data?.find((a) => a.email?.toLowerCase() === email) ?? null;
-  const apUser = found && found.role !== 'viewer' ? found : null;
-  return { apUser, pending: approvers.isPending };
+export function useMyApUser(): { apUser: Approver | null; why: string | null; pending: boolean } {
+  const signedInMember = Boolean(session.credentials()?.member);
+  const mine = useQuery({
+    queryKey: ['ap-users', 'me'],
+    queryFn: () => request({ method: 'GET', path: '/api/team/ap-users/me', response: myApUserAnswer }),
+    staleTime: 60_000,
+    enabled: signedInMember,
+  });
+  const apUser = mine.data && !mine.data.why_not ? mine.data.ap_user : null;
+  return { apUser, why: mine.data?.why_not ?? null, pending: signedInMember && mine.isPending };
 }
+
+const myApUserAnswer = z.object({ ap_user: approverSchema.nullable(), why_not: z.string().nullable() });

@@ -4,6 +4,7 @@ import { useRole } from '../api/permissions';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { can, type Role } from '../lib/roles';
+import { AP_PAGE_ROUTES } from './ap-routes';
 import { BILL_PAGE_ROUTES } from './bill-routes';
 import { useFocusOnNewPage } from './layout/page-focus';
 import { lazyPage } from './lazy-page';
@@ -176,6 +177,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // Onboarding's pages (app/onboarding-routes.tsx).
   ...ONBOARDING_ROUTES,
   ...BILL_PAGE_ROUTES,
+  ...AP_PAGE_ROUTES,
 ];
 
 export interface NavigationLink {

@@ -105,6 +105,9 @@ export const AUDIT_ACTIONS = {
   'ap-policy.create': 'created a bill approval policy',
   'ap-policy.priority': 'moved a bill approval policy',
   'ap-policy.delete': 'deleted a bill approval policy',
+  'ap-user.read': 'read which AP user they act as',
+  'ap-users.list': 'listed which AP user each member acts as',
+  'ap-user.link': 'linked a member to an AP user',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,8 +1,8 @@
 import { can, type Role } from './roles';
 
 /**
- * Changes of the team that grant power: who may approve, who is admin, whose credentials are whose, and the approval
- * policy. With two or more active admins each waits for another admin's confirmation (a team request), so that no
+ * Changes of the team that grant power: who may approve, who is admin, whose credentials are whose, the approval
+ * policy, the approval policies of bills and, upstream, which AP user a member acts as. With two or more active admins each waits for another admin's confirmation (a team request), so that no
  * admin alone can make themself an approver, borrow one, remove the other admin, or loosen the policy.
  */
 export const TEAM_REQUEST_KINDS = [
@@ -13,6 +13,8 @@ export const TEAM_REQUEST_KINDS = [
   'password-reset',
   'totp-reset',
   'policy',
+  'ap-policy',
+  'ap-user-link',
 ] as const;
 export type TeamRequestKind = (typeof TEAM_REQUEST_KINDS)[number];
 
@@ -53,7 +55,11 @@ export type TeamChange =
   | { kind: 'disable'; target: ChangedMember }
   | { kind: 'password-reset'; target: ChangedMember; by: string }
   | { kind: 'totp-reset'; target: ChangedMember; by: string }
-  | { kind: 'policy' };
+  | { kind: 'policy' }
+  /** An approval policy of accounts payable made, moved or deleted: who must approve which bills. */
+  | { kind: 'ap-policy' }
+  /** Upstream, a member linked to an AP user: they act (approve, pay) as that user. */
+  | { kind: 'ap-user-link' };
 
 /** Finance and admin: the roles whose arrival adds an approver or an admin. */
 const paying = (role: Role) => can(role, 'pay');
@@ -76,6 +82,8 @@ export function grantsPower(change: TeamChange): boolean {
     case 'totp-reset':
       return change.target.id !== change.by;
     case 'policy':
+    case 'ap-policy':
+    case 'ap-user-link':
       return true;
   }
 }
@@ -111,5 +119,11 @@ export function describeTeamChange(
       return `Reset the authenticator of ${who}`;
     case 'policy':
       return 'Change the approval policy';
+    case 'ap-policy':
+      return String(payload.description ?? 'Change the approval policies of bills');
+    case 'ap-user-link':
+      return payload.ap_user_id === null
+        ? `Unlink ${who} from their AP user`
+        : `Link ${who} to the AP user ${String(payload.ap_user_label ?? payload.ap_user_id)}`;
   }
 }

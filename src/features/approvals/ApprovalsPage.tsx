@@ -11,6 +11,7 @@ import { age, formatDateTime } from '../../lib/dates';
 import { PayeeRequests } from './PayeeRequests';
 import { PayerName } from './PayerName';
 import { TeamRequests } from './TeamRequests';
+import { VendorMethodChanges } from './VendorMethodChanges';
 
 /** The list refreshes itself while anything in it is waiting or being paid: a decision shows without a reload. */
 const REFRESH_MS = 5000;
@@ -68,6 +69,7 @@ export function ApprovalsPage() {
           />
         ))}
       <PayeeRequests />
+      <VendorMethodChanges />
       {admin && <TeamRequests />}
       {others.length > 0 && (
         <>

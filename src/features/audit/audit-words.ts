@@ -122,6 +122,9 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'ap-policy.create': 'create a bill approval policy',
   'ap-policy.priority': 'move a bill approval policy',
   'ap-policy.delete': 'delete a bill approval policy',
+  'ap-user.read': 'read which AP user they act as',
+  'ap-users.list': 'list which AP user each member acts as',
+  'ap-user.link': 'link a member to an AP user',
 };
 
 type Target = { id: string; href: string | null; label: string };

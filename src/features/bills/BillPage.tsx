@@ -112,7 +112,7 @@ const CONFIRM: Record<Exclude<BillAction, 'reject' | 'pay'>, string> = {
 export function BillPage() {
   const { billId = '' } = useParams<{ billId: string }>();
   const bill = useQuery(billQueries.one(billId));
-  const { apUser } = useMyApUser();
+  const { apUser, why } = useMyApUser();
   const mayPay = useCan('pay');
   const act = useBillAction(billId);
   const [asking, setAsking] = useState<Exclude<BillAction, 'pay'> | null>(null);
@@ -160,8 +160,8 @@ export function BillPage() {
       </Anchor>
       {!apUser && (
         <Alert color="yellow" title="You read this bill only">
-          You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you
-          cannot act on them.
+          {why ??
+            'You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you cannot act on them.'}
         </Alert>
       )}
       {act.isError && <ApiErrorAlert error={act.error} />}

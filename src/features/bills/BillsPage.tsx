@@ -29,7 +29,7 @@ export function BillsPage() {
   const { get, cursors, setFilter, goTo } = useListParams();
   const tab = (BILL_TABS.find((t) => t.value === get('tab'))?.value ?? 'drafts') as BillTab;
   const statuses = BILL_TABS.find((t) => t.value === tab)?.status ?? [];
-  const { apUser } = useMyApUser();
+  const { apUser, why } = useMyApUser();
   const waitingForMe = useBillsWaitingForMe();
   const approvers = useQuery(billQueries.approvers());
   const mayPay = useCan('pay');
@@ -74,8 +74,8 @@ export function BillsPage() {
       </Group>
       {!apUser && (
         <Alert color="yellow" title="You read bills only">
-          You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you
-          cannot create, approve or pay them.
+          {why ??
+            'You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you cannot create, approve or pay them.'}
         </Alert>
       )}
       <InterruptedRun payRun={payRun} />

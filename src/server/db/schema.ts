@@ -1,6 +1,7 @@
 import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes';
 import type { AccountsPayableTables } from './accounts-payable-schema';
 import type { ControlsTables } from './controls-schema';
+import type { ApTeamTables } from './ap-team-schema';
 
 /** Whose spending a counter holds: a member's alone, or a file's rows. */
 export type SpendScope = 'member' | 'file';
@@ -10,7 +11,7 @@ export type SpendScope = 'member' | 'file';
  * by default or on PostgreSQL when several console servers share it. Times are ISO-8601 UTC strings, which sort as
  * text on both.
  */
-export interface ConsoleTables extends AccountsPayableTables, ControlsTables {
+export interface ConsoleTables extends AccountsPayableTables, ControlsTables, ApTeamTables {
   organizations: {
     id: string;
     name: string;
@@ -229,3 +230,4 @@ export type PayeeRequestRow = ConsoleTables['payee_requests'];
 export type BillApprovalRow = ConsoleTables['ap_bill_approvals'];
 export type BillEditRow = ConsoleTables['ap_bill_edits'];
 export type MethodChangeRow = ConsoleTables['ap_method_changes'];
+export type ApUserLinkRow = ConsoleTables['ap_user_links'];

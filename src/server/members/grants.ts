@@ -6,8 +6,15 @@ import { type ApprovalPolicy, applyPolicy, type PolicySettings, policyProblem } 
 import * as memberRows from '../db/repositories/members';
 import * as teamRequestRows from '../db/repositories/team-requests';
 import { memberNotFound, Refusal, teamRequestNotFound } from '../errors';
+import type { CallService } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import type { LinkDelivery } from '../mail/notices';
+import {
+  type ApPolicyChange,
+  type ApUserLinkChange,
+  applyApPolicyChange,
+  applyApUserLink,
+} from '../payables/ap-team-changes';
 import type { Team } from '../team';
 import {
   type ChangeResult,
@@ -43,13 +50,17 @@ export type RequestedChange =
   | { kind: 'invite'; payload: { email: string; name: string; role: Role } }
   | { kind: 'role'; target: MemberRow; payload: { role: Role } }
   | { kind: 'enable' | 'disable' | 'password-reset' | 'totp-reset'; target: MemberRow; payload?: undefined }
-  | { kind: 'policy'; payload: PolicySettings };
+  | { kind: 'policy'; payload: PolicySettings }
+  | { kind: 'ap-policy'; payload: ApPolicyChange }
+  | { kind: 'ap-user-link'; target: MemberRow; payload: ApUserLinkChange };
 
 /** What an applied change did. */
 export interface Applied {
   member?: MemberView;
   link?: LinkDelivery;
   policy?: ApprovalPolicy;
+  /** What the payout service answered to a change made there (an approval policy of bills). */
+  service?: unknown;
 }
 
 export type GrantOutcome =
@@ -68,7 +79,9 @@ function asChange(change: RequestedChange, by: string): TeamChange {
     case 'role':
       return { kind: 'role', target: changed as NonNullable<typeof changed>, role: change.payload.role };
     case 'policy':
-      return { kind: 'policy' };
+    case 'ap-policy':
+    case 'ap-user-link':
+      return { kind: change.kind };
     case 'password-reset':
     case 'totp-reset':
       return { kind: change.kind, target: changed as NonNullable<typeof changed>, by };
@@ -88,7 +101,16 @@ async function apply(
   change: RequestedChange,
   by: { proposedBy: string; confirmedBy: string | null },
   origin: string,
+  call: CallService | null,
 ): Promise<GrantOutcome> {
+  if (change.kind === 'ap-policy') {
+    const made = await applyApPolicyChange(team, call, org, change.payload);
+    return made instanceof Refusal ? made : { kind: 'applied', applied: { service: made.service } };
+  }
+  if (change.kind === 'ap-user-link') {
+    await applyApUserLink(team, org, change.target, change.payload, by);
+    return { kind: 'applied', applied: {} };
+  }
   if (change.kind === 'policy') {
     const problem = await policyProblem(team.database.db, org.id, change.payload);
     if (problem) return policyRefused(problem);
@@ -201,6 +223,7 @@ export async function proposeOrApply(
   admin: SessionMember,
   change: RequestedChange,
   origin: string,
+  call: CallService | null = null,
 ): Promise<GrantOutcome> {
   const db = team.database.db;
   const org = admin.organization;
@@ -209,7 +232,7 @@ export async function proposeOrApply(
   const problem = await problemNow(team, org, change);
   if (problem) return problem;
   if (!needsSecondAdmin(asChange(change, admin.member.id), admins)) {
-    return apply(team, org, change, { proposedBy: admin.member.id, confirmedBy: null }, origin);
+    return apply(team, org, change, { proposedBy: admin.member.id, confirmedBy: null }, origin, call);
   }
   const now = team.now();
   if (change.kind === 'policy') {
@@ -247,6 +270,12 @@ function changeOf(row: TeamRequestRow, target: MemberRow | undefined): Requested
       return { kind: 'invite', payload: payload as { email: string; name: string; role: Role } };
     case 'policy':
       return { kind: 'policy', payload: payload as unknown as PolicySettings };
+    case 'ap-policy':
+      return { kind: 'ap-policy', payload: payload as unknown as ApPolicyChange };
+    case 'ap-user-link':
+      return target
+        ? { kind: 'ap-user-link', target, payload: payload as unknown as ApUserLinkChange }
+        : null;
     case 'role':
       return target ? { kind: 'role', target, payload: payload as { role: Role } } : null;
     default:
@@ -265,6 +294,7 @@ export async function confirmTeamRequest(
   id: string,
   origin: string,
   acknowledged: boolean,
+  call: CallService | null = null,
 ): Promise<{ outcome: GrantOutcome; request?: TeamRequestView; caution?: string }> {
   const org = admin.organization;
   const row = await findTeamRequest(team, org.id, id);
@@ -289,7 +319,14 @@ export async function confirmTeamRequest(
     : undefined;
   const change = changeOf(row, target);
   const outcome: GrantOutcome = change
-    ? await apply(team, org, change, { proposedBy: row.proposer_id, confirmedBy: admin.member.id }, origin)
+    ? await apply(
+        team,
+        org,
+        change,
+        { proposedBy: row.proposer_id, confirmedBy: admin.member.id },
+        origin,
+        call,
+      )
     : teamRequestNotFound();
   if (outcome instanceof Refusal) {
     await voidAppliedRequest(team, row, outcome.message);

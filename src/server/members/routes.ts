@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ROLES } from '../../lib/roles';
 import { TEAM_REQUEST_STATUSES } from '../../lib/team-changes';
 import { invalidFilters, Refusal } from '../errors';
+import type { CallService } from '../gate/service-calls';
 import type { AuditLine } from '../pipeline/audit-line';
 import { originOf, teamRoute } from '../pipeline/route';
 import {
@@ -57,8 +58,11 @@ function answer(
   );
 }
 
-/** The team's members (admins): invite, change a role or status, reset credentials; and the changes that wait. */
-export const memberRoutes = [
+/**
+ * The team's members (admins): invite, change a role or status, reset credentials; and the changes that wait (a change
+ * made at the payout service when confirmed, an approval policy of bills, is sent with `call`).
+ */
+export const memberRoutes = (call: CallService | null = null) => [
   teamRoute({
     method: 'GET',
     path: '/members',
@@ -146,6 +150,7 @@ export const memberRoutes = [
         id,
         originOf(team),
         body.acknowledge_caution === true,
+        call,
       );
       if (outcome instanceof Refusal) {
         if (outcome.status === 409 && request) line.detail = outcome.message;
@@ -154,7 +159,7 @@ export const memberRoutes = [
       // Confirmed knowing what was said against it: the trail keeps what the admin was told.
       if (caution) line.detail = `Confirmed after being told: ${caution}`;
       if (outcome.kind === 'waiting') return c.json({ request }, 409);
-      const { member: changed, link, policy } = outcome.applied;
+      const { member: changed, link, policy, service } = outcome.applied;
       if (changed) line.targets.push(changed.id);
       return c.json({
         kind: 'applied',
@@ -162,6 +167,7 @@ export const memberRoutes = [
         ...(changed ? { member: changed } : {}),
         ...(link ? { link } : {}),
         ...(policy ? { policy } : {}),
+        ...(service ? { service } : {}),
       });
     },
   }),

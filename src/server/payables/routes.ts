@@ -1,13 +1,55 @@
 import { z } from 'zod';
+import { Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { teamRoute } from '../pipeline/route';
+import { apUsersOfTeam, linkApUser, myApUser } from './ap-user-links';
 import { confirmMethodChange, listMethodChanges, rejectMethodChange } from './method-changes';
 
 const reasonBody = z.object({ reason: z.string().trim().min(1, 'Say why').max(500) }).strict();
+const linkBody = z
+  .object({ ap_user_id: z.int('An AP user id, a whole number').min(1, 'An AP user id').nullable() })
+  .strict();
 
-/** Changes of vendors' payment methods that wait for a second member (method-changes.ts). */
+/**
+ * Changes of vendors' payment methods that wait for a second member (method-changes.ts), and which AP user each member
+ * acts as (ap-user-links.ts).
+ */
 export function payablesRoutes(call: CallService | null) {
   return [
+    teamRoute({
+      method: 'GET',
+      path: '/ap-users/me',
+      access: 'read',
+      action: 'ap-user.read',
+      handle: async ({ c, team, member }) => c.json(await myApUser(team, call, member)),
+    }),
+    teamRoute({
+      method: 'GET',
+      path: '/ap-users',
+      access: 'admin',
+      action: 'ap-users.list',
+      handle: async ({ c, team, member }) => c.json(await apUsersOfTeam(team, call, member)),
+    }),
+    teamRoute({
+      method: 'PUT',
+      path: '/ap-users/:memberId',
+      access: 'admin',
+      action: 'ap-user.link',
+      body: linkBody,
+      handle: async ({ c, team, member, line, body }) => {
+        const memberId = c.req.param('memberId') ?? '';
+        line.targets.push(memberId);
+        line.detail = body.ap_user_id === null ? 'unlinked' : `AP user ${body.ap_user_id}`;
+        const outcome = await linkApUser(team, call, member, memberId, body.ap_user_id);
+        if (outcome instanceof Refusal) return outcome;
+        if (outcome.kind === 'waiting') {
+          line.action = 'team-request.propose';
+          line.targets.push(outcome.request.id);
+          return c.json({ kind: 'waiting', request: outcome.request }, 202);
+        }
+        return c.json({ kind: 'applied' });
+      },
+    }),
     teamRoute({
       method: 'GET',
       path: '/vendor-method-changes',

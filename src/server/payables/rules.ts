@@ -14,10 +14,14 @@ import { Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { type Reservation, reserveSpend } from '../gate/spend';
 import type { SessionMember } from '../identity/sign-in';
+import type { TeamRequestView } from '../members/team-requests';
 import type { Team } from '../team';
+import { apUserOf, matchOf, whyNoAct } from './ap-user-links';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
+import { judgePolicyChange } from './policy-changes';
 import {
   apUserByEmail,
+  approversOf,
   type Bill,
   billOf,
   creatorOf,
@@ -51,7 +55,7 @@ export type BillJudgement =
       after?: (response: Response) => Promise<void>;
     }
   | { kind: 'refused'; refusal: Refusal; detail?: string | undefined; amountCents?: number | undefined }
-  | { kind: 'waiting'; request: MethodChangeView; detail: string };
+  | { kind: 'waiting'; request: MethodChangeView | TeamRequestView; detail: string };
 
 const ACTING: ReadonlySet<AuditAction> = new Set([
   'bill.create',
@@ -106,6 +110,20 @@ export async function judgeBillRequest(
     return { kind: 'send', body: asBody(raw), detail: undefined, amountCents: undefined, reservation: null };
   }
   const path = request.path;
+  if (action.startsWith('ap-policy.') && !(raw instanceof FormData)) {
+    // Who approves what is the team's rule: it changes under the second-admin rule (policy-changes.ts).
+    const judged = await judgePolicyChange(team, call, found, action, path, raw);
+    if (judged.kind === 'send') {
+      return {
+        kind: 'send',
+        body: asBody(raw),
+        detail: judged.detail,
+        amountCents: undefined,
+        reservation: null,
+      };
+    }
+    return judged;
+  }
   const billId = BILL_ID.exec(path)?.[1];
   const bill = billId && !path.endsWith('/upload-from-file') ? await billOf(call, credentials, billId) : null;
   let detail: string | undefined = bill
@@ -164,20 +182,10 @@ export async function judgeBillRequest(
     return { kind: 'send', body: asBody(raw), detail, amountCents, reservation: null };
   }
 
-  const apUser = await apUserByEmail(call, credentials, found.member.email);
-  if (!apUser || apUser.role === 'viewer') {
-    return {
-      kind: 'refused',
-      detail,
-      amountCents,
-      refusal: new Refusal(
-        403,
-        'no-ap-user',
-        apUser
-          ? 'Your AP user may only read bills: an admin gives you a role that acts'
-          : 'You have no AP user in this organization (an AP user of your email): you can read bills but not act on them',
-      ),
-    };
+  const apUser = await apUserOf(team, call, credentials, found);
+  const whyNot = whyNoAct(matchOf(team), apUser);
+  if (!apUser || whyNot) {
+    return { kind: 'refused', detail, amountCents, refusal: new Refusal(403, 'no-ap-user', whyNot ?? '') };
   }
   if (raw instanceof FormData) raw.set('acting_user_id', String(apUser.id));
   else raw.acting_user_id = apUser.id;

@@ -38,15 +38,20 @@ async function read<T>(call: CallService, credentials: OrgCredentials, path: str
   }
 }
 
-/** The member's AP user: the organization's AP user of the same email (GET approvers), or null. */
+/** The organization's AP users (GET approvers); none when they cannot be read. */
+export async function approversList(call: CallService, credentials: OrgCredentials): Promise<ApUser[]> {
+  const users = await read<ApUser[]>(call, credentials, '/v2/accounts-payable/approvers');
+  return Array.isArray(users) ? users : [];
+}
+
+/** The organization's AP user of this email (how the sandbox matches a member), or null. */
 export async function apUserByEmail(
   call: CallService,
   credentials: OrgCredentials,
   email: string,
 ): Promise<ApUser | null> {
-  const users = await read<ApUser[]>(call, credentials, '/v2/accounts-payable/approvers');
   const wanted = email.trim().toLowerCase();
-  return (Array.isArray(users) ? users : []).find((u) => u.email?.toLowerCase() === wanted) ?? null;
+  return (await approversList(call, credentials)).find((u) => u.email?.toLowerCase() === wanted) ?? null;
 }
 
 export function billOf(call: CallService, credentials: OrgCredentials, id: string): Promise<Bill | null> {

@@ -18,7 +18,7 @@ import type { TeamRoute } from './route';
 export function teamRouteTable(call: CallService | null): readonly TeamRoute[] {
   return [
     ...sessionRoutes,
-    ...memberRoutes,
+    ...memberRoutes(call),
     ...approvalRoutes(call),
     ...auditRoutes,
     ...payeeRoutes(call),

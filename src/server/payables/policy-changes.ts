@@ -1,0 +1,135 @@
+import { describeCondition } from '../../lib/ap-policies';
+import type { AuditAction } from '../../lib/audit-actions';
+import { createPolicySchema, policyPrioritySchema } from '../../lib/requests/accounts-payable';
+import { Refusal } from '../errors';
+import { type CallService, serviceRequest } from '../gate/service-calls';
+import type { SessionMember } from '../identity/sign-in';
+import { proposeOrApply } from '../members/grants';
+import { countActiveAdmins } from '../members/members';
+import type { TeamRequestView } from '../members/team-requests';
+import type { Team } from '../team';
+import type { ApPolicyChange } from './ap-team-changes';
+import { vendorOf } from './service-reads';
+
+/**
+ * The approval policies of bills are the team's own rules of who approves what, so they change as the team's approval
+ * policy does: with two or more active admins, making, moving or deleting one waits for another admin (a team request
+ * that sends the very request when confirmed); with one admin it is sent at once.
+ */
+
+export type PolicyJudgement =
+  | { kind: 'send'; detail: string }
+  | { kind: 'waiting'; request: TeamRequestView; detail: string }
+  | { kind: 'refused'; refusal: Refusal; detail: string };
+
+const POLICY_ID = /\/v2\/accounts-payable\/approval-policies\/([0-9a-f-]{36})$/i;
+
+interface ListedCondition {
+  type: 'amount' | 'vendor_id';
+  comparator?: '<=' | '==' | '>=';
+  value: number | string;
+}
+
+interface ListedPolicy {
+  id: string;
+  priority: number;
+  description?: string | null;
+  payable_conditions?: ListedCondition[];
+}
+
+async function policiesOf(call: CallService, team: Team, found: SessionMember): Promise<ListedPolicy[]> {
+  const credentials = team.credentialsFor(found.organization);
+  if (!credentials) return [];
+  const response = await call(serviceRequest(credentials, '/v2/accounts-payable/approval-policies'));
+  if (!response.ok) return [];
+  const listed = (await response.json().catch(() => [])) as unknown;
+  return Array.isArray(listed) ? (listed as ListedPolicy[]) : [];
+}
+
+/** "amount ≥ $10,000.00 and vendor is Acme": what a policy's conditions say, its vendors by name. */
+async function conditionsInWords(
+  call: CallService,
+  team: Team,
+  found: SessionMember,
+  conditions: readonly ListedCondition[] | undefined,
+): Promise<string> {
+  const credentials = team.credentialsFor(found.organization);
+  const names = new Map<string, string>();
+  for (const c of conditions ?? []) {
+    if (c.type === 'vendor_id' && credentials) {
+      const vendor = await vendorOf(call, credentials, String(c.value));
+      if (vendor) names.set(String(c.value), vendor.name);
+    }
+  }
+  const words = (conditions ?? []).map((c) =>
+    describeCondition(
+      c.type === 'vendor_id'
+        ? { type: 'vendor_id', value: String(c.value) }
+        : { type: 'amount', comparator: c.comparator ?? '==', value: Number(c.value) },
+      (id) => names.get(id) ?? id,
+    ),
+  );
+  return words.length > 0 ? words.join(' and ') : 'every bill';
+}
+
+export async function judgePolicyChange(
+  team: Team,
+  call: CallService,
+  found: SessionMember,
+  action: AuditAction,
+  path: string,
+  raw: Record<string, unknown>,
+): Promise<PolicyJudgement> {
+  let change: ApPolicyChange;
+  if (action === 'ap-policy.create') {
+    const parsed = createPolicySchema.safeParse(raw);
+    // The service names every field at fault: nothing waits that could never be made.
+    if (!parsed.success) return { kind: 'send', detail: 'Approval policy: refused by the service' };
+    const steps = parsed.data.approval_conditions
+      .map((s) => `${s.num_approvals_required} of ${s.approver_list.length}`)
+      .join(', then ');
+    const when = await conditionsInWords(call, team, found, parsed.data.payable_conditions);
+    change = {
+      description: `Add an approval policy of bills: ${when}; approved by ${steps}`,
+      method: 'POST',
+      path,
+      body: JSON.stringify(raw),
+    };
+  } else {
+    const id = POLICY_ID.exec(path)?.[1];
+    const policy = id ? (await policiesOf(call, team, found)).find((p) => p.id === id) : undefined;
+    const priority = policyPrioritySchema.safeParse(raw);
+    // An unknown policy or a bad priority: the service answers it in its own words.
+    if (!policy || (action === 'ap-policy.priority' && !priority.success)) {
+      return { kind: 'send', detail: `Approval policy ${id ?? ''}`.trim() };
+    }
+    const name = `the approval policy of bills for ${await conditionsInWords(call, team, found, policy.payable_conditions)}`;
+    change =
+      action === 'ap-policy.priority' && priority.success
+        ? {
+            description: `Move ${name} from priority ${policy.priority} to ${priority.data.priority}`,
+            method: 'PATCH',
+            path,
+            body: JSON.stringify(raw),
+          }
+        : { description: `Delete ${name} (priority ${policy.priority})`, method: 'DELETE', path, body: null };
+  }
+  if ((await countActiveAdmins(team.database.db, found.organization.id)) < 2) {
+    return { kind: 'send', detail: change.description };
+  }
+  const outcome = await proposeOrApply(team, found, { kind: 'ap-policy', payload: change }, '', call);
+  if (outcome instanceof Refusal) return { kind: 'refused', refusal: outcome, detail: change.description };
+  if (outcome.kind !== 'waiting') {
+    // Not reached: two admins always wait. Said as a refusal rather than sent twice.
+    return {
+      kind: 'refused',
+      refusal: new Refusal(409, 'ap-policy-applied', 'The change was applied already'),
+      detail: change.description,
+    };
+  }
+  return {
+    kind: 'waiting',
+    request: outcome.request,
+    detail: `${change.description}: waits for a second admin`,
+  };
+}
