@@ -192,3 +192,48 @@ export function useSubmitMovesFileApproval() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
   });
 }
+
+/** A move between the organization's wallet and an app's (POST /v2/organization-transfers). */
+export interface OrganizationMove {
+  appId: string;
+  /** Signed as the vendor's: negative from the organization's wallet to the app's, positive back. */
+  cents: number;
+}
+
+export interface OrganizationMoveBody {
+  amount: number;
+  api_app_id: string;
+  idempotency_key: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * An organization transfer. The vendor rejects an organization transfer's key it has seen, as a transfer's, so a
+ * resend after a look-up that found nothing is safe in both modes.
+ */
+export const organizationTransferMoney: MoneyKind<OrganizationMove, OrganizationMoveBody> = {
+  noun: 'organization transfer',
+  bodyOf: (draft, { idempotencyKey, operator }) => ({
+    amount: draft.cents,
+    api_app_id: draft.appId,
+    idempotency_key: idempotencyKey,
+    metadata: { console_request_id: idempotencyKey, ...(operator ? { initiated_by: operator } : {}) },
+  }),
+  keyOf: (body) => body.idempotency_key,
+  send: async (body) => ({
+    transfer: await request({
+      method: 'POST',
+      path: '/v2/organization-transfers',
+      body,
+      response: transferSchema,
+    }),
+    replayed: false,
+  }),
+  findByKey: (body) => findTransferByKey(body.idempotency_key),
+  keyOnReuse: { sandbox: 'refused', upstream: 'refused' },
+  describe: (body, transfer) => ({
+    action: body.amount < 0 ? 'Moved to an app’s wallet' : 'Moved to the organization’s wallet',
+    subject: transfer?.id ?? body.idempotency_key,
+    details: `${Math.abs(body.amount)} cents`,
+  }),
+};

@@ -58,7 +58,11 @@ describe("an app's bank account, deposits and withdrawals", () => {
     });
     expect(await appBalance(h, tenant, 1)).toBe(0);
     const wallets = await h.call('GET', '/v2/wallets', { tenant });
-    expect(wallets.body.apps[1]).toMatchObject({ pending_deposits: 5_000, pending_deposit_count: 1 });
+    expect(wallets.body.apps[1]).toMatchObject({
+      pending_deposits: 5_000,
+      pending_deposit_count: 1,
+      pending: [{ id: deposit.body.id, amount: 5_000, status: 'created', auto_refill: false }],
+    });
     // Not spendable while it is on its way.
     const early = await h.call('POST', `/v2/apps/${app}/withdraw`, { tenant, body: { amount: 1 } });
     expect(early.body.error_code).toBe('insufficient-funds');

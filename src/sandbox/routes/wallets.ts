@@ -210,6 +210,15 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
                 balance: z.int(),
                 pending_deposits: z.int(),
                 pending_deposit_count: z.int(),
+                pending: z.array(
+                  z.object({
+                    id: z.uuid(),
+                    amount: z.int(),
+                    status: z.enum(['created', 'pending']),
+                    created: z.iso.datetime(),
+                    auto_refill: z.boolean(),
+                  }),
+                ),
               }),
             ),
           }),
