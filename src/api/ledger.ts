@@ -1,9 +1,13 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { approvalRequestSchema } from './approvals';
+import { useAppSource } from './apps';
 import { request } from './client';
 import { pageSchema, transactionSchema } from './schemas';
+import { type PickerOption, type PickerSource, SHOWN } from './search-source';
+import { useUserSource } from './users';
 
 /**
  * The ledger and the treasury's reads: transactions (every line of every wallet), their totals by type, and the
@@ -13,6 +17,9 @@ import { pageSchema, transactionSchema } from './schemas';
 
 export interface LedgerQuery {
   wallet_id?: string | undefined;
+  /** The wallet a movement's money left, and the one it went into (sandbox extensions). */
+  source_wallet_id?: string | undefined;
+  destination_wallet_id?: string | undefined;
   type?: string | undefined;
   /** ISO date-times, both ends included. */
   start_date?: string | undefined;
@@ -140,7 +147,11 @@ export const ledgerQueries = {
     queryOptions({ queryKey: ['transactions', 'totals', query], queryFn: () => ledgerTotals(query) }),
   wallets: () => queryOptions({ queryKey: ['wallets'], queryFn: listWallets }),
   settings: (appId: string) =>
-    queryOptions({ queryKey: ['apps', appId, 'settings'], queryFn: () => getAppSettings(appId), retry: false }),
+    queryOptions({
+      queryKey: ['apps', appId, 'settings'],
+      queryFn: () => getAppSettings(appId),
+      retry: false,
+    }),
   achAccount: (appId: string) =>
     queryOptions({
       queryKey: ['apps', appId, 'ach-account'],
@@ -156,4 +167,64 @@ export function submitMoveForApproval(body: {
   app_id?: string;
 }) {
   return request({ method: 'POST', path: '/api/team/approvals', body, response: approvalRequestSchema });
+}
+
+/**
+ * Every wallet by name, for the ledger's From and To: the organization's own, each app's and each user's, each option
+ * saying which kind of wallet it is.
+ */
+export function useWalletSource(): PickerSource {
+  const queryClient = useQueryClient();
+  const users = useUserSource();
+  const apps = useAppSource();
+  return useMemo<PickerSource>(() => {
+    const organization = async (): Promise<PickerOption | null> => {
+      const wallets = await queryClient
+        .fetchQuery({ ...ledgerQueries.wallets(), staleTime: 30_000 })
+        .catch(() => null);
+      return wallets
+        ? {
+            id: wallets.organization.id,
+            name: wallets.organization.name,
+            detail: "The organization's wallet",
+          }
+        : null;
+    };
+    const asApp = (option: PickerOption): PickerOption => ({ ...option, detail: "An app's wallet" });
+    const asUser = (option: PickerOption): PickerOption => ({
+      ...option,
+      detail: option.detail ? `A user's wallet · ${option.detail}` : "A user's wallet",
+    });
+    return {
+      key: 'wallets',
+      nothingFound: 'No wallet by that name or ID',
+      search: async (query) => {
+        const words = query.trim().toLowerCase();
+        const [org, appsFound, usersFound] = await Promise.all([
+          organization(),
+          apps.search(query),
+          users.search(query),
+        ]);
+        const orgMatches =
+          org &&
+          (org.name.toLowerCase().includes(words) || 'organization'.startsWith(words) || org.id === words);
+        return {
+          options: [
+            ...(orgMatches ? [org] : []),
+            ...appsFound.options.map(asApp),
+            ...usersFound.options.map(asUser),
+          ].slice(0, SHOWN),
+          ...(usersFound.note ? { note: usersFound.note } : {}),
+        };
+      },
+      resolve: async (id) => {
+        const org = await organization();
+        if (org?.id === id) return org;
+        const app = await apps.resolve(id);
+        if (app) return asApp(app);
+        const user = await users.resolve(id);
+        return user && asUser(user);
+      },
+    };
+  }, [queryClient, users, apps]);
 }

@@ -325,3 +325,40 @@ describe('the ledger', () => {
     expect((await h.call('GET', `/v2/transactions?wallet_id=${app}`, { tenant: other })).status).toBe(403);
   });
 });
+
+describe('the ledger by where money came from and went to', () => {
+  const h = makeHarness();
+
+  it("filters lines by the source and the destination of their movement, either, both, or with a wallet's own", async () => {
+    const tenant = await h.tenant();
+    const app = tenant.apps[0]?.id ?? '';
+    const user = tenant.users[0]?.id ?? '';
+    const org = tenant.organization.id;
+    await h.call('POST', '/v2/transfers', { tenant, body: { amount: -500, user_id: user } });
+    await h.call('POST', '/v2/transfers', { tenant, body: { amount: 200, user_id: user } });
+    await h.call('POST', '/v2/organization-transfers', { tenant, body: { amount: 1_000, api_app_id: app } });
+    const amounts = async (query: string) => {
+      const page = await h.call('GET', `/v2/transactions?${query}`, { tenant });
+      expect(page.status, query).toBe(200);
+      return page.body.data
+        .map((line: { amount: number }) => line.amount)
+        .sort((a: number, b: number) => a - b);
+    };
+    // Out of the app: the move to the user (both its lines) and the move to the organization (both).
+    expect(await amounts(`source_wallet_id=${app}`)).toEqual([-1_000, -500, 500, 1_000]);
+    expect(await amounts(`destination_wallet_id=${user}`)).toEqual([-500, 500]);
+    expect(await amounts(`source_wallet_id=${user}`)).toEqual([-200, 200]);
+    expect(await amounts(`source_wallet_id=${app}&destination_wallet_id=${org}`)).toEqual([-1_000, 1_000]);
+    expect(await amounts(`source_wallet_id=${app}&wallet_id=${app}`)).toEqual([-1_000, -500]);
+    const totals = await h.call('GET', `/v2/transactions/totals?source_wallet_id=${app}&wallet_id=${app}`, {
+      tenant,
+    });
+    expect(totals.body).toEqual({ totals: [{ type: 'balance', amount: -1_500, count: 2 }], net: -1_500 });
+    // Into the app: its opening balance (a line of its own) and the user's move back.
+    expect(await amounts(`destination_wallet_id=${app}&wallet_id=${app}`)).toEqual([200, 10_000_000]);
+    const other = await h.tenant();
+    expect((await h.call('GET', `/v2/transactions?source_wallet_id=${app}`, { tenant: other })).status).toBe(
+      403,
+    );
+  });
+});

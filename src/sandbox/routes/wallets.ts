@@ -97,6 +97,15 @@ const ledgerFilters = {
     )
     .optional()
     .meta({ 'x-extension': true }),
+  source_wallet_id: uuidParam('source_wallet_id').optional().meta({
+    'x-extension': true,
+    description:
+      "Only the lines of movements whose money left this wallet (the organization's, an app's or a user's)",
+  }),
+  destination_wallet_id: uuidParam('destination_wallet_id').optional().meta({
+    'x-extension': true,
+    description: 'Only the lines of movements whose money went into this wallet',
+  }),
   start_date: dateParam(false).optional().meta({ 'x-extension': true }),
   end_date: dateParam(true).optional().meta({ 'x-extension': true }),
 };
