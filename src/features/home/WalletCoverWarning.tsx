@@ -57,7 +57,7 @@ export function WalletCoverWarning({ recent }: { recent: readonly Transfer[] | u
                   ? ` A returned deposit (${formatCents(Math.abs(returned.amount ?? 0))}) took back money it had already spent.`
                   : ''}
               </Text>
-              <Anchor component={Link} to="/treasury">
+              <Anchor component={Link} to="/treasury" underline="always" c="inherit" fw={600}>
                 {`Deposit into ${short.appName}'s wallet on the Treasury`}
               </Anchor>
             </Stack>
