@@ -1,4 +1,5 @@
 import { prismMissing } from '../scripts/vendor-contract.mjs';
+import { toWalletMoveRequest } from '../src/lib/wallet-move-request';
 import { expect, test } from './fixtures';
 
 /**
@@ -20,17 +21,28 @@ test('a deposit, a transfer, a transfer batch and an organization transfer pass 
   request,
 }) => {
   const sent = [
-    ['/v2/apps/' + APP + '/deposit', { amount: 250_000, idempotency_key: crypto.randomUUID() }],
-    ['/v2/apps/' + APP + '/withdraw', { amount: 1_000, idempotency_key: crypto.randomUUID() }],
+    [`/v2/apps/${APP}/deposit`, { amount: 250_000, idempotency_key: crypto.randomUUID() }],
+    [`/v2/apps/${APP}/withdraw`, { amount: 1_000, idempotency_key: crypto.randomUUID() }],
+    // The bodies the console builds for a move and for a file's rows (lib/wallet-move-request.ts).
     [
       '/v2/transfers',
-      { amount: -1_000, user_id: USER, idempotency_key: crypto.randomUUID(), metadata: { row: '1' } },
+      toWalletMoveRequest(
+        { userId: USER, direction: 'to_user', cents: 1_000, metadata: { row: '1' } },
+        { idempotencyKey: crypto.randomUUID(), operator: 'finance@example.com' },
+      ),
     ],
     [
       '/v2/transfer-batches',
       {
         items: [
-          { amount: -500, user_id: USER, idempotency_key: crypto.randomUUID(), metadata: { row: '2' } },
+          toWalletMoveRequest(
+            { userId: USER, direction: 'to_user', cents: 500, metadata: { row: '2' } },
+            { idempotencyKey: crypto.randomUUID() },
+          ),
+          toWalletMoveRequest(
+            { userId: USER, direction: 'from_user', cents: 200 },
+            { idempotencyKey: crypto.randomUUID() },
+          ),
         ],
         idempotency_key: crypto.randomUUID(),
         metadata: { file: 'moves.csv' },

@@ -1,8 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { z } from '../lib/zod';
+import { useDescribedMutation } from './activity-log';
 import { approvalRequestSchema } from './approvals';
+import { useAppSource } from './apps';
 import { request } from './client';
 import { pageSchema, transactionSchema } from './schemas';
+import { type PickerOption, type PickerSource, SHOWN } from './search-source';
+import { useUserSource } from './users';
 
 /**
  * The ledger and the treasury's reads: transactions (every line of every wallet), their totals by type, and the
@@ -12,6 +17,9 @@ import { pageSchema, transactionSchema } from './schemas';
 
 export interface LedgerQuery {
   wallet_id?: string | undefined;
+  /** The wallet a movement's money left, and the one it went into (sandbox extensions). */
+  source_wallet_id?: string | undefined;
+  destination_wallet_id?: string | undefined;
   type?: string | undefined;
   /** ISO date-times, both ends included. */
   start_date?: string | undefined;
@@ -56,6 +64,18 @@ export const walletsSchema = z.object({
       balance: z.number(),
       pending_deposits: z.number(),
       pending_deposit_count: z.number(),
+      /** Each deposit on its way in (an extension of the extension: absent, the Treasury shows the sum alone). */
+      pending: z
+        .array(
+          z.object({
+            id: z.string(),
+            amount: z.number(),
+            status: z.string(),
+            created: z.string().nullish(),
+            auto_refill: z.boolean().nullish(),
+          }),
+        )
+        .nullish(),
     }),
   ),
 });
@@ -75,12 +95,63 @@ export function getAchAccount(appId: string) {
   });
 }
 
+export const appSettingsSchema = z.object({
+  auto_refill_active: z.boolean().nullish(),
+  refill_amount: z.number().nullish(),
+  refill_threshold: z.number().nullish(),
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+/** An app's settings now (a sandbox extension: upstream, the Treasury says they are not known and still sets them). */
+export function getAppSettings(appId: string) {
+  return request({
+    method: 'GET',
+    path: `/v2/apps/${encodeURIComponent(appId)}/settings`,
+    response: appSettingsSchema,
+  });
+}
+
+export interface RefillSettings {
+  auto_refill_active: boolean;
+  /** Cents. */
+  refill_amount?: number;
+  refill_threshold?: number;
+}
+
+/** Auto-refill (POST /v2/apps/{id}/change_settings): below the threshold, one deposit of the refill amount. */
+export function useChangeRefillSettings(appId: string, appName: string) {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: (settings: RefillSettings) =>
+      request({
+        method: 'POST',
+        path: `/v2/apps/${encodeURIComponent(appId)}/change_settings`,
+        body: settings,
+        response: appSettingsSchema,
+      }),
+    activity: (settings) => ({
+      action: settings.auto_refill_active ? 'Auto-refill set' : 'Auto-refill turned off',
+      subject: appName,
+      details: settings.auto_refill_active
+        ? `${settings.refill_amount} cents below ${settings.refill_threshold} cents`
+        : '',
+    }),
+    onSuccess: (saved) => queryClient.setQueryData(['apps', appId, 'settings'], saved),
+  });
+}
+
 export const ledgerQueries = {
   page: (query: LedgerQuery) =>
     queryOptions({ queryKey: ['transactions', 'page', query], queryFn: () => listTransactions(query) }),
   totals: (query: Omit<LedgerQuery, 'limit' | 'starting_after' | 'ending_before'>) =>
     queryOptions({ queryKey: ['transactions', 'totals', query], queryFn: () => ledgerTotals(query) }),
   wallets: () => queryOptions({ queryKey: ['wallets'], queryFn: listWallets }),
+  settings: (appId: string) =>
+    queryOptions({
+      queryKey: ['apps', appId, 'settings'],
+      queryFn: () => getAppSettings(appId),
+      retry: false,
+    }),
   achAccount: (appId: string) =>
     queryOptions({
       queryKey: ['apps', appId, 'ach-account'],
@@ -96,4 +167,64 @@ export function submitMoveForApproval(body: {
   app_id?: string;
 }) {
   return request({ method: 'POST', path: '/api/team/approvals', body, response: approvalRequestSchema });
+}
+
+/**
+ * Every wallet by name, for the ledger's From and To: the organization's own, each app's and each user's, each option
+ * saying which kind of wallet it is.
+ */
+export function useWalletSource(): PickerSource {
+  const queryClient = useQueryClient();
+  const users = useUserSource();
+  const apps = useAppSource();
+  return useMemo<PickerSource>(() => {
+    const organization = async (): Promise<PickerOption | null> => {
+      const wallets = await queryClient
+        .fetchQuery({ ...ledgerQueries.wallets(), staleTime: 30_000 })
+        .catch(() => null);
+      return wallets
+        ? {
+            id: wallets.organization.id,
+            name: wallets.organization.name,
+            detail: "The organization's wallet",
+          }
+        : null;
+    };
+    const asApp = (option: PickerOption): PickerOption => ({ ...option, detail: "An app's wallet" });
+    const asUser = (option: PickerOption): PickerOption => ({
+      ...option,
+      detail: option.detail ? `A user's wallet · ${option.detail}` : "A user's wallet",
+    });
+    return {
+      key: 'wallets',
+      nothingFound: 'No wallet by that name or ID',
+      search: async (query) => {
+        const words = query.trim().toLowerCase();
+        const [org, appsFound, usersFound] = await Promise.all([
+          organization(),
+          apps.search(query),
+          users.search(query),
+        ]);
+        const orgMatches =
+          org &&
+          (org.name.toLowerCase().includes(words) || 'organization'.startsWith(words) || org.id === words);
+        return {
+          options: [
+            ...(orgMatches ? [org] : []),
+            ...appsFound.options.map(asApp),
+            ...usersFound.options.map(asUser),
+          ].slice(0, SHOWN),
+          ...(usersFound.note ? { note: usersFound.note } : {}),
+        };
+      },
+      resolve: async (id) => {
+        const org = await organization();
+        if (org?.id === id) return org;
+        const app = await apps.resolve(id);
+        if (app) return asApp(app);
+        const user = await users.resolve(id);
+        return user && asUser(user);
+      },
+    };
+  }, [queryClient, users, apps]);
 }

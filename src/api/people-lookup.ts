@@ -111,3 +111,23 @@ export const RECENT_READ_LIMIT = 5000;
 export function transfersOfLastDay(nowMs: number) {
   return listTransfersSince(new Date(nowMs - 24 * 60 * 60 * 1000).toISOString(), RECENT_READ_LIMIT);
 }
+
+/**
+ * The users each full name names (any case, spaces squeezed), by the service's search, eight at a time. Upstream,
+ * where the service cannot search, a name is looked for among the most recent users.
+ */
+export async function usersByName(names: readonly string[], upstream: boolean) {
+  const byName = new Map<string, Person[]>();
+  const key = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+  const matching = (users: readonly User[], name: string) =>
+    users.filter((user) => key(fullName(user)) === key(name)).map(personOf);
+  if (upstream && names.length > 0) {
+    const recent = await listUsers({ limit: 100 });
+    for (const name of names) byName.set(name, matching(recent.data, name));
+  } else {
+    await mapWithLimit(names, 8, async (name) => {
+      byName.set(name, matching((await listUsers({ search: name, limit: 100 })).data, name));
+    });
+  }
+  return byName;
+}

@@ -1,7 +1,11 @@
-import type { ActivityDescription } from './activity-log';
+import { useQueryClient } from '@tanstack/react-query';
+import { toWalletMoveRequest, type WalletMoveRequest } from '../lib/wallet-move-request';
+import { z } from '../lib/zod';
+import { type ActivityDescription, useDescribedMutation } from './activity-log';
+import { approvalRequestSchema } from './approvals';
 import { request } from './client';
 import type { MoneyKind } from './money';
-import { type Transfer, transferSchema } from './schemas';
+import { pageSchema, type Transfer, transferSchema } from './schemas';
 import { findTransferByKey } from './transfers';
 
 /**
@@ -62,12 +66,7 @@ export interface UserWalletMove {
   cents: number;
 }
 
-export interface UserWalletBody {
-  amount: number;
-  user_id: string;
-  idempotency_key: string;
-  metadata: Record<string, string>;
-}
+export type UserWalletBody = WalletMoveRequest;
 
 /**
  * A transfer to or from a user's wallet. The vendor rejects a transfer key it has seen (and so does the sandbox), so
@@ -75,12 +74,15 @@ export interface UserWalletBody {
  */
 export const userTransferMoney: MoneyKind<UserWalletMove, UserWalletBody> = {
   noun: 'transfer',
-  bodyOf: (draft, { idempotencyKey, operator }) => ({
-    amount: draft.cents,
-    user_id: draft.userId,
-    idempotency_key: idempotencyKey,
-    metadata: { console_request_id: idempotencyKey, ...(operator ? { initiated_by: operator } : {}) },
-  }),
+  bodyOf: (draft, extras) =>
+    toWalletMoveRequest(
+      {
+        userId: draft.userId,
+        direction: draft.cents < 0 ? 'to_user' : 'from_user',
+        cents: Math.abs(draft.cents),
+      },
+      extras,
+    ),
   keyOf: (body) => body.idempotency_key,
   send: async (body, route) => ({
     transfer: await request({
@@ -96,6 +98,141 @@ export const userTransferMoney: MoneyKind<UserWalletMove, UserWalletBody> = {
   keyOnReuse: { sandbox: 'refused', upstream: 'refused' },
   describe: (body, transfer) => ({
     action: body.amount < 0 ? 'Moved to a user’s wallet' : 'Moved from a user’s wallet',
+    subject: transfer?.id ?? body.idempotency_key,
+    details: `${Math.abs(body.amount)} cents`,
+  }),
+};
+
+/**
+ * A transfer batch (the vendor's `/v2/transfer-batches`): up to 5,000 moves of users' wallets, each item with its own
+ * key and its own answer (`transfer_id`, or `error`); `pending` until every item is answered, then `completed`. An
+ * item's `idempotency_key` is the sandbox's extension: the vendor's answer names an item by its place and its
+ * metadata (where the console server stamps the key as `console_request_id`).
+ */
+export const transferBatchSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    created: z.string().nullish(),
+    status: z.string(),
+    idempotency_key: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+    items: z
+      .array(
+        z.object({
+          transfer_id: z.string().nullish(),
+          amount: z.number().nullish(),
+          user_id: z.string().nullish(),
+          idempotency_key: z.string().nullish(),
+          metadata: z.record(z.string(), z.unknown()).nullish(),
+          error: z.string().nullish(),
+        }),
+      )
+      .nullish(),
+  }),
+);
+export type TransferBatch = z.infer<typeof transferBatchSchema>;
+
+export function createTransferBatch(
+  body: { items: WalletMoveRequest[]; idempotency_key: string; metadata?: Record<string, string> },
+  options: { file?: string | undefined; appId?: string | undefined } = {},
+) {
+  return request({
+    method: 'POST',
+    path: '/v2/transfer-batches',
+    body,
+    response: transferBatchSchema,
+    ...options,
+  });
+}
+
+export function listTransferBatches(query: { limit?: number; starting_after?: string } = {}) {
+  return request({
+    method: 'GET',
+    path: '/v2/transfer-batches',
+    query: { ...query },
+    response: pageSchema(transferBatchSchema),
+  });
+}
+
+export function getTransferBatch(id: string) {
+  return request({
+    method: 'GET',
+    path: `/v2/transfer-batches/${encodeURIComponent(id)}`,
+    response: transferBatchSchema,
+  });
+}
+
+/**
+ * A file of wallet moves above the approval limit: its moves, exactly as they would be sent (each with its key), kept
+ * as one request until another member approves it; the console server then moves them one by one.
+ */
+export function useSubmitMovesFileApproval() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: (submission: {
+      items: WalletMoveRequest[];
+      idempotency_key: string;
+      app_id?: string | undefined;
+    }) =>
+      request({
+        method: 'POST',
+        path: '/api/team/approvals',
+        body: {
+          move: 'transfer-batch',
+          body: { items: submission.items, idempotency_key: submission.idempotency_key },
+          ...(submission.app_id ? { app_id: submission.app_id } : {}),
+        },
+        response: approvalRequestSchema,
+      }),
+    activity: (submission, made) => ({
+      action: 'Wallet moves file submitted for approval',
+      subject: made?.id ?? '',
+      details: `${submission.items.length} moves`,
+    }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+  });
+}
+
+/** A move between the organization's wallet and an app's (POST /v2/organization-transfers). */
+export interface OrganizationMove {
+  appId: string;
+  /** Signed as the vendor's: negative from the organization's wallet to the app's, positive back. */
+  cents: number;
+}
+
+export interface OrganizationMoveBody {
+  amount: number;
+  api_app_id: string;
+  idempotency_key: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * An organization transfer. The vendor rejects an organization transfer's key it has seen, as a transfer's, so a
+ * resend after a look-up that found nothing is safe in both modes.
+ */
+export const organizationTransferMoney: MoneyKind<OrganizationMove, OrganizationMoveBody> = {
+  noun: 'organization transfer',
+  bodyOf: (draft, { idempotencyKey, operator }) => ({
+    amount: draft.cents,
+    api_app_id: draft.appId,
+    idempotency_key: idempotencyKey,
+    metadata: { console_request_id: idempotencyKey, ...(operator ? { initiated_by: operator } : {}) },
+  }),
+  keyOf: (body) => body.idempotency_key,
+  send: async (body) => ({
+    transfer: await request({
+      method: 'POST',
+      path: '/v2/organization-transfers',
+      body,
+      response: transferSchema,
+    }),
+    replayed: false,
+  }),
+  findByKey: (body) => findTransferByKey(body.idempotency_key),
+  keyOnReuse: { sandbox: 'refused', upstream: 'refused' },
+  describe: (body, transfer) => ({
+    action: body.amount < 0 ? 'Moved to an app’s wallet' : 'Moved to the organization’s wallet',
     subject: transfer?.id ?? body.idempotency_key,
     details: `${Math.abs(body.amount)} cents`,
   }),

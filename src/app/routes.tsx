@@ -118,6 +118,13 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     page: lazyPage(() => import('../features/wallet-moves/MoveToUserPage'), 'MoveToUserPage'),
   },
   {
+    paths: ['/wallets/file'],
+    nav: 'Wallet moves from a file',
+    permission: 'pay',
+    preload: false,
+    page: lazyPage(() => import('../features/moves-file/MovesFilePage'), 'MovesFilePage'),
+  },
+  {
     paths: ['/ledger'],
     nav: 'Ledger',
     preload: false,

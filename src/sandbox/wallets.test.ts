@@ -58,7 +58,11 @@ describe("an app's bank account, deposits and withdrawals", () => {
     });
     expect(await appBalance(h, tenant, 1)).toBe(0);
     const wallets = await h.call('GET', '/v2/wallets', { tenant });
-    expect(wallets.body.apps[1]).toMatchObject({ pending_deposits: 5_000, pending_deposit_count: 1 });
+    expect(wallets.body.apps[1]).toMatchObject({
+      pending_deposits: 5_000,
+      pending_deposit_count: 1,
+      pending: [{ id: deposit.body.id, amount: 5_000, status: 'created', auto_refill: false }],
+    });
     // Not spendable while it is on its way.
     const early = await h.call('POST', `/v2/apps/${app}/withdraw`, { tenant, body: { amount: 1 } });
     expect(early.body.error_code).toBe('insufficient-funds');
@@ -319,5 +323,42 @@ describe('the ledger', () => {
     const other = await h.tenant();
     expect((await h.call('GET', `/v2/transactions/${line.id}`, { tenant: other })).status).toBe(403);
     expect((await h.call('GET', `/v2/transactions?wallet_id=${app}`, { tenant: other })).status).toBe(403);
+  });
+});
+
+describe('the ledger by where money came from and went to', () => {
+  const h = makeHarness();
+
+  it("filters lines by the source and the destination of their movement, either, both, or with a wallet's own", async () => {
+    const tenant = await h.tenant();
+    const app = tenant.apps[0]?.id ?? '';
+    const user = tenant.users[0]?.id ?? '';
+    const org = tenant.organization.id;
+    await h.call('POST', '/v2/transfers', { tenant, body: { amount: -500, user_id: user } });
+    await h.call('POST', '/v2/transfers', { tenant, body: { amount: 200, user_id: user } });
+    await h.call('POST', '/v2/organization-transfers', { tenant, body: { amount: 1_000, api_app_id: app } });
+    const amounts = async (query: string) => {
+      const page = await h.call('GET', `/v2/transactions?${query}`, { tenant });
+      expect(page.status, query).toBe(200);
+      return page.body.data
+        .map((line: { amount: number }) => line.amount)
+        .sort((a: number, b: number) => a - b);
+    };
+    // Out of the app: the move to the user (both its lines) and the move to the organization (both).
+    expect(await amounts(`source_wallet_id=${app}`)).toEqual([-1_000, -500, 500, 1_000]);
+    expect(await amounts(`destination_wallet_id=${user}`)).toEqual([-500, 500]);
+    expect(await amounts(`source_wallet_id=${user}`)).toEqual([-200, 200]);
+    expect(await amounts(`source_wallet_id=${app}&destination_wallet_id=${org}`)).toEqual([-1_000, 1_000]);
+    expect(await amounts(`source_wallet_id=${app}&wallet_id=${app}`)).toEqual([-1_000, -500]);
+    const totals = await h.call('GET', `/v2/transactions/totals?source_wallet_id=${app}&wallet_id=${app}`, {
+      tenant,
+    });
+    expect(totals.body).toEqual({ totals: [{ type: 'balance', amount: -1_500, count: 2 }], net: -1_500 });
+    // Into the app: its opening balance (a line of its own) and the user's move back.
+    expect(await amounts(`destination_wallet_id=${app}&wallet_id=${app}`)).toEqual([200, 10_000_000]);
+    const other = await h.tenant();
+    expect((await h.call('GET', `/v2/transactions?source_wallet_id=${app}`, { tenant: other })).status).toBe(
+      403,
+    );
   });
 });

@@ -15,6 +15,7 @@ import { age, formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import { can, type Permission } from '../../lib/roles';
 import { OUTCOME_LABEL, OUTCOMES, type Overview, overviewOf, type Totals } from './transfer-totals';
+import { WalletCoverWarning } from './WalletCoverWarning';
 
 // The chart library is the largest thing on the page: it comes after the figures, in a chunk of its own.
 const DailyVolume = lazy(() => import('./DailyVolume').then((module) => ({ default: module.DailyVolume })));
@@ -146,6 +147,7 @@ export function OverviewPage() {
   return (
     <Stack>
       <Title order={1}>Overview</Title>
+      <WalletCoverWarning recent={recent.data?.transfers} />
       {organization.isError && <ApiErrorAlert error={organization.error} />}
       <Card withBorder role="group" aria-label="Organization">
         {organization.data ? (

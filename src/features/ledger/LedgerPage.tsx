@@ -2,13 +2,14 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } 
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { type LedgerQuery, ledgerQueries } from '../../api/ledger';
+import { type LedgerQuery, ledgerQueries, useWalletSource } from '../../api/ledger';
 import type { Transaction } from '../../api/schemas';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { downloadBlob } from '../../components/download';
 import { Pager, useListParams } from '../../components/keyset-pages';
 import { Money } from '../../components/Money';
+import { SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
 import { exportLedger } from './ledger-export';
 
@@ -20,19 +21,23 @@ const dayBound = (date: string | undefined, end: boolean) =>
   date ? `${date}T${end ? '23:59:59.999' : '00:00:00.000'}Z` : undefined;
 
 /**
- * The ledger: every line of every wallet, newest first, filtered by wallet, type and days (UTC), a page at a time;
+ * The ledger: every line of every wallet, newest first, filtered by wallet, by where the money came from and went
+ * (a wallet picked by name), type and days (UTC), a page at a time;
  * each line opens its transfer. Totals by type for the range, and its CSV, whose sum is the range's balance change.
  */
 export function LedgerPage() {
   const { get, cursors, setFilter, goTo } = useListParams();
   const range = {
     wallet_id: get('wallet_id'),
+    source_wallet_id: get('source'),
+    destination_wallet_id: get('destination'),
     type: get('type'),
     start_date: dayBound(get('from'), false),
     end_date: dayBound(get('to'), true),
   };
   const query: LedgerQuery = { ...range, ...cursors, limit: PAGE_SIZE };
   const wallets = useQuery(ledgerQueries.wallets());
+  const walletSource = useWalletSource();
   const page = useQuery(ledgerQueries.page(query));
   const totals = useQuery(ledgerQueries.totals(range));
   const rows = page.data?.data ?? [];
@@ -83,6 +88,20 @@ export function LedgerPage() {
             data={walletOptions}
             value={range.wallet_id ?? null}
             onChange={(value) => setFilter('wallet_id', value)}
+          />
+          <SearchPicker
+            label="From wallet"
+            description="Where the money came from: the organization, an app or a user, by name"
+            source={walletSource}
+            value={range.source_wallet_id ?? ''}
+            onChange={(id) => setFilter('source', id || undefined)}
+          />
+          <SearchPicker
+            label="To wallet"
+            description="Where the money went"
+            source={walletSource}
+            value={range.destination_wallet_id ?? ''}
+            onChange={(id) => setFilter('destination', id || undefined)}
           />
           <Select
             label="Type"

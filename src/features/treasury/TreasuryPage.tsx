@@ -1,16 +1,20 @@
+import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
-import { ledgerQueries, listTransactions } from '../../api/ledger';
+import { ledgerQueries, listTransactions, type Wallets } from '../../api/ledger';
 import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
 import { dailyBalances } from '../../lib/daily-balances';
+import { formatDateTime } from '../../lib/dates';
 import { maskAccount } from '../../lib/mask';
 import { can } from '../../lib/roles';
 import { MoveAppWallet } from './MoveAppWallet';
+import { MoveOrganizationWallet } from './MoveOrganizationWallet';
+import { RefillSettings } from './RefillSettings';
 
 const BalanceChart = lazy(() =>
   import('./BalanceChart').then((module) => ({ default: module.BalanceChart })),
@@ -48,7 +52,12 @@ function AppAccount({ app }: { app: { id: string; name: string; balance: number 
   return (
     <>
       <Text>{`Bank account: ${label}`}</Text>
-      {(role === null || can(role, 'pay')) && <MoveAppWallet app={app} account={label} />}
+      {(role === null || can(role, 'pay')) && (
+        <>
+          <MoveAppWallet app={app} account={label} />
+          <RefillSettings app={app} />
+        </>
+      )}
     </>
   );
 }
@@ -70,7 +79,32 @@ function WalletChart({ walletId, name, balance }: { walletId: string; name: stri
  * The treasury a finance lead opens every morning: each wallet (the organization's own and each app's), what is on
  * its way in, each app's bank account (masked), and each wallet's balance over 30 days drawn from the ledger.
  */
+/** Each deposit on its way into an app's wallet, oldest first, opening its transfer. */
+function PendingDeposits({ app }: { app: Wallets['apps'][number] }) {
+  if (app.pending_deposit_count === 0) return <Text>No deposits pending</Text>;
+  return (
+    <Stack gap={2}>
+      <Text>
+        {`Pending deposits (${app.pending_deposit_count}): `}
+        <Money cents={app.pending_deposits} />
+      </Text>
+      {app.pending && app.pending.length > 0 && (
+        <List size="sm" aria-label={`Pending deposits of ${app.name}`}>
+          {app.pending.map((deposit) => (
+            <List.Item key={deposit.id}>
+              <Money cents={deposit.amount} />
+              {` · ${deposit.status}${deposit.auto_refill ? ' · auto-refill' : ''}${deposit.created ? ` · ${formatDateTime(deposit.created)}` : ''} · `}
+              <Link href={`/transfers/${deposit.id}`}>Open deposit</Link>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
+
 export function TreasuryPage() {
+  const role = useRole();
   const wallets = useQuery(ledgerQueries.wallets());
   if (wallets.isError) {
     return (
@@ -100,6 +134,9 @@ export function TreasuryPage() {
                   <Money cents={data.organization.balance} />
                 </Text>
                 {data.organization.balance < 0 && <Badge color="red">Short</Badge>}
+                {(role === null || can(role, 'pay')) && data.apps.length > 0 && (
+                  <MoveOrganizationWallet organization={data.organization} apps={data.apps} />
+                )}
               </Stack>
             </Paper>
             {data.apps.map((app) => (
@@ -114,16 +151,7 @@ export function TreasuryPage() {
                     </Text>
                     {app.balance < 0 && <Badge color="red">Short</Badge>}
                   </Group>
-                  <Text>
-                    {app.pending_deposit_count > 0 ? (
-                      <>
-                        {`Pending deposits (${app.pending_deposit_count}): `}
-                        <Money cents={app.pending_deposits} />
-                      </>
-                    ) : (
-                      'No deposits pending'
-                    )}
-                  </Text>
+                  <PendingDeposits app={app} />
                   <AppAccount app={app} />
                   <Link href={`/ledger?wallet_id=${app.id}`}>{`Ledger of ${app.name}`}</Link>
                 </Stack>

@@ -19,6 +19,7 @@ import {
 import { creditedAppOf } from '../store/tenants';
 import { transferStatus } from '../store/transfers';
 import type { Caller, Tenant } from './auth';
+import { BatchWorker } from './batch-worker';
 import { DomainError, found, notFoundOrUnauthorized } from './errors';
 import { keysetPage, type PageQuery } from './pages';
 import { keyUsed, makePayout, resolvePayout } from './payouts';
@@ -29,7 +30,6 @@ import { keyUsed, makePayout, resolvePayout } from './payouts';
  */
 
 /** Items paid per tick of the worker, each in a savepoint of one transaction: progress shows, nothing stalls. */
-const CHUNK = 250;
 
 /** A batch whose body and every item passed their schemas (routes/payouts.ts checks them). */
 export interface CheckedPayoutBatch extends PayoutBatchRequest {
@@ -170,54 +170,24 @@ function payItem(db: Db, batch: PayoutBatchRow, item: PayoutBatchItemRow, nowMs:
   }
 }
 
-/**
- * Pays the batches that have items left, a chunk per tick (each chunk one transaction), until none has: kicked when a
- * batch is made, and at start for what a stopped server left.
- */
-export class PayoutBatchWorker {
-  private running = false;
-  private stopped = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => number,
-  ) {}
+/** Pays payout batches in the background, a chunk per tick, as transfer batches are moved (batch-worker.ts). */
+export class PayoutBatchWorker extends BatchWorker<PayoutBatchRow, PayoutBatchItemRow> {
+  constructor(db: Db, now: () => number) {
+    super(db, now, {
+      unfinished: unfinishedBatches,
+      itemsLeft: (db, batch, limit) => pendingBatchItems(db, batch.id, limit),
+      run: payItem,
+      finish: (db, batch) => setBatchStatus(db, batch.id, 'completed'),
+      begin: (db, batch) => {
+        if (batch.status === 'created') setBatchStatus(db, batch.id, 'processing');
+      },
+    });
+  }
 
   /** POST /v2/payout-batches: the batch kept, and its paying begun; answered at once, its items still to pay. */
   take(ctx: Caller, body: CheckedPayoutBatch) {
     const batch = createPayoutBatch(ctx, body);
     this.kick();
     return payoutBatchView(ctx.db, batch);
-  }
-
-  kick(): void {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    setImmediate(() => this.tick());
-  }
-
-  stop(): void {
-    this.stopped = true;
-  }
-
-  private tick(): void {
-    if (this.stopped) return;
-    const batches = unfinishedBatches(this.db);
-    if (batches.length === 0) {
-      this.running = false;
-      return;
-    }
-    for (const batch of batches) {
-      this.db.transaction(() => {
-        const items = pendingBatchItems(this.db, batch.id, CHUNK);
-        if (items.length === 0) {
-          setBatchStatus(this.db, batch.id, 'completed');
-          return;
-        }
-        if (batch.status === 'created') setBatchStatus(this.db, batch.id, 'processing');
-        for (const item of items) payItem(this.db, batch, item, this.now());
-      })();
-    }
-    setImmediate(() => this.tick());
   }
 }

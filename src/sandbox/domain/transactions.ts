@@ -7,7 +7,8 @@ import { DEFAULT_PAGE_SIZE } from './pages';
 
 /**
  * The ledger as the API reads it (GET /v2/transactions): every line of every wallet of the organization, newest first,
- * by keyset pages; filters (extensions) by wallet, type and dates; totals by type for a range (an extension).
+ * by keyset pages; filters (extensions) by wallet, by the wallet a movement's money left or went into, type and dates;
+ * totals by type for a range (an extension).
  */
 
 export interface TransactionQuery {
@@ -16,6 +17,8 @@ export interface TransactionQuery {
   ending_before?: number | undefined;
   include_transfer?: 'true' | 'false' | undefined;
   wallet_id?: string | undefined;
+  source_wallet_id?: string | undefined;
+  destination_wallet_id?: string | undefined;
   type?: string | undefined;
   start_date?: number | undefined;
   end_date?: number | undefined;
@@ -30,9 +33,13 @@ function checkWallet({ db, tenant }: Caller, walletId: string | undefined): void
 
 function filterOf(caller: Caller, query: TransactionQuery) {
   checkWallet(caller, query.wallet_id);
+  checkWallet(caller, query.source_wallet_id);
+  checkWallet(caller, query.destination_wallet_id);
   return {
     orgId: caller.tenant.orgId,
     walletId: query.wallet_id,
+    sourceId: query.source_wallet_id,
+    destinationId: query.destination_wallet_id,
     type: query.type,
     startMs: query.start_date,
     endMs: query.end_date,

@@ -16,6 +16,7 @@ import {
   transferBatchItems,
 } from '../store/treasury';
 import type { Caller } from './auth';
+import { BatchWorker } from './batch-worker';
 import { DomainError, found, notFoundOrUnauthorized } from './errors';
 import { cursorRow, DEFAULT_PAGE_SIZE, type PageQuery } from './pages';
 import { refuseUsedKey } from './treasury';
@@ -26,8 +27,6 @@ import { userTransfer } from './wallet-transfers';
  * key and its own result (a transfer, or an error); `pending` while items are left, then `completed`. Paid a chunk at
  * a time in the background, as payout batches are.
  */
-
-const CHUNK = 250;
 
 const parse = (text: string | null) => (text === null ? undefined : (JSON.parse(text) as unknown));
 
@@ -151,49 +150,21 @@ export function transferBatchNow(ctx: Caller, body: TransferBatchRequest) {
   return transferBatchView(ctx.db, findTransferBatch(ctx.db, batch.org_id, batch.id) as TransferBatchRow);
 }
 
-/** Moves the items of pending batches a chunk per tick until none is left; kicked by a new batch and at start. */
-export class TransferBatchWorker {
-  private running = false;
-  private stopped = false;
+/** Moves the items of pending transfer batches in the background, a chunk per tick, as payout batches are paid. */
+export class TransferBatchWorker extends BatchWorker<TransferBatchRow, TransferBatchItemRow> {
+  constructor(db: Db, now: () => number) {
+    super(db, now, {
+      unfinished: pendingTransferBatches,
+      itemsLeft: (db, batch, limit) => pendingTransferBatchItems(db, batch.id, limit),
+      run: moveItem,
+      finish: (db, batch) => completeTransferBatch(db, batch.id),
+    });
+  }
 
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => number,
-  ) {}
-
+  /** POST /v2/transfer-batches: the batch kept, its items moved in the background; answered at once, `pending`. */
   take(ctx: Caller, body: TransferBatchRequest) {
     const batch = createTransferBatch(ctx, body);
     this.kick();
     return transferBatchView(ctx.db, batch);
-  }
-
-  kick(): void {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    setImmediate(() => this.tick());
-  }
-
-  stop(): void {
-    this.stopped = true;
-  }
-
-  private tick(): void {
-    if (this.stopped) return;
-    const batches = pendingTransferBatches(this.db);
-    if (batches.length === 0) {
-      this.running = false;
-      return;
-    }
-    for (const batch of batches) {
-      this.db.transaction(() => {
-        const items = pendingTransferBatchItems(this.db, batch.id, CHUNK);
-        if (items.length === 0) {
-          completeTransferBatch(this.db, batch.id);
-          return;
-        }
-        for (const item of items) moveItem(this.db, batch, item, this.now());
-      })();
-    }
-    setImmediate(() => this.tick());
   }
 }

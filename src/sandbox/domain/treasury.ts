@@ -275,6 +275,13 @@ export function walletsOf({ db, tenant }: Caller) {
       balance: app.balance,
       pending_deposits: pendingOf(app.id).reduce((sum, row) => sum + row.amount, 0),
       pending_deposit_count: pendingOf(app.id).length,
+      pending: pendingOf(app.id).map((row) => ({
+        id: row.id,
+        amount: row.amount,
+        status: row.status,
+        created: row.created,
+        auto_refill: row.movement === 'auto-refill',
+      })),
     })),
   };
 }

@@ -97,6 +97,15 @@ const ledgerFilters = {
     )
     .optional()
     .meta({ 'x-extension': true }),
+  source_wallet_id: uuidParam('source_wallet_id').optional().meta({
+    'x-extension': true,
+    description:
+      "Only the lines of movements whose money left this wallet (the organization's, an app's or a user's)",
+  }),
+  destination_wallet_id: uuidParam('destination_wallet_id').optional().meta({
+    'x-extension': true,
+    description: 'Only the lines of movements whose money went into this wallet',
+  }),
   start_date: dateParam(false).optional().meta({ 'x-extension': true }),
   end_date: dateParam(true).optional().meta({ 'x-extension': true }),
 };
@@ -210,6 +219,15 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
                 balance: z.int(),
                 pending_deposits: z.int(),
                 pending_deposit_count: z.int(),
+                pending: z.array(
+                  z.object({
+                    id: z.uuid(),
+                    amount: z.int(),
+                    status: z.enum(['created', 'pending']),
+                    created: z.iso.datetime(),
+                    auto_refill: z.boolean(),
+                  }),
+                ),
               }),
             ),
           }),

@@ -102,6 +102,9 @@ export function cachedBalance(db: Db, wallet: WalletRef, orgId: string): number 
 export interface LedgerFilter {
   orgId: string;
   walletId?: string | undefined;
+  /** Lines of movements whose money left this wallet, or went into that one (both lines of a move between two). */
+  sourceId?: string | undefined;
+  destinationId?: string | undefined;
   type?: string | undefined;
   startMs?: number | undefined;
   endMs?: number | undefined;
@@ -123,6 +126,20 @@ function whereOf(filter: LedgerFilter, params: Record<string, unknown>): string[
     where.push('org_id = @orgId');
     params.orgId = filter.orgId;
   }
+  // A movement's lines are written together (domain/ledger.ts's post()): one transfer, one instant. A line is of a
+  // movement out of S when it is S's own negative line, or a line written with one.
+  const side = (name: 'sourceId' | 'destinationId', sign: '<' | '>') => {
+    const id = filter[name];
+    if (!id) return;
+    where.push(
+      `((x.wallet_id = @${name} AND x.amount ${sign} 0) OR (x.transfer_id IS NOT NULL AND EXISTS (
+         SELECT 1 FROM transactions y WHERE y.transfer_id = x.transfer_id
+           AND y.created_ms = x.created_ms AND y.wallet_id = @${name} AND y.amount ${sign} 0)))`,
+    );
+    params[name] = id;
+  };
+  side('sourceId', '<');
+  side('destinationId', '>');
   if (filter.type) {
     where.push('type = @type');
     params.type = filter.type;
@@ -194,7 +211,7 @@ export function totalsByType(
   const where = whereOf(filter, params);
   return sql<{ type: string; amount: number; count: number }>(
     db,
-    `SELECT type, sum(amount) AS amount, count(*) AS count FROM transactions WHERE ${where.join(' AND ')}
+    `SELECT type, sum(amount) AS amount, count(*) AS count FROM transactions x WHERE ${where.join(' AND ')}
      GROUP BY type ORDER BY type`,
   ).all(params);
 }

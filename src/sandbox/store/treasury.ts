@@ -44,11 +44,21 @@ export function pendingAutoRefill(db: Db, orgId: string, appId: string): boolean
 }
 
 /** Deposits of the organization still on their way in (created or pending): spendable when they complete. */
-export function pendingDeposits(db: Db, orgId: string): { id: string; app_id: string; amount: number }[] {
-  return sql<{ id: string; app_id: string; amount: number }>(
+export interface PendingDepositRow {
+  id: string;
+  app_id: string;
+  amount: number;
+  status: string;
+  created: string;
+  movement: string;
+}
+
+export function pendingDeposits(db: Db, orgId: string): PendingDepositRow[] {
+  return sql<PendingDepositRow>(
     db,
-    `SELECT id, app_id, amount FROM transfers INDEXED BY transfers_by_movement
-     WHERE org_id = ? AND movement IN ('deposit', 'auto-refill') AND status IN ('created', 'pending')`,
+    `SELECT id, app_id, amount, status, created, movement FROM transfers INDEXED BY transfers_by_movement
+     WHERE org_id = ? AND movement IN ('deposit', 'auto-refill') AND status IN ('created', 'pending')
+     ORDER BY created_ms, id`,
   ).all(orgId);
 }
 

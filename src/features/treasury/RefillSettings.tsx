@@ -1,0 +1,122 @@
+import '@mantine/core/styles/Checkbox.css';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ledgerQueries, useChangeRefillSettings } from '../../api/ledger';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { centsToDecimal, formatCents, parseDollars } from '../../lib/money';
+
+/** The service's bounds on a refill's threshold and amount (lib/requests/wallets.ts): $10.00 to $10,000.00. */
+const MIN_CENTS = 1_000;
+const MAX_CENTS = 1_000_000;
+
+function refillProblem(text: string): { cents: number } | { problem: string } {
+  const parsed = parseDollars(text);
+  if (!parsed.ok) return { problem: parsed.problem };
+  if (parsed.cents < MIN_CENTS || parsed.cents > MAX_CENTS) {
+    return { problem: `Between ${formatCents(MIN_CENTS)} and ${formatCents(MAX_CENTS)}` };
+  }
+  return { cents: parsed.cents };
+}
+
+/**
+ * An app's auto-refill: below the threshold, the service makes one deposit of the refill amount from the app's bank
+ * account (and no other while it is on its way). Dollars typed become exact cents; what is saved is shown as the
+ * service answers it.
+ */
+export function RefillSettings({ app }: { app: { id: string; name: string } }) {
+  const settings = useQuery(ledgerQueries.settings(app.id));
+  if (settings.isPending) return null;
+  // Upstream the service may not say what is set: the form starts empty, and setting it still works.
+  return <RefillForm app={app} current={settings.data} />;
+}
+
+function RefillForm({
+  app,
+  current,
+}: {
+  app: { id: string; name: string };
+  current:
+    | { auto_refill_active?: boolean | null; refill_amount?: number | null; refill_threshold?: number | null }
+    | undefined;
+}) {
+  const change = useChangeRefillSettings(app.id, app.name);
+  const [active, setActive] = useState(Boolean(current?.auto_refill_active));
+  const [threshold, setThreshold] = useState(
+    current?.refill_threshold ? centsToDecimal(current.refill_threshold) : '',
+  );
+  const [amount, setAmount] = useState(current?.refill_amount ? centsToDecimal(current.refill_amount) : '');
+  const [problems, setProblems] = useState<{ threshold?: string; amount?: string }>({});
+  const [saved, setSaved] = useState(false);
+
+  const save = () => {
+    setSaved(false);
+    if (!active) {
+      setProblems({});
+      change.mutate({ auto_refill_active: false }, { onSuccess: () => setSaved(true) });
+      return;
+    }
+    const below = refillProblem(threshold);
+    const refill = refillProblem(amount);
+    setProblems({
+      ...('problem' in below ? { threshold: below.problem } : {}),
+      ...('problem' in refill ? { amount: refill.problem } : {}),
+    });
+    if ('problem' in below || 'problem' in refill) return;
+    change.mutate(
+      { auto_refill_active: true, refill_threshold: below.cents, refill_amount: refill.cents },
+      { onSuccess: () => setSaved(true) },
+    );
+  };
+
+  return (
+    <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      <Text component="legend" fw={600}>
+        {`Auto-refill, ${app.name}`}
+      </Text>
+      <Checkbox
+        label={`Refill ${app.name}'s wallet by itself`}
+        checked={active}
+        onChange={(event) => {
+          setActive(event.currentTarget.checked);
+          setSaved(false);
+        }}
+      />
+      {active && (
+        <Group align="flex-start" grow>
+          <TextInput
+            label={`Refill below (USD), ${app.name}`}
+            value={threshold}
+            error={problems.threshold}
+            onChange={(event) => {
+              setThreshold(event.currentTarget.value);
+              setProblems((p) => ({ ...p, threshold: undefined }));
+            }}
+          />
+          <TextInput
+            label={`Refill amount (USD), ${app.name}`}
+            value={amount}
+            error={problems.amount}
+            onChange={(event) => {
+              setAmount(event.currentTarget.value);
+              setProblems((p) => ({ ...p, amount: undefined }));
+            }}
+          />
+        </Group>
+      )}
+      <Group>
+        <Button variant="default" onClick={save} loading={change.isPending}>
+          {`Save auto-refill, ${app.name}`}
+        </Button>
+        {saved && change.data && (
+          <Text role="status">
+            {change.data.auto_refill_active
+              ? `Saved: below ${formatCents(change.data.refill_threshold ?? 0)}, a deposit of ${formatCents(change.data.refill_amount ?? 0)}`
+              : 'Saved: auto-refill is off'}
+          </Text>
+        )}
+      </Group>
+      {change.isError && <ApiErrorAlert error={change.error} title="The settings were not saved" />}
+    </Stack>
+  );
+}
