@@ -103,6 +103,11 @@ export const AUDIT_ACTIONS = {
   'ap-policy.create': 'created a bill approval policy',
   'ap-policy.priority': 'moved a bill approval policy',
   'ap-policy.delete': 'deleted a bill approval policy',
+  'flow.details': 'gave their details through an onboarding link, as a new payee',
+  'flow.compliance': 'submitted their tax form through an onboarding link',
+  'flow.payout-method': 'added their payout method through an onboarding link',
+  'flow.payout': 'claimed their payout through an onboarding link',
+  'flow.step': 'confirmed a step of an onboarding link',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

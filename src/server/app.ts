@@ -13,6 +13,7 @@ import { proxyTo } from './gate/proxy';
 import type { CallService } from './gate/service-calls';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
+import { flowPagesRoute } from './onboarding/routes';
 import { giveApUsers } from './payables/sandbox-ap-users';
 import { answerRefusal, answerTrailBroken } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
@@ -205,8 +206,12 @@ export function createConsoleApp(
     app.all('/sandbox/*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));
     // A hosted flow's pages, for its payee (the link's token is the key; no member, no session): the sandbox's own
     // page and its own CSP, on the console's origin.
+    // With a team, what a payee sends there is judged by who could have held the link, and written down
+    // (onboarding/flow-pages.ts).
+    const pages = (request: Request) => Promise.resolve(sandbox.app.fetch(request, {} as never));
+    const guarded = team ? flowPagesRoute(team, call, pages) : (c: Context) => pages(c.req.raw);
     app.on(['GET', 'POST'], '/flow/*', async (c) => {
-      const page = await sandbox.app.fetch(c.req.raw, c.env as never);
+      const page = await guarded(c);
       const policy = page.headers.get('content-security-policy');
       if (policy) c.header('Content-Security-Policy', policy);
       return page;

@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { accountsPayableMigration } from './accounts-payable-schema';
+import { flowLinksMigration } from './onboarding/flow-links-schema';
 
 /**
  * The console database's schema, one step per entry, applied in name order and recorded by Kysely's migrator. Only
@@ -375,4 +376,5 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0013-accounts-payable': accountsPayableMigration,
+  '0014d-flow-links': flowLinksMigration,
 };
