@@ -1,6 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailerFrom } from '../mail/mail';
+import { ensureOrganization, insertMember } from '../members/members';
 import { basic, caller, type MemberCredentials, teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
 import { mailFor, smtpServer } from '../test/smtp';
@@ -269,5 +272,86 @@ describe.each(BACKENDS)('onboarding links against an insider on $name', async (b
     const again = new URL(/(https:\/\/console\.example\/flow\/[\w-]+)/.exec(second.text)?.[1] ?? '').pathname;
     expect((await submit(again, {})).status).toBe(403);
     expect((await o.user(made)).wallet.amount).toBe(50_000);
+  });
+});
+
+describe('onboarding links upstream, where the service hosts the pages', async () => {
+  const ORG = { clientId: 'org-client-flows', apiKey: 'sk_live_flows_key' };
+  const arrived: string[] = [];
+  const stub = createServer((req, res) => {
+    arrived.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        id: '3f1e0c52-5cde-4bd5-9b68-2d0c1a5a2f11',
+        email: 'payee@example.com',
+        steps: ['compliance'],
+        completed_steps: [],
+        link: 'https://vendor.example/flow/abc',
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
+  const upstream = new URL(`http://127.0.0.1:${(stub.address() as AddressInfo).port}`);
+  const mail = await smtpServer();
+  const server = await teamConsole({
+    upstream,
+    orgCredentials: ORG,
+    mailer: mailerFrom({ SMTP_URL: mail.url }),
+  });
+  const org = await ensureOrganization(server.team.database.db, {
+    clientId: ORG.clientId,
+    name: 'Org',
+    sandboxApiKey: null,
+  });
+  const credentials = { email: 'support@org.example', password: 'support-password-long' };
+  await insertMember(server.team.database.db, {
+    orgId: org.id,
+    name: 'Sue',
+    role: 'support',
+    ...credentials,
+  });
+  const support = caller(server.app, await server.signIn(credentials));
+  afterAll(async () => {
+    await server.close();
+    stub.close();
+    await mail.close();
+  });
+
+  it("a new payee's link that moves money is refused (the service's pages would take a method its maker chose); without money it is copied", async () => {
+    const before = arrived.length;
+    const refused = await support.post(
+      '/v2/flows',
+      { steps: ['manage-payouts'] },
+      { 'X-Console-Delivery': 'copy' },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.error_code).toBe('flow-link-needs-payee');
+    const mailed = await support.post(
+      '/v2/flows',
+      { steps: ['payout'] },
+      { 'X-Console-Delivery': 'email', 'X-Console-Deliver-To': 'me@evil.example' },
+    );
+    expect(mailed.body.error_code).toBe('flow-link-needs-payee');
+    expect(arrived.filter((a) => a.startsWith('POST'))).toHaveLength(
+      arrived.slice(0, before).filter((a) => a.startsWith('POST')).length,
+    );
+    const copied = await support.post(
+      '/v2/flows',
+      { steps: ['compliance'] },
+      { 'X-Console-Delivery': 'copy' },
+    );
+    expect(copied.status).toBe(200);
+    expect(copied.body.link).toBe('https://vendor.example/flow/abc');
+    // An existing payee's, by mail to their own email: the vendor's link, to them alone.
+    const theirs = await support.post(
+      '/v2/flows',
+      { user_id: '8a1c7c52-5cde-4bd5-9b68-2d0c1a5a2f11', steps: ['manage-payouts'] },
+      { 'X-Console-Delivery': 'email' },
+    );
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.delivery).toEqual({ delivery: 'email', to: 'payee@example.com' });
+    const message = await mailFor(() => mail.received.find((m) => m.to.includes('payee@example.com')));
+    expect(message.text).toContain('https://vendor.example/flow/abc');
   });
 });

@@ -5,6 +5,7 @@ import {
   FLOW_DELIVERIES,
   type FlowDelivery,
   MEMBER_SET_EMAIL_WINDOW_MS,
+  movesMoney,
   stepNames,
 } from '../../lib/flow-links';
 import { z } from '../../lib/zod';
@@ -114,6 +115,17 @@ export async function judgeFlowLink(
       }
       to = address.data;
     }
+  }
+
+  // Upstream, the service's own pages take what the payee sends: this server cannot hold a method or a payout there,
+  // so a link that moves money goes only where it reaches the payee alone.
+  if (team.mode === 'upstream' && movesMoney(steps) && !payeeOnly) {
+    return new Refusal(
+      403,
+      'flow-link-needs-payee',
+      "A link that can change where money goes is mailed to an existing payee's own email; for a new payee, make the user first",
+      { field: 'delivery' },
+    );
   }
 
   return {

@@ -3,8 +3,13 @@ import type { FlowLinkRow } from './flow-links-schema';
 
 /** Onboarding links made through the console, and users' emails set by members (onboarding/flow-links.ts). */
 
+/** Keeps a link made; a token seen before (a service that answered one link twice) keeps its first row. */
 export async function insertFlowLink(db: ConsoleDb, row: FlowLinkRow): Promise<void> {
-  await db.insertInto('flow_links').values(row).execute();
+  await db
+    .insertInto('flow_links')
+    .values(row)
+    .onConflict((c) => c.column('token_hash').doNothing())
+    .execute();
 }
 
 export function findFlowLink(db: ConsoleDb, tokenHash: string): Promise<FlowLinkRow | undefined> {
