@@ -34,6 +34,8 @@ export interface ConsoleRuntimeConfig {
   team: boolean;
   /** Sandbox mode only: the demo organization's members and their published passwords, for the sign-in page. */
   demo?: { members: { email: string; password: string; role: Role; name: string }[] };
+  /** The console server sends mail (SMTP_URL): onboarding links that move money can reach their payee. */
+  mail: boolean;
   /** The console signs out after this long without interaction (IDLE_TIMEOUT_MS). */
   idle_timeout_ms: number;
   /** The console stops waiting for an answer after this long (REQUEST_TIMEOUT_MS): the outcome is then unknown. */
@@ -41,7 +43,11 @@ export interface ConsoleRuntimeConfig {
 }
 
 export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleRuntimeConfig {
-  const timeouts = { idle_timeout_ms: config.idleTimeoutMs, request_timeout_ms: config.requestTimeoutMs };
+  const timeouts = {
+    mail: Boolean(team?.mailer),
+    idle_timeout_ms: config.idleTimeoutMs,
+    request_timeout_ms: config.requestTimeoutMs,
+  };
   if (!config.upstreamUrl) {
     return { mode: 'sandbox', production: false, team: true, demo: { members: DEMO_MEMBERS }, ...timeouts };
   }

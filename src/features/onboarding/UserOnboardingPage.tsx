@@ -30,6 +30,7 @@ import {
   useVerifyUser,
 } from '../../api/onboarding';
 import { useCan } from '../../api/permissions';
+import { runtimeConfigQuery } from '../../api/runtime-config';
 import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
@@ -71,8 +72,17 @@ function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string })
   const create = useCreateFlow();
   const [steps, setSteps] = useState<string[]>(['compliance', 'manage-payouts']);
   const [delivery, setDelivery] = useState<FlowDelivery>('email');
+  const mail = useQuery(runtimeConfigQuery).data?.mail ?? false;
   const copyRefused = deliveryProblem({ existingUser: true, steps, delivery: 'copy' });
-  const chosen: FlowDelivery = copyRefused ? 'email' : delivery;
+  const allowed = (how: FlowDelivery) => (how === 'email' ? mail : !copyRefused);
+  const chosen: FlowDelivery | null = allowed(delivery)
+    ? delivery
+    : allowed(delivery === 'email' ? 'copy' : 'email')
+      ? delivery === 'email'
+        ? 'copy'
+        : 'email'
+      : null;
+  const noMail = mail ? null : 'This console sends no mail (SMTP_URL is not set)';
   const made = create.data;
   return (
     <Section title="Onboarding links">
@@ -118,27 +128,28 @@ function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string })
         </Checkbox.Group>
         <Radio.Group
           label="Send the link"
-          value={chosen}
+          value={chosen ?? ''}
           onChange={(value) => setDelivery(value as FlowDelivery)}
-          description={copyRefused ? `${copyRefused}.` : undefined}
+          description={[noMail, copyRefused].filter(Boolean).join('. ') || undefined}
         >
           <Group mt="xs">
-            <Radio value="email" label="By email to the payee" />
+            <Radio value="email" label="By email to the payee" disabled={!mail} />
             <Radio value="copy" label="Copy it myself" disabled={Boolean(copyRefused)} />
           </Group>
         </Radio.Group>
         <Group>
           <Button
-            disabled={steps.length === 0 || Boolean(ticketProblem(ticket))}
+            disabled={steps.length === 0 || !chosen || Boolean(ticketProblem(ticket))}
             loading={create.isPending}
-            onClick={() =>
+            onClick={() => {
+              if (!chosen) return;
               create.mutate({
                 userId,
                 steps: OFFERED.filter((s) => steps.includes(s)),
                 delivery: chosen,
                 ticket,
-              })
-            }
+              });
+            }}
           >
             {chosen === 'email' ? 'Send onboarding link' : 'Make onboarding link'}
           </Button>
