@@ -30,4 +30,16 @@ export const ONBOARDING_ROUTES: readonly PageRoute[] = [
     preload: false,
     page: lazyPage(() => import('../features/onboarding/CopyBetweenAppsPage'), 'CopyBetweenAppsPage'),
   },
+  {
+    paths: ['/onboarding/apps/new'],
+    nav: 'New app',
+    permission: 'pay',
+    preload: false,
+    page: lazyPage(() => import('../features/apps/NewAppPage'), 'NewAppPage'),
+  },
+  {
+    paths: ['/apps/:appId'],
+    preload: false,
+    page: lazyPage(() => import('../features/apps/AppPage'), 'AppPage'),
+  },
 ];
