@@ -118,6 +118,7 @@ test("an existing payee's link by mail is theirs: their method at once", async (
   browser,
   tenant,
 }) => {
+  test.slow();
   const user = tenant.users[0];
   await signIn(page, tenant, 'support');
   await page.goto(`/users/${user?.id}/onboarding`);
@@ -139,6 +140,42 @@ test("an existing payee's link by mail is theirs: their method at once", async (
   await expect(page.getByRole('table', { name: 'Onboarding links' })).toContainText('completed');
 });
 
+test('support sends a link to a new payee by mail; they give their details and their tax form from it', async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  test.slow();
+  await signIn(page, tenant, 'support');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Link for a new payee', exact: true })
+    .click();
+  await page.getByRole('heading', { name: 'Link for a new payee' }).waitFor();
+  const address = `new.payee.${String(Date.now()).slice(-7)}@example.com`;
+  await page.getByLabel("Payee's email", { exact: true }).fill('not-an-address');
+  await page.getByRole('button', { name: 'Send onboarding link', exact: true }).click();
+  await expect(page.getByText('An email address, like rae@example.com')).toBeVisible();
+  await page.getByLabel("Payee's email", { exact: true }).fill(address);
+  const seen = (await mailTo(page, address)).length;
+  await page.getByRole('button', { name: 'Send onboarding link', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Onboarding link sent' })).toContainText(address);
+  await expect(page.getByLabel('Onboarding link', { exact: true })).toHaveCount(0);
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const payee = await phone.newPage();
+  await payee.goto(await linkMailedTo(page, address, seen));
+  await expect(payee.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await payee.getByLabel('First name', { exact: true }).fill('Nia');
+  await payee.getByLabel('Last name', { exact: true }).fill('New');
+  await payee.getByLabel('Email', { exact: true }).fill(address);
+  await payee.getByLabel('Phone number', { exact: true }).fill(`415${String(Date.now()).slice(-7)}`);
+  await payee.getByRole('button', { name: 'Continue', exact: true }).click();
+  await fillW9(payee);
+  await expect(payee.getByRole('heading', { name: 'All set' })).toBeVisible();
+  await phone.close();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe: the onboarding page and the hosted flow's pages from the mail, ${colorScheme}`, async ({
     browser,
@@ -156,6 +193,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await (await page.request.get(`/v2/users/${user?.id}`, { headers: basicAuth(tenant) })).json()
     ).email as string;
     const seen = await sendLink(page, email);
+    await expectNoAxeViolations(page);
+    await page.goto('/onboarding/payee-link');
+    await page.getByRole('heading', { name: 'Link for a new payee' }).waitFor();
+    await page.getByRole('checkbox', { name: 'Payout method', exact: true }).check();
+    await page.getByRole('button', { name: 'Send onboarding link', exact: true }).click();
+    await expect(page.getByText('An email address, like rae@example.com')).toBeVisible();
     await expectNoAxeViolations(page);
     const payee = await context.newPage();
     await payee.setViewportSize({ width: 390, height: 844 });

@@ -42,4 +42,11 @@ export const ONBOARDING_ROUTES: readonly PageRoute[] = [
     preload: false,
     page: lazyPage(() => import('../features/apps/AppPage'), 'AppPage'),
   },
+  {
+    paths: ['/onboarding/payee-link'],
+    nav: 'Link for a new payee',
+    permission: 'support',
+    preload: false,
+    page: lazyPage(() => import('../features/onboarding/NewPayeeLinkPage'), 'NewPayeeLinkPage'),
+  },
 ];
