@@ -14,6 +14,9 @@ function freePort(): number {
 process.env.E2E_PORT ??= String(freePort());
 process.env.E2E_PRISM_PORT ??= String(freePort());
 process.env.E2E_UPSTREAM_PORT ??= String(freePort());
+process.env.E2E_MAIL_PORT ??= String(freePort());
+process.env.E2E_SMTP_PORT ??= String(freePort());
+process.env.E2E_MAILBOX_PORT ??= String(freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = chromiumExecutablePath();
@@ -26,6 +29,8 @@ const executablePath = chromiumExecutablePath();
 const withUpstream = existsSync(PRISM);
 const prismURL = `http://127.0.0.1:${process.env.E2E_PRISM_PORT}`;
 const upstreamConsoleURL = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT}`;
+/** A console server that sends mail (SMTP_URL) to a local mailbox (scripts/e2e-mailbox.mjs), for the specs that read it. */
+const mailConsoleURL = `http://127.0.0.1:${process.env.E2E_MAIL_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -56,7 +61,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /upstream\.spec\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: [/upstream\.spec\.ts/, /-mail\.spec\.ts/],
+    },
+    {
+      name: 'mail',
+      use: { ...devices['Desktop Chrome'], baseURL: mailConsoleURL },
+      testMatch: /-mail\.spec\.ts/,
+    },
     {
       name: 'upstream',
       use: { ...devices['Desktop Chrome'], baseURL: upstreamConsoleURL },
@@ -78,6 +92,29 @@ export default defineConfig({
         // Short, so that the "no answer in time" path is testable; the default is 30 s.
         REQUEST_TIMEOUT_MS: '4000',
         CONSOLE_DB: ':memory:',
+      },
+    },
+    {
+      command: 'node scripts/e2e-mailbox.mjs',
+      url: `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/messages`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'node_modules/.bin/tsx src/server/main.ts',
+      url: `${mailConsoleURL}/config.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(process.env.E2E_MAIL_PORT),
+        HOST: '127.0.0.1',
+        SANDBOX_DB: ':memory:',
+        SANDBOX_SETTLE_MS: '0',
+        STATIC_DIR: 'dist',
+        CONSOLE_DB: ':memory:',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Payout Console <console@e2e.example>',
+        PUBLIC_URL: mailConsoleURL,
       },
     },
     ...(withUpstream

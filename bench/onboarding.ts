@@ -61,7 +61,8 @@ export async function runOnboarding(url: string, runs = 40): Promise<OnboardingR
     const flow = await fetch(`${url}/v2/flows`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ user_id: user.id, steps: ['manage-payouts', 'compliance'] }),
+      // A link support copies (a tax form): one with payout steps is mailed, which would time the SMTP server too.
+      body: JSON.stringify({ user_id: user.id, steps: ['compliance', 'id-verification'] }),
     });
     link = ((await flow.json()) as { link: string }).link;
     links.push(performance.now() - started);

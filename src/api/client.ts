@@ -41,6 +41,8 @@ export interface RequestOptions<T> {
   appId?: string | undefined;
   /** A support ticket's reference (lib/ticket.ts): the console server writes it into the audit line. */
   ticket?: string | undefined;
+  /** The console server's own headers of this request (`X-Console-…`), never sent on to the service. */
+  consoleHeaders?: Record<string, string> | undefined;
 }
 
 /** How long a call may take before the console stops waiting (REQUEST_TIMEOUT_MS via /config.json). */
@@ -119,6 +121,9 @@ export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.file) headers['X-Console-File'] = options.file;
   if (options.ticket?.trim()) headers[TICKET_HEADER] = options.ticket.trim();
+  for (const [name, value] of Object.entries(options.consoleHeaders ?? {})) {
+    if (name.startsWith('X-Console-')) headers[name] = value;
+  }
 
   const url = urlFor(options.path, options.query);
   const started = performance.now();

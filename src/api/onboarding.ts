@@ -1,4 +1,5 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { DELIVER_TO_HEADER, DELIVERY_HEADER, type FlowDelivery } from '../lib/flow-links';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { request } from './client';
@@ -26,6 +27,15 @@ export const flowSchema = z.object({
   status: z.string().nullish(),
 });
 export type Flow = z.infer<typeof flowSchema>;
+
+/** How a new link left (the console server's word): mailed to the payee, copied by its maker, or a mail that failed. */
+export const flowDeliverySchema = z.object({
+  delivery: z.enum(['email', 'copy', 'failed', 'none']),
+  to: z.string().nullish(),
+  message: z.string().nullish(),
+});
+export const madeFlowSchema = flowSchema.extend({ delivery: flowDeliverySchema.nullish() });
+export type MadeFlow = z.infer<typeof madeFlowSchema>;
 
 export interface NewUser {
   first_name: string;
@@ -66,37 +76,46 @@ export const flowQueries = {
     queryOptions({ queryKey: ['users', userId, 'flows'], queryFn: () => listFlows(userId) }),
 };
 
+export interface NewFlow {
+  /** The user it is for; none for a new payee, who gives their details on the link's first page. */
+  userId?: string | undefined;
+  steps: string[];
+  redirectUrl?: string | undefined;
+  /** Mailed by the console server to the payee (the user's email, or `email` for a new payee), or copied. */
+  delivery: FlowDelivery;
+  email?: string | undefined;
+  ticket?: string | undefined;
+}
+
+export function createFlow({ userId, steps, redirectUrl, delivery, email, ticket }: NewFlow) {
+  return request({
+    method: 'POST',
+    path: '/v2/flows',
+    body: {
+      ...(userId ? { user_id: userId } : {}),
+      steps: [...steps, ...(redirectUrl ? [{ name: 'redirect', redirect_url: redirectUrl }] : [])],
+    },
+    response: madeFlowSchema,
+    ticket,
+    consoleHeaders: {
+      [DELIVERY_HEADER]: delivery,
+      ...(email && !userId ? { [DELIVER_TO_HEADER]: email } : {}),
+    },
+  });
+}
+
 export function useCreateFlow() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
     mutationKey: ['flows', 'create'],
-    mutationFn: ({
-      userId,
-      steps,
-      redirectUrl,
-      ticket,
-    }: {
-      userId: string;
-      steps: string[];
-      redirectUrl?: string;
-      ticket?: string;
-    }) =>
-      request({
-        method: 'POST',
-        path: '/v2/flows',
-        body: {
-          user_id: userId,
-          steps: [...steps, ...(redirectUrl ? [{ name: 'redirect', redirect_url: redirectUrl }] : [])],
-        },
-        response: flowSchema,
-        ticket,
-      }),
-    activity: ({ userId, steps, ticket }) => ({
-      action: 'Onboarding link made',
-      subject: userId,
+    mutationFn: createFlow,
+    activity: ({ userId, steps, delivery, ticket }) => ({
+      action: delivery === 'email' ? 'Onboarding link sent by email' : 'Onboarding link made',
+      subject: userId ?? 'a new payee',
       details: withTicket(steps.join(', '), ticket),
     }),
-    onSuccess: (_flow, { userId }) => queryClient.invalidateQueries({ queryKey: ['users', userId, 'flows'] }),
+    onSuccess: (_flow, { userId }) =>
+      userId ? queryClient.invalidateQueries({ queryKey: ['users', userId, 'flows'] }) : Promise.resolve(),
   });
 }
 

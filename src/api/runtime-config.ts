@@ -18,6 +18,8 @@ export interface RuntimeConfig {
   team: boolean;
   /** Sandbox only: the demo team, shown and filled in on the sign-in page. */
   demo?: { members: DemoMember[] } | undefined;
+  /** The console server sends mail (SMTP_URL); false from an older server. */
+  mail?: boolean | undefined;
   idle_timeout_ms: number;
   request_timeout_ms: number;
 }
@@ -61,6 +63,7 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     production,
     team,
     demo: demo === undefined ? undefined : { members: (demo.members as DemoMember[]).map((m) => ({ ...m })) },
+    mail: json.mail === true,
     idle_timeout_ms: positiveInt(json.idle_timeout_ms, 15 * 60 * 1000, 'idle_timeout_ms'),
     request_timeout_ms: positiveInt(json.request_timeout_ms, 30_000, 'request_timeout_ms'),
   };

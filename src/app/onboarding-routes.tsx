@@ -30,4 +30,23 @@ export const ONBOARDING_ROUTES: readonly PageRoute[] = [
     preload: false,
     page: lazyPage(() => import('../features/onboarding/CopyBetweenAppsPage'), 'CopyBetweenAppsPage'),
   },
+  {
+    paths: ['/onboarding/apps/new'],
+    nav: 'New app',
+    permission: 'pay',
+    preload: false,
+    page: lazyPage(() => import('../features/apps/NewAppPage'), 'NewAppPage'),
+  },
+  {
+    paths: ['/apps/:appId'],
+    preload: false,
+    page: lazyPage(() => import('../features/apps/AppPage'), 'AppPage'),
+  },
+  {
+    paths: ['/onboarding/payee-link'],
+    nav: 'Link for a new payee',
+    permission: 'support',
+    preload: false,
+    page: lazyPage(() => import('../features/onboarding/NewPayeeLinkPage'), 'NewPayeeLinkPage'),
+  },
 ];

@@ -108,6 +108,11 @@ export const AUDIT_ACTIONS = {
   'ap-user.read': 'read which AP user they act as',
   'ap-users.list': 'listed which AP user each member acts as',
   'ap-user.link': 'linked a member to an AP user',
+  'flow.details': 'gave their details through an onboarding link, as a new payee',
+  'flow.compliance': 'submitted their tax form through an onboarding link',
+  'flow.payout-method': 'added their payout method through an onboarding link',
+  'flow.payout': 'claimed their payout through an onboarding link',
+  'flow.step': 'confirmed a step of an onboarding link',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -13,6 +13,7 @@ import { proxyTo } from './gate/proxy';
 import type { CallService } from './gate/service-calls';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
+import { flowPagesRoute } from './onboarding/routes';
 import { giveApUsers } from './payables/sandbox-ap-users';
 import { answerRefusal, answerTrailBroken } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
@@ -33,6 +34,8 @@ export interface ConsoleRuntimeConfig {
   team: boolean;
   /** Sandbox mode only: the demo organization's members and their published passwords, for the sign-in page. */
   demo?: { members: { email: string; password: string; role: Role; name: string }[] };
+  /** The console server sends mail (SMTP_URL): onboarding links that move money can reach their payee. */
+  mail: boolean;
   /** The console signs out after this long without interaction (IDLE_TIMEOUT_MS). */
   idle_timeout_ms: number;
   /** The console stops waiting for an answer after this long (REQUEST_TIMEOUT_MS): the outcome is then unknown. */
@@ -40,7 +43,11 @@ export interface ConsoleRuntimeConfig {
 }
 
 export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleRuntimeConfig {
-  const timeouts = { idle_timeout_ms: config.idleTimeoutMs, request_timeout_ms: config.requestTimeoutMs };
+  const timeouts = {
+    mail: Boolean(team?.mailer),
+    idle_timeout_ms: config.idleTimeoutMs,
+    request_timeout_ms: config.requestTimeoutMs,
+  };
   if (!config.upstreamUrl) {
     return { mode: 'sandbox', production: false, team: true, demo: { members: DEMO_MEMBERS }, ...timeouts };
   }
@@ -205,8 +212,12 @@ export function createConsoleApp(
     app.all('/sandbox/*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));
     // A hosted flow's pages, for its payee (the link's token is the key; no member, no session): the sandbox's own
     // page and its own CSP, on the console's origin.
+    // With a team, what a payee sends there is judged by who could have held the link, and written down
+    // (onboarding/flow-pages.ts).
+    const pages = (request: Request) => Promise.resolve(sandbox.app.fetch(request, {} as never));
+    const guarded = team ? flowPagesRoute(team, call, pages) : (c: Context) => pages(c.req.raw);
     app.on(['GET', 'POST'], '/flow/*', async (c) => {
-      const page = await sandbox.app.fetch(c.req.raw, c.env as never);
+      const page = await guarded(c);
       const policy = page.headers.get('content-security-policy');
       if (policy) c.header('Content-Security-Policy', policy);
       return page;

@@ -182,6 +182,7 @@ describe('the console server in upstream mode', () => {
       upstream: upstreamUrl.host,
       production: false,
       team: false,
+      mail: false,
       idle_timeout_ms: 900_000,
       request_timeout_ms: 30_000,
     });

@@ -125,6 +125,11 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'ap-user.read': 'read which AP user they act as',
   'ap-users.list': 'list which AP user each member acts as',
   'ap-user.link': 'link a member to an AP user',
+  'flow.details': 'give their details through an onboarding link',
+  'flow.compliance': 'submit their tax form through an onboarding link',
+  'flow.payout-method': 'add their payout method through an onboarding link',
+  'flow.payout': 'claim their payout through an onboarding link',
+  'flow.step': 'confirm a step of an onboarding link',
 };
 
 type Target = { id: string; href: string | null; label: string };
@@ -144,6 +149,10 @@ function targetOf(action: string, id: string, index: number): Target {
   }
   if (action.startsWith('team-request.')) return record(id, 'team request', '/approvals');
   if (action.startsWith('payout-link.')) return record(id, 'payout link', `/payout-links/${id}`);
+  // A payee's action on a flow's page: the flow, then the user (a new payee's has none yet).
+  if (action.startsWith('flow.') && action !== 'flow.create') {
+    return index === 0 ? record(id, 'onboarding link', null) : record(id, 'user', `/users/${id}`);
+  }
   switch (action) {
     case 'payment.create':
     case 'payout.create':
@@ -185,7 +194,13 @@ export function auditLineWords(
   const who =
     (row.member_id ? names.get(row.member_id) : undefined) ??
     row.email ??
-    (row.role === 'console' ? 'The console' : row.role === 'operator' ? 'An operator' : 'Someone unknown');
+    (row.role === 'console'
+      ? 'The console'
+      : row.role === 'operator'
+        ? 'An operator'
+        : row.role === 'payee'
+          ? 'The payee'
+          : 'Someone unknown');
   const known = isAuditAction(row.action);
   const amount =
     row.amount_cents === null || row.amount_cents === undefined ? '' : ` of ${formatCents(row.amount_cents)}`;

@@ -22,6 +22,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../api/client';
 import {
   flowQueries,
+  type MadeFlow,
   useCreateFlow,
   useDeleteUser,
   useSendVerification,
@@ -29,9 +30,11 @@ import {
   useVerifyUser,
 } from '../../api/onboarding';
 import { useCan } from '../../api/permissions';
+import { runtimeConfigQuery } from '../../api/runtime-config';
 import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
+import { deliveryProblem, type FlowDelivery } from '../../lib/flow-links';
 import { fullName } from '../../lib/names';
 import { w9Schema } from '../../lib/requests/users';
 import { ticketProblem } from '../../lib/ticket';
@@ -45,7 +48,8 @@ const STEP_LABELS: Record<string, string> = {
   'id-verification': 'Identity',
   redirect: 'Return to your site',
 };
-const OFFERED = ['manage-payouts', 'compliance', 'payout', 'id-verification'];
+/** In the order the payee meets them: the tax form first, so that a payout method that waits holds nothing else up. */
+const OFFERED = ['compliance', 'manage-payouts', 'payout', 'id-verification'];
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -58,11 +62,27 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
-/** Onboarding links: the user's flows and their steps, and a new link to send (copied, to give the payee). */
+/**
+ * Onboarding links: the user's flows and their steps, and a new link. A link that can change where the payee's money
+ * goes is mailed to them by the console server and never shown here (lib/flow-links.ts); one without such steps may
+ * be copied.
+ */
 function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string }) {
   const flows = useQuery(flowQueries.ofUser(userId));
   const create = useCreateFlow();
-  const [steps, setSteps] = useState<string[]>(['manage-payouts', 'compliance']);
+  const [steps, setSteps] = useState<string[]>(['compliance', 'manage-payouts']);
+  const [delivery, setDelivery] = useState<FlowDelivery>('email');
+  const mail = useQuery(runtimeConfigQuery).data?.mail ?? false;
+  const copyRefused = deliveryProblem({ existingUser: true, steps, delivery: 'copy' });
+  const allowed = (how: FlowDelivery) => (how === 'email' ? mail : !copyRefused);
+  const chosen: FlowDelivery | null = allowed(delivery)
+    ? delivery
+    : allowed(delivery === 'email' ? 'copy' : 'email')
+      ? delivery === 'email'
+        ? 'copy'
+        : 'email'
+      : null;
+  const noMail = mail ? null : 'This console sends no mail (SMTP_URL is not set)';
   const made = create.data;
   return (
     <Section title="Onboarding links">
@@ -106,39 +126,81 @@ function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string })
             ))}
           </Group>
         </Checkbox.Group>
+        <Radio.Group
+          label="Send the link"
+          value={chosen ?? ''}
+          onChange={(value) => setDelivery(value as FlowDelivery)}
+          description={[noMail, copyRefused].filter(Boolean).join('. ') || undefined}
+        >
+          <Group mt="xs">
+            <Radio value="email" label="By email to the payee" disabled={!mail} />
+            <Radio value="copy" label="Copy it myself" disabled={Boolean(copyRefused)} />
+          </Group>
+        </Radio.Group>
         <Group>
           <Button
-            disabled={steps.length === 0 || Boolean(ticketProblem(ticket))}
+            disabled={steps.length === 0 || !chosen || Boolean(ticketProblem(ticket))}
             loading={create.isPending}
-            onClick={() => create.mutate({ userId, steps, ticket })}
+            onClick={() => {
+              if (!chosen) return;
+              create.mutate({
+                userId,
+                steps: OFFERED.filter((s) => steps.includes(s)),
+                delivery: chosen,
+                ticket,
+              });
+            }}
           >
-            Make onboarding link
+            {chosen === 'email' ? 'Send onboarding link' : 'Make onboarding link'}
           </Button>
         </Group>
         {create.isError && <ApiErrorAlert error={create.error} title="The link was not made" />}
-        {made && (
-          <Notice tone="success" role="status" title="Onboarding link made">
-            <Stack gap="xs">
-              <TextInput label="Onboarding link" readOnly value={made.link ?? ''} />
-              <Group>
-                <CopyButton value={made.link ?? ''}>
-                  {({ copied, copy }) => (
-                    <Button variant="default" onClick={copy}>
-                      {copied ? 'Link copied' : 'Copy link'}
-                    </Button>
-                  )}
-                </CopyButton>
-              </Group>
-              <Text size="sm">
-                Give it to the payee only: it opens their setup. It expires{' '}
-                {made.expires_at ? `at ${made.expires_at.slice(11, 16)} UTC` : 'soon'}. Sending it by email
-                needs the organization's mail (SMTP_URL); copy it meanwhile.
-              </Text>
-            </Stack>
-          </Notice>
-        )}
+        {made && <MadeLink made={made} />}
       </Stack>
     </Section>
+  );
+}
+
+/** Where a new link went: to the payee's inbox (never shown here), or to copy. */
+function MadeLink({ made }: { made: MadeFlow }) {
+  const expires = made.expires_at ? `at ${made.expires_at.slice(11, 16)} UTC` : 'soon';
+  if (made.delivery?.delivery === 'email') {
+    return (
+      <Notice tone="success" role="status" title="Onboarding link sent">
+        <Text size="sm">
+          Sent by email to {made.delivery.to}. It expires {expires}. You never see this link: it can change
+          where the payee's money goes, so it reaches them alone.
+        </Text>
+      </Notice>
+    );
+  }
+  if (made.delivery?.delivery === 'failed' || made.delivery?.delivery === 'none') {
+    return (
+      <Notice tone="danger" role="alert" title="The link was made but not sent">
+        <Text size="sm">
+          {made.delivery.message ?? 'The mail could not be sent: make a new link to try again.'}
+        </Text>
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="success" role="status" title="Onboarding link made">
+      <Stack gap="xs">
+        <TextInput label="Onboarding link" readOnly value={made.link ?? ''} />
+        <Group>
+          <CopyButton value={made.link ?? ''}>
+            {({ copied, copy }) => (
+              <Button variant="default" onClick={copy}>
+                {copied ? 'Link copied' : 'Copy link'}
+              </Button>
+            )}
+          </CopyButton>
+        </Group>
+        <Text size="sm">
+          Give it to the payee only: it opens their setup. It expires {expires}. You will not see it again.
+        </Text>
+      </Stack>
+    </Notice>
   );
 }
 

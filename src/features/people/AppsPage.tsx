@@ -43,7 +43,14 @@ export function AppsPage() {
             href={maySupport ? (app) => `/compliance/copy?app_id=${app.id}` : undefined}
             minWidth={680}
             columns={[
-              { header: 'Name', cell: (app) => app.name ?? '—' },
+              {
+                header: 'Name',
+                cell: (app) => (
+                  <Anchor component={Link} to={`/apps/${app.id}`}>
+                    {app.name ?? app.id}
+                  </Anchor>
+                ),
+              },
               {
                 header: 'ID',
                 cell: (app) => (

@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { fieldErrorsFrom } from '../../lib/field-errors';
+import { payoutMethodFromForm } from '../../lib/flow-links';
 import { formatCents } from '../../lib/money';
 import type { FlowStep } from '../../lib/requests/onboarding';
 import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
@@ -274,23 +275,6 @@ function complianceBody(v: Values) {
   };
 }
 
-function payoutMethodBody(v: Values) {
-  if (v.platform === 'paypal') return { platform: 'paypal', email: v.paypal_email };
-  if (v.platform === 'venmo') {
-    return {
-      platform: 'venmo',
-      ...(v.venmo_phone ? { phone_number: v.venmo_phone } : {}),
-      ...(v.venmo_handle ? { handle: v.venmo_handle } : {}),
-    };
-  }
-  return {
-    platform: 'ach',
-    routing_number: v.routing_number,
-    account_number: v.account_number,
-    account_type: v.account_type,
-  };
-}
-
 /** The form's field a body's path names (the page's names are flat). */
 const FIELD_OF: Record<string, string> = {
   'w9.entity_type': 'entity_type',
@@ -394,7 +378,7 @@ export function mountFlowPages(app: Hono<SandboxEnv>, { db, now }: Pick<Services
         if (!parsed.success) return again(errorsOf(parsed.error.issues, shown));
         submitFlowCompliance(db, open, parsed.data, now());
       } else if (shown === 'manage-payouts' || shown === 'manage-payments') {
-        const parsed = addPayoutMethodSchema.safeParse(payoutMethodBody(values));
+        const parsed = addPayoutMethodSchema.safeParse(payoutMethodFromForm(values));
         if (!parsed.success) return again(errorsOf(parsed.error.issues, shown));
         submitFlowPayoutMethod(db, open, parsed.data, now());
       } else if (shown === 'payout') {

@@ -1,8 +1,9 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { accountsPayableMigration, billEditsMigration } from './accounts-payable-schema';
-import { requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { apTeamMigration } from './ap-team-schema';
+import { requestKeysMigration, requestSealsMigration } from './controls-schema';
+import { flowLinksMigration } from './onboarding/flow-links-schema';
 
 /**
  * The console database's schema, one step per entry, applied in name order and recorded by Kysely's migrator. Only
@@ -379,6 +380,7 @@ export const migrations: Record<string, Migration> = {
   '0013-accounts-payable': accountsPayableMigration,
   '0014a-bill-edits': billEditsMigration,
   '0014b-ap-user-links-and-policy-requests': apTeamMigration,
+  '0014d-flow-links': flowLinksMigration,
   '0014e-approval-request-keys': requestKeysMigration,
   '0014e-request-seals': requestSealsMigration,
 };

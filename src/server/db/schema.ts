@@ -1,7 +1,8 @@
 import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes';
 import type { AccountsPayableTables } from './accounts-payable-schema';
-import type { ControlsTables } from './controls-schema';
 import type { ApTeamTables } from './ap-team-schema';
+import type { ControlsTables } from './controls-schema';
+import type { FlowLinkTables } from './onboarding/flow-links-schema';
 
 /** Whose spending a counter holds: a member's alone, or a file's rows. */
 export type SpendScope = 'member' | 'file';
@@ -11,7 +12,7 @@ export type SpendScope = 'member' | 'file';
  * by default or on PostgreSQL when several console servers share it. Times are ISO-8601 UTC strings, which sort as
  * text on both.
  */
-export interface ConsoleTables extends AccountsPayableTables, ControlsTables, ApTeamTables {
+export interface ConsoleTables extends AccountsPayableTables, ControlsTables, ApTeamTables, FlowLinkTables {
   organizations: {
     id: string;
     name: string;

@@ -6,13 +6,17 @@
 
 const CARRIES_LINKS = /^\/v2\/(payout-links|payout-requests)(\/|$)/;
 /**
- * A hosted flow's link is one too: whoever opens it can set the payee's payout methods. Its maker reads it once, in
- * the answer that made it (to hand it to the payee); read again, it is a paying member's only.
+ * A hosted flow's link is one too: whoever opens it acts as the payee. It leaves once, copied from the answer that
+ * made it or mailed to the payee (onboarding/flow-links.ts); read again, it reaches no member, whatever their role.
  */
 const FLOW_READS = /^\/v2\/flows(\/|$)/;
 
-export function carriesClaimLinks(path: string, method = 'GET'): boolean {
-  return CARRIES_LINKS.test(path) || (method === 'GET' && FLOW_READS.test(path));
+export function carriesClaimLinks(path: string): boolean {
+  return CARRIES_LINKS.test(path);
+}
+
+export function readsFlowLinks(path: string, method: string): boolean {
+  return method === 'GET' && FLOW_READS.test(path);
 }
 
 function strip(value: unknown): unknown {

@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
 import { AP_ACTIONS } from '../../lib/ap-routes';
+import { DELIVER_TO_HEADER, DELIVERY_HEADER } from '../../lib/flow-links';
 import { can, describeRequest, isCanonicalV2Path } from '../../lib/roles';
 import { TICKET_HEADER, TICKET_PATTERN, TICKET_RULE } from '../../lib/ticket';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
 import { notJson, Refusal } from '../errors';
+import { judgeFlowLink, noteEmailSetByMember } from '../onboarding/flow-links';
 import { judgeBillRequest } from '../payables/rules';
 import { destinationChangeOf, holdDestinationChange } from '../payees/destination';
 import { admit, memberOf } from '../pipeline/admission';
@@ -13,7 +15,7 @@ import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
 import { nulFieldIn, nulRefusal } from '../pipeline/nul';
 import type { Team } from '../team';
 import { grantWaits } from '../wallets/grants';
-import { carriesClaimLinks, withoutClaimLinks } from './claim-links';
+import { carriesClaimLinks, readsFlowLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
 import { movesMoney } from './money-checks';
 import type { CallService } from './service-calls';
@@ -193,6 +195,28 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     let body: string | FormData | undefined;
     let reservation: Reservation | null = null;
     let after: ((response: Response) => Promise<void>) | undefined;
+    let answerOf: ((response: Response) => Promise<Response>) | undefined;
+    let emailSet = false;
+    if (described.action === 'flow.create') {
+      // An onboarding link: who may hold it, and how it leaves (onboarding/flow-links.ts).
+      const read = await readJson(c);
+      const judged =
+        read instanceof Refusal
+          ? read
+          : await judgeFlowLink(
+              team,
+              call,
+              found as NonNullable<typeof found>,
+              { delivery: c.req.header(DELIVERY_HEADER), deliverTo: c.req.header(DELIVER_TO_HEADER) },
+              read.raw,
+            );
+      if (judged instanceof Refusal) {
+        await writeLine(team, c, line, found, judged.status);
+        return answerRefusal(c, judged);
+      }
+      body = JSON.stringify((read as { raw: unknown }).raw);
+      answerOf = judged.after;
+    }
     if (described.action === 'user.payout-method.add' || described.action === 'user.update') {
       // Where a payee's money goes: with approvals on, a member's change waits for a second member (payees/).
       const read = await readJson(c);
@@ -201,6 +225,9 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
         return answerRefusal(c, read);
       }
       body = JSON.stringify(read.raw);
+      emailSet =
+        described.action === 'user.update' &&
+        typeof (read.raw as { email?: unknown } | null)?.email === 'string';
       const change = destinationChangeOf(described.action, path, read.raw);
       if (change) {
         const held = await holdDestinationChange(
@@ -277,8 +304,10 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     }
     const forwarded = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
     await after?.(forwarded);
-    let response =
-      carriesClaimLinks(path, c.req.method) && !can(member.role, 'pay')
+    // A flow's link leaves only in the answer that made it (copied) or by mail: read again, it reaches no member.
+    let response = answerOf
+      ? await answerOf(forwarded)
+      : readsFlowLinks(path, c.req.method) || (carriesClaimLinks(path) && !can(member.role, 'pay'))
         ? await withoutClaimLinks(forwarded)
         : forwarded;
     // Refused, or answered as the payment sent before: nothing moved now. An unknown outcome stays counted.
@@ -288,6 +317,10 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     }
     // Only a line that is written needs its targets: reading a read's answer again costs it half its rate.
     if (isWritten(c, response.status)) ({ ids: line.targets, response } = await targetsOf(path, response));
+    // A user's email set by a member: a link mailed there is not the payee's alone for a while (onboarding/).
+    if (response.ok && (described.action === 'user.create' || emailSet) && line.targets[0]) {
+      await noteEmailSetByMember(team, found as NonNullable<typeof found>, line.targets[0]);
+    }
     await writeLine(team, c, line, found, response.status, response.headers.get('x-request-id'));
     return response;
   };

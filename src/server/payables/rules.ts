@@ -21,7 +21,6 @@ import { type MethodChangeView, proposeMethodChange } from './method-changes';
 import { judgePolicyChange } from './policy-changes';
 import {
   apUserByEmail,
-  approversOf,
   type Bill,
   billOf,
   creatorOf,
@@ -336,7 +335,7 @@ async function judgePay(
       amountCents,
       fileId: null,
       dailyOnly: true,
-      approvedByAnother: others.length > 0,
+      approvedByAnother: approvals.counted.length > 0,
     },
     team.now(),
   );

@@ -18,7 +18,7 @@ import type { PayeeRequestRow } from '../db/schema';
 import { Refusal } from '../errors';
 import { type CallService, serviceRequest } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
-import type { Team } from '../team';
+import type { OrgCredentials, Team } from '../team';
 
 /**
  * Where a payee's money goes changes under four eyes. With approvals on, a member's new payout method for a user
@@ -135,8 +135,36 @@ export async function holdDestinationChange(
     );
   }
   const policy = await activePolicy(team.database.db, organization.id);
-  const credentials = team.credentialsFor(organization);
-  if (!policy.enabled || !call || !credentials) return { kind: 'forward' };
+  if (!policy.enabled) return { kind: 'forward' };
+  return proposePayeeChange(team, call, {
+    orgId: organization.id,
+    proposerId: member.id,
+    credentials: team.credentialsFor(organization),
+    change,
+    ticket,
+  });
+}
+
+/**
+ * Keeps a change of where a payee's money goes as a payee request of `proposerId` (a member's own, or the maker of an
+ * onboarding link they could have seen, whose payee's change is counted as theirs): the payee's methods before and the
+ * one after, masked, for the second member. Forwarded when the service cannot be read (it answers the change itself).
+ */
+export async function proposePayeeChange(
+  team: Team,
+  call: CallService | null,
+  proposal: {
+    orgId: string;
+    proposerId: string;
+    credentials: OrgCredentials | null;
+    change: DestinationChange;
+    ticket: string | null;
+  },
+): Promise<HoldOutcome> {
+  const { change, ticket, credentials } = proposal;
+  const organization = { id: proposal.orgId };
+  const member = { id: proposal.proposerId };
+  if (!call || !credentials) return { kind: 'forward' };
   const base = `/v2/users/${encodeURIComponent(change.userId)}`;
   const [user, methods] = await Promise.all([
     readJson(call, serviceRequest(credentials, base)),

@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { AXE_SPEC_TIMEOUT, basicAuth, expect, expectNoAxeViolations, signIn, test } from './fixtures';
+
+/** Apps, as finance keeps them: a new app, its compliance record (the EIN by its last four), its KYB link. */
+
+async function newApp(page: Page, name: string): Promise<string> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'New app', exact: true })
+    .click();
+  await page.getByRole('heading', { name: 'New app' }).waitFor();
+  await page.getByLabel('App name', { exact: true }).fill('Ab');
+  await page.getByRole('button', { name: 'Create app', exact: true }).click();
+  await expect(page.getByText('An app name has 3 to 60 characters')).toBeVisible();
+  await page.getByLabel('App name', { exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Create app', exact: true }).click();
+  const made = page.getByRole('status').filter({ hasText: 'App created' });
+  await made.getByRole('link', { name: `Open ${name} and its compliance`, exact: true }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  return new URL(page.url()).pathname.split('/')[2] ?? '';
+}
+
+async function fillCompliance(page: Page) {
+  const fill = (label: string, value: string) => page.getByLabel(label, { exact: true }).fill(value);
+  await fill('Legal name', 'Acme Marketplace Inc');
+  await fill('EIN', '1234');
+  await fill('Date of incorporation', '2019-03-01');
+  await fill('State of incorporation', 'DE');
+  await page.getByLabel('Legal form', { exact: true }).selectOption('c_corporation');
+  await fill('Website', 'https://acme.example');
+  await fill('Contact email', 'ops@acme.example');
+  await fill('Contact phone', '+1 415 555 0100');
+  await fill('Street address', '1 Market Street');
+  await fill('City', 'San Francisco');
+  await fill('State', 'CA');
+  await fill('ZIP code', '94105');
+  await fill("Director's first name", 'Dana');
+  await fill("Director's last name", 'Director');
+  await fill("Director's title", 'CEO');
+  await fill("Director's email", 'dana@acme.example');
+  await fill("Director's phone", '+1 415 555 0101');
+  await fill("Director's date of birth", '1980-01-02');
+  await fill('Ownership (%)', '60');
+  await fill("Director's SSN", '521874963');
+  await fill("Director's street address", '2 Market Street');
+  await fill("Director's city", 'San Francisco');
+  await fill("Director's state", 'CA');
+  await fill("Director's ZIP code", '94105');
+  await fill('Why you pay people', 'Paying our sellers');
+  await fill('How you use payouts', 'Weekly payouts');
+}
+
+test('finance creates a new app and edits its compliance; the EIN is shown by its last four; a KYB link', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  await signIn(page, tenant, 'finance');
+  const appId = await newApp(page, 'Acme Marketplace');
+  await expect(page.getByText('No compliance record yet.')).toBeVisible();
+  // A new app is verified through its KYB link (once its record is on file, it is approved and needs none).
+  await page.getByRole('button', { name: 'Start KYB', exact: true }).click();
+  await expect(page.getByLabel('KYB link', { exact: true })).toHaveValue(/^https:\/\//);
+  await expect(page.getByRole('status').filter({ hasText: 'KYB link made' })).toContainText('It expires at');
+  await page.getByRole('button', { name: 'Edit compliance', exact: true }).click();
+  await fillCompliance(page);
+  await page.getByRole('button', { name: 'Save compliance', exact: true }).click();
+  // The rule at its field; nothing typed lost.
+  await expect(page.getByText('An EIN has 9 digits')).toBeVisible();
+  await expect(page.getByLabel('Website', { exact: true })).toHaveValue('https://acme.example');
+  await page.getByLabel('EIN', { exact: true }).fill('123456789');
+  await page.getByRole('button', { name: 'Save compliance', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Compliance saved' })).toBeVisible();
+  const record = page.getByRole('table', { name: 'Compliance record' });
+  await expect(record).toContainText('Acme Marketplace Inc');
+  await expect(record).toContainText('ending 6789');
+  const read = await page.request.get(`/v2/apps/${appId}/compliance`, { headers: basicAuth(tenant) });
+  expect(await read.text()).not.toContain('123456789');
+});
+
+test('a viewer reads an app and its compliance, and changes nothing', async ({ page, tenant }) => {
+  await signIn(page, tenant, 'viewer');
+  await page.goto(`/apps/${tenant.apps[0]?.id}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await expect(page.getByRole('heading', { name: 'Compliance' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit compliance', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Start KYB', exact: true })).toHaveCount(0);
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe: a new app and an app's compliance form, ${colorScheme}`, async ({ browser, tenant }) => {
+    test.setTimeout(AXE_SPEC_TIMEOUT);
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    await signIn(page, tenant, 'finance');
+    await page.goto('/onboarding/apps/new');
+    await page.getByRole('heading', { name: 'New app' }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.goto(`/apps/${tenant.apps[1]?.id}`);
+    await page.getByRole('heading', { name: 'Compliance' }).waitFor();
+    await page.getByRole('button', { name: 'Edit compliance', exact: true }).click();
+    await page.getByRole('button', { name: 'Save compliance', exact: true }).click();
+    await expect(page.getByText('An EIN has 9 digits')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+}

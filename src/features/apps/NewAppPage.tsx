@@ -1,0 +1,66 @@
+import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { useCreateApp } from '../../api/app-onboarding';
+import { ApiError } from '../../api/client';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { Notice } from '../../components/Notice';
+import { createAppSchema } from '../../lib/requests/onboarding';
+
+/** Finance adds an app (its own wallet and compliance record), named as the vendor's rule says. */
+export function NewAppPage() {
+  const create = useCreateApp();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const made = create.data;
+  return (
+    <Stack maw={720}>
+      <Title order={1}>New app</Title>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = createAppSchema.safeParse({ name });
+          if (!parsed.success) {
+            setError(parsed.error.issues[0]?.message ?? 'Check the name');
+            return;
+          }
+          setError(null);
+          create.mutate(
+            { name: parsed.data.name },
+            {
+              onError: (failure) => {
+                if (failure instanceof ApiError && failure.fieldErrors.name)
+                  setError(failure.fieldErrors.name);
+              },
+            },
+          );
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="App name"
+            description="3 to 60 characters, as your payees see it"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={error}
+            required
+          />
+          <Group>
+            <Button type="submit" loading={create.isPending}>
+              Create app
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {create.isError && !error && <ApiErrorAlert error={create.error} title="The app was not created" />}
+      {made && (
+        <Notice tone="success" role="status" title="App created">
+          <Anchor component={Link} to={`/apps/${made.id}`}>
+            Open {made.name ?? made.id} and its compliance
+          </Anchor>
+        </Notice>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,124 @@
+import type { BusinessCompliance } from '../../lib/requests/onboarding';
+
+/**
+ * The app compliance form's flat fields (one director, the usual case), and the vendor's business-compliance-info
+ * they make. The EIN and the director's SSN are typed whole each time: the service keeps and answers them by their
+ * last four digits only.
+ */
+export const COMPLIANCE_FIELDS = [
+  'name',
+  'dba',
+  'ein',
+  'incorporation_date',
+  'incorporation_state',
+  'incorporation_type',
+  'website',
+  'contact_email',
+  'contact_phone',
+  'contact_line1',
+  'contact_city',
+  'contact_state',
+  'contact_zip',
+  'director_first_name',
+  'director_last_name',
+  'director_title',
+  'director_email',
+  'director_phone',
+  'director_dob',
+  'director_ownership',
+  'director_ssn',
+  'director_line1',
+  'director_city',
+  'director_state',
+  'director_zip',
+  'reasons',
+  'usage',
+] as const;
+export type ComplianceField = (typeof COMPLIANCE_FIELDS)[number];
+export type ComplianceValues = Partial<Record<ComplianceField, string>>;
+
+const digits = (value: string | undefined) => (value ?? '').replace(/\D/g, '');
+const given = (value: string | undefined) => (value ?? '').trim();
+
+/** The body of PUT /v2/apps/{id}/compliance (a US company, one director who is its one beneficial owner). */
+export function toBusinessCompliance(v: ComplianceValues): BusinessCompliance {
+  const ssn = digits(v.director_ssn);
+  return {
+    company_info: {
+      name: given(v.name),
+      ...(given(v.dba) ? { dba: given(v.dba) } : {}),
+      ein: digits(v.ein),
+      incorporation_date: given(v.incorporation_date),
+      incorporation_state: given(v.incorporation_state),
+      incorporation_type: given(
+        v.incorporation_type,
+      ) as BusinessCompliance['company_info']['incorporation_type'],
+      website: given(v.website),
+      ubo_count: 1,
+    },
+    contact_info: {
+      email: given(v.contact_email),
+      phone_number: given(v.contact_phone),
+      line1: given(v.contact_line1),
+      city: given(v.contact_city),
+      state: given(v.contact_state),
+      zip: given(v.contact_zip),
+      country: 'US',
+    },
+    directors: [
+      {
+        first_name: given(v.director_first_name),
+        last_name: given(v.director_last_name),
+        title: given(v.director_title),
+        phone: given(v.director_phone),
+        email: given(v.director_email),
+        dob: given(v.director_dob),
+        ownership_percentage: Number(given(v.director_ownership) || 'NaN'),
+        ...(ssn ? { ssn } : {}),
+        address: {
+          line1: given(v.director_line1),
+          city: given(v.director_city),
+          state: given(v.director_state),
+          zip: given(v.director_zip),
+          country: 'US',
+        },
+      },
+    ],
+    flow_of_funds: { reasons: given(v.reasons), usage: given(v.usage) },
+  };
+}
+
+/** The form's field a path of the body names (as zod or the service reports it). */
+const FIELD_OF: Record<string, ComplianceField> = {
+  'company_info.name': 'name',
+  'company_info.dba': 'dba',
+  'company_info.ein': 'ein',
+  'company_info.incorporation_date': 'incorporation_date',
+  'company_info.incorporation_state': 'incorporation_state',
+  'company_info.incorporation_type': 'incorporation_type',
+  'company_info.website': 'website',
+  'contact_info.email': 'contact_email',
+  'contact_info.phone_number': 'contact_phone',
+  'contact_info.line1': 'contact_line1',
+  'contact_info.city': 'contact_city',
+  'contact_info.state': 'contact_state',
+  'contact_info.zip': 'contact_zip',
+  'directors.0.first_name': 'director_first_name',
+  'directors.0.last_name': 'director_last_name',
+  'directors.0.title': 'director_title',
+  'directors.0.email': 'director_email',
+  'directors.0.phone': 'director_phone',
+  'directors.0.dob': 'director_dob',
+  'directors.0.ownership_percentage': 'director_ownership',
+  'directors.0.ssn': 'director_ssn',
+  'directors.0.address.line1': 'director_line1',
+  'directors.0.address.city': 'director_city',
+  'directors.0.address.state': 'director_state',
+  'directors.0.address.zip': 'director_zip',
+  'flow_of_funds.reasons': 'reasons',
+  'flow_of_funds.usage': 'usage',
+};
+
+export function complianceFieldOf(path: string): ComplianceField | null {
+  return FIELD_OF[path] ?? null;
+}

@@ -1,0 +1,172 @@
+import type { AuditAction } from '../../lib/audit-actions';
+import { movesMoney, payoutMethodFromForm } from '../../lib/flow-links';
+import { formatCents } from '../../lib/money';
+import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
+import { activePolicy } from '../approvals/policy';
+import * as flowRows from '../db/onboarding/flow-links';
+import type { FlowLinkRow } from '../db/onboarding/flow-links-schema';
+import { findOrganization } from '../db/repositories/organizations';
+import { type CallService, serviceRequest } from '../gate/service-calls';
+import { releaseSpend, reserveSpend } from '../gate/spend';
+import { proposePayeeChange } from '../payees/destination';
+import type { Team } from '../team';
+import { hashToken } from './flow-links';
+import { flowNotice } from './flow-notice';
+
+/**
+ * A hosted flow's pages as the console server lets them act (sandbox mode, where the console's origin serves them).
+ * Every form a payee sends is a line of the trail (the payee, by the flow; what they did; never an account number).
+ * A link that reached only its payee (mailed to their own email) acts as theirs: their method, their claim. A link its
+ * maker could have seen changes where money goes only under the rule a member's change meets (with approvals on, a
+ * payee request of the maker's, which a second member confirms), and its payout is money the maker moves: judged by
+ * the approval limit and the maker's day, and counted there.
+ */
+
+export type PassToPages = (request: Request) => Promise<Response>;
+
+/** What a payee's form did, for its line of the trail: who is the payee by the flow, never a member. */
+export interface FlowPageLine {
+  orgId: string;
+  action: AuditAction;
+  targets: string[];
+  detail: string;
+  amountCents?: number;
+}
+
+/** A form posted on a flow's link, as the route read it. */
+export interface FlowPagePost {
+  /** The request as it came, to send on to the pages. */
+  request: Request;
+  token: string;
+  values: Record<string, string>;
+}
+
+const METHOD_STEPS = new Set(['manage-payouts', 'manage-payments']);
+
+function actionOf(step: string): AuditAction {
+  if (step === 'details') return 'flow.details';
+  if (step === 'compliance') return 'flow.compliance';
+  if (METHOD_STEPS.has(step)) return 'flow.payout-method';
+  if (step === 'payout') return 'flow.payout';
+  return 'flow.step';
+}
+
+/** The page as the service shows it now: the step it asks for and its form's token (CSRF), read from its form. */
+async function shownNow(pass: PassToPages, url: string): Promise<{ step: string; csrf: string } | null> {
+  const page = await pass(new Request(url, { method: 'GET' }));
+  if (page.status !== 200) return null;
+  const html = await page.text();
+  const step = /name="step" value="([^"]+)"/.exec(html)?.[1];
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+  return step && csrf ? { step, csrf } : null;
+}
+
+async function readJson(call: CallService, request: Request): Promise<Record<string, unknown> | null> {
+  const response = await call(request);
+  if (!response.ok) return null;
+  return (await response.json().catch(() => null)) as Record<string, unknown> | null;
+}
+
+/**
+ * What becomes of a form posted on a flow's link: the answer, and its line (null for a flow the console did not make:
+ * the service's own, or made with the organization's key, whose pages answer alone).
+ */
+export async function judgeFlowPost(
+  team: Team,
+  call: CallService | null,
+  pass: PassToPages,
+  post: FlowPagePost,
+): Promise<{ response: Response; line: FlowPageLine | null }> {
+  const link = await flowRows.findFlowLink(team.database.db, hashToken(post.token));
+  if (!link) return { response: await pass(post.request), line: null };
+  const { values } = post;
+  const step = values.step ?? '';
+  const line: FlowPageLine = {
+    orgId: link.org_id,
+    action: actionOf(step),
+    targets: [link.flow_id, ...(link.user_id ? [link.user_id] : [])],
+    detail: `the payee, through the onboarding link ${link.payee_only ? 'mailed to them alone' : 'its maker could see'}`,
+  };
+  const sent = async () => ({ response: await pass(post.request), line });
+  if (link.payee_only || !movesMoney([step])) {
+    if (step === 'payout') line.amountCents = await walletOf(team, call, link);
+    return sent();
+  }
+  // A money step of a link its maker could have seen: only the step the page shows now, with its own form token.
+  const shown = await shownNow(pass, post.request.url);
+  if (!shown || shown.step !== step || shown.csrf !== values.csrf) return sent();
+  const org = await findOrganization(team.database.db, link.org_id);
+  const organization = org?.name ?? 'Payouts';
+  if (METHOD_STEPS.has(step)) {
+    const method = addPayoutMethodSchema.safeParse(payoutMethodFromForm(values));
+    // A form with mistakes: the service's page shows them, and nothing changes.
+    if (!method.success) return sent();
+    const policy = await activePolicy(team.database.db, link.org_id);
+    if (!policy.enabled) return sent();
+    const userId = link.user_id ?? (await flowUserOf(team, call, link));
+    if (!userId || !org) return sent();
+    const held = await proposePayeeChange(team, call, {
+      orgId: link.org_id,
+      proposerId: link.maker_id,
+      credentials: team.credentialsFor(org),
+      change: { operation: 'add-payout-method', userId, body: { ...method.data, is_default: true } },
+      ticket: null,
+    });
+    if (held.kind !== 'waiting') return sent();
+    line.targets = [link.flow_id, userId, held.request.id];
+    line.detail = `${line.detail}; waits for a second member (payee request)`;
+    const response = flowNotice(
+      202,
+      organization,
+      'Waiting for confirmation',
+      `Thank you. ${organization} confirms a new payout method with a second person before it is used; you will be paid to it once they do. You can close this page.`,
+    );
+    return { response, line };
+  }
+  // The payout step: money the maker moves, by the approval limit and their day.
+  const amount = await walletOf(team, call, link);
+  line.amountCents = amount;
+  if (amount <= 0) return sent();
+  const reserved = await reserveSpend(
+    team.database.db,
+    { orgId: link.org_id, memberId: link.maker_id, amountCents: amount },
+    team.now(),
+  );
+  if (reserved.kind === 'needs-approval') {
+    line.detail = `${line.detail}; needs approval`;
+    const response = flowNotice(
+      403,
+      organization,
+      'Your payout needs approval',
+      `Nothing was paid. A payout of ${formatCents(amount)} through this link needs a second person at ${organization}: they will pay you from their console.`,
+    );
+    return { response, line };
+  }
+  const response = await pass(post.request);
+  // The page answers a claim that went through by showing the next page (303); anything else moved nothing.
+  if (response.status !== 303) await releaseSpend(team.database.db, reserved.reservation);
+  return { response, line };
+}
+
+/** The user a flow is for now: its own, or the new payee's once they gave their details. */
+async function flowUserOf(team: Team, call: CallService | null, link: FlowLinkRow): Promise<string | null> {
+  const org = await findOrganization(team.database.db, link.org_id);
+  const credentials = org ? team.credentialsFor(org) : null;
+  if (!call || !credentials) return null;
+  const flow = await readJson(
+    call,
+    serviceRequest(credentials, `/v2/flows/${encodeURIComponent(link.flow_id)}`),
+  );
+  return typeof flow?.user_id === 'string' ? flow.user_id : null;
+}
+
+/** What the payout step would pay: the user's wallet, in cents (0 when it cannot be read). */
+async function walletOf(team: Team, call: CallService | null, link: FlowLinkRow): Promise<number> {
+  const userId = link.user_id ?? (await flowUserOf(team, call, link));
+  const org = await findOrganization(team.database.db, link.org_id);
+  const credentials = org ? team.credentialsFor(org) : null;
+  if (!userId || !call || !credentials) return 0;
+  const user = await readJson(call, serviceRequest(credentials, `/v2/users/${encodeURIComponent(userId)}`));
+  const amount = (user?.wallet as { amount?: unknown } | undefined)?.amount;
+  return typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : 0;
+}
