@@ -149,6 +149,12 @@ test('a wallet moves file above the approval limit by its total waits for anothe
   await page.getByRole('button', { name: 'Submit 6 moves ($7.05) for approval', exact: true }).click();
   await expect(page).toHaveURL(/\/approvals\//);
   const requestId = page.url().split('/').at(-1);
+  // The approver sees what moves: the count, the total, each user and which way.
+  await expect(page.getByText('6 transfers from a file, ')).toBeVisible();
+  const moves = page.getByRole('table', { name: 'Moves', exact: true });
+  await expect(moves.getByRole('row')).toHaveCount(7);
+  await expect(moves).toContainText(`${tenant.users[0]?.first_name} ${tenant.users[0]?.last_name}`);
+  await expect(moves).toContainText("To the user's wallet");
   expect((await movesByRef(page, tenant)).size).toBe(0);
   await page.request.post(`/api/team/approvals/${requestId}/approve`, { headers: admin, data: {} });
   await expect.poll(async () => (await movesByRef(page, tenant)).size).toBe(6);

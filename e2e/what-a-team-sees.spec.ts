@@ -36,6 +36,7 @@ function pagesOf(ids: {
     '/treasury': 'Treasury',
     '/ledger': 'Ledger',
     '/wallets/move': "Move to a user's wallet",
+    '/wallets/file': 'Wallet moves from a file',
     '/payments/batch': 'Batch payments',
     '/payouts/new': 'Send payout',
     '/payouts/file': 'Pay out from a file',
@@ -133,7 +134,8 @@ for (const scheme of ['light', 'dark'] as const) {
       page,
       tenant,
     }) => {
-      test.slow(); // every page of the route table, each loaded twice
+      // Every page of the route table (forty and more), each loaded twice: minutes on cores shared with other work.
+      test.setTimeout(300_000);
       const ids = await someRecords(page, tenant);
       const pages = pagesOf(ids);
       expect(Object.keys(pages).sort()).toEqual(routeTablePaths().sort());

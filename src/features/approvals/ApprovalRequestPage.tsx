@@ -63,16 +63,51 @@ function WalletMove({
       </Stack>
     );
   }
+  const count = body.moves.length;
+  const noun = MOVE_NOUNS[body.move] ?? body.move.replace(/-/g, ' ');
+  // Moves of users' wallets name each user and which way, as a payouts file's rows name each payee.
+  const users = body.moves.some((move) => typeof move.user_id === 'string');
   return (
     <Stack gap="xs">
       <Text>
-        {`${body.moves.length.toLocaleString('en-US')} ${body.move.replace('-', ' ')}${body.moves.length === 1 ? '' : 's'}, `}
+        {`${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}${body.move === 'transfer-batch' ? ' from a file' : ''}, `}
         <AmountToConfirm cents={cents} />
         {' in all.'}
+        {users && count > SHOWN_ROWS ? ` The first ${SHOWN_ROWS}:` : ''}
       </Text>
+      {users && (
+        <DataTable
+          label="Moves"
+          rows={body.moves.slice(0, SHOWN_ROWS).map((move, index) => ({ move, index }))}
+          rowKey={(row) => String(row.index)}
+          minWidth={520}
+          columns={[
+            { header: 'User', cell: (row) => <PayerName body={row.move} /> },
+            {
+              header: 'Way',
+              cell: (row) =>
+                Number(row.move.amount) < 0 ? "To the user's wallet" : "From the user's wallet",
+            },
+            {
+              header: 'Amount',
+              numeric: true,
+              cell: (row) => <Money cents={Math.abs(Number(row.move.amount))} />,
+            },
+          ]}
+        />
+      )}
     </Stack>
   );
 }
+
+/** What one move of each kind is called, before the count's plural. */
+const MOVE_NOUNS: Record<string, string> = {
+  deposit: 'deposit',
+  withdrawal: 'withdrawal',
+  transfer: 'transfer',
+  'transfer-batch': 'transfer',
+  'organization-transfer': 'organization transfer',
+};
 
 /** What moves: one payment or payout as its maker reviewed it; a file's rows by the row numbers of its review. */
 function WhatMoves({ request }: { request: ApprovalRequest }) {
