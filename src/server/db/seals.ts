@@ -1,6 +1,14 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ConsoleTables, DecisionRow, MemberRow, PolicyRow, RequestRow, TeamRequestRow } from './schema';
+import type {
+  ApUserLinkRow,
+  ConsoleTables,
+  DecisionRow,
+  MemberRow,
+  PolicyRow,
+  RequestRow,
+  TeamRequestRow,
+} from './schema';
 
 /** The database handle (database.ts's ConsoleDb, named here so that database.ts may import this file). */
 type ConsoleDb = Kysely<ConsoleTables>;
@@ -20,7 +28,8 @@ export type SealedTable =
   | 'approval_policies'
   | 'approval_requests'
   | 'approval_decisions'
-  | 'team_requests';
+  | 'team_requests'
+  | 'ap_user_links';
 
 /** A number as PostgreSQL and SQLite answer it alike (a bigint may come back as text). */
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -73,6 +82,15 @@ export const sealedFields = {
     row.target_member_id,
     row.payload,
     row.created_at,
+  ],
+  /** Upstream, which AP user a member acts as: a grant of power. */
+  ap_user_links: (row: ApUserLinkRow) => [
+    row.org_id,
+    row.member_id,
+    n(row.ap_user_id),
+    row.linked_by,
+    row.confirmed_by,
+    row.at,
   ],
 } satisfies Record<SealedTable, (row: never) => unknown[]>;
 
