@@ -1,5 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { AXE_SPEC_TIMEOUT, expect, expectNoAxeViolations, signIn, type Tenant, test } from './fixtures';
+import {
+  AXE_SPEC_TIMEOUT,
+  expect,
+  expectNoAxeViolations,
+  memberAuth,
+  signIn,
+  type Tenant,
+  test,
+} from './fixtures';
 
 /*
  * Vendors and the approval policies of bills: a vendor made and its bank account added under four eyes, a two-step
@@ -200,4 +208,63 @@ test('support reads vendors and the approval policies but changes neither', asyn
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create policy', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Move up/ })).toHaveCount(0);
+  // Bills: read, and why not acted on, in the console server's words.
+  await page.goto('/bills');
+  await expect(
+    page.getByText('Your AP user may only read bills: an admin gives it a role that acts'),
+  ).toBeVisible();
+});
+
+test('with two admins, deleting a policy waits for the other admin, who confirms it on Approvals', async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  test.slow(); // two admins, each signed in
+  // A second admin joins through their invitation's link (no mail in the tests: the link comes in the answer).
+  const email = `second.admin.${tenant.client_id.slice(0, 8)}@example.com`;
+  const invited = await page.request.post('/api/team/members', {
+    headers: await memberAuth(page.request, tenant, 'admin'),
+    data: { email, name: 'Sol Second', role: 'admin' },
+  });
+  expect(invited.status()).toBe(201);
+  const { link } = (await invited.json()) as { link: { url: string } };
+  const token = new URL(link.url).pathname.split('/').at(-1);
+  const password = 'the second admin password';
+  expect((await page.request.post(`/api/team/invitations/${token}`, { data: { password } })).status()).toBe(
+    200,
+  );
+
+  await signIn(page, tenant, 'admin');
+  await page.goto('/approval-policies');
+  const tiers = page.getByRole('table', { name: 'Approval policies, in the order they are tried' });
+  await expect(tiers.getByRole('row')).toHaveCount(3);
+  await tiers.getByRole('button', { name: 'Delete policy 2', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete policy 2', exact: true }).click();
+  const description = 'Delete the approval policy of bills for amount ≥ $10,000.01 (priority 2)';
+  const notice = page.getByRole('status').filter({ hasText: 'Waiting for another admin' });
+  await expect(notice).toContainText(description);
+  await expect(tiers.getByRole('row')).toHaveCount(3);
+
+  const other = await (await browser.newContext()).newPage();
+  await other.goto('/sign-in');
+  await other.getByLabel('Email', { exact: true }).fill(email);
+  await other.getByLabel('Password', { exact: true }).fill(password);
+  await other.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(other.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await other.goto('/approvals');
+  const waiting = other
+    .getByRole('table', { name: 'Team changes waiting' })
+    .getByRole('row', { name: /approval policy/ });
+  await expect(waiting).toContainText(description);
+  await waiting.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await other
+    .getByRole('dialog')
+    .getByRole('button', { name: `Confirm: ${description}`, exact: true })
+    .click();
+  await expect(other.getByRole('status').filter({ hasText: 'Confirmed' })).toBeVisible();
+  await other.context().close();
+
+  await page.reload();
+  await expect(tiers.getByRole('row')).toHaveCount(2);
 });

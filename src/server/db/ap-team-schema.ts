@@ -16,6 +16,8 @@ export interface ApTeamTables {
     linked_by: string;
     confirmed_by: string | null;
     at: string;
+    /** The row's seal (db/seals.ts): a link a database writer inserts or changes is taken as absent. */
+    seal?: string | null;
   };
 }
 
@@ -45,6 +47,7 @@ export const apTeamMigration: Migration = {
       .addColumn('linked_by', 'text', (c) => c.notNull())
       .addColumn('confirmed_by', 'text')
       .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('seal', 'text')
       .addPrimaryKeyConstraint('ap_user_links_pk', ['org_id', 'member_id'])
       .execute();
     // One AP user acts for one member at most: two members sharing one would approve as one person.

@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type {
+  ApUserLinkRow,
   BillApprovalRow,
   ConsoleTables,
   DecisionRow,
@@ -33,7 +34,8 @@ export type SealedTable =
   | 'team_requests'
   | 'payee_requests'
   | 'ap_bill_approvals'
-  | 'ap_method_changes';
+  | 'ap_method_changes'
+  | 'ap_user_links';
 
 /** A number as PostgreSQL and SQLite answer it alike (a bigint may come back as text). */
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -127,6 +129,15 @@ export const sealedFields = {
     row.mask,
     row.routing_number,
     row.created_at,
+  ],
+  /** Upstream, which AP user a member acts as: a grant of power. */
+  ap_user_links: (row: ApUserLinkRow) => [
+    row.org_id,
+    row.member_id,
+    n(row.ap_user_id),
+    row.linked_by,
+    row.confirmed_by,
+    row.at,
   ],
 } satisfies Record<SealedTable, (row: never) => unknown[]>;
 

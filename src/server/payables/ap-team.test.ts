@@ -241,6 +241,22 @@ describe.each(BACKENDS)('upstream, AP users linked by an admin, on $name', (back
       expect(bill.status, JSON.stringify(bill.body)).toBe(201);
       expect(bill.body.created_by).toBe(payables.id);
 
+      // A link changed in the database (to the controller's AP user) does not verify: taken as absent, and said.
+      await db
+        .updateTable('ap_user_links')
+        .set({ ap_user_id: controller.id })
+        .where('member_id', '=', ids.finance as string)
+        .execute();
+      const forged = await finance.post(`${AP}/payables`, { acting_user_id: 1, number: 'F-1', amount: 500 });
+      expect(forged.status).toBe(403);
+      expect(forged.body.error_code).toBe('no-ap-user');
+      expect(
+        (await admin.get('/api/team/audit?action=integrity.violation')).body.data.length,
+      ).toBeGreaterThan(0);
+      expect((await admin.put(`/api/team/ap-users/${ids.finance}`, { ap_user_id: payables.id })).status).toBe(
+        200,
+      );
+
       // With two admins, a link waits for the other one; until then the member acts as nobody.
       await add('admin2');
       const admin2 = await as('admin2');

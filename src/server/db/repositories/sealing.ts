@@ -51,6 +51,15 @@ export async function sealEveryRow(trx: ConsoleDb): Promise<number> {
       .execute();
     count++;
   }
+  for (const row of await trx.selectFrom('ap_user_links').selectAll().execute()) {
+    await trx
+      .updateTable('ap_user_links')
+      .set({ seal: sealer.seal('ap_user_links', row) })
+      .where('org_id', '=', row.org_id)
+      .where('member_id', '=', row.member_id)
+      .execute();
+    count++;
+  }
   await trx.deleteFrom('sessions').execute();
   return count;
 }
