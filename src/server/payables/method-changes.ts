@@ -6,7 +6,7 @@ import {
   insertMethodChange,
   methodChangesOf,
   setMethodChangeOutcome,
-} from '../db/repositories/ap-method-changes';
+} from '../db/repositories/accounts-payable/method-changes';
 import type { MethodChangeRow } from '../db/schema';
 import { Refusal } from '../errors';
 import { type CallService, serviceRequest } from '../gate/service-calls';

@@ -9,7 +9,7 @@ import {
   insertBillApproval,
   insertBillEdit,
   billApprovals as recordedApprovals,
-} from '../db/repositories/ap-bill-approvals';
+} from '../db/repositories/accounts-payable/bill-approvals';
 import { Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { type Reservation, reserveSpend } from '../gate/spend';

@@ -1,6 +1,6 @@
-import type { ConsoleDb } from '../database';
-import type { BillApprovalRow, BillEditRow } from '../schema';
-import { sealerOf } from '../seals';
+import type { ConsoleDb } from '../../database';
+import type { BillApprovalRow, BillEditRow } from '../../schema';
+import { sealerOf } from '../../seals';
 
 /**
  * Who approved a bill through the console, with the fingerprint of the payment method they were shown; and who changed

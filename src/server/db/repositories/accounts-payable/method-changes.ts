@@ -1,6 +1,6 @@
-import type { ConsoleDb } from '../database';
-import type { MethodChangeRow } from '../schema';
-import { sealerOf } from '../seals';
+import type { ConsoleDb } from '../../database';
+import type { MethodChangeRow } from '../../schema';
+import { sealerOf } from '../../seals';
 
 /**
  * Changes of a vendor's payment method that wait for a second member. Each is sealed as it is written, and again when
