@@ -38,19 +38,21 @@ export function usersHolding(
   email: string,
   countryCode: string,
   phone: string,
+  /** A user whose own details these are (an update): not counted. */
+  exceptUserId = '',
 ): { email: boolean; phone: boolean } {
   const email_ = sql<number>(
     db,
-    'SELECT count(*) FROM users WHERE org_id = ? AND email = ? COLLATE NOCASE AND deleted_ms IS NULL',
+    'SELECT count(*) FROM users WHERE org_id = ? AND email = ? COLLATE NOCASE AND deleted_ms IS NULL AND id <> ?',
   )
     .pluck()
-    .get(orgId, email);
+    .get(orgId, email, exceptUserId);
   const phone_ = sql<number>(
     db,
-    'SELECT count(*) FROM users WHERE org_id = ? AND country_code = ? AND phone_number = ? AND deleted_ms IS NULL',
+    'SELECT count(*) FROM users WHERE org_id = ? AND country_code = ? AND phone_number = ? AND deleted_ms IS NULL AND id <> ?',
   )
     .pluck()
-    .get(orgId, countryCode, phone);
+    .get(orgId, countryCode, phone, exceptUserId);
   return { email: (email_ ?? 0) > 0, phone: (phone_ ?? 0) > 0 };
 }
 
@@ -68,6 +70,11 @@ export function setUserProfile(
       | 'tax_form'
       | 'default_method_id'
       | 'status'
+      | 'first_name'
+      | 'last_name'
+      | 'email'
+      | 'country_code'
+      | 'phone_number'
     >
   >,
 ): void {
