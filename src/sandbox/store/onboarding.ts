@@ -178,6 +178,11 @@ export function flowSeq(db: Db, orgId: string, flowId: string): number | undefin
   return sql<number>(db, 'SELECT seq FROM flows WHERE id = ? AND org_id = ?').pluck().get(flowId, orgId);
 }
 
+/** A flow's options as they are now (a payee who confirmed it is them, on a flow that requires it). */
+export function setFlowOptions(db: Db, flowId: string, options: string): void {
+  sql(db, 'UPDATE flows SET options = ? WHERE id = ?').run(options, flowId);
+}
+
 export function setFlowProgress(db: Db, flowId: string, completed: string, userId: string | null): void {
   sql(db, 'UPDATE flows SET completed_steps = ?, user_id = COALESCE(?, user_id) WHERE id = ?').run(
     completed,
