@@ -271,5 +271,14 @@ test('onboarding upstream: a user created, a link made, a code sent and entered,
   await page.getByLabel('ZIP code', { exact: true }).fill('94105');
   await page.getByRole('button', { name: 'Submit tax form', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Tax form submitted' })).toBeVisible();
+  // Names, email and phone change only in the sandbox (an extension); the vendor's update is what it documents.
+  await expect(
+    page.getByText("The payout service does not change a user's names, email or phone once made."),
+  ).toBeVisible();
+  const updated = await page.request.patch(`/v2/users/${USER}`, {
+    headers: { Authorization: `Basic ${Buffer.from('upstream-client:upstream-key').toString('base64')}` },
+    data: { date_of_birth: '1990-04-01', metadata: { ticket: 'ZD-1' } },
+  });
+  expect(updated.status(), await updated.text()).toBe(200);
   expect(refused).toEqual([]);
 });

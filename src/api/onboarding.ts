@@ -192,6 +192,30 @@ export function useSubmitTaxForm() {
   });
 }
 
+export interface ContactDetails {
+  first_name?: string;
+  last_name?: string;
+  email?: string;
+  country_code?: string;
+  phone_number?: string;
+}
+
+/** Changes what changed of a user's contact details (a sandbox extension; PATCH /v2/users/{id}). */
+export function useUpdateContact() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationKey: ['users', 'contact'],
+    mutationFn: ({ userId, changes, ticket }: { userId: string; changes: ContactDetails; ticket?: string }) =>
+      request({ method: 'PATCH', path: userPath(userId), body: changes, response: userSchema, ticket }),
+    activity: ({ userId, changes, ticket }) => ({
+      action: 'Contact details changed',
+      subject: userId,
+      details: withTicket(Object.keys(changes).join(', '), ticket),
+    }),
+    onSuccess: (_user, { userId }) => queryClient.invalidateQueries({ queryKey: ['users', userId] }),
+  });
+}
+
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useDescribedMutation({

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Checkbox.css';
 import { Button, Checkbox, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

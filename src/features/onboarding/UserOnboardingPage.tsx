@@ -21,22 +21,26 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../api/client';
 import {
+  type ContactDetails,
   flowQueries,
   type MadeFlow,
   useCreateFlow,
   useDeleteUser,
   useSendVerification,
   useSubmitTaxForm,
+  useUpdateContact,
   useVerifyUser,
 } from '../../api/onboarding';
 import { useCan } from '../../api/permissions';
 import { runtimeConfigQuery } from '../../api/runtime-config';
+import type { User } from '../../api/schemas';
 import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
+import { fieldErrorsFrom } from '../../lib/field-errors';
 import { deliveryProblem, type FlowDelivery } from '../../lib/flow-links';
 import { fullName } from '../../lib/names';
-import { w9Schema } from '../../lib/requests/users';
+import { updateUserSchema, w9Schema } from '../../lib/requests/users';
 import { ticketProblem } from '../../lib/ticket';
 import { maskTin } from '../../lib/tin';
 import { TicketField } from './TicketField';
@@ -373,6 +377,117 @@ function TaxForm({ userId, ticket, tinLast4 }: { userId: string; ticket: string;
   );
 }
 
+type Contact = Required<ContactDetails>;
+
+function contactOf(user: User): Contact {
+  return {
+    first_name: user.first_name ?? '',
+    last_name: user.last_name ?? '',
+    email: user.email ?? '',
+    country_code: user.phone_number?.country_code ?? '1',
+    phone_number: user.phone_number?.phone_number ?? '',
+  };
+}
+
+/** Names, email and phone, each rule at its field; only what changed is sent. Upstream the service has no such change. */
+function ContactDetailsSection({ user, ticket }: { user: User; ticket: string }) {
+  const update = useUpdateContact();
+  const upstream = useQuery(runtimeConfigQuery).data?.mode === 'upstream';
+  const [values, setValues] = useState<Contact>(() => contactOf(user));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  if (upstream) {
+    return (
+      <Section title="Contact details">
+        <Text size="sm">The payout service does not change a user's names, email or phone once made.</Text>
+      </Section>
+    );
+  }
+  const field = (name: keyof Contact, label: string, extra: Record<string, unknown> = {}) => (
+    <TextInput
+      label={label}
+      value={values[name]}
+      onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
+      error={errors[name]}
+      required
+      {...extra}
+    />
+  );
+  return (
+    <Section title="Contact details">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const before = contactOf(user);
+          const given: Contact = {
+            ...values,
+            first_name: values.first_name.trim(),
+            last_name: values.last_name.trim(),
+            email: values.email.trim(),
+            country_code: values.country_code.replace(/\D/g, ''),
+            phone_number: values.phone_number.replace(/\D/g, ''),
+          };
+          const phoneChanged =
+            given.phone_number !== before.phone_number || given.country_code !== before.country_code;
+          const changes: ContactDetails = {
+            ...(given.first_name !== before.first_name ? { first_name: given.first_name } : {}),
+            ...(given.last_name !== before.last_name ? { last_name: given.last_name } : {}),
+            ...(given.email !== before.email ? { email: given.email } : {}),
+            ...(phoneChanged ? { country_code: given.country_code, phone_number: given.phone_number } : {}),
+          };
+          const parsed = updateUserSchema.safeParse(changes);
+          if (!parsed.success) {
+            setErrors(
+              Object.fromEntries(fieldErrorsFrom(parsed.error.issues).map((e) => [e.path, e.message])),
+            );
+            return;
+          }
+          setErrors({});
+          if (Object.keys(changes).length === 0) return;
+          update.mutate(
+            { userId: user.id, changes, ticket },
+            { onError: (failure) => failure instanceof ApiError && setErrors({ ...failure.fieldErrors }) },
+          );
+        }}
+      >
+        <Stack>
+          <Group grow align="flex-start">
+            {field('first_name', 'First name')}
+            {field('last_name', 'Last name')}
+          </Group>
+          {field('email', 'Email', { type: 'email' })}
+          <Group grow align="flex-start">
+            {field('country_code', 'Country code', {
+              inputMode: 'numeric',
+              description: 'Digits: 1 for the US',
+            })}
+            {field('phone_number', 'Phone number', {
+              type: 'tel',
+              description: 'A new number is verified again',
+            })}
+          </Group>
+          {update.isError &&
+            !(update.error instanceof ApiError && Object.keys(update.error.fieldErrors).length) && (
+              <ApiErrorAlert error={update.error} title="The contact details were not changed" />
+            )}
+          {update.isSuccess && (
+            <Notice tone="success" role="status" title="Contact details saved">
+              {update.data.status === 'unverified'
+                ? 'The new phone number needs its verification code.'
+                : 'Saved.'}
+            </Notice>
+          )}
+          <Group>
+            <Button type="submit" loading={update.isPending}>
+              Save contact details
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}
+
 function DeleteUser({ userId, name, ticket }: { userId: string; name: string; ticket: string }) {
   const remove = useDeleteUser();
   const [opened, setOpened] = useState(false);
@@ -433,6 +548,7 @@ export function UserOnboardingPage() {
       </Group>
       {user.isError && <ApiErrorAlert error={user.error} title="The user could not be read" />}
       <TicketField value={ticket} onChange={setTicket} />
+      {user.data && <ContactDetailsSection key={user.data.id} user={user.data} ticket={ticket} />}
       <OnboardingLinks userId={userId} ticket={ticket} />
       <Verification userId={userId} ticket={ticket} />
       <TaxForm userId={userId} ticket={ticket} tinLast4={user.data?.compliance?.w9?.tin_last4 ?? null} />

@@ -67,8 +67,22 @@ export const createUserSchema = z
   .strict();
 export type CreateUser = z.infer<typeof createUserSchema>;
 
+/** The contact details PATCH may change in the sandbox (an extension: the vendor's update has none of them). */
+export const CONTACT_FIELDS = ['first_name', 'last_name', 'email', 'country_code', 'phone_number'] as const;
+
 export const updateUserSchema = z
   .object({
+    first_name: name('first name').optional(),
+    last_name: name('last name').optional(),
+    email: z.email('An email address').max(320).optional(),
+    country_code: z
+      .string()
+      .regex(/^[0-9]{1,3}$/, 'A country calling code of 1 to 3 digits, like 1')
+      .optional(),
+    phone_number: z
+      .string()
+      .regex(/^[0-9]{1,20}$/, 'The digits of the phone number, like 4155550134')
+      .optional(),
     default_payout_method: railSchema.optional(),
     auto_payout_enabled: z.boolean().optional(),
     date_of_birth: isoDate.optional(),
@@ -76,7 +90,11 @@ export const updateUserSchema = z
     metadata: z.unknown().optional(),
     payout_options_exclude_list: z.array(railSchema).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => (body.country_code === undefined) === (body.phone_number === undefined), {
+    message: 'A phone number comes with its country code',
+    path: ['phone_number'],
+  });
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
 const w9Address = z

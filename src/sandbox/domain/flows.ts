@@ -10,13 +10,14 @@ import {
   findUserProfile,
   insertFlow,
   pageOfFlows,
+  setFlowOptions,
   setFlowProgress,
   setUserProfile,
 } from '../store/onboarding';
 import { creditedAppOf, getOrganization } from '../store/tenants';
 import type { Caller } from './auth';
 import { DomainError, found } from './errors';
-import { createUser, submitTaxForm } from './onboarding-users';
+import { createUser, sendVerificationCode, submitTaxForm, verifyUser } from './onboarding-users';
 import { cursorRow, DEFAULT_PAGE_SIZE, type PageQuery } from './pages';
 import { addPayoutMethod, payoutMethodsOf } from './payout-method';
 import { makePayout } from './payouts';
@@ -34,6 +35,8 @@ export interface FlowOptions {
   auto_payout_enabled?: boolean;
   require_auth?: boolean;
   hide_go_to_dashboard_on_complete?: boolean;
+  /** On a flow that requires it: the payee entered the code sent to the user's phone. */
+  authenticated?: boolean;
 }
 
 /** The order a payee meets the steps in: as given, except that a redirect is always last. */
@@ -128,6 +131,8 @@ export function flowsOf(
 
 export type FlowPage =
   | { kind: 'details' }
+  /** A flow made with `require_auth`: the payee proves they are the user (a code to their phone) before any step. */
+  | { kind: 'auth'; phoneLast4: string }
   | { kind: 'step'; step: FlowStep }
   | { kind: 'done'; redirect: string | null };
 
@@ -153,11 +158,17 @@ export function openFlow(db: Caller['db'], token: string, nowMs: number): OpenFl
   if (!finished && flow.expires_ms !== null && flow.expires_ms <= nowMs) {
     throw new DomainError('conflict', 'flow-expired', 'This link has expired; ask for a new one');
   }
+  const needsAuth = !finished && flow.user_id !== null && options.require_auth && !options.authenticated;
   const page: FlowPage = !flow.user_id
     ? { kind: 'details' }
-    : finished
-      ? { kind: 'done', redirect: steps.includes('redirect') ? (options.redirect_url ?? null) : null }
-      : { kind: 'step', step: remaining[0] as FlowStep };
+    : needsAuth
+      ? {
+          kind: 'auth',
+          phoneLast4: (findUserProfile(db, flow.org_id, flow.user_id)?.phone_number ?? '').slice(-4),
+        }
+      : finished
+        ? { kind: 'done', redirect: steps.includes('redirect') ? (options.redirect_url ?? null) : null }
+        : { kind: 'step', step: remaining[0] as FlowStep };
   const organization = getOrganization(db, flow.org_id)?.name ?? 'Payouts';
   return { flow, organization, options, steps, completed, page };
 }
@@ -261,6 +272,27 @@ export function claimFlowPayout(db: Caller['db'], open: OpenFlow, nowMs: number)
 /** A step the sandbox does not model beyond a confirmation (identity, background check, ...): the payee confirms. */
 export function confirmFlowStep(db: Caller['db'], open: OpenFlow, step: FlowStep) {
   db.transaction(() => complete(db, open, step))();
+}
+
+/** Sends the user the code that opens a flow requiring authentication (the verification code, its lock-out). */
+export function sendFlowCode(db: Caller['db'], open: OpenFlow, nowMs: number, lockMs: number): void {
+  sendVerificationCode(
+    { db, tenant: { orgId: open.flow.org_id, clientId: '' }, appId: undefined, nowMs },
+    flowUser(db, open).id,
+    lockMs,
+  );
+}
+
+/** The payee's code: right, the flow is theirs from now on; wrong, an attempt is spent (five lock it). */
+export function authenticateFlow(
+  db: Caller['db'],
+  open: OpenFlow,
+  code: string,
+  nowMs: number,
+  lockMs: number,
+): void {
+  verifyUser(db, flowUser(db, open), code, nowMs, lockMs);
+  setFlowOptions(db, open.flow.id, JSON.stringify({ ...open.options, authenticated: true }));
 }
 
 /** What the payout step offers: the user's wallet and default method. */

@@ -85,7 +85,9 @@ export function updateUser({ db, tenant }: Caller, userId: string, body: UpdateU
       }
       defaultMethodId = method.id;
     }
+    const contact = contactChange(db, tenant.orgId, user, body);
     setUserProfile(db, user.id, {
+      ...contact,
       ...(defaultMethodId ? { default_method_id: defaultMethodId } : {}),
       ...(body.auto_payout_enabled !== undefined ? { auto_payout: body.auto_payout_enabled ? 1 : 0 } : {}),
       ...(body.date_of_birth !== undefined ? { date_of_birth: body.date_of_birth } : {}),
@@ -97,6 +99,51 @@ export function updateUser({ db, tenant }: Caller, userId: string, body: UpdateU
     });
     return userView(db, found(findUserProfile(db, tenant.orgId, user.id)));
   })();
+}
+
+/**
+ * A change of the user's contact details (an extension): an email or phone another user holds is refused as at
+ * creation; a new phone number is unverified until its code is entered.
+ */
+function contactChange(
+  db: Caller['db'],
+  orgId: string,
+  user: NonNullable<ReturnType<typeof findUserProfile>>,
+  body: UpdateUser,
+) {
+  const email = body.email ?? user.email;
+  const countryCode = body.country_code ?? user.country_code;
+  const phone = body.phone_number ?? user.phone_number ?? '';
+  if (body.email !== undefined || body.phone_number !== undefined) {
+    const taken = usersHolding(db, orgId, email, countryCode ?? '', phone, user.id);
+    const errors = [
+      ...(taken.email && body.email !== undefined
+        ? [{ path: 'email', message: 'Another user has this email address' }]
+        : []),
+      ...(taken.phone && body.phone_number !== undefined
+        ? [{ path: 'phone_number', message: 'Another user has this phone number' }]
+        : []),
+    ];
+    if (errors.length > 0) {
+      throw new DomainError(
+        'conflict',
+        'user-exists',
+        'A user with this email or phone number exists',
+        errors,
+      );
+    }
+  }
+  const phoneChanged =
+    body.phone_number !== undefined &&
+    (body.phone_number !== user.phone_number || body.country_code !== user.country_code);
+  return {
+    ...(body.first_name !== undefined ? { first_name: body.first_name } : {}),
+    ...(body.last_name !== undefined ? { last_name: body.last_name } : {}),
+    ...(body.email !== undefined ? { email: body.email } : {}),
+    ...(phoneChanged
+      ? { country_code: body.country_code, phone_number: body.phone_number, status: 'unverified' }
+      : {}),
+  };
 }
 
 /** Deletes a user, refused while money is on its way to them or waits in their wallet (Stripe's rule for accounts). */

@@ -5,7 +5,9 @@ import { formatCents } from '../../lib/money';
 import type { FlowStep } from '../../lib/requests/onboarding';
 import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
 import { createUserSchema, submitComplianceSchema } from '../../lib/requests/users';
+import { DEFAULT_VERIFICATION_LOCK_MS } from '../config';
 import {
+  authenticateFlow,
   claimFlowPayout,
   confirmFlowStep,
   csrfMatches,
@@ -13,6 +15,7 @@ import {
   type OpenFlow,
   openFlow,
   payoutOffer,
+  sendFlowCode,
   submitDetails,
   submitFlowCompliance,
   submitFlowPayoutMethod,
@@ -80,8 +83,38 @@ function progressOf(open: OpenFlow, step: FlowStep): string {
   return `Step ${shown.indexOf(step) + 1} of ${shown.length}`;
 }
 
-function render(open: OpenFlow, values: Values, errors: FieldErrors, db: Services['db']): string {
+function render(
+  open: OpenFlow,
+  values: Values,
+  errors: FieldErrors,
+  db: Services['db'],
+  sent = false,
+): string {
   const base = { organization: open.organization, errors };
+  if (open.page.kind === 'auth') {
+    return page({
+      ...base,
+      title: "Confirm it's you",
+      body: `<p>${escapeHtml(open.organization)} asks you to confirm it is you: we send a 6-digit code to your phone ending in ${escapeHtml(open.page.phoneLast4)}.</p>${
+        sent ? '<p class="panel" role="status">A code is on its way.</p>' : ''
+      }${form(open.flow.csrf, 'auth', '<input type="hidden" name="send" value="1">', sent ? 'Send a new code' : 'Send me a code')}${form(
+        open.flow.csrf,
+        'auth',
+        field(
+          {
+            name: 'code',
+            label: 'Code',
+            inputmode: 'numeric',
+            autocomplete: 'one-time-code',
+            hint: '6 digits',
+          },
+          {},
+          errors,
+        ),
+        'Confirm',
+      )}`,
+    });
+  }
   if (open.page.kind === 'details') {
     return page({
       ...base,
@@ -301,7 +334,11 @@ function errorsOf(issues: Parameters<typeof fieldErrorsFrom>[0], step: string): 
   return errors;
 }
 
-export function mountFlowPages(app: Hono<SandboxEnv>, { db, now }: Pick<Services, 'db' | 'now'>): void {
+export function mountFlowPages(
+  app: Hono<SandboxEnv>,
+  { db, now, config }: Pick<Services, 'db' | 'now' | 'config'>,
+): void {
+  const lockMs = config.verificationLockMs ?? DEFAULT_VERIFICATION_LOCK_MS;
   app.get(FLOW_STYLESHEET_PATH, (c) => {
     c.header('Cache-Control', 'public, max-age=3600');
     return c.body(FLOW_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' });
@@ -357,13 +394,29 @@ export function mountFlowPages(app: Hono<SandboxEnv>, { db, now }: Pick<Services
       );
     }
     const shown =
-      open.page.kind === 'details' ? 'details' : open.page.kind === 'step' ? open.page.step : 'done';
+      open.page.kind === 'details' || open.page.kind === 'auth'
+        ? open.page.kind
+        : open.page.kind === 'step'
+          ? open.page.step
+          : 'done';
     // A form of a step already done (a second tab, Back): show where the flow is now.
     if (values.step !== shown) return c.redirect(`${FLOW_PATH}/${token}`, 303);
     const again = (errors: FieldErrors) =>
       html(c, render(open, values, errors, db), 400, open.options.redirect_url);
     try {
-      if (shown === 'details') {
+      if (shown === 'auth') {
+        if (values.send) {
+          sendFlowCode(db, open, now(), lockMs);
+          return html(c, render(open, {}, {}, db, true), 200, open.options.redirect_url);
+        }
+        try {
+          authenticateFlow(db, open, (values.code ?? '').replace(/\D/g, ''), now(), lockMs);
+        } catch (thrown) {
+          const refusal = refusalOf(thrown);
+          if (!refusal) throw thrown;
+          return again({ code: refusal.errors[0]?.message ?? refusal.message });
+        }
+      } else if (shown === 'details') {
         const parsed = createUserSchema.safeParse({
           first_name: values.first_name,
           last_name: values.last_name,

@@ -38,19 +38,21 @@ export function usersHolding(
   email: string,
   countryCode: string,
   phone: string,
+  /** A user whose own details these are (an update): not counted. */
+  exceptUserId = '',
 ): { email: boolean; phone: boolean } {
   const email_ = sql<number>(
     db,
-    'SELECT count(*) FROM users WHERE org_id = ? AND email = ? COLLATE NOCASE AND deleted_ms IS NULL',
+    'SELECT count(*) FROM users WHERE org_id = ? AND email = ? COLLATE NOCASE AND deleted_ms IS NULL AND id <> ?',
   )
     .pluck()
-    .get(orgId, email);
+    .get(orgId, email, exceptUserId);
   const phone_ = sql<number>(
     db,
-    'SELECT count(*) FROM users WHERE org_id = ? AND country_code = ? AND phone_number = ? AND deleted_ms IS NULL',
+    'SELECT count(*) FROM users WHERE org_id = ? AND country_code = ? AND phone_number = ? AND deleted_ms IS NULL AND id <> ?',
   )
     .pluck()
-    .get(orgId, countryCode, phone);
+    .get(orgId, countryCode, phone, exceptUserId);
   return { email: (email_ ?? 0) > 0, phone: (phone_ ?? 0) > 0 };
 }
 
@@ -68,6 +70,11 @@ export function setUserProfile(
       | 'tax_form'
       | 'default_method_id'
       | 'status'
+      | 'first_name'
+      | 'last_name'
+      | 'email'
+      | 'country_code'
+      | 'phone_number'
     >
   >,
 ): void {
@@ -169,6 +176,11 @@ export function pageOfFlows(
 
 export function flowSeq(db: Db, orgId: string, flowId: string): number | undefined {
   return sql<number>(db, 'SELECT seq FROM flows WHERE id = ? AND org_id = ?').pluck().get(flowId, orgId);
+}
+
+/** A flow's options as they are now (a payee who confirmed it is them, on a flow that requires it). */
+export function setFlowOptions(db: Db, flowId: string, options: string): void {
+  sql(db, 'UPDATE flows SET options = ? WHERE id = ?').run(options, flowId);
 }
 
 export function setFlowProgress(db: Db, flowId: string, completed: string, userId: string | null): void {
