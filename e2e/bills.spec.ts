@@ -301,6 +301,7 @@ test('five approved bills paid as one reviewed run, the page reloaded mid-run: e
     '0 refused · 0 unknown',
   );
   await expect(page.getByText('A run of bills was interrupted')).toBeHidden();
+  await expectNoAxeViolations(page);
   for (const bill of bills) {
     expect(await transfersOfBill(page.request, tenant, bill.id), bill.number).toHaveLength(1);
     expect((await billNow(page.request, tenant, bill.id)).transfer_history).toHaveLength(1);
