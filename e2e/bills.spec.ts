@@ -301,6 +301,7 @@ test('five approved bills paid as one reviewed run, the page reloaded mid-run: e
     '0 refused · 0 unknown',
   );
   await expect(page.getByText('A run of bills was interrupted')).toBeHidden();
+  await expectNoAxeViolations(page);
   for (const bill of bills) {
     expect(await transfersOfBill(page.request, tenant, bill.id), bill.number).toHaveLength(1);
     expect((await billNow(page.request, tenant, bill.id)).transfer_history).toHaveLength(1);
@@ -334,3 +335,54 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('an admin who rejected a bill, raised it and resubmitted it is refused its approval', async ({
+  page,
+  tenant,
+}) => {
+  const finance = await memberAuth(page.request, tenant, 'finance');
+  const admin = await memberAuth(page.request, tenant, 'admin');
+  const vendors = (await (await page.request.get(`${AP}/vendors?limit=100`, { headers: finance })).json())
+    .data as {
+    id: string;
+    name: string;
+  }[];
+  const vendor = vendors.find((v) => v.name === 'Northwind Hosting') as { id: string };
+  const [method] = (await (
+    await page.request.get(`${AP}/vendors/${vendor.id}/payment-methods`, { headers: finance })
+  ).json()) as { id: string }[];
+  const made = (await (
+    await page.request.post(`${AP}/payables`, {
+      headers: finance,
+      data: {
+        acting_user_id: 1,
+        number: 'NH-RAISED',
+        ap_vendor_id: vendor.id,
+        ap_payment_method_id: method?.id,
+        amount: 200_000,
+      },
+    })
+  ).json()) as ApiBill;
+  const post = async (headers: Record<string, string>, verb: string, data: object = {}) =>
+    expect((await page.request.post(`${AP}/payables/${made.id}/${verb}`, { headers, data })).status()).toBe(
+      200,
+    );
+  await post(finance, 'submit-for-approval');
+  await post(admin, 'reject', { comment: 'Wrong total' });
+  const raised = await page.request.patch(`${AP}/payables/${made.id}`, {
+    headers: admin,
+    data: { amount: 900_000 },
+  });
+  expect(raised.status()).toBe(200);
+  await post(admin, 'submit-for-approval');
+
+  await signIn(page, tenant, 'admin');
+  await page.goto(`/bills/${made.id}`);
+  // The page cannot know who changed the bill last (the service's history does not say); the server refuses it.
+  await page.getByRole('button', { name: 'Approve $9,000.00', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve $9,000.00', exact: true }).click();
+  await expect(
+    page.getByText(/You changed this bill last: someone other than its creator and its last editor/),
+  ).toBeVisible();
+  await expect(page.getByText('Waiting for approval').first()).toBeVisible();
+});

@@ -28,7 +28,7 @@ import { DetailRow } from '../../components/DetailRow';
 import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
 import { describeCondition } from '../../lib/ap-policies';
-import { billStatusWords } from '../../lib/bill-tabs';
+import { billStatusWords, waitingApprovers } from '../../lib/bill-tabs';
 import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import type { PayableCondition } from '../../lib/requests/accounts-payable';
@@ -124,7 +124,7 @@ export function BillPage() {
   const b = bill.data;
   const amount = formatCents(b.amount);
   const waitingForMe =
-    apUser !== null && (b.next_approvers ?? []).includes(apUser.id) && b.created_by !== apUser.id;
+    apUser !== null && waitingApprovers(b).includes(apUser.id) && b.created_by !== apUser.id;
   const can = (action: BillAction) => {
     if (!apUser) return false;
     if (action === 'approve' || action === 'reject')

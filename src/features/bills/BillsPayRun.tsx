@@ -11,6 +11,8 @@ import type { useBillsPayRun } from './use-bills-pay-run';
 
 type PayRun = ReturnType<typeof useBillsPayRun>;
 
+const billsWord = (count: number) => `${count} bill${count === 1 ? '' : 's'}`;
+
 /** The review of a run of bills: how many, how much, and each wallet before and after; then one confirm. */
 export function BillsPayReview({
   bills,
@@ -23,12 +25,12 @@ export function BillsPayReview({
 }) {
   const { wallets } = useWallets();
   const summary = runSummary(bills ?? [], wallets);
-  const confirm = `Pay ${summary.count} bills (${formatCents(summary.total)})`;
+  const confirm = `Pay ${billsWord(summary.count)} (${formatCents(summary.total)})`;
   return (
     <Modal opened={bills !== null} onClose={onBack} title="Review the run" centered size="lg">
       {bills && (
         <Stack>
-          <Text>{`${summary.count} bills, ${formatCents(summary.total)} in all, each paid once.`}</Text>
+          <Text>{`${billsWord(summary.count)}, ${formatCents(summary.total)} in all, each paid once.`}</Text>
           {summary.wallets.map((wallet) => (
             <Text key={wallet.appId ?? ''}>
               {wallet.before === null
@@ -119,49 +121,58 @@ export function BillsPayProgress({ payRun }: { payRun: PayRun }) {
       <Text size="sm" role="status">
         {`${done ? 'Finished' : 'Paying'} · ${counts.created} paid · ${counts.alreadyPaid} already paid · ${counts.refused} refused · ${counts.unknown} unknown`}
       </Text>
-      <Table aria-label="Run" striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Vendor</Table.Th>
-            <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-            <Table.Th>Outcome</Table.Th>
-            <Table.Th>Transfer</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {run.bills.map((bill, index) => {
-            const outcome = run.rows.outcomes[index];
-            const transfer =
-              outcome && (outcome.kind === 'created' || outcome.kind === 'alreadyPaid')
-                ? outcome.transferId
-                : null;
-            return (
-              <Table.Tr key={bill.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/bills/${bill.id}`}>
-                    {bill.number}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{bill.vendor || '—'}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>
-                  <Money cents={bill.amount} />
-                </Table.Td>
-                <Table.Td>{outcomeWords(outcome)}</Table.Td>
-                <Table.Td>
-                  {transfer ? (
-                    <Anchor component={Link} to={`/transfers/${transfer}`}>
-                      {transfer}
+      {/* Five columns and a transfer's id do not fit a phone: the table scrolls sideways, by keyboard too. */}
+      <Table.ScrollContainer
+        type="native"
+        minWidth={720}
+        tabIndex={0}
+        role="region"
+        aria-label="Run (scrolls sideways)"
+      >
+        <Table aria-label="Run" striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Number</Table.Th>
+              <Table.Th>Vendor</Table.Th>
+              <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+              <Table.Th>Outcome</Table.Th>
+              <Table.Th>Transfer</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {run.bills.map((bill, index) => {
+              const outcome = run.rows.outcomes[index];
+              const transfer =
+                outcome && (outcome.kind === 'created' || outcome.kind === 'alreadyPaid')
+                  ? outcome.transferId
+                  : null;
+              return (
+                <Table.Tr key={bill.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/bills/${bill.id}`}>
+                      {bill.number}
                     </Anchor>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+                  </Table.Td>
+                  <Table.Td>{bill.vendor || '—'}</Table.Td>
+                  <Table.Td style={{ textAlign: 'right' }}>
+                    <Money cents={bill.amount} />
+                  </Table.Td>
+                  <Table.Td>{outcomeWords(outcome)}</Table.Td>
+                  <Table.Td>
+                    {transfer ? (
+                      <Anchor component={Link} to={`/transfers/${transfer}`}>
+                        {transfer}
+                      </Anchor>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {done && (
         <Group>
           {counts.unknown > 0 && <Button onClick={() => void payRun.checkAgain()}>Check again</Button>}
@@ -183,7 +194,7 @@ export function InterruptedRun({ payRun }: { payRun: PayRun }) {
     <Alert color="yellow" title="A run of bills was interrupted">
       <Stack gap="xs">
         <Text size="sm">
-          {`${bills.length} bills (${formatCents(total)}) were being paid when the page was left. Resuming reads each bill again: those paid are not paid twice, the rest are sent with the same keys.`}
+          {`${billsWord(bills.length)} (${formatCents(total)}) were being paid when the page was left. Resuming reads each bill again: those paid are not paid twice, the rest are sent with the same keys.`}
         </Text>
         <Group>
           <Button onClick={() => void payRun.resume()}>Resume the run</Button>
