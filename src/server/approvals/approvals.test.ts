@@ -3,15 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox/app';
 import { listen } from '../../sandbox/test/harness';
 import { serviceCaller } from '../app';
-import { openConsoleDatabase } from '../db/database';
 import { insertRequest } from '../db/repositories/approval-requests';
 import { sha256Hex } from '../identity/secrets';
-import { totpCode } from '../identity/totp';
 import { ensureOrganization, insertMember } from '../members/members';
 import { sweep } from '../sweep';
 import { config } from '../test/config';
 import { basic, teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
+import { twoConsolesUpstream } from '../test/two-consoles';
 import { resumeOrphans } from './executor';
 
 const json = { 'Content-Type': 'application/json' };
@@ -318,43 +317,10 @@ describe.each(BACKENDS)(
  */
 describe.each(BACKENDS)('exactly once on $name: 20 approvals at once from two console servers', (backend) => {
   it('make one transfer', async () => {
-    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-    const upstream = await listen(sandbox.app);
-    const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
-      client_id: string;
-      api_key: string;
-      users: { id: string }[];
-    };
-    const shared = await backend.open();
-    const one = shared;
-    const two = backend.name === 'postgres' ? await openConsoleDatabase({ url: shared.url }) : shared;
-    const orgCredentials = { clientId: made.client_id, apiKey: made.api_key };
-    const a = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: one });
-    const b = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: two });
+    const { made, sandbox, a, b, session, close } = await twoConsolesUpstream(backend, 'once.example');
     try {
-      const db = one.db;
-      const org = await ensureOrganization(db, { clientId: made.client_id, name: 'O', sandboxApiKey: null });
-      const totp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-      for (const role of ['finance', 'admin'] as const) {
-        await insertMember(db, {
-          orgId: org.id,
-          email: `${role}@once.example`,
-          name: role,
-          role,
-          password: `${role}-password`,
-          totpSecret: totp,
-        });
-      }
-      const maker = await a.signIn({
-        email: 'finance@once.example',
-        password: 'finance-password',
-        totp: totpCode(totp),
-      });
-      const checker = await b.signIn({
-        email: 'admin@once.example',
-        password: 'admin-password',
-        totp: totpCode(totp),
-      });
+      const maker = await session('finance');
+      const checker = await session('admin');
       await a.app.request('/api/team/policy', {
         method: 'PUT',
         headers: { ...json, Authorization: checker },
@@ -384,12 +350,7 @@ describe.each(BACKENDS)('exactly once on $name: 20 approvals at once from two co
       );
       expect(transfers).toHaveLength(1);
     } finally {
-      await a.close();
-      await b.close();
-      await one.close();
-      if (two !== one) await two.close();
-      await upstream.close();
-      sandbox.close();
+      await close();
     }
   });
 });

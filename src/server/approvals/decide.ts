@@ -54,7 +54,8 @@ export async function decide(
     return new Refusal(
       403,
       'approver-excluded',
-      maker && sameHands(maker, member.member)
+      // Said as the reset when the approver reset the maker (both may hold then), else as the hands it may share.
+      maker && !(maker.held_by ?? '').split(' ').includes(member.member.id) && sameHands(maker, member.member)
         ? "The password of your account or of this maker's was set through a one-time link shown to the other (or both to the same admin): one person may hold both, so another member decides it"
         : "You asked for or confirmed the reset of this maker's password or authenticator shortly before they made this request: another member decides it",
     );

@@ -1,9 +1,27 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { accountsPayableMigration, billEditsMigration } from './accounts-payable-schema';
 import { apTeamMigration } from './ap-team-schema';
 import { requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { flowLinksMigration } from './onboarding/flow-links-schema';
+
+/**
+ * The columns a request that waits for a second person has after its own (db/repositories/request-lifecycle.ts): its
+ * status, who decided it and why, and when it was made, is due and was decided. Team requests and payee requests
+ * have them; a new kind of request adds them the same way.
+ */
+function decisionColumns<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {
+  return table
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('decided_by', 'text')
+    .addColumn('reason', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('decided_at', 'text');
+}
+
+/** The statuses of such a request (lib/team-changes.ts), as the table's CHECK. */
+const REQUEST_STATUS_CHECK = sql`status in ('pending', 'applied', 'rejected', 'withdrawn', 'expired', 'void')`;
 
 /**
  * The console database's schema, one step per entry, applied in name order and recorded by Kysely's migrator. Only
@@ -198,20 +216,12 @@ export const migrations: Record<string, Migration> = {
         .addColumn('proposer_id', 'text', (c) => c.notNull().references('members.id'))
         .addColumn('target_member_id', 'text', (c) => c.references('members.id'))
         .addColumn('payload', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('decided_by', 'text')
-        .addColumn('reason', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('expires_at', 'text', (c) => c.notNull())
-        .addColumn('decided_at', 'text')
+        .$call(decisionColumns)
         .addCheckConstraint(
           'team_requests_kind',
           sql`kind in ('invite', 'role', 'enable', 'disable', 'password-reset', 'totp-reset', 'policy')`,
         )
-        .addCheckConstraint(
-          'team_requests_status',
-          sql`status in ('pending', 'applied', 'rejected', 'withdrawn', 'expired', 'void')`,
-        )
+        .addCheckConstraint('team_requests_status', REQUEST_STATUS_CHECK)
         .execute();
       await db.schema
         .createIndex('team_requests_by_status')
@@ -355,20 +365,12 @@ export const migrations: Record<string, Migration> = {
         .addColumn('after_method', 'text', (c) => c.notNull())
         .addColumn('payee_name', 'text', (c) => c.notNull())
         .addColumn('ticket', 'text')
-        .addColumn('status', 'text', (c) => c.notNull())
-        .addColumn('decided_by', 'text')
-        .addColumn('reason', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('expires_at', 'text', (c) => c.notNull())
-        .addColumn('decided_at', 'text')
+        .$call(decisionColumns)
         .addCheckConstraint(
           'payee_requests_operation',
           sql`operation in ('add-payout-method', 'set-default')`,
         )
-        .addCheckConstraint(
-          'payee_requests_status',
-          sql`status in ('pending', 'applied', 'rejected', 'withdrawn', 'expired', 'void')`,
-        )
+        .addCheckConstraint('payee_requests_status', REQUEST_STATUS_CHECK)
         .execute();
       await db.schema
         .createIndex('payee_requests_by_status')

@@ -1,19 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { caller, type MemberCredentials, teamConsole } from '../test/console';
+import { teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
+import { achPayment, tenantOf } from '../test/tenants';
 
 /**
  * With approvals on and no daily limit set, what a member moves alone in 24 hours is bounded by the approval limit:
  * payments split to stay under the limit are held once their sum passes it.
  */
 
-const payment = (userId: string, cents: number) => ({
-  amount: cents,
-  platform: 'ach',
-  user_id: userId,
-  ach_info: { account_number: '99887766554', routing_number: '021000021' },
-  idempotency_key: crypto.randomUUID(),
-});
+const payment = achPayment;
 
 describe.each(BACKENDS)('the daily limit by default on $name', async (backend) => {
   const database = await backend.open();
@@ -23,9 +18,8 @@ describe.each(BACKENDS)('the daily limit by default on $name', async (backend) =
     await database.close();
   });
   const signedIn = async (settings: Record<string, unknown>) => {
-    const tenant = await server.tenant(settings);
-    const finance = tenant.members.find((m) => m.role === 'finance') as MemberCredentials;
-    return { tenant, finance: caller(server.app, await server.signIn(finance)) };
+    const { tenant, as } = await tenantOf(server, settings);
+    return { tenant, finance: await as('finance') };
   };
 
   it('holds the third of three $400.00 payments under a $1,000.00 approval limit, and says the day it is judged by', async () => {

@@ -1,21 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../sandbox/app';
-import { listen } from '../../sandbox/test/harness';
-import { openConsoleDatabase } from '../db/database';
-import { totpCode } from '../identity/totp';
-import { ensureOrganization, insertMember } from '../members/members';
 import { basic, caller, teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
+import { achPayment } from '../test/tenants';
+import { twoConsolesUpstream } from '../test/two-consoles';
 
 /** Splitting is not a way round: what a member moves alone is counted by the server, per member and per file. */
 
-const payment = (userId: string, cents: number) => ({
-  amount: cents,
-  platform: 'ach',
-  user_id: userId,
-  ach_info: { account_number: '99887766554', routing_number: '021000021' },
-  idempotency_key: crypto.randomUUID(),
-});
+const payment = (userId: string, cents: number) => achPayment(userId, cents);
 
 describe('a member’s daily limit and a file’s total, on the server', async () => {
   const server = await teamConsole();
@@ -93,53 +84,28 @@ describe('a member’s day, counted by the hour', async () => {
 });
 
 describe.each(BACKENDS)('two servers at once on $name', (backend) => {
+  /** Any payment is within the limit of $10,000.00; $10,000.00 a day per member. */
+  const tenThousandADay = {
+    enabled: true,
+    limit_cents: 1_000_000,
+    approvals_needed: 1,
+    member_daily_limit_cents: 1_000_000,
+  };
+
   it('cannot both let through payments that together pass a member’s daily limit', async () => {
-    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-    const upstream = await listen(sandbox.app);
-    const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
-      client_id: string;
-      api_key: string;
-      users: { id: string }[];
-    };
-    const shared = await backend.open();
-    const second = backend.name === 'postgres' ? await openConsoleDatabase({ url: shared.url }) : shared;
-    const orgCredentials = { clientId: made.client_id, apiKey: made.api_key };
-    const a = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: shared });
-    const b = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: second });
+    const {
+      made,
+      sandbox,
+      a,
+      b,
+      as,
+      session: signIn,
+      close,
+    } = await twoConsolesUpstream(backend, 'split.example');
     try {
-      const db = shared.db;
-      const org = await ensureOrganization(db, { clientId: made.client_id, name: 'O', sandboxApiKey: null });
-      const totp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-      for (const role of ['finance', 'admin'] as const) {
-        await insertMember(db, {
-          orgId: org.id,
-          email: `${role}@split.example`,
-          name: role,
-          role,
-          password: `${role}-password`,
-          totpSecret: totp,
-        });
-      }
-      const admin = caller(
-        a.app,
-        await a.signIn({ email: 'admin@split.example', password: 'admin-password', totp: totpCode(totp) }),
-      );
-      // Any payment is within the limit of $10,000.00; $10,000.00 a day per member.
-      expect(
-        (
-          await admin.put('/api/team/policy', {
-            enabled: true,
-            limit_cents: 1_000_000,
-            approvals_needed: 1,
-            member_daily_limit_cents: 1_000_000,
-          })
-        ).status,
-      ).toBe(200);
-      const session = await a.signIn({
-        email: 'finance@split.example',
-        password: 'finance-password',
-        totp: totpCode(totp),
-      });
+      const admin = await as('admin');
+      expect((await admin.put('/api/team/policy', tenThousandADay)).status).toBe(200);
+      const session = await signIn('finance');
       const answers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           caller((i % 2 ? a : b).app, session).post(
@@ -155,60 +121,24 @@ describe.each(BACKENDS)('two servers at once on $name', (backend) => {
       });
       expect(((await list.json()) as { data: unknown[] }).data).toHaveLength(10);
     } finally {
-      await a.close();
-      await b.close();
-      if (second !== shared) await second.close();
-      await shared.close();
-      await upstream.close();
-      sandbox.close();
+      await close();
     }
   });
 
   it('keep one exact counter while payments the service refuses are taken back on either server', async () => {
-    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-    const upstream = await listen(sandbox.app);
-    const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
-      client_id: string;
-      api_key: string;
-      users: { id: string }[];
-    };
-    const shared = await backend.open();
-    const second = backend.name === 'postgres' ? await openConsoleDatabase({ url: shared.url }) : shared;
-    const orgCredentials = { clientId: made.client_id, apiKey: made.api_key };
-    const a = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: shared });
-    const b = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: second });
+    const {
+      made,
+      shared,
+      a,
+      b,
+      as,
+      session: signIn,
+      close,
+    } = await twoConsolesUpstream(backend, 'counter.example');
     try {
-      const org = await ensureOrganization(shared.db, {
-        clientId: made.client_id,
-        name: 'O',
-        sandboxApiKey: null,
-      });
-      const totp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-      for (const role of ['finance', 'admin'] as const) {
-        await insertMember(shared.db, {
-          orgId: org.id,
-          email: `${role}@counter.example`,
-          name: role,
-          role,
-          password: `${role}-password`,
-          totpSecret: totp,
-        });
-      }
-      const admin = caller(
-        a.app,
-        await a.signIn({ email: 'admin@counter.example', password: 'admin-password', totp: totpCode(totp) }),
-      );
-      await admin.put('/api/team/policy', {
-        enabled: true,
-        limit_cents: 1_000_000,
-        approvals_needed: 1,
-        member_daily_limit_cents: 1_000_000,
-      });
-      const session = await a.signIn({
-        email: 'finance@counter.example',
-        password: 'finance-password',
-        totp: totpCode(totp),
-      });
+      const admin = await as('admin');
+      await admin.put('/api/team/policy', tenThousandADay);
+      const session = await signIn('finance');
       const on = (i: number) => caller((i % 2 ? a : b).app, session);
       // Payments the service refuses (an unknown user) among good ones, on both servers at once: each refused one is
       // counted, then taken back.
@@ -244,12 +174,7 @@ describe.each(BACKENDS)('two servers at once on $name', (backend) => {
       expect((await admin.patch(`/api/team/members/${finance.id}`, { role: 'viewer' })).status).toBe(200);
       expect((await caller(b.app, session).get('/v2/organizations')).status).toBe(401);
     } finally {
-      await a.close();
-      await b.close();
-      if (second !== shared) await second.close();
-      await shared.close();
-      await upstream.close();
-      sandbox.close();
+      await close();
     }
   });
 });

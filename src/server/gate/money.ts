@@ -1,7 +1,7 @@
 import { approvalNeed } from '../../lib/approval-rules';
 import type { AuditAction } from '../../lib/audit-actions';
 import { NO_POLICY } from '../approvals/policy';
-import { openRequestWithKey } from '../db/repositories/approval-request-keys';
+import { openRequestWithKey } from '../db/repositories/approval-requests';
 import { Refusal } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
 import { heldUntil } from '../members/hold';

@@ -1,19 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { caller, type MemberCredentials, teamConsole } from '../test/console';
+import { teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
+import { achPayment, tenantOf } from '../test/tenants';
 
 /**
  * A request waiting for approval is paid by its approval, not around it: a direct /v2 payment that carries the
  * idempotency key of one of its bodies is refused with 409 at the gate, whatever its amount.
  */
 
-const payment = (userId: string, cents: number, key = crypto.randomUUID()) => ({
-  amount: cents,
-  platform: 'ach',
-  user_id: userId,
-  ach_info: { account_number: '99887766554', routing_number: '021000021' },
-  idempotency_key: key,
-});
+const payment = achPayment;
 
 describe.each(BACKENDS)('an idempotency key of a waiting request on $name', async (backend) => {
   const database = await backend.open();
@@ -23,12 +18,9 @@ describe.each(BACKENDS)('an idempotency key of a waiting request on $name', asyn
     await database.close();
   });
   // Approvals above $10,000.00.
-  const tenant = await server.tenant({ approval_limit_cents: 1_000_000 });
-  const member = (role: MemberCredentials['role']) =>
-    tenant.members.find((m) => m.role === role) as MemberCredentials;
-  const finance = caller(server.app, await server.signIn(member('finance')));
-  const admin = caller(server.app, await server.signIn(member('admin')));
-  const user = tenant.users[0]?.id ?? '';
+  const { as, user } = await tenantOf(server, { approval_limit_cents: 1_000_000 });
+  const finance = await as('finance');
+  const admin = await as('admin');
   const transfersOf = async (key: string) =>
     (
       (await finance.get('/v2/transfers?limit=100')).body.data as { metadata?: Record<string, string> }[]

@@ -200,6 +200,33 @@ describe.each(BACKENDS)(
     };
     const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
+    /** An approval by the admin written into the database an hour ago, the request set approved: as if decided. */
+    const forgeApproval = async (s: Awaited<ReturnType<typeof running>>, id: string) => {
+      await s.sql
+        .updateTable('approval_requests')
+        .set({ status: 'approved', updated_at: HOUR_AGO() })
+        .where('id', '=', id)
+        .execute();
+      await s.sql
+        .insertInto('approval_decisions')
+        .values({
+          request_id: id,
+          member_id: s.member('admin').id,
+          decision: 'approve',
+          reason: null,
+          at: HOUR_AGO(),
+        })
+        .execute();
+    };
+    /** What the executor of a server that starts does: requests approved and left unclaimed are run. */
+    const resumeAs = async (s: Awaited<ReturnType<typeof running>>) => {
+      const sandbox = s.server.sandbox;
+      if (!sandbox) throw new Error('sandbox mode');
+      const error = quietly();
+      await resumeOrphans(s.server.team, (request) => Promise.resolve(sandbox.app.fetch(request, {})));
+      error.mockRestore();
+    };
+
     it('a session row for a secret of their choosing opens nothing, in the old format or any other key', async () => {
       const s = await running('session');
       const admin = s.member('admin');
@@ -287,29 +314,11 @@ describe.each(BACKENDS)(
       body.payment.amount = 90_000_000;
       await s.sql
         .updateTable('approval_requests')
-        .set({
-          body: JSON.stringify(body),
-          amount_cents: 90_000_000,
-          status: 'approved',
-          updated_at: HOUR_AGO(),
-        })
+        .set({ body: JSON.stringify(body), amount_cents: 90_000_000 })
         .where('id', '=', id)
         .execute();
-      await s.sql
-        .insertInto('approval_decisions')
-        .values({
-          request_id: id,
-          member_id: s.member('admin').id,
-          decision: 'approve',
-          reason: null,
-          at: HOUR_AGO(),
-        })
-        .execute();
-      const sandbox = s.server.sandbox;
-      if (!sandbox) throw new Error('sandbox mode');
-      const error = quietly();
-      await resumeOrphans(s.server.team, (request) => Promise.resolve(sandbox.app.fetch(request, {})));
-      error.mockRestore();
+      await forgeApproval(s, id);
+      await resumeAs(s);
       expect(await transfersOf(s, 90_000_000)).toEqual([]);
       expect(await transfersOf(s, 1_500_000)).toEqual([]);
       expect((await violations(s)).map((v) => v.targets)).toContain(id);
@@ -321,26 +330,8 @@ describe.each(BACKENDS)(
       const user = s.tenant.users[0]?.id ?? '';
       const submitted = await finance.post('/api/team/approvals', { payment: payment(user, 1_500_001) });
       const id = submitted.body.id as string;
-      await s.sql
-        .updateTable('approval_requests')
-        .set({ status: 'approved', updated_at: HOUR_AGO() })
-        .where('id', '=', id)
-        .execute();
-      await s.sql
-        .insertInto('approval_decisions')
-        .values({
-          request_id: id,
-          member_id: s.member('admin').id,
-          decision: 'approve',
-          reason: null,
-          at: HOUR_AGO(),
-        })
-        .execute();
-      const sandbox = s.server.sandbox;
-      if (!sandbox) throw new Error('sandbox mode');
-      const error = quietly();
-      await resumeOrphans(s.server.team, (request) => Promise.resolve(sandbox.app.fetch(request, {})));
-      error.mockRestore();
+      await forgeApproval(s, id);
+      await resumeAs(s);
       expect(await transfersOf(s, 1_500_001)).toEqual([]);
       const after = await s.sql
         .selectFrom('approval_requests')

@@ -11,6 +11,13 @@ import { tenantOf } from '../test/tenants';
  */
 const AP = '/v2/accounts-payable';
 const ATTACKER = '000999998888';
+/** A vendor's new bank account, as a member proposes it. */
+const NEW_ACCOUNT = {
+  name: 'New account',
+  ach_account_number: '000111112222',
+  ach_routing_number: '021000021',
+  ach_account_type: 'savings',
+};
 
 describe.each(BACKENDS)('sealed requests against a database writer on $name', async (backend) => {
   const database = await backend.open();
@@ -30,6 +37,12 @@ describe.each(BACKENDS)('sealed requests against a database writer on $name', as
       .execute();
     return lines.filter((line) => line.targets.includes(id));
   };
+
+  /** The demo vendor every test tenant has. */
+  const northwind = async (member: Awaited<ReturnType<typeof organization>>['finance']) =>
+    ((await member.get(`${AP}/vendors?limit=100`)).body.data as { id: string; name: string }[]).find(
+      (v) => v.name === 'Northwind Hosting',
+    ) as { id: string };
 
   async function organization() {
     const { tenant, as, org, user } = await tenantOf(server, { approval_limit_cents: 100_000 });
@@ -85,22 +98,13 @@ describe.each(BACKENDS)('sealed requests against a database writer on $name', as
 
   it("a vendor's new bank account changed in the database while it waits: not added, and a line", async () => {
     const o = await organization();
-    const vendors = (await o.finance.get(`${AP}/vendors?limit=100`)).body.data as {
-      id: string;
-      name: string;
-    }[];
-    const vendor = vendors.find((v) => v.name === 'Northwind Hosting') as { id: string };
+    const vendor = await northwind(o.finance);
     const methods = async () =>
       ((await o.finance.get(`${AP}/vendors/${vendor.id}/payment-methods`)).body as { mask?: string }[]).map(
         (m) => m.mask,
       );
     const before = await methods();
-    const asked = await o.finance.post(`${AP}/vendors/${vendor.id}/payment-methods`, {
-      name: 'New account',
-      ach_account_number: '000111112222',
-      ach_routing_number: '021000021',
-      ach_account_type: 'savings',
-    });
+    const asked = await o.finance.post(`${AP}/vendors/${vendor.id}/payment-methods`, NEW_ACCOUNT);
     expect(asked.status).toBe(202);
     const id = asked.body.request.id as string;
     const row = await sql
@@ -122,12 +126,7 @@ describe.each(BACKENDS)('sealed requests against a database writer on $name', as
     expect(await violations(id)).toHaveLength(1);
 
     // Untouched, the same change is confirmed, and reads as sealed once decided.
-    const again = await o.finance.post(`${AP}/vendors/${vendor.id}/payment-methods`, {
-      name: 'New account',
-      ach_account_number: '000111112222',
-      ach_routing_number: '021000021',
-      ach_account_type: 'savings',
-    });
+    const again = await o.finance.post(`${AP}/vendors/${vendor.id}/payment-methods`, NEW_ACCOUNT);
     const done = await o.admin.post(`/api/team/vendor-method-changes/${again.body.request.id}/confirm`);
     expect(done.status, done.text).toBe(200);
     expect(done.body).toMatchObject({ status: 'confirmed', mask: '2222' });
@@ -136,11 +135,7 @@ describe.each(BACKENDS)('sealed requests against a database writer on $name', as
 
   it("a bill's approval with its method's fingerprint rewritten, or inserted, in the database: not paid, and a line", async () => {
     const o = await organization();
-    const vendors = (await o.finance.get(`${AP}/vendors?limit=100`)).body.data as {
-      id: string;
-      name: string;
-    }[];
-    const vendor = vendors.find((v) => v.name === 'Northwind Hosting') as { id: string };
+    const vendor = await northwind(o.finance);
     const method = (await o.finance.get(`${AP}/vendors/${vendor.id}/payment-methods`)).body[0] as {
       id: string;
     };

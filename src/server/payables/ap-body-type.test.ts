@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { caller, type MemberCredentials, teamConsole } from '../test/console';
+import { teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
+import { tenantOf } from '../test/tenants';
 
 /**
  * An accounts-payable write whose body is not a form is JSON, said so: a text/plain body (which a cross-site form may
@@ -16,11 +17,9 @@ describe.each(BACKENDS)('accounts-payable bodies on $name', async (backend) => {
     await server.close();
     await database.close();
   });
-  const tenant = await server.tenant({ approval_limit_cents: 100_000 });
-  const member = (role: MemberCredentials['role']) =>
-    tenant.members.find((m) => m.role === role) as MemberCredentials;
-  const finance = caller(server.app, await server.signIn(member('finance')));
-  const admin = caller(server.app, await server.signIn(member('admin')));
+  const { as } = await tenantOf(server, { approval_limit_cents: 100_000 });
+  const finance = await as('finance');
+  const admin = await as('admin');
   const vendors = (await finance.get(`${AP}/vendors?limit=100`)).body.data as { id: string; name: string }[];
   const vendor = vendors.find((v) => v.name === 'Northwind Hosting') as { id: string };
   const method = (await finance.get(`${AP}/vendors/${vendor.id}/payment-methods`)).body[0] as { id: string };

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { caller, teamConsole } from '../test/console';
+import { teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
+import { tenantOf } from '../test/tenants';
 
 /**
  * An app's bank account changed through a second member: the request shows the account it replaces and the new one,
@@ -12,12 +13,7 @@ const ACCOUNT = { account_number: '123456789', routing_number: '021000021', acco
 describe.each(BACKENDS)("an app's bank account request on $name", async (backend) => {
   const server = await teamConsole({ database: await backend.open() });
   afterAll(() => server.close());
-  const tenant = await server.tenant({ approval_limit_cents: 100_000 });
-  const as = async (role: string) =>
-    caller(
-      server.app,
-      await server.signIn(tenant.members.find((m) => m.role === role) ?? { email: '', password: '' }),
-    );
+  const { tenant, as } = await tenantOf(server, { approval_limit_cents: 100_000 });
   const finance = await as('finance');
   const admin = await as('admin');
   const app = tenant.apps[0]?.id ?? '';

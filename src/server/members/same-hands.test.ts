@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { caller, type MemberCredentials, teamConsole } from '../test/console';
+import { caller, teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
+import { achPayment, tenantOf } from '../test/tenants';
 
 /**
  * No one moves money alone, an admin included: the only admin, without mail, invites a finance member and is shown
@@ -9,13 +10,7 @@ import { BACKENDS } from '../test/databases';
  * approves as before.
  */
 
-const payment = (userId: string, cents: number) => ({
-  amount: cents,
-  platform: 'ach',
-  user_id: userId,
-  ach_info: { account_number: '99887766554', routing_number: '021000021' },
-  idempotency_key: crypto.randomUUID(),
-});
+const payment = achPayment;
 
 describe.each(BACKENDS)('accounts in one pair of hands on $name', async (backend) => {
   const database = await backend.open();
@@ -24,12 +19,9 @@ describe.each(BACKENDS)('accounts in one pair of hands on $name', async (backend
     await server.close();
     await database.close();
   });
-  const tenant = await server.tenant({ approval_limit_cents: 100_000 });
-  const member = (role: MemberCredentials['role']) =>
-    tenant.members.find((m) => m.role === role) as MemberCredentials;
-  const admin = caller(server.app, await server.signIn(member('admin')));
-  const finance = caller(server.app, await server.signIn(member('finance')));
-  const user = tenant.users[0]?.id ?? '';
+  const { tenant, as, user } = await tenantOf(server, { approval_limit_cents: 100_000 });
+  const admin = await as('admin');
+  const finance = await as('finance');
 
   /** A finance member the admin invites with no mail: the link is shown to the admin, who sets the password. */
   async function puppet(name: string) {
