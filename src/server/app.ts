@@ -146,11 +146,7 @@ export function createConsoleApp(
   // A body above the service's limit is refused from its declared length, before anything reads it. Only a method
   // with a body is limited: the check of a body without a declared length rebuilds the request as a stream, which
   // cost every read three quarters of its rate.
-  app.on(
-    ['POST', 'PUT', 'PATCH', 'DELETE'],
-    '/v2/*',
-    limitBodySize(bodyLimitOf, refusedEarly && ((c) => refusedEarly(c, 413))),
-  );
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/v2/*', limitBodySize(bodyLimitOf, refusedEarly));
 
   let forward: Forward | null = null;
   if (sandbox) {
