@@ -10,7 +10,7 @@ import { isProductionUpstream, type ServerConfig } from './config';
 import { invalidFields, routeNotFound } from './errors';
 import { type Forward, teamGate } from './gate/gate';
 import { proxyTo } from './gate/proxy';
-import type { CallService } from './gate/service-calls';
+import { type CallService, RuleCheckUnavailable, ruleCheckUnavailable } from './gate/service-calls';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
 import { flowPagesRoute } from './onboarding/routes';
@@ -107,6 +107,8 @@ export function createConsoleApp(
   // A line that could not be appended (the trail was cut under this server): the request is refused, never a success.
   app.onError((error, c) => {
     if (error instanceof AuditChainBroken) return answerTrailBroken(c);
+    // A read a rule rests on that the service did not answer, wherever it was made: refused, never a success.
+    if (error instanceof RuleCheckUnavailable) return answerRefusal(c, ruleCheckUnavailable());
     if (error instanceof HTTPException) return error.getResponse();
     console.error(error);
     return c.text('Internal Server Error', 500);

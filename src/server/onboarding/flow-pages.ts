@@ -6,7 +6,7 @@ import { activePolicy } from '../approvals/policy';
 import * as flowRows from '../db/onboarding/flow-links';
 import type { FlowLinkRow } from '../db/onboarding/flow-links-schema';
 import { findOrganization } from '../db/repositories/organizations';
-import { type CallService, serviceRequest } from '../gate/service-calls';
+import { type CallService, RuleCheckUnavailable, readForRule, serviceRequest } from '../gate/service-calls';
 import { releaseSpend, reserveSpend } from '../gate/spend';
 import { proposePayeeChange } from '../payees/destination';
 import type { Team } from '../team';
@@ -54,6 +54,8 @@ function actionOf(step: string): AuditAction {
 /** The page as the service shows it now: the step it asks for and its form's token (CSRF), read from its form. */
 async function shownNow(pass: PassToPages, url: string): Promise<{ step: string; csrf: string } | null> {
   const page = await pass(new Request(url, { method: 'GET' }));
+  // A page the service did not show (5xx) is not "no step": the post is not sent unjudged.
+  if (page.status >= 500) throw new RuleCheckUnavailable(new URL(url).pathname, `status ${page.status}`);
   if (page.status !== 200) return null;
   const html = await page.text();
   const step = /name="step" value="([^"]+)"/.exec(html)?.[1];
@@ -61,10 +63,9 @@ async function shownNow(pass: PassToPages, url: string): Promise<{ step: string;
   return step && csrf ? { step, csrf } : null;
 }
 
-async function readJson(call: CallService, request: Request): Promise<Record<string, unknown> | null> {
-  const response = await call(request);
-  if (!response.ok) return null;
-  return (await response.json().catch(() => null)) as Record<string, unknown> | null;
+/** A read the judgement rests on: null when the service says there is none (404), else it throws when unanswered. */
+function readJson(call: CallService, request: Request): Promise<Record<string, unknown> | null> {
+  return readForRule<Record<string, unknown>>(call, request, 'object');
 }
 
 /**
@@ -160,13 +161,21 @@ async function flowUserOf(team: Team, call: CallService | null, link: FlowLinkRo
   return typeof flow?.user_id === 'string' ? flow.user_id : null;
 }
 
-/** What the payout step would pay: the user's wallet, in cents (0 when it cannot be read). */
+/**
+ * What the payout step would pay: the user's wallet, in cents (0 when the flow has no user yet or the service says
+ * the user is gone); a read the service did not answer, or a wallet without a whole amount of cents, throws.
+ */
 async function walletOf(team: Team, call: CallService | null, link: FlowLinkRow): Promise<number> {
   const userId = link.user_id ?? (await flowUserOf(team, call, link));
   const org = await findOrganization(team.database.db, link.org_id);
   const credentials = org ? team.credentialsFor(org) : null;
   if (!userId || !call || !credentials) return 0;
-  const user = await readJson(call, serviceRequest(credentials, `/v2/users/${encodeURIComponent(userId)}`));
-  const amount = (user?.wallet as { amount?: unknown } | undefined)?.amount;
-  return typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : 0;
+  const path = `/v2/users/${encodeURIComponent(userId)}`;
+  const user = await readJson(call, serviceRequest(credentials, path));
+  if (!user) return 0;
+  const amount = (user.wallet as { amount?: unknown } | undefined)?.amount;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) {
+    throw new RuleCheckUnavailable(path, 'no whole amount of cents in the wallet');
+  }
+  return amount;
 }

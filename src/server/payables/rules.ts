@@ -67,6 +67,14 @@ const ACTING: ReadonlySet<AuditAction> = new Set([
   'bill.pay',
 ]);
 
+/** The writes judged on what the bill is now: none goes on without the bill read. */
+const JUDGED_ON_THE_BILL: ReadonlySet<AuditAction> = new Set([
+  'bill.approve',
+  'bill.reject',
+  'bill.pay',
+  'bill.update',
+]);
+
 const BILL_ID = /\/v2\/accounts-payable\/payables\/([0-9a-f-]{36})/i;
 const VENDOR_ID = /\/v2\/accounts-payable\/vendors\/([0-9a-f-]{36})/i;
 
@@ -125,6 +133,13 @@ export async function judgeBillRequest(
   }
   const billId = BILL_ID.exec(path)?.[1];
   const bill = billId && !path.endsWith('/upload-from-file') ? await billOf(call, credentials, billId) : null;
+  // A bill or vendor the service says is not there: a write that its rules need is refused here, as the service would,
+  // rather than sent on trusting that it will be.
+  const notThere = (): BillJudgement => ({
+    kind: 'refused',
+    refusal: new Refusal(403, 'not-found-or-unauthorized', 'Resource not found or unauthorized'),
+  });
+  if (billId && !bill && JUDGED_ON_THE_BILL.has(action)) return notThere();
   let detail: string | undefined = bill
     ? billDetail({ number: bill.number, vendor: bill.ap_vendor_name, amount: bill.amount })
     : undefined;
@@ -133,6 +148,7 @@ export async function judgeBillRequest(
   if (action === 'vendor-method.add' || action === 'vendor-method.delete' || action === 'vendor.delete') {
     const vendorId = VENDOR_ID.exec(path)?.[1] ?? '';
     const vendor = await vendorOf(call, credentials, vendorId);
+    if (!vendor && action !== 'vendor.delete') return notThere();
     detail = `Vendor ${vendor?.name ?? vendorId}`;
     if (
       action !== 'vendor.delete' &&
