@@ -89,6 +89,13 @@ export async function judgeFlowPost(
     detail: `the payee, through the onboarding link ${link.payee_only ? 'mailed to them alone' : 'its maker could see'}`,
   };
   const sent = async () => ({ response: await pass(post.request), line });
+  if (step === 'details' && !link.payee_only) {
+    // The payee's details through a link its maker could see are the maker's: the email typed there may be their own
+    // mailbox, so it is counted as set by the maker (a link that moves money mailed there is not the payee's alone).
+    const answered = await sent();
+    if (answered.response.status === 303) await noteDetailsByMaker(team, call, link);
+    return answered;
+  }
   if (link.payee_only || !movesMoney([step])) {
     if (step === 'payout') line.amountCents = await walletOf(team, call, link);
     return sent();
@@ -178,4 +185,29 @@ async function walletOf(team: Team, call: CallService | null, link: FlowLinkRow)
     throw new RuleCheckUnavailable(path, 'no whole amount of cents in the wallet');
   }
   return amount;
+}
+
+/**
+ * After a new payee's details were taken through a link its maker could see: their email as set by the maker. The
+ * details are taken already, so a read of the flow the service does not answer is tried again rather than refused.
+ */
+async function noteDetailsByMaker(team: Team, call: CallService | null, link: FlowLinkRow): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const userId = link.user_id ?? (await flowUserOf(team, call, link));
+      if (!userId) return;
+      await flowRows.noteMemberSetEmail(team.database.db, {
+        org_id: link.org_id,
+        user_id: userId,
+        member_id: link.maker_id,
+        set_at: team.now().toISOString(),
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof RuleCheckUnavailable)) throw error;
+    }
+  }
+  console.error(
+    `[flow] the user of flow ${link.flow_id} could not be read: its email is not noted as set by its maker`,
+  );
 }
