@@ -16,6 +16,8 @@ export interface ApTeamTables {
     linked_by: string;
     confirmed_by: string | null;
     at: string;
+    /** db/seals.ts (0014f-row-seals). */
+    seal: string | null;
   };
 }
 

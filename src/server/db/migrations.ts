@@ -4,6 +4,7 @@ import { accountsPayableMigration, billEditsMigration } from './accounts-payable
 import { apTeamMigration } from './ap-team-schema';
 import { requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { flowLinksMigration } from './onboarding/flow-links-schema';
+import { rowSealsMigration } from './row-seals-schema';
 
 /**
  * The console database's schema, one step per entry, applied in name order and recorded by Kysely's migrator. Only
@@ -383,4 +384,5 @@ export const migrations: Record<string, Migration> = {
   '0014d-flow-links': flowLinksMigration,
   '0014e-approval-request-keys': requestKeysMigration,
   '0014e-request-seals': requestSealsMigration,
+  '0014f-row-seals': rowSealsMigration,
 };

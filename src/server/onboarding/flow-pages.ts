@@ -80,6 +80,24 @@ export async function judgeFlowPost(
 ): Promise<{ response: Response; line: FlowPageLine | null }> {
   const link = await flowRows.findFlowLink(team.database.db, hashToken(post.token));
   if (!link) return { response: await pass(post.request), line: null };
+  if (link.forged) {
+    // Its row was changed in the database (reported): whose it is and where it reached cannot be known.
+    const response = flowNotice(
+      403,
+      'Payouts',
+      'This link cannot be used',
+      'Nothing was sent. Ask for a new link from whoever sent you this one.',
+    );
+    return {
+      response,
+      line: {
+        orgId: link.org_id,
+        action: actionOf(post.values.step ?? ''),
+        targets: [link.flow_id],
+        detail: 'the onboarding link was changed outside the console: refused',
+      },
+    };
+  }
   const { values } = post;
   const step = values.step ?? '';
   const line: FlowPageLine = {

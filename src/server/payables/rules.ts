@@ -235,7 +235,9 @@ export async function judgeBillRequest(
     if (creatorOf(bill) === apUser.id) {
       return refuse(403, 'own-bill', 'You made this bill: someone else approves or rejects it');
     }
-    const editors = billApprovals(bill, { payer: null, edits: await editsOf(db, found, bill) }).lastEditors;
+    const edits = await editsOf(db, found, bill);
+    if (!edits) return refuse(409, 'bill-edit-changed', EDIT_CHANGED);
+    const editors = billApprovals(bill, { payer: null, edits }).lastEditors;
     if (action === 'bill.approve' && editors.includes(apUser.id)) {
       return refuse(
         403,
@@ -274,14 +276,23 @@ export async function judgeBillRequest(
   return { kind: 'send', body, detail, amountCents, reservation: null };
 }
 
-/** The console's record of a bill's edits, as the rule of approvals reads them. */
+/**
+ * The console's record of a bill's edits, as the rule of approvals reads them; null when one does not verify (changed
+ * in the database, reported): who edited last and which approvals an edit voided cannot be known, so the bill is
+ * neither approved nor paid through the console.
+ */
 async function editsOf(db: Team['database']['db'], found: SessionMember, bill: Bill) {
-  return (await billEdits(db, found.organization.id, bill.id)).map((edit) => ({
+  const { edits, forged } = await billEdits(db, found.organization.id, bill.id);
+  if (forged > 0) return null;
+  return edits.map((edit) => ({
     apUserId: edit.ap_user_id,
     material: edit.material === 1,
     approvalsBefore: edit.approvals_before,
   }));
 }
+
+const EDIT_CHANGED =
+  "A record of this bill's edits was changed outside the console: it is neither approved nor paid here. Cancel it and make a new bill, to be approved again";
 
 async function judgePay(
   team: Team,
@@ -306,7 +317,9 @@ async function judgePay(
   }
   const db = team.database.db;
   const policy = await activePolicy(db, found.organization.id);
-  const approvals = billApprovals(bill, { payer, edits: await editsOf(db, found, bill) });
+  const edits = await editsOf(db, found, bill);
+  if (!edits) return refuse(409, 'bill-edit-changed', EDIT_CHANGED);
+  const approvals = billApprovals(bill, { payer, edits });
   if (policy.enabled && amountCents > policy.limitCents && approvals.counted.length === 0) {
     return refuse(
       403,

@@ -1,30 +1,43 @@
 import { type ConsoleDb, transaction } from '../../database';
 import type { ApUserLinkRow } from '../../schema';
+import { sealerOf } from '../../seals';
 
-/** Upstream, which AP user each member acts as (payables/ap-user-links.ts). */
+/**
+ * Upstream, which AP user each member acts as (payables/ap-user-links.ts), sealed as written (db/seals.ts): a link
+ * made or moved in the database does not verify and is taken as absent (the member acts on no bill), reported.
+ */
 
-export function apUserLinksOf(db: ConsoleDb, orgId: string): Promise<ApUserLinkRow[]> {
-  return db.selectFrom('ap_user_links').selectAll().where('org_id', '=', orgId).execute();
+const verified = (db: ConsoleDb, row: ApUserLinkRow) =>
+  sealerOf(db).verifies('ap_user_links', row, {
+    table: 'ap_user_links',
+    id: row.member_id,
+    orgId: row.org_id,
+  });
+
+export async function apUserLinksOf(db: ConsoleDb, orgId: string): Promise<ApUserLinkRow[]> {
+  const rows = await db.selectFrom('ap_user_links').selectAll().where('org_id', '=', orgId).execute();
+  return rows.filter((row) => verified(db, row));
 }
 
-export function apUserLinkOf(db: ConsoleDb, orgId: string, memberId: string) {
-  return db
+export async function apUserLinkOf(db: ConsoleDb, orgId: string, memberId: string) {
+  const row = await db
     .selectFrom('ap_user_links')
     .selectAll()
     .where('org_id', '=', orgId)
     .where('member_id', '=', memberId)
     .executeTakeFirst();
+  return row && verified(db, row) ? row : undefined;
 }
 
 /** Links the member to the AP user, in place of any link of either (one AP user acts for one member). */
-export async function setApUserLink(db: ConsoleDb, row: ApUserLinkRow): Promise<void> {
+export async function setApUserLink(db: ConsoleDb, row: Omit<ApUserLinkRow, 'seal'>): Promise<void> {
   await transaction(db, async (tx) => {
     await tx
       .deleteFrom('ap_user_links')
       .where('org_id', '=', row.org_id)
       .where((w) => w.or([w('member_id', '=', row.member_id), w('ap_user_id', '=', row.ap_user_id)]))
       .execute();
-    await tx.insertInto('ap_user_links').values(row).execute();
+    await tx.insertInto('ap_user_links').values(sealerOf(tx).sealed('ap_user_links', row)).execute();
   });
 }
 
