@@ -292,6 +292,17 @@ describe.each(BACKENDS)('onboarding links against an insider on $name', async (b
       202,
     );
     expect(await o.methods(userId)).toEqual([]);
+    // Posted again and again: one request waits, and the page names it.
+    for (const n of [1, 2, 3]) {
+      const again = await submit(path, { platform: 'paypal', paypal_email: `pat.own${n}@evil.example` });
+      expect(again.status).toBe(409);
+      expect(again.text).toContain('PayPal p•••@evil.example');
+    }
+    const finance = await o.as('finance');
+    const waiting = (await finance.get('/api/team/payee-requests?status=pending')).body.data.filter(
+      (r: { user_id: string }) => r.user_id === userId,
+    );
+    expect(waiting).toHaveLength(1);
   });
 
   it('below the limit, the payout of a link its maker could have seen is counted on the maker’s day', async () => {

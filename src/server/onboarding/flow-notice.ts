@@ -16,7 +16,7 @@ const escapeHtml = (value: string) =>
 const FLOW_STYLESHEET = '/flow/assets/flow.css';
 
 export function flowNotice(
-  status: 202 | 403 | 503,
+  status: 202 | 403 | 409 | 503,
   organization: string,
   title: string,
   text: string,

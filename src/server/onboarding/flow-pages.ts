@@ -6,6 +6,7 @@ import { activePolicy } from '../approvals/policy';
 import * as flowRows from '../db/onboarding/flow-links';
 import type { FlowLinkRow } from '../db/onboarding/flow-links-schema';
 import { findOrganization } from '../db/repositories/organizations';
+import * as payeeRows from '../db/repositories/payee-requests';
 import { type CallService, RuleCheckUnavailable, readForRule, serviceRequest } from '../gate/service-calls';
 import { releaseSpend, reserveSpend } from '../gate/spend';
 import { proposePayeeChange } from '../payees/destination';
@@ -131,6 +132,23 @@ export async function judgeFlowPost(
     if (!policy.enabled) return sent();
     const userId = link.user_id ?? (await flowUserOf(team, call, link));
     if (!userId || !org) return sent();
+    // One change waits at a time: every form posted again would be one more request for the second member to sort.
+    const waiting = await payeeRows.waitingPayeeRequest(
+      team.database.db,
+      { org_id: link.org_id, user_id: userId, proposer_id: link.maker_id, operation: 'add-payout-method' },
+      team.now().toISOString(),
+    );
+    if (waiting) {
+      line.targets = [link.flow_id, userId, waiting.id];
+      line.detail = `${line.detail}; refused: a payee request waits already`;
+      const response = flowNotice(
+        409,
+        organization,
+        'A payout method is waiting already',
+        `Nothing was changed. ${waiting.after_method}, which you sent before, is waiting for confirmation by a second person at ${organization}; once they decide it, you can send another.`,
+      );
+      return { response, line };
+    }
     const held = await proposePayeeChange(team, call, {
       orgId: link.org_id,
       proposerId: link.maker_id,
