@@ -14,7 +14,7 @@ import { answerRefusal, answerTrailBroken } from '../pipeline/answer';
 import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
 import { nulFieldIn, nulRefusal } from '../pipeline/nul';
 import type { Team } from '../team';
-import { grantWaits } from '../wallets/grants';
+import { grantWaits, refillAboveLimit } from '../wallets/grants';
 import { carriesClaimLinks, readsFlowLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
 import { movesMoney } from './money-checks';
@@ -197,6 +197,19 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     let after: ((response: Response) => Promise<void>) | undefined;
     let answerOf: ((response: Response) => Promise<Response>) | undefined;
     let emailSet = false;
+    if (described.action === 'app.settings.change') {
+      // An auto-refill above the approval limit moves money no second member saw (wallets/grants.ts).
+      const read = await readJson(c);
+      const refused =
+        read instanceof Refusal
+          ? read
+          : await refillAboveLimit(team, found as NonNullable<typeof found>, read.raw);
+      if (refused) {
+        await writeLine(team, c, line, found, refused.status);
+        return answerRefusal(c, refused);
+      }
+      body = JSON.stringify((read as { raw: unknown }).raw);
+    }
     if (described.action === 'flow.create') {
       // An onboarding link: who may hold it, and how it leaves (onboarding/flow-links.ts).
       const read = await readJson(c);
