@@ -143,7 +143,7 @@ describe.each(BACKENDS)('reads the rules rest on, failing closed, on $name', asy
 
   it('refuses a write whose id is in upper case, which the rules would look up as another resource', async () => {
     const { tenant, finance } = await organization();
-    const user = (tenant.users[1]?.id as string).toUpperCase();
+    const user = (tenant.users[1]?.id ?? '').toUpperCase();
     const answer = await finance.put(`/v2/users/${user}/payout-methods`, {
       platform: 'paypal',
       email: 'own@evil.example',

@@ -19,15 +19,7 @@ import type { Team } from '../team';
 import { apUserOf, matchOf, whyNoAct } from './ap-user-links';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
 import { judgePolicyChange } from './policy-changes';
-import {
-  apUserByEmail,
-  type Bill,
-  billOf,
-  creatorOf,
-  methodFingerprint,
-  vendorOf,
-  waitingFor,
-} from './service-reads';
+import { type Bill, billOf, creatorOf, methodFingerprint, vendorOf, waitingFor } from './service-reads';
 
 /**
  * The team's rules of accounts payable, as the `/v2` gate applies them before a member's request is sent:
