@@ -22,6 +22,26 @@ describe('payee changes in masked words', () => {
       account_number_last4: '6789',
     });
     expect(describeNewMethod(maskedPayoutBody(bank))).toBe('Savings •••• 6789');
+    // A PayPal, Venmo or Cash App account in the body is masked as the words are.
+    expect(maskedPayoutBody({ platform: 'paypal', email: 'mallory@evil.example', is_default: true })).toEqual(
+      {
+        platform: 'paypal',
+        email: 'm•••@evil.example',
+        is_default: true,
+      },
+    );
+    expect(maskedPayoutBody({ platform: 'venmo', phone_number: '+1 415 555 0123' })).toEqual({
+      platform: 'venmo',
+      phone_number: '•••0123',
+    });
+    expect(maskedPayoutBody({ platform: 'venmo', handle: '@mallory' })).toEqual({
+      platform: 'venmo',
+      handle: 'ma•••',
+    });
+    expect(maskedPayoutBody({ platform: 'cash_app', cash_tag: '$mallory' })).toEqual({
+      platform: 'cash_app',
+      cash_tag: 'ma•••',
+    });
     expect(describeNewMethod({ platform: 'paypal', email: 'mallory@evil.example' })).toBe(
       'PayPal m•••@evil.example',
     );

@@ -7,10 +7,17 @@ export type PayeeChangeOperation = 'add-payout-method' | 'set-default';
 
 /** The body of PUT payout-methods with its account number kept by its last four digits only. */
 export function maskedPayoutBody(body: Record<string, unknown>): Record<string, unknown> {
-  const { account_number, ...rest } = body;
-  return typeof account_number === 'string'
-    ? { ...rest, account_number_last4: account_number.slice(-4) }
-    : rest;
+  const { account_number, email, phone_number, handle, cash_tag, ...rest } = body;
+  // A PayPal, Venmo or Cash App account is where the money goes as much as an account number is: masked as the
+  // request's `before` and `after` are.
+  return {
+    ...rest,
+    ...(typeof account_number === 'string' ? { account_number_last4: account_number.slice(-4) } : {}),
+    ...(typeof email === 'string' ? { email: maskEmail(email) } : {}),
+    ...(typeof phone_number === 'string' ? { phone_number: maskPhone(phone_number) } : {}),
+    ...(typeof handle === 'string' ? { handle: `${handle.replace(/^@/, '').slice(0, 2)}•••` } : {}),
+    ...(typeof cash_tag === 'string' ? { cash_tag: `${cash_tag.replace(/^\$/, '').slice(0, 2)}•••` } : {}),
+  };
 }
 
 const RAIL_WORDS: Record<string, string> = {

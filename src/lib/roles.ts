@@ -112,6 +112,18 @@ export function isCanonicalV2Path(path: string): boolean {
   return path.split('/').every((part) => !/^[A-Za-z-]+$/.test(part) || part === part.toLowerCase());
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether the ids (UUIDs) of a `/v2` write's path are written as the service writes them, in lower case. The team's
+ * rules read what a write acts on (a bill, a payee, a vendor) by its id: in upper case the console's read found
+ * nothing while the service acted on the same resource, so the write went on unjudged. A read judges nothing and
+ * may name an id in either case.
+ */
+export function hasCanonicalIds(path: string): boolean {
+  return path.split('/').every((part) => !UUID.test(part) || part === part.toLowerCase());
+}
+
 function matches(pattern: string, path: string): boolean {
   const want = pattern.split('/');
   const got = path.replace(/\/+$/, '').split('/');

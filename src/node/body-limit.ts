@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody } from './error-body';
+import { MAX_BODY_DEPTH, nestsDeeperThan } from './json-depth';
 
 export const BODY_LIMIT_BYTES = 65_536;
 
@@ -22,19 +23,19 @@ export function bodyLimitOf(path: string): number {
 
 /**
  * A body over `maxBytes` (BODY_LIMIT_BYTES unless said) is refused with 413, in the one error shape, before anything
- * reads it. A declared Content-Length is judged from the header alone; only a chunked body goes through Hono's
+ * reads it; one within it that nests deeper than MAX_BODY_DEPTH, with 400. A declared Content-Length is judged from the header alone; only a chunked body goes through Hono's
  * streaming check, which rebuilds the whole request as a web stream on Node.
  */
 export function limitBodySize(
   maxBytes: number | ((path: string) => number) = BODY_LIMIT_BYTES,
-  /** Told of each refusal before it is answered (the console server writes it in the trail). */
-  onRefused?: (c: Context) => Promise<void>,
+  /** Told of each refusal and its status before it is answered (the console server writes it in the trail). */
+  onRefused?: (c: Context, status: 400 | 413) => Promise<void>,
 ): MiddlewareHandler {
   const limitOf = typeof maxBytes === 'number' ? () => maxBytes : maxBytes;
   const checks = new Map<number, MiddlewareHandler>();
   const tooLarge = async (c: Context, limit: number) => {
     const answer = c.json(errorBody('body-too-large', `The body exceeds ${limit} bytes`), 413);
-    await onRefused?.(c);
+    await onRefused?.(c, 413);
     return answer;
   };
   const streamingCheck = (limit: number) => {
@@ -45,13 +46,30 @@ export function limitBodySize(
     }
     return check;
   };
+  const tooDeep = async (c: Context) => {
+    const answer = c.json(
+      errorBody('body-too-deep', `The body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep`),
+      400,
+    );
+    await onRefused?.(c, 400);
+    return answer;
+  };
+  // Within its size, a body that nests too deep is refused before anything parses it (node/json-depth.ts).
+  const checkDepth = async (c: Context, next: () => Promise<void>) => {
+    const type = c.req.header('content-type') ?? '';
+    if (!c.req.raw.body || type.startsWith('multipart/form-data')) return next();
+    const body = new Uint8Array(await c.req.raw.arrayBuffer());
+    if (nestsDeeperThan(body)) return tooDeep(c);
+    c.req.raw = new Request(c.req.raw, { body });
+    return next();
+  };
   return async (c, next) => {
     const limit = limitOf(c.req.path);
     const declared = c.req.header('content-length');
     if (declared === undefined || c.req.header('transfer-encoding') !== undefined) {
-      return streamingCheck(limit)(c, next);
+      return streamingCheck(limit)(c, () => checkDepth(c, next) as Promise<void>);
     }
     if (Number(declared) > limit) return tooLarge(c, limit);
-    await next();
+    return checkDepth(c, next);
   };
 }

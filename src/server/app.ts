@@ -10,7 +10,7 @@ import { isProductionUpstream, type ServerConfig } from './config';
 import { invalidFields, routeNotFound } from './errors';
 import { type Forward, teamGate } from './gate/gate';
 import { proxyTo } from './gate/proxy';
-import type { CallService } from './gate/service-calls';
+import { type CallService, RuleCheckUnavailable, ruleCheckUnavailable } from './gate/service-calls';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
 import { flowPagesRoute } from './onboarding/routes';
@@ -107,6 +107,8 @@ export function createConsoleApp(
   // A line that could not be appended (the trail was cut under this server): the request is refused, never a success.
   app.onError((error, c) => {
     if (error instanceof AuditChainBroken) return answerTrailBroken(c);
+    // A read a rule rests on that the service did not answer, wherever it was made: refused, never a success.
+    if (error instanceof RuleCheckUnavailable) return answerRefusal(c, ruleCheckUnavailable());
     if (error instanceof HTTPException) return error.getResponse();
     console.error(error);
     return c.text('Internal Server Error', 500);
@@ -146,11 +148,7 @@ export function createConsoleApp(
   // A body above the service's limit is refused from its declared length, before anything reads it. Only a method
   // with a body is limited: the check of a body without a declared length rebuilds the request as a stream, which
   // cost every read three quarters of its rate.
-  app.on(
-    ['POST', 'PUT', 'PATCH', 'DELETE'],
-    '/v2/*',
-    limitBodySize(bodyLimitOf, refusedEarly && ((c) => refusedEarly(c, 413))),
-  );
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '/v2/*', limitBodySize(bodyLimitOf, refusedEarly));
 
   let forward: Forward | null = null;
   if (sandbox) {

@@ -1,7 +1,10 @@
 import { type ErrorBody, errorBody, type FieldError } from '../node/error-body';
 
-/** The statuses the console server refuses with: a client's mistake or a rule, never a 5xx. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+/**
+ * The statuses the console server refuses with: a client's mistake or a rule; 503 only when a check a rule needs could
+ * not be made (the service did not answer it), so nothing was sent.
+ */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export interface RefusalOptions {
   /** The fields at fault. */

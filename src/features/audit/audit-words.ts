@@ -43,6 +43,7 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'audit.reseal': 're-seal the audit trail',
   'integrity.seal': 'seal the rows that decide power and money',
   'integrity.seal.requests': 'seal the payee requests, bill approvals and vendor method changes',
+  'integrity.seal.links': "seal the onboarding links, members' email notes, bill edits and AP user links",
   'integrity.violation': 'check a row changed in the database',
   'policy.read': 'read the approval policy',
   'policy.change': 'change the approval policy',

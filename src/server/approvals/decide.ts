@@ -45,6 +45,18 @@ export async function decide(
   if (request.maker_id === member.member.id) {
     return new Refusal(403, 'self-approval', 'You prepared this request: another member decides it');
   }
+  // A request changed in the database (its maker, amount or body) is approved by no one: its seal is checked here, at
+  // the approval, not only when it would be paid (reported, as at the executor).
+  if (
+    decision.approve &&
+    !requestRows.intactRequest(db, request, (await requestRows.requestBody(db, request.id)) ?? '')
+  ) {
+    return new Refusal(
+      409,
+      'request-changed',
+      'This request was changed outside the console: it is not approved or paid. The maker submits it again',
+    );
+  }
   if (isPastDeadline(request, now)) return expiredNow(team, request, origin);
   if (request.status !== 'pending') {
     return new Refusal(409, 'request-decided', `This request is ${request.status} already`);

@@ -1,6 +1,6 @@
 import { transaction } from '../db/database';
 import { hasAction, holdHead } from '../db/repositories/audit-trail';
-import { sealEveryRow, sealRequestRows } from '../db/repositories/sealing';
+import { sealEveryRow, sealLinkRows, sealRequestRows } from '../db/repositories/sealing';
 import type { Team } from '../team';
 import { appendAuditIn, consoleEntry } from './chain';
 
@@ -27,6 +27,12 @@ const GENERATIONS = [
     seal: sealRequestRows,
     said: (n: number) =>
       `Sealed ${n} payee requests, bill approvals and vendor method changes as they were, at the first start with their seals`,
+  },
+  {
+    action: 'integrity.seal.links',
+    seal: sealLinkRows,
+    said: (n: number) =>
+      `Sealed ${n} onboarding links, members' email notes, bill edits and AP user links as they were, at the first start with their seals`,
   },
 ] as const;
 

@@ -55,6 +55,8 @@ export interface AccountsPayableTables {
     material: number;
     approvals_before: number;
     at: string;
+    /** db/seals.ts (0014f-row-seals). */
+    seal: string | null;
   };
 }
 

@@ -4,6 +4,7 @@ import { accountsPayableMigration, billEditsMigration } from './accounts-payable
 import { apTeamMigration } from './ap-team-schema';
 import { requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { flowLinksMigration } from './onboarding/flow-links-schema';
+import { rowSealsMigration } from './row-seals-schema';
 
 /**
  * The columns a request that waits for a second person has after its own (db/repositories/request-lifecycle.ts): its
@@ -385,4 +386,5 @@ export const migrations: Record<string, Migration> = {
   '0014d-flow-links': flowLinksMigration,
   '0014e-approval-request-keys': requestKeysMigration,
   '0014e-request-seals': requestSealsMigration,
+  '0014f-row-seals': rowSealsMigration,
 };

@@ -1,8 +1,10 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { FlowLinkRow } from './onboarding/flow-links-schema';
 import type {
   ApUserLinkRow,
   BillApprovalRow,
+  BillEditRow,
   ConsoleTables,
   DecisionRow,
   MemberRow,
@@ -15,6 +17,7 @@ import type {
 
 /** The database handle (database.ts's ConsoleDb, named here so that database.ts may import this file). */
 type ConsoleDb = Kysely<ConsoleTables>;
+type MemberSetEmailRow = ConsoleTables['member_set_emails'];
 
 /**
  * Seals: an HMAC over the fields of a row that decide power and money, under a key the database never holds (derived
@@ -35,6 +38,9 @@ export type SealedTable =
   | 'payee_requests'
   | 'ap_bill_approvals'
   | 'ap_method_changes'
+  | 'flow_links'
+  | 'member_set_emails'
+  | 'ap_bill_edits'
   | 'ap_user_links';
 
 /** A number as PostgreSQL and SQLite answer it alike (a bigint may come back as text). */
@@ -130,7 +136,32 @@ export const sealedFields = {
     row.routing_number,
     row.created_at,
   ],
-  /** Upstream, which AP user a member acts as: a grant of power. */
+  // An onboarding link: whether it reached only its payee decides whether their method and payout wait for no one.
+  flow_links: (row: FlowLinkRow) => [
+    row.token_hash,
+    row.flow_id,
+    row.org_id,
+    row.maker_id,
+    row.user_id,
+    row.steps,
+    row.delivery,
+    n(row.payee_only),
+    row.created_at,
+  ],
+  // A user's email set by a member: a link mailed there is not the payee's alone.
+  member_set_emails: (row: MemberSetEmailRow) => [row.org_id, row.user_id, row.member_id, row.set_at],
+  // A bill's edit: who changed it last (approves nothing) and whether the approvals before it were voided.
+  ap_bill_edits: (row: BillEditRow) => [
+    row.id,
+    row.org_id,
+    row.bill_id,
+    row.member_id,
+    n(row.ap_user_id),
+    n(row.material),
+    n(row.approvals_before),
+    row.at,
+  ],
+  // Which AP user a member acts as upstream, and who linked and confirmed it.
   ap_user_links: (row: ApUserLinkRow) => [
     row.org_id,
     row.member_id,

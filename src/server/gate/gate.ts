@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { AP_ACTIONS } from '../../lib/ap-routes';
 import { DELIVER_TO_HEADER, DELIVERY_HEADER } from '../../lib/flow-links';
-import { can, describeRequest, isCanonicalV2Path } from '../../lib/roles';
+import { can, describeRequest, hasCanonicalIds, isCanonicalV2Path } from '../../lib/roles';
 import { TICKET_HEADER, TICKET_PATTERN, TICKET_RULE } from '../../lib/ticket';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
@@ -14,11 +14,11 @@ import { answerRefusal, answerTrailBroken } from '../pipeline/answer';
 import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
 import { nulFieldIn, nulRefusal } from '../pipeline/nul';
 import type { Team } from '../team';
-import { grantWaits } from '../wallets/grants';
+import { grantWaits, refillAboveLimit } from '../wallets/grants';
 import { carriesClaimLinks, readsFlowLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
 import { movesMoney } from './money-checks';
-import type { CallService } from './service-calls';
+import { type CallService, orUnavailable } from './service-calls';
 import type { Reservation } from './spend';
 
 /**
@@ -141,7 +141,7 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     // Nothing is sent that could not be written down (audit/witness.ts).
     if (team.auditWitness.broken && isWritten(c, 200)) return answerTrailBroken(c);
     const found = await memberOf(team, c);
-    if (!isCanonicalV2Path(path)) {
+    if (!isCanonicalV2Path(path) || (isWritten(c, 200) && !hasCanonicalIds(path))) {
       await writeLine(team, c, line, found ?? null, 400);
       return answerRefusal(
         c,
@@ -197,18 +197,33 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     let after: ((response: Response) => Promise<void>) | undefined;
     let answerOf: ((response: Response) => Promise<Response>) | undefined;
     let emailSet = false;
+    if (described.action === 'app.settings.change') {
+      // An auto-refill above the approval limit moves money no second member saw (wallets/grants.ts).
+      const read = await readJson(c);
+      const refused =
+        read instanceof Refusal
+          ? read
+          : await refillAboveLimit(team, found as NonNullable<typeof found>, read.raw);
+      if (refused) {
+        await writeLine(team, c, line, found, refused.status);
+        return answerRefusal(c, refused);
+      }
+      body = JSON.stringify((read as { raw: unknown }).raw);
+    }
     if (described.action === 'flow.create') {
       // An onboarding link: who may hold it, and how it leaves (onboarding/flow-links.ts).
       const read = await readJson(c);
       const judged =
         read instanceof Refusal
           ? read
-          : await judgeFlowLink(
-              team,
-              call,
-              found as NonNullable<typeof found>,
-              { delivery: c.req.header(DELIVERY_HEADER), deliverTo: c.req.header(DELIVER_TO_HEADER) },
-              read.raw,
+          : await orUnavailable(
+              judgeFlowLink(
+                team,
+                call,
+                found as NonNullable<typeof found>,
+                { delivery: c.req.header(DELIVERY_HEADER), deliverTo: c.req.header(DELIVER_TO_HEADER) },
+                read.raw,
+              ),
             );
       if (judged instanceof Refusal) {
         await writeLine(team, c, line, found, judged.status);
@@ -230,12 +245,8 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
         typeof (read.raw as { email?: unknown } | null)?.email === 'string';
       const change = destinationChangeOf(described.action, path, read.raw);
       if (change) {
-        const held = await holdDestinationChange(
-          team,
-          call,
-          found as NonNullable<typeof found>,
-          change,
-          ticket,
+        const held = await orUnavailable(
+          holdDestinationChange(team, call, found as NonNullable<typeof found>, change, ticket),
         );
         if (held instanceof Refusal) {
           line.targets = [change.userId];
@@ -253,13 +264,16 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     // Bills, vendors and their policies: the rules of accounts payable (payables/rules.ts).
     if (AP_ACTIONS.has(described.action)) {
       const raw = await readApBody(c);
-      const judged =
+      const outcome =
         raw instanceof Refusal
-          ? ({ kind: 'refused', refusal: raw } as const)
-          : await judgeBillRequest(team, call, found as NonNullable<typeof found>, described.action, {
-              path,
-              raw,
-            });
+          ? raw
+          : await orUnavailable(
+              judgeBillRequest(team, call, found as NonNullable<typeof found>, described.action, {
+                path,
+                raw,
+              }),
+            );
+      const judged = outcome instanceof Refusal ? ({ kind: 'refused', refusal: outcome } as const) : outcome;
       if ('detail' in judged && judged.detail) line.detail = judged.detail;
       if ('amountCents' in judged && judged.amountCents !== undefined) line.amountCents = judged.amountCents;
       if (judged.kind !== 'send') {

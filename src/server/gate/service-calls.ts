@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { basicAuthorization } from '../../node/basic-auth';
+import { Refusal } from '../errors';
 import type { OrgCredentials } from '../team';
 
 /**
@@ -111,4 +112,68 @@ export async function payeesMethodsFingerprints(
   };
   await Promise.all(Array.from({ length: Math.min(8, users.length) }, worker));
   return found;
+}
+
+/**
+ * A read a rule rests on that the service did not answer (an error, a timeout, a status other than 2xx or 404, or a
+ * body of another shape): the request it would judge is refused (ruleCheckUnavailable), never let through unjudged.
+ */
+export class RuleCheckUnavailable extends Error {
+  constructor(path: string, why: string) {
+    super(`The service did not answer ${path}: ${why}`);
+    this.name = 'RuleCheckUnavailable';
+  }
+}
+
+/** The answer to a request a rule could not judge: nothing was sent, and the member may try again shortly. */
+export const ruleCheckUnavailable = () =>
+  new Refusal(
+    503,
+    'rule-check-unavailable',
+    'The service did not answer a check this needs; nothing was sent. Try again',
+    {
+      retryAfterSeconds: 5,
+    },
+  );
+
+/** The statuses that say "not found" for certain (the service answers 403 for another organization's user). */
+export type NotFoundStatuses = readonly number[];
+
+/**
+ * Reads what a rule needs, failing closed: the body when the service answers 2xx with the expected shape (a JSON
+ * object, or an array), null when it answers one of `notFound` (a definite "there is none", which the caller has
+ * checked is safe: the service then refuses the write too), and RuleCheckUnavailable for anything else.
+ */
+export async function readForRule<T>(
+  call: CallService,
+  request: Request,
+  shape: 'object' | 'array',
+  notFound: NotFoundStatuses = [404],
+): Promise<T | null> {
+  const path = new URL(request.url).pathname;
+  let response: Response;
+  try {
+    response = await call(request);
+  } catch (error) {
+    throw new RuleCheckUnavailable(path, (error as Error).message);
+  }
+  if (notFound.includes(response.status)) return null;
+  if (!response.ok) throw new RuleCheckUnavailable(path, `status ${response.status}`);
+  const body = (await response.json().catch(() => undefined)) as unknown;
+  const fits =
+    shape === 'array'
+      ? Array.isArray(body)
+      : typeof body === 'object' && body !== null && !Array.isArray(body);
+  if (!fits) throw new RuleCheckUnavailable(path, `not a JSON ${shape}`);
+  return body as T;
+}
+
+/** A judgement that may rest on a read the service did not answer: that read's refusal in its place. */
+export async function orUnavailable<T>(judging: Promise<T>): Promise<T | Refusal> {
+  try {
+    return await judging;
+  } catch (error) {
+    if (error instanceof RuleCheckUnavailable) return ruleCheckUnavailable();
+    throw error;
+  }
 }

@@ -332,8 +332,9 @@ describe.skipIf(!postgres)('two console servers on one PostgreSQL', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
       const verified = await verifyAudit(secondDb.db, auditKey);
       expect(verified).toMatchObject({ ok: true });
-      // The sign-in and ten payments, after the first start's two lines of sealing (integrity.seal, and its requests').
-      expect(verified.rows).toBe(13);
+      // The sign-in and ten payments, after the first start's three lines of sealing (integrity.seal, its requests' and
+      // its links').
+      expect(verified.rows).toBe(14);
     } finally {
       await first.close();
       await second.close();

@@ -263,7 +263,7 @@ describe.each(BACKENDS)(
       ).toBe(401);
     });
 
-    it('a waiting body raised in the database and then approved: nothing is paid, and it is a line', async () => {
+    it('a waiting body raised, or its maker changed, in the database: the approval itself is refused, nothing is paid, and it is a line', async () => {
       const s = await running('forge');
       const finance = await s.as('finance');
       const admin = await s.as('admin');
@@ -286,17 +286,29 @@ describe.each(BACKENDS)(
         .execute();
       const error = quietly();
       const approved = await admin.post(`/api/team/approvals/${id}/approve`);
-      error.mockRestore();
-      expect(approved.body.status).toBe('failed');
+      expect(approved.status).toBe(409);
+      expect(approved.body.error_code).toBe('request-changed');
       expect(await transfersOf(s, 90_000_000)).toEqual([]);
       expect(await transfersOf(s, 1_500_000)).toEqual([]);
-      const execute = await s.sql
-        .selectFrom('audit_events')
-        .selectAll()
-        .where('action', '=', 'approval.execute')
-        .where('targets', '=', id)
+      // Its maker named as another member (whose approval then counts): refused at the approval too, nothing paid.
+      const another = await finance.post('/api/team/approvals', { payment: payment(user, 1_500_002) });
+      await s.sql
+        .updateTable('approval_requests')
+        .set({ maker_id: s.member('support').id })
+        .where('id', '=', another.body.id)
+        .execute();
+      const byMaker = await finance.post(`/api/team/approvals/${another.body.id}/approve`);
+      error.mockRestore();
+      expect(byMaker.status).toBe(409);
+      expect(byMaker.body.error_code).toBe('request-changed');
+      expect(await transfersOf(s, 1_500_002)).toEqual([]);
+      const status = await s.sql
+        .selectFrom('approval_requests')
+        .select('status')
+        .where('id', '=', another.body.id)
         .executeTakeFirstOrThrow();
-      expect(execute).toMatchObject({ outcome: 'refused', status: 409 });
+      expect(status.status).toBe('pending');
+      expect((await violations(s)).map((v) => v.targets)).toContain(another.body.id);
     });
 
     it('an amount raised, the request set approved and an approval inserted: nothing is paid, and it is a line', async () => {

@@ -247,6 +247,64 @@ describe.each(BACKENDS)('onboarding links against an insider on $name', async (b
     expect(lines[0]).toMatchObject({ outcome: 'refused', amount_cents: 150_000 });
   });
 
+  it("a new payee's details given through a link its maker could see are the maker's: a money link mailed there is not the payee's alone", async () => {
+    const o = await organization();
+    const support = await o.as('support');
+    // A link without money, copied: the member opens it and gives their own mailbox as the payee's.
+    const copied = await support.post(
+      '/v2/flows',
+      { steps: ['background-check'] },
+      { 'X-Console-Delivery': 'copy' },
+    );
+    expect(copied.status, copied.text).toBe(200);
+    const mine = `pat.support.${o.tenant.client_id.slice(0, 6)}@example.com`;
+    const details = await submit(new URL(copied.body.link).pathname, {
+      first_name: 'Pat',
+      last_name: 'Payee',
+      email: mine,
+      country_code: '1',
+      phone_number: `415${String(Date.now()).slice(-7)}`,
+    });
+    expect(details.status, details.text).toBe(303);
+    const userId = (await o.orgKey.get(`/v2/flows/${copied.body.id}`)).body.user_id as string;
+    const noted = await database.db
+      .selectFrom('member_set_emails')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(noted.map((n) => n.member_id)).toEqual([o.member('support').id]);
+    // A manage-payouts link for that user goes to the member's own mailbox: not the payee's alone, so a method set
+    // there waits for a second member.
+    const mailed = await support.post(
+      '/v2/flows',
+      { user_id: userId, steps: ['manage-payouts'] },
+      { 'X-Console-Delivery': 'email' },
+    );
+    expect(mailed.body.delivery).toEqual({ delivery: 'email', to: mine });
+    const row = await database.db
+      .selectFrom('flow_links')
+      .selectAll()
+      .where('flow_id', '=', mailed.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row.payee_only).toBe(0);
+    const { path } = await linkTo(mine);
+    expect((await submit(path, { platform: 'paypal', paypal_email: 'pat.own@evil.example' })).status).toBe(
+      202,
+    );
+    expect(await o.methods(userId)).toEqual([]);
+    // Posted again and again: one request waits, and the page names it.
+    for (const n of [1, 2, 3]) {
+      const again = await submit(path, { platform: 'paypal', paypal_email: `pat.own${n}@evil.example` });
+      expect(again.status).toBe(409);
+      expect(again.text).toContain('PayPal p•••@evil.example');
+    }
+    const finance = await o.as('finance');
+    const waiting = (await finance.get('/api/team/payee-requests?status=pending')).body.data.filter(
+      (r: { user_id: string }) => r.user_id === userId,
+    );
+    expect(waiting).toHaveLength(1);
+  });
+
   it('below the limit, the payout of a link its maker could have seen is counted on the maker’s day', async () => {
     const o = await organization({ member_daily_limit_cents: 60_000 });
     const support = await o.as('support');

@@ -11,7 +11,7 @@ import {
 import { z } from '../../lib/zod';
 import * as flowRows from '../db/onboarding/flow-links';
 import { Refusal } from '../errors';
-import { type CallService, serviceRequest } from '../gate/service-calls';
+import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import { onboardingLinkMessage } from '../mail/onboarding-link';
 import type { Team } from '../team';
@@ -52,9 +52,13 @@ async function readUser(
 ): Promise<{ email?: string; first_name?: string } | null> {
   const credentials = team.credentialsFor(found.organization);
   if (!call || !credentials) return null;
-  const response = await call(serviceRequest(credentials, `/v2/users/${encodeURIComponent(userId)}`));
-  if (!response.ok) return null;
-  return (await response.json().catch(() => null)) as { email?: string; first_name?: string } | null;
+  // 403/404: not the organization's user (the service refuses the flow too); anything else unanswered throws.
+  return readForRule<{ email?: string; first_name?: string }>(
+    call,
+    serviceRequest(credentials, `/v2/users/${encodeURIComponent(userId)}`),
+    'object',
+    [403, 404],
+  );
 }
 
 function json(body: unknown, from: Response): Response {
@@ -77,7 +81,8 @@ export async function judgeFlowLink(
   }
   const delivery = given as FlowDelivery;
   const body = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const userId = typeof body.user_id === 'string' ? body.user_id : null;
+  // Kept as the service writes ids (lower case), so that the link's later checks read the same user.
+  const userId = typeof body.user_id === 'string' ? body.user_id.toLowerCase() : null;
   const steps = stepNames(body.steps);
   const problem = deliveryProblem({ existingUser: userId !== null, steps, delivery });
   if (problem) return new Refusal(403, 'flow-link-by-email', problem, { field: 'delivery' });

@@ -15,7 +15,12 @@ const escapeHtml = (value: string) =>
 /** The stylesheet of the hosted flow's pages, on this origin. */
 const FLOW_STYLESHEET = '/flow/assets/flow.css';
 
-export function flowNotice(status: 202 | 403, organization: string, title: string, text: string): Response {
+export function flowNotice(
+  status: 202 | 403 | 409 | 503,
+  organization: string,
+  title: string,
+  text: string,
+): Response {
   const html = `<!doctype html>
 <html lang="en">
 <head>

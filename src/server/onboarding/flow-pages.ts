@@ -6,7 +6,8 @@ import { activePolicy } from '../approvals/policy';
 import * as flowRows from '../db/onboarding/flow-links';
 import type { FlowLinkRow } from '../db/onboarding/flow-links-schema';
 import { findOrganization } from '../db/repositories/organizations';
-import { type CallService, serviceRequest } from '../gate/service-calls';
+import * as payeeRows from '../db/repositories/payee-requests';
+import { type CallService, RuleCheckUnavailable, readForRule, serviceRequest } from '../gate/service-calls';
 import { releaseSpend, reserveSpend } from '../gate/spend';
 import { proposePayeeChange } from '../payees/destination';
 import type { Team } from '../team';
@@ -54,6 +55,8 @@ function actionOf(step: string): AuditAction {
 /** The page as the service shows it now: the step it asks for and its form's token (CSRF), read from its form. */
 async function shownNow(pass: PassToPages, url: string): Promise<{ step: string; csrf: string } | null> {
   const page = await pass(new Request(url, { method: 'GET' }));
+  // A page the service did not show (5xx) is not "no step": the post is not sent unjudged.
+  if (page.status >= 500) throw new RuleCheckUnavailable(new URL(url).pathname, `status ${page.status}`);
   if (page.status !== 200) return null;
   const html = await page.text();
   const step = /name="step" value="([^"]+)"/.exec(html)?.[1];
@@ -61,10 +64,9 @@ async function shownNow(pass: PassToPages, url: string): Promise<{ step: string;
   return step && csrf ? { step, csrf } : null;
 }
 
-async function readJson(call: CallService, request: Request): Promise<Record<string, unknown> | null> {
-  const response = await call(request);
-  if (!response.ok) return null;
-  return (await response.json().catch(() => null)) as Record<string, unknown> | null;
+/** A read the judgement rests on: null when the service says there is none (404), else it throws when unanswered. */
+function readJson(call: CallService, request: Request): Promise<Record<string, unknown> | null> {
+  return readForRule<Record<string, unknown>>(call, request, 'object');
 }
 
 /**
@@ -79,6 +81,24 @@ export async function judgeFlowPost(
 ): Promise<{ response: Response; line: FlowPageLine | null }> {
   const link = await flowRows.findFlowLink(team.database.db, hashToken(post.token));
   if (!link) return { response: await pass(post.request), line: null };
+  if (link.forged) {
+    // Its row was changed in the database (reported): whose it is and where it reached cannot be known.
+    const response = flowNotice(
+      403,
+      'Payouts',
+      'This link cannot be used',
+      'Nothing was sent. Ask for a new link from whoever sent you this one.',
+    );
+    return {
+      response,
+      line: {
+        orgId: link.org_id,
+        action: actionOf(post.values.step ?? ''),
+        targets: [link.flow_id],
+        detail: 'the onboarding link was changed outside the console: refused',
+      },
+    };
+  }
   const { values } = post;
   const step = values.step ?? '';
   const line: FlowPageLine = {
@@ -88,6 +108,13 @@ export async function judgeFlowPost(
     detail: `the payee, through the onboarding link ${link.payee_only ? 'mailed to them alone' : 'its maker could see'}`,
   };
   const sent = async () => ({ response: await pass(post.request), line });
+  if (step === 'details' && !link.payee_only) {
+    // The payee's details through a link its maker could see are the maker's: the email typed there may be their own
+    // mailbox, so it is counted as set by the maker (a link that moves money mailed there is not the payee's alone).
+    const answered = await sent();
+    if (answered.response.status === 303) await noteDetailsByMaker(team, call, link);
+    return answered;
+  }
   if (link.payee_only || !movesMoney([step])) {
     if (step === 'payout') line.amountCents = await walletOf(team, call, link);
     return sent();
@@ -105,6 +132,23 @@ export async function judgeFlowPost(
     if (!policy.enabled) return sent();
     const userId = link.user_id ?? (await flowUserOf(team, call, link));
     if (!userId || !org) return sent();
+    // One change waits at a time: every form posted again would be one more request for the second member to sort.
+    const waiting = await payeeRows.waitingPayeeRequest(
+      team.database.db,
+      { org_id: link.org_id, user_id: userId, proposer_id: link.maker_id, operation: 'add-payout-method' },
+      team.now().toISOString(),
+    );
+    if (waiting) {
+      line.targets = [link.flow_id, userId, waiting.id];
+      line.detail = `${line.detail}; refused: a payee request waits already`;
+      const response = flowNotice(
+        409,
+        organization,
+        'A payout method is waiting already',
+        `Nothing was changed. ${waiting.after_method}, which you sent before, is waiting for confirmation by a second person at ${organization}; once they decide it, you can send another.`,
+      );
+      return { response, line };
+    }
     const held = await proposePayeeChange(team, call, {
       orgId: link.org_id,
       proposerId: link.maker_id,
@@ -160,13 +204,46 @@ async function flowUserOf(team: Team, call: CallService | null, link: FlowLinkRo
   return typeof flow?.user_id === 'string' ? flow.user_id : null;
 }
 
-/** What the payout step would pay: the user's wallet, in cents (0 when it cannot be read). */
+/**
+ * What the payout step would pay: the user's wallet, in cents (0 when the flow has no user yet or the service says
+ * the user is gone); a read the service did not answer, or a wallet without a whole amount of cents, throws.
+ */
 async function walletOf(team: Team, call: CallService | null, link: FlowLinkRow): Promise<number> {
   const userId = link.user_id ?? (await flowUserOf(team, call, link));
   const org = await findOrganization(team.database.db, link.org_id);
   const credentials = org ? team.credentialsFor(org) : null;
   if (!userId || !call || !credentials) return 0;
-  const user = await readJson(call, serviceRequest(credentials, `/v2/users/${encodeURIComponent(userId)}`));
-  const amount = (user?.wallet as { amount?: unknown } | undefined)?.amount;
-  return typeof amount === 'number' && Number.isSafeInteger(amount) ? amount : 0;
+  const path = `/v2/users/${encodeURIComponent(userId)}`;
+  const user = await readJson(call, serviceRequest(credentials, path));
+  if (!user) return 0;
+  const amount = (user.wallet as { amount?: unknown } | undefined)?.amount;
+  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) {
+    throw new RuleCheckUnavailable(path, 'no whole amount of cents in the wallet');
+  }
+  return amount;
+}
+
+/**
+ * After a new payee's details were taken through a link its maker could see: their email as set by the maker. The
+ * details are taken already, so a read of the flow the service does not answer is tried again rather than refused.
+ */
+async function noteDetailsByMaker(team: Team, call: CallService | null, link: FlowLinkRow): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const userId = link.user_id ?? (await flowUserOf(team, call, link));
+      if (!userId) return;
+      await flowRows.noteMemberSetEmail(team.database.db, {
+        org_id: link.org_id,
+        user_id: userId,
+        member_id: link.maker_id,
+        set_at: team.now().toISOString(),
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof RuleCheckUnavailable)) throw error;
+    }
+  }
+  console.error(
+    `[flow] the user of flow ${link.flow_id} could not be read: its email is not noted as set by its maker`,
+  );
 }

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
-import type { CallService } from '../gate/service-calls';
+import { Refusal } from '../errors';
+import { type CallService, orUnavailable } from '../gate/service-calls';
 import { writeLine } from '../pipeline/audit-line';
 import type { Team } from '../team';
+import { flowNotice } from './flow-notice';
 import { judgeFlowPost, type PassToPages } from './flow-pages';
 
 /**
@@ -20,7 +22,12 @@ export function flowPagesRoute(team: Team, call: CallService | null, pass: PassT
       if (typeof value === 'string') values[key] = value.trim();
     }
     const token = c.req.path.split('/').filter(Boolean).pop() ?? '';
-    const { response, line } = await judgeFlowPost(team, call, pass, { request: c.req.raw, token, values });
+    const judged = await orUnavailable(
+      judgeFlowPost(team, call, pass, { request: c.req.raw, token, values }),
+    );
+    // A check the service did not answer: the form is not sent, and the payee is asked to send it again.
+    if (judged instanceof Refusal) return unavailablePage(judged);
+    const { response, line } = judged;
     if (line) {
       await writeLine(
         team,
@@ -38,4 +45,10 @@ export function flowPagesRoute(team: Team, call: CallService | null, pass: PassT
     }
     return response;
   };
+}
+
+function unavailablePage(refusal: Refusal): Response {
+  const page = flowNotice(503, 'Payouts', 'Please try again', `${refusal.message}.`);
+  page.headers.set('Retry-After', String(refusal.retryAfterSeconds ?? 5));
+  return page;
 }

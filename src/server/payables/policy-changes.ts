@@ -2,7 +2,7 @@ import { describeCondition } from '../../lib/ap-policies';
 import type { AuditAction } from '../../lib/audit-actions';
 import { createPolicySchema, policyPrioritySchema } from '../../lib/requests/accounts-payable';
 import { Refusal } from '../errors';
-import { type CallService, serviceRequest } from '../gate/service-calls';
+import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import { proposeOrApply } from '../members/grants';
 import { countActiveAdmins } from '../members/members';
@@ -40,10 +40,14 @@ interface ListedPolicy {
 async function policiesOf(call: CallService, team: Team, found: SessionMember): Promise<ListedPolicy[]> {
   const credentials = team.credentialsFor(found.organization);
   if (!credentials) return [];
-  const response = await call(serviceRequest(credentials, '/v2/accounts-payable/approval-policies'));
-  if (!response.ok) return [];
-  const listed = (await response.json().catch(() => [])) as unknown;
-  return Array.isArray(listed) ? (listed as ListedPolicy[]) : [];
+  // Read failing closed: a policy missing from a list the service did not give is not "no such policy".
+  return (
+    (await readForRule<ListedPolicy[]>(
+      call,
+      serviceRequest(credentials, '/v2/accounts-payable/approval-policies'),
+      'array',
+    )) ?? []
+  );
 }
 
 /** "amount ≥ $10,000.00 and vendor is Acme": what a policy's conditions say, its vendors by name. */

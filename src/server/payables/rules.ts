@@ -19,15 +19,7 @@ import type { Team } from '../team';
 import { apUserOf, matchOf, whyNoAct } from './ap-user-links';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
 import { judgePolicyChange } from './policy-changes';
-import {
-  apUserByEmail,
-  type Bill,
-  billOf,
-  creatorOf,
-  methodFingerprint,
-  vendorOf,
-  waitingFor,
-} from './service-reads';
+import { type Bill, billOf, creatorOf, methodFingerprint, vendorOf, waitingFor } from './service-reads';
 
 /**
  * The team's rules of accounts payable, as the `/v2` gate applies them before a member's request is sent:
@@ -65,6 +57,14 @@ const ACTING: ReadonlySet<AuditAction> = new Set([
   'bill.approve',
   'bill.reject',
   'bill.pay',
+]);
+
+/** The writes judged on what the bill is now: none goes on without the bill read. */
+const JUDGED_ON_THE_BILL: ReadonlySet<AuditAction> = new Set([
+  'bill.approve',
+  'bill.reject',
+  'bill.pay',
+  'bill.update',
 ]);
 
 const BILL_ID = /\/v2\/accounts-payable\/payables\/([0-9a-f-]{36})/i;
@@ -125,6 +125,13 @@ export async function judgeBillRequest(
   }
   const billId = BILL_ID.exec(path)?.[1];
   const bill = billId && !path.endsWith('/upload-from-file') ? await billOf(call, credentials, billId) : null;
+  // A bill or vendor the service says is not there: a write that its rules need is refused here, as the service would,
+  // rather than sent on trusting that it will be.
+  const notThere = (): BillJudgement => ({
+    kind: 'refused',
+    refusal: new Refusal(403, 'not-found-or-unauthorized', 'Resource not found or unauthorized'),
+  });
+  if (billId && !bill && JUDGED_ON_THE_BILL.has(action)) return notThere();
   let detail: string | undefined = bill
     ? billDetail({ number: bill.number, vendor: bill.ap_vendor_name, amount: bill.amount })
     : undefined;
@@ -133,6 +140,7 @@ export async function judgeBillRequest(
   if (action === 'vendor-method.add' || action === 'vendor-method.delete' || action === 'vendor.delete') {
     const vendorId = VENDOR_ID.exec(path)?.[1] ?? '';
     const vendor = await vendorOf(call, credentials, vendorId);
+    if (!vendor && action !== 'vendor.delete') return notThere();
     detail = `Vendor ${vendor?.name ?? vendorId}`;
     if (
       action !== 'vendor.delete' &&
@@ -219,7 +227,9 @@ export async function judgeBillRequest(
     if (creatorOf(bill) === apUser.id) {
       return refuse(403, 'own-bill', 'You made this bill: someone else approves or rejects it');
     }
-    const editors = billApprovals(bill, { payer: null, edits: await editsOf(db, found, bill) }).lastEditors;
+    const edits = await editsOf(db, found, bill);
+    if (!edits) return refuse(409, 'bill-edit-changed', EDIT_CHANGED);
+    const editors = billApprovals(bill, { payer: null, edits }).lastEditors;
     if (action === 'bill.approve' && editors.includes(apUser.id)) {
       return refuse(
         403,
@@ -258,14 +268,23 @@ export async function judgeBillRequest(
   return { kind: 'send', body, detail, amountCents, reservation: null };
 }
 
-/** The console's record of a bill's edits, as the rule of approvals reads them. */
+/**
+ * The console's record of a bill's edits, as the rule of approvals reads them; null when one does not verify (changed
+ * in the database, reported): who edited last and which approvals an edit voided cannot be known, so the bill is
+ * neither approved nor paid through the console.
+ */
 async function editsOf(db: Team['database']['db'], found: SessionMember, bill: Bill) {
-  return (await billEdits(db, found.organization.id, bill.id)).map((edit) => ({
+  const { edits, forged } = await billEdits(db, found.organization.id, bill.id);
+  if (forged > 0) return null;
+  return edits.map((edit) => ({
     apUserId: edit.ap_user_id,
     material: edit.material === 1,
     approvalsBefore: edit.approvals_before,
   }));
 }
+
+const EDIT_CHANGED =
+  "A record of this bill's edits was changed outside the console: it is neither approved nor paid here. Cancel it and make a new bill, to be approved again";
 
 async function judgePay(
   team: Team,
@@ -290,7 +309,9 @@ async function judgePay(
   }
   const db = team.database.db;
   const policy = await activePolicy(db, found.organization.id);
-  const approvals = billApprovals(bill, { payer, edits: await editsOf(db, found, bill) });
+  const edits = await editsOf(db, found, bill);
+  if (!edits) return refuse(409, 'bill-edit-changed', EDIT_CHANGED);
+  const approvals = billApprovals(bill, { payer, edits });
   if (policy.enabled && amountCents > policy.limitCents && approvals.counted.length === 0) {
     return refuse(
       403,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { type CallService, serviceRequest } from '../gate/service-calls';
+import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
 import type { OrgCredentials } from '../team';
 
 /** What the rules of bills read from the payout service, always as the organization. */
@@ -29,19 +29,25 @@ export interface Bill {
   }[];
 }
 
-async function read<T>(call: CallService, credentials: OrgCredentials, path: string): Promise<T | null> {
-  try {
-    const response = await call(serviceRequest(credentials, path));
-    return response.ok ? ((await response.json()) as T) : null;
-  } catch {
-    return null;
-  }
+/**
+ * One read of a rule: null only when the service says for certain there is none (403 or 404; the rules then refuse a
+ * write that needs it themselves); a read it did not answer throws RuleCheckUnavailable, so that the request is
+ * refused, never sent unjudged.
+ */
+function read<T>(call: CallService, credentials: OrgCredentials, path: string): Promise<T | null> {
+  // The service answers 403 not-found-or-unauthorized for what is not there (or another's), as 404 would be.
+  return readForRule<T>(call, serviceRequest(credentials, path), 'object', [403, 404]);
 }
 
-/** The organization's AP users (GET approvers); none when they cannot be read. */
+/** The organization's AP users (GET approvers); throws when they cannot be read. */
 export async function approversList(call: CallService, credentials: OrgCredentials): Promise<ApUser[]> {
-  const users = await read<ApUser[]>(call, credentials, '/v2/accounts-payable/approvers');
-  return Array.isArray(users) ? users : [];
+  return (
+    (await readForRule<ApUser[]>(
+      call,
+      serviceRequest(credentials, '/v2/accounts-payable/approvers'),
+      'array',
+    )) ?? []
+  );
 }
 
 /** The organization's AP user of this email (how the sandbox matches a member), or null. */
@@ -68,7 +74,8 @@ export function vendorOf(call: CallService, credentials: OrgCredentials, id: str
 
 /**
  * What the bill's payment method is now, as a SHA-256 of the service's answer in canonical JSON: a bill approved to
- * one account is paid only while its method still says the same. Null when it cannot be read (deleted, or gone).
+ * one account is paid only while its method still says the same. Null when the service says it is gone (403/404); a read
+ * it did not answer throws.
  */
 export async function methodFingerprint(
   call: CallService,

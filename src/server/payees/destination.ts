@@ -16,7 +16,7 @@ import * as memberRows from '../db/repositories/members';
 import * as payeeRows from '../db/repositories/payee-requests';
 import type { PayeeRequestRow } from '../db/schema';
 import { Refusal } from '../errors';
-import { type CallService, serviceRequest } from '../gate/service-calls';
+import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import type { OrgCredentials, Team } from '../team';
 
@@ -107,12 +107,6 @@ export async function payeeRequestViews(
   });
 }
 
-async function readJson(call: CallService, request: Request): Promise<unknown> {
-  const response = await call(request);
-  if (!response.ok) return null;
-  return response.json().catch(() => null);
-}
-
 export type HoldOutcome = { kind: 'forward' } | { kind: 'waiting'; request: PayeeRequestView } | Refusal;
 
 /**
@@ -148,7 +142,8 @@ export async function holdDestinationChange(
 /**
  * Keeps a change of where a payee's money goes as a payee request of `proposerId` (a member's own, or the maker of an
  * onboarding link they could have seen, whose payee's change is counted as theirs): the payee's methods before and the
- * one after, masked, for the second member. Forwarded when the service cannot be read (it answers the change itself).
+ * one after, masked, for the second member. Forwarded when the service says the user is not the organization's (it
+ * refuses the change itself); a read it did not answer throws RuleCheckUnavailable.
  */
 export async function proposePayeeChange(
   team: Team,
@@ -166,12 +161,14 @@ export async function proposePayeeChange(
   const member = { id: proposal.proposerId };
   if (!call || !credentials) return { kind: 'forward' };
   const base = `/v2/users/${encodeURIComponent(change.userId)}`;
+  // The service answers 403 (or 404) for a user that is not the organization's: it refuses the change itself. Any
+  // other failure to read refuses the change here (RuleCheckUnavailable), never sends it unjudged.
+  const notFound = [403, 404];
   const [user, methods] = await Promise.all([
-    readJson(call, serviceRequest(credentials, base)),
-    readJson(call, serviceRequest(credentials, `${base}/payout-methods`)),
+    readForRule<Record<string, unknown>>(call, serviceRequest(credentials, base), 'object', notFound),
+    readForRule<unknown[]>(call, serviceRequest(credentials, `${base}/payout-methods`), 'array', notFound),
   ]);
-  // Not the organization's user, or not readable now: the service answers the change itself (it refuses it).
-  if (!user || !Array.isArray(methods)) return { kind: 'forward' };
+  if (!user || !methods) return { kind: 'forward' };
   const listed = methods as Record<string, unknown>[];
   let after: string;
   if (change.operation === 'add-payout-method') {

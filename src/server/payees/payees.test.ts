@@ -180,6 +180,12 @@ describe.each(BACKENDS)('onboarding through the console server on $name', async 
     const admin = await o.as(o.member('admin'));
     const listed = await admin.get('/api/team/payee-requests?status=pending');
     expect(listed.text).not.toContain(ACCOUNT);
+    // The PayPal address waiting too is shown masked to every role, in the body as in the words.
+    expect(listed.text).not.toContain('fiona.own@evil.example');
+    const support = await o.as(o.member('support'));
+    expect((await support.get('/api/team/payee-requests?status=pending')).text).not.toContain(
+      'fiona.own@evil.example',
+    );
     const shown = listed.body.data.find((r: { id: string }) => r.id === heldBank.body.request.id);
     expect(shown.after).toBe('Checking •••• 6789');
     expect(shown.before.length).toBe(before.length);

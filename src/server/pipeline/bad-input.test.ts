@@ -237,6 +237,41 @@ describe.each(BACKENDS)('the red team’s bad input on $name', async (backend) =
     expect((await refusedLines()).length - before).toBe(answers.length);
   });
 
+  it('refuses a body nested deeper than it needs with a 400 and a line, on /v2, its own routes and the sandbox, never a 5xx', async () => {
+    const before = (await refusedLines()).length;
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const send = (path: string, method: string, authorization: string) =>
+      server.app.request(path, {
+        method,
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: deep,
+      });
+    const finance = await server.signIn(member('finance'));
+    const admin = await server.signIn(member('admin'));
+    const answers = [
+      await send(`/v2/users/${userId}`, 'PATCH', finance),
+      await send('/v2/flows', 'POST', admin),
+      await send(`/v2/users/${userId}/payout-methods`, 'PUT', finance),
+      await send('/v2/payments', 'POST', finance),
+      await send('/api/team/approvals', 'POST', finance),
+      await send('/sandbox/faults', 'POST', ''),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ success: false, error_code: 'body-too-deep' });
+    }
+    // Each /v2 write refused is a line of the trail, as a body too large is.
+    expect((await refusedLines()).length - before).toBeGreaterThanOrEqual(4);
+    // A body as deep as the limit is read as before: the service answers it in its own words.
+    const atLimit = await server.app.request(`/v2/users/${userId}`, {
+      method: 'PATCH',
+      headers: { Authorization: finance, 'Content-Type': 'application/json' },
+      body: `{"first_name":${'['.repeat(63)}${']'.repeat(63)}}`,
+    });
+    expect(atLimit.status).toBeLessThan(500);
+    expect(((await atLimit.json()) as { error_code?: string }).error_code).not.toBe('body-too-deep');
+  });
+
   it('keeps amounts above 2^31 cents: a policy, a daily limit, a file that waits and a batch held with a line', async () => {
     const policy = await admin.put('/api/team/policy', {
       enabled: true,

@@ -4,7 +4,7 @@ import { nulFieldIn } from './nul';
 describe('a NUL in a body', () => {
   it('is found at its path, in objects and arrays', () => {
     expect(nulFieldIn({ a: [{ b: 'ok' }, { c: 'x\u0000' }] })).toBe('a.1.c');
-    expect(nulFieldIn({ ['k\u0000']: 1 })).toBe('k\u0000');
+    expect(nulFieldIn({ 'k\u0000': 1 })).toBe('k\u0000');
     expect(nulFieldIn({ a: ['fine', 2, null] })).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { formatCents } from '../../lib/money';
 import { activePolicy } from '../approvals/policy';
 import { Refusal } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
@@ -19,4 +20,26 @@ export async function grantWaits(team: Team, found: SessionMember): Promise<Refu
     "An app's bank account says where its withdrawals go: another finance or admin member confirms the change",
     { extra: { limit: 'grant' } },
   );
+}
+
+/**
+ * An app's auto-refill moves money from the organization's bank account into the app's wallet unattended, once each
+ * time the wallet falls below its threshold. With approvals on, a refill amount above the approval limit is refused to
+ * the member who sets it (at its field): each refill would be a move above the limit that no second member saw.
+ * Nothing of it waits yet (docs/team.md says why); at or under the limit it is saved as before.
+ */
+export async function refillAboveLimit(
+  team: Team,
+  found: SessionMember,
+  raw: unknown,
+): Promise<Refusal | null> {
+  const amount = (raw as { refill_amount?: unknown } | null)?.refill_amount;
+  if (typeof amount !== 'number') return null;
+  const policy = await activePolicy(team.database.db, found.organization.id);
+  if (!policy.enabled || amount <= policy.limitCents) return null;
+  const message = `Above the approval limit (${formatCents(policy.limitCents)}), each refill would move money no second person saw: set a refill amount at or under it`;
+  return new Refusal(403, 'approval-required', message, {
+    errors: [{ path: 'refill_amount', message }],
+    extra: { limit: 'amount' },
+  });
 }

@@ -96,6 +96,31 @@ describe.each(BACKENDS)('wallet moves through the console server on $name', asyn
     expect(change.body.body.replaces).toEqual({ mask: '6789', name: 'Checking •••• 6789' });
   });
 
+  it('an auto-refill above the approval limit is refused at its field with approvals on; at the limit it is saved', async () => {
+    const settings = async () => (await finance.get(`/v2/apps/${app}`)).body;
+    const before = await settings();
+    const above = await finance.post(`/v2/apps/${app}/change_settings`, {
+      auto_refill_active: true,
+      refill_threshold: 1_000_000,
+      refill_amount: 1_000_000,
+    });
+    expect(above.status).toBe(403);
+    expect(above.body).toMatchObject({
+      error_code: 'approval-required',
+      errors: [{ path: 'refill_amount' }],
+    });
+    expect(await settings()).toEqual(before);
+    const trail = await admin.get('/api/team/audit?action=app.settings.change');
+    expect(trail.body.data[0]).toMatchObject({ status: 403 });
+    const at = await finance.post(`/v2/apps/${app}/change_settings`, {
+      auto_refill_active: true,
+      refill_threshold: 1_000_000,
+      refill_amount: 100_000,
+    });
+    expect(at.status, at.text).toBe(200);
+    await finance.post(`/v2/apps/${app}/change_settings`, { auto_refill_active: false });
+  });
+
   it('a withdrawal above the limit waits, and is paid once when another member approves it', async () => {
     const body = { amount: 150_000, idempotency_key: key() };
     const direct = await finance.post(`/v2/apps/${app}/withdraw`, body);

@@ -21,6 +21,8 @@ export interface FlowLinkTables {
     /** 1 when the link went only to the payee's own email (an existing user's, not set by a member lately). */
     payee_only: number;
     created_at: string;
+    /** db/seals.ts (0014f-row-seals); null on a row written before, until the first start with it. */
+    seal: string | null;
   };
   /** A user's email set by a member (a user made, or its email edited): a link mailed there is not the payee's alone. */
   member_set_emails: {
@@ -28,6 +30,7 @@ export interface FlowLinkTables {
     user_id: string;
     member_id: string;
     set_at: string;
+    seal: string | null;
   };
 }
 

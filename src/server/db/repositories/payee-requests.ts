@@ -43,3 +43,21 @@ export async function setPayeeRequestBody(db: ConsoleDb, row: PayeeRequestRow, b
   const { seal } = intact ? sealer.sealed('payee_requests', { ...row, body }) : row;
   await db.updateTable('payee_requests').set({ body, seal }).where('id', '=', row.id).execute();
 }
+
+/** The payee request still waiting (pending, not expired at `now`) of this proposer, payee and kind, if any. */
+export function waitingPayeeRequest(
+  db: ConsoleDb,
+  row: Pick<PayeeRequestRow, 'org_id' | 'user_id' | 'proposer_id' | 'operation'>,
+  now: string,
+): Promise<PayeeRequestRow | undefined> {
+  return db
+    .selectFrom('payee_requests')
+    .selectAll()
+    .where('org_id', '=', row.org_id)
+    .where('user_id', '=', row.user_id)
+    .where('proposer_id', '=', row.proposer_id)
+    .where('operation', '=', row.operation)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}

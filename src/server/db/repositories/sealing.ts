@@ -97,3 +97,49 @@ export async function sealRequestRows(trx: ConsoleDb): Promise<number> {
   }
   return count;
 }
+
+/**
+ * The third sealing: onboarding links, members' email notes, bills' edits and AP user links, sealed as they are, once.
+ * Answers how many rows it sealed.
+ */
+export async function sealLinkRows(trx: ConsoleDb): Promise<number> {
+  const sealer = sealerOf(trx);
+  let count = 0;
+  for (const row of await trx.selectFrom('flow_links').selectAll().execute()) {
+    await trx
+      .updateTable('flow_links')
+      .set({ seal: sealer.seal('flow_links', row) })
+      .where('token_hash', '=', row.token_hash)
+      .execute();
+    count++;
+  }
+  for (const row of await trx.selectFrom('member_set_emails').selectAll().execute()) {
+    await trx
+      .updateTable('member_set_emails')
+      .set({ seal: sealer.seal('member_set_emails', row) })
+      .where('org_id', '=', row.org_id)
+      .where('user_id', '=', row.user_id)
+      .where('member_id', '=', row.member_id)
+      .where('set_at', '=', row.set_at)
+      .execute();
+    count++;
+  }
+  for (const row of await trx.selectFrom('ap_bill_edits').selectAll().execute()) {
+    await trx
+      .updateTable('ap_bill_edits')
+      .set({ seal: sealer.seal('ap_bill_edits', row) })
+      .where('id', '=', row.id)
+      .execute();
+    count++;
+  }
+  for (const row of await trx.selectFrom('ap_user_links').selectAll().execute()) {
+    await trx
+      .updateTable('ap_user_links')
+      .set({ seal: sealer.seal('ap_user_links', row) })
+      .where('org_id', '=', row.org_id)
+      .where('member_id', '=', row.member_id)
+      .execute();
+    count++;
+  }
+  return count;
+}

@@ -33,13 +33,17 @@ export async function billApprovals(
   return { approvals, forged: rows.length - approvals.length };
 }
 
-export async function insertBillEdit(db: ConsoleDb, row: BillEditRow): Promise<void> {
-  await db.insertInto('ap_bill_edits').values(row).execute();
+export async function insertBillEdit(db: ConsoleDb, row: Omit<BillEditRow, 'seal'>): Promise<void> {
+  await db.insertInto('ap_bill_edits').values(sealerOf(db).sealed('ap_bill_edits', row)).execute();
 }
 
-/** A bill's edits, oldest first. */
-export async function billEdits(db: ConsoleDb, orgId: string, billId: string): Promise<BillEditRow[]> {
-  return db
+/** A bill's edits as they were sealed, oldest first, and how many others do not verify (each reported). */
+export async function billEdits(
+  db: ConsoleDb,
+  orgId: string,
+  billId: string,
+): Promise<{ edits: BillEditRow[]; forged: number }> {
+  const rows = await db
     .selectFrom('ap_bill_edits')
     .selectAll()
     .where('org_id', '=', orgId)
@@ -47,4 +51,9 @@ export async function billEdits(db: ConsoleDb, orgId: string, billId: string): P
     .orderBy('at')
     .orderBy('id')
     .execute();
+  const sealer = sealerOf(db);
+  const edits = rows.filter((row) =>
+    sealer.verifies('ap_bill_edits', row, { table: 'ap_bill_edits', id: row.id, orgId }),
+  );
+  return { edits, forged: rows.length - edits.length };
 }

@@ -1,0 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/**
+ * Seals on the rows that decide money without being requests: an onboarding link's reach (payee_only), a user's email
+ * set by a member, a bill's edits (which void its approvals) and which AP user a member acts as (db/seals.ts).
+ */
+export const rowSealsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    for (const table of ['flow_links', 'member_set_emails', 'ap_bill_edits']) {
+      await db.schema.alterTable(table).addColumn('seal', 'text').execute();
+    }
+  },
+};
