@@ -78,6 +78,8 @@ export const walletsSchema = z.object({
         .nullish(),
     }),
   ),
+  /** The users' wallets together (an extension: absent upstream, the Treasury does not show them). */
+  users: z.object({ balance: z.number(), count: z.number() }).nullish(),
 });
 export type Wallets = z.infer<typeof walletsSchema>;
 

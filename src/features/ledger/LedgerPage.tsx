@@ -145,6 +145,12 @@ export function LedgerPage() {
               {'Balance change of the range: '}
               <Money cents={totals.data.net} />
             </Text>
+            {!range.wallet_id && (
+              <Text size="sm" c="dimmed">
+                All wallets: the organization&apos;s own, each app&apos;s and each user&apos;s. The Treasury shows
+                each of them.
+              </Text>
+            )}
           </Stack>
         </Paper>
       )}

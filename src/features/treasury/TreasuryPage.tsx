@@ -157,6 +157,22 @@ export function TreasuryPage() {
                 </Stack>
               </Paper>
             ))}
+            {data.users && (
+              <Paper withBorder p="md" component="section" aria-label="Users' wallets">
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    {`Users' wallets (${data.users.count.toLocaleString('en-US')})`}
+                  </Title>
+                  <Text size="xl" fw={700}>
+                    <Money cents={data.users.balance} />
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    Money paid to users and not yet paid out: part of the ledger of all wallets.
+                  </Text>
+                  <Link href="/ledger">Ledger of all wallets</Link>
+                </Stack>
+              </Paper>
+            )}
           </SimpleGrid>
           {data.apps.map((app) => (
             <Paper key={app.id} withBorder p="md">

@@ -1,5 +1,6 @@
 import type { AchAccountRequest, AppSettingsRequest, WalletAmountRequest } from '../../lib/requests/wallets';
 import type { Db } from '../store/db';
+import { usersWallets } from '../store/ledger';
 import { findApp, findAppAnyTenant, getOrganization, insertBankAccount, listApps } from '../store/tenants';
 import { appendStatusHistory, insertTransfer, transferJson } from '../store/transfers';
 import {
@@ -283,5 +284,8 @@ export function walletsOf({ db, tenant }: Caller) {
         auto_refill: row.movement === 'auto-refill',
       })),
     })),
+    // The users' wallets are the organization's ledger too (its all-wallets totals count their lines): their sum, so
+    // that the Treasury and the ledger reconcile to the cent.
+    users: usersWallets(db, tenant.orgId),
   };
 }

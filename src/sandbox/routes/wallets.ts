@@ -204,7 +204,8 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       method: 'GET',
       path: '/v2/wallets',
       operationId: 'sandbox-list-wallets',
-      summary: "The organization's own wallet and each app's, with deposits on their way in",
+      summary:
+        "The organization's own wallet and each app's, with deposits on their way in, and the users' wallets' sum",
       tags: ['transfers'],
       extension: true,
       responses: {
@@ -230,6 +231,7 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
                 ),
               }),
             ),
+            users: z.object({ balance: z.int(), count: z.int() }),
           }),
         },
         ...standardErrors,
