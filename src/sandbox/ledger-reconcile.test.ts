@@ -29,7 +29,9 @@ describe('the ledger of all wallets', () => {
     });
     expect(move.status).toBe(200);
     const users = await h.call('GET', '/v2/users?limit=20', { tenant });
-    const user = (users.body.data as { id: string; status: string }[]).find((one) => one.status !== 'disabled')?.id;
+    const user = (users.body.data as { id: string; status: string }[]).find(
+      (one) => one.status !== 'disabled',
+    )?.id;
     expect(
       (await h.call('POST', '/v2/transfers', { tenant, body: { amount: -1_234, user_id: user } })).status,
     ).toBe(200);

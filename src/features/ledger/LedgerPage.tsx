@@ -147,8 +147,8 @@ export function LedgerPage() {
             </Text>
             {!range.wallet_id && (
               <Text size="sm" c="dimmed">
-                All wallets: the organization&apos;s own, each app&apos;s and each user&apos;s. The Treasury shows
-                each of them.
+                All wallets: the organization&apos;s own, each app&apos;s and each user&apos;s. The Treasury
+                shows each of them.
               </Text>
             )}
           </Stack>
