@@ -55,6 +55,16 @@ export function achAccountView({ db, tenant }: Caller, appId: string) {
   return { mask: account.last4, name };
 }
 
+function achAccountOrNull(db: Db, orgId: string, appId: string): { mask: string; name: string } | null {
+  try {
+    const { account, name } = achAccountOf(db, orgId, appId);
+    return { mask: account.last4, name };
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
+}
+
 /** Sets (or replaces) the app's ACH account; only its last four digits are kept, never the number. */
 export function setAchAccount({ db, tenant, nowMs }: Caller, appId: string, body: AchAccountRequest) {
   const app = found(findApp(db, tenant.orgId, appId));
@@ -274,6 +284,8 @@ export function walletsOf({ db, tenant }: Caller) {
       id: app.id,
       name: app.name,
       balance: app.balance,
+      // Its bank account (mask and name) or null: the Treasury learns there is none without a request refused.
+      ach_account: achAccountOrNull(db, tenant.orgId, app.id),
       pending_deposits: pendingOf(app.id).reduce((sum, row) => sum + row.amount, 0),
       pending_deposit_count: pendingOf(app.id).length,
       pending: pendingOf(app.id).map((row) => ({

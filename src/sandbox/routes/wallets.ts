@@ -218,6 +218,7 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
                 id: z.uuid(),
                 name: z.string(),
                 balance: z.int(),
+                ach_account: z.object({ mask: z.string(), name: z.string() }).nullable(),
                 pending_deposits: z.int(),
                 pending_deposit_count: z.int(),
                 pending: z.array(
