@@ -86,6 +86,16 @@ export function sumOfLines(db: Db, walletId: string): number {
   );
 }
 
+/** Where a transfer's money went out to: the destination of its first line out of a wallet, if it has one. */
+export function paidOutTo(db: Db, transferId: string): string | undefined {
+  return sql<string>(
+    db,
+    'SELECT destination_name FROM transactions WHERE transfer_id = ? AND amount < 0 ORDER BY id LIMIT 1',
+  )
+    .pluck()
+    .get(transferId);
+}
+
 /** The organization's users' wallets: how much they hold together and how many hold any. */
 export function usersWallets(db: Db, orgId: string): { balance: number; count: number } {
   return (
