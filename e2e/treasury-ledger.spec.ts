@@ -188,6 +188,25 @@ test("the ledger filtered to a day sums to the wallet's balance change, and its 
   await expect(page).toHaveURL(/\/transfers\//);
 });
 
+test('at 390 px the totals of the range show their amounts without a sideways scroll; a backwards range is said at its field', async ({
+  page,
+  tenant,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant);
+  await page.goto('/ledger');
+  const totals = page.getByRole('table', { name: 'Totals by type', exact: true });
+  await expect(totals.getByRole('columnheader', { name: 'Amount', exact: true })).toBeInViewport({
+    ratio: 1,
+  });
+  await expect(totals.getByRole('cell').last()).toBeInViewport({ ratio: 1 });
+  await page.getByLabel('From date', { exact: true }).fill('2026-11-20');
+  await page.getByLabel('To date', { exact: true }).fill('2026-11-19');
+  await expect(page.getByLabel('To date', { exact: true })).toHaveAccessibleDescription(
+    'Before the From date (2026-11-20): pick a day on or after it',
+  );
+});
+
 for (const scheme of ['light', 'dark'] as const) {
   test(`the treasury and the ledger pass axe, ${scheme}`, async ({ page, tenant }) => {
     test.setTimeout(AXE_SPEC_TIMEOUT);
