@@ -55,6 +55,12 @@ for (const role of ROLES) {
     expect((await navigation.getByRole('link').allTextContents()).sort()).toEqual(
       pages.map((p) => p.label).sort(),
     );
+    // Grouped by what an operator does, each group labelled.
+    await expect(
+      navigation
+        .getByRole('group', { name: 'Wallets and ledger', exact: true })
+        .getByRole('link', { name: 'Ledger', exact: true }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
     const tooWide: string[] = [];
     for (const { label } of pages) {
