@@ -4,10 +4,12 @@ import { AXE_SPEC_TIMEOUT, basicAuth, expect, expectNoAxeViolations, signIn, tes
 /** Apps, as finance keeps them: a new app, its compliance record (the EIN by its last four), its KYB link. */
 
 async function newApp(page: Page, name: string): Promise<string> {
+  // From the list of apps, as an operator looking at them would.
   await page
     .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'New app', exact: true })
+    .getByRole('link', { name: 'Apps', exact: true })
     .click();
+  await page.getByRole('main').getByRole('link', { name: 'New app', exact: true }).click();
   await page.getByRole('heading', { name: 'New app' }).waitFor();
   await page.getByLabel('App name', { exact: true }).fill('Ab');
   await page.getByRole('button', { name: 'Create app', exact: true }).click();

@@ -51,7 +51,9 @@ test("the ledger filtered by the wallet money came from and the one it went to, 
   await expect(table).not.toContainText('$2.50');
   await expect(table).not.toContainText('$7.00');
   const totals = page.getByRole('table', { name: 'Totals by type', exact: true });
-  await expect(totals).toContainText('balance');
+  await expect(totals).toContainText('Balance move');
+  // The wallet each line is in, by name.
+  await expect(table).toContainText(`${user?.first_name} ${user?.last_name} (user)`);
   await expect(page.getByText('Balance change of the range:')).toContainText('$0.00');
   // The user's side alone: what came into their wallet from the app.
   await page.goto(`/ledger?source=${app?.id}&destination=${user?.id}&wallet_id=${user?.id}`);

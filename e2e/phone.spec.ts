@@ -56,6 +56,12 @@ for (const role of ROLES) {
     for (const { label } of pages) {
       await expect(navigation.getByRole('link', { name: label, exact: true })).toHaveCount(1);
     }
+    // Grouped by what an operator does, each group labelled.
+    await expect(
+      navigation
+        .getByRole('group', { name: 'Wallets and ledger', exact: true })
+        .getByRole('link', { name: 'Ledger', exact: true }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
     const tooWide: string[] = [];
     for (const { label } of pages) {

@@ -56,8 +56,25 @@ test('finance deposits from the app’s bank account: pending on the treasury, t
   await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
   await expect(wallet).toContainText('From Checking •••• 4321');
   await expect(wallet).toContainText('$0.00 now, $0.00 after ($250.00 once the deposit completes)');
+  await expect(wallet).toContainText('Bank account: Checking •••• 4321');
+  await expect(wallet).not.toContainText('(•••• 4321)');
+  // Looking at the other way and back keeps the amount typed.
+  await wallet.getByText('Withdraw', { exact: true }).click();
+  await expect(wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true })).toHaveValue(
+    '250.00',
+  );
+  await wallet.getByText('Deposit', { exact: true }).click();
+  await expect(wallet.getByLabel(`Deposit amount (USD), ${app?.name}`, { exact: true })).toHaveValue(
+    '250.00',
+  );
+  await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
   await wallet.getByRole('button', { name: 'Confirm deposit of $250.00', exact: true }).click();
-  await expect(wallet.getByRole('status')).toContainText('Deposit made, created');
+  await expect(wallet.getByRole('status')).toContainText(
+    'Deposit of $250.00 made: pending until it arrives.',
+  );
+  await expect(
+    wallet.getByRole('status').getByRole('link', { name: 'Open transfer', exact: true }),
+  ).toBeVisible();
   await expect(wallet).toContainText('Pending deposits (1): $250.00');
   const refills = await page.request.get('/v2/transfers?type=refill', { headers: basicAuth(tenant) });
   const id = ((await refills.json()) as { data: { id: string }[] }).data[0]?.id;
@@ -66,6 +83,38 @@ test('finance deposits from the app’s bank account: pending on the treasury, t
   await page.reload();
   await expect(wallet).toContainText('No deposits pending');
   await expect(wallet).toContainText('$250.00 in the wallet now.');
+});
+
+test('an app without a bank account gets one, submitted for a second member; the page asks for none it lacks', async ({
+  page,
+  tenant,
+}) => {
+  const app = tenant.apps[1];
+  const refused: string[] = [];
+  page.on('response', (answer) => {
+    if (answer.status() >= 400 && answer.url().includes('/ach-account')) refused.push(answer.url());
+  });
+  await signIn(page, tenant);
+  await page.goto('/treasury');
+  const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
+  await expect(wallet).toContainText('No bank account');
+  await wallet.getByLabel('Routing number', { exact: true }).fill('021000022');
+  await wallet.getByRole('button', { name: 'Submit bank account for approval', exact: true }).click();
+  // Each rule at its field, and nothing typed lost.
+  await expect(wallet.getByLabel('Account number', { exact: true })).toHaveAccessibleDescription(
+    /7 to 17 digits/,
+  );
+  await expect(wallet.getByLabel('Routing number', { exact: true })).toHaveAccessibleDescription(
+    /check digit/,
+  );
+  await expect(wallet.getByLabel('Routing number', { exact: true })).toHaveValue('021000022');
+  await wallet.getByLabel('Account number', { exact: true }).fill('987654321');
+  await wallet.getByLabel('Routing number', { exact: true }).fill('021000021');
+  await expect(wallet).toContainText('another finance or admin member confirms it');
+  await wallet.getByRole('button', { name: 'Submit bank account for approval', exact: true }).click();
+  await expect(wallet.getByRole('status')).toContainText('Submitted for approval');
+  await expect(wallet.getByRole('link', { name: 'Open request', exact: true })).toBeVisible();
+  expect(refused).toEqual([]);
 });
 
 test('a withdrawal above the limit waits for another member, and moves once they approve it', async ({
@@ -89,7 +138,11 @@ test('a withdrawal above the limit waits for another member, and moves once they
   await wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true }).fill('1500');
   await wallet.getByRole('button', { name: 'Review withdraw', exact: true }).click();
   await expect(wallet).toContainText('To Checking •••• 4321');
-  await wallet.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }).click();
+  // The review says up front that it waits: no button that looks like it will go.
+  await expect(wallet).toContainText("above your organization's approval limit");
+  await expect(
+    wallet.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }),
+  ).toHaveCount(0);
   await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
   await expect(wallet.getByRole('status')).toContainText('Submitted for approval');
   const href = await wallet.getByRole('link', { name: 'Open request', exact: true }).getAttribute('href');
@@ -133,6 +186,25 @@ test("the ledger filtered to a day sums to the wallet's balance change, and its 
   await page.getByRole('link', { name: 'Open transfer', exact: true }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/transfers\//);
+});
+
+test('at 390 px the totals of the range show their amounts without a sideways scroll; a backwards range is said at its field', async ({
+  page,
+  tenant,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant);
+  await page.goto('/ledger');
+  const totals = page.getByRole('table', { name: 'Totals by type', exact: true });
+  await expect(totals.getByRole('columnheader', { name: 'Amount', exact: true })).toBeInViewport({
+    ratio: 1,
+  });
+  await expect(totals.getByRole('cell').last()).toBeInViewport({ ratio: 1 });
+  await page.getByLabel('From date', { exact: true }).fill('2026-11-20');
+  await page.getByLabel('To date', { exact: true }).fill('2026-11-19');
+  await expect(page.getByLabel('To date', { exact: true })).toHaveAccessibleDescription(
+    'Before the From date (2026-11-20): pick a day on or after it',
+  );
 });
 
 for (const scheme of ['light', 'dark'] as const) {

@@ -1,5 +1,11 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { APPROVAL_STATUSES, type ApprovalNeed, approvalNeed, memberDailyLimit } from '../lib/approval-rules';
+import {
+  APPROVAL_STATUSES,
+  type ApprovalNeed,
+  approvalNeed,
+  type MoneyWhat,
+  memberDailyLimit,
+} from '../lib/approval-rules';
 import { formatDateTime } from '../lib/dates';
 import { formatCents } from '../lib/money';
 import type { CreatePaymentRequest } from '../lib/payment-request';
@@ -187,7 +193,7 @@ export function useApprovalPolicy(): ApprovalPolicy | null {
  * Whether this amount needs another member's approval for the signed-in member (lib/approval-rules.ts): above the
  * organization's limit, or above what they may still move alone today. The server judges it again.
  */
-export function useApprovalNeed(): (amountCents: number, what?: 'payment' | 'file') => ApprovalNeed {
+export function useApprovalNeed(): (amountCents: number, what?: MoneyWhat) => ApprovalNeed {
   const member = session.credentials()?.member;
   const state = useQuery({ ...approvalQueries.policy(), enabled: Boolean(member) });
   return (amountCents, what = 'payment') => {

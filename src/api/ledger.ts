@@ -1,5 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { AchAccountRequest } from '../lib/requests/wallets';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { approvalRequestSchema } from './approvals';
@@ -62,6 +63,8 @@ export const walletsSchema = z.object({
       id: z.string(),
       name: z.string(),
       balance: z.number(),
+      /** The app's bank account, null without one (an extension: absent, the Treasury asks for it app by app). */
+      ach_account: z.object({ mask: z.string(), name: z.string().nullish() }).nullish(),
       pending_deposits: z.number(),
       pending_deposit_count: z.number(),
       /** Each deposit on its way in (an extension of the extension: absent, the Treasury shows the sum alone). */
@@ -78,6 +81,8 @@ export const walletsSchema = z.object({
         .nullish(),
     }),
   ),
+  /** The users' wallets together (an extension: absent upstream, the Treasury does not show them). */
+  users: z.object({ balance: z.number(), count: z.number() }).nullish(),
 });
 export type Wallets = z.infer<typeof walletsSchema>;
 
@@ -159,6 +164,16 @@ export const ledgerQueries = {
       retry: false,
     }),
 };
+
+/** Sets (or replaces) an app's bank account; the console's server may answer that another member confirms it. */
+export function setAchAccount(appId: string, body: AchAccountRequest) {
+  return request({
+    method: 'PUT',
+    path: `/v2/apps/${encodeURIComponent(appId)}/ach-account`,
+    body,
+    response: achAccountSchema,
+  });
+}
 
 /** A wallet move above the limit, kept as it will be sent until another member approves it. */
 export function submitMoveForApproval(body: {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { approvalCounts, approvalNeed, excludedApprovers, memberDailyLimit } from './approval-rules';
+import {
+  approvalCounts,
+  approvalNeed,
+  excludedApprovers,
+  memberDailyLimit,
+  moneyWhatOf,
+} from './approval-rules';
 
 const policy = { enabled: true, limitCents: 100_000, memberDailyLimitCents: 500_000 };
 
@@ -21,6 +27,20 @@ describe('approvalNeed', () => {
     expect(approvalNeed(policy, 100_001, 0)).toMatchObject({ needed: true, limit: 'amount' });
     expect(approvalNeed(policy, 100_000, 400_001)).toMatchObject({ needed: true, limit: 'daily' });
     expect(approvalNeed(policy, 100_000, 400_000)).toEqual({ needed: false });
+  });
+
+  it('names what is above the limit: a move between wallets, a deposit or a withdrawal is no payment', () => {
+    const words = (action: string) => {
+      const need = approvalNeed(policy, 200_000, 0, moneyWhatOf(action));
+      return need.needed ? need.message : '';
+    };
+    expect(words('organization-transfer.create')).toBe(
+      "Above $1,000.00 a move between wallets needs another member's approval: submit it for approval",
+    );
+    expect(words('transfer.create')).toContain('a move between wallets');
+    expect(words('deposit.create')).toContain('Above $1,000.00 a deposit needs');
+    expect(words('withdrawal.create')).toContain('a withdrawal needs');
+    expect(words('payout.create')).toContain('a payment needs');
   });
 
   it('bounds a member’s day by the approval limit when no daily limit is set and approvals are on', () => {

@@ -45,6 +45,26 @@ export type ApprovalNeed =
   | { needed: false }
   | { needed: true; limit: 'amount' | 'daily' | 'hold'; message: string };
 
+/** What a limit is judged on, named in its message: a payment, a file's total, or a move of money between wallets. */
+export type MoneyWhat = 'payment' | 'file' | 'deposit' | 'withdrawal' | 'move';
+
+const NOUN: Record<MoneyWhat, string> = {
+  payment: 'a payment',
+  file: "a file's total",
+  deposit: 'a deposit',
+  withdrawal: 'a withdrawal',
+  move: 'a move between wallets',
+};
+
+/** The kind of money a console action moves, for the words of its limit. */
+export function moneyWhatOf(action: string): MoneyWhat {
+  if (action === 'deposit.create') return 'deposit';
+  if (action === 'withdrawal.create') return 'withdrawal';
+  if (['transfer.create', 'transfer-batch.create', 'organization-transfer.create'].includes(action))
+    return 'move';
+  return 'payment';
+}
+
 /** `2025-03-04T05:06:07.000Z` → `2025-03-04 05:06 UTC`: one way to say a moment in a server's message. */
 function utcMinute(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -70,7 +90,7 @@ export function approvalNeed(
   policy: ApprovalLimits,
   amountCents: number,
   movedTodayCents: number,
-  what: 'payment' | 'file' = 'payment',
+  what: MoneyWhat = 'payment',
   heldUntil: string | null = null,
 ): ApprovalNeed {
   if (heldUntil !== null) {
@@ -85,7 +105,7 @@ export function approvalNeed(
     return {
       needed: true,
       limit: 'amount',
-      message: `Above ${formatCents(policy.limitCents)} a ${what === 'file' ? "file's total" : 'payment'} needs another member's approval: submit it for approval`,
+      message: `Above ${formatCents(policy.limitCents)} ${NOUN[what]} needs another member's approval: submit it for approval`,
     };
   }
   const daily = memberDailyLimit(policy);

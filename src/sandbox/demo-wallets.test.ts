@@ -35,4 +35,19 @@ describe("the demo's treasury", () => {
     );
     db.close();
   });
+
+  it('dates nothing after the moment it is seeded: the pending deposit was made before now, not this evening', () => {
+    const db = openDatabase(':memory:');
+    const now = Date.parse('2026-11-27T08:18:51Z');
+    ensureDemoTenant(db, now);
+    expect(db.prepare('SELECT max(created_ms) FROM transfers').pluck().get()).toBeLessThanOrEqual(now);
+    expect(db.prepare('SELECT max(created_ms) FROM transactions').pluck().get()).toBeLessThanOrEqual(now);
+    const pending = db
+      .prepare("SELECT created FROM transfers WHERE movement = 'deposit' AND status = 'created'")
+      .pluck()
+      .get() as string;
+    expect(Date.parse(pending)).toBeLessThanOrEqual(now);
+    expect(pending.slice(0, 10)).toBe('2026-11-27');
+    db.close();
+  });
 });

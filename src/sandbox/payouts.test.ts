@@ -173,8 +173,13 @@ describe('payouts', () => {
     expect(failed.body.transactions.at(-1)).toMatchObject({
       type: 'balance',
       amount: 5_000,
+      source_name: expect.stringMatching(/^Returned payout: /),
       destination_name: tenant.apps[0]?.name,
     });
+    // Named by where the payout had gone, never as "The payee".
+    expect(failed.body.transactions.at(-1).source_name).toBe(
+      `Returned payout: ${failed.body.transactions.at(0).destination_name}`,
+    );
     expect(await walletOf(h, tenant)).toBe(before);
   });
 

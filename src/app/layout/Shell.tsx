@@ -26,6 +26,7 @@ import { EnvironmentBadge } from '../../components/EnvironmentBadge';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useSession, useSignOut } from '../../features/session/use-session';
 import { ROLE_LABELS } from '../../lib/roles';
+import { groupNavigation } from '../nav-groups';
 import { type NavigationLink, navigationFor, SignedInRoutes } from '../routes';
 import { focusPageHeading, MAIN_ID } from './page-focus';
 import { useMyRequestNotices } from './request-notices';
@@ -89,7 +90,7 @@ function MainNav({ links, onNavigate }: { links: NavigationLink[]; onNavigate: (
     '/bills':
       bills.count > 0 ? { shown: bills.label, said: `${bills.label} bills waiting for you` } : undefined,
   };
-  return links.map((item) => {
+  const link = (item: NavigationLink) => {
     const count = counts[item.to];
     return (
       <NavLink
@@ -111,8 +112,25 @@ function MainNav({ links, onNavigate }: { links: NavigationLink[]; onNavigate: (
           : {})}
       />
     );
-  });
+  };
+  // Grouped by what an operator does (app/nav-groups.ts): each group labelled, each link keeping its name.
+  return groupNavigation(links).map((group) =>
+    group.label === null ? (
+      <Stack key="top" gap={0}>
+        {group.links.map(link)}
+      </Stack>
+    ) : (
+      <Stack key={group.label} gap={0} mt="sm" role="group" aria-labelledby={navGroupId(group.label)}>
+        <Text id={navGroupId(group.label)} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" pb={4}>
+          {group.label}
+        </Text>
+        {group.links.map(link)}
+      </Stack>
+    ),
+  );
 }
+
+const navGroupId = (label: string) => `nav-group-${label.toLowerCase().replaceAll(' ', '-')}`;
 
 /**
  * The first stop of the Tab key: past the header and twenty-odd links of the navigation, to the page's heading (its

@@ -12,9 +12,9 @@ import { Money } from '../../components/Money';
 import { SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
 import { exportLedger } from './ledger-export';
+import { rangeProblem, TYPE_OPTIONS, typeLabel, walletName } from './ledger-words';
 
 const PAGE_SIZE = 25;
-const TYPES = ['balance', 'refill', 'payout', 'payment', 'fee'];
 
 /** A date's start (or end) as the service's date-time filter takes it, in UTC. */
 const dayBound = (date: string | undefined, end: boolean) =>
@@ -36,10 +36,12 @@ export function LedgerPage() {
     end_date: dayBound(get('to'), true),
   };
   const query: LedgerQuery = { ...range, ...cursors, limit: PAGE_SIZE };
+  // Days the wrong way round match nothing: said at the To date, and nothing is asked of the service.
+  const backwards = rangeProblem(get('from'), get('to'));
   const wallets = useQuery(ledgerQueries.wallets());
   const walletSource = useWalletSource();
-  const page = useQuery(ledgerQueries.page(query));
-  const totals = useQuery(ledgerQueries.totals(range));
+  const page = useQuery({ ...ledgerQueries.page(query), enabled: !backwards });
+  const totals = useQuery({ ...ledgerQueries.totals(range), enabled: !backwards });
   const rows = page.data?.data ?? [];
   const [exported, setExported] = useState<{ lines: number; cents: number; done: boolean } | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
@@ -106,7 +108,7 @@ export function LedgerPage() {
           <Select
             label="Type"
             clearable
-            data={TYPES}
+            data={TYPE_OPTIONS}
             value={range.type ?? null}
             onChange={(value) => setFilter('type', value)}
           />
@@ -119,6 +121,7 @@ export function LedgerPage() {
           <TextInput
             label="To date"
             type="date"
+            error={backwards}
             value={get('to') ?? ''}
             onChange={(event) => setFilter('to', event.currentTarget.value)}
           />
@@ -134,9 +137,10 @@ export function LedgerPage() {
               label="Totals by type"
               rows={totals.data.totals}
               rowKey={(row) => row.type}
-              minWidth={360}
+              // Three short columns fit a 390 px phone: its amounts are never behind a sideways scroll.
+              minWidth={280}
               columns={[
-                { header: 'Type', cell: (row) => row.type },
+                { header: 'Type', cell: (row) => typeLabel(row.type) },
                 { header: 'Lines', numeric: true, cell: (row) => row.count.toLocaleString('en-US') },
                 { header: 'Amount', numeric: true, cell: (row) => <Money cents={row.amount} /> },
               ]}
@@ -145,6 +149,12 @@ export function LedgerPage() {
               {'Balance change of the range: '}
               <Money cents={totals.data.net} />
             </Text>
+            {!range.wallet_id && (
+              <Text size="sm" c="dimmed">
+                All wallets: the organization&apos;s own, each app&apos;s and each user&apos;s. The Treasury
+                shows each of them.
+              </Text>
+            )}
           </Stack>
         </Paper>
       )}
@@ -174,7 +184,7 @@ export function LedgerPage() {
           The service gives no totals for a range here: the lines below are all there is.
         </Alert>
       )}
-      {page.isPending && <Skeleton height={160} />}
+      {page.isPending && !backwards && <Skeleton height={160} />}
       {page.data &&
         (rows.length === 0 ? (
           <Text>No transactions match.</Text>
@@ -190,10 +200,10 @@ export function LedgerPage() {
                 cell: (row) =>
                   row.created ? new Date(row.created).toLocaleString('en-US', { timeZone: 'UTC' }) : '',
               },
-              { header: 'Type', cell: (row) => row.type ?? '' },
+              { header: 'Type', cell: (row) => typeLabel(row.type) },
               { header: 'From', cell: (row) => row.source_name ?? '' },
               { header: 'To', cell: (row) => row.destination_name ?? '' },
-              { header: 'Wallet', cell: (row) => row.wallet?.type ?? '' },
+              { header: 'Wallet', cell: (row) => walletName(row, wallets.data) },
               { header: 'Amount', numeric: true, cell: (row) => <Money cents={Number(row.amount)} /> },
               {
                 header: 'Transfer',

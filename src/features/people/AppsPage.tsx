@@ -1,4 +1,4 @@
-import { Anchor, Badge, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { appQueries } from '../../api/apps';
@@ -27,9 +27,17 @@ export function AppsPage() {
   const list = useQuery(appQueries.list({ limit: PAGE_SIZE, ...cursors }));
   const rows = list.data ?? [];
   const maySupport = useCan('support');
+  const mayPay = useCan('pay');
   return (
     <Stack>
-      <Title order={1}>Apps</Title>
+      <Group justify="space-between">
+        <Title order={1}>Apps</Title>
+        {mayPay && (
+          <Button component={Link} href="/onboarding/apps/new">
+            New app
+          </Button>
+        )}
+      </Group>
       {list.isError && <ApiErrorAlert error={list.error} />}
       {list.isPending && <Skeleton height={120} />}
       {list.data &&

@@ -1,5 +1,6 @@
 import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { PeopleKind } from '../../api/search-source';
@@ -25,6 +26,8 @@ export interface PeopleListProps<P extends { id: string }> {
   /** A status filter, for the kinds that have one. */
   statuses?: readonly string[];
   minWidth: number;
+  /** Beside the title: the way to add one, for the roles that may. */
+  action?: ReactNode;
 }
 
 /**
@@ -46,7 +49,10 @@ export function PeopleList<P extends { id: string }>(props: PeopleListProps<P>) 
 
   return (
     <Stack>
-      <Title order={1}>{title}</Title>
+      <Group justify="space-between">
+        <Title order={1}>{title}</Title>
+        {props.action}
+      </Group>
       <Paper withBorder p="md">
         <Group align="flex-end">
           <SearchBox value={search ?? ''} onSearch={(text) => setFilter('q', text, { replace: true })} />

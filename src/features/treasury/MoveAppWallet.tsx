@@ -3,6 +3,7 @@ import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useApprovalNeed } from '../../api/approvals';
 import { submitMoveForApproval } from '../../api/ledger';
 import {
   type AppWalletBody,
@@ -30,6 +31,8 @@ export function MoveAppWallet({
   account: string;
 }) {
   const [direction, setDirection] = useState<Direction>('deposit');
+  // The amount typed outlives a change of direction: switching to look at the other way loses nothing.
+  const [amount, setAmount] = useState('');
   return (
     <Stack gap="xs">
       <SegmentedControl
@@ -42,7 +45,14 @@ export function MoveAppWallet({
         onChange={(value) => setDirection(value as Direction)}
       />
       {/* One form per direction: each keeps its own key and its own unknown outcome. */}
-      <MoveForm key={direction} app={app} account={account} direction={direction} />
+      <MoveForm
+        key={direction}
+        app={app}
+        account={account}
+        direction={direction}
+        amount={amount}
+        setAmount={setAmount}
+      />
     </Stack>
   );
 }
@@ -51,16 +61,20 @@ function MoveForm({
   app,
   account,
   direction,
+  amount,
+  setAmount,
 }: {
   app: { id: string; name: string; balance: number };
   account: string;
   direction: Direction;
+  amount: string;
+  setAmount: (amount: string) => void;
 }) {
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState('');
+  const approvalNeed = useApprovalNeed();
   const [problem, setProblem] = useState<string | null>(null);
   const [review, setReview] = useState<Prepared<AppWalletBody> | null>(null);
-  const [made, setMade] = useState<{ id: string; status: string } | null>(null);
+  const [made, setMade] = useState<{ id: string; cents: number } | null>(null);
   const [waiting, setWaiting] = useState<string | null>(null);
   const [approval, setApproval] = useState<{ submitting: boolean; error: unknown }>({
     submitting: false,
@@ -71,7 +85,7 @@ function MoveForm({
     direction === 'deposit' ? depositMoney : withdrawalMoney,
     {
       onCreated: (transfer) => {
-        setMade({ id: transfer.id, status: transfer.status ?? '' });
+        setMade({ id: transfer.id, cents: Math.abs(Number(transfer.amount ?? 0)) });
         setReview(null);
         void queryClient.invalidateQueries({ queryKey: ['wallets'] });
         void queryClient.invalidateQueries({ queryKey: ['transactions'] });
@@ -144,14 +158,23 @@ function MoveForm({
               submission={submission}
               onConfirm={() => submission.confirm(review)}
               onBack={() => setReview(null)}
-              approval={{ needed: submission.needsApproval, ...approval, onSubmit: submitForApproval }}
+              approval={{
+                // Said up front, as a payment's review says it: above the limit the review submits for approval.
+                needed:
+                  submission.needsApproval ||
+                  approvalNeed(cents, direction === 'deposit' ? 'deposit' : 'withdrawal').needed,
+                ...approval,
+                onSubmit: submitForApproval,
+              }}
             />
           </Stack>
         </Alert>
       )}
       {made && (
         <Text role="status">
-          {`${direction === 'deposit' ? 'Deposit' : 'Withdrawal'} made, ${made.status}: `}
+          {direction === 'deposit'
+            ? `Deposit of ${formatCents(made.cents)} made: pending until it arrives. `
+            : `Withdrawal of ${formatCents(made.cents)} made: on its way to ${account}. `}
           <Link href={`/transfers/${made.id}`}>Open transfer</Link>
         </Text>
       )}

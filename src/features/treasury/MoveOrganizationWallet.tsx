@@ -3,6 +3,7 @@ import { Alert, Button, SegmentedControl, Stack, Text, TextInput } from '@mantin
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useApprovalNeed } from '../../api/approvals';
 import { submitMoveForApproval } from '../../api/ledger';
 import {
   type OrganizationMove,
@@ -35,6 +36,7 @@ export function MoveOrganizationWallet({
   apps: readonly Wallet[];
 }) {
   const queryClient = useQueryClient();
+  const approvalNeed = useApprovalNeed();
   const [appId, setAppId] = useState<string | null>(apps[0]?.id ?? null);
   const [direction, setDirection] = useState<Direction>('to-app');
   const [amount, setAmount] = useState('');
@@ -138,7 +140,12 @@ export function MoveOrganizationWallet({
               submission={submission}
               onConfirm={() => submission.confirm(review)}
               onBack={() => setReview(null)}
-              approval={{ needed: submission.needsApproval, ...approval, onSubmit: submitForApproval }}
+              approval={{
+                // Said up front, as a payment's review says it: above the limit the review submits for approval.
+                needed: submission.needsApproval || approvalNeed(cents, 'move').needed,
+                ...approval,
+                onSubmit: submitForApproval,
+              }}
             />
           </Stack>
         </Alert>

@@ -15,6 +15,7 @@ import { can } from '../../lib/roles';
 import { MoveAppWallet } from './MoveAppWallet';
 import { MoveOrganizationWallet } from './MoveOrganizationWallet';
 import { RefillSettings } from './RefillSettings';
+import { SetBankAccount } from './SetBankAccount';
 
 const BalanceChart = lazy(() =>
   import('./BalanceChart').then((module) => ({ default: module.BalanceChart })),
@@ -42,17 +43,23 @@ async function recentLines(walletId: string) {
   return lines;
 }
 
-/** The app's bank account, masked; for a role that pays, deposits from it and withdrawals to it. */
-function AppAccount({ app }: { app: { id: string; name: string; balance: number } }) {
-  const account = useQuery(ledgerQueries.achAccount(app.id));
+/** The app's bank account, masked; for a role that pays, deposits from it and withdrawals to it, or setting one. */
+function AppAccount({ app }: { app: Wallets['apps'][number] }) {
+  // The wallets say whether the app has an account (a sandbox extension); upstream it is asked for app by app.
+  const listed = app.ach_account !== undefined;
+  const account = useQuery({ ...ledgerQueries.achAccount(app.id), enabled: !listed });
   const role = useRole();
-  if (account.isPending) return <Skeleton height={18} width={160} />;
-  if (!account.data) return <Text c="dimmed">No bank account</Text>;
-  const label = `${account.data.name ?? 'Bank account'} (${maskAccount(account.data.mask)})`;
+  const pays = role === null || can(role, 'pay');
+  const known = listed ? app.ach_account : account.data;
+  if (!listed && account.isPending) return <Skeleton height={18} width={160} />;
+  if (!known) return pays ? <SetBankAccount app={app} /> : <Text c="dimmed">No bank account</Text>;
+  // The service's name already says the mask ("Checking •••• 6789"): it is not said twice.
+  const masked = maskAccount(known.mask);
+  const label = known.name?.includes(masked) ? known.name : `${known.name ?? 'Bank account'} (${masked})`;
   return (
     <>
       <Text>{`Bank account: ${label}`}</Text>
-      {(role === null || can(role, 'pay')) && (
+      {pays && (
         <>
           <MoveAppWallet app={app} account={label} />
           <RefillSettings app={app} />
@@ -157,6 +164,22 @@ export function TreasuryPage() {
                 </Stack>
               </Paper>
             ))}
+            {data.users && (
+              <Paper withBorder p="md" component="section" aria-label="Users' wallets">
+                <Stack gap="xs">
+                  <Title order={2} size="h4">
+                    {`Users' wallets (${data.users.count.toLocaleString('en-US')})`}
+                  </Title>
+                  <Text size="xl" fw={700}>
+                    <Money cents={data.users.balance} />
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    Money paid to users and not yet paid out: part of the ledger of all wallets.
+                  </Text>
+                  <Link href="/ledger">Ledger of all wallets</Link>
+                </Stack>
+              </Paper>
+            )}
           </SimpleGrid>
           {data.apps.map((app) => (
             <Paper key={app.id} withBorder p="md">

@@ -23,7 +23,9 @@ export function seedDemoWallets(
 ): void {
   const [first, second] = apps;
   if (!first || !second || users.length < 4) return;
-  const at = (daysAgo: number, hour = 10) => nowMs - daysAgo * DAY + hour * 3600_000;
+  // An hour before this moment, that many days ago: never after the seed's now (a pending deposit made "today" is not
+  // dated this evening).
+  const at = (daysAgo: number) => nowMs - daysAgo * DAY - 3600_000;
   const ctx = (daysAgo: number, appId = first.id) => ({ db, tenant, appId, nowMs: at(daysAgo) });
   const settle = (id: string, daysAgo: number, steps: number) => {
     for (let step = 0; step < steps; step++) {

@@ -1,4 +1,5 @@
 import type { Db } from '../store/db';
+import { paidOutTo } from '../store/ledger';
 import { addLinkEvent, updatePayoutLink } from '../store/payouts';
 import { creditedAppOf, findBankAccount, namedCustomer, namedUser } from '../store/tenants';
 import {
@@ -126,7 +127,11 @@ function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: 
   const at = new Date(nowMs).toISOString();
   const app = creditedAppOf(db, transfer.org_id, transfer.app_id);
   const user = transfer.user_id ? namedUser(db, transfer.org_id, transfer.user_id) : undefined;
-  const payee = user ? `${user.first_name} ${user.last_name}`.trim() : 'The payee';
+  const payee = user ? `${user.first_name} ${user.last_name}`.trim() : undefined;
+  // The line says what came back and from whom: the payout (or bill payment) and where it had gone.
+  const what = transfer.type === 'payable' ? 'bill payment' : 'payout';
+  const paidTo = paidOutTo(db, transfer.id) ?? payee;
+  const source = paidTo ? `Returned ${what}: ${paidTo}` : `Returned ${what}`;
   const wallet =
     transfer.funded || !transfer.user_id ? appWallet(transfer.app_id) : userWallet(transfer.user_id);
   post({
@@ -140,8 +145,9 @@ function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: 
         wallet,
         amount: transfer.amount,
         type: 'balance',
-        source_name: payee,
-        destination_name: wallet.kind === 'app' ? (app?.name ?? "The app's wallet") : payee,
+        source_name: source,
+        destination_name:
+          wallet.kind === 'app' ? (app?.name ?? "The app's wallet") : (payee ?? "The user's wallet"),
       },
     ],
   });

@@ -1,5 +1,6 @@
 import type { AchAccountRequest, AppSettingsRequest, WalletAmountRequest } from '../../lib/requests/wallets';
 import type { Db } from '../store/db';
+import { usersWallets } from '../store/ledger';
 import { findApp, findAppAnyTenant, getOrganization, insertBankAccount, listApps } from '../store/tenants';
 import { appendStatusHistory, insertTransfer, transferJson } from '../store/transfers';
 import {
@@ -52,6 +53,16 @@ export function achAccountView({ db, tenant }: Caller, appId: string) {
   const app = found(findApp(db, tenant.orgId, appId));
   const { account, name } = achAccountOf(db, tenant.orgId, app.id);
   return { mask: account.last4, name };
+}
+
+function achAccountOrNull(db: Db, orgId: string, appId: string): { mask: string; name: string } | null {
+  try {
+    const { account, name } = achAccountOf(db, orgId, appId);
+    return { mask: account.last4, name };
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
 }
 
 /** Sets (or replaces) the app's ACH account; only its last four digits are kept, never the number. */
@@ -273,6 +284,8 @@ export function walletsOf({ db, tenant }: Caller) {
       id: app.id,
       name: app.name,
       balance: app.balance,
+      // Its bank account (mask and name) or null: the Treasury learns there is none without a request refused.
+      ach_account: achAccountOrNull(db, tenant.orgId, app.id),
       pending_deposits: pendingOf(app.id).reduce((sum, row) => sum + row.amount, 0),
       pending_deposit_count: pendingOf(app.id).length,
       pending: pendingOf(app.id).map((row) => ({
@@ -283,5 +296,8 @@ export function walletsOf({ db, tenant }: Caller) {
         auto_refill: row.movement === 'auto-refill',
       })),
     })),
+    // The users' wallets are the organization's ledger too (its all-wallets totals count their lines): their sum, so
+    // that the Treasury and the ledger reconcile to the cent.
+    users: usersWallets(db, tenant.orgId),
   };
 }

@@ -204,7 +204,8 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       method: 'GET',
       path: '/v2/wallets',
       operationId: 'sandbox-list-wallets',
-      summary: "The organization's own wallet and each app's, with deposits on their way in",
+      summary:
+        "The organization's own wallet and each app's, with deposits on their way in, and the users' wallets' sum",
       tags: ['transfers'],
       extension: true,
       responses: {
@@ -217,6 +218,7 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
                 id: z.uuid(),
                 name: z.string(),
                 balance: z.int(),
+                ach_account: z.object({ mask: z.string(), name: z.string() }).nullable(),
                 pending_deposits: z.int(),
                 pending_deposit_count: z.int(),
                 pending: z.array(
@@ -230,6 +232,7 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
                 ),
               }),
             ),
+            users: z.object({ balance: z.int(), count: z.int() }),
           }),
         },
         ...standardErrors,

@@ -86,6 +86,26 @@ export function sumOfLines(db: Db, walletId: string): number {
   );
 }
 
+/** Where a transfer's money went out to: the destination of its first line out of a wallet, if it has one. */
+export function paidOutTo(db: Db, transferId: string): string | undefined {
+  return sql<string>(
+    db,
+    'SELECT destination_name FROM transactions WHERE transfer_id = ? AND amount < 0 ORDER BY id LIMIT 1',
+  )
+    .pluck()
+    .get(transferId);
+}
+
+/** The organization's users' wallets: how much they hold together and how many hold any. */
+export function usersWallets(db: Db, orgId: string): { balance: number; count: number } {
+  return (
+    sql<{ balance: number; count: number }>(
+      db,
+      'SELECT COALESCE(sum(wallet), 0) AS balance, count(*) FILTER (WHERE wallet <> 0) AS count FROM users WHERE org_id = ?',
+    ).get(orgId) ?? { balance: 0, count: 0 }
+  );
+}
+
 /** A wallet's cached balance (what a movement checks before it pays). */
 export function cachedBalance(db: Db, wallet: WalletRef, orgId: string): number {
   switch (wallet.kind) {

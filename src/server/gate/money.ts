@@ -1,4 +1,4 @@
-import { approvalNeed } from '../../lib/approval-rules';
+import { approvalNeed, moneyWhatOf } from '../../lib/approval-rules';
 import type { AuditAction } from '../../lib/audit-actions';
 import { NO_POLICY } from '../approvals/policy';
 import { openRequestWithKey } from '../db/repositories/approval-requests';
@@ -60,7 +60,7 @@ export async function judgeMoney(
   }
   const reserved = await reserveSpend(
     team.database.db,
-    { orgId: organization.id, memberId: member.id, amountCents, fileId },
+    { orgId: organization.id, memberId: member.id, amountCents, fileId, what: moneyWhatOf(action) },
     team.now(),
   );
   if (reserved.kind === 'needs-approval') {

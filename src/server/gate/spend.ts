@@ -1,4 +1,4 @@
-import { type ApprovalNeed, approvalNeed, memberDailyLimit } from '../../lib/approval-rules';
+import { type ApprovalNeed, approvalNeed, type MoneyWhat, memberDailyLimit } from '../../lib/approval-rules';
 import { dayFirstHour, spendHour } from '../../lib/spend-day';
 import { activePolicy } from '../approvals/policy';
 import { type ConsoleDb, transaction } from '../db/database';
@@ -48,6 +48,8 @@ export async function reserveSpend(
     memberId: string;
     amountCents: number;
     fileId?: string | null;
+    /** What it is, for the words of a refusal (a payment unless said). */
+    what?: MoneyWhat;
     /** Only the daily limit: the approval limit was judged by the caller (a bill approved by another member). */
     dailyOnly?: boolean;
     /** With `dailyOnly`: someone other than the payer approved it, so the approval limit is no daily limit for it. */
@@ -83,7 +85,7 @@ export async function reserveSpend(
       }
     }
     const moved = await sumSpendHours(trx, counters[0] as SpendCounter, from);
-    const need = approvalNeed(policy, spend.amountCents, moved);
+    const need = approvalNeed(policy, spend.amountCents, moved, spend.what);
     if (need.needed) return { kind: 'needs-approval', need } as const;
     const hour = spendHour(now);
     for (const counter of counters) await addToSpendHour(trx, counter, hour, spend.amountCents);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { approvalNeed } from '../../lib/approval-rules';
+import { approvalNeed, moneyWhatOf } from '../../lib/approval-rules';
 import { deadlineFrom, isPastDeadline } from '../../lib/request-lifecycle';
 import { achAccountSchema } from '../../lib/requests/wallets';
 import { type FieldError, fieldErrorsFrom } from '../../node/error-body';
@@ -97,7 +97,7 @@ export async function submitMove(
     policy,
     checked.total,
     await movedToday(db, maker.member.id, team.now()),
-    submission.move === 'transfer-batch' ? 'file' : 'payment',
+    submission.move === 'transfer-batch' ? 'file' : moneyWhatOf(MOVE_KINDS[submission.move].action),
     held,
   );
   if (grant ? !policy.enabled && !held : !need.needed) {
