@@ -28,6 +28,7 @@ import { DetailRow } from '../../components/DetailRow';
 import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
 import { describeCondition } from '../../lib/ap-policies';
+import { openStepApprovers } from '../../lib/bill-approvals';
 import { billStatusWords } from '../../lib/bill-tabs';
 import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
@@ -60,6 +61,7 @@ function ApprovalSteps({ bill }: { bill: Bill }) {
   const policies = useQuery(billQueries.policies());
   const policy = policies.data?.find((p) => p.id === bill.approval_policy_id);
   const steps = bill.approval_steps ?? [];
+  const open = openStepApprovers(bill);
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
@@ -96,6 +98,13 @@ function ApprovalSteps({ bill }: { bill: Bill }) {
                 : 'not yet'}
             </Text>
           ))}
+          {index === open.index && open.stuck && bill.status === 'submitted_for_approval' && (
+            <Alert color="yellow" title={`Step ${index + 1} needs someone else`}>
+              Everyone this step names approved an earlier step of this bill, and one person approves at most
+              one step: no one can complete it. An admin adds another approver to the policy, or the bill is
+              cancelled and made again.
+            </Alert>
+          )}
         </Stack>
       ))}
     </Stack>
@@ -123,8 +132,13 @@ export function BillPage() {
   if (!bill.data) return <Skeleton height={320} />;
   const b = bill.data;
   const amount = formatCents(b.amount);
+  // The open step's approvers, less whoever approved another step of this bill (the server's rule too).
+  const open = openStepApprovers(b);
   const waitingForMe =
-    apUser !== null && (b.next_approvers ?? []).includes(apUser.id) && b.created_by !== apUser.id;
+    apUser !== null &&
+    (b.next_approvers ?? []).includes(apUser.id) &&
+    (open.index < 0 || open.mayApprove.includes(apUser.id)) &&
+    b.created_by !== apUser.id;
   const can = (action: BillAction) => {
     if (!apUser) return false;
     if (action === 'approve' || action === 'reject')
