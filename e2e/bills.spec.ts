@@ -205,6 +205,56 @@ test('a duplicate invoice needs a tick that says so', async ({ page, tenant }) =
   await expect(page.getByRole('heading', { name: 'Bill NH-1001', exact: true })).toBeVisible();
 });
 
+test('what finance typed before choosing a PDF is kept, the draft is funded from the wallet, and a PDF read as nothing leaves no draft', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  await signIn(page, tenant, 'finance');
+  await page.goto('/bills/new');
+  const funding = page.getByRole('radiogroup', { name: 'Funding', exact: true });
+  await expect(funding.getByRole('radio', { name: "The app's wallet", exact: true })).toBeChecked();
+  await page.getByLabel('Invoice number', { exact: true }).fill('TYPED-1');
+  await page.getByLabel('Description', { exact: true }).fill('Typed before the PDF');
+  await page.getByLabel('Invoice PDF', { exact: true }).setInputFiles({
+    name: 'northwind.pdf',
+    mimeType: 'application/pdf',
+    buffer: await invoice('NH-READ-9', 'Northwind Hosting', [['Servers', 1, '$300.00', '$300.00']]),
+  });
+  // The typed fields win over the PDF's; what was not typed is read from it.
+  await expect(page.getByRole('heading', { name: 'Draft bill TYPED-1', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Typed before the PDF');
+  await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('300.00');
+  await expect(
+    page
+      .getByRole('radiogroup', { name: 'Funding', exact: true })
+      .getByRole('radio', { name: "The app's wallet", exact: true }),
+  ).toBeChecked();
+
+  await page.goto('/bills/new');
+  await page.getByLabel('Invoice number', { exact: true }).fill('TYPED-2');
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]).drawText('Hello there, nothing structured', {
+    x: 56,
+    y: 720,
+    size: 12,
+    font: await doc.embedFont(StandardFonts.Helvetica),
+  });
+  await page.getByLabel('Invoice PDF', { exact: true }).setInputFiles({
+    name: 'junk-e2e.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await doc.save()),
+  });
+  await expect(page.getByText(/The service read nothing from junk-e2e\.pdf/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New bill', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Invoice number', { exact: true })).toHaveValue('TYPED-2');
+  const headers = await memberAuth(page.request, tenant, 'finance');
+  const drafts = (
+    await (await page.request.get(`${AP}/payables?status=created&limit=100`, { headers })).json()
+  ).data as ApiBill[];
+  expect(drafts.filter((b) => b.number.startsWith('junk-e2e'))).toEqual([]);
+});
+
 test('support reads bills but cannot act on them', async ({ page, tenant }) => {
   await signIn(page, tenant, 'support');
   await page.goto('/bills');
