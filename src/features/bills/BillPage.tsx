@@ -33,6 +33,7 @@ import { billStatusWords } from '../../lib/bill-tabs';
 import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import type { PayableCondition } from '../../lib/requests/accounts-payable';
+import { invoiceViewUrl } from './invoice-view';
 import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
 
 /** The invoice in the browser's own viewer, from a `blob:` URL fetched with the member's credentials. */
@@ -51,7 +52,7 @@ function InvoiceViewer({ bill }: { bill: Bill }) {
   return (
     <iframe
       title={`Invoice ${bill.number}`}
-      src={pdf.data}
+      src={invoiceViewUrl(pdf.data)}
       style={{ width: '100%', height: 560, border: 0 }}
     />
   );
