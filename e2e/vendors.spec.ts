@@ -188,6 +188,18 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(preview).toContainText('policy 1 (not vendor is Swift Logistics)');
     await page.getByLabel('Bill amount (USD)', { exact: true }).fill('12.00');
     await expect(preview).toContainText('No policy applies');
+    // An amount that does not read is said at the field, and the preview names no policy for it.
+    const amountField = page.getByLabel('Bill amount (USD)', { exact: true });
+    for (const [typed, problem] of [
+      ['abc', 'Enter the amount in dollars, like 12.34'],
+      ['-5', 'The amount must be positive'],
+      ['10000.005', 'At most two decimal places (whole cents)'],
+    ] as const) {
+      await amountField.fill(typed);
+      await expect(amountField).toHaveAttribute('aria-invalid', 'true');
+      await expect(amountField).toHaveAccessibleDescription(problem);
+      await expect(preview).toContainText('Correct the amount to see which policy a bill would follow.');
+    }
     await expectNoAxeViolations(page);
   });
 }
