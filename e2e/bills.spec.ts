@@ -164,6 +164,8 @@ for (const scheme of ['light', 'dark'] as const) {
     const review = page.getByRole('dialog', { name: 'Review the payment' });
     await expect(review.getByText('•••• 4821')).toBeVisible();
     await expect(review.getByText("The app's wallet")).toBeVisible();
+    // The one bill's review says what it leaves in the wallet, as a run's does.
+    await expect(review.getByText(/wallet: \$[\d,.]+ now, \$[\d,.]+ after/)).toBeVisible();
     await review.getByRole('button', { name: 'Pay $4,000.00', exact: true }).click();
     await page.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).click();
     await expect(page.getByRole('heading', { name: /Transfer/ })).toBeVisible();
@@ -330,6 +332,10 @@ test('five approved bills paid as one reviewed run, the page reloaded mid-run: e
   const review = page.getByRole('dialog', { name: 'Review the run' });
   await expect(review.getByText('5 bills, $1,500.00 in all, each paid once.')).toBeVisible();
   await expect(review.getByText(/wallet: \$[\d,.]+ now, \$[\d,.]+ after/)).toBeVisible();
+  // No run-level approval: the review says how the run is judged.
+  await expect(
+    review.getByText(/Each bill is judged on its own .*the run's total counts against your daily limit/),
+  ).toBeVisible();
   await expect(review.getByRole('table', { name: 'Bills to pay' }).getByRole('row')).toHaveCount(6);
 
   // Two of the five answer slowly: the page is reloaded while they are out.

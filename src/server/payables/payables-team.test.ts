@@ -321,6 +321,9 @@ describe.each(BACKENDS)('bills under the team on $name', async (backend) => {
     const refused = await finance.post(`${AP}/payables/${second.id}/pay`, {});
     expect(refused.status).toBe(403);
     expect(refused.body.error_code).toBe('approval-required');
+    // A bill has no approval to ask for here: the words say what the payer can do instead.
+    expect(refused.body.message).not.toContain('submit it for approval');
+    expect(refused.body.message).toContain('another member with room in their daily limit pays it');
   });
 
   it('counts bills split below the approval limit against the same daily limit', async () => {

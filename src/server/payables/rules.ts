@@ -17,6 +17,7 @@ import type { SessionMember } from '../identity/sign-in';
 import type { TeamRequestView } from '../members/team-requests';
 import type { Team } from '../team';
 import { apUserOf, matchOf, whyNoAct } from './ap-user-links';
+import { dailyLimitWordsForABill } from './bill-pay-words';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
 import { judgePolicyChange } from './policy-changes';
 import {
@@ -348,7 +349,7 @@ async function judgePay(
   );
   if (reserved.kind === 'needs-approval') {
     const message = reserved.need.needed ? reserved.need.message : 'This is above your daily limit';
-    return refuse(403, 'approval-required', message, { limit: 'daily' });
+    return refuse(403, 'approval-required', dailyLimitWordsForABill(message), { limit: 'daily' });
   }
   return { kind: 'send', body, detail, amountCents, reservation: reserved.reservation };
 }
