@@ -180,8 +180,17 @@ test('a bill above $10,000.00 needs two steps, each approved by someone else', a
   await openBill(page, 'Waiting for approval', 'SL-2210');
   await expect(page.getByText('Step 1: 1 approval(s) (open)')).toBeVisible();
   await expect(page.getByText('Step 2: 1 approval(s) (open)')).toBeVisible();
+  // The history says who acted in words, not the service's role codes.
+  const history = page.getByRole('table', { name: 'History', exact: true });
+  await expect(history).toContainText('(maker of bills)');
+  await expect(history).not.toContainText('ap_creator');
   await page.getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
+  // The dialog names the bill, its vendor and its amount.
+  const dialog = page.getByRole('dialog', {
+    name: 'Bill SL-2210 from Swift Logistics, $14,500.00',
+    exact: true,
+  });
+  await dialog.getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
   await expect(page.getByText('Step 1: 1 approval(s) (complete)')).toBeVisible();
   await expect(page.getByText('Waiting for approval').first()).toBeVisible();
   // The one who approved step 1 does not approve step 2: the page says the step needs someone else.
@@ -193,6 +202,9 @@ test('a bill above $10,000.00 needs two steps, each approved by someone else', a
 test('a duplicate invoice needs a tick that says so', async ({ page, tenant }) => {
   await signIn(page, tenant, 'finance');
   await page.goto('/bills/new');
+  // Nothing chosen yet: the focus goes to the first field at fault.
+  await page.getByRole('button', { name: 'Create bill', exact: true }).click();
+  await expect(page.getByLabel('Vendor', { exact: true })).toBeFocused();
   await page.getByLabel('Vendor', { exact: true }).click();
   await page.getByRole('option', { name: 'Northwind Hosting' }).click();
   await page.getByLabel('Pay to', { exact: true }).click();
@@ -202,6 +214,7 @@ test('a duplicate invoice needs a tick that says so', async ({ page, tenant }) =
   await expect(page.getByText(/Bill NH-1001 of \$420\.00 .* has the same number/)).toBeVisible();
   await page.getByRole('button', { name: 'Create bill', exact: true }).click();
   await expect(page.getByText('Tick this, or correct the bill')).toBeVisible();
+  await expect(page.getByLabel('It is a different invoice', { exact: true })).toBeFocused();
   await page.getByLabel('It is a different invoice', { exact: true }).check();
   await page.getByRole('button', { name: 'Create bill', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Bill NH-1001', exact: true })).toBeVisible();

@@ -167,9 +167,20 @@ export function BillFormPage() {
   const error = (field: keyof Values) => (touched ? problems[field] : undefined);
   const items = draft.data?.items ?? [];
   const itemsTotal = items.reduce((sum, item) => sum + item.amount, 0);
+  // After a refused save the focus goes to the first field at fault, as the console's other forms do.
+  const formRef = useRef<HTMLDivElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    // A field at fault is aria-invalid; Mantine marks a checkbox at fault with data-error only.
+    if (refusals > 0)
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], input[data-error="true"]')?.focus();
+  }, [refusals]);
   const save = (then?: 'submit') => {
     setTouched(true);
-    if (Object.keys(problems).length > 0 || needsTick || cents === null) return;
+    if (Object.keys(problems).length > 0 || needsTick || cents === null) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     const body = {
       number: values.number.trim(),
       ap_vendor_id: values.vendor as string,
@@ -215,7 +226,7 @@ export function BillFormPage() {
         />
       )}
       <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-        <Stack miw={300} style={{ flex: 1 }}>
+        <Stack miw={300} style={{ flex: 1 }} ref={formRef}>
           <Select
             label="Vendor"
             searchable

@@ -33,6 +33,7 @@ import { billStatusWords } from '../../lib/bill-tabs';
 import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import type { PayableCondition } from '../../lib/requests/accounts-payable';
+import { apRoleWords, billStatusColor } from './bill-words';
 import { invoiceViewUrl } from './invoice-view';
 import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
 
@@ -168,7 +169,7 @@ export function BillPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Bill {b.number}</Title>
-        <StatusBadge status={billStatusWords(b.status)} />
+        <StatusBadge status={billStatusWords(b.status)} color={billStatusColor(b.status)} />
       </Group>
       <Anchor component={Link} to="/bills">
         All bills
@@ -263,7 +264,7 @@ export function BillPage() {
                   <Table.Td>{a.action.replaceAll('_', ' ')}</Table.Td>
                   <Table.Td>
                     {a.user_name ?? '—'}
-                    {a.user_role ? ` (${a.user_role})` : ''}
+                    {a.user_role ? ` (${apRoleWords(a.user_role)})` : ''}
                   </Table.Td>
                   <Table.Td>{a.comment ?? ''}</Table.Td>
                 </Table.Tr>
@@ -281,7 +282,7 @@ export function BillPage() {
       <Modal
         opened={asking !== null}
         onClose={() => !act.isPending && setAsking(null)}
-        title={asking === 'reject' ? `Reject bill ${b.number}` : `Bill ${b.number}`}
+        title={`${asking === 'reject' ? 'Reject bill' : 'Bill'} ${b.number} from ${b.ap_vendor_name ?? 'no vendor yet'}, ${amount}`}
         centered
       >
         <Stack>
