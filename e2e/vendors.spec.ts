@@ -225,6 +225,23 @@ test('support reads vendors and the approval policies but changes neither', asyn
   await expect(
     page.getByText('Your AP user may only read bills: an admin gives it a role that acts'),
   ).toBeVisible();
+
+  // At 390 px, dark, what matters in both lists shows without sideways scrolling.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = async (table: import('@playwright/test').Locator) =>
+    table.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0));
+  await page.goto('/bills?tab=approved');
+  const bills = page.getByRole('table', { name: 'Bills', exact: true });
+  await expect(bills).toContainText('NH-1002');
+  for (const header of ['Bill', 'Amount', 'Status'])
+    await expect(bills.getByRole('columnheader', { name: header, exact: true })).toBeInViewport();
+  await expect(bills).toContainText('Northwind Hosting');
+  expect(await fits(bills)).toBe(true);
+  await page.goto('/approval-policies');
+  const policies = page.getByRole('table', { name: 'Approval policies, in the order they are tried' });
+  await expect(policies.getByRole('columnheader', { name: 'Approved by', exact: true })).toBeInViewport();
+  expect(await fits(policies)).toBe(true);
 });
 
 test('with two admins, deleting a policy waits for the other admin, who confirms it on Approvals', async ({
