@@ -295,7 +295,7 @@ test('a failed payment is paid again, once, even when the answer to Pay again is
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   const review = page.getByRole('dialog', { name: 'Review the payment' });
   await expect(review.getByText('Dana Lee Consulting')).toBeVisible();
-  await expect(review.getByText('ACH from the bank')).toBeVisible();
+  await expect(review.getByText('ACH from the bank', { exact: true })).toBeVisible();
   await expect(review.getByText(`Request id bill-${id}-attempt-1`)).toBeVisible();
   await review.getByRole('button', { name: 'Pay $450.00', exact: true }).click();
   await expect(review).toBeHidden();
