@@ -164,6 +164,8 @@ for (const scheme of ['light', 'dark'] as const) {
     const review = page.getByRole('dialog', { name: 'Review the payment' });
     await expect(review.getByText('•••• 4821')).toBeVisible();
     await expect(review.getByText("The app's wallet")).toBeVisible();
+    // The one bill's review says what it leaves in the wallet, as a run's does.
+    await expect(review.getByText(/wallet: \$[\d,.]+ now, \$[\d,.]+ after/)).toBeVisible();
     await review.getByRole('button', { name: 'Pay $4,000.00', exact: true }).click();
     await page.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).click();
     await expect(page.getByRole('heading', { name: /Transfer/ })).toBeVisible();
@@ -171,31 +173,38 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-test('a bill above $10,000.00 needs two steps', async ({ page, tenant }) => {
+test('a bill above $10,000.00 needs two steps, each approved by someone else', async ({ page, tenant }) => {
   test.slow();
   await signIn(page, tenant, 'admin');
-  // The demo data's second-tier bill waits for its first step.
+  // The demo data's second-tier bill waits for its first step; the tenant's one admin is in both steps.
   await openBill(page, 'Waiting for approval', 'SL-2210');
   await expect(page.getByText('Step 1: 1 approval(s) (open)')).toBeVisible();
   await expect(page.getByText('Step 2: 1 approval(s) (open)')).toBeVisible();
+  // The history says who acted in words, not the service's role codes.
+  const history = page.getByRole('table', { name: 'History', exact: true });
+  await expect(history).toContainText('(maker of bills)');
+  await expect(history).not.toContainText('ap_creator');
   await page.getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
+  // The dialog names the bill, its vendor and its amount.
+  const dialog = page.getByRole('dialog', {
+    name: 'Bill SL-2210 from Swift Logistics, $14,500.00',
+    exact: true,
+  });
+  await dialog.getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
   await expect(page.getByText('Step 1: 1 approval(s) (complete)')).toBeVisible();
   await expect(page.getByText('Waiting for approval').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
-  await expect(page.getByText('Step 2: 1 approval(s) (complete)')).toBeVisible();
-  // Approved, but by the admin alone: above the approval limit their approval does not count for their own payment.
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  const review = page.getByRole('dialog', { name: 'Review the payment' });
-  await review.getByRole('button', { name: 'Pay $14,500.00', exact: true }).click();
-  await expect(review.getByText(/No one pays a bill alone/)).toBeVisible();
-  await expect(review.getByText(/nor the one paying it/)).toBeVisible();
+  // The one who approved step 1 does not approve step 2: the page says the step needs someone else.
+  await expect(page.getByText('Step 2 needs someone else', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve $14,500.00', exact: true })).toHaveCount(0);
+  await expect(page.getByText('Step 2: 1 approval(s) (open)')).toBeVisible();
 });
 
 test('a duplicate invoice needs a tick that says so', async ({ page, tenant }) => {
   await signIn(page, tenant, 'finance');
   await page.goto('/bills/new');
+  // Nothing chosen yet: the focus goes to the first field at fault.
+  await page.getByRole('button', { name: 'Create bill', exact: true }).click();
+  await expect(page.getByLabel('Vendor', { exact: true })).toBeFocused();
   await page.getByLabel('Vendor', { exact: true }).click();
   await page.getByRole('option', { name: 'Northwind Hosting' }).click();
   await page.getByLabel('Pay to', { exact: true }).click();
@@ -205,9 +214,60 @@ test('a duplicate invoice needs a tick that says so', async ({ page, tenant }) =
   await expect(page.getByText(/Bill NH-1001 of \$420\.00 .* has the same number/)).toBeVisible();
   await page.getByRole('button', { name: 'Create bill', exact: true }).click();
   await expect(page.getByText('Tick this, or correct the bill')).toBeVisible();
+  await expect(page.getByLabel('It is a different invoice', { exact: true })).toBeFocused();
   await page.getByLabel('It is a different invoice', { exact: true }).check();
   await page.getByRole('button', { name: 'Create bill', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Bill NH-1001', exact: true })).toBeVisible();
+});
+
+test('what finance typed before choosing a PDF is kept, the draft is funded from the wallet, and a PDF read as nothing leaves no draft', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  await signIn(page, tenant, 'finance');
+  await page.goto('/bills/new');
+  const funding = page.getByRole('radiogroup', { name: 'Funding', exact: true });
+  await expect(funding.getByRole('radio', { name: "The app's wallet", exact: true })).toBeChecked();
+  await page.getByLabel('Invoice number', { exact: true }).fill('TYPED-1');
+  await page.getByLabel('Description', { exact: true }).fill('Typed before the PDF');
+  await page.getByLabel('Invoice PDF', { exact: true }).setInputFiles({
+    name: 'northwind.pdf',
+    mimeType: 'application/pdf',
+    buffer: await invoice('NH-READ-9', 'Northwind Hosting', [['Servers', 1, '$300.00', '$300.00']]),
+  });
+  // The typed fields win over the PDF's; what was not typed is read from it.
+  await expect(page.getByRole('heading', { name: 'Draft bill TYPED-1', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Typed before the PDF');
+  await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('300.00');
+  await expect(
+    page
+      .getByRole('radiogroup', { name: 'Funding', exact: true })
+      .getByRole('radio', { name: "The app's wallet", exact: true }),
+  ).toBeChecked();
+
+  await page.goto('/bills/new');
+  await page.getByLabel('Invoice number', { exact: true }).fill('TYPED-2');
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]).drawText('Hello there, nothing structured', {
+    x: 56,
+    y: 720,
+    size: 12,
+    font: await doc.embedFont(StandardFonts.Helvetica),
+  });
+  await page.getByLabel('Invoice PDF', { exact: true }).setInputFiles({
+    name: 'junk-e2e.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await doc.save()),
+  });
+  await expect(page.getByText(/The service read nothing from junk-e2e\.pdf/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New bill', exact: true })).toBeVisible();
+  await expect(page.getByLabel('Invoice number', { exact: true })).toHaveValue('TYPED-2');
+  const headers = await memberAuth(page.request, tenant, 'finance');
+  const drafts = (
+    await (await page.request.get(`${AP}/payables?status=created&limit=100`, { headers })).json()
+  ).data as ApiBill[];
+  expect(drafts.filter((b) => b.number.startsWith('junk-e2e'))).toEqual([]);
 });
 
 test('support reads bills but cannot act on them', async ({ page, tenant }) => {
@@ -235,7 +295,7 @@ test('a failed payment is paid again, once, even when the answer to Pay again is
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   const review = page.getByRole('dialog', { name: 'Review the payment' });
   await expect(review.getByText('Dana Lee Consulting')).toBeVisible();
-  await expect(review.getByText('ACH from the bank')).toBeVisible();
+  await expect(review.getByText('ACH from the bank', { exact: true })).toBeVisible();
   await expect(review.getByText(`Request id bill-${id}-attempt-1`)).toBeVisible();
   await review.getByRole('button', { name: 'Pay $450.00', exact: true }).click();
   await expect(review).toBeHidden();
@@ -285,6 +345,10 @@ test('five approved bills paid as one reviewed run, the page reloaded mid-run: e
   const review = page.getByRole('dialog', { name: 'Review the run' });
   await expect(review.getByText('5 bills, $1,500.00 in all, each paid once.')).toBeVisible();
   await expect(review.getByText(/wallet: \$[\d,.]+ now, \$[\d,.]+ after/)).toBeVisible();
+  // No run-level approval: the review says how the run is judged.
+  await expect(
+    review.getByText(/Each bill is judged on its own .*the run's total counts against your daily limit/),
+  ).toBeVisible();
   await expect(review.getByRole('table', { name: 'Bills to pay' }).getByRole('row')).toHaveCount(6);
 
   // Two of the five answer slowly: the page is reloaded while they are out.

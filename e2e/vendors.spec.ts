@@ -188,6 +188,18 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(preview).toContainText('policy 1 (not vendor is Swift Logistics)');
     await page.getByLabel('Bill amount (USD)', { exact: true }).fill('12.00');
     await expect(preview).toContainText('No policy applies');
+    // An amount that does not read is said at the field, and the preview names no policy for it.
+    const amountField = page.getByLabel('Bill amount (USD)', { exact: true });
+    for (const [typed, problem] of [
+      ['abc', 'Enter the amount in dollars, like 12.34'],
+      ['-5', 'The amount must be positive'],
+      ['10000.005', 'At most two decimal places (whole cents)'],
+    ] as const) {
+      await amountField.fill(typed);
+      await expect(amountField).toHaveAttribute('aria-invalid', 'true');
+      await expect(amountField).toHaveAccessibleDescription(problem);
+      await expect(preview).toContainText('Correct the amount to see which policy a bill would follow.');
+    }
     await expectNoAxeViolations(page);
   });
 }
@@ -213,6 +225,23 @@ test('support reads vendors and the approval policies but changes neither', asyn
   await expect(
     page.getByText('Your AP user may only read bills: an admin gives it a role that acts'),
   ).toBeVisible();
+
+  // At 390 px, dark, what matters in both lists shows without sideways scrolling.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = async (table: import('@playwright/test').Locator) =>
+    table.evaluate((t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0));
+  await page.goto('/bills?tab=approved');
+  const bills = page.getByRole('table', { name: 'Bills', exact: true });
+  await expect(bills).toContainText('NH-1002');
+  for (const header of ['Bill', 'Amount', 'Status'])
+    await expect(bills.getByRole('columnheader', { name: header, exact: true })).toBeInViewport();
+  await expect(bills).toContainText('Northwind Hosting');
+  expect(await fits(bills)).toBe(true);
+  await page.goto('/approval-policies');
+  const policies = page.getByRole('table', { name: 'Approval policies, in the order they are tried' });
+  await expect(policies.getByRole('columnheader', { name: 'Approved by', exact: true })).toBeInViewport();
+  expect(await fits(policies)).toBe(true);
 });
 
 test('with two admins, deleting a policy waits for the other admin, who confirms it on Approvals', async ({

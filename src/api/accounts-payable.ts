@@ -239,6 +239,20 @@ export function useUploadInvoice() {
   });
 }
 
+/** The typed fields put over the draft a PDF made (the draft is the mutation's, not the page's). */
+export function usePatchDraft() {
+  return useBillMutation('Bill changed', ({ id, body }: { id: string; body: Partial<NewBill> }) =>
+    request({ method: 'PATCH', path: `${AP}/payables/${id}`, body, response: billSchema }),
+  );
+}
+
+/** A draft made from a PDF the service read nothing from, cancelled so that no empty draft is left behind. */
+export function useDiscardDraft() {
+  return useBillMutation('Bill cancelled: nothing read from its PDF', (id: string) =>
+    billAction(id, 'cancel', 'The service read nothing from its PDF'),
+  );
+}
+
 export function useUpdateBill(id: string) {
   return useBillMutation('Bill changed', (body: Partial<NewBill>) =>
     request({ method: 'PATCH', path: `${AP}/payables/${id}`, body, response: billSchema }),

@@ -11,10 +11,11 @@ const COLOR_BY_STATUS: Record<string, string> = {
   flagged: 'violet.9',
 };
 
-export function StatusBadge({ status }: { status: string }) {
+/** `color` where the status is said in words a page chose (a bill's "Waiting for approval"), not the service's code. */
+export function StatusBadge({ status, color }: { status: string; color?: string | undefined }) {
   return (
     // A label on a plain element is not read out; words that only a screen reader hears are.
-    <Badge color={COLOR_BY_STATUS[status] ?? 'gray.8'} variant="filled" data-status={status}>
+    <Badge color={color ?? COLOR_BY_STATUS[status] ?? 'gray.8'} variant="filled" data-status={status}>
       <VisuallyHidden>Status: </VisuallyHidden>
       {status}
     </Badge>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { approvalsIn, type BillForApprovals, billApprovals, changesWhatIsPaid } from './bill-approvals';
+import {
+  approvalsIn,
+  type BillForApprovals,
+  billApprovals,
+  changesWhatIsPaid,
+  openStepApprovers,
+} from './bill-approvals';
 
 const FINANCE = 1;
 const ADMIN = 2;
@@ -125,5 +131,39 @@ describe('which approvals of a bill count as the second person', () => {
     expect(changesWhatIsPaid(before, { ap_vendor_id: 'w' })).toBe(true);
     expect(changesWhatIsPaid(before, { items: [{ name: 'x', amount: 500 }] })).toBe(true);
     expect(changesWhatIsPaid(before, { amount: 500, description: 'March' })).toBe(false);
+  });
+});
+
+describe('who may approve the open step of a bill', () => {
+  const step = (completed: boolean, ...approvals: [number, boolean][]) => ({
+    completed,
+    user_approvals: approvals.map(([user_id, approval_given]) => ({ user_id, approval_given })),
+  });
+
+  it('leaves out of the open step whoever approved an earlier step', () => {
+    const bill = {
+      approval_steps: [
+        step(true, [ADMIN, true], [APPROVER, false]),
+        step(false, [ADMIN, false], [APPROVER, false]),
+      ],
+    };
+    expect(openStepApprovers(bill)).toEqual({ index: 1, mayApprove: [APPROVER], stuck: false });
+  });
+
+  it('says the open step is stuck when the one person in it approved the step before', () => {
+    const bill = { approval_steps: [step(true, [ADMIN, true]), step(false, [ADMIN, false])] };
+    expect(openStepApprovers(bill)).toEqual({ index: 1, mayApprove: [], stuck: true });
+  });
+
+  it('lets anyone in the first open step approve, and nothing when no step is open', () => {
+    expect(
+      openStepApprovers({ approval_steps: [step(false, [ADMIN, false]), step(false, [ADMIN, false])] })
+        .mayApprove,
+    ).toEqual([ADMIN]);
+    expect(openStepApprovers({ approval_steps: [step(true, [ADMIN, true])] })).toEqual({
+      index: -1,
+      mayApprove: [],
+      stuck: false,
+    });
   });
 });

@@ -95,3 +95,38 @@ export function changesWhatIsPaid(before: Record<string, unknown>, update: Recor
     (field) => field in update && JSON.stringify(update[field]) !== JSON.stringify(before[field]),
   );
 }
+
+interface StepsOfABill {
+  approval_steps?:
+    | readonly {
+        completed: boolean;
+        user_approvals: readonly { user_id: number; approval_given: boolean }[];
+      }[]
+    | null
+    | undefined;
+}
+
+/**
+ * Who may still approve the bill's open step: its approvers who have not approved yet and approved no other step of
+ * this bill (one person approves at most one step, or a two-step policy would be one person's word). Empty when no
+ * step is open; `stuck` when the open step waits and everyone left in it approved an earlier step already.
+ */
+export function openStepApprovers(bill: StepsOfABill): {
+  index: number;
+  mayApprove: number[];
+  stuck: boolean;
+} {
+  const steps = bill.approval_steps ?? [];
+  const index = steps.findIndex((step) => !step.completed);
+  const open = steps[index];
+  if (!open) return { index: -1, mayApprove: [], stuck: false };
+  const approvedElsewhere = new Set(
+    steps
+      .filter((_, i) => i !== index)
+      .flatMap((step) => step.user_approvals.filter((a) => a.approval_given).map((a) => a.user_id)),
+  );
+  const mayApprove = open.user_approvals
+    .filter((a) => !a.approval_given && !approvedElsewhere.has(a.user_id))
+    .map((a) => a.user_id);
+  return { index, mayApprove, stuck: mayApprove.length === 0 };
+}

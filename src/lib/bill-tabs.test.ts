@@ -58,3 +58,15 @@ describe("the Bills list's tabs and who acts next", () => {
     expect(whoActsNext({ status: 'canceled' }, nameOf)).toBe('No one');
   });
 });
+
+it('does not wait for whoever approved an earlier step of the bill', () => {
+  const bill = {
+    status: 'submitted_for_approval',
+    next_approvers: [2],
+    approval_steps: [
+      { completed: true, user_approvals: [{ user_id: 2, approval_given: true }] },
+      { completed: false, user_approvals: [{ user_id: 2, approval_given: false }] },
+    ],
+  };
+  expect(waitingApprovers(bill)).toEqual([]);
+});

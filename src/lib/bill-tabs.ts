@@ -57,7 +57,13 @@ export function waitingApprovers(bill: BillNext): number[] {
   if (bill.status !== 'submitted_for_approval') return [];
   const open = bill.approval_steps?.find((step) => !step.completed);
   const fromSteps = open ? open.user_approvals.filter((a) => !a.approval_given).map((a) => a.user_id) : [];
-  return [...new Set([...fromSteps, ...(bill.next_approvers ?? [])])];
+  // One person approves at most one step: whoever approved a step of this bill is not waited for again.
+  const gave = new Set(
+    (bill.approval_steps ?? []).flatMap((step) =>
+      step.user_approvals.filter((a) => a.approval_given).map((a) => a.user_id),
+    ),
+  );
+  return [...new Set([...fromSteps, ...(bill.next_approvers ?? [])])].filter((id) => !gave.has(id));
 }
 
 /** Who acts next on a bill, in the list's words: the approvers by name, the payer, the maker, or no one. */

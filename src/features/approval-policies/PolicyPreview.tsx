@@ -65,7 +65,13 @@ export function PolicyPreview({
             {preview.passedOver.map((p) => `policy ${p.policy.priority} (not ${p.failed})`).join('; ')}.
           </Text>
         )}
-        {!preview && <Text size="sm">Enter an amount to see which policy a bill would follow.</Text>}
+        {!preview && (
+          <Text size="sm">
+            {dollars.trim()
+              ? 'Correct the amount to see which policy a bill would follow.'
+              : 'Enter an amount to see which policy a bill would follow.'}
+          </Text>
+        )}
       </div>
     </Stack>
   );

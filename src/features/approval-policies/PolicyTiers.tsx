@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { ApPolicy } from '../../api/accounts-payable';
 import { type PolicyOutcome, useDeletePolicy, useMovePolicy } from '../../api/ap-policies';
@@ -23,6 +24,7 @@ export function PolicyTiers({
   onOutcome: (outcome: PolicyOutcome) => void;
 }) {
   const move = useMovePolicy();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const remove = useDeletePolicy();
   const [deleting, setDeleting] = useState<ApPolicy | null>(null);
   const ordered = [...policies].sort((a, b) => a.priority - b.priority);
@@ -42,17 +44,28 @@ export function PolicyTiers({
         label="Approval policies, in the order they are tried"
         rows={ordered}
         rowKey={(p) => p.id}
-        minWidth={720}
+        minWidth={phone ? 0 : 720}
         columns={[
-          { header: 'Priority', cell: (p) => p.priority },
-          { header: 'Applies to bills where', cell: conditions },
+          // At phone width the priority leads its conditions and the buttons stack, so that "Approved by" shows
+          // without sideways scrolling.
+          ...(phone
+            ? [
+                {
+                  header: 'Policy, for bills where',
+                  cell: (p: ApPolicy) => `${p.priority}. ${conditions(p)}`,
+                },
+              ]
+            : [
+                { header: 'Priority', cell: (p: ApPolicy) => p.priority },
+                { header: 'Applies to bills where', cell: conditions },
+              ]),
           { header: 'Approved by', cell: (p) => stepsInWords(p, approverName) },
           ...(admin
             ? [
                 {
                   header: 'Change',
                   cell: (p: ApPolicy) => (
-                    <Group gap={6} wrap="nowrap">
+                    <Group gap={6} wrap="nowrap" style={phone ? { flexDirection: 'column' } : undefined}>
                       <Button
                         size="xs"
                         variant="default"

@@ -23,6 +23,8 @@ import {
   billQueries,
   useBillAction,
   useCreateBill,
+  useDiscardDraft,
+  usePatchDraft,
   useUpdateBill,
   useUploadInvoice,
 } from '../../api/accounts-payable';
@@ -30,24 +32,10 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Select } from '../../components/Select';
 import { possibleDuplicates } from '../../lib/bill-duplicates';
 import { centsToDecimal, formatCents, parseDollars } from '../../lib/money';
+import { type BillFormValues, EMPTY_BILL, readNothing, typedOverDraft } from './bill-form';
+import { invoiceViewUrl } from './invoice-view';
 
-interface Values {
-  vendor: string | null;
-  method: string | null;
-  number: string;
-  amount: string;
-  funding: 'dots_balance' | 'ach';
-  description: string;
-}
-
-const EMPTY: Values = {
-  vendor: null,
-  method: null,
-  number: '',
-  amount: '',
-  funding: 'dots_balance',
-  description: '',
-};
+type Values = BillFormValues;
 
 /** Why each field cannot be sent, by field; empty when the bill can be saved. */
 function problemsOf(values: Values): Partial<Record<keyof Values, string>> {
@@ -60,7 +48,15 @@ function problemsOf(values: Values): Partial<Record<keyof Values, string>> {
   };
 }
 
-function InvoiceDrop({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
+function InvoiceDrop({
+  onFile,
+  busy,
+  error,
+}: {
+  onFile: (file: File) => void;
+  busy: boolean;
+  error: string | null;
+}) {
   const inputId = useId();
   const open = useRef<() => void>(null);
   return (
@@ -89,6 +85,11 @@ function InvoiceDrop({ onFile, busy }: { onFile: (file: File) => void; busy: boo
           The service reads the number, the total, the items and the vendor into a draft you correct.
         </Text>
       </Dropzone>
+      {error && (
+        <Text c="red.8" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -98,7 +99,7 @@ export function BillFormPage() {
   const { billId } = useParams<{ billId?: string }>();
   const [, navigate] = useLocation();
   const draft = useQuery({ ...billQueries.one(billId ?? ''), enabled: Boolean(billId) });
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(EMPTY_BILL);
   const [touched, setTouched] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   useEffect(() => {
@@ -126,6 +127,28 @@ export function BillFormPage() {
     gcTime: 0,
   });
   const upload = useUploadInvoice();
+  const patchDraft = usePatchDraft();
+  const discard = useDiscardDraft();
+  const [unread, setUnread] = useState<string | null>(null);
+  // A PDF makes a draft; what was typed before goes over it, and a PDF read as nothing leaves no draft behind.
+  const fromPdf = (file: File) => {
+    setUnread(null);
+    upload.mutate(file, {
+      onSuccess: (bill) => {
+        if (readNothing(bill)) {
+          discard.mutate(bill.id);
+          setUnread(
+            `The service read nothing from ${file.name} (no vendor, amount or items): no draft was kept. Type the bill below, or choose another PDF.`,
+          );
+          return;
+        }
+        patchDraft.mutate(
+          { id: bill.id, body: typedOverDraft(values) },
+          { onSuccess: () => navigate(`/bills/${bill.id}/edit`) },
+        );
+      },
+    });
+  };
   const create = useCreateBill();
   const update = useUpdateBill(billId ?? '');
   const submit = useBillAction(billId ?? '');
@@ -144,9 +167,20 @@ export function BillFormPage() {
   const error = (field: keyof Values) => (touched ? problems[field] : undefined);
   const items = draft.data?.items ?? [];
   const itemsTotal = items.reduce((sum, item) => sum + item.amount, 0);
+  // After a refused save the focus goes to the first field at fault, as the console's other forms do.
+  const formRef = useRef<HTMLDivElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    // A field at fault is aria-invalid; Mantine marks a checkbox at fault with data-error only.
+    if (refusals > 0)
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], input[data-error="true"]')?.focus();
+  }, [refusals]);
   const save = (then?: 'submit') => {
     setTouched(true);
-    if (Object.keys(problems).length > 0 || needsTick || cents === null) return;
+    if (Object.keys(problems).length > 0 || needsTick || cents === null) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     const body = {
       number: values.number.trim(),
       ap_vendor_id: values.vendor as string,
@@ -179,13 +213,20 @@ export function BillFormPage() {
       <Title order={1}>{billId ? `Draft bill ${draft.data?.number ?? ''}` : 'New bill'}</Title>
       {!billId && (
         <InvoiceDrop
-          busy={upload.isPending}
-          onFile={(file) => upload.mutate(file, { onSuccess: (bill) => navigate(`/bills/${bill.id}/edit`) })}
+          busy={upload.isPending || patchDraft.isPending || discard.isPending}
+          onFile={fromPdf}
+          error={unread}
         />
       )}
       {upload.isError && <ApiErrorAlert error={upload.error} title="The invoice was not read" />}
+      {patchDraft.isError && (
+        <ApiErrorAlert
+          error={patchDraft.error}
+          title="The draft was made, but what you typed was not put on it"
+        />
+      )}
       <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
-        <Stack miw={300} style={{ flex: 1 }}>
+        <Stack miw={300} style={{ flex: 1 }} ref={formRef}>
           <Select
             label="Vendor"
             searchable
@@ -280,7 +321,11 @@ export function BillFormPage() {
         {billId && draft.data?.file_url && (
           <Stack miw={300} style={{ flex: 1 }}>
             {pdf.data ? (
-              <iframe title="Invoice" src={pdf.data} style={{ width: '100%', height: 560, border: 0 }} />
+              <iframe
+                title="Invoice"
+                src={invoiceViewUrl(pdf.data)}
+                style={{ width: '100%', height: 560, border: 0 }}
+              />
             ) : (
               <Skeleton height={480} />
             )}

@@ -28,10 +28,13 @@ import { DetailRow } from '../../components/DetailRow';
 import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
 import { describeCondition } from '../../lib/ap-policies';
+import { openStepApprovers } from '../../lib/bill-approvals';
 import { billStatusWords, waitingApprovers } from '../../lib/bill-tabs';
 import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import type { PayableCondition } from '../../lib/requests/accounts-payable';
+import { apRoleWords, billStatusColor } from './bill-words';
+import { invoiceViewUrl } from './invoice-view';
 import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
 
 /** The invoice in the browser's own viewer, from a `blob:` URL fetched with the member's credentials. */
@@ -50,7 +53,7 @@ function InvoiceViewer({ bill }: { bill: Bill }) {
   return (
     <iframe
       title={`Invoice ${bill.number}`}
-      src={pdf.data}
+      src={invoiceViewUrl(pdf.data)}
       style={{ width: '100%', height: 560, border: 0 }}
     />
   );
@@ -60,6 +63,7 @@ function ApprovalSteps({ bill }: { bill: Bill }) {
   const policies = useQuery(billQueries.policies());
   const policy = policies.data?.find((p) => p.id === bill.approval_policy_id);
   const steps = bill.approval_steps ?? [];
+  const open = openStepApprovers(bill);
   return (
     <Stack gap="xs">
       <Title order={2} size="h3">
@@ -96,6 +100,13 @@ function ApprovalSteps({ bill }: { bill: Bill }) {
                 : 'not yet'}
             </Text>
           ))}
+          {index === open.index && open.stuck && bill.status === 'submitted_for_approval' && (
+            <Alert color="yellow" title={`Step ${index + 1} needs someone else`}>
+              Everyone this step names approved an earlier step of this bill, and one person approves at most
+              one step: no one can complete it. An admin adds another approver to the policy, or the bill is
+              cancelled and made again.
+            </Alert>
+          )}
         </Stack>
       ))}
     </Stack>
@@ -123,8 +134,13 @@ export function BillPage() {
   if (!bill.data) return <Skeleton height={320} />;
   const b = bill.data;
   const amount = formatCents(b.amount);
+  // The open step's approvers, less whoever approved another step of this bill (the server's rule too).
+  const open = openStepApprovers(b);
   const waitingForMe =
-    apUser !== null && waitingApprovers(b).includes(apUser.id) && b.created_by !== apUser.id;
+    apUser !== null &&
+    waitingApprovers(b).includes(apUser.id) &&
+    (open.index < 0 || open.mayApprove.includes(apUser.id)) &&
+    b.created_by !== apUser.id;
   const can = (action: BillAction) => {
     if (!apUser) return false;
     if (action === 'approve' || action === 'reject')
@@ -153,7 +169,7 @@ export function BillPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Bill {b.number}</Title>
-        <StatusBadge status={billStatusWords(b.status)} />
+        <StatusBadge status={billStatusWords(b.status)} color={billStatusColor(b.status)} />
       </Group>
       <Anchor component={Link} to="/bills">
         All bills
@@ -248,7 +264,7 @@ export function BillPage() {
                   <Table.Td>{a.action.replaceAll('_', ' ')}</Table.Td>
                   <Table.Td>
                     {a.user_name ?? '—'}
-                    {a.user_role ? ` (${a.user_role})` : ''}
+                    {a.user_role ? ` (${apRoleWords(a.user_role)})` : ''}
                   </Table.Td>
                   <Table.Td>{a.comment ?? ''}</Table.Td>
                 </Table.Tr>
@@ -266,7 +282,7 @@ export function BillPage() {
       <Modal
         opened={asking !== null}
         onClose={() => !act.isPending && setAsking(null)}
-        title={asking === 'reject' ? `Reject bill ${b.number}` : `Bill ${b.number}`}
+        title={`${asking === 'reject' ? 'Reject bill' : 'Bill'} ${b.number} from ${b.ap_vendor_name ?? 'no vendor yet'}, ${amount}`}
         centered
       >
         <Stack>

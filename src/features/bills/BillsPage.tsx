@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Badge, Button, Checkbox, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -16,6 +17,7 @@ import { BILL_TABS, type BillTab, billStatusWords, itemsSummary, whoActsNext } f
 import { age } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import { BillsPayProgress, BillsPayReview, InterruptedRun } from './BillsPayRun';
+import { billStatusColor } from './bill-words';
 import { payableNow, type RunBill, runBillOf } from './bills-pay-run';
 import { useBillsPayRun } from './use-bills-pay-run';
 
@@ -27,6 +29,7 @@ const PAGE = 25;
  */
 export function BillsPage() {
   const { get, cursors, setFilter, goTo } = useListParams();
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const tab = (BILL_TABS.find((t) => t.value === get('tab'))?.value ?? 'drafts') as BillTab;
   const statuses = BILL_TABS.find((t) => t.value === tab)?.status ?? [];
   const { apUser, why } = useMyApUser();
@@ -124,7 +127,7 @@ export function BillsPage() {
               rows={rows}
               rowKey={(bill) => bill.id}
               href={(bill) => `/bills/${bill.id}`}
-              minWidth={900}
+              minWidth={phone ? 0 : 900}
               columns={[
                 ...(selecting
                   ? [
@@ -149,16 +152,40 @@ export function BillsPage() {
                       },
                     ]
                   : []),
-                { header: 'Number', cell: (bill: Bill) => bill.number },
-                { header: 'Vendor', cell: (bill: Bill) => bill.ap_vendor_name ?? '—' },
+                // At phone width what matters fits without sideways scrolling: the bill (number over vendor),
+                // its amount and its status; the bill's page has the rest.
+                ...(phone
+                  ? [
+                      {
+                        header: 'Bill',
+                        cell: (bill: Bill) => (
+                          <>
+                            <Text size="sm" fw={600}>
+                              {bill.number}
+                            </Text>
+                            <Text size="sm">{bill.ap_vendor_name ?? '—'}</Text>
+                          </>
+                        ),
+                      },
+                    ]
+                  : [
+                      { header: 'Number', cell: (bill: Bill) => bill.number },
+                      { header: 'Vendor', cell: (bill: Bill) => bill.ap_vendor_name ?? '—' },
+                    ]),
                 { header: 'Amount', numeric: true, cell: (bill: Bill) => <Money cents={bill.amount} /> },
-                { header: 'Items', cell: (bill: Bill) => itemsSummary(bill.items) },
+                ...(phone ? [] : [{ header: 'Items', cell: (bill: Bill) => itemsSummary(bill.items) }]),
                 {
                   header: 'Status',
-                  cell: (bill: Bill) => <StatusBadge status={billStatusWords(bill.status)} />,
+                  cell: (bill: Bill) => (
+                    <StatusBadge status={billStatusWords(bill.status)} color={billStatusColor(bill.status)} />
+                  ),
                 },
-                { header: 'Age', cell: (bill: Bill) => (bill.created ? age(bill.created) : '—') },
-                { header: 'Next', cell: (bill: Bill) => whoActsNext(bill, nameOf) },
+                ...(phone
+                  ? []
+                  : [
+                      { header: 'Age', cell: (bill: Bill) => (bill.created ? age(bill.created) : '—') },
+                      { header: 'Next', cell: (bill: Bill) => whoActsNext(bill, nameOf) },
+                    ]),
               ]}
             />
             <Pager

@@ -8,6 +8,7 @@ import type { RowOutcome } from '../../lib/file-engine/run-rows';
 import { formatCents } from '../../lib/money';
 import { type RunBill, runSummary } from './bills-pay-run';
 import type { useBillsPayRun } from './use-bills-pay-run';
+import { WalletEffects } from './WalletEffects';
 
 type PayRun = ReturnType<typeof useBillsPayRun>;
 
@@ -31,19 +32,11 @@ export function BillsPayReview({
       {bills && (
         <Stack>
           <Text>{`${billsWord(summary.count)}, ${formatCents(summary.total)} in all, each paid once.`}</Text>
-          {summary.wallets.map((wallet) => (
-            <Text key={wallet.appId ?? ''}>
-              {wallet.before === null
-                ? `${wallet.appName}'s wallet pays ${formatCents(wallet.cents)} (the service does not say its balance)`
-                : `${wallet.appName}'s wallet: ${formatCents(wallet.before)} now, ${formatCents(wallet.after ?? 0)} after`}
-            </Text>
-          ))}
-          {summary.wallets.some((w) => w.after !== null && w.after < 0) && (
-            <Alert color="red" title="The wallet does not cover it">
-              The bills the wallet cannot cover are refused by the service, and stay approved.
-            </Alert>
-          )}
-          {summary.byAch > 0 && <Text>{`${formatCents(summary.byAch)} by ACH from the bank`}</Text>}
+          <WalletEffects summary={summary} one={false} />
+          <Text size="sm">
+            Each bill is judged on its own (its approval policy, and a second person above the approval
+            limit); the run's total counts against your daily limit, as payments do.
+          </Text>
           <Table aria-label="Bills to pay" striped withTableBorder>
             <Table.Thead>
               <Table.Tr>

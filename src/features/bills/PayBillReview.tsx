@@ -3,10 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Bill } from '../../api/accounts-payable';
 import { type BillPayBody, type BillPayDraft, billPayDraft, billPayMoney } from '../../api/bill-pay';
+import { useWallets } from '../../api/wallets';
 import { DetailRow } from '../../components/DetailRow';
 import { backUnlessSubmitting, MoneyReviewActions } from '../../components/MoneyReviewActions';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents } from '../../lib/money';
+import { runBillOf, runSummary } from './bills-pay-run';
+import { WalletEffects } from './WalletEffects';
 
 /** How a bill is funded, in the operator's words. */
 export function fundingWords(source: string | null | undefined): string {
@@ -41,6 +44,7 @@ export function usePayBill(bill: Bill | undefined) {
 
 export function PayBillReview({ bill, pay }: { bill: Bill; pay: ReturnType<typeof usePayBill> }) {
   const { review, submission } = pay;
+  const { wallets } = useWallets();
   const actions = {
     submission,
     onConfirm: () => review && submission.confirm(review),
@@ -69,6 +73,7 @@ export function PayBillReview({ bill, pay }: { bill: Bill; pay: ReturnType<typeo
               )}
             </Table.Tbody>
           </Table>
+          <WalletEffects summary={runSummary([runBillOf(bill)], wallets)} one />
           <Text size="sm">{`Request id ${review.key}`}</Text>
           <MoneyReviewActions
             what="bill payment"

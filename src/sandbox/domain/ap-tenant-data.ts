@@ -163,6 +163,19 @@ const BILLS: DemoBill[] = [
   },
 ];
 
+/**
+ * The two steps of the top tier, an approver then an admin, naming different people where the team has them: one
+ * person approves at most one step of a bill, so a step whose only approvers are those of the other could never be
+ * met. With one approver in all (the demo's one admin), both steps name them, and the bill's page says the second
+ * step needs someone else.
+ */
+export function twoSteps(approvers: readonly number[], admins: readonly number[]): [number[], number[]] {
+  const notAdmins = approvers.filter((id) => !admins.includes(id));
+  if (notAdmins.length > 0 && admins.length > 0) return [notAdmins, [...admins]];
+  if (admins.length > 1) return [admins.slice(0, -1), admins.slice(-1)];
+  return [[...approvers], [...admins]];
+}
+
 /** PUT /sandbox/tenants/{client_id}/accounts-payable: the AP users (by email), and the rest once per tenant. */
 export async function seedAccountsPayable(
   { db, nowMs }: HelperCaller,
@@ -210,10 +223,10 @@ export async function seedAccountsPayable(
       createPolicy(caller, {
         description: 'Above $10,000.00: an approver, then an admin',
         payable_conditions: [{ type: 'amount', comparator: '>=', value: 1_000_001 }],
-        approval_conditions: [
-          { approver_list: approvers, num_approvals_required: 1 },
-          { approver_list: admins, num_approvals_required: 1 },
-        ],
+        approval_conditions: twoSteps(approvers, admins).map((approver_list) => ({
+          approver_list,
+          num_approvals_required: 1,
+        })),
       });
     }
     const creator = rows.find((row) => row.role === 'ap_creator');

@@ -89,6 +89,21 @@ describe.each(BACKENDS)('bills under the team on $name', async (backend) => {
     expect(notListed.body.error_code).toBe('not-an-approver');
   });
 
+  it('lets one member approve at most one step of a two-step bill', async () => {
+    const { admin, finance, bill } = await organization();
+    // Above $10,000.00 the tenant's policy has two steps; its one admin is the only one in either.
+    const big = await bill(5_000_000);
+    await finance.post(`${AP}/payables/${big.id}/submit-for-approval`, {});
+    const first = await admin.post(`${AP}/payables/${big.id}/approve`, {});
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const second = await admin.post(`${AP}/payables/${big.id}/approve`, {});
+    expect(second.status).toBe(403);
+    expect(second.body.error_code).toBe('one-step-each');
+    const after = (await finance.get(`${AP}/payables/${big.id}`)).body;
+    expect(after.status).toBe('submitted_for_approval');
+    expect(after.approval_steps.map((s: { completed: boolean }) => s.completed)).toEqual([true, false]);
+  });
+
   it('refuses at pay a bill above the limit that no one but its creator saw, whatever the policies say', async () => {
     const { admin, finance, bill } = await organization();
     // The admin removes every policy: a bill then matches none and is approved at submission, by no one.
@@ -306,6 +321,9 @@ describe.each(BACKENDS)('bills under the team on $name', async (backend) => {
     const refused = await finance.post(`${AP}/payables/${second.id}/pay`, {});
     expect(refused.status).toBe(403);
     expect(refused.body.error_code).toBe('approval-required');
+    // A bill has no approval to ask for here: the words say what the payer can do instead.
+    expect(refused.body.message).not.toContain('submit it for approval');
+    expect(refused.body.message).toContain('another member with room in their daily limit pays it');
   });
 
   it('counts bills split below the approval limit against the same daily limit', async () => {

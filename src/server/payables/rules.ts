@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../../lib/audit-actions';
-import { approvalsIn, billApprovals, changesWhatIsPaid } from '../../lib/bill-approvals';
+import { approvalsIn, billApprovals, changesWhatIsPaid, openStepApprovers } from '../../lib/bill-approvals';
 import { formatCents } from '../../lib/money';
 import { createVendorMethodSchema } from '../../lib/requests/accounts-payable';
 import { activePolicy } from '../approvals/policy';
@@ -17,6 +17,7 @@ import type { SessionMember } from '../identity/sign-in';
 import type { TeamRequestView } from '../members/team-requests';
 import type { Team } from '../team';
 import { apUserOf, matchOf, whyNoAct } from './ap-user-links';
+import { dailyLimitWordsForABill } from './bill-pay-words';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
 import { judgePolicyChange } from './policy-changes';
 import { type Bill, billOf, creatorOf, methodFingerprint, vendorOf, waitingFor } from './service-reads';
@@ -25,7 +26,7 @@ import { type Bill, billOf, creatorOf, methodFingerprint, vendorOf, waitingFor }
  * The team's rules of accounts payable, as the `/v2` gate applies them before a member's request is sent:
  * - who acts is the server's word: `acting_user_id` is the member's AP user (the organization's AP user of their
  *   email), whatever the client sent; a member with none reads bills but cannot act;
- * - no one approves their own bill, and only the open step's approvers decide;
+ * - no one approves their own bill, only the open step's approvers decide, and one person approves at most one step;
  * - no one pays a bill alone: above the organization's approval limit it is paid only if someone approved it who is
  *   neither its creator, nor its last editor, nor the payer, after the last change of what is paid
  *   (lib/bill-approvals.ts); the last editor approves nothing; the payment method each approver was shown must still
@@ -240,6 +241,13 @@ export async function judgeBillRequest(
     if (!waitingFor(bill).includes(apUser.id)) {
       return refuse(403, 'not-an-approver', "You are not an approver of this bill's open step");
     }
+    if (action === 'bill.approve' && !openStepApprovers(bill).mayApprove.includes(apUser.id)) {
+      return refuse(
+        403,
+        'one-step-each',
+        'You approved an earlier step of this bill: each step is approved by someone else, or one person would decide it alone',
+      );
+    }
     if (action === 'bill.approve') {
       // The method the approver is shown now: the bill is paid to it or not at all.
       const fingerprint = await methodFingerprint(call, credentials, bill);
@@ -362,7 +370,7 @@ async function judgePay(
   );
   if (reserved.kind === 'needs-approval') {
     const message = reserved.need.needed ? reserved.need.message : 'This is above your daily limit';
-    return refuse(403, 'approval-required', message, { limit: 'daily' });
+    return refuse(403, 'approval-required', dailyLimitWordsForABill(message), { limit: 'daily' });
   }
   return { kind: 'send', body, detail, amountCents, reservation: reserved.reservation };
 }
