@@ -40,6 +40,7 @@ import { Notice } from '../../components/Notice';
 import { fieldErrorsFrom } from '../../lib/field-errors';
 import { deliveryProblem, type FlowDelivery } from '../../lib/flow-links';
 import { fullName } from '../../lib/names';
+import { phoneDigits } from '../../lib/phone';
 import { updateUserSchema, w9Schema } from '../../lib/requests/users';
 import { ticketProblem } from '../../lib/ticket';
 import { maskTin } from '../../lib/tin';
@@ -424,8 +425,8 @@ function ContactDetailsSection({ user, ticket }: { user: User; ticket: string })
             first_name: values.first_name.trim(),
             last_name: values.last_name.trim(),
             email: values.email.trim(),
-            country_code: values.country_code.replace(/\D/g, ''),
-            phone_number: values.phone_number.replace(/\D/g, ''),
+            country_code: phoneDigits(values.country_code),
+            phone_number: phoneDigits(values.phone_number),
           };
           const phoneChanged =
             given.phone_number !== before.phone_number || given.country_code !== before.country_code;
