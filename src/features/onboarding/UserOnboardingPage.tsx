@@ -41,6 +41,7 @@ import { fieldErrorsFrom } from '../../lib/field-errors';
 import { deliveryProblem, type FlowDelivery } from '../../lib/flow-links';
 import { fullName } from '../../lib/names';
 import { phoneDigits } from '../../lib/phone';
+import { taxFormOnFile } from '../../lib/tax-form';
 import { updateUserSchema, w9Schema } from '../../lib/requests/users';
 import { ticketProblem } from '../../lib/ticket';
 import { maskTin } from '../../lib/tin';
@@ -272,7 +273,7 @@ function Verification({ userId, ticket }: { userId: string; ticket: string }) {
   );
 }
 
-function TaxForm({ userId, ticket, tinLast4 }: { userId: string; ticket: string; tinLast4: string | null }) {
+function TaxForm({ userId, ticket, onFile }: { userId: string; ticket: string; onFile: string }) {
   const submit = useSubmitTaxForm();
   const [values, setValues] = useState<Record<string, string>>({ entity_type: 'individual' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -314,7 +315,7 @@ function TaxForm({ userId, ticket, tinLast4 }: { userId: string; ticket: string;
     <Section title="Tax form">
       <Stack>
         <Text size="sm">
-          {tinLast4 ? `A W-9 is on file: TIN ending ${tinLast4}.` : 'No tax form on file.'}
+          Tax form on file: {onFile}.
         </Text>
         {submit.isSuccess && (
           <Notice tone="success" role="status" title="Tax form submitted">
@@ -552,7 +553,11 @@ export function UserOnboardingPage() {
       {user.data && <ContactDetailsSection key={user.data.id} user={user.data} ticket={ticket} />}
       <OnboardingLinks userId={userId} ticket={ticket} />
       <Verification userId={userId} ticket={ticket} />
-      <TaxForm userId={userId} ticket={ticket} tinLast4={user.data?.compliance?.w9?.tin_last4 ?? null} />
+      <TaxForm
+        userId={userId}
+        ticket={ticket}
+        onFile={user.data ? taxFormOnFile(user.data.compliance) : 'not read yet'}
+      />
       {isAdmin && name && <DeleteUser userId={userId} name={name} ticket={ticket} />}
     </Stack>
   );

@@ -13,6 +13,7 @@ import { countryName } from '../../lib/countries';
 import { fullName } from '../../lib/names';
 import { describePayoutMethod } from '../../lib/payout-methods';
 import { formatPhone } from '../../lib/phone';
+import { taxFormOnFile } from '../../lib/tax-form';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -87,11 +88,7 @@ export function UserViewPage() {
               </DetailRow>
               <DetailRow label="Status">{user.data.status ?? '—'}</DetailRow>
               <DetailRow label="Tax form">
-                {user.data.compliance?.w9?.tin_last4
-                  ? `W-9, TIN ending ${user.data.compliance.w9.tin_last4}`
-                  : user.data.compliance?.w8_ben_collected
-                    ? 'W-8BEN'
-                    : 'None on file'}
+                {taxFormOnFile(user.data.compliance)}
               </DetailRow>
             </Table.Tbody>
           </Table>
