@@ -12,7 +12,13 @@ test('support edits contact details (each rule at its field), then verifies the 
     await (await page.request.get(`/v2/users/${other?.id}`, { headers: basicAuth(tenant) })).json()
   ).email as string;
   await signIn(page, tenant, 'support');
-  await page.goto(`/users/${user?.id}/onboarding`);
+  // Reached from the user's page by its link, and by the palette's "Edit contact details" there.
+  await page.goto(`/users/${user?.id}`);
+  await expect(page.getByRole('link', { name: 'Edit contact details', exact: true })).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.getByRole('textbox', { name: 'Command', exact: true }).fill('contact');
+  await page.getByRole('button', { name: /^Edit contact details/ }).click();
+  await expect(page.getByLabel('First name', { exact: true })).toBeFocused();
   await page.getByRole('heading', { name: 'Contact details' }).waitFor();
   await page.getByLabel('Ticket reference', { exact: true }).fill('ZD-77');
   await page.getByLabel('Last name', { exact: true }).fill('');
@@ -24,8 +30,8 @@ test('support edits contact details (each rule at its field), then verifies the 
   await expect(page.getByText('Another user has this email address')).toBeVisible();
   await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Renamed');
   await page.getByLabel('Email', { exact: true }).fill(`renamed.${String(Date.now()).slice(-7)}@example.com`);
-  await page.getByLabel('Country code', { exact: true }).fill('44');
-  await page.getByLabel('Phone number', { exact: true }).fill('7700900123');
+  await page.getByLabel('Country code', { exact: true }).fill('+44');
+  await page.getByLabel('Phone number', { exact: true }).fill('7700 900-123');
   await page.getByRole('button', { name: 'Save contact details', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Contact details saved' })).toContainText(
     'needs its verification code',

@@ -21,5 +21,8 @@ export function formatPhone(
  * so that a letter is still refused at its field.
  */
 export function phoneDigits(typed: string): string {
-  return typed.trim().replace(/^\+/, '').replace(/[\s().-]/g, '');
+  return typed
+    .trim()
+    .replace(/^\+/, '')
+    .replace(/[\s().-]/g, '');
 }

@@ -14,6 +14,7 @@ import { fullName } from '../../lib/names';
 import { describePayoutMethod } from '../../lib/payout-methods';
 import { formatPhone } from '../../lib/phone';
 import { taxFormOnFile } from '../../lib/tax-form';
+import { contactDetailsPath } from '../../lib/user-pages';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -72,6 +73,11 @@ export function UserViewPage() {
               Onboarding
             </Button>
           )}
+          {maySupport && (
+            <Button component={Link} to={contactDetailsPath(userId)} variant="default">
+              Edit contact details
+            </Button>
+          )}
         </Group>
       </Group>
       <CopyableId id={userId} label="user ID" />
@@ -87,9 +93,7 @@ export function UserViewPage() {
                   '—'}
               </DetailRow>
               <DetailRow label="Status">{user.data.status ?? '—'}</DetailRow>
-              <DetailRow label="Tax form">
-                {taxFormOnFile(user.data.compliance)}
-              </DetailRow>
+              <DetailRow label="Tax form">{taxFormOnFile(user.data.compliance)}</DetailRow>
             </Table.Tbody>
           </Table>
         )}
