@@ -38,8 +38,14 @@ test('support edits contact details (each rule at its field), then verifies the 
   );
   await expect(page.getByRole('heading', { name: /Renamed$/, level: 1 })).toBeVisible();
 
+  // A code entered before any was sent costs nothing and says so; a code sent clears that answer.
+  await page.getByLabel('Code', { exact: true }).fill('123456');
+  await page.getByRole('button', { name: 'Enter code', exact: true }).click();
+  const noCode = page.getByText('No code was sent yet: send one first', { exact: true });
+  await expect(noCode).toBeVisible();
   await page.getByRole('button', { name: 'Send verification code', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Code sent' })).toBeVisible();
+  await expect(noCode).toHaveCount(0);
   const { code } = await (await page.request.get(`/sandbox/users/${user?.id}/verification-code`)).json();
   await page.getByLabel('Code', { exact: true }).fill(code as string);
   await page.getByRole('button', { name: 'Enter code', exact: true }).click();

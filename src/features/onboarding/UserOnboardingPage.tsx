@@ -253,7 +253,10 @@ function Verification({ userId, ticket }: { userId: string; ticket: string }) {
           <Button
             variant="default"
             loading={send.isPending}
-            onClick={() => send.mutate({ userId, voice: voice === 'voice', ticket })}
+            // A new code makes the last answer about a code stale: it goes from under the field.
+            onClick={() =>
+              send.mutate({ userId, voice: voice === 'voice', ticket }, { onSuccess: () => verify.reset() })
+            }
           >
             Send verification code
           </Button>
