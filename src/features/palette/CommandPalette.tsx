@@ -11,7 +11,6 @@ import { getCustomer, useCustomerSource } from '../../api/customers';
 import { getTransfer } from '../../api/transfers';
 import { getUser, useUserSource } from '../../api/users';
 import { pickedText } from '../../components/SearchPicker';
-import { contactDetailsPath } from '../../lib/user-pages';
 import { isUuid } from '../../lib/uuid';
 
 /**
@@ -39,8 +38,6 @@ export async function destinationOf(id: string): Promise<string | null> {
  * Ctrl+K / Cmd+K on every signed-in page (the shell owns the shortcut: this code arrives on demand): go to any page,
  * or paste an id and open what it names.
  */
-const USER_CONTACT_ACTION = 'user-contact-details';
-
 /** A page the palette can go to: the navigation's links, handed down by the shell. */
 export interface PalettePage {
   to: string;
@@ -48,10 +45,8 @@ export interface PalettePage {
 }
 
 export function CommandPalette({ pages }: { pages: readonly PalettePage[] }) {
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
   const [query, setQuery] = useState('');
-  // On a user's pages: what a ticket asks of that user most, by its name.
-  const shownUser = /^\/users\/([0-9a-f-]{36})(?:\/|$)/i.exec(location)?.[1] ?? null;
   const id = query.trim().toLowerCase();
   // People by name, email or phone, as the pickers find them.
   const users = useUserSource();
@@ -105,16 +100,6 @@ export function CommandPalette({ pages }: { pages: readonly PalettePage[] }) {
       description: `${kind} · ID ${option.id.slice(0, 8)}`,
       onClick: () => navigate(to),
     })),
-    ...(shownUser
-      ? [
-          {
-            id: USER_CONTACT_ACTION,
-            label: 'Edit contact details',
-            description: "This user's names, email and phone",
-            onClick: () => navigate(contactDetailsPath(shownUser)),
-          },
-        ]
-      : []),
     ...pages.map((page) => ({
       id: page.to,
       label: page.label,
@@ -135,7 +120,7 @@ export function CommandPalette({ pages }: { pages: readonly PalettePage[] }) {
       filter={(text, all) =>
         (all as SpotlightActionData[]).filter(
           (action) =>
-            !(action.id === USER_CONTACT_ACTION || pages.some((page) => page.to === action.id)) ||
+            !pages.some((page) => page.to === action.id) ||
             (action.label ?? '').toLowerCase().includes(text.trim().toLowerCase()),
         )
       }
