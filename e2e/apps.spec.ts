@@ -60,24 +60,41 @@ test('finance creates a new app and edits its compliance; the EIN is shown by it
   await signIn(page, tenant, 'finance');
   const appId = await newApp(page, 'Acme Marketplace');
   await expect(page.getByText('No compliance record yet.')).toBeVisible();
+  const kybStatus = page.getByRole('table', { name: 'KYB', exact: true });
+  await expect(kybStatus).toContainText('Not verified yet');
   // A new app is verified through its KYB link (once its record is on file, it is approved and needs none).
   await page.getByRole('button', { name: 'Start KYB', exact: true }).click();
   await expect(page.getByLabel('KYB link', { exact: true })).toHaveValue(/^https:\/\//);
   await expect(page.getByRole('status').filter({ hasText: 'KYB link made' })).toContainText('It expires at');
   await page.getByRole('button', { name: 'Edit compliance', exact: true }).click();
   await fillCompliance(page);
+  await page.getByLabel('Website', { exact: true }).fill('not a url');
+  await page.getByLabel('Ownership (%)', { exact: true }).fill('150');
   await page.getByRole('button', { name: 'Save compliance', exact: true }).click();
-  // The rule at its field; nothing typed lost.
+  // Each rule at its field, in words; nothing typed lost.
   await expect(page.getByText('An EIN has 9 digits')).toBeVisible();
-  await expect(page.getByLabel('Website', { exact: true })).toHaveValue('https://acme.example');
+  await expect(page.getByText('A web address, like https://acme.example', { exact: true })).toBeVisible();
+  await expect(page.getByText('A percentage from 0 to 100, like 60', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Website', { exact: true })).toHaveValue('not a url');
+  await page.getByLabel('Website', { exact: true }).fill('https://acme.example');
+  await page.getByLabel('Ownership (%)', { exact: true }).fill('60');
   await page.getByLabel('EIN', { exact: true }).fill('123456789');
   await page.getByRole('button', { name: 'Save compliance', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Compliance saved' })).toBeVisible();
   const record = page.getByRole('table', { name: 'Compliance record' });
   await expect(record).toContainText('Acme Marketplace Inc');
   await expect(record).toContainText('ending 6789');
+  await expect(record).toContainText('C corporation, Delaware');
+  // On file, the sandbox approves the app: KYB is no longer offered, and the page says why.
+  await expect(kybStatus).toContainText('Approved');
+  await expect(page.getByRole('button', { name: 'Start KYB', exact: true })).toBeDisabled();
+  await expect(page.getByText(/^Unavailable: this app is approved/)).toBeVisible();
   const read = await page.request.get(`/v2/apps/${appId}/compliance`, { headers: basicAuth(tenant) });
   expect(await read.text()).not.toContain('123456789');
+  // A second app of that name: said at the field, and allowed (the service accepts it).
+  await page.goto('/onboarding/apps/new');
+  await page.getByLabel('App name', { exact: true }).fill('acme marketplace');
+  await expect(page.getByText(/^Another app is named Acme Marketplace already/)).toBeVisible();
 });
 
 test('a viewer reads an app and its compliance, and changes nothing', async ({ page, tenant }) => {

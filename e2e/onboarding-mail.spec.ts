@@ -34,7 +34,9 @@ async function newUser(page: Page, first: string, last: string): Promise<{ id: s
   await page.getByLabel('First name', { exact: true }).fill(first);
   await page.getByLabel('Last name', { exact: true }).fill(last);
   await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Phone number', { exact: true }).fill(`415${n}`);
+  // As people write them; the service gets the digits.
+  await page.getByLabel('Country code', { exact: true }).fill('+1');
+  await page.getByLabel('Phone number', { exact: true }).fill(`(415) ${n.slice(0, 3)}-${n.slice(3)}`);
   await page.getByLabel('Ticket reference', { exact: true }).fill('ZD-4821');
   await page.getByRole('button', { name: 'Create user', exact: true }).click();
   const made = page.getByRole('status').filter({ hasText: 'User created' });

@@ -65,6 +65,42 @@ test('an admin copies compliance from one app to another, each found by its name
   expect(record.status()).toBe(200);
 });
 
+test("the demo without a mail server: support sends a link that moves money to the payee, who reads it in the sandbox's mailbox, at 390 px", async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  const user = tenant.users[0];
+  const email = (
+    await (await page.request.get(`/v2/users/${user?.id}`, { headers: basicAuth(tenant) })).json()
+  ).email as string;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant, 'support');
+  await page.goto(`/users/${user?.id}/onboarding`);
+  await page.getByRole('heading', { name: /^Onboard / }).waitFor();
+  // The payout step makes the link the payee's alone: copying is unavailable, and the page says why beside it.
+  await expect(page.getByRole('radio', { name: 'Copy it myself', exact: true })).toBeDisabled();
+  await expect(
+    page.getByText(/^Unavailable: A link that can change where the payee's money goes/),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'By email to the payee', exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'Send onboarding link', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Onboarding link sent' })).toContainText(email);
+  await expect(page.getByRole('textbox', { name: 'Onboarding link', exact: true })).toHaveCount(0);
+  // Without payout steps, copying it is allowed again.
+  await page.getByRole('checkbox', { name: 'Payout method', exact: true }).uncheck();
+  await expect(page.getByRole('radio', { name: 'Copy it myself', exact: true })).toBeEnabled();
+
+  const [mailbox] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('link', { name: 'Sandbox mailbox', exact: true }).click(),
+  ]);
+  await mailbox.getByRole('heading', { name: 'Sandbox mailbox', level: 1 }).waitFor();
+  const message = mailbox.getByRole('article').filter({ hasText: `To ${email}` });
+  await message.getByRole('link').first().click();
+  await mailbox.getByRole('heading', { name: 'Your tax form (W-9)' }).waitFor();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe: the new pages and the hosted flow's pages, ${colorScheme}`, async ({ browser, tenant }) => {
     test.setTimeout(AXE_SPEC_TIMEOUT * 2);

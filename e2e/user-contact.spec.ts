@@ -12,7 +12,10 @@ test('support edits contact details (each rule at its field), then verifies the 
     await (await page.request.get(`/v2/users/${other?.id}`, { headers: basicAuth(tenant) })).json()
   ).email as string;
   await signIn(page, tenant, 'support');
-  await page.goto(`/users/${user?.id}/onboarding`);
+  // Reached from the user's page by its own link.
+  await page.goto(`/users/${user?.id}`);
+  await page.getByRole('link', { name: 'Edit contact details', exact: true }).click();
+  await expect(page.getByLabel('First name', { exact: true })).toBeFocused();
   await page.getByRole('heading', { name: 'Contact details' }).waitFor();
   await page.getByLabel('Ticket reference', { exact: true }).fill('ZD-77');
   await page.getByLabel('Last name', { exact: true }).fill('');
@@ -24,16 +27,22 @@ test('support edits contact details (each rule at its field), then verifies the 
   await expect(page.getByText('Another user has this email address')).toBeVisible();
   await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Renamed');
   await page.getByLabel('Email', { exact: true }).fill(`renamed.${String(Date.now()).slice(-7)}@example.com`);
-  await page.getByLabel('Country code', { exact: true }).fill('44');
-  await page.getByLabel('Phone number', { exact: true }).fill('7700900123');
+  await page.getByLabel('Country code', { exact: true }).fill('+44');
+  await page.getByLabel('Phone number', { exact: true }).fill('7700 900-123');
   await page.getByRole('button', { name: 'Save contact details', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Contact details saved' })).toContainText(
     'needs its verification code',
   );
   await expect(page.getByRole('heading', { name: /Renamed$/, level: 1 })).toBeVisible();
 
+  // A code entered before any was sent costs nothing and says so; a code sent clears that answer.
+  await page.getByLabel('Code', { exact: true }).fill('123456');
+  await page.getByRole('button', { name: 'Enter code', exact: true }).click();
+  const noCode = page.getByText('No code was sent yet: send one first', { exact: true });
+  await expect(noCode).toBeVisible();
   await page.getByRole('button', { name: 'Send verification code', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Code sent' })).toBeVisible();
+  await expect(noCode).toHaveCount(0);
   const { code } = await (await page.request.get(`/sandbox/users/${user?.id}/verification-code`)).json();
   await page.getByLabel('Code', { exact: true }).fill(code as string);
   await page.getByRole('button', { name: 'Enter code', exact: true }).click();

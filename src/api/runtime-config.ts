@@ -20,6 +20,8 @@ export interface RuntimeConfig {
   demo?: { members: DemoMember[] } | undefined;
   /** The console server sends mail (SMTP_URL); false from an older server. */
   mail?: boolean | undefined;
+  /** Sandbox without SMTP_URL: the path of the sandbox's own mailbox, where the demo's payees' mail is read. */
+  mailbox?: string | undefined;
   idle_timeout_ms: number;
   request_timeout_ms: number;
 }
@@ -64,6 +66,11 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     team,
     demo: demo === undefined ? undefined : { members: (demo.members as DemoMember[]).map((m) => ({ ...m })) },
     mail: json.mail === true,
+    // A path on this origin only: the page links to it.
+    mailbox:
+      typeof json.mailbox === 'string' && /^\/sandbox\/[\w/-]+$/.test(json.mailbox)
+        ? json.mailbox
+        : undefined,
     idle_timeout_ms: positiveInt(json.idle_timeout_ms, 15 * 60 * 1000, 'idle_timeout_ms'),
     request_timeout_ms: positiveInt(json.request_timeout_ms, 30_000, 'request_timeout_ms'),
   };

@@ -177,6 +177,8 @@ export const appSchema = z.lazy(() =>
   z.object({
     id: z.string(),
     name: z.string().nullish(),
+    /** The app's verification (the vendor's `created`, `in_review`, `approved`); KYB starts only from `created`. */
+    status: z.string().nullish(),
     /** Sandbox extension: whether the app has a compliance record. */
     has_compliance: z.boolean().nullish(),
     /** The app's wallet (what funds its payouts) and what it paid out, as decimal dollars ("1234.56"). */

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { formatPhone } from './phone';
+import { formatPhone, phoneDigits } from './phone';
 
 it('writes North American numbers in their groups, others whole, and nothing for none', () => {
   expect(formatPhone('1', '4155550134')).toBe('+1 415-555-0134');
@@ -7,4 +7,14 @@ it('writes North American numbers in their groups, others whole, and nothing for
   expect(formatPhone('44', '2079460000')).toBe('+44 2079460000');
   expect(formatPhone('1', '555')).toBe('+1 555');
   expect(formatPhone('1', null)).toBe('');
+});
+
+it('takes a phone number and a country code as people write them, and keeps what is not a sign of writing', () => {
+  expect(phoneDigits('+1')).toBe('1');
+  expect(phoneDigits(' +44 ')).toBe('44');
+  expect(phoneDigits('(415) 555-0177')).toBe('4155550177');
+  expect(phoneDigits('415.555.0177')).toBe('4155550177');
+  expect(phoneDigits('4155550177')).toBe('4155550177');
+  expect(phoneDigits('415-CALL-NOW')).toBe('415CALLNOW');
+  expect(phoneDigits('1+1')).toBe('1+1');
 });

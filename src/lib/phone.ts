@@ -14,3 +14,15 @@ export function formatPhone(
   }
   return country ? `+${country} ${digits}` : digits;
 }
+
+/**
+ * The digits of a phone number or a country calling code as people type them ("+1", "(415) 555-0177",
+ * "415.555.0177"): the signs of writing (a leading plus, spaces, parentheses, dashes, dots) go; anything else stays,
+ * so that a letter is still refused at its field.
+ */
+export function phoneDigits(typed: string): string {
+  return typed
+    .trim()
+    .replace(/^\+/, '')
+    .replace(/[\s().-]/g, '');
+}

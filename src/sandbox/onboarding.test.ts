@@ -126,6 +126,18 @@ describe('users', () => {
   it('verification: a 6-digit code shown only by the helper; five wrong codes lock it for the window', async () => {
     const tenant = await h.tenant();
     const user = await newUser(tenant);
+    // Before any code was sent: refused at the field, and no attempt is spent.
+    for (let i = 0; i < 6; i++) {
+      const early = await h.call('POST', `/v2/users/${user.id}/verify`, {
+        tenant,
+        body: { token: '123456' },
+      });
+      expect(early.status).toBe(400);
+      expect(early.body.errors[0]).toEqual({
+        path: 'token',
+        message: 'No code was sent yet: send one first',
+      });
+    }
     const sent = await h.call('POST', `/v2/users/${user.id}/send-verification-token`, {
       tenant,
       body: { use_voice: true },

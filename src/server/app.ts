@@ -11,6 +11,7 @@ import { invalidFields, routeNotFound } from './errors';
 import { type Forward, teamGate } from './gate/gate';
 import { proxyTo } from './gate/proxy';
 import { type CallService, RuleCheckUnavailable, ruleCheckUnavailable } from './gate/service-calls';
+import { MAILBOX_PATH, mailboxPage } from './mail/outbox';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
 import { flowPagesRoute } from './onboarding/routes';
@@ -36,6 +37,8 @@ export interface ConsoleRuntimeConfig {
   demo?: { members: { email: string; password: string; role: Role; name: string }[] };
   /** The console server sends mail (SMTP_URL): onboarding links that move money can reach their payee. */
   mail: boolean;
+  /** Sandbox mode without SMTP_URL: where the demo's payees' mail is read (the sandbox's own mailbox). */
+  mailbox?: string;
   /** The console signs out after this long without interaction (IDLE_TIMEOUT_MS). */
   idle_timeout_ms: number;
   /** The console stops waiting for an answer after this long (REQUEST_TIMEOUT_MS): the outcome is then unknown. */
@@ -44,7 +47,8 @@ export interface ConsoleRuntimeConfig {
 
 export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleRuntimeConfig {
   const timeouts = {
-    mail: Boolean(team?.mailer),
+    mail: Boolean(team?.mailer ?? team?.outbox),
+    ...(team?.outbox ? { mailbox: MAILBOX_PATH } : {}),
     idle_timeout_ms: config.idleTimeoutMs,
     request_timeout_ms: config.requestTimeoutMs,
   };
@@ -205,6 +209,13 @@ export function createConsoleApp(
         );
         await giveApUsers(sandbox.app, tenant.client_id, members);
         return c.json({ ...tenant, members }, 201);
+      });
+    }
+    const outbox = team?.outbox;
+    if (outbox) {
+      app.get(MAILBOX_PATH, (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.html(mailboxPage(outbox.messages()));
       });
     }
     app.all('/sandbox/*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));

@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import { openConsoleDatabase } from './db/database';
 import { type FirstAdmin, firstAdminLink } from './identity/links';
 import { mailerFrom } from './mail/mail';
+import { LocalOutbox } from './mail/outbox';
 import { ensureDemoTeam } from './members/demo';
 import { ensureOrganization, hasMembers } from './members/members';
 import { createTeam, type Team } from './team';
@@ -34,6 +35,7 @@ export async function startTeam(
     headFile?.note(trail.head);
     await headFile?.flush();
   }
+  const smtp = mailerFrom(env);
   const team = createTeam({
     database,
     mode: config.upstreamUrl ? 'upstream' : 'sandbox',
@@ -41,7 +43,9 @@ export async function startTeam(
     upstreamCredentials: config.orgCredentials,
     auditKey,
     auditHead: trail.ok ? headFile : null,
-    mailer: mailerFrom(env),
+    mailer: smtp,
+    // The demo makes onboarding links with no mail account anywhere: its payees' mail stays in the sandbox.
+    outbox: smtp || config.upstreamUrl ? null : new LocalOutbox(),
     leaseMs: config.executorLeaseMs,
     resetHoldMs: config.resetHoldMs,
     publicOrigin: config.publicUrl,

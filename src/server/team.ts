@@ -10,6 +10,7 @@ import type { OrganizationRow } from './db/schema';
 import { registerSealer, Sealer } from './db/seals';
 import { DEFAULT_POLICY, type SignInPolicy } from './identity/policy';
 import type { Mailer } from './mail/mail';
+import type { LocalOutbox } from './mail/outbox';
 
 /** An organization's API credentials, as the payout service knows them. They never leave the console server. */
 export interface OrgCredentials {
@@ -50,6 +51,11 @@ export interface Team {
   resetHoldMs: number;
   /** SMTP, when configured (SMTP_URL): one-time links go to the member by mail, never to an admin. */
   mailer: Mailer | null;
+  /**
+   * The sandbox's own mailbox, in sandbox mode without SMTP_URL: onboarding links are kept there for the demo's
+   * payees (read at /sandbox/mailbox). Member mail never goes there.
+   */
+  outbox: LocalOutbox | null;
   /** This server as an executor of approved requests, and how long its claim on one holds unless renewed. */
   executor: { id: string; leaseMs: number };
   /** Where the console is reached (PUBLIC_URL): every link it sends or shows points there, never at a Host header. */
@@ -66,6 +72,7 @@ export interface TeamOptions {
   auditKey: AuditKey;
   auditHead?: AuditHeadFile | null;
   mailer?: Mailer | null;
+  outbox?: LocalOutbox | null;
   leaseMs?: number;
   resetHoldMs?: number;
   publicOrigin?: string;
@@ -95,6 +102,7 @@ export function createTeam({
   auditKey,
   auditHead = null,
   mailer = null,
+  outbox = null,
   leaseMs = DEFAULT_LEASE_MS,
   resetHoldMs = DEFAULT_RESET_HOLD_MS,
   publicOrigin = 'http://localhost',
@@ -179,6 +187,7 @@ export function createTeam({
     trail: null,
     resetHoldMs,
     mailer,
+    outbox,
     executor: { id: `srv_${randomUUID().slice(0, 8)}`, leaseMs },
     publicOrigin: publicOrigin.replace(/\/+$/, ''),
     now: clock,

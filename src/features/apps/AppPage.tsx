@@ -30,18 +30,23 @@ import {
   type ComplianceField,
   type ComplianceValues,
   complianceFieldOf,
+  incorporatedInWords,
+  LEGAL_FORMS,
   toBusinessCompliance,
+  websiteProblem,
 } from './app-compliance-form';
 
 const TYPES = [
   { value: '', label: 'Choose…' },
-  { value: 'sole_proprietorship', label: 'Sole proprietorship' },
-  { value: 'partnership', label: 'Partnership' },
-  { value: 'llc', label: 'LLC' },
-  { value: 'c_corporation', label: 'C corporation' },
-  { value: 's_corporation', label: 'S corporation' },
-  { value: 'non_profit', label: 'Non-profit' },
+  ...Object.entries(LEGAL_FORMS).map(([value, label]) => ({ value, label })),
 ];
+
+/** An app's verification, in words. */
+const APP_STATUS: Record<string, string> = {
+  created: 'Not verified yet',
+  in_review: 'In review',
+  approved: 'Approved',
+};
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -76,7 +81,7 @@ function ComplianceView({ record }: { record: ComplianceRecord }) {
         <Table.Tr>
           <Table.Th>Incorporated</Table.Th>
           <Table.Td>
-            {[company?.incorporation_type, company?.incorporation_state].filter(Boolean).join(', ') || '—'}
+            {incorporatedInWords(company?.incorporation_type, company?.incorporation_state) || '—'}
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
@@ -130,8 +135,12 @@ function ComplianceForm({ appId, onSaved }: { appId: string; onSaved: () => void
         event.preventDefault();
         const record = toBusinessCompliance(values);
         const parsed = businessComplianceSchema.safeParse(record);
-        if (!parsed.success) {
-          place(fieldErrorsFrom(parsed.error.issues));
+        const website = websiteProblem(values.website);
+        if (!parsed.success || website) {
+          place([
+            ...(website ? [{ path: 'company_info.website', message: website }] : []),
+            ...(parsed.success ? [] : fieldErrorsFrom(parsed.error.issues)),
+          ]);
           return;
         }
         setErrors({});
@@ -216,21 +225,45 @@ function ComplianceForm({ appId, onSaved }: { appId: string; onSaved: () => void
   );
 }
 
-function StartKyb({ appId }: { appId: string }) {
+function StartKyb({ appId, status }: { appId: string; status: string | null | undefined }) {
   const start = useStartKyb();
   const made = start.data;
+  // The service makes a KYB link only for an app not yet verified nor in review (the vendor's document).
+  const unavailable =
+    status && status !== 'created'
+      ? `Unavailable: this app is ${(APP_STATUS[status] ?? status).toLowerCase()}, and the service makes a KYB link only for an app not yet verified`
+      : null;
   return (
     <Section title="KYB">
       <Stack>
+        <Table variant="vertical" aria-label="KYB" layout="fixed">
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th w={200}>Verification</Table.Th>
+              <Table.Td>{status ? (APP_STATUS[status] ?? status) : '—'}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
         <Text size="sm">
           A KYB link lets the business's representative finish verification with the payout service. It
           expires in 72 hours; a new one replaces the last.
         </Text>
         <Group>
-          <Button variant="default" loading={start.isPending} onClick={() => start.mutate(appId)}>
+          <Button
+            variant="default"
+            loading={start.isPending}
+            disabled={Boolean(unavailable)}
+            aria-describedby={unavailable ? `${appId}-kyb-unavailable` : undefined}
+            onClick={() => start.mutate(appId)}
+          >
             Start KYB
           </Button>
         </Group>
+        {unavailable && (
+          <Text size="sm" id={`${appId}-kyb-unavailable`}>
+            {unavailable}
+          </Text>
+        )}
         {start.isError && <ApiErrorAlert error={start.error} title="The KYB link was not made" />}
         {made && (
           <Notice tone="success" role="status" title="KYB link made">
@@ -309,12 +342,14 @@ export function AppPage() {
                 setEditing(false);
                 setSaved(true);
                 void compliance.refetch();
+                // Saving a record can verify the app (the sandbox approves one it had not): its KYB status is read again.
+                void app.refetch();
               }}
             />
           )}
         </Stack>
       </Section>
-      {mayEdit && <StartKyb appId={appId} />}
+      {mayEdit && <StartKyb appId={appId} status={app.data?.status} />}
     </Stack>
   );
 }

@@ -1,11 +1,14 @@
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useCreateApp } from '../../api/app-onboarding';
+import { appQueries } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
 import { createAppSchema } from '../../lib/requests/onboarding';
+import { appOfSameName } from './app-names';
 
 /** Finance adds an app (its own wallet and compliance record), named as the vendor's rule says. */
 export function NewAppPage() {
@@ -13,6 +16,9 @@ export function NewAppPage() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const made = create.data;
+  // A name another app has is allowed (the service takes it), but said at the field: people would confuse the two.
+  const apps = useQuery(appQueries.list({ limit: 100 }));
+  const twin = made ? null : appOfSameName(name, apps.data ?? []);
   return (
     <Stack maw={720}>
       <Title order={1}>New app</Title>
@@ -40,7 +46,11 @@ export function NewAppPage() {
         <Stack>
           <TextInput
             label="App name"
-            description="3 to 60 characters, as your payees see it"
+            description={
+              twin
+                ? `Another app is named ${twin.name} already: you may keep the name, but payees and your team may confuse the two`
+                : '3 to 60 characters, as your payees see it'
+            }
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             error={error}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFrom } from '../../lib/field-errors';
 import { businessComplianceSchema } from '../../lib/requests/onboarding';
-import { type ComplianceValues, complianceFieldOf, toBusinessCompliance } from './app-compliance-form';
+import {
+  type ComplianceValues,
+  complianceFieldOf,
+  incorporatedInWords,
+  toBusinessCompliance,
+  websiteProblem,
+} from './app-compliance-form';
 
 const FILLED: ComplianceValues = {
   name: 'Acme Marketplace Inc',
@@ -54,5 +60,32 @@ describe('toBusinessCompliance', () => {
     ]);
     // A director in the US gives their SSN.
     expect(fieldsOf({ ...FILLED, director_ssn: '' })).toEqual(['director_ssn']);
+  });
+});
+
+describe('what the form says in words', () => {
+  it('an ownership above 100 is refused in words', () => {
+    const parsed = businessComplianceSchema.safeParse(
+      toBusinessCompliance({ ...FILLED, director_ownership: '150' }),
+    );
+    expect(fieldErrorsFrom(parsed.error?.issues ?? [])).toEqual([
+      { path: 'directors.0.ownership_percentage', message: 'A percentage from 0 to 100, like 60' },
+    ]);
+  });
+
+  it('a website must be a web address', () => {
+    expect(websiteProblem('not a url')).toBe('A web address, like https://acme.example');
+    expect(websiteProblem('localhost')).toBe('A web address, like https://acme.example');
+    expect(websiteProblem('ftp://acme.example')).toBe('A web address, like https://acme.example');
+    expect(websiteProblem('https://acme.example')).toBeNull();
+    expect(websiteProblem('acme.example/about')).toBeNull();
+    expect(websiteProblem('')).toBeNull();
+  });
+
+  it('says where and how the company is incorporated in words', () => {
+    expect(incorporatedInWords('llc', 'DE')).toBe('LLC, Delaware');
+    expect(incorporatedInWords('c_corporation', 'ca')).toBe('C corporation, California');
+    expect(incorporatedInWords('llc', 'Ontario')).toBe('LLC, Ontario');
+    expect(incorporatedInWords(null, null)).toBe('');
   });
 });

@@ -1,3 +1,4 @@
+import { US_STATES } from '../../lib/countries';
 import type { BusinessCompliance } from '../../lib/requests/onboarding';
 
 /**
@@ -121,4 +122,42 @@ const FIELD_OF: Record<string, ComplianceField> = {
 
 export function complianceFieldOf(path: string): ComplianceField | null {
   return FIELD_OF[path] ?? null;
+}
+
+/** The legal forms the vendor knows, in words. */
+export const LEGAL_FORMS: Readonly<Record<string, string>> = {
+  sole_proprietorship: 'Sole proprietorship',
+  partnership: 'Partnership',
+  llc: 'LLC',
+  c_corporation: 'C corporation',
+  s_corporation: 'S corporation',
+  non_profit: 'Non-profit',
+};
+
+/** "LLC, Delaware": the legal form and the state of incorporation in words (a code the console does not know as is). */
+export function incorporatedInWords(
+  type: string | null | undefined,
+  state: string | null | undefined,
+): string {
+  const form = type ? (LEGAL_FORMS[type] ?? type) : '';
+  const where = state ? (US_STATES[state.trim().toUpperCase()] ?? state) : '';
+  return [form, where].filter(Boolean).join(', ');
+}
+
+/**
+ * What the vendor's schema lets through but a person would not mean: a website that is no web address ("not a url").
+ * The vendor takes any text of 3 to 100 characters; the console asks for a host with a dot, with or without https://.
+ */
+export function websiteProblem(typed: string | undefined): string | null {
+  const value = (typed ?? '').trim();
+  if (value === '') return null;
+  const problem = 'A web address, like https://acme.example';
+  if (/\s/.test(value)) return problem;
+  try {
+    const url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return problem;
+    return /^[^.]+(\.[^.]+)+$/.test(url.hostname) ? null : problem;
+  } catch {
+    return problem;
+  }
 }

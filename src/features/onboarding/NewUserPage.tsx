@@ -9,19 +9,20 @@ import type { User } from '../../api/schemas';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
 import { placeFieldErrors } from '../../components/place-field-errors';
+import { phoneDigits } from '../../lib/phone';
 import { createUserSchema } from '../../lib/requests/users';
 import { ticketProblem } from '../../lib/ticket';
-import type { z } from '../../lib/zod';
+import { z } from '../../lib/zod';
 import { TicketField } from './TicketField';
 
 /** The vendor's rules at each field (lib/requests/users.ts, the schema the sandbox checks by too). */
-const formSchema = createUserSchema.pick({
-  first_name: true,
-  last_name: true,
-  email: true,
-  country_code: true,
-  phone_number: true,
-});
+const formSchema = createUserSchema
+  .pick({ first_name: true, last_name: true, email: true, country_code: true, phone_number: true })
+  // Typed as people write them ("+1", "(415) 555-0177"); the service gets the digits.
+  .extend({
+    country_code: z.string().transform(phoneDigits).pipe(createUserSchema.shape.country_code),
+    phone_number: z.string().transform(phoneDigits).pipe(createUserSchema.shape.phone_number),
+  });
 type Form = z.input<typeof formSchema>;
 const FIELDS = ['first_name', 'last_name', 'email', 'country_code', 'phone_number'] as const;
 
@@ -102,7 +103,7 @@ export function NewUserPage() {
             <Group grow align="flex-start">
               <TextInput
                 label="Country code"
-                description="Digits only: 1 for the US"
+                description="1 for the US; a plus sign is fine"
                 inputMode="numeric"
                 required
                 {...form.register('country_code')}
@@ -110,7 +111,7 @@ export function NewUserPage() {
               />
               <TextInput
                 label="Phone number"
-                description="Digits only, like 4155550134"
+                description="As you write it, like (415) 555-0177"
                 inputMode="tel"
                 required
                 {...form.register('phone_number')}

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../api/client';
 import {
@@ -40,9 +40,12 @@ import { Notice } from '../../components/Notice';
 import { fieldErrorsFrom } from '../../lib/field-errors';
 import { deliveryProblem, type FlowDelivery } from '../../lib/flow-links';
 import { fullName } from '../../lib/names';
+import { phoneDigits } from '../../lib/phone';
 import { updateUserSchema, w9Schema } from '../../lib/requests/users';
+import { taxFormOnFile } from '../../lib/tax-form';
 import { ticketProblem } from '../../lib/ticket';
 import { maskTin } from '../../lib/tin';
+import { CONTACT_DETAILS_ANCHOR } from '../../lib/user-pages';
 import { TicketField } from './TicketField';
 
 const STEP_LABELS: Record<string, string> = {
@@ -55,9 +58,9 @@ const STEP_LABELS: Record<string, string> = {
 /** In the order the payee meets them: the tax form first, so that a payout method that waits holds nothing else up. */
 const OFFERED = ['compliance', 'manage-payouts', 'payout', 'id-verification'];
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: React.ReactNode }) {
   return (
-    <Paper withBorder p="md">
+    <Paper withBorder p="md" id={id}>
       <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
@@ -76,7 +79,8 @@ function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string })
   const create = useCreateFlow();
   const [steps, setSteps] = useState<string[]>(['compliance', 'manage-payouts']);
   const [delivery, setDelivery] = useState<FlowDelivery>('email');
-  const mail = useQuery(runtimeConfigQuery).data?.mail ?? false;
+  const runtime = useQuery(runtimeConfigQuery).data;
+  const mail = runtime?.mail ?? false;
   const copyRefused = deliveryProblem({ existingUser: true, steps, delivery: 'copy' });
   const allowed = (how: FlowDelivery) => (how === 'email' ? mail : !copyRefused);
   const chosen: FlowDelivery | null = allowed(delivery)
@@ -86,7 +90,8 @@ function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string })
         ? 'copy'
         : 'email'
       : null;
-  const noMail = mail ? null : 'This console sends no mail (SMTP_URL is not set)';
+  const noMail = mail ? null : 'Unavailable: this console sends no mail (SMTP_URL is not set)';
+  const mailbox = runtime?.mailbox;
   const made = create.data;
   return (
     <Section title="Onboarding links">
@@ -134,12 +139,32 @@ function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string })
           label="Send the link"
           value={chosen ?? ''}
           onChange={(value) => setDelivery(value as FlowDelivery)}
-          description={[noMail, copyRefused].filter(Boolean).join('. ') || undefined}
+          description={
+            mailbox ? (
+              <>
+                This sandbox keeps its payees' mail in its own mailbox:{' '}
+                <Anchor href={mailbox} target="_blank" size="xs" underline="always">
+                  Sandbox mailbox
+                </Anchor>
+              </>
+            ) : undefined
+          }
         >
-          <Group mt="xs">
-            <Radio value="email" label="By email to the payee" disabled={!mail} />
-            <Radio value="copy" label="Copy it myself" disabled={Boolean(copyRefused)} />
-          </Group>
+          <Stack mt="xs" gap="xs">
+            {/* Each choice says why it is unavailable, beside it. */}
+            <Radio
+              value="email"
+              label="By email to the payee"
+              disabled={!mail}
+              description={noMail ?? undefined}
+            />
+            <Radio
+              value="copy"
+              label="Copy it myself"
+              disabled={Boolean(copyRefused)}
+              description={copyRefused ? `Unavailable: ${copyRefused}` : undefined}
+            />
+          </Stack>
         </Radio.Group>
         <Group>
           <Button
@@ -172,8 +197,8 @@ function MadeLink({ made }: { made: MadeFlow }) {
     return (
       <Notice tone="success" role="status" title="Onboarding link sent">
         <Text size="sm">
-          Sent by email to {made.delivery.to}. It expires {expires}. You never see this link: it can change
-          where the payee's money goes, so it reaches them alone.
+          Sent by email to {made.delivery.to}. It expires {expires}. You never see this link here: it can
+          change where the payee's money goes, so it reaches them alone.
         </Text>
       </Notice>
     );
@@ -228,7 +253,10 @@ function Verification({ userId, ticket }: { userId: string; ticket: string }) {
           <Button
             variant="default"
             loading={send.isPending}
-            onClick={() => send.mutate({ userId, voice: voice === 'voice', ticket })}
+            // A new code makes the last answer about a code stale: it goes from under the field.
+            onClick={() =>
+              send.mutate({ userId, voice: voice === 'voice', ticket }, { onSuccess: () => verify.reset() })
+            }
           >
             Send verification code
           </Button>
@@ -271,7 +299,7 @@ function Verification({ userId, ticket }: { userId: string; ticket: string }) {
   );
 }
 
-function TaxForm({ userId, ticket, tinLast4 }: { userId: string; ticket: string; tinLast4: string | null }) {
+function TaxForm({ userId, ticket, onFile }: { userId: string; ticket: string; onFile: string }) {
   const submit = useSubmitTaxForm();
   const [values, setValues] = useState<Record<string, string>>({ entity_type: 'individual' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -312,9 +340,7 @@ function TaxForm({ userId, ticket, tinLast4 }: { userId: string; ticket: string;
   return (
     <Section title="Tax form">
       <Stack>
-        <Text size="sm">
-          {tinLast4 ? `A W-9 is on file: TIN ending ${tinLast4}.` : 'No tax form on file.'}
-        </Text>
+        <Text size="sm">Tax form on file: {onFile}.</Text>
         {submit.isSuccess && (
           <Notice tone="success" role="status" title="Tax form submitted">
             Kept by the last four digits of its TIN.
@@ -395,9 +421,16 @@ function ContactDetailsSection({ user, ticket }: { user: User; ticket: string })
   const upstream = useQuery(runtimeConfigQuery).data?.mode === 'upstream';
   const [values, setValues] = useState<Contact>(() => contactOf(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const firstField = useRef<HTMLInputElement>(null);
+  // Arrived by "Edit contact details" (the user's page, the palette): the section is in view, its first field ready.
+  useEffect(() => {
+    if (window.location.hash !== `#${CONTACT_DETAILS_ANCHOR}`) return;
+    document.getElementById(CONTACT_DETAILS_ANCHOR)?.scrollIntoView({ block: 'start' });
+    firstField.current?.focus();
+  }, []);
   if (upstream) {
     return (
-      <Section title="Contact details">
+      <Section title="Contact details" id={CONTACT_DETAILS_ANCHOR}>
         <Text size="sm">The payout service does not change a user's names, email or phone once made.</Text>
       </Section>
     );
@@ -413,7 +446,7 @@ function ContactDetailsSection({ user, ticket }: { user: User; ticket: string })
     />
   );
   return (
-    <Section title="Contact details">
+    <Section title="Contact details" id={CONTACT_DETAILS_ANCHOR}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -424,8 +457,8 @@ function ContactDetailsSection({ user, ticket }: { user: User; ticket: string })
             first_name: values.first_name.trim(),
             last_name: values.last_name.trim(),
             email: values.email.trim(),
-            country_code: values.country_code.replace(/\D/g, ''),
-            phone_number: values.phone_number.replace(/\D/g, ''),
+            country_code: phoneDigits(values.country_code),
+            phone_number: phoneDigits(values.phone_number),
           };
           const phoneChanged =
             given.phone_number !== before.phone_number || given.country_code !== before.country_code;
@@ -452,7 +485,7 @@ function ContactDetailsSection({ user, ticket }: { user: User; ticket: string })
       >
         <Stack>
           <Group grow align="flex-start">
-            {field('first_name', 'First name')}
+            {field('first_name', 'First name', { ref: firstField })}
             {field('last_name', 'Last name')}
           </Group>
           {field('email', 'Email', { type: 'email' })}
@@ -551,7 +584,11 @@ export function UserOnboardingPage() {
       {user.data && <ContactDetailsSection key={user.data.id} user={user.data} ticket={ticket} />}
       <OnboardingLinks userId={userId} ticket={ticket} />
       <Verification userId={userId} ticket={ticket} />
-      <TaxForm userId={userId} ticket={ticket} tinLast4={user.data?.compliance?.w9?.tin_last4 ?? null} />
+      <TaxForm
+        userId={userId}
+        ticket={ticket}
+        onFile={user.data ? taxFormOnFile(user.data.compliance) : 'not read yet'}
+      />
       {isAdmin && name && <DeleteUser userId={userId} name={name} ticket={ticket} />}
     </Stack>
   );

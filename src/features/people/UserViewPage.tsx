@@ -13,6 +13,8 @@ import { countryName } from '../../lib/countries';
 import { fullName } from '../../lib/names';
 import { describePayoutMethod } from '../../lib/payout-methods';
 import { formatPhone } from '../../lib/phone';
+import { taxFormOnFile } from '../../lib/tax-form';
+import { contactDetailsPath } from '../../lib/user-pages';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -71,6 +73,11 @@ export function UserViewPage() {
               Onboarding
             </Button>
           )}
+          {maySupport && (
+            <Button component={Link} to={contactDetailsPath(userId)} variant="default">
+              Edit contact details
+            </Button>
+          )}
         </Group>
       </Group>
       <CopyableId id={userId} label="user ID" />
@@ -86,13 +93,7 @@ export function UserViewPage() {
                   '—'}
               </DetailRow>
               <DetailRow label="Status">{user.data.status ?? '—'}</DetailRow>
-              <DetailRow label="Tax form">
-                {user.data.compliance?.w9?.tin_last4
-                  ? `W-9, TIN ending ${user.data.compliance.w9.tin_last4}`
-                  : user.data.compliance?.w8_ben_collected
-                    ? 'W-8BEN'
-                    : 'None on file'}
-              </DetailRow>
+              <DetailRow label="Tax form">{taxFormOnFile(user.data.compliance)}</DetailRow>
             </Table.Tbody>
           </Table>
         )}

@@ -190,7 +190,10 @@ export const businessComplianceSchema = z
             phone: text(3, 30),
             email: z.email('An email address'),
             dob: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date, YYYY-MM-DD'),
-            ownership_percentage: z.number().min(0).max(100),
+            ownership_percentage: z
+              .number('A percentage from 0 to 100, like 60')
+              .min(0, 'A percentage from 0 to 100, like 60')
+              .max(100, 'A percentage from 0 to 100, like 60'),
             ssn: z
               .string()
               .regex(/^[0-9]{9}$/, 'An SSN has 9 digits')

@@ -244,6 +244,14 @@ function refuseWhileLocked(user: UserProfileRow, nowMs: number, _lockMs: number)
 export function verifyUser(db: Db, user: UserProfileRow, token: string, nowMs: number, lockMs: number): void {
   refuseWhileLocked(user, nowMs, lockMs);
   const code = user.verification_code;
+  // No code to guess against (none sent yet, or the last one used): nothing is spent, the caller is told to send one.
+  // The vendor's document says nothing of this case; Stripe and Twilio Verify likewise refuse a check with no pending
+  // verification without counting it.
+  if (code === null) {
+    throw new DomainError('invalid', 'no-token-sent', 'No code was sent yet: send one first', [
+      { path: 'token', message: 'No code was sent yet: send one first' },
+    ]);
+  }
   const fresh = code !== null && (user.verification_sent_ms ?? 0) + VERIFICATION_CODE_TTL_MS > nowMs;
   const right =
     fresh && code.length === token.length && timingSafeEqual(Buffer.from(code), Buffer.from(token));

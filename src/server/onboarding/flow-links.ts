@@ -89,8 +89,11 @@ export async function judgeFlowLink(
 
   let to: string | null = null;
   let payeeOnly = false;
+  // The sandbox's own mailbox stands for the payee's inbox in a demo; it is not theirs alone (anyone there reads it).
+  const mailer = team.mailer ?? team.outbox;
+  const inPayeesInbox = team.mailer !== null;
   if (delivery === 'email') {
-    if (!team.mailer) {
+    if (!mailer) {
       return new Refusal(
         409,
         'mail-not-configured',
@@ -104,12 +107,9 @@ export async function judgeFlowLink(
       if (user?.email) {
         to = user.email;
         const since = new Date(team.now().getTime() - MEMBER_SET_EMAIL_WINDOW_MS).toISOString();
-        payeeOnly = !(await flowRows.emailSetByMemberSince(
-          team.database.db,
-          found.organization.id,
-          userId,
-          since,
-        ));
+        payeeOnly =
+          inPayeesInbox &&
+          !(await flowRows.emailSetByMemberSince(team.database.db, found.organization.id, userId, since));
       }
     } else {
       const address = emailSchema.safeParse((headers.deliverTo ?? '').trim());
@@ -161,11 +161,11 @@ export async function judgeFlowLink(
       });
       if (delivery === 'copy') return json({ ...made, delivery: { delivery: 'copy' } }, response);
       const { link: _kept, ...withoutLink } = made;
-      if (!to || !team.mailer) return json({ ...withoutLink, delivery: { delivery: 'none' } }, response);
+      if (!to || !mailer) return json({ ...withoutLink, delivery: { delivery: 'none' } }, response);
       // The link the payee gets points at the console's public address in sandbox mode (never at a Host header).
       const url = team.mode === 'sandbox' ? `${team.publicOrigin}${new URL(link).pathname}` : link;
       try {
-        await team.mailer.send(
+        await mailer.send(
           onboardingLinkMessage({
             to,
             organization: found.organization.name,

@@ -10,6 +10,7 @@ import type { AuditKey } from '../audit/key';
 import { type ConsoleDatabase, openConsoleDatabase } from '../db/database';
 import type { SignInPolicy } from '../identity/policy';
 import type { Mailer } from '../mail/mail';
+import type { LocalOutbox } from '../mail/outbox';
 import { createTeam, type OrgCredentials } from '../team';
 import { config } from './config';
 
@@ -46,6 +47,7 @@ export async function teamConsole(
     now?: () => Date;
     auditKey?: AuditKey;
     mailer?: Mailer | null;
+    outbox?: LocalOutbox | null;
     leaseMs?: number;
     resetHoldMs?: number;
     auditHead?: AuditHeadFile | null;
@@ -61,6 +63,7 @@ export async function teamConsole(
     auditHead: options.auditHead ?? null,
     ...(options.resetHoldMs !== undefined ? { resetHoldMs: options.resetHoldMs } : {}),
     mailer: options.mailer ?? null,
+    outbox: options.outbox ?? null,
     ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
     database,
     mode: options.upstream ? 'upstream' : 'sandbox',
