@@ -244,7 +244,7 @@ test('the overview adds up the transfers it shows: totals, the daily volume and 
   await expect(page.getByText('The 3 transfers created in the last 30 days')).toBeVisible();
   // A test tenant's first app starts with $100,000.00 in its wallet, for payouts; the payment adds to it.
   await expect(page.getByLabel('Organization')).toContainText('Balance: $100,123.45');
-  await expect(page.getByRole('group', { name: 'Wallets' })).toContainText(': $100,123.45');
+  await expect(page.getByRole('group', { name: 'Wallets', exact: true })).toContainText(': $100,123.45');
   // The chart's figures, as a screen reader has them: today holds all three.
   const today = page.getByRole('table', { name: 'Daily volume' }).getByRole('row').last();
   await expect(today).toContainText('$123.45');
