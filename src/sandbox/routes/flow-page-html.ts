@@ -3,16 +3,9 @@
  * payee's setting, under a CSP that allows this origin's stylesheet only. Every value is escaped.
  */
 
-export const FLOW_STYLESHEET_PATH = '/flow/assets/flow.css';
+import { escapeHtml } from '../../lib/escape-html';
 
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+export const FLOW_STYLESHEET_PATH = '/flow/assets/flow.css';
 
 export type FieldErrors = Record<string, string>;
 export type Values = Record<string, string>;

@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { escapeHtml } from '../../lib/escape-html';
 import { fieldErrorsFrom } from '../../lib/field-errors';
 import { payoutMethodFromForm } from '../../lib/flow-links';
 import { formatCents } from '../../lib/money';
@@ -23,7 +24,6 @@ import {
 import type { Services } from '../services';
 import type { SandboxEnv } from './env';
 import {
-  escapeHtml,
   type FieldErrors,
   FLOW_CSS,
   FLOW_STYLESHEET_PATH,

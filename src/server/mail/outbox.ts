@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/escape-html';
 import type { Mailer, MailMessage } from './mail';
 
 /** Where the sandbox's mailbox is read (a sandbox extension). */
@@ -33,12 +34,6 @@ export class LocalOutbox implements Mailer {
     return [...this.kept].reverse();
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
 
 /** A link in a message's text, made clickable (only http and https; everything else stays text). */
 const withLinks = (text: string) =>

@@ -4,13 +4,7 @@
  * no script, and the words of what happened.
  */
 
-const escapeHtml = (value: string) =>
-  value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
+import { escapeHtml } from '../../lib/escape-html';
 
 /** The stylesheet of the hosted flow's pages, on this origin. */
 const FLOW_STYLESHEET = '/flow/assets/flow.css';
