@@ -25,7 +25,8 @@ async function moves(page: Page, tenant: Tenant) {
 
 async function pick(page: Page, label: string, text: string, detail: string) {
   await page.getByLabel(label, { exact: true }).fill(text);
-  await page.getByRole('option').filter({ hasText: detail }).first().click();
+  // Both the name and its detail: the list shown before the search answers holds the other app's wallet too.
+  await page.getByRole('option').filter({ hasText: text }).filter({ hasText: detail }).first().click();
 }
 
 test("the ledger filtered by the wallet money came from and the one it went to, picked by name, with the range's totals", async ({
