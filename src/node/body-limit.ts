@@ -22,6 +22,16 @@ export function bodyLimitOf(path: string): number {
 }
 
 /**
+ * Whether the request has a body: from its headers when they say (every request off the network does), else from the
+ * request itself (one made in this process: asking Node's request for its body builds the whole web request).
+ */
+function hasBody(c: Context): boolean {
+  if (c.req.header('transfer-encoding') !== undefined) return true;
+  const length = c.req.header('content-length');
+  return length === undefined ? c.req.raw.body !== null : length !== '0';
+}
+
+/**
  * A body over `maxBytes` (BODY_LIMIT_BYTES unless said) is refused with 413, in the one error shape, before anything
  * reads it; one within it that nests deeper than MAX_BODY_DEPTH, with 400. A declared Content-Length is judged from the header alone; only a chunked body goes through Hono's
  * streaming check, which rebuilds the whole request as a web stream on Node.
@@ -54,13 +64,17 @@ export function limitBodySize(
     await onRefused?.(c, 400);
     return answer;
   };
-  // Within its size, a body that nests too deep is refused before anything parses it (node/json-depth.ts).
+  // Within its size, a body that nests too deep is refused before anything parses it (node/json-depth.ts). The bytes
+  // are read once through Hono's body cache, where every later reader of `c.req` finds them (as text too): rebuilding
+  // the request around them cost a member's payment a tenth of its rate.
   const checkDepth = async (c: Context, next: () => Promise<void>) => {
     const type = c.req.header('content-type') ?? '';
-    if (!c.req.raw.body || type.startsWith('multipart/form-data')) return next();
-    const body = new Uint8Array(await c.req.raw.arrayBuffer());
-    if (nestsDeeperThan(body)) return tooDeep(c);
-    c.req.raw = new Request(c.req.raw, { body });
+    if (!hasBody(c) || type.startsWith('multipart/form-data')) return next();
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (nestsDeeperThan(bytes)) return tooDeep(c);
+    // Hono keeps promises there, though its type names the values.
+    const cache = c.req.bodyCache as { text?: Promise<string> };
+    cache.text ??= Promise.resolve(new TextDecoder().decode(bytes));
     return next();
   };
   return async (c, next) => {

@@ -64,10 +64,14 @@ export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleR
   };
 }
 
-/** The request to send on: as it came, or with the body the gate already read. */
-function withBody(c: Context, body: string | FormData | undefined): Request {
+/**
+ * The request to send on: as it came, or with the body the gate already read (or the body check did: the bytes are
+ * in Hono's cache then, and the request as it came has none left).
+ */
+async function withBody(c: Context, given: string | FormData | undefined): Promise<Request> {
+  const body = given ?? (await c.req.bodyCache.arrayBuffer);
   if (body === undefined) return c.req.raw;
-  if (typeof body === 'string')
+  if (!(body instanceof FormData))
     return new Request(c.req.url, { method: c.req.method, headers: c.req.raw.headers, body });
   // A form made again (a bill's invoice with the server's acting user): its own boundary and length.
   const headers = new Headers(c.req.raw.headers);
@@ -157,8 +161,8 @@ export function createConsoleApp(
   let forward: Forward | null = null;
   if (sandbox) {
     forward = (c, authorization, body) =>
-      Promise.resolve(
-        sandbox.app.fetch(withBody(c, body), authorization ? { ...c.env, authorization } : c.env),
+      withBody(c, body).then((request) =>
+        sandbox.app.fetch(request, authorization ? { ...c.env, authorization } : c.env),
       );
     if (team) {
       // A test tenant comes with its team: one member per role, passwords in the answer (sandbox only).
@@ -233,7 +237,7 @@ export function createConsoleApp(
     });
   } else if (config.upstreamUrl) {
     const proxy = upstreamProxy(config, config.upstreamUrl);
-    forward = (c, authorization, body) => proxy(withBody(c, body), authorization);
+    forward = async (c, authorization, body) => proxy(await withBody(c, body), authorization);
     app.all('/sandbox/*', (c) =>
       answerRefusal(c, routeNotFound('The sandbox helpers exist only in sandbox mode')),
     );

@@ -1,6 +1,7 @@
 import { sha256Hex } from '../../identity/secrets';
 import { idempotencyKeysOf } from '../controls-schema';
 import { type ConsoleDb, transaction } from '../database';
+import { preparedQuery } from '../prepared';
 import type { RequestRow } from '../schema';
 import { sealerOf } from '../seals';
 
@@ -170,13 +171,28 @@ export async function noteRequestKeys(db: ConsoleDb, row: RequestRow): Promise<v
     .execute();
 }
 
-/** The request of the organization that may still send one of these keys (waiting, approved or being paid), if any. */
+const openRequestWithOneKey = preparedQuery((db, v: { orgId: string; key: string }) =>
+  db
+    .selectFrom('approval_request_keys')
+    .innerJoin('approval_requests', 'approval_requests.id', 'approval_request_keys.request_id')
+    .select(['approval_requests.id', 'approval_requests.status'])
+    .where('approval_request_keys.org_id', '=', v.orgId)
+    .where('approval_request_keys.idempotency_key', '=', v.key)
+    .where('approval_requests.status', 'in', ['pending', 'approved', 'executing'])
+    .limit(1),
+);
+
+/**
+ * The request of the organization that may still send one of these keys (waiting, approved or being paid), if any.
+ * One key (a payment) is one prepared query: building the query anew cost a member's payment more than running it.
+ */
 export async function openRequestWithKey(
   db: ConsoleDb,
   orgId: string,
   keys: readonly string[],
 ): Promise<{ id: string; status: string } | undefined> {
   if (keys.length === 0) return undefined;
+  if (keys.length === 1) return (await openRequestWithOneKey(db, { orgId, key: keys[0] as string }))[0];
   return db
     .selectFrom('approval_request_keys')
     .innerJoin('approval_requests', 'approval_requests.id', 'approval_request_keys.request_id')

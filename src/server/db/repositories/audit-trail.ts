@@ -104,9 +104,12 @@ export async function hasAction(db: ConsoleDb, action: string): Promise<boolean>
 }
 
 /** One row's hash, or null when there is no row of that number. */
+const rowHashAt = preparedQuery((db, v: { seq: number }) =>
+  db.selectFrom('audit_events').select('hash').where('seq', '=', v.seq),
+);
+
 export async function auditRowHash(db: ConsoleDb, seq: number): Promise<string | null> {
-  const row = await db.selectFrom('audit_events').select('hash').where('seq', '=', seq).executeTakeFirst();
-  return row?.hash ?? null;
+  return (await rowHashAt(db, { seq }))[0]?.hash ?? null;
 }
 
 export async function insertAuditRow(trx: ConsoleDb, row: AuditRow): Promise<void> {
