@@ -215,8 +215,7 @@ test('a file whose total is above the limit is one request, approved once, each 
   await expect(page.getByRole('table', { name: 'Rows to pay' }).getByRole('row')).toHaveCount(13);
 
   const checker = await browser.newPage();
-  await signIn(checker, tenant, 'admin');
-  await checker.goto(page.url());
+  await signIn(checker, tenant, 'admin', { to: page.url() });
   await expect(checker.getByText('Row 13 repeats row 2: the same payer, amount and account')).toBeVisible();
   await checker.getByRole('button', { name: /^Approve and pay 12 payments, \$1,\d{3}\.\d\d$/ }).click();
   await expect(checker.getByText('Status: Paid', { exact: true })).toBeVisible();

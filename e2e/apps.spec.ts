@@ -98,8 +98,7 @@ test('finance creates a new app and edits its compliance; the EIN is shown by it
 });
 
 test('a viewer reads an app and its compliance, and changes nothing', async ({ page, tenant }) => {
-  await signIn(page, tenant, 'viewer');
-  await page.goto(`/apps/${tenant.apps[0]?.id}`);
+  await signIn(page, tenant, 'viewer', { to: `/apps/${tenant.apps[0]?.id}` });
   await page.getByRole('heading', { level: 1 }).waitFor();
   await expect(page.getByRole('heading', { name: 'Compliance' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit compliance', exact: true })).toHaveCount(0);
@@ -111,8 +110,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.setTimeout(AXE_SPEC_TIMEOUT);
     const context = await browser.newContext({ colorScheme });
     const page = await context.newPage();
-    await signIn(page, tenant, 'finance');
-    await page.goto('/onboarding/apps/new');
+    await signIn(page, tenant, 'finance', { to: '/onboarding/apps/new' });
     await page.getByRole('heading', { name: 'New app' }).waitFor();
     await expectNoAxeViolations(page);
     await page.goto(`/apps/${tenant.apps[1]?.id}`);

@@ -128,8 +128,7 @@ for (const scheme of ['light', 'dark'] as const) {
   }) => {
     test.setTimeout(AXE_SPEC_TIMEOUT * 2);
     await page.emulateMedia({ colorScheme: scheme });
-    await signIn(page, tenant, 'finance');
-    await page.goto('/bills/new');
+    await signIn(page, tenant, 'finance', { to: '/bills/new' });
     await expectNoAxeViolations(page);
     const number = `NH-${scheme}-77`;
     await page.getByLabel('Invoice PDF', { exact: true }).setInputFiles({
@@ -200,8 +199,7 @@ test('a bill above $10,000.00 needs two steps, each approved by someone else', a
 });
 
 test('a duplicate invoice needs a tick that says so', async ({ page, tenant }) => {
-  await signIn(page, tenant, 'finance');
-  await page.goto('/bills/new');
+  await signIn(page, tenant, 'finance', { to: '/bills/new' });
   // Nothing chosen yet: the focus goes to the first field at fault.
   await page.getByRole('button', { name: 'Create bill', exact: true }).click();
   await expect(page.getByLabel('Vendor', { exact: true })).toBeFocused();
@@ -225,8 +223,7 @@ test('what finance typed before choosing a PDF is kept, the draft is funded from
   tenant,
 }) => {
   test.slow();
-  await signIn(page, tenant, 'finance');
-  await page.goto('/bills/new');
+  await signIn(page, tenant, 'finance', { to: '/bills/new' });
   const funding = page.getByRole('radiogroup', { name: 'Funding', exact: true });
   await expect(funding.getByRole('radio', { name: "The app's wallet", exact: true })).toBeChecked();
   await page.getByLabel('Invoice number', { exact: true }).fill('TYPED-1');
@@ -271,8 +268,7 @@ test('what finance typed before choosing a PDF is kept, the draft is funded from
 });
 
 test('support reads bills but cannot act on them', async ({ page, tenant }) => {
-  await signIn(page, tenant, 'support');
-  await page.goto('/bills');
+  await signIn(page, tenant, 'support', { to: '/bills' });
   await expect(page.getByText('You read bills only')).toBeVisible();
   await expect(page.getByRole('link', { name: 'New bill' })).toHaveCount(0);
   await openBill(page, 'Approved, ready to pay', 'NH-1002');
@@ -290,8 +286,7 @@ test('a failed payment is paid again, once, even when the answer to Pay again is
   // Dana Lee Consulting's account is one whose payments fail.
   const [bill] = await approvedBills(page.request, tenant, 'Dana Lee Consulting', [45_000], 'ach');
   const id = (bill as ApiBill).id;
-  await signIn(page, tenant, 'finance');
-  await page.goto(`/bills/${id}`);
+  await signIn(page, tenant, 'finance', { to: `/bills/${id}` });
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   const review = page.getByRole('dialog', { name: 'Review the payment' });
   await expect(review.getByText('Dana Lee Consulting')).toBeVisible();
@@ -337,8 +332,7 @@ test('five approved bills paid as one reviewed run, the page reloaded mid-run: e
     'Northwind Hosting',
     [10_000, 20_000, 30_000, 40_000, 50_000],
   );
-  await signIn(page, tenant, 'finance');
-  await page.goto('/bills?tab=approved');
+  await signIn(page, tenant, 'finance', { to: '/bills?tab=approved' });
   for (const bill of bills)
     await page.getByRole('checkbox', { name: `Select bill ${bill.number}`, exact: true }).check();
   await page.getByRole('button', { name: 'Pay 5 selected ($1,500.00)', exact: true }).click();
@@ -440,8 +434,7 @@ test('an admin who rejected a bill, raised it and resubmitted it is refused its 
   expect(raised.status()).toBe(200);
   await post(admin, 'submit-for-approval');
 
-  await signIn(page, tenant, 'admin');
-  await page.goto(`/bills/${made.id}`);
+  await signIn(page, tenant, 'admin', { to: `/bills/${made.id}` });
   // The page cannot know who changed the bill last (the service's history does not say); the server refuses it.
   await page.getByRole('button', { name: 'Approve $9,000.00', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve $9,000.00', exact: true }).click();

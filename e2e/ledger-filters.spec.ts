@@ -37,8 +37,7 @@ test("the ledger filtered by the wallet money came from and the one it went to, 
   await moves(page, tenant);
   const app = tenant.apps[0];
   const user = tenant.users[0];
-  await signIn(page, tenant);
-  await page.goto('/ledger');
+  await signIn(page, tenant, 'finance', { to: '/ledger' });
   await pick(page, 'From wallet', app?.name ?? '', "An app's wallet");
   await pick(page, 'To wallet', `${user?.first_name} ${user?.last_name}`, user?.email ?? '');
   await expect(page).toHaveURL(
@@ -69,8 +68,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the ledger's wallet pickers pass axe, ${scheme}`, async ({ page, tenant }) => {
     test.setTimeout(AXE_SPEC_TIMEOUT);
     await page.emulateMedia({ colorScheme: scheme });
-    await signIn(page, tenant);
-    await page.goto('/ledger');
+    await signIn(page, tenant, 'finance', { to: '/ledger' });
     await page.getByLabel('From wallet', { exact: true }).fill('organization');
     await expect(page.getByRole('option').filter({ hasText: "The organization's wallet" })).toBeVisible();
     await expectNoAxeViolations(page);

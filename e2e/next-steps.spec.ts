@@ -79,8 +79,7 @@ test('a payee with no saved method is sent a payout link with their email filled
   const tenant = (await made.json()) as Tenant;
   const payee = tenant.users.find((user) => user.payout_methods.length === 0 && user.status !== 'disabled');
   if (!payee) throw new Error('no user without a payout method');
-  await signIn(page, tenant, 'finance');
-  await page.goto(`/payouts/new?user_id=${payee.id}`);
+  await signIn(page, tenant, 'finance', { to: `/payouts/new?user_id=${payee.id}` });
   await expect(page.getByText('This user has no saved payout method.')).toBeVisible();
   await page.getByRole('link', { name: 'Send them a payout link', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Create payout link', level: 1 })).toBeVisible();

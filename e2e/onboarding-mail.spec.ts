@@ -122,8 +122,7 @@ test("an existing payee's link by mail is theirs: their method at once", async (
 }) => {
   test.slow();
   const user = tenant.users[0];
-  await signIn(page, tenant, 'support');
-  await page.goto(`/users/${user?.id}/onboarding`);
+  await signIn(page, tenant, 'support', { to: `/users/${user?.id}/onboarding` });
   await page.getByRole('heading', { name: /^Onboard / }).waitFor();
   await page.getByRole('checkbox', { name: 'Tax form (W-9)', exact: true }).uncheck();
   const email = (

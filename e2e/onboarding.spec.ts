@@ -75,8 +75,7 @@ test("the demo without a mail server: support sends a link that moves money to t
     await (await page.request.get(`/v2/users/${user?.id}`, { headers: basicAuth(tenant) })).json()
   ).email as string;
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, tenant, 'support');
-  await page.goto(`/users/${user?.id}/onboarding`);
+  await signIn(page, tenant, 'support', { to: `/users/${user?.id}/onboarding` });
   await page.getByRole('heading', { name: /^Onboard / }).waitFor();
   // The payout step makes the link the payee's alone: copying is unavailable, and the page says why beside it.
   await expect(page.getByRole('radio', { name: 'Copy it myself', exact: true })).toBeDisabled();

@@ -110,8 +110,7 @@ for (const scheme of ['light', 'dark'] as const) {
       const url = page.url();
 
       const admin = await (await browser.newContext({ colorScheme: scheme })).newPage();
-      await signIn(admin, tenant, 'admin');
-      await admin.goto(url);
+      await signIn(admin, tenant, 'admin', { to: url });
       const paidFrom = admin
         .getByRole('table', { name: 'Payout details' })
         .getByRole('row', { name: /^Paid from/ });
@@ -148,8 +147,7 @@ test("a payouts file's approver reads the wallet it is paid from, before and aft
   });
   expect(submitted.status()).toBe(201);
   const { id } = (await submitted.json()) as { id: string };
-  await signIn(page, tenant, 'admin');
-  await page.goto(`/approvals/${id}`);
+  await signIn(page, tenant, 'admin', { to: `/approvals/${id}` });
   const paidFrom = page.getByRole('table', { name: 'Wallet' }).getByRole('row', { name: /^Paid from/ });
   await expect(paidFrom).toContainText(`The wallet of ${second.name}`);
   await expect(paidFrom).toContainText('$20,000.00 now, $8,000.00 after this file');

@@ -203,8 +203,7 @@ test('a payout above the limit waits for a second member, whose page shows the p
   expect((await before.json()).data).toHaveLength(0);
 
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, tenant, 'admin');
-  await admin.goto(url);
+  await signIn(admin, tenant, 'admin', { to: url });
   const details = admin.getByRole('table', { name: 'Payout details' });
   await expect(details).toContainText(`${seller.first_name} ${seller.last_name}`);
   await expect(details).toContainText(maskedPaypal(seller.email));

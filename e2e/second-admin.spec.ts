@@ -244,8 +244,7 @@ test('the approver reads an approval request with the account as its last four d
   page.on('response', async (response) => {
     if (response.url().includes('/api/team/approvals')) answers.push(await response.text().catch(() => ''));
   });
-  await signIn(page, tenant, 'admin');
-  await page.goto(`/approvals/${id}`);
+  await signIn(page, tenant, 'admin', { to: `/approvals/${id}` });
   const details = page.getByRole('table', { name: 'Payment details' });
   await expect(details).toContainText('•••• 6789');
   expect(await page.content()).not.toContain('123456789');

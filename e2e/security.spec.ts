@@ -10,6 +10,7 @@ import {
   memberAuth,
   memberOf,
   signIn,
+  signInByForm,
   type Tenant,
   test,
 } from './fixtures';
@@ -63,7 +64,7 @@ test('a full workflow leaves no credential or account number behind, breaks no C
   const urls: string[] = [];
   page.on('framenavigated', (frame) => urls.push(frame.url()));
 
-  await signIn(page, tenant);
+  await signInByForm(page, tenant);
   const finance = memberOf(tenant, 'finance');
   await expect(page.getByRole('banner')).toContainText(finance.name);
   await payByBankAccount(page, tenant, XSS);
@@ -198,7 +199,7 @@ test('no organization key is in any built file, in /config.json or in an answer 
     expect(text, file).not.toMatch(/sk_sandbox_[0-9a-f]{16}/);
   }
   const texts: string[] = [await (await page.request.get('/config.json')).text()];
-  await signIn(page, tenant);
+  await signInByForm(page, tenant);
   texts.push(await page.evaluate(() => JSON.stringify({ ...sessionStorage })));
   for (const path of [
     '/api/team/session',

@@ -1,7 +1,15 @@
-import { expect, expectNoAxeViolations, memberOf, signIn, test } from './fixtures';
+import {
+  CREDENTIALS_KEY,
+  expect,
+  expectNoAxeViolations,
+  memberOf,
+  signIn,
+  signInByForm,
+  test,
+} from './fixtures';
 
 test('operator signs in and sees the organization and where requests go', async ({ page, tenant }) => {
-  await signIn(page, tenant);
+  await signInByForm(page, tenant);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(page.getByRole('banner').getByText(tenant.organization.name)).toBeVisible();
   await expect(page.getByRole('banner').getByText('Sandbox', { exact: true })).toBeVisible();
@@ -57,7 +65,8 @@ test('a deep link asks for sign-in first, then opens the page asked for', async 
   await expect(page).toHaveURL(/\/no-such-page\?x=1$/);
 });
 
-test('sign out empties the session and returns to sign-in', async ({ signedIn: page }) => {
+test('sign out empties the session and returns to sign-in', async ({ page, tenant }) => {
+  await signInByForm(page, tenant);
   expect(await page.evaluate(() => sessionStorage.length)).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
@@ -73,7 +82,7 @@ test('on a phone the header fits, and the request log and sign out are in the me
   tenant,
 }) => {
   await page.setViewportSize({ width: 412, height: 823 });
-  await signIn(page, tenant);
+  await signInByForm(page, tenant);
   const header = page.getByRole('banner');
   await expect(header.getByText('Sandbox', { exact: true })).toBeVisible();
   const overflow = await header.evaluate((element) => {
@@ -101,7 +110,39 @@ test('the sign-in page and the shell pass axe (WCAG 2.1 AA)', async ({ page, ten
   await page.goto('/sign-in');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await signIn(page, tenant);
+  await signInByForm(page, tenant);
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("the other specs' quick sign-in stores what the form stores, and the console takes it as its own", async ({
+  page,
+  browser,
+  tenant,
+}) => {
+  await signInByForm(page, tenant, 'finance');
+  const stored = async (tab: typeof page) =>
+    JSON.parse((await tab.evaluate((key) => sessionStorage.getItem(key), CREDENTIALS_KEY)) ?? 'null');
+  const byForm = await stored(page);
+  const context = await browser.newContext();
+  const quick = await context.newPage();
+  await signIn(quick, tenant, 'finance', { to: '/transfers' });
+  await expect(quick.getByRole('heading', { name: 'Transfers', level: 1 })).toBeVisible();
+  await expect(
+    quick.getByRole('banner').getByText(`${memberOf(tenant, 'finance').name} · Finance`),
+  ).toBeVisible();
+  const bySignIn = await stored(quick);
+  // Two sessions of one member: all the same but each session's own secret.
+  expect(bySignIn.apiKey).not.toEqual(byForm.apiKey);
+  expect({ ...bySignIn, apiKey: 'a session secret' }).toEqual({ ...byForm, apiKey: 'a session secret' });
+  expect(byForm.batchSecret, 'a paying role holds the batch secret').toEqual(expect.any(String));
+  // Put there once: signed out and reloaded, the tab stays signed out.
+  await quick.getByRole('button', { name: 'Sign out' }).click();
+  await expect(quick).toHaveURL(/\/sign-in/);
+  await quick.reload();
+  await expect(quick).toHaveURL(/\/sign-in/);
+  await quick.goto('/transfers');
+  await expect(quick).toHaveURL(/\/sign-in\?next=%2Ftransfers/);
+  expect(await quick.evaluate(() => sessionStorage.length)).toBe(0);
+  await context.close();
 });

@@ -17,6 +17,7 @@ import {
   memberOf,
   type Role,
   signIn,
+  signInByForm,
   test,
 } from './fixtures';
 import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById } from './payment-form';
@@ -263,7 +264,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.goto('/sign-in');
     await expect(page.getByRole('group', { name: 'Demo team' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await signIn(page, tenant, 'admin');
+    await signInByForm(page, tenant, 'admin');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
     await expect(page.getByRole('table', { name: 'Members' })).toBeVisible();
     await expectNoAxeViolations(page);

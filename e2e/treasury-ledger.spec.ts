@@ -49,8 +49,7 @@ test('finance deposits from the app’s bank account: pending on the treasury, t
 }) => {
   const app = tenant.apps[1];
   await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
-  await signIn(page, tenant);
-  await page.goto('/treasury');
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
   await wallet.getByLabel(`Deposit amount (USD), ${app?.name}`, { exact: true }).fill('250.00');
   await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
@@ -94,8 +93,7 @@ test('an app without a bank account gets one, submitted for a second member; the
   page.on('response', (answer) => {
     if (answer.status() >= 400 && answer.url().includes('/ach-account')) refused.push(answer.url());
   });
-  await signIn(page, tenant);
-  await page.goto('/treasury');
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
   await expect(wallet).toContainText('No bank account');
   await wallet.getByLabel('Routing number', { exact: true }).fill('021000022');
@@ -131,8 +129,7 @@ test('a withdrawal above the limit waits for another member, and moves once they
   const app = tenant.apps[0];
   await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
   const before = (await wallets(page.request, tenant)).apps.find((a) => a.id === app?.id)?.balance ?? 0;
-  await signIn(page, tenant);
-  await page.goto('/treasury');
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
   await wallet.getByText('Withdraw', { exact: true }).click();
   await wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true }).fill('1500');
@@ -169,8 +166,7 @@ test("the ledger filtered to a day sums to the wallet's balance change, and its 
   // The tenant was made today: its first app's balance now is the whole of today's change.
   const change = (await wallets(page.request, tenant)).apps.find((a) => a.id === app)?.balance ?? NaN;
   const today = new Date().toISOString().slice(0, 10);
-  await signIn(page, tenant);
-  await page.goto(`/ledger?wallet_id=${app}&from=${today}&to=${today}`);
+  await signIn(page, tenant, 'finance', { to: `/ledger?wallet_id=${app}&from=${today}&to=${today}` });
   const dollars = `$${(change / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
   await expect(page.getByText('Balance change of the range:')).toContainText(dollars, { timeout: 30_000 });
   await expect(page.getByRole('table', { name: 'Transactions', exact: true })).toContainText('-$33.33');
@@ -193,8 +189,7 @@ test('at 390 px the totals of the range show their amounts without a sideways sc
   tenant,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, tenant);
-  await page.goto('/ledger');
+  await signIn(page, tenant, 'finance', { to: '/ledger' });
   const totals = page.getByRole('table', { name: 'Totals by type', exact: true });
   await expect(totals.getByRole('columnheader', { name: 'Amount', exact: true })).toBeInViewport({
     ratio: 1,
@@ -211,8 +206,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the treasury and the ledger pass axe, ${scheme}`, async ({ page, tenant }) => {
     test.setTimeout(AXE_SPEC_TIMEOUT);
     await page.emulateMedia({ colorScheme: scheme });
-    await signIn(page, tenant);
-    await page.goto('/treasury');
+    await signIn(page, tenant, 'finance', { to: '/treasury' });
     await expect(page.getByRole('heading', { name: 'Treasury', exact: true })).toBeVisible();
     // The chart's code comes with it, after the page's: on cores shared with other work that takes its time.
     await expect(page.getByText(`${tenant.apps[0]?.name}: balance, last 30 days`)).toBeVisible({

@@ -28,8 +28,7 @@ test('finance sets auto-refill in exact cents; a withdrawal below the threshold 
   const app = tenant.apps[1];
   const headers = basicAuth(tenant);
   await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers, data: ACCOUNT });
-  await signIn(page, tenant);
-  await page.goto('/treasury');
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
   await wallet.getByLabel(`Refill ${app?.name}'s wallet by itself`, { exact: true }).check();
   await wallet.getByLabel(`Refill below (USD), ${app?.name}`, { exact: true }).fill('9.99');
@@ -75,8 +74,7 @@ test("finance moves money from an app's wallet to the organization's and back, e
   const app = tenant.apps[0];
   const before = await walletsOf(page.request, tenant);
   const appBefore = before.apps.find((a) => a.id === app?.id)?.balance ?? 0;
-  await signIn(page, tenant);
-  await page.goto('/treasury');
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
   const organization = page.getByRole('region', { name: /\(organization\) wallet$|wallet$/ }).first();
   await organization.getByText('To the organization', { exact: true }).click();
   await organization.getByLabel('Amount to move (USD)', { exact: true }).fill('123.45');
@@ -117,8 +115,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const app = tenant.apps[1];
     await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
     await page.emulateMedia({ colorScheme: scheme });
-    await signIn(page, tenant);
-    await page.goto('/treasury');
+    await signIn(page, tenant, 'finance', { to: '/treasury' });
     const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
     await wallet.getByLabel(`Refill ${app?.name}'s wallet by itself`, { exact: true }).check();
     await expect(wallet.getByLabel(`Refill below (USD), ${app?.name}`, { exact: true })).toBeVisible();

@@ -62,8 +62,7 @@ test('an admin deletes a user, confirmed by typing their name', async ({ page, t
     },
   });
   const id = (await made.json()).id as string;
-  await signIn(page, tenant, 'admin');
-  await page.goto(`/users/${id}/onboarding`);
+  await signIn(page, tenant, 'admin', { to: `/users/${id}/onboarding` });
   await page.getByRole('button', { name: 'Delete user', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this user?' });
   await expect(dialog.getByRole('button', { name: 'Delete Del Eted', exact: true })).toBeDisabled();

@@ -112,8 +112,7 @@ test('a vendor with a bill still to pay is not deleted, and the page says why at
   page,
   tenant,
 }) => {
-  await signIn(page, tenant, 'finance');
-  await page.goto('/vendors');
+  await signIn(page, tenant, 'finance', { to: '/vendors' });
   await page.getByRole('row', { name: /Northwind Hosting/ }).click();
   await expect(page.getByRole('heading', { name: 'Northwind Hosting', level: 1 })).toBeVisible();
   await expect(page.getByText(/still to pay/)).toBeVisible();
@@ -264,8 +263,7 @@ test('with two admins, deleting a policy waits for the other admin, who confirms
     200,
   );
 
-  await signIn(page, tenant, 'admin');
-  await page.goto('/approval-policies');
+  await signIn(page, tenant, 'admin', { to: '/approval-policies' });
   const tiers = page.getByRole('table', { name: 'Approval policies, in the order they are tried' });
   await expect(tiers.getByRole('row')).toHaveCount(3);
   await tiers.getByRole('button', { name: 'Delete policy 2', exact: true }).click();

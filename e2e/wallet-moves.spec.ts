@@ -42,8 +42,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the move page passes axe, ${scheme}`, async ({ page, tenant }) => {
     test.setTimeout(AXE_SPEC_TIMEOUT);
     await page.emulateMedia({ colorScheme: scheme });
-    await signIn(page, tenant);
-    await page.goto('/wallets/move');
+    await signIn(page, tenant, 'finance', { to: '/wallets/move' });
     await expect(page.getByRole('heading', { name: "Move to a user's wallet", exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
