@@ -11,6 +11,7 @@ import {
   type Tenant,
   test,
 } from './fixtures';
+import { invoice } from './invoice-pdf';
 
 const AP = '/v2/accounts-payable';
 
@@ -79,26 +80,6 @@ async function transfersOfBill(request: APIRequestContext, tenant: Tenant, id: s
     await request.get('/v2/transfers?limit=100', { headers: basicAuth(tenant) })
   ).json()) as { data: { type?: string; metadata?: Record<string, unknown> | null }[] };
   return listed.data.filter((t) => t.type === 'payable' && t.metadata?.payable_id === id);
-}
-
-/** An invoice as its vendor sends it: a one-page PDF made with pdf-lib. */
-async function invoice(
-  number: string,
-  vendor: string,
-  lines: [string, number, string, string][],
-): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const text = [
-    `Vendor: ${vendor}`,
-    `Invoice number: ${number}`,
-    ...lines.map((l) => `${l[0]} ${l[1]} x ${l[2]} ${l[3]}`),
-  ];
-  text.forEach((line, i) => {
-    page.drawText(line, { x: 56, y: 720 - i * 22, size: 12, font });
-  });
-  return Buffer.from(await doc.save());
 }
 
 async function asMember(

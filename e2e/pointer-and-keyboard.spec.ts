@@ -1,18 +1,24 @@
 import type { Locator, Page } from '@playwright/test';
 import { paymentsCsv } from './batch-file';
 import { bankPayment, basicAuth, expect, memberAuth, signIn, test } from './fixtures';
+import { invoice } from './invoice-pdf';
 import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById } from './payment-form';
 
 /*
- * What a person does with the pointer and the keyboard: the file pages' Choose file button opens the file dialog by
- * either; a notice never covers the header's controls; the Tab key has a way past the navigation, and a new page
- * (a link followed, a payment made) takes the focus to its heading; a dialog that cancels says what its other button
- * keeps.
+ * What a person does with the pointer and the keyboard: the file pages' Choose file button and the new bill's Choose
+ * PDF open the file dialog by either; a notice never covers the header's controls; the Tab key has a way past the
+ * navigation, and a new page (a link followed, a payment made) takes the focus to its heading; a dialog that cancels
+ * says what its other button keeps.
  */
 
 /** A payouts file of two rows: the tenant's seller by email to PayPal, its first user by id to Venmo. */
 function twoPayouts(tenant: { users: { id: string; email: string }[] }): string {
   return `user_email,user_id,amount,platform\r\n${tenant.users[1]?.email},,1.25,paypal\r\n,${tenant.users[0]?.id},2.50,venmo\r\n`;
+}
+
+/** A wallet moves file of two rows to users' wallets: the tenant's seller by email, its first user by id. */
+function twoMoves(tenant: { users: { id: string; email: string }[] }): string {
+  return `user_email,user_id,amount,direction\r\n${tenant.users[1]?.email},,1.25,to_user\r\n,${tenant.users[0]?.id},2.50,to_user\r\n`;
 }
 
 const FILE_PAGES = [
@@ -26,17 +32,49 @@ const FILE_PAGES = [
     csv: twoPayouts,
     checked: (page: Page) => page.getByRole('button', { name: 'Pay 2 payouts ($3.75)', exact: true }),
   },
+  {
+    nav: 'Wallet moves from a file',
+    csv: twoMoves,
+    checked: (page: Page) =>
+      page
+        .getByRole('region', { name: 'Review', exact: true })
+        .filter({ hasText: "2 moves: $3.75 to users' wallets" }),
+  },
 ] as const;
 
 /** Waits for the file dialog that `open` makes the page show, and gives it a file, as a person picks one. */
-async function pickInFileDialog(page: Page, open: () => Promise<void>, csv: string): Promise<void> {
+async function pickInFileDialog(
+  page: Page,
+  open: () => Promise<void>,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await open();
-  await (await chooser).setFiles({ name: 'picked.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await (await chooser).setFiles(file);
+}
+
+const csvFile = (csv: string) => ({ name: 'picked.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+/**
+ * As a keyboard user reaches a control on a page just loaded: Tab to the skip link, Enter to the page's heading, then
+ * Tab on until `control` has the focus (within the page's first few stops, as a page's first control should be).
+ */
+async function tabTo(page: Page, heading: string, control: Locator): Promise<void> {
+  const title = page.getByRole('heading', { name: heading, level: 1, exact: true });
+  await expect(title).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the page', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(title).toBeFocused();
+  for (let stops = 0; stops < 4; stops++) {
+    await page.keyboard.press('Tab');
+    if (await control.evaluate((element) => element === document.activeElement)) break;
+  }
+  await expect(control).toBeFocused();
 }
 
 for (const filePage of FILE_PAGES) {
-  test(`${filePage.nav}: Choose file opens the file dialog by pointer, Enter and Space`, async ({
+  test(`${filePage.nav}: Choose file opens the file dialog by pointer, and by Tab then Enter or Space`, async ({
     signedIn: page,
     tenant,
   }) => {
@@ -44,17 +82,47 @@ for (const filePage of FILE_PAGES) {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: filePage.nav }).click();
     const choose = page.getByRole('button', { name: 'Choose file', exact: true });
     // The pointer: a click on the button itself (the zone around it is for dropping).
-    await pickInFileDialog(page, () => choose.click(), filePage.csv(tenant));
+    await pickInFileDialog(page, () => choose.click(), csvFile(filePage.csv(tenant)));
     await expect(filePage.checked(page)).toBeVisible();
-    // The keyboard: the button focused, then Enter; then Space.
+    // The keyboard: Tab to the button, then Enter; then Space.
     for (const key of ['Enter', 'Space']) {
       await page.reload();
-      await choose.focus();
-      await pickInFileDialog(page, () => page.keyboard.press(key), filePage.csv(tenant));
+      await tabTo(page, filePage.nav, choose);
+      await pickInFileDialog(page, () => page.keyboard.press(key), csvFile(filePage.csv(tenant)));
       await expect(filePage.checked(page)).toBeVisible();
     }
   });
 }
+
+test("finance picks a vendor's invoice PDF by pointer, and by Tab then Enter or Space: each becomes a draft read from it", async ({
+  signedIn: page,
+}) => {
+  test.slow(); // three invoices read by the service into drafts
+  const pdf = async (number: string) => ({
+    name: `${number}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: await invoice(number, 'Northwind Hosting', [['Servers', 1, '$120.00', '$120.00']]),
+  });
+  const choose = page.getByRole('button', { name: 'Choose PDF', exact: true });
+  const draftRead = async (number: string) => {
+    await expect(
+      page.getByRole('heading', { name: `Draft bill ${number}`, level: 1, exact: true }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Amount', { exact: true })).toHaveValue('120.00');
+  };
+  // The pointer: from the bills, New bill, then a click on Choose PDF.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bills' }).click();
+  await page.getByRole('link', { name: 'New bill', exact: true }).click();
+  await pickInFileDialog(page, () => choose.click(), await pdf('PK-POINTER-1'));
+  await draftRead('PK-POINTER-1');
+  // The keyboard: a new bill again, Tab to Choose PDF, then Enter; then Space.
+  for (const key of ['Enter', 'Space']) {
+    await page.goto('/bills/new');
+    await tabTo(page, 'New bill', choose);
+    await pickInFileDialog(page, () => page.keyboard.press(key), await pdf(`PK-${key.toUpperCase()}-1`));
+    await draftRead(`PK-${key.toUpperCase()}-1`);
+  }
+});
 
 /** The header's controls, each used by pointer while `notice` shows: Search, Requests, the colours, Sign out. */
 async function useHeaderWhileNoticeShows(page: Page, notice: Locator, phone: boolean): Promise<void> {

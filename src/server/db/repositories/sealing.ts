@@ -1,5 +1,29 @@
+import type { Kysely } from 'kysely';
 import type { ConsoleDb } from '../database';
-import { sealerOf } from '../seals';
+import type { ConsoleTables } from '../schema';
+import { type SealedTable, sealerOf } from '../seals';
+
+/**
+ * Seals every row of `table` as it is, each found again by `keyColumns` (its primary key). Inside the caller's
+ * transaction. Answers how many rows it sealed.
+ */
+async function sealRows<T extends SealedTable>(
+  trx: ConsoleDb,
+  table: T,
+  keyColumns: readonly (keyof ConsoleTables[T] & string)[],
+): Promise<number> {
+  const sealer = sealerOf(trx);
+  // Kysely cannot follow one query over a union of tables; the table and its key columns are checked by the signature.
+  const untyped = trx as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const name: string = table;
+  const rows = await untyped.selectFrom(name).selectAll().execute();
+  for (const row of rows) {
+    let update = untyped.updateTable(name).set({ seal: sealer.seal(table, row as never) });
+    for (const column of keyColumns as readonly string[]) update = update.where(column, '=', row[column]);
+    await update.execute();
+  }
+  return rows.length;
+}
 
 /**
  * The first sealing (audit/first-seal.ts): every row of the sealed tables sealed as it is, and every session ended
@@ -7,59 +31,13 @@ import { sealerOf } from '../seals';
  * transaction. Answers how many rows it sealed.
  */
 export async function sealEveryRow(trx: ConsoleDb): Promise<number> {
-  const sealer = sealerOf(trx);
   let count = 0;
-  for (const row of await trx.selectFrom('members').selectAll().execute()) {
-    await trx
-      .updateTable('members')
-      .set({ seal: sealer.seal('members', row) })
-      .where('id', '=', row.id)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('approval_policies').selectAll().execute()) {
-    await trx
-      .updateTable('approval_policies')
-      .set({ seal: sealer.seal('approval_policies', row) })
-      .where('org_id', '=', row.org_id)
-      .where('version', '=', row.version)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('approval_requests').selectAll().execute()) {
-    await trx
-      .updateTable('approval_requests')
-      .set({ seal: sealer.seal('approval_requests', row) })
-      .where('id', '=', row.id)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('approval_decisions').selectAll().execute()) {
-    await trx
-      .updateTable('approval_decisions')
-      .set({ seal: sealer.seal('approval_decisions', row) })
-      .where('request_id', '=', row.request_id)
-      .where('member_id', '=', row.member_id)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('team_requests').selectAll().execute()) {
-    await trx
-      .updateTable('team_requests')
-      .set({ seal: sealer.seal('team_requests', row) })
-      .where('id', '=', row.id)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('ap_user_links').selectAll().execute()) {
-    await trx
-      .updateTable('ap_user_links')
-      .set({ seal: sealer.seal('ap_user_links', row) })
-      .where('org_id', '=', row.org_id)
-      .where('member_id', '=', row.member_id)
-      .execute();
-    count++;
-  }
+  count += await sealRows(trx, 'members', ['id']);
+  count += await sealRows(trx, 'approval_policies', ['org_id', 'version']);
+  count += await sealRows(trx, 'approval_requests', ['id']);
+  count += await sealRows(trx, 'approval_decisions', ['request_id', 'member_id']);
+  count += await sealRows(trx, 'team_requests', ['id']);
+  count += await sealRows(trx, 'ap_user_links', ['org_id', 'member_id']);
   await trx.deleteFrom('sessions').execute();
   return count;
 }
@@ -69,32 +47,10 @@ export async function sealEveryRow(trx: ConsoleDb): Promise<number> {
  * sealed as they are, once. Sessions stay: their secrets are sealed already. Answers how many rows it sealed.
  */
 export async function sealRequestRows(trx: ConsoleDb): Promise<number> {
-  const sealer = sealerOf(trx);
   let count = 0;
-  for (const row of await trx.selectFrom('payee_requests').selectAll().execute()) {
-    await trx
-      .updateTable('payee_requests')
-      .set({ seal: sealer.seal('payee_requests', row) })
-      .where('id', '=', row.id)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('ap_bill_approvals').selectAll().execute()) {
-    await trx
-      .updateTable('ap_bill_approvals')
-      .set({ seal: sealer.seal('ap_bill_approvals', row) })
-      .where('id', '=', row.id)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('ap_method_changes').selectAll().execute()) {
-    await trx
-      .updateTable('ap_method_changes')
-      .set({ seal: sealer.seal('ap_method_changes', row) })
-      .where('id', '=', row.id)
-      .execute();
-    count++;
-  }
+  count += await sealRows(trx, 'payee_requests', ['id']);
+  count += await sealRows(trx, 'ap_bill_approvals', ['id']);
+  count += await sealRows(trx, 'ap_method_changes', ['id']);
   return count;
 }
 
@@ -103,43 +59,10 @@ export async function sealRequestRows(trx: ConsoleDb): Promise<number> {
  * Answers how many rows it sealed.
  */
 export async function sealLinkRows(trx: ConsoleDb): Promise<number> {
-  const sealer = sealerOf(trx);
   let count = 0;
-  for (const row of await trx.selectFrom('flow_links').selectAll().execute()) {
-    await trx
-      .updateTable('flow_links')
-      .set({ seal: sealer.seal('flow_links', row) })
-      .where('token_hash', '=', row.token_hash)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('member_set_emails').selectAll().execute()) {
-    await trx
-      .updateTable('member_set_emails')
-      .set({ seal: sealer.seal('member_set_emails', row) })
-      .where('org_id', '=', row.org_id)
-      .where('user_id', '=', row.user_id)
-      .where('member_id', '=', row.member_id)
-      .where('set_at', '=', row.set_at)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('ap_bill_edits').selectAll().execute()) {
-    await trx
-      .updateTable('ap_bill_edits')
-      .set({ seal: sealer.seal('ap_bill_edits', row) })
-      .where('id', '=', row.id)
-      .execute();
-    count++;
-  }
-  for (const row of await trx.selectFrom('ap_user_links').selectAll().execute()) {
-    await trx
-      .updateTable('ap_user_links')
-      .set({ seal: sealer.seal('ap_user_links', row) })
-      .where('org_id', '=', row.org_id)
-      .where('member_id', '=', row.member_id)
-      .execute();
-    count++;
-  }
+  count += await sealRows(trx, 'flow_links', ['token_hash']);
+  count += await sealRows(trx, 'member_set_emails', ['org_id', 'user_id', 'member_id', 'set_at']);
+  count += await sealRows(trx, 'ap_bill_edits', ['id']);
+  count += await sealRows(trx, 'ap_user_links', ['org_id', 'member_id']);
   return count;
 }
