@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_USED } from '../money-answer';
-import { type BatchService, BatchesRun, type ServiceError } from './run-batches';
+import { BatchesRun, type BatchService, type ServiceError } from './run-batches';
 
 /** An error the fake service answers with, in the shape of `request()`'s. */
 class Answer extends Error implements ServiceError {
@@ -47,7 +47,10 @@ function fakeService(options: { maxItems?: number; itemsInOrder?: boolean } = {}
   const refusedKeys = new Set<string>();
   const slept: number[] = [];
   let clock = Date.now() - 60 * 60 * 1000;
-  const now = () => new Date((clock += 1000)).toISOString();
+  const now = () => {
+    clock += 1000;
+    return new Date(clock).toISOString();
+  };
   const pay = (key: string): string | null => {
     if (transfers.has(key)) return null;
     const id = `t-${transfers.size + 1}`;
