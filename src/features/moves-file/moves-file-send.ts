@@ -14,6 +14,7 @@ import {
   type BatchRowOutcome,
   type BatchRunDeps,
   type BatchService,
+  type RunVerb,
 } from '../../lib/file-engine/run-batches';
 import { KEY_USED, mayResend } from '../../lib/money-answer';
 import { MAX_TRANSFER_BATCH_ITEMS } from '../../lib/requests/wallets';
@@ -21,6 +22,9 @@ import type { WalletMoveRequest } from '../../lib/wallet-move-request';
 import type { PlannedMove } from './moves-file-plan';
 
 export type MoveOutcome = BatchRowOutcome;
+
+/** What the run does, in the operator's words. */
+export const MOVE: RunVerb = { base: 'move', past: 'moved', doing: 'moving' };
 
 export interface MovesRunDeps extends BatchRunDeps {
   mode: RuntimeConfig['mode'];
@@ -62,7 +66,7 @@ function transferBatches(mode: RuntimeConfig['mode']): BatchService<WalletMoveRe
     resendAllowed: mayResend(userTransferMoney.keyOnReuse[mode]),
     serviceErrorOf: (error) => (error instanceof ApiError ? error : null),
     lookBackMs: KEY_LOOK_BACK_MS,
-    words: { noun: 'transfer', made: 'moved', answer: 'answer' },
+    words: { noun: 'transfer', verb: MOVE, answer: 'answer' },
   };
 }
 

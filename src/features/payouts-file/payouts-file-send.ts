@@ -15,6 +15,7 @@ import {
   type BatchRowOutcome,
   type BatchRunDeps,
   type BatchService,
+  type RunVerb,
 } from '../../lib/file-engine/run-batches';
 import { KEY_USED, mayResend } from '../../lib/money-answer';
 import type { CreatePayoutRequest } from '../../lib/payout-request';
@@ -22,6 +23,9 @@ import { MAX_BATCH_ITEMS } from '../../lib/requests/payout-batches';
 import type { PlannedPayout } from './payouts-file-plan';
 
 export type PayoutOutcome = BatchRowOutcome;
+
+/** What the run does, in the operator's words. */
+export const PAY: RunVerb = { base: 'pay', past: 'paid', doing: 'paying' };
 
 export interface RunDeps extends BatchRunDeps {
   /** Where the service is: whether a row may be sent again after a look-up (the one rule of lib/money-answer.ts). */
@@ -59,7 +63,7 @@ function payoutBatches(mode: RuntimeConfig['mode']): BatchService<CreatePayoutRe
     resendAllowed: mayResend(payoutMoney.keyOnReuse[mode]),
     serviceErrorOf: (error) => (error instanceof ApiError ? error : null),
     lookBackMs: KEY_LOOK_BACK_MS,
-    words: { noun: 'payout', made: 'paid', answer: 'result' },
+    words: { noun: 'payout', verb: PAY, answer: 'result' },
   };
 }
 

@@ -129,7 +129,7 @@ function fakeService(options: { maxItems?: number; itemsInOrder?: boolean } = {}
     resendAllowed: true,
     serviceErrorOf: (error) => (error instanceof Answer ? error : null),
     lookBackMs: 24 * 60 * 60 * 1000,
-    words: { noun: 'payout', made: 'paid', answer: 'result' },
+    words: { noun: 'payout', verb: { base: 'pay', past: 'paid', doing: 'paying' }, answer: 'result' },
   };
   return { service, batches, transfers, posts, rowSends, faults, refusedKeys, pay, finish, now, slept };
 }

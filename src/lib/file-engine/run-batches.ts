@@ -1,6 +1,13 @@
 import { classifyMoneyAnswer, KEY_USED, type MoneyAnswer } from '../money-answer';
 import { RowsRun, type SendResult } from './run-rows';
 
+/** What a file's run does, in the operator's words: 'pay' / 'paid' / 'paying', 'move' / 'moved' / 'moving'. */
+export interface RunVerb {
+  base: string;
+  past: string;
+  doing: string;
+}
+
 /** What became of one row of a file sent as batches. */
 export type BatchRowOutcome =
   | { kind: 'waiting' }
@@ -81,8 +88,8 @@ export interface BatchService<TBody, TBatch extends BatchLike> {
   serviceErrorOf: (error: unknown) => ServiceError | null;
   /** How far back a batch left running is looked for, unless the run is told `since`. */
   lookBackMs: number;
-  /** The operator's words: 'payout' / 'transfer', 'paid' / 'moved', 'result' / 'answer'. */
-  words: { noun: string; made: string; answer: string };
+  /** The operator's words: 'payout' / 'transfer', what the run does ('pay' / 'move'), 'result' / 'answer'. */
+  words: { noun: string; verb: RunVerb; answer: string };
 }
 
 export interface BatchRunDeps {
@@ -189,7 +196,7 @@ export class BatchesRun<TBody, TBatch extends BatchLike, TRow extends BatchRow<T
             ? { kind: 'refused', message }
             : {
                 kind: 'unknown',
-                message: `${message}: choose the file again to find what was ${this.service.words.made}`,
+                message: `${message}: choose the file again to find what was ${this.service.words.verb.past}`,
               };
         }
       }
