@@ -1,13 +1,11 @@
 import { Stack, Text } from '@mantine/core';
 import { RowsProgressBar } from '../../components/RowsProgressBar';
-import { summaryLine } from './moves-file-exports';
-import type { MovesFileRun } from './moves-file-send';
-
-const n = (count: number) => count.toLocaleString('en-US');
+import { progressLine } from '../../lib/file-engine/batch-words';
+import { MOVE, type MovesFileRun } from './moves-file-send';
 
 /** How far a run is: the moves the service has answered of all, and the batch's status as it says it. */
 export function MovesFileProgress({ run }: { run: MovesFileRun }) {
-  const { done, total, status } = run.progress;
+  const { done, total } = run.progress;
   return (
     <Stack gap="xs">
       {run.state !== 'done' && (
@@ -21,9 +19,7 @@ export function MovesFileProgress({ run }: { run: MovesFileRun }) {
         />
       )}
       <Text size="sm" role="status">
-        {run.state === 'done'
-          ? summaryLine(run.counts())
-          : `${run.state === 'sending' ? 'Sending the batch' : 'The service is moving'} · ${n(done)} of ${n(total)} answered${status ? ` · batch ${status}` : ''}`}
+        {progressLine(MOVE, run)}
       </Text>
     </Stack>
   );

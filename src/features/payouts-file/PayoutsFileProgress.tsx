@@ -1,13 +1,11 @@
 import { Stack, Text } from '@mantine/core';
 import { RowsProgressBar } from '../../components/RowsProgressBar';
-import { summaryLine } from './payouts-file-exports';
-import type { PayoutsFileRun } from './payouts-file-send';
-
-const n = (count: number) => count.toLocaleString('en-US');
+import { progressLine } from '../../lib/file-engine/batch-words';
+import { PAY, type PayoutsFileRun } from './payouts-file-send';
 
 /** How far a run is: the payouts the service has answered of all, and the batch's status as it says it. */
 export function PayoutsFileProgress({ run }: { run: PayoutsFileRun }) {
-  const { done, total, status } = run.progress;
+  const { done, total } = run.progress;
   return (
     <Stack gap="xs">
       {run.state !== 'done' && (
@@ -21,9 +19,7 @@ export function PayoutsFileProgress({ run }: { run: PayoutsFileRun }) {
         />
       )}
       <Text size="sm" role="status">
-        {run.state === 'done'
-          ? summaryLine(run.counts())
-          : `${run.state === 'sending' ? 'Sending the batch' : 'The service is paying'} · ${n(done)} of ${n(total)} answered${status ? ` · batch ${status}` : ''}`}
+        {progressLine(PAY, run)}
       </Text>
     </Stack>
   );

@@ -1,26 +1,16 @@
 import { toCsv } from '../../lib/csv';
+import {
+  outcomeWords,
+  type RunStatus,
+  summaryLine as summaryLineOf,
+} from '../../lib/file-engine/batch-words';
 import type { PlannedPayout } from './payouts-file-plan';
-import type { PayoutOutcome } from './payouts-file-send';
+import { PAY, type PayoutOutcome } from './payouts-file-send';
 
-export const OUTCOME_WORDS: Record<PayoutOutcome['kind'], string> = {
-  waiting: 'To pay',
-  paid: 'Paid',
-  paidBefore: 'Paid before',
-  refused: 'Refused',
-  unknown: 'Unknown',
-};
-
-const n = (count: number) => count.toLocaleString('en-US');
+export const OUTCOME_WORDS = outcomeWords(PAY);
 
 /** "48 paid · 2 paid before · 0 refused · 0 unknown". */
-export function summaryLine(counts: {
-  paid: number;
-  paidBefore: number;
-  refused: number;
-  unknown: number;
-}): string {
-  return `${n(counts.paid)} paid · ${n(counts.paidBefore)} paid before · ${n(counts.refused)} refused · ${n(counts.unknown)} unknown`;
-}
+export const summaryLine = (counts: ReturnType<RunStatus['counts']>) => summaryLineOf(PAY, counts);
 
 /** The results, one line a row, with each row's request id: for the books and for support. */
 export function resultsCsv(planned: readonly PlannedPayout[], outcomes: readonly PayoutOutcome[]): string {
