@@ -46,8 +46,15 @@ export function pick<T>(items: readonly T[]): T {
   return items[randomInt(items.length)] as T;
 }
 
-export function personName(): { first_name: string; last_name: string } {
-  return { first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES) };
+/** A person's name, other than every full name in `taken` (people of one tenant are told apart by name). */
+export function personName(taken: ReadonlySet<string> = new Set()): {
+  first_name: string;
+  last_name: string;
+} {
+  for (;;) {
+    const person = { first_name: pick(FIRST_NAMES), last_name: pick(LAST_NAMES) };
+    if (!taken.has(`${person.first_name} ${person.last_name}`)) return person;
+  }
 }
 
 export function companyName(): string {

@@ -103,8 +103,15 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
       if (index === 0) openingBalance(db, organization.id, app, TENANT_WALLET_CENTS, Date.parse(created));
       return app;
     });
+    // Each person of the tenant by a name of their own: a file or a picker finds a person by name.
+    const names = new Set<string>();
+    const namedAnew = () => {
+      const person = personName(names);
+      names.add(`${person.first_name} ${person.last_name}`);
+      return person;
+    };
     const users = [2, 1].map((accountCount, index) => {
-      const person = personName();
+      const person = namedAnew();
       const user = { id: randomUUID(), ...person, email: emailFor(person.first_name, person.last_name) };
       insertUser(db, { ...user, ...fixturePhone(), org_id: organization.id, status: 'verified', created });
       for (let n = 0; n < accountCount; n++) {
@@ -133,7 +140,7 @@ export function createTenant(db: Db, options: TenantOptions = {}, now = new Date
         payout_methods: payoutMethodsOf(db, { id: user.id, default_method_id: defaultMethodOf(db, user.id) }),
       };
     });
-    const person = personName();
+    const person = namedAnew();
     const customer = { id: randomUUID(), ...person, email: emailFor(person.first_name, person.last_name) };
     insertCustomer(db, {
       ...customer,
