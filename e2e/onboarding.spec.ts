@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
-import {
-  AXE_SPEC_TIMEOUT,
-  basicAuth,
-  expect,
-  expectNoAxeViolations,
-  memberAuth,
-  signIn,
-  type Tenant,
-  test,
-} from './fixtures';
+import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
+import { AXE_SPEC_TIMEOUT, basicAuth, expect, memberAuth, signIn, type Tenant, test } from './fixtures';
 import { fillBankAccount, openAuthorizedReview } from './payment-form';
 
 /** Onboarding, as the people who do it: support, finance, an admin, and a payee on their phone. */
@@ -100,39 +92,37 @@ test("the demo without a mail server: support sends a link that moves money to t
   await mailbox.getByRole('heading', { name: 'Your tax form (W-9)' }).waitFor();
 });
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  test(`axe: the new pages and the hosted flow's pages, ${colorScheme}`, async ({ browser, tenant }) => {
-    test.setTimeout(AXE_SPEC_TIMEOUT * 2);
-    const context = await browser.newContext({ colorScheme });
-    const page = await context.newPage();
-    await signIn(page, tenant, 'admin');
-    for (const path of [
-      '/onboarding/users/new',
-      '/onboarding/customers/new',
-      '/onboarding/apps/copy-compliance',
-    ]) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await expectNoAxeViolations(page);
-    }
-    await page.goto(`/users/${tenant.users[0]?.id}/onboarding`);
-    await page.getByRole('heading', { name: /^Onboard / }).waitFor();
-    await expectNoAxeViolations(page);
-    // Without mail (this server has no SMTP_URL), a link without payout steps is copied; the rest are in
-    // onboarding-mail.spec.ts.
-    await page.getByRole('checkbox', { name: 'Payout method', exact: true }).uncheck();
-    await page.getByRole('radio', { name: 'Copy it myself', exact: true }).check();
-    await page.getByRole('button', { name: 'Make onboarding link', exact: true }).click();
-    const link = await page.getByLabel('Onboarding link', { exact: true }).inputValue();
-    await expectNoAxeViolations(page);
-    const payee = await context.newPage();
-    await payee.setViewportSize({ width: 390, height: 844 });
-    await payee.goto(link);
-    await payee.getByRole('heading', { name: 'Your tax form (W-9)' }).waitFor();
-    await expectNoAxeViolations(payee);
-    await context.close();
-  });
-}
+test(`axe: the new pages and the hosted flow's pages, light and dark`, async ({ browser, tenant }) => {
+  test.setTimeout(AXE_SPEC_TIMEOUT * 3);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, tenant, 'admin');
+  for (const path of [
+    '/onboarding/users/new',
+    '/onboarding/customers/new',
+    '/onboarding/apps/copy-compliance',
+  ]) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expectNoAxeViolationsInBothSchemes(page);
+  }
+  await page.goto(`/users/${tenant.users[0]?.id}/onboarding`);
+  await page.getByRole('heading', { name: /^Onboard / }).waitFor();
+  await expectNoAxeViolationsInBothSchemes(page);
+  // Without mail (this server has no SMTP_URL), a link without payout steps is copied; the rest are in
+  // onboarding-mail.spec.ts.
+  await page.getByRole('checkbox', { name: 'Payout method', exact: true }).uncheck();
+  await page.getByRole('radio', { name: 'Copy it myself', exact: true }).check();
+  await page.getByRole('button', { name: 'Make onboarding link', exact: true }).click();
+  const link = await page.getByLabel('Onboarding link', { exact: true }).inputValue();
+  await expectNoAxeViolationsInBothSchemes(page);
+  const payee = await context.newPage();
+  await payee.setViewportSize({ width: 390, height: 844 });
+  await payee.goto(link);
+  await payee.getByRole('heading', { name: 'Your tax form (W-9)' }).waitFor();
+  await expectNoAxeViolationsInBothSchemes(payee);
+  await context.close();
+});
 
 test("a payout method a member adds to a user waits on Approvals, masked, for another member's confirmation", async ({
   page,

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
 import {
   AXE_SPEC_TIMEOUT,
   approvalsOff,
@@ -62,125 +63,119 @@ async function transferOf(page: Page, tenant: Tenant, id: string) {
   return answer.json();
 }
 
-for (const scheme of ['light', 'dark'] as const) {
-  test.describe(scheme, () => {
-    test.use({ colorScheme: scheme });
-
-    test('a finance member pays a seller out by name to their PayPal, and sees the transfer', async ({
-      signedIn: page,
-      tenant,
-    }) => {
-      test.setTimeout(AXE_SPEC_TIMEOUT);
-      const seller = sellerOf(tenant);
-      const name = `${seller.first_name} ${seller.last_name}`;
-      await openFromNav(page, 'Send payout');
-      await expectNoAxeViolations(page);
-      // The wallet it is paid from, and what it keeps, are said before the review.
-      await expect(page.getByLabel('Paid from', { exact: true })).toHaveValue(/\$100,000\.00/);
-      const review = await fillPayout(page, seller, maskedPaypal(seller.email), '25.10');
-      await expect(page.getByLabel('Amount (USD)', { exact: true })).toHaveAccessibleDescription(
-        /the wallet keeps \$99,974\.90/,
-      );
-      const details = review.getByRole('table', { name: 'Payout details' });
-      await expect(details).toContainText(name);
-      await expect(details).toContainText(maskedPaypal(seller.email));
-      await expect(details).toContainText('$100,000.00 now, $99,974.90 after this payout');
-      await expectNoAxeViolations(page);
-      await review.getByRole('button', { name: 'Send payout of $25.10', exact: true }).click();
-      await expect(page).toHaveURL(/\/transfers\//);
-      await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
-      const transferId = page.url().split('/').pop() ?? '';
-      const transfer = await transferOf(page, tenant, transferId);
-      expect(transfer).toMatchObject({
-        type: 'payout',
-        amount: 2510,
-        user_id: seller.id,
-        external_data: { platform: 'paypal' },
-        metadata: { initiated_by: memberOf(tenant, 'finance').email },
-      });
-      // The seller's page has it, and where their money goes; the finder finds it by its type.
-      await page.goto(`/users/${seller.id}`);
-      await expect(page.getByLabel('Payout methods', { exact: true })).toContainText(
-        `${maskedPaypal(seller.email)} (default)`,
-      );
-      await expect(
-        page.getByRole('table', { name: 'Payouts' }).getByRole('link', { name: transferId }),
-      ).toBeVisible();
-      await page.goto('/transfers?type=payout');
-      await expect(page.getByRole('link', { name: transferId })).toBeVisible();
-    });
-
-    test('payout requests and a payouts file read well: axe finds nothing', async ({
-      signedIn: page,
-      tenant,
-    }) => {
-      test.setTimeout(AXE_SPEC_TIMEOUT);
-      const asked = await page.request.post('/v2/payout-requests', {
-        headers: basicAuth(tenant),
-        data: { amount: 4_200, user_id: tenant.users[0]?.id, memo: 'March invoice' },
-      });
-      expect(asked.status()).toBe(201);
-      await openFromNav(page, 'Payout requests');
-      const requests = page.getByRole('table', { name: 'Payout requests' });
-      await expect(requests).toContainText(`${tenant.users[0]?.first_name} ${tenant.users[0]?.last_name}`);
-      await expect(requests).toContainText('$42.00');
-      await expect(requests).toContainText('Status: Waiting');
-      await expectNoAxeViolations(page);
-      await openFromNav(page, 'Pay out from a file');
-      await choosePayoutsFile(page, payoutsCsv(tenant, 3).replace('paypal', 'zelle'));
-      await expect(page.getByRole('alert').filter({ hasText: 'cannot be paid' })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: 'Skip 1 row with errors', exact: true }).click();
-      await expect(page.getByRole('region', { name: 'Review' })).toContainText('2 payouts to pay');
-      await expectNoAxeViolations(page);
-    });
-
-    test('a payout link is created, claimed by its payee, and shows Claimed with its transfer', async ({
-      signedIn: page,
-      tenant,
-    }) => {
-      test.setTimeout(AXE_SPEC_TIMEOUT);
-      await openFromNav(page, 'Payout links');
-      await expectNoAxeViolations(page);
-      await page.getByRole('link', { name: 'Create payout link', exact: true }).click();
-      await expect(page.getByRole('heading', { name: 'Create payout link', level: 1 })).toBeVisible();
-      await page.getByLabel('Amount (USD)', { exact: true }).fill('45');
-      await page.getByLabel("Payee's email", { exact: true }).fill('rae.okoro@example.com');
-      await page.getByLabel('Memo', { exact: true }).fill('Logo design');
-      await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: 'Review payout link', exact: true }).click();
-      const review = page.getByRole('dialog', { name: 'Review payout link' });
-      await expect(review.getByRole('table', { name: 'Payout link details' })).toContainText(
-        'rae.okoro@example.com',
-      );
-      await review.getByRole('button', { name: 'Create link for $45.00', exact: true }).click();
-      await expect(page.getByRole('heading', { name: 'Payout link', level: 1 })).toBeVisible();
-      await expect(page.getByText('Status: Delivered', { exact: true })).toBeVisible();
-      const url = page.getByLabel('Link for the payee', { exact: true });
-      await expect(url).toHaveValue(/^https:\/\//);
-      await expectNoAxeViolations(page);
-      const id = page.url().split('/').pop() ?? '';
-      // The payee opens it and picks PayPal (the sandbox's helper stands in for them): by the URL's token, which is
-      // not the link's id.
-      const token = new URL(await url.inputValue()).pathname.slice(1);
-      expect(token).not.toContain(id);
-      const claimed = await page.request.post(`/sandbox/payout-links/claim/${token}`, {
-        data: { platform: 'paypal', email: 'rae.okoro@example.com' },
-      });
-      expect(claimed.status()).toBe(200);
-      // The open page follows the link: no reload.
-      await expect(page.getByText('Status: Claimed', { exact: true })).toBeVisible({ timeout: 10_000 });
-      await expect(page.getByRole('table', { name: 'History' })).toContainText('To PayPal r•••@example.com');
-      await page.getByRole('link', { name: /^See the transfer / }).click();
-      await expect(page.getByRole('table', { name: 'Transfer details' })).toBeVisible();
-      expect(await transferOf(page, tenant, page.url().split('/').pop() ?? '')).toMatchObject({
-        type: 'payout',
-        amount: 4500,
-        payout_link_id: id,
-      });
-    });
+test('a finance member pays a seller out by name to their PayPal, and sees the transfer, light and dark', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  test.setTimeout(AXE_SPEC_TIMEOUT * 2);
+  const seller = sellerOf(tenant);
+  const name = `${seller.first_name} ${seller.last_name}`;
+  await openFromNav(page, 'Send payout');
+  await expectNoAxeViolationsInBothSchemes(page);
+  // The wallet it is paid from, and what it keeps, are said before the review.
+  await expect(page.getByLabel('Paid from', { exact: true })).toHaveValue(/\$100,000\.00/);
+  const review = await fillPayout(page, seller, maskedPaypal(seller.email), '25.10');
+  await expect(page.getByLabel('Amount (USD)', { exact: true })).toHaveAccessibleDescription(
+    /the wallet keeps \$99,974\.90/,
+  );
+  const details = review.getByRole('table', { name: 'Payout details' });
+  await expect(details).toContainText(name);
+  await expect(details).toContainText(maskedPaypal(seller.email));
+  await expect(details).toContainText('$100,000.00 now, $99,974.90 after this payout');
+  await expectNoAxeViolationsInBothSchemes(page);
+  await review.getByRole('button', { name: 'Send payout of $25.10', exact: true }).click();
+  await expect(page).toHaveURL(/\/transfers\//);
+  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  const transferId = page.url().split('/').pop() ?? '';
+  const transfer = await transferOf(page, tenant, transferId);
+  expect(transfer).toMatchObject({
+    type: 'payout',
+    amount: 2510,
+    user_id: seller.id,
+    external_data: { platform: 'paypal' },
+    metadata: { initiated_by: memberOf(tenant, 'finance').email },
   });
-}
+  // The seller's page has it, and where their money goes; the finder finds it by its type.
+  await page.goto(`/users/${seller.id}`);
+  await expect(page.getByLabel('Payout methods', { exact: true })).toContainText(
+    `${maskedPaypal(seller.email)} (default)`,
+  );
+  await expect(
+    page.getByRole('table', { name: 'Payouts' }).getByRole('link', { name: transferId }),
+  ).toBeVisible();
+  await page.goto('/transfers?type=payout');
+  await expect(page.getByRole('link', { name: transferId })).toBeVisible();
+});
+
+test('payout requests and a payouts file read well: axe finds nothing, light and dark', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  test.setTimeout(AXE_SPEC_TIMEOUT * 2);
+  const asked = await page.request.post('/v2/payout-requests', {
+    headers: basicAuth(tenant),
+    data: { amount: 4_200, user_id: tenant.users[0]?.id, memo: 'March invoice' },
+  });
+  expect(asked.status()).toBe(201);
+  await openFromNav(page, 'Payout requests');
+  const requests = page.getByRole('table', { name: 'Payout requests' });
+  await expect(requests).toContainText(`${tenant.users[0]?.first_name} ${tenant.users[0]?.last_name}`);
+  await expect(requests).toContainText('$42.00');
+  await expect(requests).toContainText('Status: Waiting');
+  await expectNoAxeViolationsInBothSchemes(page);
+  await openFromNav(page, 'Pay out from a file');
+  await choosePayoutsFile(page, payoutsCsv(tenant, 3).replace('paypal', 'zelle'));
+  await expect(page.getByRole('alert').filter({ hasText: 'cannot be paid' })).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page);
+  await page.getByRole('button', { name: 'Skip 1 row with errors', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Review' })).toContainText('2 payouts to pay');
+  await expectNoAxeViolationsInBothSchemes(page);
+});
+
+test('a payout link is created, claimed by its payee, and shows Claimed with its transfer, light and dark', async ({
+  signedIn: page,
+  tenant,
+}) => {
+  test.setTimeout(AXE_SPEC_TIMEOUT * 2);
+  await openFromNav(page, 'Payout links');
+  await expectNoAxeViolationsInBothSchemes(page);
+  await page.getByRole('link', { name: 'Create payout link', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Create payout link', level: 1 })).toBeVisible();
+  await page.getByLabel('Amount (USD)', { exact: true }).fill('45');
+  await page.getByLabel("Payee's email", { exact: true }).fill('rae.okoro@example.com');
+  await page.getByLabel('Memo', { exact: true }).fill('Logo design');
+  await expectNoAxeViolationsInBothSchemes(page);
+  await page.getByRole('button', { name: 'Review payout link', exact: true }).click();
+  const review = page.getByRole('dialog', { name: 'Review payout link' });
+  await expect(review.getByRole('table', { name: 'Payout link details' })).toContainText(
+    'rae.okoro@example.com',
+  );
+  await review.getByRole('button', { name: 'Create link for $45.00', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payout link', level: 1 })).toBeVisible();
+  await expect(page.getByText('Status: Delivered', { exact: true })).toBeVisible();
+  const url = page.getByLabel('Link for the payee', { exact: true });
+  await expect(url).toHaveValue(/^https:\/\//);
+  await expectNoAxeViolationsInBothSchemes(page);
+  const id = page.url().split('/').pop() ?? '';
+  // The payee opens it and picks PayPal (the sandbox's helper stands in for them): by the URL's token, which is
+  // not the link's id.
+  const token = new URL(await url.inputValue()).pathname.slice(1);
+  expect(token).not.toContain(id);
+  const claimed = await page.request.post(`/sandbox/payout-links/claim/${token}`, {
+    data: { platform: 'paypal', email: 'rae.okoro@example.com' },
+  });
+  expect(claimed.status()).toBe(200);
+  // The open page follows the link: no reload.
+  await expect(page.getByText('Status: Claimed', { exact: true })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('table', { name: 'History' })).toContainText('To PayPal r•••@example.com');
+  await page.getByRole('link', { name: /^See the transfer / }).click();
+  await expect(page.getByRole('table', { name: 'Transfer details' })).toBeVisible();
+  expect(await transferOf(page, tenant, page.url().split('/').pop() ?? '')).toMatchObject({
+    type: 'payout',
+    amount: 4500,
+    payout_link_id: id,
+  });
+});
 
 test('a payout above the limit waits for a second member, whose page shows the payee and the method', async ({
   page,

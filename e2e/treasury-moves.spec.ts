@@ -1,13 +1,5 @@
-import {
-  AXE_SPEC_TIMEOUT,
-  approvalsOff,
-  basicAuth,
-  expect,
-  expectNoAxeViolations,
-  signIn,
-  type Tenant,
-  test,
-} from './fixtures';
+import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
+import { AXE_SPEC_TIMEOUT, approvalsOff, basicAuth, expect, signIn, type Tenant, test } from './fixtures';
 
 /** The Treasury's auto-refill, its deposits on their way, and moves between the organization and an app. */
 
@@ -106,23 +98,21 @@ test("finance moves money from an app's wallet to the organization's and back, e
   ]);
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`the treasury's refill settings and organization move pass axe, ${scheme}`, async ({
-    page,
-    tenant,
-  }) => {
-    test.setTimeout(AXE_SPEC_TIMEOUT);
-    const app = tenant.apps[1];
-    await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
-    await page.emulateMedia({ colorScheme: scheme });
-    await signIn(page, tenant, 'finance', { to: '/treasury' });
-    const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
-    await wallet.getByLabel(`Refill ${app?.name}'s wallet by itself`, { exact: true }).check();
-    await expect(wallet.getByLabel(`Refill below (USD), ${app?.name}`, { exact: true })).toBeVisible();
-    await page.getByLabel('Amount to move (USD)', { exact: true }).fill('1.00');
-    await page.getByText('To the organization', { exact: true }).click();
-    await page.getByRole('button', { name: 'Review move', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Confirm transfer of $1.00', exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-  });
-}
+test(`the treasury's refill settings and organization move pass axe, light and dark`, async ({
+  page,
+  tenant,
+}) => {
+  test.setTimeout(AXE_SPEC_TIMEOUT);
+  const app = tenant.apps[1];
+  await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
+  await signIn(page, tenant);
+  await page.goto('/treasury');
+  const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
+  await wallet.getByLabel(`Refill ${app?.name}'s wallet by itself`, { exact: true }).check();
+  await expect(wallet.getByLabel(`Refill below (USD), ${app?.name}`, { exact: true })).toBeVisible();
+  await page.getByLabel('Amount to move (USD)', { exact: true }).fill('1.00');
+  await page.getByText('To the organization', { exact: true }).click();
+  await page.getByRole('button', { name: 'Review move', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Confirm transfer of $1.00', exact: true })).toBeVisible();
+  await expectNoAxeViolationsInBothSchemes(page);
+});
