@@ -87,7 +87,9 @@ export async function signIn(
   } finally {
     await seed.dispose();
   }
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  // A cold tab fetches and runs the code behind sign-in only now (the form's page fetches it while the person types):
+  // on a machine shared several times over that alone has taken more than the 7 s an expectation waits.
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible({ timeout: 20_000 });
 }
 
 /** Signs in as a person does: the sign-in page, its form filled and sent, then the overview it lands on. */
