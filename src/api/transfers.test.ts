@@ -105,7 +105,8 @@ describe('findTransferByKey()', () => {
     expect(await findTransferByKey('key-c', { type: 'payout', since })).toBeUndefined();
     expect(older).toHaveBeenCalledTimes(2);
 
-    const stuck = pagesOf([page(['a'], true)]);
+    // Without a bound the look-up reads back a day from now: a page made now is within it, whatever today is.
+    const stuck = pagesOf([page(['a'], true, new Date().toISOString())]);
     vi.stubGlobal('fetch', stuck);
     expect(await findTransferByKey('key-z', { type: 'payout' })).toBeUndefined();
     expect(stuck).toHaveBeenCalledTimes(2);
