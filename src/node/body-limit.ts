@@ -5,6 +5,8 @@ import { MAX_BODY_DEPTH, nestsDeeperThan } from './json-depth';
 
 export const BODY_LIMIT_BYTES = 65_536;
 
+const UTF8 = new TextDecoder();
+
 /**
  * A file's body: an approval request holds a whole payments file (up to 1,000 payments of at most 4 KiB of metadata
  * each), and a payout batch holds up to 5,000 items.
@@ -74,7 +76,7 @@ export function limitBodySize(
     if (nestsDeeperThan(bytes)) return tooDeep(c);
     // Hono keeps promises there, though its type names the values.
     const cache = c.req.bodyCache as { text?: Promise<string> };
-    cache.text ??= Promise.resolve(new TextDecoder().decode(bytes));
+    cache.text ??= Promise.resolve(UTF8.decode(bytes));
     return next();
   };
   return async (c, next) => {

@@ -171,15 +171,18 @@ export async function noteRequestKeys(db: ConsoleDb, row: RequestRow): Promise<v
     .execute();
 }
 
-const openRequestWithOneKey = preparedQuery((db, v: { orgId: string; key: string }) =>
-  db
+/** The organization's requests that may still send a key (waiting, approved or being paid), joined to their keys. */
+function openRequestsOf(db: ConsoleDb, orgId: string) {
+  return db
     .selectFrom('approval_request_keys')
     .innerJoin('approval_requests', 'approval_requests.id', 'approval_request_keys.request_id')
     .select(['approval_requests.id', 'approval_requests.status'])
-    .where('approval_request_keys.org_id', '=', v.orgId)
-    .where('approval_request_keys.idempotency_key', '=', v.key)
-    .where('approval_requests.status', 'in', ['pending', 'approved', 'executing'])
-    .limit(1),
+    .where('approval_request_keys.org_id', '=', orgId)
+    .where('approval_requests.status', 'in', ['pending', 'approved', 'executing']);
+}
+
+const openRequestWithOneKey = preparedQuery((db, v: { orgId: string; key: string }) =>
+  openRequestsOf(db, v.orgId).where('approval_request_keys.idempotency_key', '=', v.key).limit(1),
 );
 
 /**
@@ -193,12 +196,7 @@ export async function openRequestWithKey(
 ): Promise<{ id: string; status: string } | undefined> {
   if (keys.length === 0) return undefined;
   if (keys.length === 1) return (await openRequestWithOneKey(db, { orgId, key: keys[0] as string }))[0];
-  return db
-    .selectFrom('approval_request_keys')
-    .innerJoin('approval_requests', 'approval_requests.id', 'approval_request_keys.request_id')
-    .select(['approval_requests.id', 'approval_requests.status'])
-    .where('approval_request_keys.org_id', '=', orgId)
+  return openRequestsOf(db, orgId)
     .where('approval_request_keys.idempotency_key', 'in', [...keys])
-    .where('approval_requests.status', 'in', ['pending', 'approved', 'executing'])
     .executeTakeFirst();
 }

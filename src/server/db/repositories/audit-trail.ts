@@ -103,11 +103,11 @@ export async function hasAction(db: ConsoleDb, action: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** One row's hash, or null when there is no row of that number. */
 const rowHashAt = preparedQuery((db, v: { seq: number }) =>
   db.selectFrom('audit_events').select('hash').where('seq', '=', v.seq),
 );
 
+/** One row's hash, or null when there is no row of that number. */
 export async function auditRowHash(db: ConsoleDb, seq: number): Promise<string | null> {
   return (await rowHashAt(db, { seq }))[0]?.hash ?? null;
 }
