@@ -67,7 +67,10 @@ test("finance moves money from an app's wallet to the organization's and back, e
   const before = await walletsOf(page.request, tenant);
   const appBefore = before.apps.find((a) => a.id === app?.id)?.balance ?? 0;
   await signIn(page, tenant, 'finance', { to: '/treasury' });
-  const organization = page.getByRole('region', { name: /\(organization\) wallet$|wallet$/ }).first();
+  const organization = page.getByRole('region', {
+    name: `${tenant.organization.name} wallet`,
+    exact: true,
+  });
   await organization.getByText('To the organization', { exact: true }).click();
   await organization.getByLabel('Amount to move (USD)', { exact: true }).fill('123.45');
   await organization.getByRole('button', { name: 'Review move', exact: true }).click();
