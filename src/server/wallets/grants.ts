@@ -33,10 +33,22 @@ export async function refillAboveLimit(
   found: SessionMember,
   raw: unknown,
 ): Promise<Refusal | null> {
-  const amount = (raw as { refill_amount?: unknown } | null)?.refill_amount;
-  if (typeof amount !== 'number') return null;
+  const body = raw as { refill_amount?: unknown; auto_refill_active?: unknown } | null;
+  const amount = body?.refill_amount;
+  // Turning refills on judges the amount they will move: an amount kept from before (set while approvals were off,
+  // or under a higher limit) is not seen here, so it must be said again with the switch.
+  const turnsOn = body?.auto_refill_active === true;
+  if (typeof amount !== 'number' && !turnsOn) return null;
   const policy = await activePolicy(team.database.db, found.organization.id);
-  if (!policy.enabled || amount <= policy.limitCents) return null;
+  if (!policy.enabled) return null;
+  if (typeof amount !== 'number') {
+    const message = `Say the refill amount when you turn auto-refill on: it is checked against the approval limit (${formatCents(policy.limitCents)})`;
+    return new Refusal(403, 'approval-required', message, {
+      errors: [{ path: 'refill_amount', message }],
+      extra: { limit: 'amount' },
+    });
+  }
+  if (amount <= policy.limitCents) return null;
   const message = `Above the approval limit (${formatCents(policy.limitCents)}), each refill would move money no second person saw: set a refill amount at or under it`;
   return new Refusal(403, 'approval-required', message, {
     errors: [{ path: 'refill_amount', message }],

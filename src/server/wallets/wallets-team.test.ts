@@ -119,6 +119,11 @@ describe.each(BACKENDS)('wallet moves through the console server on $name', asyn
     });
     expect(at.status, at.text).toBe(200);
     await finance.post(`/v2/apps/${app}/change_settings`, { auto_refill_active: false });
+    // Switched on again without its amount, the amount kept from before would move unseen: it must be said again.
+    const bare = await finance.post(`/v2/apps/${app}/change_settings`, { auto_refill_active: true });
+    expect(bare.status).toBe(403);
+    expect(bare.body).toMatchObject({ error_code: 'approval-required', errors: [{ path: 'refill_amount' }] });
+    expect((await settings()).auto_refill_active).toBeFalsy();
   });
 
   it('a withdrawal above the limit waits, and is paid once when another member approves it', async () => {
