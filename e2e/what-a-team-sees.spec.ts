@@ -299,7 +299,8 @@ test(`the overview shows an approver what waits and what failed, by payer and da
   const attention = page.getByRole('table', { name: 'Needs attention' });
   const user = tenant.users[0];
   await expect(attention).toContainText(`${user?.first_name} ${user?.last_name}`);
-  await expect(attention).toContainText(/\d{4}/);
+  // Its date as the operator reads it ("Nov 27, 2026, 9:14:05 AM UTC"): no transfer id looks like that.
+  await expect(attention).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2}/);
   await expectNoAxeViolationsInBothSchemes(page);
   await attention.getByRole('link', { name: transfer.id }).click();
   await expect(page.getByRole('heading', { name: 'Transfer', level: 1 })).toBeVisible();
