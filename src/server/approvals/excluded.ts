@@ -1,7 +1,8 @@
 import { sameHands } from '../../lib/approval-rules';
 import type { ConsoleDb } from '../db/database';
-import { listMembers } from '../db/repositories/members';
+import { findMember, listMembers } from '../db/repositories/members';
 import type { MemberRow } from '../db/schema';
+import { Refusal } from '../errors';
 
 /**
  * The members whose approval of a request does not count besides its maker, written on the request when it is made
@@ -18,4 +19,23 @@ export async function excludedAtSubmission(
     if (other.id !== maker.id && sameHands(maker, other)) ids.add(other.id);
   }
   return ids.size > 0 ? [...ids].join(' ') : null;
+}
+
+/**
+ * A second member's confirmation of a change (a payee's or a vendor's bank details) refused when the maker's account
+ * and the confirmer's may be one person's (lib/approval-rules.ts, sameHands); null when they are two.
+ */
+export async function sameHandsRefusal(
+  db: ConsoleDb,
+  orgId: string,
+  makerId: string,
+  confirmer: MemberRow,
+): Promise<Refusal | null> {
+  const maker = await findMember(db, orgId, makerId);
+  if (!maker || !sameHands(maker, confirmer)) return null;
+  return new Refusal(
+    403,
+    'approver-excluded',
+    "The password of your account or of this change's maker was set through a one-time link shown to the other (or both to the same admin): one person may hold both, so another member confirms it",
+  );
 }

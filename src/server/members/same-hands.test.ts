@@ -57,4 +57,20 @@ describe.each(BACKENDS)('accounts in one pair of hands on $name', async (backend
     expect(['approved', 'executing', 'executed']).toContain(approved.body.status);
     expect((await admin.get(`/api/team/approvals/${byPuppet.body.id}`)).body.status).toBe('pending');
   });
+
+  it("does not let the admin confirm a payee's new payout method asked for by an account whose link the admin was shown", async () => {
+    const hand = await puppet('third-hand');
+    const held = await hand.put(`/v2/users/${user}/payout-methods`, {
+      platform: 'paypal',
+      email: 'hand.own@evil.example',
+    });
+    expect(held.status, held.text).toBe(202);
+    const refused = await admin.post(`/api/team/payee-requests/${held.body.request.id}/confirm`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error_code).toBe('approver-excluded');
+    // A member whose password the admin never saw confirms it.
+    const confirmed = await finance.post(`/api/team/payee-requests/${held.body.request.id}/confirm`);
+    expect(confirmed.status, confirmed.text).toBe(200);
+    expect(confirmed.body.status).toBe('applied');
+  });
 });

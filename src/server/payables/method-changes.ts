@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { can } from '../../lib/roles';
+import { sameHandsRefusal } from '../approvals/excluded';
 import {
   decideMethodChange,
   findMethodChange,
@@ -119,6 +120,8 @@ export async function confirmMethodChange(
   if (row.proposer_id === found.member.id) {
     return new Refusal(403, 'own-request', 'You asked for this change: a second member confirms it');
   }
+  const oneHands = await sameHandsRefusal(db, found.organization.id, row.proposer_id, found.member);
+  if (oneHands) return oneHands;
   const credentials = team.credentialsFor(found.organization);
   if (!call || !credentials) {
     return new Refusal(

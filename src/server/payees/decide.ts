@@ -1,5 +1,6 @@
 import { maskedPayoutBody } from '../../lib/payee-changes';
 import { statusAt } from '../../lib/request-lifecycle';
+import { sameHandsRefusal } from '../approvals/excluded';
 import { consoleEntry } from '../audit/chain';
 import * as payeeRows from '../db/repositories/payee-requests';
 import * as lifecycle from '../db/repositories/request-lifecycle';
@@ -56,6 +57,9 @@ export async function confirmPayeeRequest(
   if (row.proposer_id === confirmer.member.id) {
     return new Refusal(403, 'self-approval', 'Another member confirms a change you asked for');
   }
+  // Two accounts one person may hold (a password set through a link the other was shown) are one pair of hands.
+  const oneHands = await sameHandsRefusal(team.database.db, org.id, row.proposer_id, confirmer.member);
+  if (oneHands) return oneHands;
   const credentials = team.credentialsFor(org);
   if (!call || !credentials) {
     return new Refusal(
