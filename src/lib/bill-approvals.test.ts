@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   approvalsIn,
+  approvingPeople,
   type BillForApprovals,
   billApprovals,
   changesWhatIsPaid,
@@ -165,5 +166,19 @@ describe('who may approve the open step of a bill', () => {
       mayApprove: [],
       stuck: false,
     });
+  });
+});
+
+describe('approvingPeople', () => {
+  const members: Record<number, string[]> = { 2: ['ann'], 3: ['ann'], 4: ['bob', 'ann'], 5: ['cy'] };
+  const membersOf = (id: number) => members[id] ?? [];
+
+  it('counts the member behind the AP users, once, and someone outside the team as their AP user', () => {
+    expect(approvingPeople([2, 3, 5, 9], { membersOf, excluded: [] })).toEqual(['ann', 'cy', 'ap-user:9']);
+  });
+
+  it('counts no AP user any excluded member acted as, whoever else did', () => {
+    expect(approvingPeople([2, 4, 5], { membersOf, excluded: ['ann', null] })).toEqual(['cy']);
+    expect(approvingPeople([3], { membersOf, excluded: ['ann'] })).toEqual([]);
   });
 });

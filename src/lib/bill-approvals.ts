@@ -20,6 +20,8 @@ export interface BillForApprovals {
 /** An edit the console passed on: by whom, whether what is paid changed, and the approvals in the history before. */
 export interface BillEdit {
   apUserId: number;
+  /** The member who made the edit (the console's record; the service knows only the AP user). */
+  memberId?: string;
   material: boolean;
   approvalsBefore: number;
 }
@@ -84,6 +86,29 @@ export function billApprovals(
     else if (!counted.includes(id)) counted.push(id);
   });
   return { creator, lastEditors, counted, notCounted };
+}
+
+/**
+ * The people whose approvals count, from the AP users `billApprovals` counted: an AP user's approval does not count
+ * when any member known to have acted as it (`membersOf`) is excluded (the creator, the last editors, the payer), as
+ * upstream one member may act as several AP users in turn; two AP users behind one member are one person. An AP user
+ * no member is known behind is someone outside the team, a person of their own.
+ */
+export function approvingPeople(
+  counted: readonly number[],
+  {
+    membersOf,
+    excluded,
+  }: { membersOf: (apUserId: number) => readonly string[]; excluded: readonly (string | null)[] },
+): string[] {
+  const out = new Set(excluded.filter((id): id is string => id !== null));
+  const people = new Set<string>();
+  for (const apUserId of counted) {
+    const members = membersOf(apUserId);
+    if (members.some((m) => out.has(m))) continue;
+    people.add(members[0] ?? `ap-user:${apUserId}`);
+  }
+  return [...people];
 }
 
 /** What is paid: a change of any of these voids the approvals given before it. */

@@ -56,6 +56,20 @@ export class Refusal {
 export const invalidFields = (errors: FieldError[], status: 400 | 409 = 400) =>
   new Refusal(status, 'invalid-request', 'Some fields are wrong', { errors });
 
+/**
+ * A body a team rule must read before it is sent (a vendor's bank details, an approval policy), that does not read:
+ * refused at its fields in the sandbox's words, never sent on unjudged for the service to take or refuse.
+ */
+export function unjudgedFields(errors: FieldError[]): Refusal {
+  const first = errors[0];
+  const summary =
+    errors.length === 1 && first ? `${first.path}: ${first.message}` : `${errors.length} fields are invalid`;
+  return new Refusal(400, 'validation-failed', `Invalid request: ${summary}`, { errors });
+}
+
+/** A JSON write sent as a form: the rule reads JSON only. */
+export const notAForm = () => new Refusal(415, 'unsupported-media-type', 'Send the body as application/json');
+
 /** Filters of a list (its query) that are wrong. */
 export const invalidFilters = (errors: FieldError[]) =>
   new Refusal(400, 'invalid-request', 'Some filters are wrong', { errors });

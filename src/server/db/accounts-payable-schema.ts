@@ -58,6 +58,19 @@ export interface AccountsPayableTables {
     /** db/seals.ts (0014f-row-seals). */
     seal: string | null;
   };
+  /**
+   * Which member made a bill through the console (and as which AP user): upstream a member's AP user can be linked
+   * anew, so the rules of approval and payment compare members, not only the AP users the service names.
+   */
+  ap_bill_creations: {
+    org_id: string;
+    bill_id: string;
+    member_id: string;
+    ap_user_id: number;
+    at: string;
+    /** db/seals.ts, written by the repository. */
+    seal: string | null;
+  };
 }
 
 export const accountsPayableMigration: Migration = {
@@ -123,6 +136,22 @@ export const billEditsMigration: Migration = {
       .createIndex('ap_bill_edits_by_bill')
       .on('ap_bill_edits')
       .columns(['org_id', 'bill_id', 'at'])
+      .execute();
+  },
+};
+
+/** Who made each bill through the console (payables/rules.ts: the same person under another AP user). */
+export const billCreationsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('ap_bill_creations')
+      .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+      .addColumn('bill_id', 'text', (c) => c.notNull())
+      .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+      .addColumn('ap_user_id', 'integer', (c) => c.notNull())
+      .addColumn('at', 'text', (c) => c.notNull())
+      .addColumn('seal', 'text')
+      .addPrimaryKeyConstraint('ap_bill_creations_pk', ['org_id', 'bill_id'])
       .execute();
   },
 };

@@ -1,6 +1,10 @@
 import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { accountsPayableMigration, billEditsMigration } from './accounts-payable-schema';
+import {
+  accountsPayableMigration,
+  billCreationsMigration,
+  billEditsMigration,
+} from './accounts-payable-schema';
 import { apTeamMigration } from './ap-team-schema';
 import { requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { flowLinksMigration } from './onboarding/flow-links-schema';
@@ -387,4 +391,5 @@ export const migrations: Record<string, Migration> = {
   '0014e-approval-request-keys': requestKeysMigration,
   '0014e-request-seals': requestSealsMigration,
   '0014f-row-seals': rowSealsMigration,
+  '0015a-bill-creations': billCreationsMigration,
 };

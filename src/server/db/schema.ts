@@ -230,5 +230,6 @@ export type SpendHourRow = ConsoleTables['spend_hours'];
 export type PayeeRequestRow = ConsoleTables['payee_requests'];
 export type BillApprovalRow = ConsoleTables['ap_bill_approvals'];
 export type BillEditRow = ConsoleTables['ap_bill_edits'];
+export type BillCreationRow = ConsoleTables['ap_bill_creations'];
 export type MethodChangeRow = ConsoleTables['ap_method_changes'];
 export type ApUserLinkRow = ConsoleTables['ap_user_links'];

@@ -4,6 +4,7 @@ import type { FlowLinkRow } from './onboarding/flow-links-schema';
 import type {
   ApUserLinkRow,
   BillApprovalRow,
+  BillCreationRow,
   BillEditRow,
   ConsoleTables,
   DecisionRow,
@@ -41,6 +42,7 @@ export type SealedTable =
   | 'flow_links'
   | 'member_set_emails'
   | 'ap_bill_edits'
+  | 'ap_bill_creations'
   | 'ap_user_links';
 
 /** A number as PostgreSQL and SQLite answer it alike (a bigint may come back as text). */
@@ -159,6 +161,14 @@ export const sealedFields = {
     n(row.ap_user_id),
     n(row.material),
     n(row.approvals_before),
+    row.at,
+  ],
+  // Who made a bill: the member approves nothing of it under any AP user.
+  ap_bill_creations: (row: BillCreationRow) => [
+    row.org_id,
+    row.bill_id,
+    row.member_id,
+    n(row.ap_user_id),
     row.at,
   ],
   // Which AP user a member acts as upstream, and who linked and confirmed it.

@@ -17,7 +17,7 @@ describe.each(BACKENDS)('accounts-payable bodies on $name', async (backend) => {
     await server.close();
     await database.close();
   });
-  const { as } = await tenantOf(server, { approval_limit_cents: 100_000 });
+  const { as, member } = await tenantOf(server, { approval_limit_cents: 100_000 });
   const finance = await as('finance');
   const admin = await as('admin');
   const vendors = (await finance.get(`${AP}/vendors?limit=100`)).body.data as { id: string; name: string }[];
@@ -74,5 +74,52 @@ describe.each(BACKENDS)('accounts-payable bodies on $name', async (backend) => {
     for (const [path, body] of writes) {
       expect([200, 201, 202], path).toContain((await finance.post(path, body)).status);
     }
+  });
+
+  it('refuses, never sends on unjudged, a vendor method or a policy the rules cannot read', async () => {
+    const methods = async () => (await finance.get(`${AP}/vendors/${vendor.id}/payment-methods`)).body.length;
+    const policies = async () => (await admin.get(`${AP}/approval-policies`)).body as { id: string }[];
+    const waiting = async () => (await admin.get('/api/team/vendor-method-changes')).body.data.length;
+    const methodsBefore = await methods();
+    const waitingBefore = await waiting();
+    const policiesBefore = await policies();
+    // As a form: the rules read JSON only (only a bill's PDF comes as a form).
+    const authorization = await server.signIn(member('admin'));
+    for (const path of [`${AP}/vendors/${vendor.id}/payment-methods`, `${AP}/approval-policies`]) {
+      const form = new FormData();
+      form.set('ach_account_number', '000111112222');
+      const sent = await server.app.request(path, {
+        method: 'POST',
+        headers: { Authorization: authorization },
+        body: form,
+      });
+      expect(sent.status, path).toBe(415);
+    }
+    // Bank details with a field the console's schema does not take are refused at that field, and wait for no one.
+    const odd = await finance.post(`${AP}/vendors/${vendor.id}/payment-methods`, {
+      name: 'New account',
+      ach_account_number: '000111112222',
+      ach_routing_number: '021000021',
+      ach_account_type: 'savings',
+      deliver_to: 'elsewhere',
+    });
+    expect(odd.status).toBe(400);
+    expect(odd.body.error_code).toBe('validation-failed');
+    expect(odd.body.errors.length).toBeGreaterThan(0);
+    const policy = await admin.post(`${AP}/approval-policies`, {
+      payable_conditions: [{ type: 'amount', comparator: '>=', value: 'a lot' }],
+      approval_conditions: [],
+    });
+    expect(policy.status).toBe(400);
+    expect(policy.body.error_code).toBe('validation-failed');
+    const first = policiesBefore[0] as { id: string };
+    const moved = await admin.patch(`${AP}/approval-policies/${first.id}`, { priority: 'first' });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors[0].path).toBe('priority');
+    const unknown = await admin.patch(`${AP}/approval-policies/${crypto.randomUUID()}`, { priority: 1 });
+    expect(unknown.status).toBe(403);
+    expect(await methods()).toBe(methodsBefore);
+    expect(await waiting()).toBe(waitingBefore);
+    expect(await policies()).toEqual(policiesBefore);
   });
 });

@@ -6,7 +6,7 @@ import type { SessionMember } from '../identity/sign-in';
 import { type GrantOutcome, proposeOrApply } from '../members/grants';
 import { teamMembers } from '../members/members';
 import type { OrgCredentials, Team } from '../team';
-import { type ApUser, approversList, apUserByEmail } from './service-reads';
+import { type ApUser, approversList, apUserByEmail, sameEmail } from './service-reads';
 
 /**
  * Which AP user a member acts as (`acting_user_id`, who approves and pays): in the sandbox the organization's AP user of
@@ -58,11 +58,30 @@ export async function apUsersOfTeam(team: Team, call: CallService | null, found:
   const members = (await teamMembers(team, org.id)).map((m) => {
     const apUser =
       matchOf(team) === 'email'
-        ? (approvers.find((a) => a.email?.toLowerCase() === m.email.toLowerCase()) ?? null)
+        ? (approvers.find((a) => sameEmail(a.email, m.email)) ?? null)
         : (approvers.find((a) => a.id === links.get(m.id)?.ap_user_id) ?? null);
     return { id: m.id, name: m.name, email: m.email, role: m.role, ap_user: apUser };
   });
   return { match: matchOf(team), approvers, members };
+}
+
+/** Which member acts as each AP user now: upstream by the links, in the sandbox by the email. */
+export async function membersByApUser(
+  team: Team,
+  call: CallService,
+  credentials: OrgCredentials,
+  orgId: string,
+): Promise<Map<number, string>> {
+  if (matchOf(team) === 'link') {
+    return new Map((await apUserLinksOf(team.database.db, orgId)).map((l) => [l.ap_user_id, l.member_id]));
+  }
+  const members = await memberRows.listMembers(team.database.db, orgId);
+  const byAp = new Map<number, string>();
+  for (const apUser of await approversList(call, credentials)) {
+    const member = members.find((m) => sameEmail(apUser.email, m.email));
+    if (member) byAp.set(apUser.id, member.id);
+  }
+  return byAp;
 }
 
 export const apUserLabel = (u: ApUser) =>

@@ -1,7 +1,8 @@
 import { describeCondition } from '../../lib/ap-policies';
 import type { AuditAction } from '../../lib/audit-actions';
+import { fieldErrorsFrom } from '../../lib/field-errors';
 import { createPolicySchema, policyPrioritySchema } from '../../lib/requests/accounts-payable';
-import { Refusal } from '../errors';
+import { Refusal, unjudgedFields } from '../errors';
 import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import { proposeOrApply } from '../members/grants';
@@ -87,8 +88,14 @@ export async function judgePolicyChange(
   let change: ApPolicyChange;
   if (action === 'ap-policy.create') {
     const parsed = createPolicySchema.safeParse(raw);
-    // The service names every field at fault: nothing waits that could never be made.
-    if (!parsed.success) return { kind: 'send', detail: 'Approval policy: refused by the service' };
+    // Nothing waits that could never be made, and nothing the rule cannot read is sent on unjudged.
+    if (!parsed.success) {
+      return {
+        kind: 'refused',
+        refusal: unjudgedFields(fieldErrorsFrom(parsed.error.issues)),
+        detail: 'Approval policy: refused',
+      };
+    }
     const steps = parsed.data.approval_conditions
       .map((s) => `${s.num_approvals_required} of ${s.approver_list.length}`)
       .join(', then ');
@@ -103,9 +110,17 @@ export async function judgePolicyChange(
     const id = POLICY_ID.exec(path)?.[1];
     const policy = id ? (await policiesOf(call, team, found)).find((p) => p.id === id) : undefined;
     const priority = policyPrioritySchema.safeParse(raw);
-    // An unknown policy or a bad priority: the service answers it in its own words.
-    if (!policy || (action === 'ap-policy.priority' && !priority.success)) {
-      return { kind: 'send', detail: `Approval policy ${id ?? ''}`.trim() };
+    // A policy the organization's list does not hold, or a priority that does not read, is not sent on unjudged.
+    const detail = `Approval policy ${id ?? ''}`.trim();
+    if (!policy) {
+      return {
+        kind: 'refused',
+        refusal: new Refusal(403, 'not-found-or-unauthorized', 'Resource not found or unauthorized'),
+        detail,
+      };
+    }
+    if (action === 'ap-policy.priority' && !priority.success) {
+      return { kind: 'refused', refusal: unjudgedFields(fieldErrorsFrom(priority.error.issues)), detail };
     }
     const name = `the approval policy of bills for ${await conditionsInWords(call, team, found, policy.payable_conditions)}`;
     change =

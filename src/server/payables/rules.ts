@@ -1,16 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../../lib/audit-actions';
-import { approvalsIn, billApprovals, changesWhatIsPaid, openStepApprovers } from '../../lib/bill-approvals';
+import {
+  approvalsIn,
+  approvingPeople,
+  billApprovals,
+  changesWhatIsPaid,
+  openStepApprovers,
+} from '../../lib/bill-approvals';
+import { fieldErrorsFrom } from '../../lib/field-errors';
 import { formatCents } from '../../lib/money';
 import { createVendorMethodSchema } from '../../lib/requests/accounts-payable';
 import { activePolicy } from '../approvals/policy';
 import {
   billEdits,
   insertBillApproval,
+  insertBillCreation,
   insertBillEdit,
   billApprovals as recordedApprovals,
 } from '../db/repositories/accounts-payable/bill-approvals';
-import { Refusal } from '../errors';
+import { notAForm, Refusal, unjudgedFields } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { type Reservation, reserveSpend } from '../gate/spend';
 import type { SessionMember } from '../identity/sign-in';
@@ -18,6 +26,7 @@ import type { TeamRequestView } from '../members/team-requests';
 import type { Team } from '../team';
 import { apUserOf, matchOf, whyNoAct } from './ap-user-links';
 import { dailyLimitWordsForABill } from './bill-pay-words';
+import { billPeople, CREATION_CHANGED } from './bill-people';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
 import { judgePolicyChange } from './policy-changes';
 import { type Bill, billOf, creatorOf, methodFingerprint, vendorOf, waitingFor } from './service-reads';
@@ -27,6 +36,7 @@ import { type Bill, billOf, creatorOf, methodFingerprint, vendorOf, waitingFor }
  * - who acts is the server's word: `acting_user_id` is the member's AP user (the organization's AP user of their
  *   email), whatever the client sent; a member with none reads bills but cannot act;
  * - no one approves their own bill, only the open step's approvers decide, and one person approves at most one step;
+ *   "one" is a member, under whichever AP user they acted (bill-people.ts: upstream a member can be linked anew);
  * - no one pays a bill alone: above the organization's approval limit it is paid only if someone approved it who is
  *   neither its creator, nor its last editor, nor the payer, after the last change of what is paid
  *   (lib/bill-approvals.ts); the last editor approves nothing; the payment method each approver was shown must still
@@ -110,6 +120,10 @@ export async function judgeBillRequest(
     return { kind: 'send', body: asBody(raw), detail: undefined, amountCents: undefined, reservation: null };
   }
   const path = request.path;
+  // Only a bill's PDF comes as a form: a policy or a vendor's method the rules read as JSON, or not at all.
+  if (raw instanceof FormData && (action.startsWith('ap-policy.') || action.startsWith('vendor-method.'))) {
+    return { kind: 'refused', refusal: notAForm() };
+  }
   if (action.startsWith('ap-policy.') && !(raw instanceof FormData)) {
     // Who approves what is the team's rule: it changes under the second-admin rule (policy-changes.ts).
     const judged = await judgePolicyChange(team, call, found, action, path, raw);
@@ -148,9 +162,10 @@ export async function judgeBillRequest(
       vendor &&
       (await activePolicy(team.database.db, found.organization.id)).enabled
     ) {
-      if (action === 'vendor-method.add' && !createVendorMethodSchema.safeParse(raw).success) {
-        // The service names every field at fault: nothing waits that could never be made.
-        return { kind: 'send', body: asBody(raw), detail, amountCents: undefined, reservation: null };
+      const parsed = action === 'vendor-method.add' ? createVendorMethodSchema.safeParse(raw) : null;
+      if (parsed && !parsed.success) {
+        // Nothing waits that could never be made, and bank details the rule cannot read are not sent unjudged.
+        return { kind: 'refused', refusal: unjudgedFields(fieldErrorsFrom(parsed.error.issues)), detail };
       }
       const waiting = await proposeMethodChange(
         team,
@@ -206,6 +221,25 @@ export async function judgeBillRequest(
   });
 
   const db = team.database.db;
+  if (action === 'bill.create' || action === 'bill.upload') {
+    // Who made the bill is the member, whichever AP user they act as later.
+    const after = async (response: Response) => {
+      if (!response.ok) return;
+      const made = (await response
+        .clone()
+        .json()
+        .catch(() => null)) as { id?: unknown } | null;
+      if (typeof made?.id !== 'string') return;
+      await insertBillCreation(db, {
+        org_id: found.organization.id,
+        bill_id: made.id,
+        member_id: found.member.id,
+        ap_user_id: apUser.id,
+        at: team.now().toISOString(),
+      });
+    };
+    return { kind: 'send', body, detail, amountCents, reservation: null, after };
+  }
   if (action === 'bill.update' && bill && !(raw instanceof FormData)) {
     const material = changesWhatIsPaid(bill as unknown as Record<string, unknown>, raw);
     const approvalsBefore = approvalsIn(bill);
@@ -230,8 +264,22 @@ export async function judgeBillRequest(
     }
     const edits = await editsOf(db, found, bill);
     if (!edits) return refuse(409, 'bill-edit-changed', EDIT_CHANGED);
+    const recorded = await recordedApprovals(db, found.organization.id, bill.id);
+    const people = await billPeople(team, call, credentials, found.organization.id, bill, {
+      approvals: recorded.approvals,
+      edits,
+    });
+    if (people === 'forged') return refuse(409, 'bill-creation-changed', CREATION_CHANGED);
+    const me = found.member.id;
+    if (people.creator === me) {
+      return refuse(
+        403,
+        'own-bill',
+        'You made this bill (as another AP user): someone else approves or rejects it',
+      );
+    }
     const editors = billApprovals(bill, { payer: null, edits }).lastEditors;
-    if (action === 'bill.approve' && editors.includes(apUser.id)) {
+    if (action === 'bill.approve' && (editors.includes(apUser.id) || people.lastEditors.includes(me))) {
       return refuse(
         403,
         'own-edit',
@@ -241,7 +289,19 @@ export async function judgeBillRequest(
     if (!waitingFor(bill).includes(apUser.id)) {
       return refuse(403, 'not-an-approver', "You are not an approver of this bill's open step");
     }
-    if (action === 'bill.approve' && !openStepApprovers(bill).mayApprove.includes(apUser.id)) {
+    // An approval of this bill the service still holds, given by this member as another AP user.
+    const given = new Set(
+      (bill.approval_steps ?? []).flatMap((step) =>
+        step.user_approvals.filter((a) => a.approval_given).map((a) => a.user_id),
+      ),
+    );
+    const approvedAsAnother = recorded.approvals.some(
+      (a) => a.member_id === me && a.ap_user_id !== apUser.id && given.has(a.ap_user_id),
+    );
+    if (
+      action === 'bill.approve' &&
+      (approvedAsAnother || !openStepApprovers(bill).mayApprove.includes(apUser.id))
+    ) {
       return refuse(
         403,
         'one-step-each',
@@ -286,6 +346,7 @@ async function editsOf(db: Team['database']['db'], found: SessionMember, bill: B
   if (forged > 0) return null;
   return edits.map((edit) => ({
     apUserId: edit.ap_user_id,
+    memberId: edit.member_id,
     material: edit.material === 1,
     approvalsBefore: edit.approvals_before,
   }));
@@ -320,20 +381,29 @@ async function judgePay(
   const edits = await editsOf(db, found, bill);
   if (!edits) return refuse(409, 'bill-edit-changed', EDIT_CHANGED);
   const approvals = billApprovals(bill, { payer, edits });
-  if (policy.enabled && amountCents > policy.limitCents && approvals.counted.length === 0) {
-    return refuse(
-      403,
-      'second-person-required',
-      `No one pays a bill alone: above ${formatCents(policy.limitCents)} a bill is paid only if someone approved it who is neither its creator, nor its last editor, nor the one paying it, after the last change of its amount, items, method or vendor, whatever the approval policies say`,
-      { limit: 'amount' },
-    );
-  }
   const { approvals: recorded, forged } = await recordedApprovals(db, found.organization.id, bill.id);
   if (forged > 0) {
     return refuse(
       409,
       'bill-approval-changed',
       "A record of this bill's approval was changed outside the console: it is not paid. Cancel it and make a new bill, to be approved again",
+    );
+  }
+  const people = credentials
+    ? await billPeople(team, call, credentials, found.organization.id, bill, { approvals: recorded, edits })
+    : 'forged';
+  if (people === 'forged') return refuse(409, 'bill-creation-changed', CREATION_CHANGED);
+  // The counted approvals as people: none from the member who made it, changed it last or pays it, as any AP user.
+  const approvers = approvingPeople(approvals.counted, {
+    membersOf: people.membersOf,
+    excluded: [people.creator, ...people.lastEditors, found.member.id],
+  });
+  if (policy.enabled && amountCents > policy.limitCents && approvers.length === 0) {
+    return refuse(
+      403,
+      'second-person-required',
+      `No one pays a bill alone: above ${formatCents(policy.limitCents)} a bill is paid only if someone approved it who is neither its creator, nor its last editor, nor the one paying it, after the last change of its amount, items, method or vendor, whatever the approval policies say`,
+      { limit: 'amount' },
     );
   }
   // Each live approver's latest approval through the console: the method they were shown must still be the bill's.
@@ -364,7 +434,7 @@ async function judgePay(
       amountCents,
       fileId: null,
       dailyOnly: true,
-      approvedByAnother: approvals.counted.length > 0,
+      approvedByAnother: approvers.length > 0,
     },
     team.now(),
   );

@@ -50,14 +50,17 @@ export async function approversList(call: CallService, credentials: OrgCredentia
   );
 }
 
+/** Whether an AP user's email is a member's: as people type them, without regard to case or spaces around. */
+export const sameEmail = (a: string | null | undefined, b: string) =>
+  typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /** The organization's AP user of this email (how the sandbox matches a member), or null. */
 export async function apUserByEmail(
   call: CallService,
   credentials: OrgCredentials,
   email: string,
 ): Promise<ApUser | null> {
-  const wanted = email.trim().toLowerCase();
-  return (await approversList(call, credentials)).find((u) => u.email?.toLowerCase() === wanted) ?? null;
+  return (await approversList(call, credentials)).find((u) => sameEmail(u.email, email)) ?? null;
 }
 
 export function billOf(call: CallService, credentials: OrgCredentials, id: string): Promise<Bill | null> {

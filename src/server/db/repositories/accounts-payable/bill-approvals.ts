@@ -1,5 +1,5 @@
 import type { ConsoleDb } from '../../database';
-import type { BillApprovalRow, BillEditRow } from '../../schema';
+import type { BillApprovalRow, BillCreationRow, BillEditRow } from '../../schema';
 import { sealerOf } from '../../seals';
 
 /**
@@ -56,4 +56,37 @@ export async function billEdits(
     sealer.verifies('ap_bill_edits', row, { table: 'ap_bill_edits', id: row.id, orgId }),
   );
   return { edits, forged: rows.length - edits.length };
+}
+
+/** Notes which member made a bill (once: the first note stands). */
+export async function insertBillCreation(db: ConsoleDb, row: Omit<BillCreationRow, 'seal'>): Promise<void> {
+  await db
+    .insertInto('ap_bill_creations')
+    .values(sealerOf(db).sealed('ap_bill_creations', row))
+    .onConflict((oc) => oc.columns(['org_id', 'bill_id']).doNothing())
+    .execute();
+}
+
+/**
+ * Who made a bill through the console: `none` for a bill made elsewhere, `forged` for a note that does not verify
+ * (reported), which the rules take as a bill they cannot judge.
+ */
+export async function billCreation(
+  db: ConsoleDb,
+  orgId: string,
+  billId: string,
+): Promise<BillCreationRow | 'none' | 'forged'> {
+  const row = await db
+    .selectFrom('ap_bill_creations')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('bill_id', '=', billId)
+    .executeTakeFirst();
+  if (!row) return 'none';
+  const ok = sealerOf(db).verifies('ap_bill_creations', row, {
+    table: 'ap_bill_creations',
+    id: row.bill_id,
+    orgId,
+  });
+  return ok ? row : 'forged';
 }
