@@ -7,7 +7,7 @@ import { achPayment, tenantOf } from '../test/tenants';
  * No one moves money alone, an admin included: the only admin, without mail, invites a finance member and is shown
  * the link, so may hold that account. Its approvals of the admin's payments do not count, nor the admin's of its own,
  * nor those of two accounts whose links were shown to the same admin; a member whose password the admin never saw
- * approves as before.
+ * approves as before. The same holds where a payee's or a vendor's bank details wait for a second member.
  */
 
 const payment = achPayment;
@@ -72,5 +72,24 @@ describe.each(BACKENDS)('accounts in one pair of hands on $name', async (backend
     const confirmed = await finance.post(`/api/team/payee-requests/${held.body.request.id}/confirm`);
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(confirmed.body.status).toBe('applied');
+  });
+
+  it("does not let the admin confirm a vendor's new bank details asked for by an account whose link the admin was shown", async () => {
+    const hand = await puppet('fourth-hand');
+    const AP = '/v2/accounts-payable';
+    const vendors = (await admin.get(`${AP}/vendors?limit=100`)).body.data as { id: string; name: string }[];
+    const vendor = vendors.find((v) => v.name === 'Northwind Hosting') as { id: string };
+    const held = await hand.post(`${AP}/vendors/${vendor.id}/payment-methods`, {
+      name: 'Swapped account',
+      ach_account_number: '000111112222',
+      ach_routing_number: '021000021',
+      ach_account_type: 'checking',
+    });
+    expect(held.status, held.text).toBe(202);
+    const refused = await admin.post(`/api/team/vendor-method-changes/${held.body.request.id}/confirm`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error_code).toBe('approver-excluded');
+    const confirmed = await finance.post(`/api/team/vendor-method-changes/${held.body.request.id}/confirm`);
+    expect(confirmed.status, confirmed.text).toBe(200);
   });
 });
