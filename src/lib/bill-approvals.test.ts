@@ -177,6 +177,12 @@ describe('approvingPeople', () => {
     expect(approvingPeople([2, 3, 5, 9], { membersOf, excluded: [] })).toEqual(['ann', 'cy', 'ap-user:9']);
   });
 
+  it('counts no AP user whose person cannot be told', () => {
+    expect(
+      approvingPeople([5, 7], { membersOf: (id) => (id === 7 ? null : membersOf(id)), excluded: [] }),
+    ).toEqual(['cy']);
+  });
+
   it('counts no AP user any excluded member acted as, whoever else did', () => {
     expect(approvingPeople([2, 4, 5], { membersOf, excluded: ['ann', null] })).toEqual(['cy']);
     expect(approvingPeople([3], { membersOf, excluded: ['ann'] })).toEqual([]);

@@ -90,22 +90,26 @@ export function billApprovals(
 
 /**
  * The people whose approvals count, from the AP users `billApprovals` counted: an AP user's approval does not count
- * when any member known to have acted as it (`membersOf`) is excluded (the creator, the last editors, the payer), as
- * upstream one member may act as several AP users in turn; two AP users behind one member are one person. An AP user
- * no member is known behind is someone outside the team, a person of their own.
+ * when any member known to have acted as it (`membersOf`) is excluded (the creator, the last editors, the payer, and
+ * whoever may share their hands), as upstream one member may act as several AP users in turn; two AP users behind one
+ * member are one person. An AP user no member is known behind (`[]`) is someone outside the team, a person of their
+ * own; one whose person cannot be told (`null`) does not count.
  */
 export function approvingPeople(
   counted: readonly number[],
   {
     membersOf,
     excluded,
-  }: { membersOf: (apUserId: number) => readonly string[]; excluded: readonly (string | null)[] },
+  }: {
+    membersOf: (apUserId: number) => readonly string[] | null;
+    excluded: Iterable<string | null>;
+  },
 ): string[] {
-  const out = new Set(excluded.filter((id): id is string => id !== null));
+  const out = new Set([...excluded].filter((id): id is string => id !== null));
   const people = new Set<string>();
   for (const apUserId of counted) {
     const members = membersOf(apUserId);
-    if (members.some((m) => out.has(m))) continue;
+    if (members === null || members.some((m) => out.has(m))) continue;
     people.add(members[0] ?? `ap-user:${apUserId}`);
   }
   return [...people];

@@ -1,10 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../sandbox/app';
-import { listen } from '../../sandbox/test/harness';
 import { totpCode } from '../identity/totp';
 import { ensureOrganization, insertMember } from '../members/members';
 import { caller, type MemberCredentials, teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
+import { sandboxUpstream } from '../test/upstream';
 
 /**
  * Who approves what in accounts payable is the team's rule: on SQLite and PostgreSQL, an approval policy of bills made,
@@ -148,28 +147,16 @@ describe.each(BACKENDS)(
 
 describe.each(BACKENDS)('upstream, AP users linked by an admin, on $name', (backend) => {
   it('a member acts on no bill until linked, and with two admins the link waits for the other', async () => {
-    const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-    const upstream = await listen(sandbox.app);
-    const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
-      client_id: string;
-      api_key: string;
-    };
     // The organization's AP users have emails of their own: upstream nobody is matched by email.
-    const given = await sandbox.app.request(`/sandbox/tenants/${made.client_id}/accounts-payable`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        users: [
-          { email: 'payables@books.example', name: 'Pat Payables', role: 'ap_creator' },
-          { email: 'controller@books.example', name: 'Cy Controller', role: 'admin' },
-        ],
-      }),
-    });
-    expect(given.status).toBe(200);
+    const service = await sandboxUpstream([
+      { email: 'payables@books.example', name: 'Pat Payables', role: 'ap_creator' },
+      { email: 'controller@books.example', name: 'Cy Controller', role: 'admin' },
+    ]);
+    const { made } = service;
     const database = await backend.open();
     const console_ = await teamConsole({
-      upstream: new URL(upstream.url),
-      orgCredentials: { clientId: made.client_id, apiKey: made.api_key },
+      upstream: service.url,
+      orgCredentials: service.orgCredentials,
       database,
     });
     try {
@@ -291,8 +278,7 @@ describe.each(BACKENDS)('upstream, AP users linked by an admin, on $name', (back
     } finally {
       await console_.close();
       await database.close();
-      await upstream.close();
-      sandbox.close();
+      await service.close();
     }
   });
 });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../sandbox/app';
-import { listen } from '../../sandbox/test/harness';
 import { totpCode } from '../identity/totp';
 import { ensureOrganization, insertMember } from '../members/members';
 import { caller, teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
+import { sandboxUpstream } from '../test/upstream';
 
 /**
  * The rules of bills upstream, where the service is not the sandbox the console knows. An admin links a member to an AP user, and with one admin that applies at once: the same person could make
@@ -17,34 +16,18 @@ const AP = '/v2/accounts-payable';
 const TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 async function upstreamTeam(backend: (typeof BACKENDS)[number]) {
-  const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-  // What reached the service besides reads.
-  const writes: string[] = [];
-  const upstream = await listen({
-    fetch: (request: Request) => {
-      if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
-      return sandbox.app.fetch(request);
-    },
-  });
-  const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
-    client_id: string;
-    api_key: string;
-  };
-  const users = ['one', 'two', 'three', 'four'].map((n) => ({
-    email: `${n}@books.example`,
-    name: `AP ${n}`,
-    role: 'admin',
-  }));
-  const given = await sandbox.app.request(`/sandbox/tenants/${made.client_id}/accounts-payable`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ users }),
-  });
-  expect(given.status).toBe(200);
+  const service = await sandboxUpstream(
+    ['one', 'two', 'three', 'four'].map((n) => ({
+      email: `${n}@books.example`,
+      name: `AP ${n}`,
+      role: 'admin',
+    })),
+  );
+  const { made, writes } = service;
   const database = await backend.open();
   const console_ = await teamConsole({
-    upstream: new URL(upstream.url),
-    orgCredentials: { clientId: made.client_id, apiKey: made.api_key },
+    upstream: service.url,
+    orgCredentials: service.orgCredentials,
     database,
   });
   const db = database.db;
@@ -116,8 +99,7 @@ async function upstreamTeam(backend: (typeof BACKENDS)[number]) {
   const close = async () => {
     await console_.close();
     await database.close();
-    await upstream.close();
-    sandbox.close();
+    await service.close();
   };
   return { admin, finance, db, ids, ap, link, onlyPolicy, bill, close, writes, vendor, console_ };
 }
@@ -214,6 +196,41 @@ describe.each(BACKENDS)('one member behind several AP users, upstream, on $name'
       ];
       expect(refused.map((r) => r.status)).toEqual([400, 400, 400, 403]);
       expect(writes.slice(before)).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('sends no pay of a bill not approved, counts no approval it cannot name, and reads a bad id as none', async () => {
+    const { admin, finance, db, link, onlyPolicy, bill, writes, close } = await upstreamTeam(backend);
+    try {
+      await onlyPolicy(1);
+      await link('finance', 'one');
+      const made = await bill(finance, 500_000);
+      // Paid while it waits: refused here, never sent (approved at the service a moment later, it would be paid past
+      // every rule).
+      const before = writes.length;
+      const early = await finance.post(`${AP}/payables/${made}/pay`, {});
+      expect(early.status).toBe(409);
+      expect(early.body.error_code).toBe('invalid-status-transition');
+      expect(writes.slice(before)).toEqual([]);
+      // The admin approves as AP user two, links themself to four, and deletes the note of their approval: the
+      // approval of an AP user no member is linked to, of whom the console has no note, is no one's the rule counts.
+      await link('admin', 'two');
+      expect((await admin.post(`${AP}/payables/${made}/approve`, {})).status).toBe(200);
+      await link('admin', 'four');
+      await db.deleteFrom('ap_bill_approvals').where('bill_id', '=', made).execute();
+      const paid = await admin.post(`${AP}/payables/${made}/pay`, {});
+      expect(paid.status).toBe(403);
+      expect(paid.body.error_code).toBe('second-person-required');
+      // Thirty-six characters of an id's alphabet that are no id: not there, never a 5xx.
+      for (const id of ['------------------------------------', '0123456789abcdef0123456789abcdef0123']) {
+        for (const path of [`${AP}/payables/${id}/pay`, `${AP}/payables/${id}/approve`]) {
+          const answer = await admin.post(path, {});
+          expect(answer.status, path).toBe(403);
+        }
+        expect((await admin.post(`${AP}/vendors/${id}/payment-methods`, {})).status).toBe(403);
+      }
     } finally {
       await close();
     }

@@ -1,9 +1,13 @@
+import { sameHands } from '../../lib/approval-rules';
 import type { BillEdit } from '../../lib/bill-approvals';
+import type { ConsoleDb } from '../db/database';
 import { billCreation } from '../db/repositories/accounts-payable/bill-approvals';
+import { listMembers } from '../db/repositories/members';
 import type { BillApprovalRow } from '../db/schema';
 import type { CallService } from '../gate/service-calls';
+import { heldUntil } from '../members/hold';
 import type { OrgCredentials, Team } from '../team';
-import { membersByApUser } from './ap-user-links';
+import { matchOf, membersByApUser } from './ap-user-links';
 import { type Bill, creatorOf } from './service-reads';
 
 /**
@@ -18,8 +22,13 @@ export interface BillPeople {
   creator: string | null;
   /** The members who changed it last (the console's record, and whoever is linked to the service's last editor). */
   lastEditors: string[];
-  /** Every member known to have acted as this AP user on this bill (or linked to it now, when none is). */
-  membersOf(apUserId: number): string[];
+  /**
+   * Every member known to have acted as this AP user on this bill (or linked to it now, when none is); `[]` for
+   * someone outside the team (the sandbox's AP user of no member's email), null when the person cannot be told
+   * (upstream, an AP user no member is linked to now and the console has no note of: a link changed, or a note
+   * deleted from the database).
+   */
+  membersOf(apUserId: number): string[] | null;
 }
 
 /** A note of the bill's making that does not verify: the bill is neither approved nor paid through the console. */
@@ -57,23 +66,51 @@ export async function billPeople(
   const linked = named.some((id) => !noted.has(id))
     ? await membersByApUser(team, call, credentials, orgId)
     : new Map<number, string>();
+  const upstream = matchOf(team) === 'link';
   const membersOf = (apUserId: number) => {
     const members = noted.get(apUserId);
     if (members) return [...members];
     const member = linked.get(apUserId);
-    return member ? [member] : [];
+    return member ? [member] : upstream ? null : [];
   };
 
   const creatorAp = creatorOf(bill);
   const creator =
-    creation !== 'none' ? creation.member_id : creatorAp !== null ? (membersOf(creatorAp)[0] ?? null) : null;
+    creation !== 'none'
+      ? creation.member_id
+      : creatorAp !== null
+        ? (membersOf(creatorAp)?.[0] ?? null)
+        : null;
   const lastUpdate = (bill.action_history ?? []).findLast((a) => a.action === 'update')?.user_id;
   const lastEditors = [
     ...new Set(
-      [known.edits.at(-1)?.memberId, ...(typeof lastUpdate === 'number' ? membersOf(lastUpdate) : [])].filter(
-        (id): id is string => typeof id === 'string',
-      ),
+      [
+        known.edits.at(-1)?.memberId,
+        ...(typeof lastUpdate === 'number' ? (membersOf(lastUpdate) ?? []) : []),
+      ].filter((id): id is string => typeof id === 'string'),
     ),
   ];
   return { creator, lastEditors, membersOf };
+}
+
+/**
+ * The members whose word on a bill is not a second person's beside these (its maker, last editors, payer): themselves,
+ * every account that may share their hands (a password set through a link one was shown, lib/approval-rules.ts), and
+ * the admins who reset a held one's credentials (members/hold.ts).
+ */
+export async function handsOf(
+  db: ConsoleDb,
+  orgId: string,
+  ids: readonly (string | null)[],
+  now: Date,
+): Promise<Set<string>> {
+  const core = new Set(ids.filter((id): id is string => id !== null));
+  const members = await listMembers(db, orgId);
+  const hands = new Set(core);
+  for (const member of members.filter((m) => core.has(m.id))) {
+    if (heldUntil(member, now))
+      for (const admin of (member.held_by ?? '').split(' ')) if (admin) hands.add(admin);
+    for (const other of members) if (sameHands(member, other)) hands.add(other.id);
+  }
+  return hands;
 }

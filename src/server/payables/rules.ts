@@ -13,6 +13,7 @@ import { createVendorMethodSchema } from '../../lib/requests/accounts-payable';
 import { activePolicy } from '../approvals/policy';
 import {
   billEdits,
+  deleteBillApproval,
   insertBillApproval,
   insertBillCreation,
   insertBillEdit,
@@ -22,11 +23,12 @@ import { notAForm, Refusal, unjudgedFields } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { type Reservation, reserveSpend } from '../gate/spend';
 import type { SessionMember } from '../identity/sign-in';
+import { heldUntil } from '../members/hold';
 import type { TeamRequestView } from '../members/team-requests';
 import type { Team } from '../team';
 import { apUserOf, matchOf, whyNoAct } from './ap-user-links';
 import { dailyLimitWordsForABill } from './bill-pay-words';
-import { billPeople, CREATION_CHANGED } from './bill-people';
+import { billPeople, CREATION_CHANGED, handsOf } from './bill-people';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
 import { judgePolicyChange } from './policy-changes';
 import { type Bill, billOf, creatorOf, methodFingerprint, vendorOf, waitingFor } from './service-reads';
@@ -278,6 +280,23 @@ export async function judgeBillRequest(
         'You made this bill (as another AP user): someone else approves or rejects it',
       );
     }
+    if (action === 'bill.approve') {
+      const now = team.now();
+      if (heldUntil(found.member, now)) {
+        return refuse(
+          403,
+          'approver-held',
+          'Your password or authenticator was reset lately: until the hold ends, your approvals do not count. Another member approves it',
+        );
+      }
+      if ((await handsOf(db, found.organization.id, [people.creator], now)).has(me)) {
+        return refuse(
+          403,
+          'approver-excluded',
+          "The password of your account or of this bill's maker was set through a one-time link shown to the other (or both to the same admin), or you reset the maker's credentials lately: one person may hold both, so another member approves it",
+        );
+      }
+    }
     const editors = billApprovals(bill, { payer: null, edits }).lastEditors;
     if (action === 'bill.approve' && (editors.includes(apUser.id) || people.lastEditors.includes(me))) {
       return refuse(
@@ -317,17 +336,20 @@ export async function judgeBillRequest(
           'payee-method-changed',
           "The bill's payment method cannot be read: it was deleted",
         );
+      // Noted before it is sent: a payment judged while the service holds the approval finds whose it is, whatever
+      // AP user the member is linked to by then. Taken back when the service refuses it.
+      const noteId = randomUUID();
+      await insertBillApproval(db, {
+        id: noteId,
+        org_id: found.organization.id,
+        bill_id: bill.id,
+        member_id: found.member.id,
+        ap_user_id: apUser.id,
+        method_fingerprint: fingerprint,
+        at: team.now().toISOString(),
+      });
       const after = async (response: Response) => {
-        if (!response.ok) return;
-        await insertBillApproval(team.database.db, {
-          id: randomUUID(),
-          org_id: found.organization.id,
-          bill_id: bill.id,
-          member_id: found.member.id,
-          ap_user_id: apUser.id,
-          method_fingerprint: fingerprint,
-          at: team.now().toISOString(),
-        });
+        if (response.status >= 400 && response.status < 500) await deleteBillApproval(db, noteId);
       };
       return { kind: 'send', body, detail, amountCents, reservation: null, after };
     }
@@ -373,8 +395,23 @@ async function judgePay(
     refusal: new Refusal(status, code, message, { extra }),
   });
   if (bill.status !== 'approved' && bill.status !== 'payment_failed') {
-    // The service refuses it in its own words; nothing is counted.
-    return { kind: 'send', body, detail, amountCents, reservation: null };
+    // Refused here, in the service's words, and never sent on unjudged: a bill approved (or submitted and approved at
+    // once) between this read and the service would be paid past every rule below.
+    return refuse(
+      409,
+      'invalid-status-transition',
+      `A bill that is ${bill.status.replaceAll('_', ' ')} cannot be paid`,
+    );
+  }
+  // After a reset of their credentials, what a member pays waits for another member (gate/money.ts): a bill too.
+  const held = heldUntil(found.member, team.now());
+  if (held) {
+    return refuse(
+      403,
+      'approval-required',
+      'Your password or authenticator was reset lately: until the hold ends, another member pays this bill',
+      { limit: 'hold', held_until: held },
+    );
   }
   const db = team.database.db;
   const policy = await activePolicy(db, found.organization.id);
@@ -396,7 +433,12 @@ async function judgePay(
   // The counted approvals as people: none from the member who made it, changed it last or pays it, as any AP user.
   const approvers = approvingPeople(approvals.counted, {
     membersOf: people.membersOf,
-    excluded: [people.creator, ...people.lastEditors, found.member.id],
+    excluded: await handsOf(
+      db,
+      found.organization.id,
+      [people.creator, ...people.lastEditors, found.member.id],
+      team.now(),
+    ),
   });
   if (policy.enabled && amountCents > policy.limitCents && approvers.length === 0) {
     return refuse(

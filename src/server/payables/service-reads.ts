@@ -35,8 +35,9 @@ export interface Bill {
  * refused, never sent unjudged.
  */
 function read<T>(call: CallService, credentials: OrgCredentials, path: string): Promise<T | null> {
-  // The service answers 403 not-found-or-unauthorized for what is not there (or another's), as 404 would be.
-  return readForRule<T>(call, serviceRequest(credentials, path), 'object', [403, 404]);
+  // The service answers 403 not-found-or-unauthorized for what is not there (or another's), as 404 would be, and 400
+  // for an id that is none (36 characters of the id's alphabet that are not a UUID): nothing is there either.
+  return readForRule<T>(call, serviceRequest(credentials, path), 'object', [400, 403, 404]);
 }
 
 /** The organization's AP users (GET approvers); throws when they cannot be read. */

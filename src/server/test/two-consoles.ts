@@ -1,10 +1,9 @@
-import { createSandbox } from '../../sandbox/app';
-import { listen } from '../../sandbox/test/harness';
 import { openConsoleDatabase } from '../db/database';
 import { totpCode } from '../identity/totp';
 import { ensureOrganization, insertMember } from '../members/members';
 import { caller, teamConsole } from './console';
 import type { Backend } from './databases';
+import { sandboxUpstream } from './upstream';
 
 /** The authenticator secret of the members these tests make: each signs in with its code of the moment. */
 export const TEST_TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -15,18 +14,13 @@ export const TEST_TOTP = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
  * PostgreSQL), with a finance member and an admin who sign in on either (`<role>@<domain>`, `<role>-password`).
  */
 export async function twoConsolesUpstream(backend: Backend, domain: string) {
-  const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
-  const upstream = await listen(sandbox.app);
-  const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
-    client_id: string;
-    api_key: string;
-    users: { id: string }[];
-  };
+  const service = await sandboxUpstream();
+  const { sandbox, made } = service;
   const shared = await backend.open();
   const second = backend.name === 'postgres' ? await openConsoleDatabase({ url: shared.url }) : shared;
-  const orgCredentials = { clientId: made.client_id, apiKey: made.api_key };
-  const a = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: shared });
-  const b = await teamConsole({ upstream: new URL(upstream.url), orgCredentials, database: second });
+  const { orgCredentials } = service;
+  const a = await teamConsole({ upstream: service.url, orgCredentials, database: shared });
+  const b = await teamConsole({ upstream: service.url, orgCredentials, database: second });
   const org = await ensureOrganization(shared.db, {
     clientId: made.client_id,
     name: 'O',
@@ -59,8 +53,7 @@ export async function twoConsolesUpstream(backend: Backend, domain: string) {
       await b.close();
       if (second !== shared) await second.close();
       await shared.close();
-      await upstream.close();
-      sandbox.close();
+      await service.close();
     },
   };
 }

@@ -13,6 +13,11 @@ export async function insertBillApproval(db: ConsoleDb, row: BillApprovalRow): P
   await db.insertInto('ap_bill_approvals').values(sealerOf(db).sealed('ap_bill_approvals', row)).execute();
 }
 
+/** Takes back the note of an approval the service refused. */
+export async function deleteBillApproval(db: ConsoleDb, id: string): Promise<void> {
+  await db.deleteFrom('ap_bill_approvals').where('id', '=', id).execute();
+}
+
 /** A bill's approvals as they were sealed, and how many others do not verify (each reported): the bill is not paid. */
 export async function billApprovals(
   db: ConsoleDb,
