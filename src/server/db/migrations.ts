@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 import { accountsPayableMigration, billEditsMigration } from './accounts-payable-schema';
 import { apTeamMigration } from './ap-team-schema';
 import { requestKeysMigration, requestSealsMigration } from './controls-schema';
-import { flowLinksMigration } from './onboarding/flow-links-schema';
+import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
 import { rowSealsMigration } from './row-seals-schema';
 
 /**
@@ -387,4 +387,5 @@ export const migrations: Record<string, Migration> = {
   '0014e-approval-request-keys': requestKeysMigration,
   '0014e-request-seals': requestSealsMigration,
   '0014f-row-seals': rowSealsMigration,
+  '0015-flow-email-notes': flowEmailNotesMigration,
 };
