@@ -43,9 +43,9 @@ async function appsOf(call: CallService, credentials: { clientId: string; apiKey
 }
 
 /**
- * Before `wanted` applies (with approvals on): each app whose refill runs above its limit (or, when the policy narrows,
- * whose settings the service does not say, upstream) is switched off at the service, recorded with why, and written in the trail. Throws RuleCheckUnavailable
- * when a read or a switch is not answered; answers the pauses made.
+ * Before `wanted` applies (with approvals on): each app whose refill runs above its limit (or, when the policy
+ * narrows, whose settings the service does not say, upstream) is switched off at the service, recorded with why, and
+ * written in the trail. Throws RuleCheckUnavailable when a read or a switch is not answered; answers the pauses made.
  */
 export async function pauseRefillsAbove(
   team: Team,
@@ -64,11 +64,14 @@ export async function pauseRefillsAbove(
       serviceRequest(credentials, `${path}/settings`),
       'object',
     );
-    // Upstream the service does not say what is set (docs/sandbox.md): a refill that may be running is paused too.
-    const known = settings !== null;
     const amount = typeof settings?.refill_amount === 'number' ? settings.refill_amount : null;
-    if (known && (settings.auto_refill_active !== true || (amount !== null && amount <= wanted.limitCents)))
+    if (settings === null) {
+      // Upstream the service does not say what is set (docs/sandbox.md): a refill that may be running above the limit
+      // is paused when the policy narrows (one set through the console was judged by the policy before).
+      if (!narrows(before, wanted)) continue;
+    } else if (settings.auto_refill_active !== true || (amount !== null && amount <= wanted.limitCents)) {
       continue;
+    }
     const switched = await call(
       serviceRequest(credentials, `${path}/change_settings`, {
         method: 'POST',
