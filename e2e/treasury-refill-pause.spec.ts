@@ -1,3 +1,4 @@
+import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
 import { basicAuth, expect, memberAuth, signIn, test } from './fixtures';
 
 /** An auto-refill above a lowered approval limit: paused by the console, shown paused and why, set again within it. */
@@ -35,6 +36,7 @@ test('a refill above a lowered approval limit shows as paused with why, until fi
     'Its refill of $5,000.00 is above the approval limit of $1,000.00, so each refill would move money no second person saw.',
   );
   await expect(wallet.getByLabel(`Refill ${name}'s wallet by itself`, { exact: true })).not.toBeChecked();
+  await expectNoAxeViolationsInBothSchemes(page);
 
   await refill('100.00', '1,000.00')();
   await expect(wallet.getByRole('status')).toContainText('Saved: below $100.00, a deposit of $1,000.00');
