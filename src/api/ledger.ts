@@ -116,6 +116,24 @@ export function getAppSettings(appId: string) {
   });
 }
 
+/** An app's auto-refill the console paused when the approval limit went below its amount (the console server's). */
+export const refillPauseSchema = z.object({
+  app_id: z.string(),
+  app_name: z.string().nullish(),
+  amount_cents: z.number().nullable(),
+  limit_cents: z.number(),
+  paused_at: z.string(),
+});
+export type RefillPauseView = z.infer<typeof refillPauseSchema>;
+
+export function listRefillPauses() {
+  return request({
+    method: 'GET',
+    path: '/api/team/refill-pauses',
+    response: z.object({ data: z.array(refillPauseSchema) }),
+  });
+}
+
 export interface RefillSettings {
   auto_refill_active: boolean;
   /** Cents. */
@@ -141,7 +159,11 @@ export function useChangeRefillSettings(appId: string, appName: string) {
         ? `${settings.refill_amount} cents below ${settings.refill_threshold} cents`
         : '',
     }),
-    onSuccess: (saved) => queryClient.setQueryData(['apps', appId, 'settings'], saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['apps', appId, 'settings'], saved);
+      // Set again by a member: a pause of it is over.
+      void queryClient.invalidateQueries({ queryKey: ['refill-pauses'] });
+    },
   });
 }
 
@@ -157,6 +179,7 @@ export const ledgerQueries = {
       queryFn: () => getAppSettings(appId),
       retry: false,
     }),
+  refillPauses: () => queryOptions({ queryKey: ['refill-pauses'], queryFn: listRefillPauses, retry: false }),
   achAccount: (appId: string) =>
     queryOptions({
       queryKey: ['apps', appId, 'ach-account'],

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   'integrity.violation':
     'found a row changed in the database (its seal does not verify) and took it as absent',
   'policy.read': 'read the approval policy',
+  'refill-pauses.read': 'read which auto-refills are paused',
   'policy.change': 'changed the approval policy',
   'team-requests.list': 'listed the team requests',
   'team-request.propose': 'asked another admin to confirm a change',
@@ -87,6 +88,7 @@ export const AUDIT_ACTIONS = {
   'organization-transfer.create': 'moved money between the organization’s wallet and an app’s',
   'app.ach-account.set': 'set an app’s bank account',
   'app.settings.change': 'changed an app’s settings',
+  'app.refill.pause': 'paused an app’s auto-refill above the approval limit',
   'vendor.create': 'created a vendor',
   'vendor.delete': 'deleted a vendor',
   'vendor-method.add': "added a vendor's payment method",

@@ -2,9 +2,12 @@ import '@mantine/core/styles/Checkbox.css';
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ledgerQueries, useChangeRefillSettings } from '../../api/ledger';
+import { ledgerQueries, type RefillPauseView, useChangeRefillSettings } from '../../api/ledger';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { Notice } from '../../components/Notice';
+import { formatDateTime } from '../../lib/dates';
 import { centsToDecimal, formatCents, parseDollars } from '../../lib/money';
+import { refillPauseReason } from '../../lib/refill-pauses';
 
 /** The service's bounds on a refill's threshold and amount (lib/requests/wallets.ts): $10.00 to $10,000.00. */
 const MIN_CENTS = 1_000;
@@ -26,16 +29,21 @@ function refillProblem(text: string): { cents: number } | { problem: string } {
  */
 export function RefillSettings({ app }: { app: { id: string; name: string } }) {
   const settings = useQuery(ledgerQueries.settings(app.id));
+  const pauses = useQuery(ledgerQueries.refillPauses());
   if (settings.isPending) return null;
+  const pause = pauses.data?.data.find((p) => p.app_id === app.id) ?? null;
   // Upstream the service may not say what is set: the form starts empty, and setting it still works.
-  return <RefillForm app={app} current={settings.data} />;
+  return <RefillForm app={app} current={settings.data} pause={pause} />;
 }
 
 function RefillForm({
   app,
   current,
+  pause,
 }: {
   app: { id: string; name: string };
+  /** The console paused this refill when the approval limit went below it; null when it did not. */
+  pause: RefillPauseView | null;
   current:
     | { auto_refill_active?: boolean | null; refill_amount?: number | null; refill_threshold?: number | null }
     | undefined;
@@ -74,6 +82,11 @@ function RefillForm({
       <Text component="legend" fw={600}>
         {`Auto-refill, ${app.name}`}
       </Text>
+      {pause && (
+        <Notice tone="warning" title={`Auto-refill paused, ${app.name}`}>
+          {`Paused ${formatDateTime(pause.paused_at)} by a change of the approval policy. ${refillPauseReason(pause)}`}
+        </Notice>
+      )}
       <Checkbox
         label={`Refill ${app.name}'s wallet by itself`}
         checked={active}

@@ -104,6 +104,7 @@ export function approvalRoutes(call: CallService | null) {
             },
           },
           originOf(team),
+          call,
         );
         if (outcome instanceof Refusal) return outcome;
         if (outcome.kind === 'waiting') {
@@ -112,7 +113,8 @@ export function approvalRoutes(call: CallService | null) {
           return c.json({ kind: 'waiting', request: outcome.request }, 202);
         }
         line.targets = [`v${outcome.applied.policy?.version}`];
-        return c.json({ kind: 'applied', policy: outcome.applied.policy });
+        const paused = outcome.applied.refillsPaused ?? [];
+        return c.json({ kind: 'applied', policy: outcome.applied.policy, refills_paused: paused });
       },
     }),
     teamRoute({

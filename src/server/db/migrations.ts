@@ -7,8 +7,9 @@ import {
 } from './accounts-payable-schema';
 import { apTeamMigration } from './ap-team-schema';
 import { requestKeysMigration, requestSealsMigration } from './controls-schema';
-import { flowLinksMigration } from './onboarding/flow-links-schema';
+import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
 import { rowSealsMigration } from './row-seals-schema';
+import { refillPausesMigration } from './wallets/refill-pauses-schema';
 
 /**
  * The columns a request that waits for a second person has after its own (db/repositories/request-lifecycle.ts): its
@@ -391,5 +392,7 @@ export const migrations: Record<string, Migration> = {
   '0014e-approval-request-keys': requestKeysMigration,
   '0014e-request-seals': requestSealsMigration,
   '0014f-row-seals': rowSealsMigration,
+  '0015-flow-email-notes': flowEmailNotesMigration,
+  '0015-refill-pauses': refillPausesMigration,
   '0015a-bill-creations': billCreationsMigration,
 };

@@ -3,6 +3,7 @@ import type { AccountsPayableTables } from './accounts-payable-schema';
 import type { ApTeamTables } from './ap-team-schema';
 import type { ControlsTables } from './controls-schema';
 import type { FlowLinkTables } from './onboarding/flow-links-schema';
+import type { RefillPauseTables } from './wallets/refill-pauses-schema';
 
 /** Whose spending a counter holds: a member's alone, or a file's rows. */
 export type SpendScope = 'member' | 'file';
@@ -12,7 +13,12 @@ export type SpendScope = 'member' | 'file';
  * by default or on PostgreSQL when several console servers share it. Times are ISO-8601 UTC strings, which sort as
  * text on both.
  */
-export interface ConsoleTables extends AccountsPayableTables, ControlsTables, ApTeamTables, FlowLinkTables {
+export interface ConsoleTables
+  extends AccountsPayableTables,
+    ControlsTables,
+    ApTeamTables,
+    FlowLinkTables,
+    RefillPauseTables {
   organizations: {
     id: string;
     name: string;

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { FlowLinkRow } from './onboarding/flow-links-schema';
+import type { FlowEmailNoteRow, FlowLinkRow } from './onboarding/flow-links-schema';
 import type {
   ApUserLinkRow,
   BillApprovalRow,
@@ -41,6 +41,7 @@ export type SealedTable =
   | 'ap_method_changes'
   | 'flow_links'
   | 'member_set_emails'
+  | 'member_set_flow_emails'
   | 'ap_bill_edits'
   | 'ap_bill_creations'
   | 'ap_user_links';
@@ -152,6 +153,8 @@ export const sealedFields = {
   ],
   // A user's email set by a member: a link mailed there is not the payee's alone.
   member_set_emails: (row: MemberSetEmailRow) => [row.org_id, row.user_id, row.member_id, row.set_at],
+  // The same, noted against the flow it was given through until the service names the user.
+  member_set_flow_emails: (row: FlowEmailNoteRow) => [row.org_id, row.flow_id, row.member_id, row.set_at],
   // A bill's edit: who changed it last (approves nothing) and whether the approvals before it were voided.
   ap_bill_edits: (row: BillEditRow) => [
     row.id,

@@ -15,6 +15,7 @@ import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
 import { nulFieldIn, nulRefusal } from '../pipeline/nul';
 import type { Team } from '../team';
 import { grantWaits, refillAboveLimit } from '../wallets/grants';
+import { endRefillPause } from '../wallets/refill-pauses';
 import { carriesClaimLinks, readsFlowLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
 import { movesMoney } from './money-checks';
@@ -331,6 +332,10 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     }
     // Only a line that is written needs its targets: reading a read's answer again costs it half its rate.
     if (isWritten(c, response.status)) ({ ids: line.targets, response } = await targetsOf(path, response));
+    // A member set the app's refill again, judged by the policy now: a pause of it is over (wallets/refill-pauses.ts).
+    if (response.ok && described.action === 'app.settings.change') {
+      await endRefillPause(team, organization.id, path.split('/')[3] ?? '');
+    }
     // A user's email set by a member: a link mailed there is not the payee's alone for a while (onboarding/).
     if (response.ok && (described.action === 'user.create' || emailSet) && line.targets[0]) {
       await noteEmailSetByMember(team, found as NonNullable<typeof found>, line.targets[0]);

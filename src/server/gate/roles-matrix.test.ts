@@ -146,7 +146,9 @@ describe('the role matrix, upstream: the organization key arrives, the member se
     req.on('end', () => {
       arrivals.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
       res.writeHead(req.method === 'POST' ? 201 : 200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ id: '3f1e0c52-5cde-4bd5-9b68-2d0c1a5a2f11' }));
+      // The organization has no apps (a policy switched on reads them, for their auto-refills).
+      const apps = req.method === 'GET' && req.url?.includes('/v2/apps?');
+      res.end(JSON.stringify(apps ? [] : { id: '3f1e0c52-5cde-4bd5-9b68-2d0c1a5a2f11' }));
     });
   });
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));

@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { deadlineFrom, statusAt } from '../../lib/request-lifecycle';
 import type { Role } from '../../lib/roles';
 import { needsSecondAdmin, TEAM_REQUEST_TTL_MS, type TeamChange } from '../../lib/team-changes';
-import { type ApprovalPolicy, applyPolicy, type PolicySettings, policyProblem } from '../approvals/policy';
+import {
+  type ApprovalPolicy,
+  activePolicy,
+  applyPolicy,
+  type PolicySettings,
+  policyProblem,
+} from '../approvals/policy';
 import * as memberRows from '../db/repositories/members';
 import * as teamRequestRows from '../db/repositories/team-requests';
 import { memberNotFound, Refusal, teamRequestNotFound } from '../errors';
-import type { CallService } from '../gate/service-calls';
+import { type CallService, orUnavailable } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import type { LinkDelivery } from '../mail/notices';
 import {
@@ -16,6 +22,7 @@ import {
   applyApUserLink,
 } from '../payables/ap-team-changes';
 import type { Team } from '../team';
+import { pauseRefillsAbove } from '../wallets/refill-pauses';
 import {
   type ChangeResult,
   invitable,
@@ -59,6 +66,8 @@ export interface Applied {
   member?: MemberView;
   link?: LinkDelivery;
   policy?: ApprovalPolicy;
+  /** The apps whose auto-refill the policy paused (its amount above the new limit). */
+  refillsPaused?: { app_id: string; app_name: string | null; amount_cents: number | null }[];
   /** What the payout service answered to a change made there (an approval policy of bills). */
   service?: unknown;
 }
@@ -114,8 +123,24 @@ async function apply(
   if (change.kind === 'policy') {
     const problem = await policyProblem(team.database.db, org.id, change.payload);
     if (problem) return policyRefused(problem);
+    // A refill running above the new limit is switched off first: if the service does not answer, nothing changes.
+    const before = await activePolicy(team.database.db, org.id);
+    const paused = await orUnavailable(pauseRefillsAbove(team, call, org, before, change.payload));
+    if (paused instanceof Refusal) {
+      return new Refusal(
+        503,
+        'rule-check-unavailable',
+        'The service did not answer while the auto-refills above the new limit were being paused: the policy is unchanged. Try again',
+        { retryAfterSeconds: 5 },
+      );
+    }
     const policy = await applyPolicy(team.database.db, org.id, change.payload, by, team.now());
-    return { kind: 'applied', applied: { policy } };
+    const refillsPaused = paused.map(({ app_id, app_name, amount_cents }) => ({
+      app_id,
+      app_name,
+      amount_cents,
+    }));
+    return { kind: 'applied', applied: { policy, refillsPaused } };
   }
   const links = await mailRequired(team, org, change);
   if (links) return links;

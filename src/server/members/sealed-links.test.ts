@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { emailSetByMemberSince, noteMemberSetEmail } from '../db/onboarding/flow-links';
+import {
+  emailSetByMemberSince,
+  noteFlowEmailByMember,
+  noteMemberSetEmail,
+} from '../db/onboarding/flow-links';
 import { apUserLinkOf, setApUserLink } from '../db/repositories/accounts-payable/ap-user-links';
+import { emailSetByMember } from '../onboarding/flow-links';
 import { teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
 import { tenantOf } from '../test/tenants';
@@ -87,6 +92,31 @@ describe.each(BACKENDS)('sealed links and notes against a database writer on $na
     expect(await emailSetByMemberSince(sql, orgId, o.user, since)).toBe(true);
     error.mockRestore();
     expect(await violations('member_set_emails')).not.toHaveLength(0);
+  });
+
+  it("a maker's note kept by its flow, moved back in time, counts against every user still, and a line", async () => {
+    const o = await tenantOf(server);
+    const orgId = await orgIdOf(o.tenant.client_id);
+    const note = {
+      org_id: orgId,
+      flow_id: '00000000-0000-4000-8000-000000000001',
+      member_id: o.member('support').id,
+      set_at: '2000-01-01T00:00:00.000Z',
+    };
+    await noteFlowEmailByMember(sql, note);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const asked = { orgId, userId: o.user, since };
+    // As written, a note from long ago is out of the window: no read of its flow, and not set by a member.
+    expect(await emailSetByMember(server.team, null, null, asked)).toBe(false);
+    await sql
+      .updateTable('member_set_flow_emails')
+      .set({ flow_id: '00000000-0000-4000-8000-000000000002' })
+      .where('org_id', '=', orgId)
+      .execute();
+    const error = quietly();
+    expect(await emailSetByMember(server.team, null, null, asked)).toBe(true);
+    error.mockRestore();
+    expect(await violations('member_set_flow_emails')).not.toHaveLength(0);
   });
 
   it('an AP user link moved in the database is taken as absent, and a line', async () => {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { mailerFrom } from '../mail/mail';
 import { ensureOrganization, insertMember } from '../members/members';
 import { basic, caller, type MemberCredentials, teamConsole } from '../test/console';
@@ -303,6 +303,77 @@ describe.each(BACKENDS)('onboarding links against an insider on $name', async (b
       (r: { user_id: string }) => r.user_id === userId,
     );
     expect(waiting).toHaveLength(1);
+  });
+
+  it("a new payee's details given through a link its maker could see stay the maker's while the service answers no read of the flow", async () => {
+    const o = await organization();
+    const support = await o.as('support');
+    const copied = await support.post(
+      '/v2/flows',
+      { steps: ['background-check'] },
+      { 'X-Console-Delivery': 'copy' },
+    );
+    expect(copied.status, copied.text).toBe(200);
+    // From the moment the details are sent, every read of a flow fails.
+    const faults = async (init: RequestInit, path = '/sandbox/faults') => {
+      const answer = await server.app.request(path, init);
+      expect(answer.status, await answer.text()).toBeLessThan(300);
+    };
+    await faults({
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_id: o.tenant.client_id,
+        method: 'GET',
+        path_prefix: '/v2/flows',
+        status: 503,
+        times: 1_000,
+      }),
+    });
+    const mine = `pat.unread.${o.tenant.client_id.slice(0, 6)}@example.com`;
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const details = await submit(new URL(copied.body.link).pathname, {
+      first_name: 'Pat',
+      last_name: 'Unread',
+      email: mine,
+      country_code: '1',
+      phone_number: `415${String(Date.now()).slice(-7)}`,
+    });
+    error.mockRestore();
+    expect(details.status, details.text).toBe(303);
+    const found = await o.orgKey.get(`/v2/users?search=${encodeURIComponent(mine)}`);
+    const users = found.body.data as { id: string; email: string }[];
+    const userId = (users.find((u) => u.email === mine) as { id: string }).id;
+    const mailLink = async () => {
+      const mailed = await support.post(
+        '/v2/flows',
+        { user_id: userId, steps: ['manage-payouts'] },
+        { 'X-Console-Delivery': 'email' },
+      );
+      expect(mailed.status, mailed.text).toBe(200);
+      expect(mailed.body.delivery).toEqual({ delivery: 'email', to: mine });
+      return database.db
+        .selectFrom('flow_links')
+        .selectAll()
+        .where('flow_id', '=', mailed.body.id)
+        .executeTakeFirstOrThrow();
+    };
+    // Still unanswered: the link goes to the maker's own mailbox as one they could read, and its method waits.
+    expect((await mailLink()).payee_only).toBe(0);
+    const { path } = await linkTo(mine);
+    expect((await submit(path, { platform: 'paypal', paypal_email: 'pat.unread@evil.example' })).status).toBe(
+      202,
+    );
+    expect(await o.methods(userId)).toEqual([]);
+    // The service answers again: the note is placed under the user, and the next link is judged the same.
+    await faults({ method: 'DELETE' }, `/sandbox/faults/${o.tenant.client_id}`);
+    expect((await mailLink()).payee_only).toBe(0);
+    const noted = await database.db
+      .selectFrom('member_set_emails')
+      .select('member_id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(noted.map((n) => n.member_id)).toEqual([o.member('support').id]);
   });
 
   it('below the limit, the payout of a link its maker could have seen is counted on the maker’s day', async () => {

@@ -10,11 +10,12 @@ import {
 } from '../../lib/flow-links';
 import { z } from '../../lib/zod';
 import * as flowRows from '../db/onboarding/flow-links';
+import type { FlowEmailNoteRow } from '../db/onboarding/flow-links-schema';
 import { Refusal } from '../errors';
-import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
+import { type CallService, RuleCheckUnavailable, readForRule, serviceRequest } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import { onboardingLinkMessage } from '../mail/onboarding-link';
-import type { Team } from '../team';
+import type { OrgCredentials, Team } from '../team';
 
 /**
  * A member's onboarding link (POST /v2/flows), as the console server lets it go. A link is a bearer credential for the
@@ -109,7 +110,11 @@ export async function judgeFlowLink(
         const since = new Date(team.now().getTime() - MEMBER_SET_EMAIL_WINDOW_MS).toISOString();
         payeeOnly =
           inPayeesInbox &&
-          !(await flowRows.emailSetByMemberSince(team.database.db, found.organization.id, userId, since));
+          !(await emailSetByMember(team, call, team.credentialsFor(found.organization), {
+            orgId: found.organization.id,
+            userId,
+            since,
+          }));
       }
     } else {
       const address = emailSchema.safeParse((headers.deliverTo ?? '').trim());
@@ -200,4 +205,68 @@ export async function noteEmailSetByMember(team: Team, found: SessionMember, use
     member_id: found.member.id,
     set_at: team.now().toISOString(),
   });
+}
+
+/**
+ * The user the service names for a flow now: null while the flow has none; 'unknown' when the service does not
+ * answer, or says there is no such flow (its note cannot be placed, so it may be anyone's).
+ */
+async function userOfFlow(
+  call: CallService | null,
+  credentials: OrgCredentials | null,
+  flowId: string,
+): Promise<string | null | 'unknown'> {
+  if (!call || !credentials) return 'unknown';
+  try {
+    const flow = await readForRule<{ user_id?: unknown }>(
+      call,
+      serviceRequest(credentials, `/v2/flows/${encodeURIComponent(flowId)}`),
+      'object',
+    );
+    if (!flow) return 'unknown';
+    return typeof flow.user_id === 'string' ? flow.user_id.toLowerCase() : null;
+  } catch (error) {
+    if (error instanceof RuleCheckUnavailable) return 'unknown';
+    throw error;
+  }
+}
+
+/**
+ * A maker's note kept by flow, placed under the flow's user when the service names one (then it is read as a member's
+ * edit is, with no read of the flow again). Answers whose it is: a user, null (no user yet), or 'unknown'.
+ */
+export async function placeFlowEmailNote(
+  team: Team,
+  call: CallService | null,
+  credentials: OrgCredentials | null,
+  note: FlowEmailNoteRow,
+): Promise<string | null | 'unknown'> {
+  const user = await userOfFlow(call, credentials, note.flow_id);
+  if (user !== null && user !== 'unknown') await flowRows.moveFlowEmailNote(team.database.db, note, user);
+  return user;
+}
+
+/**
+ * Whether a member set this user's email at or after `since`: a note under the user (a user made or edited by a
+ * member, or placed from a flow), or a maker's note still kept by the flow a new payee gave their details through,
+ * whose user is read now. It fails closed: a note whose flow the service does not name, or that does not verify,
+ * counts as this user's, so the link is judged as one its maker could have read, never as the payee's alone.
+ */
+export async function emailSetByMember(
+  team: Team,
+  call: CallService | null,
+  credentials: OrgCredentials | null,
+  who: { orgId: string; userId: string; since: string },
+): Promise<boolean> {
+  let set = false;
+  for (const note of await flowRows.flowEmailNotes(team.database.db, who.orgId)) {
+    if (note.forged) {
+      set = true;
+      continue;
+    }
+    if (note.set_at < who.since) continue;
+    const user = await placeFlowEmailNote(team, call, credentials, note);
+    if (user === 'unknown' || user === who.userId) set = true;
+  }
+  return set || flowRows.emailSetByMemberSince(team.database.db, who.orgId, who.userId, who.since);
 }

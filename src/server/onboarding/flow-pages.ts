@@ -11,7 +11,7 @@ import { type CallService, RuleCheckUnavailable, readForRule, serviceRequest } f
 import { releaseSpend, reserveSpend } from '../gate/spend';
 import { proposePayeeChange } from '../payees/destination';
 import type { Team } from '../team';
-import { hashToken } from './flow-links';
+import { hashToken, placeFlowEmailNote } from './flow-links';
 import { flowNotice } from './flow-notice';
 
 /**
@@ -224,26 +224,27 @@ async function walletOf(team: Team, call: CallService | null, link: FlowLinkRow)
 }
 
 /**
- * After a new payee's details were taken through a link its maker could see: their email as set by the maker. The
- * details are taken already, so a read of the flow the service does not answer is tried again rather than refused.
+ * After a new payee's details were taken through a link its maker could see: their email as set by the maker. It is
+ * noted against the flow at once, with no read of the service (a read that failed would leave nothing noted, and the
+ * payee's later link would pass as theirs alone); the flow's user is read here once, and else where the note is read.
  */
 async function noteDetailsByMaker(team: Team, call: CallService | null, link: FlowLinkRow): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const userId = link.user_id ?? (await flowUserOf(team, call, link));
-      if (!userId) return;
-      await flowRows.noteMemberSetEmail(team.database.db, {
-        org_id: link.org_id,
-        user_id: userId,
-        member_id: link.maker_id,
-        set_at: team.now().toISOString(),
-      });
-      return;
-    } catch (error) {
-      if (!(error instanceof RuleCheckUnavailable)) throw error;
-    }
+  const db = team.database.db;
+  const note = { org_id: link.org_id, member_id: link.maker_id, set_at: team.now().toISOString() };
+  if (link.user_id) {
+    await flowRows.noteMemberSetEmail(db, { ...note, user_id: link.user_id });
+    return;
   }
-  console.error(
-    `[flow] the user of flow ${link.flow_id} could not be read: its email is not noted as set by its maker`,
-  );
+  const byFlow = { ...note, flow_id: link.flow_id };
+  await flowRows.noteFlowEmailByMember(db, byFlow);
+  const org = await findOrganization(db, link.org_id);
+  const user = await placeFlowEmailNote(team, call, org ? team.credentialsFor(org) : null, {
+    ...byFlow,
+    seal: null,
+  });
+  if (user === 'unknown') {
+    console.error(
+      `[flow] the user of flow ${link.flow_id} could not be read yet: its email note waits by the flow`,
+    );
+  }
 }

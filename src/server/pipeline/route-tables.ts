@@ -7,6 +7,7 @@ import { memberRoutes } from '../members/routes';
 import { payablesRoutes } from '../payables/routes';
 import { payeeRoutes } from '../payees/routes';
 import type { Team } from '../team';
+import { walletRoutes } from '../wallets/routes';
 import { mountTeamRoutes } from './mount';
 import type { TeamRoute } from './route';
 
@@ -23,6 +24,7 @@ export function teamRouteTable(call: CallService | null): readonly TeamRoute[] {
     ...auditRoutes,
     ...payeeRoutes(call),
     ...payablesRoutes(call),
+    ...walletRoutes,
   ];
 }
 

@@ -126,6 +126,108 @@ describe.each(BACKENDS)('wallet moves through the console server on $name', asyn
     expect((await settings()).auto_refill_active).toBeFalsy();
   });
 
+  describe('an auto-refill above a lowered approval limit', () => {
+    /** A tenant whose first app refills $800.00 below $10,000.00, set by finance under a $1,000.00 limit. */
+    const refilling = async () => {
+      const t = await server.tenant({ approval_limit_cents: 100_000 });
+      const member = (role: string) => t.members.find((m) => m.role === role) ?? { email: '', password: '' };
+      const who = {
+        finance: caller(server.app, await server.signIn(member('finance'))),
+        admin: caller(server.app, await server.signIn(member('admin'))),
+        org: caller(server.app, `Basic ${btoa(`${t.client_id}:${t.api_key}`)}`),
+      };
+      const appId = t.apps[0]?.id ?? '';
+      expect((await who.org.put(`/v2/apps/${appId}/ach-account`, ACCOUNT)).status).toBe(200);
+      const set = await who.finance.post(`/v2/apps/${appId}/change_settings`, {
+        auto_refill_active: true,
+        refill_threshold: 1_000_000,
+        refill_amount: 80_000,
+      });
+      expect(set.status, set.text).toBe(200);
+      const policy = (limit: number) =>
+        who.admin.put('/api/team/policy', { enabled: true, limit_cents: limit, approvals_needed: 1 });
+      /** The app's deposits on their way that the service started by itself. */
+      const refills = async () => {
+        const wallets = await who.org.get('/v2/wallets');
+        const mine = (wallets.body.apps as { id: string; pending?: { auto_refill?: boolean }[] }[]).find(
+          (a) => a.id === appId,
+        );
+        return (mine?.pending ?? []).filter((deposit) => deposit.auto_refill);
+      };
+      /** A movement that leaves the app's wallet under the threshold. */
+      const drain = async () => {
+        const wallets = await who.org.get('/v2/wallets');
+        const balance = (wallets.body.apps as { id: string; balance: number }[]).find((a) => a.id === appId)
+          ?.balance as number;
+        const moved = await who.org.post('/v2/transfers', {
+          amount: -(balance - 500_000),
+          user_id: t.users[0]?.id,
+        });
+        expect(moved.status, moved.text).toBe(200);
+      };
+      return { t, who, appId, policy, refills, drain };
+    };
+
+    it('is paused at the service when the limit goes below it, says why, and moves nothing until a member sets it again', async () => {
+      const r = await refilling();
+      const lowered = await r.policy(50_000);
+      expect(lowered.status, lowered.text).toBe(200);
+      expect(lowered.body.refills_paused).toEqual([
+        { app_id: r.appId, app_name: expect.any(String), amount_cents: 80_000 },
+      ]);
+      expect((await r.who.finance.get(`/v2/apps/${r.appId}/settings`)).body.auto_refill_active).toBe(false);
+      // The wallet falls below the threshold: no refill starts by itself.
+      await r.drain();
+      expect(await r.refills()).toEqual([]);
+      const pauses = await r.who.finance.get('/api/team/refill-pauses');
+      expect(pauses.body.data).toEqual([
+        expect.objectContaining({ app_id: r.appId, amount_cents: 80_000, limit_cents: 50_000 }),
+      ]);
+      await server.team.settled();
+      const trail = await r.who.admin.get('/api/team/audit?action=app.refill.pause');
+      expect(trail.body.data[0]).toMatchObject({ role: 'console', targets: r.appId, amount_cents: 80_000 });
+      // Its old amount is refused to one member; at the new limit it is saved, and the pause is over.
+      const again = { auto_refill_active: true, refill_threshold: 1_000_000 };
+      expect(
+        (await r.who.finance.post(`/v2/apps/${r.appId}/change_settings`, { ...again, refill_amount: 80_000 }))
+          .status,
+      ).toBe(403);
+      expect((await r.who.finance.get('/api/team/refill-pauses')).body.data).toHaveLength(1);
+      const within = await r.who.finance.post(`/v2/apps/${r.appId}/change_settings`, {
+        ...again,
+        refill_amount: 50_000,
+      });
+      expect(within.status, within.text).toBe(200);
+      expect((await r.who.finance.get('/api/team/refill-pauses')).body.data).toEqual([]);
+    });
+
+    it('a refill at or under the new limit keeps running; if the service does not answer, the limit is not lowered', async () => {
+      const r = await refilling();
+      const unchanged = await r.policy(80_000);
+      expect(unchanged.status, unchanged.text).toBe(200);
+      expect(unchanged.body.refills_paused).toEqual([]);
+      const armed = await server.app.request('/sandbox/faults', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          client_id: r.t.client_id,
+          method: 'POST',
+          path_prefix: '/v2/apps/',
+          status: 503,
+          times: 1,
+        }),
+      });
+      expect(armed.status).toBeLessThan(300);
+      const refused = await r.policy(50_000);
+      expect(refused.status, refused.text).toBe(503);
+      expect(refused.body.error_code).toBe('rule-check-unavailable');
+      expect((await r.who.admin.get('/api/team/policy')).body.policy).toMatchObject({ limitCents: 80_000 });
+      // Still on at $800.00, under the limit that holds: it refills.
+      await r.drain();
+      expect(await r.refills()).toHaveLength(1);
+    });
+  });
+
   it('a withdrawal above the limit waits, and is paid once when another member approves it', async () => {
     const body = { amount: 150_000, idempotency_key: key() };
     const direct = await finance.post(`/v2/apps/${app}/withdraw`, body);

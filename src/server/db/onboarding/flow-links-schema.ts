@@ -32,9 +32,22 @@ export interface FlowLinkTables {
     set_at: string;
     seal: string | null;
   };
+  /**
+   * A new payee's details (their email among them) given through a link its maker could see, noted against the flow
+   * at once: the user the service made of them is read later, where a link's reach is judged (onboarding/flow-links.ts),
+   * and the note then moves to member_set_emails under that user. Until then it counts against any user it may be.
+   */
+  member_set_flow_emails: {
+    org_id: string;
+    flow_id: string;
+    member_id: string;
+    set_at: string;
+    seal: string | null;
+  };
 }
 
 export type FlowLinkRow = FlowLinkTables['flow_links'];
+export type FlowEmailNoteRow = FlowLinkTables['member_set_flow_emails'];
 
 export const flowLinksMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -63,6 +76,25 @@ export const flowLinksMigration: Migration = {
       .createIndex('member_set_emails_by_user')
       .on('member_set_emails')
       .columns(['org_id', 'user_id', 'set_at'])
+      .execute();
+  },
+};
+
+/** A maker's note of a new payee's email, kept by the flow until its user is known (sealed from the start). */
+export const flowEmailNotesMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('member_set_flow_emails')
+      .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+      .addColumn('flow_id', 'text', (c) => c.notNull())
+      .addColumn('member_id', 'text', (c) => c.notNull().references('members.id'))
+      .addColumn('set_at', 'text', (c) => c.notNull())
+      .addColumn('seal', 'text')
+      .execute();
+    await db.schema
+      .createIndex('member_set_flow_emails_by_flow')
+      .on('member_set_flow_emails')
+      .columns(['org_id', 'flow_id'])
       .execute();
   },
 };

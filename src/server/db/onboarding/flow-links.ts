@@ -1,6 +1,6 @@
-import type { ConsoleDb } from '../database';
+import { type ConsoleDb, transaction } from '../database';
 import { sealerOf } from '../seals';
-import type { FlowLinkRow } from './flow-links-schema';
+import type { FlowEmailNoteRow, FlowLinkRow } from './flow-links-schema';
 
 /**
  * Onboarding links made through the console, and users' emails set by members (onboarding/flow-links.ts). Both are
@@ -65,4 +65,62 @@ export async function emailSetByMemberSince(
       !sealer.verifies('member_set_emails', row, { table: 'member_set_emails', id: row.user_id, orgId }) ||
       row.set_at >= since,
   );
+}
+
+/** A new payee's email typed through a link its maker could see, noted against the flow: no read of it is needed. */
+export async function noteFlowEmailByMember(
+  db: ConsoleDb,
+  row: Omit<FlowEmailNoteRow, 'seal'>,
+): Promise<void> {
+  await db
+    .insertInto('member_set_flow_emails')
+    .values(sealerOf(db).sealed('member_set_flow_emails', row))
+    .execute();
+}
+
+/**
+ * The organization's notes still kept by flow (their user not yet read), each with whether it verifies: one that does
+ * not (reported) may name any flow and any time, so it counts against every user.
+ */
+export async function flowEmailNotes(
+  db: ConsoleDb,
+  orgId: string,
+): Promise<(FlowEmailNoteRow & { forged: boolean })[]> {
+  const rows = await db
+    .selectFrom('member_set_flow_emails')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .execute();
+  const sealer = sealerOf(db);
+  return rows.map((row) => ({
+    ...row,
+    forged: !sealer.verifies('member_set_flow_emails', row, {
+      table: 'member_set_flow_emails',
+      id: row.flow_id,
+      orgId,
+    }),
+  }));
+}
+
+/** A flow's note once the service named its user: kept under the user (as a member's edit is), and no more by flow. */
+export async function moveFlowEmailNote(
+  db: ConsoleDb,
+  note: FlowEmailNoteRow,
+  userId: string,
+): Promise<void> {
+  await transaction(db, async (trx) => {
+    await noteMemberSetEmail(trx, {
+      org_id: note.org_id,
+      user_id: userId,
+      member_id: note.member_id,
+      set_at: note.set_at,
+    });
+    await trx
+      .deleteFrom('member_set_flow_emails')
+      .where('org_id', '=', note.org_id)
+      .where('flow_id', '=', note.flow_id)
+      .where('member_id', '=', note.member_id)
+      .where('set_at', '=', note.set_at)
+      .execute();
+  });
 }
