@@ -115,8 +115,14 @@ describe.each(BACKENDS)('two servers at once on $name', (backend) => {
         ),
       );
       const statuses = JSON.stringify(answers.map((r) => [r.status, r.body?.error_code]));
-      expect(answers.filter((r) => r.status === 201), statuses).toHaveLength(10);
-      expect(answers.filter((r) => r.status === 403), statuses).toHaveLength(10);
+      expect(
+        answers.filter((r) => r.status === 201),
+        statuses,
+      ).toHaveLength(10);
+      expect(
+        answers.filter((r) => r.status === 403),
+        statuses,
+      ).toHaveLength(10);
       const list = await sandbox.app.request('/v2/transfers?limit=100', {
         headers: { Authorization: basic(made.client_id, made.api_key) },
       });
