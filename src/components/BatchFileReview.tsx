@@ -26,17 +26,25 @@ export interface BatchFileWords {
   verb: RunVerb;
   row: string;
   made: string;
+  /** How the money goes by the wallet ("through", "from"), and what a wallet too short means for the rows. */
+  byWallet: string;
+  beyond: string;
 }
 
 /**
- * The last look before a batch file's money moves, in its own words: the feature's line of how many and how much
- * (`summary`); the rows sent before (not sent again); the wallet too short (`short`) said first. The button says the
- * count and the total, and above the approval limit submits the file for another member's approval instead.
+ * The last look before a batch file's money moves, in its own words: the feature's line of how many and how much, and
+ * the wallet before and after (`out` of it, `back` into it); the rows sent before (not sent again); the wallet too
+ * short said first. The button says the count and the total, and above the approval limit submits the file for
+ * another member's approval instead.
  */
 export function BatchFileReview({
-  look: { summary, toPay, paidBefore, cents, short },
-  lastDayComplete,
-  words: { verb, row, made },
+  checked: { lastDayComplete },
+  walletName,
+  walletCents,
+  summary: { toPay: rowsToPay, paidBefore, cents },
+  line,
+  wallet: { out, back = 0 },
+  words: { verb, row, made, byWallet, beyond },
   approvalNeeded,
   approvalHint,
   onPay,
@@ -44,24 +52,32 @@ export function BatchFileReview({
   submitting,
   approvalError,
   rows,
-}: Omit<BatchReviewProps<unknown>, 'checked' | 'walletName' | 'walletCents'> & {
-  /** The review's figures, and the feature's sentences of them. */
-  look: { summary: string; toPay: number; paidBefore: number; cents: number; short: string | null };
-  lastDayComplete: boolean;
+}: BatchReviewProps<{ lastDayComplete: boolean }> & {
+  /** The rows to send now, how many were sent before, and every row's size (what the approval limit reads). */
+  summary: { toPay: readonly unknown[]; paidBefore: number; cents: number };
+  /** "3 moves: $5.00 to users' wallets, $2.00 back from them". */
+  line: string;
+  wallet: { out: number; back?: number };
   words: BatchFileWords;
   rows: ReactNode;
 }) {
+  const toPay = rowsToPay.length;
   const needsApproval = approvalNeeded(cents);
   const one = paidBefore === 1;
   const label = `${n(toPay)} ${row}${toPay === 1 ? '' : 's'} (${formatCents(cents)})`;
   const capital = `${verb.base.charAt(0).toUpperCase()}${verb.base.slice(1)}`;
+  const atWallet = !walletName
+    ? ''
+    : walletCents === null
+      ? `, ${byWallet} the wallet of ${walletName}.`
+      : `, ${byWallet} the wallet of ${walletName}: ${formatCents(walletCents)} now, ${formatCents(walletCents - out + back)} after.`;
   return (
     <Paper withBorder p="md" component="section" aria-label="Review">
       <Stack gap="sm">
         <Title order={2} size="h4">
           Review
         </Title>
-        <Text>{summary}</Text>
+        <Text>{`${line}${atWallet}`}</Text>
         {paidBefore > 0 && (
           <Notice tone="info" title={outcomeWords(verb).paidBefore} role="status">
             {`${n(paidBefore)} row${one ? '' : 's'} of this file ${one ? 'was' : 'were'} ${verb.past} in the last 24 hours (found by ${one ? 'its' : 'their'} request ids): ${one ? 'it is' : 'they are'} not ${verb.past} again.`}
@@ -72,9 +88,9 @@ export function BatchFileReview({
             {`The service holds more than the console reads: a row ${verb.past} earlier may not show as ${verb.past} before. Its key still stops the service from ${verb.doing} it twice.`}
           </Notice>
         )}
-        {short && (
+        {walletCents !== null && out > walletCents && (
           <Notice tone="danger" title="The wallet is short" role="alert">
-            {short}
+            {`The wallet holds ${formatCents(walletCents)}: ${beyond}`}
           </Notice>
         )}
         {approvalHint && <Text size="sm">{approvalHint}</Text>}
