@@ -18,7 +18,6 @@ interface CheckedBatchFile<TPlanned> {
 
 /** A file's run as the page starts and follows it. */
 interface BatchFileRun extends RunStatus {
-  state: RunStatus['state'];
   subscribe: (listener: () => void) => () => void;
   start: () => Promise<void>;
 }
