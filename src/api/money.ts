@@ -1,9 +1,10 @@
 import type { SendResult } from '../lib/file-engine/run-rows';
-import { classifyMoneyAnswer, type KeyOnReuse } from '../lib/money-answer';
+import { classifyMoneyAnswer, type KeyOnReuse, mayResend } from '../lib/money-answer';
 import type { ActivityDescription } from './activity-log';
 import { ApiError } from './client';
 import type { RuntimeConfig } from './runtime-config';
 import type { Transfer } from './schemas';
+import { KEY_LOOK_BACK_MS } from './transfers';
 
 /**
  * One way to move money. A kind of money (a payment, a payout; a bill, a wallet's deposit, a transfer to a user's
@@ -92,4 +93,20 @@ export async function sendMoneyRow<TDraft, TBody>(
     }
     return failure.kind === 'rateLimited' ? failure : { kind: 'signedOut' };
   }
+}
+
+/**
+ * A kind of money's rows as a file's batch runner (lib/file-engine/run-batches.ts) sends one alone and looks one up:
+ * through sendMoneyRow, found by its key among the last day's transfers, sent again after a look-up that found nothing
+ * only where the one rule (lib/money-answer.ts) allows it in this mode; the service's answer, the error `request()`
+ * threw.
+ */
+export function moneyRowsOf<TDraft, TBody>(kind: MoneyKind<TDraft, TBody>, mode: RuntimeConfig['mode']) {
+  return {
+    findByKey: async (body: TBody) => (await kind.findByKey(body))?.id ?? null,
+    sendRow: (body: TBody, route: MoneyRoute) => sendMoneyRow(kind, body, route),
+    resendAllowed: mayResend(kind.keyOnReuse[mode]),
+    serviceErrorOf: (error: unknown) => (error instanceof ApiError ? error : null),
+    lookBackMs: KEY_LOOK_BACK_MS,
+  };
 }

@@ -1,7 +1,6 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { DetailRow } from './DetailRow';
-import { AmountToConfirm } from './Money';
-import { RecordRows } from './RecordRows';
+import { MoneyDetailsTable } from './MoneyDetails';
 
 /**
  * What a payment moves, as its maker reviews it and its approver reads it: the same table for both, so that the
@@ -29,39 +28,31 @@ export interface PaymentSummary {
 
 export function PaymentDetailsTable({ summary }: { summary: PaymentSummary }) {
   return (
-    <Table variant="vertical" withTableBorder aria-label="Payment details">
-      <Table.Tbody>
-        <DetailRow label="Amount">
-          <AmountToConfirm cents={summary.cents} size="lg" />
-        </DetailRow>
-        <DetailRow label="Payer">
-          {summary.payerName && (
-            <Text fw={600} span>
-              {summary.payerName}
-            </Text>
-          )}
-          {summary.payerEmail && <Text span>{` · ${summary.payerEmail}`}</Text>}
+    <MoneyDetailsTable
+      label="Payment details"
+      cents={summary.cents}
+      party={{
+        label: 'Payer',
+        kind: summary.payerKind,
+        id: summary.payerId,
+        name: summary.payerName,
+        email: summary.payerEmail,
+        status: summary.payerStatus,
+      }}
+      initiatedBy={summary.initiatedBy}
+      consoleRequestId={summary.consoleRequestId}
+      metadata={summary.metadata}
+    >
+      <DetailRow label="From account">
+        {summary.account}
+        {summary.routingNumber && (
           <Text size="sm" c="dimmed">
-            {summary.payerKind} <code>{summary.payerId}</code>
-            {summary.payerStatus ? ` · ${summary.payerStatus}` : ''}
+            Routing {summary.routingNumber}
+            {summary.bankName ? ` · ${summary.bankName}` : ''}
           </Text>
-        </DetailRow>
-        <DetailRow label="From account">
-          {summary.account}
-          {summary.routingNumber && (
-            <Text size="sm" c="dimmed">
-              Routing {summary.routingNumber}
-              {summary.bankName ? ` · ${summary.bankName}` : ''}
-            </Text>
-          )}
-        </DetailRow>
-        <DetailRow label="To">The app&apos;s wallet (ACH debit)</DetailRow>
-        <RecordRows
-          initiatedBy={summary.initiatedBy}
-          consoleRequestId={summary.consoleRequestId}
-          metadata={summary.metadata}
-        />
-      </Table.Tbody>
-    </Table>
+        )}
+      </DetailRow>
+      <DetailRow label="To">The app&apos;s wallet (ACH debit)</DetailRow>
+    </MoneyDetailsTable>
   );
 }

@@ -1,8 +1,7 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { formatCents } from '../lib/money';
 import { DetailRow } from './DetailRow';
-import { AmountToConfirm } from './Money';
-import { RecordRows } from './RecordRows';
+import { MoneyDetailsTable } from './MoneyDetails';
 
 /**
  * What a payout moves, as its maker reviews it and its approver reads it: the same table for both, so that the member
@@ -51,31 +50,23 @@ export function WalletRow({
 
 export function PayoutDetailsTable({ summary }: { summary: PayoutSummary }) {
   return (
-    <Table variant="vertical" withTableBorder aria-label="Payout details">
-      <Table.Tbody>
-        <DetailRow label="Amount">
-          <AmountToConfirm cents={summary.cents} size="lg" />
-        </DetailRow>
-        <DetailRow label="Payee">
-          {summary.payeeName && (
-            <Text fw={600} span>
-              {summary.payeeName}
-            </Text>
-          )}
-          {summary.payeeEmail && <Text span>{` · ${summary.payeeEmail}`}</Text>}
-          <Text size="sm" c="dimmed">
-            User <code>{summary.payeeId}</code>
-            {summary.payeeStatus ? ` · ${summary.payeeStatus}` : ''}
-          </Text>
-        </DetailRow>
-        <DetailRow label="To">{summary.method}</DetailRow>
-        {summary.wallet && <WalletRow wallet={summary.wallet} cents={summary.cents} what="payout" />}
-        <RecordRows
-          initiatedBy={summary.initiatedBy}
-          consoleRequestId={summary.consoleRequestId}
-          metadata={summary.metadata}
-        />
-      </Table.Tbody>
-    </Table>
+    <MoneyDetailsTable
+      label="Payout details"
+      cents={summary.cents}
+      party={{
+        label: 'Payee',
+        kind: 'User',
+        id: summary.payeeId,
+        name: summary.payeeName,
+        email: summary.payeeEmail,
+        status: summary.payeeStatus,
+      }}
+      initiatedBy={summary.initiatedBy}
+      consoleRequestId={summary.consoleRequestId}
+      metadata={summary.metadata}
+    >
+      <DetailRow label="To">{summary.method}</DetailRow>
+      {summary.wallet && <WalletRow wallet={summary.wallet} cents={summary.cents} what="payout" />}
+    </MoneyDetailsTable>
   );
 }

@@ -4,7 +4,7 @@ import { type ApprovalRequest, approvalQueries } from '../../api/approvals';
 import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { ApprovalStatusBadge } from '../../components/ApprovalStatusBadge';
-import { DataTable } from '../../components/DataTable';
+import { type Column, DataTable } from '../../components/DataTable';
 import { Money } from '../../components/Money';
 import { isInMotion } from '../../lib/approval-rules';
 import { age, formatDateTime } from '../../lib/dates';
@@ -26,6 +26,33 @@ function whoPays(request: ApprovalRequest) {
       </>
     );
   return `${request.count.toLocaleString('en-US')} ${'payouts' in request.body ? 'payouts' : 'payments'} (a file)`;
+}
+
+/** A list of requests, each opening its page: how much, for whom, by whom, then what the list says of each. */
+function RequestsTable({
+  label,
+  rows,
+  then,
+}: {
+  label: string;
+  rows: readonly ApprovalRequest[];
+  then: Column<ApprovalRequest>[];
+}) {
+  return (
+    <DataTable
+      label={label}
+      rows={rows}
+      rowKey={(r) => r.id}
+      href={(r) => `/approvals/${r.id}`}
+      minWidth={760}
+      columns={[
+        { header: 'Amount', numeric: true, cell: (r) => <Money cents={r.amount} /> },
+        { header: 'Payer or payee', cell: whoPays },
+        { header: 'Maker', cell: (r) => r.maker?.name ?? r.maker_id },
+        ...then,
+      ]}
+    />
+  );
 }
 
 /** Requests waiting for a decision (finance and admin), the team's changes waiting (admins), then the recent ones. */
@@ -51,16 +78,10 @@ export function ApprovalsPage() {
         (waiting.length === 0 ? (
           <Text>Nothing waits for approval.</Text>
         ) : (
-          <DataTable
+          <RequestsTable
             label="Waiting for approval"
             rows={waiting}
-            rowKey={(r) => r.id}
-            href={(r) => `/approvals/${r.id}`}
-            minWidth={760}
-            columns={[
-              { header: 'Amount', numeric: true, cell: (r) => <Money cents={r.amount} /> },
-              { header: 'Payer or payee', cell: whoPays },
-              { header: 'Maker', cell: (r) => r.maker?.name ?? r.maker_id },
+            then={[
               {
                 header: 'Waiting',
                 cell: (r) => `${age(r.created_at)} (since ${formatDateTime(r.created_at)})`,
@@ -76,16 +97,10 @@ export function ApprovalsPage() {
           <Title order={2} size="h4">
             Recent requests
           </Title>
-          <DataTable
+          <RequestsTable
             label="Recent requests"
             rows={others}
-            rowKey={(r) => r.id}
-            href={(r) => `/approvals/${r.id}`}
-            minWidth={760}
-            columns={[
-              { header: 'Amount', numeric: true, cell: (r) => <Money cents={r.amount} /> },
-              { header: 'Payer or payee', cell: whoPays },
-              { header: 'Maker', cell: (r) => r.maker?.name ?? r.maker_id },
+            then={[
               { header: 'Status', cell: (r) => <ApprovalStatusBadge status={r.status} /> },
               { header: 'Last change', cell: (r) => formatDateTime(r.updated_at ?? r.created_at) },
             ]}

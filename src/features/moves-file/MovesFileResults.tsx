@@ -1,6 +1,4 @@
-import { Button, Group } from '@mantine/core';
-import { downloadCsv } from '../../components/download';
-import { derivedFileName } from '../../lib/file-engine/file-exports';
+import { BatchRunResults } from '../../components/BatchRunResults';
 import { resultsCsv } from './moves-file-exports';
 import type { PlannedMove } from './moves-file-plan';
 import type { MoveOutcome } from './moves-file-send';
@@ -18,16 +16,11 @@ export function MovesFileResults({
   onAnotherFile: () => void;
 }) {
   return (
-    <Group>
-      <Button
-        variant="default"
-        onClick={() => downloadCsv(derivedFileName(fileName, 'results'), resultsCsv(planned, outcomes))}
-      >
-        Download results CSV
-      </Button>
-      <Button variant="default" onClick={onAnotherFile}>
-        Move another file
-      </Button>
-    </Group>
+    <BatchRunResults
+      fileName={fileName}
+      resultsCsv={() => resultsCsv(planned, outcomes)}
+      anotherFile="Move another file"
+      onAnotherFile={onAnotherFile}
+    />
   );
 }

@@ -1,13 +1,11 @@
 import { fileReader, MAX_FILE_ROWS, type RowsFile } from '../../lib/file-engine/read-file';
 import {
+  amountCell,
   checkRows,
-  emailCell,
-  idCell,
-  inFileWords,
+  oneOfCells,
   type RowCheck,
   type RowError,
 } from '../../lib/file-engine/row-checks';
-import { parseDollars, paymentAmountProblem } from '../../lib/money';
 import { metadataProblems } from '../../lib/payment-rules';
 import type { WalletMove } from '../../lib/wallet-move-request';
 
@@ -44,23 +42,19 @@ export function directionOf(cell: string | undefined): WalletMove['direction'] |
 
 function checkRow(check: RowCheck): RowMove | null {
   const { row, cell, error } = check;
-  let user: MoveUserRef | null = null;
-  const given = (['user_id', 'user_email', 'user_name'] as const).filter((name) => cell(name) !== undefined);
-  if (given.length !== 1) {
-    error(given[1] ?? 'user_id', 'give exactly one user: user_id, user_email or user_name');
-  } else if (given[0] === 'user_email') {
-    const address = emailCell(check, 'user_email');
-    if (address) user = { email: address };
-  } else if (given[0] === 'user_name') {
-    user = { name: (cell('user_name') ?? '').replace(/\s+/g, ' ') };
-  } else {
-    const id = idCell(check, 'user_id');
-    if (id) user = { id };
-  }
-
-  const amount = parseDollars(cell('amount') ?? '');
-  const amountProblem = amount.ok ? paymentAmountProblem(amount.cents) : amount.problem;
-  if (amountProblem) error('amount', inFileWords(amountProblem));
+  const named = oneOfCells(
+    check,
+    ['user_id', 'user_email', 'user_name'],
+    'user: user_id, user_email or user_name',
+  );
+  const user: MoveUserRef | null = !named
+    ? null
+    : named.column === 'user_email'
+      ? { email: named.value }
+      : named.column === 'user_name'
+        ? { name: named.value }
+        : { id: named.value };
+  const cents = amountCell(check);
 
   const direction = directionOf(cell('direction'));
   if (!direction) {
@@ -73,11 +67,11 @@ function checkRow(check: RowCheck): RowMove | null {
   }
 
   for (const problem of metadataProblems(check.metadata)) check.ruleProblem(problem);
-  if (!user || !amount.ok || !direction) return null;
+  if (!user || cents === null || !direction) return null;
   return {
     row: row.row,
     user,
-    cents: amount.cents,
+    cents,
     direction,
     metadata: Object.fromEntries(check.metadata.map(({ key, value }) => [key, value])),
   };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../api/credentials';
+import { type FakeBatch, fakeBatchVendor } from '../../lib/file-engine/batch-vendor-fake';
 import { planMoves } from './moves-file-plan';
 import type { ResolvedMove } from './moves-file-resolve';
 import { MovesFileRun } from './moves-file-send';
@@ -17,111 +18,30 @@ interface Item {
   transfer_id?: string;
   error?: string;
 }
-interface Batch {
-  id: string;
-  created: string;
-  status: 'pending' | 'completed';
-  idempotency_key: string;
-  items: Item[];
-}
-interface Move {
-  id: string;
-  type: 'balance';
-  amount: number;
-  status: string;
-  user_id: string;
-  created: string;
-  metadata: { console_request_id: string };
-}
 
 /**
- * The vendor's transfer batches and transfers, in memory, as far as a moves file's run reads them: lists newest first
- * by pages, a key moved once (a second use is the item's error `idempotency-key-used: …`), and a batch whose items a
- * worker moves on the third look.
+ * The vendor's transfer batches and transfers, in memory (lib/file-engine/batch-vendor-fake.ts): a batch is `pending`
+ * until its worker moves its items on the third look; a key used before is the item's error
+ * `idempotency-key-used: …`; each item's answer is in the batch itself.
  */
-function fakeService() {
-  const batches: Batch[] = [];
-  const transfers: Move[] = [];
-  const posted: string[] = [];
-  const pollsOf = new Map<string, number>();
-  let clock = Date.now() - 60 * 60 * 1000;
-  const now = () => {
-    clock += 1000;
-    return new Date(clock).toISOString();
-  };
-  const move = (userId: string, key: string, amount = -100): Move => {
-    const transfer: Move = {
-      id: `t-${transfers.length + 1}`,
-      type: 'balance',
-      amount,
-      status: 'completed',
-      user_id: userId,
-      created: now(),
-      metadata: { console_request_id: key },
-    };
-    transfers.push(transfer);
-    return transfer;
-  };
-  const finish = (batch: Batch) => {
-    for (const item of batch.items) {
-      if (item.transfer_id || item.error) continue;
-      if (transfers.some((t) => t.metadata.console_request_id === item.idempotency_key)) {
-        item.error = 'idempotency-key-used: A transfer with this key exists already';
-      } else item.transfer_id = move(item.user_id, item.idempotency_key, item.amount).id;
-    }
-    batch.status = 'completed';
-  };
-  const page = <T extends { id: string }>(all: T[], query: URLSearchParams) => {
-    const newestFirst = [...all].reverse();
-    const after = query.get('starting_after');
-    const from = after ? newestFirst.findIndex((row) => row.id === after) + 1 : 0;
-    const limit = Number(query.get('limit') ?? 100);
-    return { data: newestFirst.slice(from, from + limit), has_more: from + limit < newestFirst.length };
-  };
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://console.test');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname;
-    if (method === 'POST' && path === '/v2/transfer-batches') {
-      const body = JSON.parse(String(init?.body)) as { idempotency_key: string; items: Item[] };
-      posted.push(...body.items.map((item) => item.idempotency_key));
-      for (const earlier of batches) finish(earlier);
-      const batch: Batch = {
-        id: `b-${batches.length + 1}`,
-        created: now(),
-        status: 'pending',
-        idempotency_key: body.idempotency_key,
-        items: body.items.map(({ user_id, amount, idempotency_key }) => ({
-          user_id,
-          amount,
-          idempotency_key,
-        })),
-      };
-      batches.push(batch);
-      return json(batch);
-    }
-    if (path === '/v2/transfer-batches') return json(page(batches, url.searchParams));
-    const batch = batches.find((b) => b.id === path.split('/')[3]);
-    if (batch) {
-      const polls = (pollsOf.get(batch.id) ?? 0) + 1;
-      pollsOf.set(batch.id, polls);
-      if (polls >= 3) finish(batch);
-      return json(batch);
-    }
-    if (path === '/v2/transfers') {
-      const userId = url.searchParams.get('user_id');
-      return json(
-        page(
-          transfers.filter((t) => !userId || t.user_id === userId),
-          url.searchParams,
-        ),
-      );
-    }
-    return json({ error: 'not found' }, 404);
+const fakeService = () => {
+  const vendor = fakeBatchVendor<Item>({
+    path: '/v2/transfer-batches',
+    made: (item) => ({ type: 'balance', amount: item.amount }),
+    itemOf: ({ user_id, amount, idempotency_key }) => ({ user_id, amount: amount ?? 0, idempotency_key }),
+    answered: (item) => Boolean(item.transfer_id || item.error),
+    answer: (item, made) => {
+      if (made === 'keyUsed') item.error = 'idempotency-key-used: A transfer with this key exists already';
+      else item.transfer_id = made.id;
+    },
+    started: 'pending',
+    answersAtOnce: false,
+    view: (batch) => batch,
   });
-  return { batches, transfers, posted, move, finish, fetch, now };
-}
+  const move = (userId: string, key: string) =>
+    vendor.transfer(userId, key, { type: 'balance', amount: -100 });
+  return { ...vendor, move };
+};
 
 const resolved = (row: number): ResolvedMove => ({
   row,
@@ -176,7 +96,7 @@ describe('a wallet moves file run', () => {
     const service = fakeService();
     vi.stubGlobal('fetch', service.fetch);
     // The page was reloaded while its batch moved: four of six rows moved when the file was checked again.
-    const earlier: Batch = {
+    const earlier: FakeBatch<Item> = {
       id: 'b-earlier',
       created: service.now(),
       status: 'pending',

@@ -1,7 +1,5 @@
-import { ApiError } from '../../api/client';
-import { sendMoneyRow } from '../../api/money';
+import { moneyRowsOf } from '../../api/money';
 import type { RuntimeConfig } from '../../api/runtime-config';
-import { KEY_LOOK_BACK_MS } from '../../api/transfers';
 import {
   createTransferBatch,
   getTransferBatch,
@@ -16,7 +14,7 @@ import {
   type BatchService,
   type RunVerb,
 } from '../../lib/file-engine/run-batches';
-import { KEY_USED, mayResend } from '../../lib/money-answer';
+import { KEY_USED } from '../../lib/money-answer';
 import { MAX_TRANSFER_BATCH_ITEMS } from '../../lib/requests/wallets';
 import type { WalletMoveRequest } from '../../lib/wallet-move-request';
 import type { PlannedMove } from './moves-file-plan';
@@ -61,11 +59,7 @@ function transferBatches(mode: RuntimeConfig['mode']): BatchService<WalletMoveRe
     unanswered: (batch) => (batch.items ?? []).filter((item) => !answered(item)).length,
     finished: (batch) => batch.status === 'completed',
     itemsInOrder: true,
-    findByKey: async (body) => (await userTransferMoney.findByKey(body))?.id ?? null,
-    sendRow: (body, route) => sendMoneyRow(userTransferMoney, body, route),
-    resendAllowed: mayResend(userTransferMoney.keyOnReuse[mode]),
-    serviceErrorOf: (error) => (error instanceof ApiError ? error : null),
-    lookBackMs: KEY_LOOK_BACK_MS,
+    ...moneyRowsOf(userTransferMoney, mode),
     words: { noun: 'transfer', verb: MOVE, answer: 'answer' },
   };
 }

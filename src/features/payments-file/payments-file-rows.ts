@@ -1,5 +1,5 @@
 import { fileReader, MAX_FILE_ROWS, type RowsFile } from '../../lib/file-engine/read-file';
-import { checkRows, emailCell, idCell, type RowCheck, type RowError } from '../../lib/file-engine/row-checks';
+import { checkRows, oneOfCells, type RowCheck, type RowError } from '../../lib/file-engine/row-checks';
 import { parseDollars } from '../../lib/money';
 import type { PaymentSource } from '../../lib/payment-request';
 import { paymentProblems } from '../../lib/payment-rules';
@@ -49,20 +49,18 @@ export interface RowPayment {
 
 function checkRow(check: RowCheck): RowPayment | null {
   const { row, cell, error } = check;
-  const payers = (['user_id', 'customer_id', 'user_email'] as const).filter(
-    (name) => cell(name) !== undefined,
+  const named = oneOfCells(
+    check,
+    ['user_id', 'customer_id', 'user_email'],
+    'payer: user_id, customer_id or user_email',
   );
-  let payer: RowPayer | null = null;
-  if (payers.length !== 1) {
-    error(payers[1] ?? 'user_id', 'give exactly one payer: user_id, customer_id or user_email');
-  } else if (payers[0] === 'user_email') {
-    const address = emailCell(check, 'user_email');
-    if (address) payer = { kind: 'user', email: address };
-  } else {
-    const column = payers[0] as 'user_id' | 'customer_id';
-    const id = idCell(check, column);
-    if (id) payer = column === 'user_id' ? { kind: 'user', id } : { kind: 'customer', id };
-  }
+  const payer: RowPayer | null = !named
+    ? null
+    : named.column === 'user_email'
+      ? { kind: 'user', email: named.value }
+      : named.column === 'user_id'
+        ? { kind: 'user', id: named.value }
+        : { kind: 'customer', id: named.value };
 
   const fromStored = cell('account_id') !== undefined;
   const fromBank = cell('account_number') !== undefined || cell('routing_number') !== undefined;

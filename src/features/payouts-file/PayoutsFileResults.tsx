@@ -1,6 +1,4 @@
-import { Button, Group } from '@mantine/core';
-import { downloadCsv } from '../../components/download';
-import { derivedFileName } from '../../lib/file-engine/file-exports';
+import { BatchRunResults } from '../../components/BatchRunResults';
 import { resultsCsv } from './payouts-file-exports';
 import type { PlannedPayout } from './payouts-file-plan';
 import type { PayoutOutcome } from './payouts-file-send';
@@ -15,16 +13,11 @@ interface Props {
 /** What the file's run came to, to keep: the results as a file; then another file. */
 export function PayoutsFileResults({ fileName, planned, outcomes, onAnotherFile }: Props) {
   return (
-    <Group>
-      <Button
-        variant="default"
-        onClick={() => downloadCsv(derivedFileName(fileName, 'results'), resultsCsv(planned, outcomes))}
-      >
-        Download results CSV
-      </Button>
-      <Button variant="default" onClick={onAnotherFile}>
-        Pay out another file
-      </Button>
-    </Group>
+    <BatchRunResults
+      fileName={fileName}
+      resultsCsv={() => resultsCsv(planned, outcomes)}
+      anotherFile="Pay out another file"
+      onAnotherFile={onAnotherFile}
+    />
   );
 }

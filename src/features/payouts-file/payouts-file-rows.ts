@@ -1,16 +1,14 @@
 import { fileReader, MAX_FILE_ROWS, type RowsFile } from '../../lib/file-engine/read-file';
 import {
+  amountCell,
   checkRows,
-  emailCell,
   idCell,
-  inFileWords,
+  oneOfCells,
   type RowCheck,
   type RowError,
 } from '../../lib/file-engine/row-checks';
-import { parseDollars, paymentAmountProblem } from '../../lib/money';
 import { metadataProblems } from '../../lib/payment-rules';
 import { isPayoutRail, type PayoutRail, railOf } from '../../lib/payout-methods';
-import { isUuid } from '../../lib/uuid';
 
 /** The columns of a payouts file; any number of `metadata.<key>` besides. */
 export const PAYOUT_COLUMNS = ['user_id', 'user_email', 'amount', 'platform', 'account_id'] as const;
@@ -45,38 +43,30 @@ export function platformOf(cell: string | undefined): RowPlatform | null {
 
 function checkRow(check: RowCheck): RowPayout | null {
   const { row, cell, error } = check;
-  let payee: RowPayout['payee'] | null = null;
-  const given = (['user_id', 'user_email'] as const).filter((name) => cell(name) !== undefined);
-  if (given.length !== 1) error(given[1] ?? 'user_id', 'give exactly one payee: user_id or user_email');
-  else if (given[0] === 'user_email') {
-    const address = emailCell(check, 'user_email');
-    if (address) payee = { email: address };
-  } else {
-    const id = idCell(check, 'user_id');
-    if (id) payee = { id };
-  }
-
-  const amount = parseDollars(cell('amount') ?? '');
-  const amountProblem = amount.ok ? paymentAmountProblem(amount.cents) : amount.problem;
-  if (amountProblem) error('amount', inFileWords(amountProblem));
+  const named = oneOfCells(check, ['user_id', 'user_email'], 'payee: user_id or user_email');
+  const payee: RowPayout['payee'] | null = !named
+    ? null
+    : named.column === 'user_email'
+      ? { email: named.value }
+      : { id: named.value };
+  const cents = amountCell(check);
 
   const platform = platformOf(cell('platform'));
   if (!platform) error('platform', `not a payout method: give ${PLATFORM_WORDS}`);
-  const accountId = cell('account_id');
-  if (accountId !== undefined && !isUuid(accountId))
-    error('account_id', 'not an ID (a UUID, like 3f1d2c4b-…)');
-  if (accountId !== undefined && platform === 'default') {
+  const hasAccount = cell('account_id') !== undefined;
+  const accountId = hasAccount ? idCell(check, 'account_id') : undefined;
+  if (hasAccount && platform === 'default') {
     error('account_id', 'name the platform of this account, or leave account_id out for the default');
   }
 
   for (const problem of metadataProblems(check.metadata)) check.ruleProblem(problem);
-  if (!payee || !amount.ok || !platform) return null;
+  if (!payee || cents === null || !platform) return null;
   return {
     row: row.row,
     payee,
-    cents: amount.cents,
+    cents,
     platform,
-    accountId: accountId?.toLowerCase(),
+    accountId: accountId ?? undefined,
     metadata: Object.fromEntries(check.metadata.map(({ key, value }) => [key, value])),
   };
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../../api/credentials';
+import { type FakeBatch, fakeBatchVendor } from '../../lib/file-engine/batch-vendor-fake';
 import { planPayouts } from './payouts-file-plan';
 import type { ResolvedPayout } from './payouts-file-resolve';
 import { PayoutsFileRun } from './payouts-file-send';
@@ -16,117 +17,37 @@ interface Item {
   transfer?: { id: string; status: string };
   error_code?: string;
 }
-interface Batch {
-  id: string;
-  created: string;
-  status: string;
-  idempotency_key: string;
-  items: Item[];
-}
-interface Payout {
-  id: string;
-  type: 'payout';
-  amount: number;
-  status: string;
-  user_id: string;
-  created: string;
-  metadata: { console_request_id: string };
-}
 
 /**
- * The vendor's payout batches and transfers, in memory, as far as a payouts file's run reads them: lists newest
- * first by pages of 100 (or `limit`), a key paid once (a second use is `idempotency-key-used`), and a batch whose
- * items a worker pays when told (`finish`).
+ * The vendor's payout batches and transfers, in memory (lib/file-engine/batch-vendor-fake.ts): a batch posted is paid
+ * at once, one left running by an earlier run on the third look; how far a batch is, in its `progress`; each item's
+ * result at the batch's results, a key used before as `idempotency-key-used`.
  */
-function fakeService() {
-  const batches: Batch[] = [];
-  const transfers: Payout[] = [];
-  const posted: string[] = [];
-  const pollsOf = new Map<string, number>();
-  // An hour ago, a second a step: within the day a run looks back over.
-  let clock = Date.now() - 60 * 60 * 1000;
-  const now = () => {
-    clock += 1000;
-    return new Date(clock).toISOString();
+const fakeService = () => {
+  const view = ({ items, ...batch }: FakeBatch<Item>) => {
+    const done = items.filter((item) => item.transfer || item.error_code).length;
+    return { ...batch, progress: { total: items.length, done, paid: done, failed: 0 } };
   };
-  const pay = (userId: string, key: string): Payout => {
-    const transfer: Payout = {
-      id: `t-${transfers.length + 1}`,
-      type: 'payout',
-      amount: 100,
-      status: 'completed',
-      user_id: userId,
-      created: now(),
-      metadata: { console_request_id: key },
-    };
-    transfers.push(transfer);
-    return transfer;
-  };
-  const finish = (batch: Batch) => {
-    for (const item of batch.items) {
-      if (item.transfer || item.error_code) continue;
-      if (transfers.some((t) => t.metadata.console_request_id === item.idempotency_key)) {
-        item.error_code = 'idempotency-key-used';
-      } else item.transfer = { id: pay(item.user_id, item.idempotency_key).id, status: 'completed' };
-    }
-    batch.status = 'completed';
-  };
-  const view = (batch: Batch) => {
-    const done = batch.items.filter((item) => item.transfer || item.error_code).length;
-    const { items: _items, ...rest } = batch;
-    return { ...rest, progress: { total: batch.items.length, done, paid: done, failed: 0 } };
-  };
-  const page = <T extends { id: string }>(all: T[], query: URLSearchParams) => {
-    const newestFirst = [...all].reverse();
-    const after = query.get('starting_after');
-    const from = after ? newestFirst.findIndex((row) => row.id === after) + 1 : 0;
-    const limit = Number(query.get('limit') ?? 100);
-    return { data: newestFirst.slice(from, from + limit), has_more: from + limit < newestFirst.length };
-  };
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://console.test');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname;
-    if (method === 'POST' && path === '/v2/payout-batches') {
-      const body = JSON.parse(String(init?.body)) as { idempotency_key: string; items: Item[] };
-      posted.push(...body.items.map((item) => item.idempotency_key));
-      // The service pays batches in the order they came: an earlier one's items first.
-      for (const earlier of batches) finish(earlier);
-      const batch: Batch = {
-        id: `b-${batches.length + 1}`,
-        created: now(),
-        status: 'processing',
-        idempotency_key: body.idempotency_key,
-        items: body.items.map((item) => ({ user_id: item.user_id, idempotency_key: item.idempotency_key })),
-      };
-      batches.push(batch);
-      finish(batch);
-      return json(view(batch));
-    }
-    if (path === '/v2/payout-batches') return json({ ...page(batches.map(view), url.searchParams) });
-    const results = path.match(/^\/v2\/payout-batches\/([^/]+)\/results$/);
-    const batch = batches.find((b) => b.id === (results?.[1] ?? path.split('/')[3]));
-    if (results && batch) return json({ id: batch.id, status: batch.status, items: batch.items });
-    if (batch) {
-      // The worker goes on while the run polls: the third look finds it done.
-      const polls = (pollsOf.get(batch.id) ?? 0) + 1;
-      pollsOf.set(batch.id, polls);
-      if (polls >= 3) finish(batch);
-      return json(view(batch));
-    }
-    if (path === '/v2/transfers') {
-      const userId = url.searchParams.get('user_id');
-      const since = Date.parse(url.searchParams.get('start_date') ?? '1970-01-01T00:00:00Z');
-      const mine = transfers.filter(
-        (t) => (!userId || t.user_id === userId) && Date.parse(t.created) >= since,
-      );
-      return json(page(mine, url.searchParams));
-    }
-    return json({ error: 'not found' }, 404);
+  const vendor = fakeBatchVendor<Item>({
+    path: '/v2/payout-batches',
+    made: () => ({ type: 'payout', amount: 100 }),
+    itemOf: ({ user_id, idempotency_key }) => ({ user_id, idempotency_key }),
+    answered: (item) => Boolean(item.transfer || item.error_code),
+    answer: (item, made) => {
+      if (made === 'keyUsed') item.error_code = 'idempotency-key-used';
+      else item.transfer = { id: made.id, status: 'completed' };
+    },
+    started: 'processing',
+    answersAtOnce: true,
+    view,
+    route: (path, batches) => {
+      const batch = batches.find((b) => path === `/v2/payout-batches/${b.id}/results`);
+      return batch ? { id: batch.id, status: batch.status, items: batch.items } : null;
+    },
   });
-  return { batches, transfers, posted, pay, finish, fetch, now };
-}
+  const pay = (userId: string, key: string) => vendor.transfer(userId, key, { type: 'payout', amount: 100 });
+  return { ...vendor, pay };
+};
 
 const payout = (row: number): ResolvedPayout => ({
   row,
@@ -166,7 +87,7 @@ describe('a payouts file run', () => {
     const service = fakeService();
     vi.stubGlobal('fetch', service.fetch);
     // The page was reloaded while its batch paid: four of six rows paid when the file was checked again.
-    const earlier: Batch = {
+    const earlier: FakeBatch<Item> = {
       id: 'b-earlier',
       created: service.now(),
       status: 'processing',

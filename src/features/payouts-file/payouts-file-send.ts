@@ -1,5 +1,4 @@
-import { ApiError } from '../../api/client';
-import { sendMoneyRow } from '../../api/money';
+import { moneyRowsOf } from '../../api/money';
 import {
   createPayoutBatch,
   getPayoutBatch,
@@ -9,7 +8,6 @@ import {
   payoutMoney,
 } from '../../api/payouts';
 import type { RuntimeConfig } from '../../api/runtime-config';
-import { KEY_LOOK_BACK_MS } from '../../api/transfers';
 import {
   BatchesRun,
   type BatchRowOutcome,
@@ -17,7 +15,7 @@ import {
   type BatchService,
   type RunVerb,
 } from '../../lib/file-engine/run-batches';
-import { KEY_USED, mayResend } from '../../lib/money-answer';
+import { KEY_USED } from '../../lib/money-answer';
 import type { CreatePayoutRequest } from '../../lib/payout-request';
 import { MAX_BATCH_ITEMS } from '../../lib/requests/payout-batches';
 import type { PlannedPayout } from './payouts-file-plan';
@@ -56,13 +54,9 @@ function payoutBatches(mode: RuntimeConfig['mode']): BatchService<CreatePayoutRe
     unanswered: (batch, held) => (batch.progress?.total ?? held) - (batch.progress?.done ?? 0),
     finished: (batch) => FINISHED.has(batch.status),
     itemsInOrder: false,
-    findByKey: async (body) => (await payoutMoney.findByKey(body))?.id ?? null,
-    sendRow: (body, route) => sendMoneyRow(payoutMoney, body, route),
     // The one rule (lib/money-answer.ts): a payout's key is refused once used, so resending after a look-up that
     // found nothing is safe in both modes.
-    resendAllowed: mayResend(payoutMoney.keyOnReuse[mode]),
-    serviceErrorOf: (error) => (error instanceof ApiError ? error : null),
-    lookBackMs: KEY_LOOK_BACK_MS,
+    ...moneyRowsOf(payoutMoney, mode),
     words: { noun: 'payout', verb: PAY, answer: 'result' },
   };
 }

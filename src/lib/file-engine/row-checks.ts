@@ -1,3 +1,4 @@
+import { parseDollars, paymentAmountProblem } from '../money';
 import { isUuid } from '../uuid';
 import { z } from '../zod';
 import { type FileRow, METADATA_PREFIX, type RowsFile } from './read-file';
@@ -119,4 +120,36 @@ export function idCell({ cell, error }: RowCheck, column: string): string | null
   if (isUuid(id)) return id.toLowerCase();
   error(column, 'not an ID (a UUID, like 3f1d2c4b-…)');
   return null;
+}
+
+/**
+ * The one cell of several that names whom a row is for (user_id, user_email, user_name, ...): its column and its
+ * value, an `_id` checked as an id, an `_email` as an email address, a name with its spaces made single; null with the
+ * row's error where none or more than one is given ("give exactly one payee: user_id or user_email").
+ */
+export function oneOfCells<TColumn extends string>(
+  check: RowCheck,
+  columns: readonly [TColumn, ...TColumn[]],
+  words: string,
+): { column: TColumn; value: string } | null {
+  const given = columns.filter((column) => check.cell(column) !== undefined);
+  const [column] = given;
+  if (given.length !== 1 || column === undefined) {
+    check.error(given[1] ?? columns[0], `give exactly one ${words}`);
+    return null;
+  }
+  const value = column.endsWith('_email')
+    ? emailCell(check, column)
+    : column.endsWith('_id')
+      ? idCell(check, column)
+      : (check.cell(column) ?? '').replace(/\s+/g, ' ');
+  return value === null ? null : { column, value };
+}
+
+/** A cell of dollars a payout or a move may be: its cents, or null with the row's error in the file's words. */
+export function amountCell({ cell, error }: RowCheck): number | null {
+  const amount = parseDollars(cell('amount') ?? '');
+  const problem = amount.ok ? paymentAmountProblem(amount.cents) : amount.problem;
+  if (problem) error('amount', inFileWords(problem));
+  return amount.ok && !problem ? amount.cents : null;
 }

@@ -45,6 +45,21 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
     return database;
   }
 
+  /** Whole rows cut from the trail's end and its head moved back to the last row kept: the chain left holds by itself. */
+  async function cutTail(database: Awaited<ReturnType<typeof trail>>, keep: number) {
+    await database.db.deleteFrom('audit_events').where('seq', '>', keep).execute();
+    const kept = await database.db
+      .selectFrom('audit_events')
+      .select('hash')
+      .where('seq', '=', keep)
+      .executeTakeFirstOrThrow();
+    await database.db
+      .updateTable('audit_head')
+      .set({ seq: keep, hash: kept.hash })
+      .where('id', '=', 1)
+      .execute();
+  }
+
   it('holds when untouched, and says where its head is', async () => {
     const database = await trail();
     const verified = await verifyAudit(database.db, key);
@@ -76,17 +91,7 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
     const noted = await verifyAudit(database.db, key);
     if (!noted.ok) throw new Error('the trail should hold');
     // Whole rows cut from the end, and the head moved back: the chain that is left is sound by itself.
-    await database.db.deleteFrom('audit_events').where('seq', '>', 9).execute();
-    const kept = await database.db
-      .selectFrom('audit_events')
-      .select('hash')
-      .where('seq', '=', 9)
-      .executeTakeFirstOrThrow();
-    await database.db
-      .updateTable('audit_head')
-      .set({ seq: 9, hash: kept.hash })
-      .where('id', '=', 1)
-      .execute();
+    await cutTail(database, 9);
     expect(await verifyAudit(database.db, key)).toMatchObject({ ok: true, rows: 9 });
     expect(await verifyAudit(database.db, key, { expect: noted.head })).toMatchObject({
       ok: false,
@@ -179,17 +184,7 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
     expect(noted?.seq).toBe(6);
     expect(await checkAuditTrail(database.db, key, file)).toMatchObject({ ok: true, rows: 6, noted });
     // Cut whole, with the head moved back: the chain left is sound by itself, but no longer reaches the head noted.
-    await database.db.deleteFrom('audit_events').where('seq', '>', 4).execute();
-    const kept = await database.db
-      .selectFrom('audit_events')
-      .select('hash')
-      .where('seq', '=', 4)
-      .executeTakeFirstOrThrow();
-    await database.db
-      .updateTable('audit_head')
-      .set({ seq: 4, hash: kept.hash })
-      .where('id', '=', 1)
-      .execute();
+    await cutTail(database, 4);
     expect(await verifyAudit(database.db, key)).toMatchObject({ ok: true, rows: 4 });
     expect(await checkAuditTrail(database.db, key, file)).toMatchObject({
       ok: false,
@@ -233,17 +228,7 @@ describe.each(BACKENDS)('the audit trail on $name, against someone who can write
     const head = /Head: (\d+:[0-9a-f]{64})/.exec(good.stdout)?.[1] ?? '';
     expect(head.startsWith('5:')).toBe(true);
     expect(good.stdout).toContain(`Head noted in the head file ${headFile.path}: ${head}`);
-    await database.db.deleteFrom('audit_events').where('seq', '=', 5).execute();
-    const kept = await database.db
-      .selectFrom('audit_events')
-      .select('hash')
-      .where('seq', '=', 4)
-      .executeTakeFirstOrThrow();
-    await database.db
-      .updateTable('audit_head')
-      .set({ seq: 4, hash: kept.hash })
-      .where('id', '=', 1)
-      .execute();
+    await cutTail(database, 4);
     const cut = verifyCommand(env, '--expect', head);
     expect(cut.status).toBe(1);
     expect(cut.stderr).toContain('its tail was cut');

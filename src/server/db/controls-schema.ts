@@ -14,12 +14,16 @@ export interface ControlsTables {
   };
 }
 
-/** The keys of a request's bodies, as its JSON keeps them (a payment, a file's rows, payouts, a wallet move). */
+/**
+ * The idempotency keys a body is sent with, or a request's bodies are, as their JSON keeps them: a money body's own, a
+ * batch's items' (the batch's own key names the batch, not a payment), and a request's payment, payout, file rows,
+ * payouts or wallet moves.
+ */
 export function idempotencyKeysOf(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) return [];
   const record = body as Record<string, unknown>;
-  const bodies: unknown[] = [record.payment, record.payout];
-  for (const list of [record.rows, record.payouts, record.moves])
+  const bodies: unknown[] = [Array.isArray(record.items) ? undefined : record, record.payment, record.payout];
+  for (const list of [record.rows, record.payouts, record.moves, record.items])
     if (Array.isArray(list)) bodies.push(...list);
   return bodies.flatMap((each) => {
     const key = (each as { idempotency_key?: unknown } | undefined)?.idempotency_key;

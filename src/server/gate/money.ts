@@ -1,6 +1,7 @@
 import { approvalNeed, moneyWhatOf } from '../../lib/approval-rules';
 import type { AuditAction } from '../../lib/audit-actions';
 import { NO_POLICY } from '../approvals/policy';
+import { idempotencyKeysOf } from '../db/controls-schema';
 import { openRequestWithKey } from '../db/repositories/approval-requests';
 import { Refusal } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
@@ -39,7 +40,11 @@ export async function judgeMoney(
   const amountCents = checked.amountCents;
   // A key that belongs to a request waiting for approval is that request's to send: sent directly, it would pay the
   // request around its approvers (and the approved run would find it paid already).
-  const waiting = await openRequestWithKey(team.database.db, organization.id, keysOf(checked.body));
+  const waiting = await openRequestWithKey(
+    team.database.db,
+    organization.id,
+    idempotencyKeysOf(checked.body),
+  );
   if (waiting) {
     const refusal = new Refusal(
       409,
@@ -71,12 +76,6 @@ export async function judgeMoney(
     return { kind: 'refused', refusal, amountCents };
   }
   return { kind: 'send', body: JSON.stringify(checked.body), amountCents, reservation: reserved.reservation };
-}
-
-/** The idempotency keys a money body is sent with: its own, or each item's (a transfer batch). */
-function keysOf(body: Record<string, unknown>): string[] {
-  const items = Array.isArray(body.items) ? (body.items as Record<string, unknown>[]) : [body];
-  return items.flatMap((item) => (typeof item?.idempotency_key === 'string' ? [item.idempotency_key] : []));
 }
 
 /** Nothing moved after all (refused by the service, answered as sent before, or never sent): uncounted. */
