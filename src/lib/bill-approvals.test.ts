@@ -90,6 +90,24 @@ describe('which approvals of a bill count as the second person', () => {
     });
   });
 
+  it('keeps whoever last changed what is paid among the last editors, though another edited a word after', () => {
+    const made = bill(
+      [
+        ['create', FINANCE],
+        ['approve', ADMIN],
+      ],
+      [ADMIN],
+    );
+    const edits = [
+      { apUserId: ADMIN, material: true, approvalsBefore: 0 },
+      { apUserId: FINANCE, material: false, approvalsBefore: 0 },
+    ];
+    expect(billApprovals(made, { payer: FINANCE, edits })).toMatchObject({
+      lastEditors: [FINANCE, ADMIN],
+      counted: [],
+    });
+  });
+
   it('voids approvals given before a change of what is paid, in the history order', () => {
     // An approval, then (a service that keeps steps across an edit) a change of amount, then nothing new.
     const history: [string, number][] = [

@@ -50,9 +50,12 @@ export function billApprovals(
   const lastUpdate = history.findLastIndex((a) => a.action === 'update');
   const lastEditors = [
     ...new Set(
-      [edits.at(-1)?.apUserId, lastUpdate >= 0 ? history[lastUpdate]?.user_id : undefined].filter(
-        (id): id is number => typeof id === 'number',
-      ),
+      [
+        edits.at(-1)?.apUserId,
+        // Whoever last changed what is paid, though someone edited a word after them: they approve their own amount.
+        edits.findLast((e) => e.material)?.apUserId,
+        lastUpdate >= 0 ? history[lastUpdate]?.user_id : undefined,
+      ].filter((id): id is number => typeof id === 'number'),
     ),
   ];
   // Approvals before this many (in the history's order) were given to a bill that has changed since.

@@ -12,6 +12,11 @@ export interface AccountsPayableTables {
     ap_user_id: number;
     method_fingerprint: string;
     at: string;
+    /**
+     * How many changes of what is paid the bill had when it was approved: one approval per member and round (a unique
+     * index). Null on approvals noted before rounds were kept.
+     */
+    round?: number | null;
     /** HMAC of the row (db/seals.ts), written by the repository. */
     seal?: string | null;
   };
@@ -152,6 +157,19 @@ export const billCreationsMigration: Migration = {
       .addColumn('at', 'text', (c) => c.notNull())
       .addColumn('seal', 'text')
       .addPrimaryKeyConstraint('ap_bill_creations_pk', ['org_id', 'bill_id'])
+      .execute();
+  },
+};
+
+/** One approval per member and round of a bill (payables/rules.ts): two sent at once are one. */
+export const billApprovalRoundsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('ap_bill_approvals').addColumn('round', 'integer').execute();
+    await db.schema
+      .createIndex('ap_bill_approvals_one_per_round')
+      .on('ap_bill_approvals')
+      .columns(['org_id', 'bill_id', 'member_id', 'round'])
+      .unique()
       .execute();
   },
 };

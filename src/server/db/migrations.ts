@@ -2,6 +2,7 @@ import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kyse
 import type { Migration } from 'kysely/migration';
 import {
   accountsPayableMigration,
+  billApprovalRoundsMigration,
   billCreationsMigration,
   billEditsMigration,
 } from './accounts-payable-schema';
@@ -395,4 +396,5 @@ export const migrations: Record<string, Migration> = {
   '0015-flow-email-notes': flowEmailNotesMigration,
   '0015-refill-pauses': refillPausesMigration,
   '0015a-bill-creations': billCreationsMigration,
+  '0015b-bill-approval-rounds': billApprovalRoundsMigration,
 };

@@ -180,6 +180,28 @@ describe.each(BACKENDS)('accounts in one pair of hands on $name', async (backend
       const refused = await admin.post(`${AP}/payables/${made}/approve`, {});
       expect(refused.status).toBe(403);
       expect(refused.body.error_code).toBe('approver-excluded');
+      // A vendor's new bank details: the held account confirms none, and the admin who reset it confirms none of its.
+      const vendors = (await admin.get(`${AP}/vendors?limit=100`)).body.data as {
+        id: string;
+        name: string;
+      }[];
+      const vendor = vendors.find((v) => v.name === 'Northwind Hosting') as { id: string };
+      const account = (digits: string) => ({
+        name: `Account ${digits}`,
+        ach_account_number: `00011111${digits}`,
+        ach_routing_number: '021000021',
+        ach_account_type: 'checking',
+      });
+      const byAdmin = await admin.post(`${AP}/vendors/${vendor.id}/payment-methods`, account('2222'));
+      expect(byAdmin.status, byAdmin.text).toBe(202);
+      const held = await borrowed.post(`/api/team/vendor-method-changes/${byAdmin.body.request.id}/confirm`);
+      expect(held.body.error_code).toBe('approver-held');
+      const byBorrowed = await borrowed.post(`${AP}/vendors/${vendor.id}/payment-methods`, account('3333'));
+      expect(byBorrowed.status, byBorrowed.text).toBe(202);
+      const resetter = await admin.post(
+        `/api/team/vendor-method-changes/${byBorrowed.body.request.id}/confirm`,
+      );
+      expect(resetter.body.error_code).toBe('approver-excluded');
     });
   });
 });

@@ -223,6 +223,19 @@ describe.each(BACKENDS)('one member behind several AP users, upstream, on $name'
       const paid = await admin.post(`${AP}/payables/${made}/pay`, {});
       expect(paid.status).toBe(403);
       expect(paid.body.error_code).toBe('second-person-required');
+      // The bill's id spelled otherwise (no hyphens, upper case, a letter more), which a service reading ids loosely
+      // could take as the bill: refused, never sent unjudged.
+      const sent = writes.length;
+      for (const id of [made.replaceAll('-', ''), made.toUpperCase(), `${made}x`]) {
+        for (const [path, body] of [
+          [`${AP}/payables/${id}/approve`, {}],
+          [`${AP}/payables/${id}/pay`, {}],
+        ] as const) {
+          expect([400, 403], path).toContain((await admin.post(path, body)).status);
+        }
+        expect([400, 403]).toContain((await admin.patch(`${AP}/payables/${id}`, { amount: 1 })).status);
+      }
+      expect(writes.slice(sent)).toEqual([]);
       // Thirty-six characters of an id's alphabet that are no id: not there, never a 5xx.
       for (const id of ['------------------------------------', '0123456789abcdef0123456789abcdef0123']) {
         for (const path of [`${AP}/payables/${id}/pay`, `${AP}/payables/${id}/approve`]) {

@@ -86,6 +86,7 @@ export async function billPeople(
     ...new Set(
       [
         known.edits.at(-1)?.memberId,
+        known.edits.findLast((e) => e.material)?.memberId,
         ...(typeof lastUpdate === 'number' ? (membersOf(lastUpdate) ?? []) : []),
       ].filter((id): id is string => typeof id === 'string'),
     ),

@@ -120,7 +120,13 @@ export async function confirmMethodChange(
   if (row.proposer_id === found.member.id) {
     return new Refusal(403, 'own-request', 'You asked for this change: a second member confirms it');
   }
-  const oneHands = await sameHandsRefusal(db, found.organization.id, row.proposer_id, found.member);
+  const oneHands = await sameHandsRefusal(
+    db,
+    found.organization.id,
+    row.proposer_id,
+    found.member,
+    team.now(),
+  );
   if (oneHands) return oneHands;
   const credentials = team.credentialsFor(found.organization);
   if (!call || !credentials) {

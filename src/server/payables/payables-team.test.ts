@@ -102,6 +102,15 @@ describe.each(BACKENDS)('bills under the team on $name', async (backend) => {
     const after = (await finance.get(`${AP}/payables/${big.id}`)).body;
     expect(after.status).toBe('submitted_for_approval');
     expect(after.approval_steps.map((s: { completed: boolean }) => s.completed)).toEqual([true, false]);
+    // Both approvals sent at once, each judged before the other landed: one is sent, the other refused.
+    const racing = await bill(5_000_000);
+    await finance.post(`${AP}/payables/${racing.id}/submit-for-approval`, {});
+    const both = await Promise.all([
+      admin.post(`${AP}/payables/${racing.id}/approve`, {}),
+      admin.post(`${AP}/payables/${racing.id}/approve`, {}),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
+    expect((await finance.get(`${AP}/payables/${racing.id}`)).body.status).toBe('submitted_for_approval');
   });
 
   it('refuses at pay a bill above the limit that no one but its creator saw, whatever the policies say', async () => {

@@ -80,8 +80,28 @@ const JUDGED_ON_THE_BILL: ReadonlySet<AuditAction> = new Set([
   'bill.update',
 ]);
 
-const BILL_ID = /\/v2\/accounts-payable\/payables\/([0-9a-f-]{36})/i;
-const VENDOR_ID = /\/v2\/accounts-payable\/vendors\/([0-9a-f-]{36})/i;
+const BILL_ID = /\/v2\/accounts-payable\/payables\/([0-9a-f-]{36})(?:\/|$)/;
+const VENDOR_ID = /\/v2\/accounts-payable\/vendors\/([0-9a-f-]{36})(?:\/|$)/;
+
+/** The actions whose body is a form: a bill's invoice PDF. */
+const FORMS: ReadonlySet<AuditAction> = new Set(['bill.upload', 'bill.file.attach']);
+
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const NAMED_BY_ID = new Set(['vendors', 'payment-methods', 'payables', 'approval-policies']);
+
+/**
+ * Whether every id of an accounts-payable path is a UUID as the service writes it (lower case, with its hyphens):
+ * another spelling of one (no hyphens, upper case, a letter more) the rules would not find as the bill or vendor it
+ * may be to a service that reads ids loosely.
+ */
+function idsAreCanonical(path: string): boolean {
+  const parts = path.split('/');
+  return parts.every((part, i) => {
+    const after = parts[i - 1];
+    if (i < 4 || !after || !NAMED_BY_ID.has(after) || (part === '' && i === parts.length - 1)) return true;
+    return CANONICAL_UUID.test(part) || (after === 'payables' && part === 'upload-from-file');
+  });
+}
 
 export const billDetail = (bill: { number?: string; vendor?: string | undefined; amount?: number | null }) =>
   [
@@ -122,9 +142,15 @@ export async function judgeBillRequest(
     return { kind: 'send', body: asBody(raw), detail: undefined, amountCents: undefined, reservation: null };
   }
   const path = request.path;
-  // Only a bill's PDF comes as a form: a policy or a vendor's method the rules read as JSON, or not at all.
-  if (raw instanceof FormData && (action.startsWith('ap-policy.') || action.startsWith('vendor-method.'))) {
-    return { kind: 'refused', refusal: notAForm() };
+  // Only a bill's PDF comes as a form: everything else the rules read as JSON, or not at all (a bill's edit sent as a
+  // form would reach a service that reads forms with no note of who changed what is paid).
+  if (raw instanceof FormData && !FORMS.has(action)) return { kind: 'refused', refusal: notAForm() };
+  // An id the rules would not read as the bill, vendor or policy the service reads is refused, never sent unjudged.
+  if (!idsAreCanonical(path)) {
+    return {
+      kind: 'refused',
+      refusal: new Refusal(403, 'not-found-or-unauthorized', 'Resource not found or unauthorized'),
+    };
   }
   if (action.startsWith('ap-policy.') && !(raw instanceof FormData)) {
     // Who approves what is the team's rule: it changes under the second-admin rule (policy-changes.ts).
@@ -338,8 +364,12 @@ export async function judgeBillRequest(
         );
       // Noted before it is sent: a payment judged while the service holds the approval finds whose it is, whatever
       // AP user the member is linked to by then. Taken back when the service refuses it.
+      // One note per member and round of the bill (its edits so far, as the console and the service count them): two
+      // approvals of one member sent at once, each judged before the other landed, cannot both be sent (a two-step
+      // bill decided by one). A bill edited and submitted again is a new round.
+      const round = edits.length + (bill.action_history ?? []).filter((a) => a.action === 'update').length;
       const noteId = randomUUID();
-      await insertBillApproval(db, {
+      const noted = await insertBillApproval(db, {
         id: noteId,
         org_id: found.organization.id,
         bill_id: bill.id,
@@ -347,7 +377,15 @@ export async function judgeBillRequest(
         ap_user_id: apUser.id,
         method_fingerprint: fingerprint,
         at: team.now().toISOString(),
+        round,
       });
+      if (!noted) {
+        return refuse(
+          403,
+          'one-step-each',
+          'You approved this bill already (or are approving it now): each approval of it is someone else’s',
+        );
+      }
       const after = async (response: Response) => {
         if (response.status >= 400 && response.status < 500) await deleteBillApproval(db, noteId);
       };
@@ -374,6 +412,17 @@ async function editsOf(db: Team['database']['db'], found: SessionMember, bill: B
   }));
 }
 
+/** The idempotency key a pay's body names, if it is JSON that names one. */
+function keyOfPay(body: string | FormData): string | null {
+  if (typeof body !== 'string') return null;
+  try {
+    const key = (JSON.parse(body) as { idempotency_key?: unknown } | null)?.idempotency_key;
+    return typeof key === 'string' && key !== '' ? key : null;
+  } catch {
+    return null;
+  }
+}
+
 const EDIT_CHANGED =
   "A record of this bill's edits was changed outside the console: it is neither approved nor paid here. Cancel it and make a new bill, to be approved again";
 
@@ -394,6 +443,11 @@ async function judgePay(
     amountCents,
     refusal: new Refusal(status, code, message, { extra }),
   });
+  // The same attempt sent again (its answer was lost): the service answers it as before and moves nothing anew.
+  const key = keyOfPay(body);
+  if (key && (bill.transfer_history ?? []).some((attempt) => attempt.idempotency_key === key)) {
+    return { kind: 'send', body, detail, amountCents, reservation: null };
+  }
   if (bill.status !== 'approved' && bill.status !== 'payment_failed') {
     // Refused here, in the service's words, and never sent on unjudged: a bill approved (or submitted and approved at
     // once) between this read and the service would be paid past every rule below.

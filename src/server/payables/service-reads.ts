@@ -23,6 +23,8 @@ export interface Bill {
   ap_payment_method_id?: string;
   items?: unknown[] | null;
   action_history?: { action: string; user_id: number }[];
+  /** Each attempt to pay it, with the idempotency key it was sent with (where the service keeps one). */
+  transfer_history?: { idempotency_key?: string | null }[] | null;
   approval_steps?: {
     completed: boolean;
     user_approvals: { user_id: number; approval_given: boolean }[];

@@ -58,7 +58,13 @@ export async function confirmPayeeRequest(
     return new Refusal(403, 'self-approval', 'Another member confirms a change you asked for');
   }
   // Two accounts one person may hold (a password set through a link the other was shown) are one pair of hands.
-  const oneHands = await sameHandsRefusal(team.database.db, org.id, row.proposer_id, confirmer.member);
+  const oneHands = await sameHandsRefusal(
+    team.database.db,
+    org.id,
+    row.proposer_id,
+    confirmer.member,
+    team.now(),
+  );
   if (oneHands) return oneHands;
   const credentials = team.credentialsFor(org);
   if (!call || !credentials) {

@@ -9,8 +9,17 @@ import { sealerOf } from '../../seals';
  * there, does not verify.
  */
 
-export async function insertBillApproval(db: ConsoleDb, row: BillApprovalRow): Promise<void> {
-  await db.insertInto('ap_bill_approvals').values(sealerOf(db).sealed('ap_bill_approvals', row)).execute();
+/**
+ * Notes an approval; false when the member has a note of this bill's round already (a unique index, so that two
+ * approvals sent at once by one member, on any server, are one).
+ */
+export async function insertBillApproval(db: ConsoleDb, row: BillApprovalRow): Promise<boolean> {
+  const inserted = await db
+    .insertInto('ap_bill_approvals')
+    .values(sealerOf(db).sealed('ap_bill_approvals', row))
+    .onConflict((oc) => oc.columns(['org_id', 'bill_id', 'member_id', 'round']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Takes back the note of an approval the service refused. */
