@@ -130,7 +130,11 @@ export function SearchPicker({
       </Combobox.Target>
       <Combobox.Dropdown>
         {/* Busy while a search is out: its options are about to change (and may be none yet). */}
-        <Combobox.Options aria-label={`${label}: choices`} aria-busy={loading}>
+        <Combobox.Options
+          aria-label={`${label}: choices`}
+          aria-busy={loading}
+          hidden={options.length === 0 && !loading}
+        >
           {options.map((option) => (
             <Combobox.Option value={option.id} key={option.id} active={option.id === value}>
               <Text size="sm" fw={600} span>
@@ -151,8 +155,9 @@ export function SearchPicker({
               )}
             </Combobox.Option>
           ))}
-          {options.length === 0 && !loading && <Combobox.Empty>{source.nothingFound}</Combobox.Empty>}
         </Combobox.Options>
+        {/* Beside the list, which is hidden while it has no option: an empty listbox is a list with nothing to read. */}
+        {options.length === 0 && !loading && <Combobox.Empty>{source.nothingFound}</Combobox.Empty>}
         {found.data?.note && pastedId === null && (
           <Combobox.Footer>
             <Text size="xs" c="dimmed">

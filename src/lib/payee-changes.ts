@@ -77,9 +77,19 @@ export function describeListedMethod(method: Record<string, unknown>): string {
   return `${describeNewMethod(method)}${suffix}`;
 }
 
-/** What the approver reads: the change in a sentence. */
-export function describePayeeChange(operation: PayeeChangeOperation, payee: string, after: string): string {
-  return operation === 'add-payout-method'
-    ? `Add ${after} as a payout method of ${payee}`
-    : `Make ${after} the default payout method of ${payee}`;
+/**
+ * What the approver reads: the change in a sentence, and any email the same change sets (masked): an email set with
+ * a method is where the payee's next links are mailed, so the approver confirms it knowingly.
+ */
+export function describePayeeChange(
+  operation: PayeeChangeOperation,
+  payee: string,
+  after: string,
+  email?: string,
+): string {
+  const change =
+    operation === 'add-payout-method'
+      ? `Add ${after} as a payout method of ${payee}`
+      : `Make ${after} the default payout method of ${payee}`;
+  return email ? `${change}, and set their email to ${maskEmail(email)}` : change;
 }

@@ -99,6 +99,18 @@ async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
 }
 
 /** A bill's request body: JSON, or the multipart form of an invoice's upload (read from a copy, whole). */
+/** Whether an app's settings change turns its auto-refill on. */
+function turnsRefillOn(body: unknown): boolean {
+  try {
+    return (
+      typeof body === 'string' &&
+      (JSON.parse(body) as { auto_refill_active?: unknown }).auto_refill_active === true
+    );
+  } catch {
+    return false;
+  }
+}
+
 async function readApBody(c: Context): Promise<Record<string, unknown> | FormData | Refusal> {
   if (c.req.method === 'DELETE') return {};
   const type = c.req.header('content-type') ?? '';
@@ -332,12 +344,15 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     }
     // Only a line that is written needs its targets: reading a read's answer again costs it half its rate.
     if (isWritten(c, response.status)) ({ ids: line.targets, response } = await targetsOf(path, response));
-    // A member set the app's refill again, judged by the policy now: a pause of it is over (wallets/refill-pauses.ts).
-    if (response.ok && described.action === 'app.settings.change') {
+    // A member turned the app's refill on again, judged by the policy now: a pause of it is over
+    // (wallets/refill-pauses.ts). Another setting, or the refill left off, leaves the pause and its reason shown.
+    if (response.ok && described.action === 'app.settings.change' && turnsRefillOn(body)) {
       await endRefillPause(team, organization.id, path.split('/')[3] ?? '');
     }
-    // A user's email set by a member: a link mailed there is not the payee's alone for a while (onboarding/).
-    if (response.ok && (described.action === 'user.create' || emailSet) && line.targets[0]) {
+    // A user's email set by a member: a link mailed there is not the payee's alone for a while (onboarding/). Noted
+    // unless the service refused it: an answer lost or late (5xx) may hide an email the service holds.
+    const notRefused = !(response.status >= 400 && response.status < 500);
+    if (notRefused && (described.action === 'user.create' || emailSet) && line.targets[0]) {
       await noteEmailSetByMember(team, found as NonNullable<typeof found>, line.targets[0]);
     }
     await writeLine(team, c, line, found, response.status, response.headers.get('x-request-id'));

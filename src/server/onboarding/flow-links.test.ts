@@ -121,6 +121,20 @@ describe.each(BACKENDS)('onboarding links against an insider on $name', async (b
     expect(taxForm.body.delivery).toEqual({ delivery: 'copy' });
   });
 
+  it('a mailed link for a user id that is none is refused as the service refuses it, never with a 5xx', async () => {
+    const o = await organization();
+    const support = await o.as('support');
+    for (const userId of ['not-a-uuid', '../users']) {
+      const answer = await support.post(
+        '/v2/flows',
+        { user_id: userId, steps: ['manage-payouts'] },
+        { 'X-Console-Delivery': 'email' },
+      );
+      expect(answer.status, answer.text).toBeGreaterThanOrEqual(400);
+      expect(answer.status, answer.text).toBeLessThan(500);
+    }
+  });
+
   it("the payee's own link: their method and their payout, written down as theirs, no account number in the trail", async () => {
     const o = await organization();
     await o.fund(250_000);

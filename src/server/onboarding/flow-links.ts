@@ -53,12 +53,13 @@ async function readUser(
 ): Promise<{ email?: string; first_name?: string } | null> {
   const credentials = team.credentialsFor(found.organization);
   if (!call || !credentials) return null;
-  // 403/404: not the organization's user (the service refuses the flow too); anything else unanswered throws.
+  // 400/403/404: no id, or not the organization's user (the service refuses the flow too); anything else unanswered
+  // throws.
   return readForRule<{ email?: string; first_name?: string }>(
     call,
     serviceRequest(credentials, `/v2/users/${encodeURIComponent(userId)}`),
     'object',
-    [403, 404],
+    [400, 403, 404],
   );
 }
 

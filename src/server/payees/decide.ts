@@ -2,6 +2,7 @@ import { maskedPayoutBody } from '../../lib/payee-changes';
 import { statusAt } from '../../lib/request-lifecycle';
 import { sameHandsRefusal } from '../approvals/excluded';
 import { consoleEntry } from '../audit/chain';
+import { noteMemberSetEmail } from '../db/onboarding/flow-links';
 import * as payeeRows from '../db/repositories/payee-requests';
 import * as lifecycle from '../db/repositories/request-lifecycle';
 import type { PayeeRequestRow } from '../db/schema';
@@ -86,6 +87,17 @@ export async function confirmPayeeRequest(
     row.operation === 'add-payout-method'
       ? `/v2/users/${encodeURIComponent(row.user_id)}/payout-methods`
       : `/v2/users/${encodeURIComponent(row.user_id)}`;
+  // An email the change carries beside its method (a default's change may carry one) was typed by its maker: a link
+  // mailed there is not the payee's alone for a while, as when a member sets it directly. Noted before the service is
+  // asked, so that an answer lost on the way leaves the note.
+  if (emailIn(row.body)) {
+    await noteMemberSetEmail(team.database.db, {
+      org_id: org.id,
+      user_id: row.user_id,
+      member_id: row.proposer_id,
+      set_at: team.now().toISOString(),
+    });
+  }
   let refusal: string | null = null;
   try {
     const response = await call(
@@ -111,6 +123,15 @@ export async function confirmPayeeRequest(
   }
   await ended(team, row);
   return { request: await viewOf(team, org.id, id), userId: row.user_id };
+}
+
+/** Whether a held change's body sets the user's email. */
+function emailIn(body: string | null): boolean {
+  try {
+    return typeof (JSON.parse(body ?? 'null') as { email?: unknown } | null)?.email === 'string';
+  } catch {
+    return false;
+  }
 }
 
 export async function closePayeeRequest(

@@ -86,15 +86,21 @@ export async function payeeRequestViews(
   return rows.map((row) => {
     const proposer = byId.get(row.proposer_id);
     const decider = row.decided_by ? byId.get(row.decided_by) : undefined;
+    const raw = JSON.parse(row.body) as Record<string, unknown>;
     return {
       id: row.id,
       operation: row.operation,
-      description: describePayeeChange(row.operation, row.payee_name, row.after_method),
+      description: describePayeeChange(
+        row.operation,
+        row.payee_name,
+        row.after_method,
+        typeof raw.email === 'string' ? raw.email : undefined,
+      ),
       user_id: row.user_id,
       payee: row.payee_name,
       before: JSON.parse(row.before_methods) as string[],
       after: row.after_method,
-      body: maskedPayoutBody(JSON.parse(row.body) as Record<string, unknown>),
+      body: maskedPayoutBody(raw),
       ticket: row.ticket,
       proposer: proposer ? { id: proposer.id, name: proposer.name, email: proposer.email } : null,
       status: statusAt(row, now) as PayeeRequestRow['status'],

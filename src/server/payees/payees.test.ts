@@ -243,6 +243,20 @@ describe.each(BACKENDS)('onboarding through the console server on $name', async 
     expect((await admin.post(`/api/team/payee-requests/${held.body.request.id}/confirm`)).status).toBe(200);
     expect(await read()).toBe('cash_app');
 
+    // An email carried beside a default the payee has already: the approver reads it, and it is noted as the maker's
+    // (a link mailed there is then not the payee's alone: onboarding/flow-links.ts).
+    const email = `f.own.${o.tenant.client_id.slice(0, 6)}@evil.example`;
+    const hidden = await finance.patch(`/v2/users/${second}`, { default_payout_method: 'cash_app', email });
+    expect(hidden.status).toBe(202);
+    expect(hidden.body.request.description).toContain(', and set their email to f•••@evil.example');
+    expect((await admin.post(`/api/team/payee-requests/${hidden.body.request.id}/confirm`)).status).toBe(200);
+    const notes = await server.team.database.db
+      .selectFrom('member_set_emails')
+      .select('member_id')
+      .where('user_id', '=', second as string)
+      .execute();
+    expect(notes.map((n) => n.member_id)).toEqual([o.member('finance').id]);
+
     const off = await organization({ approval_limit_cents: null });
     const offFinance = await off.as(off.member('finance'));
     const direct = await offFinance.put(`/v2/users/${off.userId}/payout-methods`, {
@@ -250,6 +264,33 @@ describe.each(BACKENDS)('onboarding through the console server on $name', async 
       email: 'direct@example.com',
     });
     expect(direct.status).toBe(200);
+  });
+
+  it("an email whose answer is a 5xx (the service may hold it) is noted as the member's all the same", async () => {
+    const o = await organization();
+    const support = await o.as(o.member('support'));
+    const userId = o.userId;
+    const armed = await server.app.request('/sandbox/faults', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_id: o.tenant.client_id,
+        method: 'PATCH',
+        path_prefix: `/v2/users/${userId}`,
+        status: 503,
+      }),
+    });
+    expect(armed.status, await armed.text()).toBeLessThan(300);
+    const answer = await support.patch(`/v2/users/${userId}`, {
+      email: `late.${o.tenant.client_id.slice(0, 6)}@evil.example`,
+    });
+    expect(answer.status).toBeGreaterThanOrEqual(500);
+    const notes = await server.team.database.db
+      .selectFrom('member_set_emails')
+      .select('member_id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(notes.map((n) => n.member_id)).toEqual([o.member('support').id]);
   });
 
   it('a ticket reaches the audit line and never the service; a TIN reaches no line, log or row', async () => {

@@ -193,6 +193,11 @@ describe.each(BACKENDS)('wallet moves through the console server on $name', asyn
           .status,
       ).toBe(403);
       expect((await r.who.finance.get('/api/team/refill-pauses')).body.data).toHaveLength(1);
+      // Another setting, or the refill left off, keeps the pause and its reason shown.
+      for (const other of [{ payout_options_exclude_list: [] }, { auto_refill_active: false }]) {
+        expect((await r.who.finance.post(`/v2/apps/${r.appId}/change_settings`, other)).status).toBe(200);
+      }
+      expect((await r.who.finance.get('/api/team/refill-pauses')).body.data).toHaveLength(1);
       const within = await r.who.finance.post(`/v2/apps/${r.appId}/change_settings`, {
         ...again,
         refill_amount: 50_000,
