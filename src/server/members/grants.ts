@@ -136,9 +136,10 @@ async function apply(
     }
     const policy = await applyPolicy(team.database.db, org.id, change.payload, by, team.now());
     // Once more now that it holds: a refill turned on while the first pass ran was judged by the limit before.
-    const again = await orUnavailable(pauseRefillsAbove(team, call, org, before, change.payload));
-    if (!(again instanceof Refusal))
-      paused.push(...again.filter((p) => !paused.some((q) => q.app_id === p.app_id)));
+    const again = await orUnavailable(
+      pauseRefillsAbove(team, call, org, before, change.payload, new Set(paused.map((p) => p.app_id))),
+    );
+    if (!(again instanceof Refusal)) paused.push(...again);
     const refillsPaused = paused.map(({ app_id, app_name, amount_cents }) => ({
       app_id,
       app_name,

@@ -174,7 +174,7 @@ describe.each(BACKENDS)('sealed requests against a database writer on $name', as
       .executeTakeFirstOrThrow();
     await sql
       .insertInto('ap_bill_approvals')
-      .values({ ...real, id: crypto.randomUUID(), seal: null })
+      .values({ ...real, id: crypto.randomUUID(), round: null, seal: null })
       .execute();
     const paidToo = await o.finance.post(`${AP}/payables/${inserted}/pay`, {});
     error.mockRestore();

@@ -53,6 +53,8 @@ export async function pauseRefillsAbove(
   org: OrganizationRow,
   before: ApprovalPolicy,
   wanted: PolicySettings,
+  /** Apps paused by a pass before this one: switched off again if need be, not noted twice. */
+  already: ReadonlySet<string> = new Set(),
 ): Promise<RefillPauseRow[]> {
   const credentials = team.credentialsFor(org);
   if (!wanted.enabled || !call || !credentials) return [];
@@ -82,6 +84,7 @@ export async function pauseRefillsAbove(
       throw new RuleCheckUnavailable(`${path}/change_settings`, error.message);
     });
     if (!switched.ok) throw new RuleCheckUnavailable(`${path}/change_settings`, `status ${switched.status}`);
+    if (already.has(app.id)) continue;
     const pause: RefillPauseRow = {
       org_id: org.id,
       app_id: app.id,
