@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { CreatedTenant } from '../src/sandbox/domain/tenant-factory';
 
 export type Role = 'viewer' | 'support' | 'finance' | 'admin';
@@ -100,6 +100,22 @@ export async function signInByForm(page: Page, tenant: Tenant, role: Role = 'fin
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/**
+ * Moves the focus to this control by the keyboard, as a person does: Tab (or Shift+Tab, backwards) until it has it,
+ * within a bound. A focus given by a script after a pointer's click is not shown as the keyboard's (:focus-visible).
+ */
+export async function tabTo(
+  page: Page,
+  control: Locator,
+  { backwards = false, most = 80 }: { backwards?: boolean; most?: number } = {},
+): Promise<void> {
+  for (let presses = 0; presses < most; presses++) {
+    if (await control.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(control).toBeFocused();
 }
 
 /** A member's own Basic credentials, as their browser sends them: signs in through the API. */
