@@ -98,12 +98,9 @@ test('Search opens from the header on a phone, by pointer and by keyboard', asyn
   expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 });
 
-test("Send payout's review fits a phone: nothing of it is cut off on the right", async ({
-  signedIn: page,
-  tenant,
-}) => {
+test("Send payout's review fits a phone: nothing of it is cut off on the right", async ({ page, tenant }) => {
   const seller = tenant.users[1];
-  await page.goto('/payouts/new');
+  await signIn(page, tenant, 'finance', { to: '/payouts/new' });
   await page.getByLabel('Payee', { exact: true }).fill(`${seller?.first_name} ${seller?.last_name}`);
   await page
     .getByRole('option')
