@@ -1,5 +1,5 @@
 import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
-import { AXE_SPEC_TIMEOUT, basicAuth, expect, signIn, tabTo, test } from './fixtures';
+import { AXE_SPEC_TIMEOUT, basicAuth, expect, signIn, tabUntilFocused, test } from './fixtures';
 import { pickById } from './payment-form';
 
 /*
@@ -89,7 +89,7 @@ test(`the current page's link stays readable under the pointer and with the focu
   await expectNoAxeViolationsInBothSchemes(page);
   await page.mouse.move(0, 0);
   // The keyboard's focus, as a person gives it: back from where the click left it to the link.
-  await tabTo(page, link, { backwards: true });
+  await tabUntilFocused(page, link, { backwards: true });
   await expect(link).toHaveCSS('outline-style', /solid|auto/);
   await expectNoAxeViolationsInBothSchemes(page);
 });

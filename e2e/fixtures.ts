@@ -106,7 +106,7 @@ export async function signInByForm(page: Page, tenant: Tenant, role: Role = 'fin
  * Moves the focus to this control by the keyboard, as a person does: Tab (or Shift+Tab, backwards) until it has it,
  * within a bound. A focus given by a script after a pointer's click is not shown as the keyboard's (:focus-visible).
  */
-export async function tabTo(
+export async function tabUntilFocused(
   page: Page,
   control: Locator,
   { backwards = false, most = 80 }: { backwards?: boolean; most?: number } = {},

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { paymentsCsv } from './batch-file';
-import { bankPayment, basicAuth, expect, memberAuth, signIn, test } from './fixtures';
+import { bankPayment, basicAuth, expect, memberAuth, signIn, tabUntilFocused, test } from './fixtures';
 import { invoice } from './invoice-pdf';
 import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById } from './payment-form';
 
@@ -208,7 +208,7 @@ test('a page opened from the navigation by keyboard has the focus on its heading
   signedIn: page,
 }) => {
   const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Send payout' });
-  await link.focus();
+  await tabUntilFocused(page, link);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Send payout', level: 1 })).toBeFocused();
   await page.keyboard.press('Tab');
