@@ -37,8 +37,8 @@ test('support agent adds an address to a user and sees it', async ({ signedIn: p
   await expect(page.getByLabel('Line 1')).toHaveValue('');
 });
 
-test('a non-US address takes a free-form state and postcode', async ({ signedIn: page, tenant }) => {
-  await page.goto(`/users/${tenant.users[1]?.id}/addresses/new`);
+test('a non-US address takes a free-form state and postcode', async ({ page, tenant }) => {
+  await signIn(page, tenant, 'finance', { to: `/users/${tenant.users[1]?.id}/addresses/new` });
   await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(tenant.users[1]));
   await chooseOption(page, 'Country', 'Germ', 'Germany');
   await page.getByLabel('Line 1').fill('Marienplatz 1');
@@ -107,11 +107,12 @@ test('support agent copies compliance to an app of the organization and views th
 });
 
 test("copying to another tenant's app shows the service's 403 message and what to check", async ({
-  signedIn: page,
+  page,
   request,
+  tenant,
 }) => {
   const other = await (await request.post('/sandbox/tenants', { data: {} })).json();
-  await page.goto(`/compliance/copy?app_id=${other.apps[0].id}`);
+  await signIn(page, tenant, 'finance', { to: `/compliance/copy?app_id=${other.apps[0].id}` });
   // Not this organization's: the field can only show the id it was given.
   await expect(page.getByLabel('App', { exact: true })).toHaveValue(other.apps[0].id);
   await copyComplianceConfirmed(page);
@@ -133,9 +134,10 @@ test('an organization with no compliance record is told to add one first', async
 });
 
 test('an app that does not exist cannot be picked, and nothing is asked of the service', async ({
-  signedIn: page,
+  page,
+  tenant,
 }) => {
-  await page.goto('/compliance/copy');
+  await signIn(page, tenant, 'finance', { to: '/compliance/copy' });
   await page.getByLabel('App', { exact: true }).fill('app-123');
   await expect(page.getByText('No app by that name or ID')).toBeVisible();
   await page.keyboard.press('Tab');

@@ -113,8 +113,7 @@ test(`axe: a new app and an app's compliance form, light and dark`, async ({ bro
   test.setTimeout(AXE_SPEC_TIMEOUT * 2);
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, tenant, 'finance');
-  await page.goto('/onboarding/apps/new');
+  await signIn(page, tenant, 'finance', { to: '/onboarding/apps/new' });
   await page.getByRole('heading', { name: 'New app' }).waitFor();
   await expectNoAxeViolationsInBothSchemes(page);
   await page.goto(`/apps/${tenant.apps[1]?.id}`);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 import { pickById } from './payment-form';
 
 /**
@@ -23,9 +23,9 @@ async function expectCombobox(page: Page, field: Locator): Promise<void> {
   await expect(field).toHaveAttribute('aria-expanded', 'false');
 }
 
-test('every picker and select is a combobox by role and name', async ({ signedIn: page, tenant }) => {
+test('every picker and select is a combobox by role and name', async ({ page, tenant }) => {
   test.slow(); // a dozen pickers on six pages, each opened and read
-  await page.goto('/payments/new');
+  await signIn(page, tenant, 'finance', { to: '/payments/new' });
   await expectCombobox(page, page.getByRole('combobox', { name: 'User', exact: true }));
   await pickById(page, 'User', tenant.users[0]?.id ?? '');
   await page.getByRole('radio', { name: 'Stored account' }).check();
@@ -46,12 +46,9 @@ test('every picker and select is a combobox by role and name', async ({ signedIn
   await expectCombobox(page, page.getByRole('combobox', { name: 'Filter by user', exact: true }));
 });
 
-test('a row of a list opens its record, by a click anywhere in it or by Enter', async ({
-  signedIn: page,
-  tenant,
-}) => {
+test('a row of a list opens its record, by a click anywhere in it or by Enter', async ({ page, tenant }) => {
   const user = tenant.users[0];
-  await page.goto('/users');
+  await signIn(page, tenant, 'finance', { to: '/users' });
   const userRow = page
     .getByRole('table', { name: 'Users' })
     .getByRole('row')

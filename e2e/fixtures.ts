@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { CreatedTenant } from '../src/sandbox/domain/tenant-factory';
 
 export type Role = 'viewer' | 'support' | 'finance' | 'admin';
@@ -102,6 +102,22 @@ export async function signInByForm(page: Page, tenant: Tenant, role: Role = 'fin
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
+/**
+ * Moves the focus to this control by the keyboard, as a person does: Tab (or Shift+Tab, backwards) until it has it,
+ * within a bound. A focus given by a script after a pointer's click is not shown as the keyboard's (:focus-visible).
+ */
+export async function tabUntilFocused(
+  page: Page,
+  control: Locator,
+  { backwards = false, most = 80 }: { backwards?: boolean; most?: number } = {},
+): Promise<void> {
+  for (let presses = 0; presses < most; presses++) {
+    if (await control.evaluate((element) => element === document.activeElement)) break;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(control).toBeFocused();
+}
+
 /** A member's own Basic credentials, as their browser sends them: signs in through the API. */
 export async function memberAuth(
   request: APIRequestContext,
@@ -188,7 +204,17 @@ export function basicAuth(tenant: Tenant): Record<string, string> {
  */
 export const AXE_SPEC_TIMEOUT = 90_000;
 
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+/**
+ * The rules of the tags below whose answer depends on the colours drawn (axe's `cat.color`): all that a change of
+ * colour scheme alone can turn from a pass to a violation.
+ */
+export const AXE_COLOR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** axe on the page as it stands: every rule of WCAG 2.1 A and AA, or only these rules where said. */
+export async function expectNoAxeViolations(
+  page: Page,
+  { only }: { only?: readonly string[] } = {},
+): Promise<void> {
   // A dialog or a menu that is still fading in is read at half its opacity: axe reads the page once it is still.
   // (A spinner's endless animation is no fade: only animations that end are waited for.)
   await page.waitForFunction(() =>
@@ -198,9 +224,8 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
         (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (only ? axe.withRules([...only]) : axe).analyze();
   // axe only asks for review of a label on a plain element that has text; a screen reader still never reads it.
   const unreadLabels = results.incomplete.filter((r) => r.id === 'aria-prohibited-attr');
   expect(

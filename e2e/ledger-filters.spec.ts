@@ -59,8 +59,7 @@ test("the ledger filtered by the wallet money came from and the one it went to, 
 
 test(`the ledger's wallet pickers pass axe, light and dark`, async ({ page, tenant }) => {
   test.setTimeout(AXE_SPEC_TIMEOUT);
-  await signIn(page, tenant);
-  await page.goto('/ledger');
+  await signIn(page, tenant, 'finance', { to: '/ledger' });
   await page.getByLabel('From wallet', { exact: true }).fill('organization');
   await expect(page.getByRole('option').filter({ hasText: "The organization's wallet" })).toBeVisible();
   await expectNoAxeViolationsInBothSchemes(page);

@@ -7,6 +7,7 @@ import {
   basicAuth,
   expect,
   memberAuth,
+  signIn,
   type Tenant,
   test,
 } from './fixtures';
@@ -162,12 +163,12 @@ test('a wallet moves file above the approval limit by its total waits for anothe
 });
 
 test(`the wallet moves file page passes axe, light and dark, and its review fits a phone`, async ({
-  signedIn: page,
+  page,
   tenant,
 }) => {
   test.setTimeout(AXE_SPEC_TIMEOUT * 2);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/wallets/file');
+  await signIn(page, tenant, 'finance', { to: '/wallets/file' });
   await expect(page.getByRole('heading', { name: 'Wallet moves from a file', level: 1 })).toBeVisible();
   await expectNoAxeViolationsInBothSchemes(page);
   await chooseMovesFile(page, movesCsv(tenant, 3));

@@ -88,9 +88,7 @@ test('a payee with no saved method is sent a payout link with their email filled
 
 /** On Add address for the tenant's first user, by pointer: a US address, added. */
 async function addAnAddress(page: Page, tenant: Tenant, member: TenantMember['role']) {
-  await signIn(page, tenant, member);
-  const user = tenant.users[0];
-  await page.goto(`/users/${user?.id}/addresses/new`);
+  await signIn(page, tenant, member, { to: `/users/${tenant.users[0]?.id}/addresses/new` });
   await expect(page.getByLabel('User', { exact: true })).not.toHaveValue('');
   await page.getByLabel('Line 1', { exact: true }).fill('1 Market Street');
   await page.getByLabel('City', { exact: true }).fill('San Francisco');
@@ -137,14 +135,11 @@ test('finance, having added an address, may go on to the user or to a payment fr
   await expect(page.getByRole('group', { name: 'Addresses' })).toContainText('1 Market Street');
 });
 
-test("Send payout offers the payee's default method once, marked as theirs", async ({
-  signedIn: page,
-  tenant,
-}) => {
+test("Send payout offers the payee's default method once, marked as theirs", async ({ page, tenant }) => {
   const seller = tenant.users[1];
   const paypal = seller?.payout_methods.find((method) => method.is_default);
   expect(paypal?.platform).toBe('paypal');
-  await page.goto(`/payouts/new?user_id=${seller?.id}`);
+  await signIn(page, tenant, 'finance', { to: `/payouts/new?user_id=${seller?.id}` });
   const methods = page.getByRole('radiogroup', { name: 'Payout method' });
   await expect(methods.getByRole('radio', { name: /^PayPal / })).toHaveCount(1);
   await expect(methods.getByRole('radio', { name: /^PayPal / })).toHaveAccessibleDescription('Their default');

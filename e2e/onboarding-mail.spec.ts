@@ -185,9 +185,8 @@ test(`axe: the onboarding page and the hosted flow's pages from the mail, light 
   test.setTimeout(AXE_SPEC_TIMEOUT * 3);
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, tenant, 'support');
   const user = tenant.users[0];
-  await page.goto(`/users/${user?.id}/onboarding`);
+  await signIn(page, tenant, 'support', { to: `/users/${user?.id}/onboarding` });
   await page.getByRole('heading', { name: /^Onboard / }).waitFor();
   await expectNoAxeViolationsInBothSchemes(page);
   const email = (

@@ -7,6 +7,7 @@ import {
   copyComplianceConfirmed,
   expect,
   expectNoAxeViolations,
+  signIn,
   type Tenant,
   test,
 } from './fixtures';
@@ -217,11 +218,12 @@ test('the command palette opens pages and pasted ids (transfer, then user, then 
 });
 
 test('light and dark color schemes follow the system, switch, and are both axe-clean', async ({
-  signedIn: page,
+  page,
+  tenant,
 }) => {
   test.setTimeout(AXE_SPEC_TIMEOUT);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto('/');
+  await signIn(page, tenant);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Toggle color scheme' }).click();

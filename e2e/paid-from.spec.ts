@@ -95,8 +95,7 @@ test('the approver of a payout reads the wallet its maker chose, and the payout 
   const url = page.url();
 
   const admin = await (await browser.newContext()).newPage();
-  await signIn(admin, tenant, 'admin');
-  await admin.goto(url);
+  await signIn(admin, tenant, 'admin', { to: url });
   const paidFrom = admin
     .getByRole('table', { name: 'Payout details' })
     .getByRole('row', { name: /^Paid from/ });

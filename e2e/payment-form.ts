@@ -11,8 +11,8 @@ export async function openCreatePayment(page: Page): Promise<void> {
 /** Types the bank details: the account number twice, and the routing number. */
 export async function fillBankAccount(page: Page, account: string, routing = '021000021'): Promise<void> {
   await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(account);
-  await page.getByLabel('Confirm account number').fill(account);
-  await page.getByLabel('Routing number').fill(routing);
+  await page.getByLabel('Confirm account number', { exact: true }).fill(account);
+  await page.getByLabel('Routing number', { exact: true }).fill(routing);
 }
 
 /** Opens the review and ticks the payer's authorization; returns the dialog, whose Confirm button is then enabled. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { armFault, basicAuth, expect, memberOf, type Tenant, test } from './fixtures';
+import { armFault, basicAuth, expect, memberOf, signIn, type Tenant, test } from './fixtures';
 import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById, shownAs } from './payment-form';
 
 /** The next POST /v2/payments of this tenant fails, waits or loses its connection (sandbox faults). */
@@ -238,8 +238,8 @@ test('refresh shows an advanced status, and an R01 account shows its failure rea
   await expect(page.getByLabel('Status history')).toContainText('pending');
 });
 
-test('a deep link prefills the payer', async ({ signedIn: page, tenant }) => {
-  await page.goto(`/payments/new?customer_id=${tenant.customers[0]?.id}`);
+test('a deep link prefills the payer', async ({ page, tenant }) => {
+  await signIn(page, tenant, 'finance', { to: `/payments/new?customer_id=${tenant.customers[0]?.id}` });
   await expect(page.getByRole('radio', { name: 'A payment customer' })).toBeChecked();
   await expect(page.getByLabel('Customer', { exact: true })).toHaveValue(
     new RegExp(`^${tenant.customers[0]?.name} · `),

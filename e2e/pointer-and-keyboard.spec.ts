@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { paymentsCsv } from './batch-file';
-import { bankPayment, basicAuth, expect, memberAuth, signIn, test } from './fixtures';
+import { bankPayment, basicAuth, expect, memberAuth, signIn, tabUntilFocused, test } from './fixtures';
 import { invoice } from './invoice-pdf';
 import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById } from './payment-form';
 
@@ -170,9 +170,8 @@ for (const [width, height] of [
       data: { payment: bankPayment(tenant, 1_500_000, { idempotency_key: crypto.randomUUID() }) },
     });
     const { id } = (await submitted.json()) as { id: string };
-    await signIn(page, tenant, 'finance');
     // The maker has seen it waiting (the Approvals list is the read the notices follow)...
-    await page.goto('/approvals');
+    await signIn(page, tenant, 'finance', { to: '/approvals' });
     await expect(page.getByRole('table', { name: 'Waiting for approval' })).toContainText('$15,000.00');
     if (width < 768) await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transfers' }).click();
@@ -190,9 +189,10 @@ for (const [width, height] of [
 }
 
 test('the first Tab reaches a skip link past the header and the navigation, to the page and its first field', async ({
-  signedIn: page,
+  page,
+  tenant,
 }) => {
-  await page.goto('/payouts/new');
+  await signIn(page, tenant, 'finance', { to: '/payouts/new' });
   await expect(page.getByRole('heading', { name: 'Send payout', level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to the page', exact: true });
@@ -208,7 +208,7 @@ test('a page opened from the navigation by keyboard has the focus on its heading
   signedIn: page,
 }) => {
   const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Send payout' });
-  await link.focus();
+  await tabUntilFocused(page, link);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Send payout', level: 1 })).toBeFocused();
   await page.keyboard.press('Tab');

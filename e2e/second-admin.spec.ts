@@ -56,6 +56,7 @@ test('an admin’s grant of power waits for the second admin on Approvals, and a
   browser,
   tenant,
 }) => {
+  test.slow(); // two admins, each signed in, the second's page following the first's change
   const second = await secondAdmin(page.request, tenant);
   const viewer = memberOf(tenant, 'viewer');
   await signIn(page, tenant, 'admin');

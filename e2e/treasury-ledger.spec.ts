@@ -196,8 +196,7 @@ test('at 390 px the totals of the range show their amounts without a sideways sc
 
 test(`the treasury and the ledger pass axe, light and dark`, async ({ page, tenant }) => {
   test.setTimeout(AXE_SPEC_TIMEOUT * 2);
-  await signIn(page, tenant);
-  await page.goto('/treasury');
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
   await expect(page.getByRole('heading', { name: 'Treasury', exact: true })).toBeVisible();
   // The chart's code comes with it, after the page's: on cores shared with other work that takes its time.
   await expect(page.getByText(`${tenant.apps[0]?.name}: balance, last 30 days`)).toBeVisible({

@@ -108,8 +108,7 @@ test(`the treasury's refill settings and organization move pass axe, light and d
   test.setTimeout(AXE_SPEC_TIMEOUT);
   const app = tenant.apps[1];
   await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
-  await signIn(page, tenant);
-  await page.goto('/treasury');
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
   await wallet.getByLabel(`Refill ${app?.name}'s wallet by itself`, { exact: true }).check();
   await expect(wallet.getByLabel(`Refill below (USD), ${app?.name}`, { exact: true })).toBeVisible();

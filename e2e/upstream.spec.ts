@@ -14,8 +14,10 @@ test.skip(missing !== null, `SKIPPED, upstream mode needs Prism: ${missing}`);
 const USER = 'a169451c-8525-4352-b8ca-070dd449a1a5';
 const APP = '3f1d2c4b-5555-4000-8000-000000000005';
 
-async function signIn(page: Page) {
-  await page.goto('/sign-in');
+/** Signs in with the organization's key by the form, from the page asked for, which it then opens. */
+async function signIn(page: Page, to = '/sign-in') {
+  await page.goto(to);
+  await expect(page).toHaveURL(/\/sign-in/);
   await expect(page.getByRole('group', { name: 'Demo team' })).toHaveCount(0);
   await page.getByLabel('Client ID', { exact: true }).fill('upstream-client');
   await page.getByLabel('API key', { exact: true }).fill('upstream-key');
@@ -43,8 +45,7 @@ test('pay from a bank account upstream: the request passes the contract and the 
   page,
 }) => {
   const refused = failOn422(page);
-  await signIn(page);
-  await page.goto(`/payments/new?user_id=${USER}`);
+  await signIn(page, `/payments/new?user_id=${USER}`);
   await page.getByLabel('Amount (USD)').fill('12.34');
   await fillBankAccount(page, '000123456789');
   await page.getByRole('button', { name: 'Add metadata' }).click();
@@ -60,8 +61,7 @@ test('pay from a bank account upstream: the request passes the contract and the 
 
 test('pay from a stored account upstream', async ({ page }) => {
   const refused = failOn422(page);
-  await signIn(page);
-  await page.goto(`/payments/new?user_id=${USER}`);
+  await signIn(page, `/payments/new?user_id=${USER}`);
   await page.getByLabel('Amount (USD)').fill('5');
   await page.getByRole('radio', { name: 'Stored account' }).check();
   await page.getByRole('combobox', { name: 'Account on file' }).click();
@@ -74,8 +74,7 @@ test('pay from a stored account upstream', async ({ page }) => {
 
 test('add an address upstream: a 200 with no body shows the address as sent', async ({ page }) => {
   const refused = failOn422(page);
-  await signIn(page);
-  await page.goto(`/addresses/new?user_id=${USER}`);
+  await signIn(page, `/addresses/new?user_id=${USER}`);
   await addSanFranciscoAddress(page);
   const status = page.getByRole('status').filter({ hasText: 'Address added' });
   await expect(status).toContainText('1 Market Street');
@@ -85,8 +84,7 @@ test('add an address upstream: a 200 with no body shows the address as sent', as
 
 test('copy compliance upstream shows the service message', async ({ page }) => {
   const refused = failOn422(page);
-  await signIn(page);
-  await page.goto(`/compliance/copy?app_id=${APP}`);
+  await signIn(page, `/compliance/copy?app_id=${APP}`);
   await copyComplianceConfirmed(page);
   await expect(page.getByRole('status').filter({ hasText: 'Compliance copied' })).toContainText(
     'Business compliance information successfully copied',
@@ -97,8 +95,7 @@ test('copy compliance upstream shows the service message', async ({ page }) => {
 });
 
 test('the user view shows what the vendor returns upstream', async ({ page }) => {
-  await signIn(page);
-  await page.goto(`/users/${USER}`);
+  await signIn(page, `/users/${USER}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Prism's examples: a user profile, payout methods and a transfer list; each section renders on its own.
   await expect(page.getByRole('table', { name: 'Profile' })).toBeVisible();
@@ -108,8 +105,7 @@ test('the user view shows what the vendor returns upstream', async ({ page }) =>
 
 test('a picker searches the most recent users upstream, says so, and picks one by name', async ({ page }) => {
   const refused = failOn422(page);
-  await signIn(page);
-  await page.goto('/payments/new');
+  await signIn(page, '/payments/new');
   // The vendor's service cannot search: the picker filters its most recent page of users (Prism's example).
   await page.getByLabel('User', { exact: true }).fill('stri');
   await expect(
@@ -243,8 +239,7 @@ test('onboarding upstream: a user created, a link made, a code sent and entered,
 }) => {
   test.slow();
   const refused = failOn422(page);
-  await signIn(page);
-  await page.goto('/onboarding/users/new');
+  await signIn(page, '/onboarding/users/new');
   await page.getByLabel('First name', { exact: true }).fill('Rae');
   await page.getByLabel('Last name', { exact: true }).fill('Payee');
   await page.getByLabel('Email', { exact: true }).fill('rae.payee@example.com');

@@ -11,9 +11,8 @@ test('support edits contact details (each rule at its field), then verifies the 
   const otherEmail = (
     await (await page.request.get(`/v2/users/${other?.id}`, { headers: basicAuth(tenant) })).json()
   ).email as string;
-  await signIn(page, tenant, 'support');
   // Reached from the user's page by its own link.
-  await page.goto(`/users/${user?.id}`);
+  await signIn(page, tenant, 'support', { to: `/users/${user?.id}` });
   await page.getByRole('link', { name: 'Edit contact details', exact: true }).click();
   await expect(page.getByLabel('First name', { exact: true })).toBeFocused();
   await page.getByRole('heading', { name: 'Contact details' }).waitFor();

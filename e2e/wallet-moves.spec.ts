@@ -41,8 +41,7 @@ test("finance moves money to a user's wallet, and a move back above what it hold
 
 test(`the move page passes axe, light and dark`, async ({ page, tenant }) => {
   test.setTimeout(AXE_SPEC_TIMEOUT);
-  await signIn(page, tenant);
-  await page.goto('/wallets/move');
+  await signIn(page, tenant, 'finance', { to: '/wallets/move' });
   await expect(page.getByRole('heading', { name: "Move to a user's wallet", exact: true })).toBeVisible();
   await expectNoAxeViolationsInBothSchemes(page);
 });

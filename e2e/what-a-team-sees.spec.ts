@@ -12,7 +12,7 @@ import {
   type Tenant,
   test,
 } from './fixtures';
-import { openCreatePayment } from './payment-form';
+import { fillBankAccount, openCreatePayment } from './payment-form';
 
 /*
  * What a team sees, tried as a new user would: every page survives a reload and a new tab, the session follows the
@@ -249,9 +249,7 @@ test(`a disabled payer is flagged in the picker, the review and a file's review,
   await option.click();
   await expect(page.getByLabel('User', { exact: true })).toHaveValue(/\(disabled\)$/);
   await page.getByLabel('Amount (USD)').fill('25.00');
-  await page.getByLabel('Account number', { exact: true }).fill('123456789');
-  await page.getByLabel('Confirm account number', { exact: true }).fill('123456789');
-  await page.getByLabel('Routing number', { exact: true }).fill('021000021');
+  await fillBankAccount(page, '123456789');
   await page.getByRole('button', { name: 'Review payment' }).click();
   const review = page.getByRole('dialog', { name: 'Review payment' });
   await expect(review.getByRole('alert').filter({ hasText: 'The payer is disabled' })).toBeVisible();
