@@ -46,6 +46,21 @@ test('every picker and select is a combobox by role and name', async ({ page, te
   await expectCombobox(page, page.getByRole('combobox', { name: 'Filter by user', exact: true }));
 });
 
+test('a search that finds no one is said, and Enter on it picks nothing and sends nothing', async ({
+  page,
+  tenant,
+}) => {
+  await signIn(page, tenant, 'finance', { to: '/payments/new' });
+  const field = page.getByRole('combobox', { name: 'User', exact: true });
+  await field.fill('zzqx-nobody-here');
+  await expect(page.getByRole('status').filter({ hasText: 'No user by that name' })).toBeVisible();
+  await field.press('Enter');
+  // Nothing was sent: no field of the form is marked wrong, and what was typed is still there.
+  await expect(field).toHaveValue('zzqx-nobody-here');
+  await expect(field).toBeFocused();
+  await expect(page.getByLabel('Amount (USD)', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('a row of a list opens its record, by a click anywhere in it or by Enter', async ({ page, tenant }) => {
   const user = tenant.users[0];
   await signIn(page, tenant, 'finance', { to: '/users' });

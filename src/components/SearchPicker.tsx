@@ -119,6 +119,9 @@ export function SearchPicker({
           onClick={() => combobox.openDropdown()}
           onKeyDown={(event) => {
             if (event.key === 'ArrowDown' && !combobox.dropdownOpened) combobox.openDropdown();
+            // Enter with nothing to pick picks nothing: it does not send the form the picker is in.
+            if (event.key === 'Enter' && combobox.dropdownOpened && options.length === 0)
+              event.preventDefault();
           }}
           onFocus={(event) => event.currentTarget.select()}
           onBlur={() => {
@@ -157,7 +160,9 @@ export function SearchPicker({
           ))}
         </Combobox.Options>
         {/* Beside the list, which is hidden while it has no option: an empty listbox is a list with nothing to read. */}
-        {options.length === 0 && !loading && <Combobox.Empty>{source.nothingFound}</Combobox.Empty>}
+        {options.length === 0 && !loading && (
+          <Combobox.Empty role="status">{source.nothingFound}</Combobox.Empty>
+        )}
         {found.data?.note && pastedId === null && (
           <Combobox.Footer>
             <Text size="xs" c="dimmed">

@@ -78,7 +78,8 @@ function RefillForm({
   };
 
   return (
-    <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+    // A fieldset is as wide as its widest line by default (min-inline-size: min-content): at 390 px it ran off screen.
+    <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <Text component="legend" fw={600}>
         {`Auto-refill, ${app.name}`}
       </Text>

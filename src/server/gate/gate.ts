@@ -256,6 +256,11 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
       emailSet =
         described.action === 'user.update' &&
         typeof (read.raw as { email?: unknown } | null)?.email === 'string';
+      // Noted before it is sent: a link made while the change is on its way is judged with the note already there.
+      const changedUser = path.split('/')[3];
+      if (emailSet && changedUser) {
+        await noteEmailSetByMember(team, found as NonNullable<typeof found>, changedUser);
+      }
       const change = destinationChangeOf(described.action, path, read.raw);
       if (change) {
         const held = await orUnavailable(
@@ -275,6 +280,17 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
       }
     }
     // Bills, vendors and their policies: the rules of accounts payable (payables/rules.ts).
+    // A write under accounts payable that is none of its routes (a suffix the service may read loosely) is never sent:
+    // it would reach the service unjudged by the rules of bills.
+    if (
+      path.startsWith('/v2/accounts-payable/') &&
+      c.req.method !== 'GET' &&
+      !AP_ACTIONS.has(described.action)
+    ) {
+      const unknown = new Refusal(404, 'route-not-found', 'No such route of accounts payable');
+      await writeLine(team, c, line, found, unknown.status);
+      return answerRefusal(c, unknown);
+    }
     if (AP_ACTIONS.has(described.action)) {
       const raw = await readApBody(c);
       const outcome =
@@ -352,7 +368,7 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     // A user's email set by a member: a link mailed there is not the payee's alone for a while (onboarding/). Noted
     // unless the service refused it: an answer lost or late (5xx) may hide an email the service holds.
     const notRefused = !(response.status >= 400 && response.status < 500);
-    if (notRefused && (described.action === 'user.create' || emailSet) && line.targets[0]) {
+    if (notRefused && described.action === 'user.create' && line.targets[0]) {
       await noteEmailSetByMember(team, found as NonNullable<typeof found>, line.targets[0]);
     }
     await writeLine(team, c, line, found, response.status, response.headers.get('x-request-id'));

@@ -235,6 +235,10 @@ describe.each(BACKENDS)('one member behind several AP users, upstream, on $name'
         }
         expect([400, 403]).toContain((await admin.patch(`${AP}/payables/${id}`, { amount: 1 })).status);
       }
+      // An action spelled with a suffix is none of the routes: not sent, even for an admin.
+      for (const suffix of [';x', '.json', '%3Bx']) {
+        expect((await admin.post(`${AP}/payables/${made}/approve${suffix}`, {})).status, suffix).toBe(404);
+      }
       expect(writes.slice(sent)).toEqual([]);
       // Thirty-six characters of an id's alphabet that are no id: not there, never a 5xx.
       for (const id of ['------------------------------------', '0123456789abcdef0123456789abcdef0123']) {

@@ -443,9 +443,12 @@ async function judgePay(
     amountCents,
     refusal: new Refusal(status, code, message, { extra }),
   });
-  // The same attempt sent again (its answer was lost): the service answers it as before and moves nothing anew.
+  // The same attempt sent again after its answer was lost, to a bill whose payment it started: the service answers it
+  // as before. Only where no pay could move money anew (a bill approved or failed is judged below, key or not: a
+  // service that ignores the key would pay it again).
   const key = keyOfPay(body);
-  if (key && (bill.transfer_history ?? []).some((attempt) => attempt.idempotency_key === key)) {
+  const payable = bill.status === 'approved' || bill.status === 'payment_failed';
+  if (!payable && key && (bill.transfer_history ?? []).some((attempt) => attempt.idempotency_key === key)) {
     return { kind: 'send', body, detail, amountCents, reservation: null };
   }
   if (bill.status !== 'approved' && bill.status !== 'payment_failed') {
