@@ -11,6 +11,7 @@ import { fieldErrorsFrom } from '../../lib/field-errors';
 import { formatCents } from '../../lib/money';
 import { createVendorMethodSchema } from '../../lib/requests/accounts-payable';
 import { activePolicy } from '../approvals/policy';
+import { idempotencyKeysOf } from '../db/controls-schema';
 import {
   billEdits,
   deleteBillApproval,
@@ -412,12 +413,11 @@ async function editsOf(db: Team['database']['db'], found: SessionMember, bill: B
   }));
 }
 
-/** The idempotency key a pay's body names, if it is JSON that names one. */
+/** The idempotency key a pay's body names, read as the gate reads every money body's (db/controls-schema.ts). */
 function keyOfPay(body: string | FormData): string | null {
   if (typeof body !== 'string') return null;
   try {
-    const key = (JSON.parse(body) as { idempotency_key?: unknown } | null)?.idempotency_key;
-    return typeof key === 'string' && key !== '' ? key : null;
+    return idempotencyKeysOf(JSON.parse(body))[0] ?? null;
   } catch {
     return null;
   }
