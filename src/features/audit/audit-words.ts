@@ -44,6 +44,7 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'integrity.seal': 'seal the rows that decide power and money',
   'integrity.seal.requests': 'seal the payee requests, bill approvals and vendor method changes',
   'integrity.seal.links': "seal the onboarding links, members' email notes, bill edits and AP user links",
+  'integrity.seal.invitations': 'seal the one-time links',
   'integrity.violation': 'check a row changed in the database',
   'policy.read': 'read the approval policy',
   'refill-pauses.read': 'read which auto-refills are paused',

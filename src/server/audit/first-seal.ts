@@ -1,6 +1,6 @@
 import { transaction } from '../db/database';
 import { hasAction, holdHead } from '../db/repositories/audit-trail';
-import { sealEveryRow, sealLinkRows, sealRequestRows } from '../db/repositories/sealing';
+import { sealEveryRow, sealInvitationRows, sealLinkRows, sealRequestRows } from '../db/repositories/sealing';
 import type { Team } from '../team';
 import { appendAuditIn, consoleEntry } from './chain';
 
@@ -33,6 +33,12 @@ const GENERATIONS = [
     seal: sealLinkRows,
     said: (n: number) =>
       `Sealed ${n} onboarding links, members' email notes, bill edits and AP user links as they were, at the first start with their seals`,
+  },
+  {
+    action: 'integrity.seal.invitations',
+    seal: sealInvitationRows,
+    said: (n: number) =>
+      `Sealed ${n} one-time links (invitations, resets, first admins') as they were, at the first start with their seals`,
   },
 ] as const;
 

@@ -7,9 +7,9 @@ import {
   billEditsMigration,
 } from './accounts-payable-schema';
 import { apTeamMigration } from './ap-team-schema';
-import { requestKeysMigration, requestSealsMigration } from './controls-schema';
+import { requestKeysDroppedMigration, requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
-import { rowSealsMigration } from './row-seals-schema';
+import { invitationSealsMigration, rowSealsMigration } from './row-seals-schema';
 import { refillPausesMigration } from './wallets/refill-pauses-schema';
 
 /**
@@ -397,4 +397,6 @@ export const migrations: Record<string, Migration> = {
   '0015-refill-pauses': refillPausesMigration,
   '0015a-bill-creations': billCreationsMigration,
   '0015b-bill-approval-rounds': billApprovalRoundsMigration,
+  '0016s-invitation-seals': invitationSealsMigration,
+  '0016s-request-keys-dropped': requestKeysDroppedMigration,
 };

@@ -12,3 +12,13 @@ export const rowSealsMigration: Migration = {
     }
   },
 };
+
+/**
+ * Seals on one-time links (invitations, resets, the first admin's): a link a database writer inserts for a token of
+ * their choosing opens nothing. Rows written before are sealed once, as they are, at the first start with these seals.
+ */
+export const invitationSealsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('invitations').addColumn('seal', 'text').execute();
+  },
+};

@@ -82,6 +82,8 @@ export interface ConsoleTables
     email: string | null;
     /** The admin it was shown to (no mail), who could open it too; null when it went by mail or to the log. */
     shown_to: string | null;
+    /** HMAC of what the link opens (db/seals.ts), written by the repository: a row a database writer made opens nothing. */
+    seal?: string | null;
   };
   audit_events: {
     seq: number;

@@ -8,6 +8,7 @@ import type {
   BillEditRow,
   ConsoleTables,
   DecisionRow,
+  InvitationRow,
   MemberRow,
   MethodChangeRow,
   PayeeRequestRow,
@@ -44,7 +45,8 @@ export type SealedTable =
   | 'member_set_flow_emails'
   | 'ap_bill_edits'
   | 'ap_bill_creations'
-  | 'ap_user_links';
+  | 'ap_user_links'
+  | 'invitations';
 
 /** A number as PostgreSQL and SQLite answer it alike (a bigint may come back as text). */
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -182,6 +184,18 @@ export const sealedFields = {
     row.linked_by,
     row.confirmed_by,
     row.at,
+  ],
+  // A one-time link: what it opens (a member's invitation or reset, bound to their role and email then, or an
+  // organization's first admin), until when, and to whom it was shown. Spending it is not sealed: it only takes away.
+  invitations: (row: InvitationRow) => [
+    row.token_hash,
+    row.org_id,
+    row.member_id,
+    row.purpose,
+    row.expires_at,
+    row.role,
+    row.email,
+    row.shown_to,
   ],
 } satisfies Record<SealedTable, (row: never) => unknown[]>;
 

@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
 import { achPayment, tenantOf } from '../test/tenants';
@@ -63,5 +64,92 @@ describe.each(BACKENDS)('an idempotency key of a waiting request on $name', asyn
     expect(alone.body.error_code).toBe('idempotency-key-waiting');
     expect(await transfersOf(row.idempotency_key)).toEqual([]);
     expect((await finance.post('/v2/payments', payment(user, 600_000))).status).toBe(201);
+  });
+
+  /** What a database writer runs beside the requests: a no-op where no such list of keys is kept. */
+  const writeBesideRequests = async (statement: ReturnType<typeof sql>) => {
+    try {
+      await statement.execute(database.db);
+    } catch (error) {
+      if (!/approval_request_keys/.test(String(error))) throw error;
+    }
+  };
+
+  it("keeps a file's keys waiting when the keys written down beside it are deleted in the database", async () => {
+    const rows = [payment(user, 600_000), payment(user, 600_000)];
+    const submitted = await finance.post('/api/team/approvals', { rows, file_sha256: 'f'.repeat(64) });
+    expect(submitted.status).toBe(201);
+    await writeBesideRequests(sql`delete from approval_request_keys`);
+    for (const row of rows) {
+      const alone = await finance.post('/v2/payments', row);
+      expect(alone.status).toBe(409);
+      expect(alone.body).toMatchObject({
+        error_code: 'idempotency-key-waiting',
+        request_id: submitted.body.id,
+      });
+      expect(await transfersOf(row.idempotency_key)).toEqual([]);
+    }
+  });
+
+  it('holds no key for a request slipped into the database, and says so in the trail', async () => {
+    const key = crypto.randomUUID();
+    const org = await database.db
+      .selectFrom('members')
+      .select(['org_id', 'id'])
+      .where('id', '=', (await finance.get('/api/team/session')).body.member.id)
+      .executeTakeFirstOrThrow();
+    const id = crypto.randomUUID();
+    const now = new Date().toISOString();
+    const body = JSON.stringify({ payment: payment(user, 500, key) });
+    await database.db
+      .insertInto('approval_requests')
+      .values({
+        id,
+        org_id: org.org_id,
+        kind: 'payment',
+        maker_id: org.id,
+        body,
+        body_hash: 'forged',
+        file_sha256: null,
+        amount_cents: 500,
+        row_count: 1,
+        policy_version: 1,
+        approvals_needed: 1,
+        status: 'pending',
+        result: null,
+        warnings: null,
+        created_at: now,
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+        updated_at: now,
+        executor_id: null,
+        lease_until: null,
+        excluded_approvers: null,
+        origin: null,
+      })
+      .execute();
+    await writeBesideRequests(
+      sql`insert into approval_request_keys (org_id, idempotency_key, request_id) values (${org.org_id}, ${key}, ${id})`,
+    );
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const paid = await finance.post('/v2/payments', payment(user, 500, key));
+    error.mockRestore();
+    expect(paid.status).toBe(201);
+    await server.team.settled();
+    const lines = await database.db
+      .selectFrom('audit_events')
+      .select('targets')
+      .where('action', '=', 'integrity.violation')
+      .execute();
+    expect(lines.map((line) => line.targets).join(' ')).toContain(id);
+  });
+
+  it('reads a key literally: one waiting with LIKE wildcards in it holds no other key', async () => {
+    const waiting = payment(user, 1_500_000, `k_%!${crypto.randomUUID()}`);
+    expect((await finance.post('/api/team/approvals', { payment: waiting })).status).toBe(201);
+    const lookalike = waiting.idempotency_key.replace('k_%!', 'kx%!');
+    expect((await finance.post('/v2/payments', payment(user, 500, lookalike))).status).toBe(201);
+    expect((await finance.post('/v2/payments', payment(user, 500, waiting.idempotency_key))).status).toBe(
+      409,
+    );
   });
 });

@@ -332,9 +332,9 @@ describe.skipIf(!postgres)('two console servers on one PostgreSQL', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
       const verified = await verifyAudit(secondDb.db, auditKey);
       expect(verified).toMatchObject({ ok: true });
-      // The sign-in and ten payments, after the first start's three lines of sealing (integrity.seal, its requests' and
-      // its links').
-      expect(verified.rows).toBe(14);
+      // The sign-in and ten payments, after the first start's four lines of sealing (integrity.seal, its requests',
+      // its links' and its one-time links').
+      expect(verified.rows).toBe(15);
     } finally {
       await first.close();
       await second.close();

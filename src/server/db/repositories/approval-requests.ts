@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { sha256Hex } from '../../identity/secrets';
 import { idempotencyKeysOf } from '../controls-schema';
-import { type ConsoleDb, transaction } from '../database';
+import type { ConsoleDb } from '../database';
 import { preparedQuery } from '../prepared';
 import type { RequestRow } from '../schema';
 import { sealerOf } from '../seals';
@@ -20,17 +21,13 @@ export async function insertRequest(
   given: RequestRow,
 ): Promise<{ kind: 'created' | 'existing'; request: RequestRow }> {
   const row = sealerOf(db).sealed('approval_requests', given);
-  // The request and the keys of its bodies are written together: no moment when it waits and its keys are free.
-  const inserted = await transaction(db, async (trx) => {
-    const done = await trx
-      .insertInto('approval_requests')
-      .values(row)
-      .onConflict((conflict) => conflict.doNothing())
-      .executeTakeFirst();
-    if (done.numInsertedOrUpdatedRows === 0n) return false;
-    await noteRequestKeys(trx, row);
-    return true;
-  });
+  // Its keys wait from the moment it is written: the gate reads them from its body (openRequestWithKey).
+  const done = await db
+    .insertInto('approval_requests')
+    .values(row)
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  const inserted = done.numInsertedOrUpdatedRows !== 0n;
   if (inserted) return { kind: 'created', request: row };
   const waiting = await db
     .selectFrom('approval_requests')
@@ -42,10 +39,7 @@ export async function insertRequest(
     .executeTakeFirst();
   if (waiting) return { kind: 'existing', request: waiting };
   // That one was decided in between: this body may wait again.
-  await transaction(db, async (trx) => {
-    await trx.insertInto('approval_requests').values(row).execute();
-    await noteRequestKeys(trx, row);
-  });
+  await db.insertInto('approval_requests').values(row).execute();
   return { kind: 'created', request: row };
 }
 
@@ -158,36 +152,11 @@ export function intactRequest(db: ConsoleDb, row: RequestRow, body: string): boo
   );
 }
 
-/** The idempotency keys of what approval requests will send, and the one that waits under a key. */
-
-/** Writes down the keys of a request's bodies (once it is inserted). */
-export async function noteRequestKeys(db: ConsoleDb, row: RequestRow): Promise<void> {
-  const keys = [...new Set(idempotencyKeysOf(JSON.parse(row.body)))];
-  if (keys.length === 0) return;
-  await db
-    .insertInto('approval_request_keys')
-    .values(keys.map((key) => ({ org_id: row.org_id, idempotency_key: key, request_id: row.id })))
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
-}
-
-/** The organization's requests that may still send a key (waiting, approved or being paid), joined to their keys. */
-function openRequestsOf(db: ConsoleDb, orgId: string) {
-  return db
-    .selectFrom('approval_request_keys')
-    .innerJoin('approval_requests', 'approval_requests.id', 'approval_request_keys.request_id')
-    .select(['approval_requests.id', 'approval_requests.status'])
-    .where('approval_request_keys.org_id', '=', orgId)
-    .where('approval_requests.status', 'in', ['pending', 'approved', 'executing']);
-}
-
-const openRequestWithOneKey = preparedQuery((db, v: { orgId: string; key: string }) =>
-  openRequestsOf(db, v.orgId).where('approval_request_keys.idempotency_key', '=', v.key).limit(1),
-);
-
 /**
  * The request of the organization that may still send one of these keys (waiting, approved or being paid), if any.
- * One key (a payment) is one prepared query: building the query anew cost a member's payment more than running it.
+ * The request's own sealed row is the authority, not a list of keys beside it: a row of such a list deleted in the
+ * database would free a waiting key. One key (a payment) is one prepared query that reads only the open requests whose
+ * body names it; several (a batch) read the organization's open requests once.
  */
 export async function openRequestWithKey(
   db: ConsoleDb,
@@ -195,8 +164,42 @@ export async function openRequestWithKey(
   keys: readonly string[],
 ): Promise<{ id: string; status: string } | undefined> {
   if (keys.length === 0) return undefined;
-  if (keys.length === 1) return (await openRequestWithOneKey(db, { orgId, key: keys[0] as string }))[0];
-  return openRequestsOf(db, orgId)
-    .where('approval_request_keys.idempotency_key', 'in', [...keys])
-    .executeTakeFirst();
+  const candidates =
+    keys.length === 1
+      ? await openRequestsNaming(db, { orgId, pattern: `%${likeLiteral(JSON.stringify(keys[0]))}%` })
+      : await openRequestsOf(db, { orgId });
+  const wanted = new Set(keys);
+  const found = candidates.find(
+    (row) => keysOfStoredBody(row.body).some((key) => wanted.has(key)) && intactRequest(db, row, row.body),
+  );
+  return found && { id: found.id, status: found.status };
+}
+
+const OPEN = ['pending', 'approved', 'executing'];
+
+const openRequestsOf = preparedQuery((db, v: { orgId: string }) =>
+  db.selectFrom('approval_requests').selectAll().where('org_id', '=', v.orgId).where('status', 'in', OPEN),
+);
+
+const openRequestsNaming = preparedQuery((db, v: { orgId: string; pattern: string }) =>
+  db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .where('org_id', '=', v.orgId)
+    .where('status', 'in', OPEN)
+    .where(sql<boolean>`body like ${v.pattern} escape '!'`),
+);
+
+/** Text matched literally by LIKE with `!` as its escape. */
+function likeLiteral(text: string): string {
+  return text.replace(/[!%_]/g, (c) => `!${c}`);
+}
+
+/** The keys a stored body sends; none for a body that is not JSON (changed in the database: its seal check says so). */
+function keysOfStoredBody(body: string): string[] {
+  try {
+    return idempotencyKeysOf(JSON.parse(body));
+  } catch {
+    return [];
+  }
 }

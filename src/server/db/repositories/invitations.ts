@@ -1,15 +1,22 @@
 import type { ConsoleDb } from '../database';
 import type { InvitationRow } from '../schema';
+import { sealerOf } from '../seals';
 
-/** One-time links (invitations, resets, the first admin's), by the SHA-256 of their token. */
+/**
+ * One-time links (invitations, resets, the first admin's), by the SHA-256 of their token, each sealed with what it
+ * opens (db/seals.ts).
+ */
 
-export async function insertInvitation(db: ConsoleDb, row: InvitationRow): Promise<void> {
-  await db.insertInto('invitations').values(row).execute();
+export async function insertInvitation(db: ConsoleDb, row: Omit<InvitationRow, 'seal'>): Promise<void> {
+  await db.insertInto('invitations').values(sealerOf(db).sealed('invitations', row)).execute();
 }
 
-/** A link with what it grants, its member as they are now and its organization's name, whatever its state. */
-export function findInvitationWithMember(db: ConsoleDb, tokenHash: string) {
-  return db
+/**
+ * A link with what it grants, its member as they are now and its organization's name, whatever its state; a link its
+ * repository did not seal (inserted or changed in the database) is reported and taken as absent.
+ */
+export async function findInvitationWithMember(db: ConsoleDb, tokenHash: string) {
+  const row = await db
     .selectFrom('invitations')
     .leftJoin('members', 'members.id', 'invitations.member_id')
     .innerJoin('organizations', 'organizations.id', 'invitations.org_id')
@@ -23,6 +30,7 @@ export function findInvitationWithMember(db: ConsoleDb, tokenHash: string) {
       'invitations.role as granted_role',
       'invitations.email as granted_email',
       'invitations.shown_to',
+      'invitations.seal',
       'members.email',
       'members.name',
       'members.role',
@@ -32,6 +40,22 @@ export function findInvitationWithMember(db: ConsoleDb, tokenHash: string) {
     ])
     .where('invitations.token_hash', '=', tokenHash)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const sealed: InvitationRow = {
+    token_hash: row.token_hash,
+    org_id: row.org_id,
+    member_id: row.member_id,
+    purpose: row.purpose,
+    expires_at: row.expires_at,
+    used_at: row.used_at,
+    role: row.granted_role,
+    email: row.granted_email,
+    shown_to: row.shown_to,
+    seal: row.seal,
+  };
+  const id = `${row.purpose}-link${row.member_id ? ` ${row.member_id}` : ''}`;
+  const violation = { table: 'invitations' as const, id, orgId: row.org_id };
+  return sealerOf(db).verifies('invitations', sealed, violation) ? row : undefined;
 }
 
 /** Spends a link that is still open; false when it was spent first (of two uses at once, one wins). */

@@ -66,3 +66,8 @@ export async function sealLinkRows(trx: ConsoleDb): Promise<number> {
   count += await sealRows(trx, 'ap_user_links', ['org_id', 'member_id']);
   return count;
 }
+
+/** The fourth sealing: one-time links (invitations, resets, the first admin's), sealed as they are, once. */
+export async function sealInvitationRows(trx: ConsoleDb): Promise<number> {
+  return sealRows(trx, 'invitations', ['token_hash']);
+}
