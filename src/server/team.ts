@@ -136,7 +136,9 @@ export function createTeam({
   const background = new Set<Promise<void>>();
   sealer.onViolation = (violation) => {
     console.error(
-      `[integrity] a ${violation.table} row (${violation.id}) does not verify: changed in the database; taken as absent`,
+      violation.missing
+        ? `[integrity] a ${violation.table} row of ${violation.id} that the trail shows was written is gone: deleted in the database`
+        : `[integrity] a ${violation.table} row (${violation.id}) does not verify: changed in the database; taken as absent`,
     );
     const line = team
       .audit({
@@ -146,7 +148,9 @@ export function createTeam({
         targets: violation.id.split(' ').slice(0, 2),
         outcome: 'refused',
         status: 409,
-        detail: `A ${violation.table} row does not verify (changed in the database): taken as absent`,
+        detail: violation.missing
+          ? `A ${violation.table} row the trail shows was written is gone (deleted in the database): its bill is neither approved nor paid`
+          : `A ${violation.table} row does not verify (changed in the database): taken as absent`,
       })
       .catch(() => undefined)
       .finally(() => background.delete(line));

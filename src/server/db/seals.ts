@@ -206,6 +206,8 @@ export interface Violation {
   /** The row's id (a request's, a member's; a decision's request and member). */
   id: string;
   orgId: string | null;
+  /** A row the trail shows was written, gone from the database (a seal cannot show a deletion; the trail can). */
+  missing?: boolean;
 }
 
 export class Sealer {

@@ -174,6 +174,46 @@ describe.each(BACKENDS)('one member behind several AP users, upstream, on $name'
     }
   });
 
+  it('makes, approves and pays no bill alone by deleting the notes of who made and approved it: a line, the reason said', async () => {
+    const { admin, finance, db, link, onlyPolicy, bill, close } = await upstreamTeam(backend);
+    const violations = async () =>
+      (await admin.get('/api/team/audit?action=integrity.violation')).body.data as { detail: string }[];
+    try {
+      await onlyPolicy(1);
+      // The insider's way: made as one AP user, its note deleted, approved as another, that note deleted, the approving
+      // AP user linked to the finance member and the admin to a third, then paid as if finance had approved it.
+      await link('admin', 'one');
+      const made = await bill(admin, 500_000);
+      await db.deleteFrom('ap_bill_creations').where('bill_id', '=', made).execute();
+      await link('admin', 'two');
+      const approved = await admin.post(`${AP}/payables/${made}/approve`, {});
+      expect(approved.status).toBe(409);
+      expect(approved.body.error_code).toBe('bill-record-missing');
+      expect(approved.body.message).toContain('record is gone');
+      expect((await admin.get(`${AP}/payables/${made}`)).body.status).toBe('submitted_for_approval');
+      expect((await violations()).map((v) => v.detail).join(' ')).toContain('ap_bill_creations');
+
+      // An approval's note deleted: the maker would pay on the approval of whoever is linked to its AP user now.
+      await link('finance', 'one');
+      const theirs = await bill(finance, 500_000);
+      await link('admin', 'two');
+      expect((await admin.post(`${AP}/payables/${theirs}/approve`, {})).status).toBe(200);
+      await db.deleteFrom('ap_bill_approvals').where('bill_id', '=', theirs).execute();
+      const paid = await finance.post(`${AP}/payables/${theirs}/pay`, {});
+      expect(paid.status).toBe(409);
+      expect(paid.body.error_code).toBe('bill-record-missing');
+      expect((await admin.get(`${AP}/payables/${theirs}`)).body.status).toBe('approved');
+      expect((await violations()).map((v) => v.detail).join(' ')).toContain('ap_bill_approvals');
+      const trail = (await admin.get('/api/team/audit?action=bill.pay')).body.data as {
+        outcome: string;
+        status: number;
+      }[];
+      expect(trail[0]).toMatchObject({ status: 409 });
+    } finally {
+      await close();
+    }
+  });
+
   it('sends on no vendor method or policy that the rules cannot read', async () => {
     const { admin, finance, vendor, writes, close } = await upstreamTeam(backend);
     try {
@@ -214,15 +254,15 @@ describe.each(BACKENDS)('one member behind several AP users, upstream, on $name'
       expect(early.status).toBe(409);
       expect(early.body.error_code).toBe('invalid-status-transition');
       expect(writes.slice(before)).toEqual([]);
-      // The admin approves as AP user two, links themself to four, and deletes the note of their approval: the
-      // approval of an AP user no member is linked to, of whom the console has no note, is no one's the rule counts.
+      // The admin approves as AP user two, links themself to four, and deletes the note of their approval: the trail
+      // shows an approval the console forwarded with no note of it, so the bill is not paid at all.
       await link('admin', 'two');
       expect((await admin.post(`${AP}/payables/${made}/approve`, {})).status).toBe(200);
       await link('admin', 'four');
       await db.deleteFrom('ap_bill_approvals').where('bill_id', '=', made).execute();
       const paid = await admin.post(`${AP}/payables/${made}/pay`, {});
-      expect(paid.status).toBe(403);
-      expect(paid.body.error_code).toBe('second-person-required');
+      expect(paid.status).toBe(409);
+      expect(paid.body.error_code).toBe('bill-record-missing');
       // The bill's id spelled otherwise (no hyphens, upper case, a letter more), which a service reading ids loosely
       // could take as the bill: refused, never sent unjudged.
       const sent = writes.length;

@@ -28,6 +28,7 @@ import { heldUntil } from '../members/hold';
 import type { TeamRequestView } from '../members/team-requests';
 import type { Team } from '../team';
 import { apUserOf, matchOf, whyNoAct } from './ap-user-links';
+import { billNoteMissing, NOTE_MISSING } from './bill-notes';
 import { dailyLimitWordsForABill } from './bill-pay-words';
 import { billPeople, CREATION_CHANGED, handsOf } from './bill-people';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
@@ -294,6 +295,8 @@ export async function judgeBillRequest(
     const edits = await editsOf(db, found, bill);
     if (!edits) return refuse(409, 'bill-edit-changed', EDIT_CHANGED);
     const recorded = await recordedApprovals(db, found.organization.id, bill.id);
+    if (await billNoteMissing(team, found.organization.id, bill.id, notedBy(recorded.approvals, edits)))
+      return refuse(409, 'bill-record-missing', NOTE_MISSING);
     const people = await billPeople(team, call, credentials, found.organization.id, bill, {
       approvals: recorded.approvals,
       edits,
@@ -413,6 +416,12 @@ async function editsOf(db: Team['database']['db'], found: SessionMember, bill: B
   }));
 }
 
+/** The members of a bill's notes of approvals and edits that verify. */
+const notedBy = (approvals: readonly { member_id: string }[], edits: readonly { memberId: string }[]) => ({
+  approvals: approvals.map((a) => a.member_id),
+  edits: edits.map((e) => e.memberId),
+});
+
 /** The idempotency key a pay's body names, read as the gate reads every money body's (db/controls-schema.ts). */
 function keyOfPay(body: string | FormData): string | null {
   if (typeof body !== 'string') return null;
@@ -483,6 +492,8 @@ async function judgePay(
       "A record of this bill's approval was changed outside the console: it is not paid. Cancel it and make a new bill, to be approved again",
     );
   }
+  if (await billNoteMissing(team, found.organization.id, bill.id, notedBy(recorded, edits)))
+    return refuse(409, 'bill-record-missing', NOTE_MISSING);
   const people = credentials
     ? await billPeople(team, call, credentials, found.organization.id, bill, { approvals: recorded, edits })
     : 'forged';

@@ -191,3 +191,23 @@ export async function countFailedSignIns(
   const row = await query.executeTakeFirst();
   return { count: Number(row?.count ?? 0), oldest: (row?.oldest as string | null) ?? null };
 }
+
+/**
+ * The acts on one bill that the console forwarded and the service took (a 2xx answer), as the trail has them: who
+ * made it, edited it and approved it. The trail is chained under the audit key, so a line cannot go without the chain failing.
+ */
+export function billActsInTrail(
+  db: ConsoleDb,
+  orgId: string,
+  billId: string,
+): Promise<{ action: string; member_id: string | null }[]> {
+  return db
+    .selectFrom('audit_events')
+    .select(['action', 'member_id'])
+    .where('action', 'in', ['bill.create', 'bill.upload', 'bill.update', 'bill.approve'])
+    .where('org_id', '=', orgId)
+    .where('status', '>=', 200)
+    .where('status', '<', 300)
+    .where('targets', 'like', `%${billId.replace(/[^0-9a-f-]/g, '')}%`)
+    .execute();
+}
