@@ -178,4 +178,37 @@ describe.each(BACKENDS)('sealed links and notes against a database writer on $na
     expect((await finance.get(`${AP}/payables/${id}`)).body.status).not.toBe('approved');
     expect(await violations('ap_bill_edits')).not.toHaveLength(0);
   });
+
+  it("a bill's edit deleted in the database: the bill is neither approved nor paid, and a line", async () => {
+    const o = await tenantOf(server, { approval_limit_cents: 100_000 });
+    const finance = await o.as('finance');
+    const admin = await o.as('admin');
+    const vendors = (await finance.get(`${AP}/vendors?limit=100`)).body.data as {
+      id: string;
+      name: string;
+    }[];
+    const vendor = vendors.find((v) => v.name === 'Northwind Hosting') as { id: string };
+    const method = (await finance.get(`${AP}/vendors/${vendor.id}/payment-methods`)).body[0] as {
+      id: string;
+    };
+    const made = await finance.post(`${AP}/payables`, {
+      number: `D-${crypto.randomUUID().slice(0, 6)}`,
+      ap_vendor_id: vendor.id,
+      ap_payment_method_id: method.id,
+      amount: 500_000,
+      funding_source: 'dots_balance',
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as string;
+    expect((await finance.patch(`${AP}/payables/${id}`, { amount: 600_000 })).status).toBe(200);
+    expect((await finance.post(`${AP}/payables/${id}/submit-for-approval`, {})).status).toBe(200);
+    await sql.deleteFrom('ap_bill_edits').where('bill_id', '=', id).execute();
+    const error = quietly();
+    const approved = await admin.post(`${AP}/payables/${id}/approve`, {});
+    error.mockRestore();
+    expect(approved.status).toBe(409);
+    expect(approved.body.error_code).toBe('bill-record-missing');
+    expect((await finance.get(`${AP}/payables/${id}`)).body.status).not.toBe('approved');
+    expect(await violations('ap_bill_edits')).not.toHaveLength(0);
+  });
 });
