@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { sha256Hex } from '../../identity/secrets';
 import { idempotencyKeysOf } from '../controls-schema';
 import type { ConsoleDb } from '../database';
@@ -166,7 +166,7 @@ export async function openRequestWithKey(
   if (keys.length === 0) return undefined;
   const candidates =
     keys.length === 1
-      ? await openRequestsNaming(db, { orgId, pattern: `%${likeLiteral(JSON.stringify(keys[0]))}%` })
+      ? await openRequestsNaming(db, { orgId, needle: JSON.stringify(keys[0]) })
       : await openRequestsOf(db, { orgId });
   const wanted = new Set(keys);
   const found = candidates.find(
@@ -181,19 +181,22 @@ const openRequestsOf = preparedQuery((db, v: { orgId: string }) =>
   db.selectFrom('approval_requests').selectAll().where('org_id', '=', v.orgId).where('status', 'in', OPEN),
 );
 
-const openRequestsNaming = preparedQuery((db, v: { orgId: string; pattern: string }) =>
+/**
+ * A plain substring search (SQLite's `instr`, PostgreSQL's `strpos`), not LIKE: the key, quoted as JSON writes it, is
+ * matched literally, whatever characters it holds.
+ */
+const openRequestsNaming = preparedQuery((db, v: { orgId: string; needle: string }) =>
   db
     .selectFrom('approval_requests')
     .selectAll()
     .where('org_id', '=', v.orgId)
     .where('status', 'in', OPEN)
-    .where(sql<boolean>`body like ${v.pattern} escape '!'`),
+    .where(
+      db.getExecutor().adapter instanceof PostgresAdapter
+        ? sql<boolean>`strpos(body, ${v.needle}) > 0`
+        : sql<boolean>`instr(body, ${v.needle}) > 0`,
+    ),
 );
-
-/** Text matched literally by LIKE with `!` as its escape. */
-function likeLiteral(text: string): string {
-  return text.replace(/[!%_]/g, (c) => `!${c}`);
-}
 
 /** The keys a stored body sends; none for a body that is not JSON (changed in the database: its seal check says so). */
 function keysOfStoredBody(body: string): string[] {
