@@ -15,6 +15,10 @@ import { MAILBOX_PATH, mailboxPage } from './mail/outbox';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
 import { flowPagesRoute } from './onboarding/routes';
+import { healthRoutes, teamReadiness, type UpstreamProbe } from './ops/health';
+import { consoleMetrics } from './ops/metrics';
+import { metricsRoute } from './ops/metrics-route';
+import { requestLog } from './ops/request-log';
 import { giveApUsers } from './payables/sandbox-ap-users';
 import { answerRefusal, answerTrailBroken } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
@@ -109,8 +113,13 @@ export function createConsoleApp(
   config: ServerConfig,
   sandbox: Sandbox | null,
   team: Team | null = null,
+  /** Upstream: the probe /readyz reads (main.ts starts it); null in sandbox mode or where nothing probes. */
+  upstreamProbe: UpstreamProbe | null = null,
 ): Hono {
   const app = new Hono();
+  const metricsOn = config.metricsToken !== null || config.metrics !== null;
+  app.use(requestLog({ metrics: metricsOn }));
+  if (metricsOn && team) consoleMetrics().watchTeam(team);
   app.use(securityHeaders());
   // A line that could not be appended (the trail was cut under this server): the request is refused, never a success.
   app.onError((error, c) => {
@@ -141,6 +150,9 @@ export function createConsoleApp(
       return answer;
     });
   }
+  app.route('/', healthRoutes(team ? teamReadiness(team, upstreamProbe) : null));
+  // Metrics on the public listener only behind their token; otherwise not here at all (METRICS_PORT serves them).
+  app.route('/', metricsRoute(config.metricsToken));
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(runtime);
