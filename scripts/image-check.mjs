@@ -53,20 +53,19 @@ for (const { word, args } of instructions(readFileSync(join(context, 'Dockerfile
     const parts = args.split(/\s+/);
     const from = parts.find((p) => p.startsWith('--from='))?.slice('--from='.length);
     const paths = parts.filter((p) => !p.startsWith('--'));
-    const dest = at(paths.pop());
-    const base = from ? stages.get(from).root : context;
+    const destArg = paths.pop();
+    const dest = at(destArg);
+    const intoFolder = destArg.endsWith('/') || destArg === '.' || paths.length > 1;
     for (const source of paths) {
-      const src = from ? join(base, source) : join(context, source);
-      const target = paths.length > 1 || dest.endsWith('/') || source === '.' ? dest : dest;
+      const src = from ? join(stages.get(from).root, source) : join(context, source);
+      const target = source === '.' ? dest : intoFolder ? join(dest, source.split('/').pop()) : dest;
       console.log(`COPY ${from ? `${from}:` : ''}${source} -> ${target.slice(stage.root.length)}`);
-      cpSync(src, source === '.' || paths.length > 1 ? join(target, source === '.' ? '' : source.split('/').pop()) : target, {
-        recursive: true,
-        filter: (path) => !path.includes(`${context}/.git`),
-      });
+      cpSync(src, target, { recursive: true, filter: (path) => !path.startsWith(join(context, '.git')) });
     }
   } else if (word === 'RUN') {
     let command = args.replaceAll(' /app', ` ${join(stage.root, 'app')}`);
-    for (const [image, host] of Object.entries(USERS)) command = command.replaceAll(`-o ${image} -g ${image}`, `-o ${host}`);
+    for (const [image, host] of Object.entries(USERS))
+      command = command.replaceAll(`-o ${image} -g ${image}`, `-o ${host}`);
     console.log(`RUN ${args}`);
     execFileSync('bash', ['-euo', 'pipefail', '-c', command], {
       cwd: stage.workdir,
@@ -91,9 +90,19 @@ const port = await new Promise((done) => {
     server.close(() => done(free));
   });
 });
-const env = { ...final.env, PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), SANDBOX_SETTLE_MS: '0' };
+const env = {
+  ...final.env,
+  PATH: process.env.PATH,
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  SANDBOX_SETTLE_MS: '0',
+};
 console.log(`CMD ${final.cmd.join(' ')} (as ${final.user}, port ${port})`);
-const child = spawn('runuser', ['-u', final.user, '--', ...final.cmd], { cwd: final.workdir, env, stdio: 'inherit' });
+const child = spawn('runuser', ['-u', final.user, '--', ...final.cmd], {
+  cwd: final.workdir,
+  env,
+  stdio: 'inherit',
+});
 let failed = null;
 try {
   const deadline = Date.now() + 60_000;
