@@ -47,6 +47,8 @@ export interface ConsoleRuntimeConfig {
   idle_timeout_ms: number;
   /** The console stops waiting for an answer after this long (REQUEST_TIMEOUT_MS): the outcome is then unknown. */
   request_timeout_ms: number;
+  /** Members may sign in through the company's identity provider (OIDC_ISSUER), named so on the sign-in page. */
+  sso?: { name: string };
 }
 
 export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleRuntimeConfig {
@@ -55,6 +57,7 @@ export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleR
     ...(team?.outbox ? { mailbox: MAILBOX_PATH } : {}),
     idle_timeout_ms: config.idleTimeoutMs,
     request_timeout_ms: config.requestTimeoutMs,
+    ...(team?.sso ? { sso: { name: team.sso.rp.settings.providerName } } : {}),
   };
   if (!config.upstreamUrl) {
     return { mode: 'sandbox', production: false, team: true, demo: { members: DEMO_MEMBERS }, ...timeouts };

@@ -10,6 +10,7 @@ import { apTeamMigration } from './ap-team-schema';
 import { requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
 import { rowSealsMigration } from './row-seals-schema';
+import { ssoMigration } from './sso/sso-schema';
 import { refillPausesMigration } from './wallets/refill-pauses-schema';
 
 /**
@@ -397,4 +398,5 @@ export const migrations: Record<string, Migration> = {
   '0015-refill-pauses': refillPausesMigration,
   '0015a-bill-creations': billCreationsMigration,
   '0015b-bill-approval-rounds': billApprovalRoundsMigration,
+  '0016-single-sign-on': ssoMigration,
 };

@@ -22,8 +22,10 @@ function variablesTheServersRead(): Set<string> {
   for (const file of ['src/server', 'src/sandbox', 'src/node'].flatMap(sourceFiles)) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/\benv\??\.([A-Z][A-Z0-9_]+)/g)) names.add(match[1] as string);
-    for (const match of text.matchAll(/\benv\[\s*['"]([A-Z][A-Z0-9_]+)['"]\s*\]/g)) names.add(match[1] as string);
-    for (const match of text.matchAll(/intFromEnv\([^,]+,\s*'([A-Z][A-Z0-9_]+)'/g)) names.add(match[1] as string);
+    for (const match of text.matchAll(/\benv\[\s*['"]([A-Z][A-Z0-9_]+)['"]\s*\]/g))
+      names.add(match[1] as string);
+    for (const match of text.matchAll(/intFromEnv\([^,]+,\s*'([A-Z][A-Z0-9_]+)'/g))
+      names.add(match[1] as string);
   }
   for (const name of FILE_SECRETS) names.add(`${name}_FILE`);
   return names;
@@ -73,7 +75,9 @@ describe('compose.yaml, read against the servers', () => {
   it('sets in the image only variables the server reads', () => {
     const dockerfile = readFileSync('Dockerfile', 'utf8');
     const envLines = dockerfile.split('\n').filter((line) => line.startsWith('ENV '));
-    const names = envLines.flatMap((line) => [...line.matchAll(/([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1] as string));
+    const names = envLines.flatMap((line) =>
+      [...line.matchAll(/([A-Z][A-Z0-9_]+)=/g)].map((m) => m[1] as string),
+    );
     expect(names.length).toBeGreaterThan(0);
     expect(names.filter((name) => name !== 'NODE_ENV' && !read.has(name))).toEqual([]);
   });
