@@ -158,7 +158,8 @@ export function createConsoleApp(
   app.route('/', metricsRoute(config.metricsToken));
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(runtime);
+    // Single sign-on is set on the team once its provider answered (start.ts): read at each request.
+    return c.json(team?.sso ? runtimeConfig(config, team) : runtime);
   });
   if (team) app.route('/api/team', teamRoutes(team, call));
   // Not a page: an unknown route of the API (all of it, without a team) is answered in the error shape, never with

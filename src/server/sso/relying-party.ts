@@ -34,7 +34,8 @@ export class RelyingParty {
     private readonly keys: ReturnType<typeof createRemoteJWKSet>,
   ) {}
 
-  static async discover(settings: SsoSettings): Promise<RelyingParty> {
+  /** `fetchWith`: how to reach the provider (tests put a fault in the way); the platform's fetch otherwise. */
+  static async discover(settings: SsoSettings, fetchWith?: typeof fetch): Promise<RelyingParty> {
     // A provider on this machine (tests, the demo) may speak plain HTTP; any other must use HTTPS.
     const local = /^(localhost|127\.|\[::1\])/.test(settings.issuer.host);
     const configuration = await oidc.discovery(
@@ -42,8 +43,15 @@ export class RelyingParty {
       settings.clientId,
       settings.clientSecret,
       undefined,
-      local ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      {
+        // The ID token's signature is checked against the provider's published keys, even over TLS (a token the
+        // provider did not sign is refused whatever channel brought it).
+        execute: local
+          ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks]
+          : [oidc.enableNonRepudiationChecks],
+      },
     );
+    if (fetchWith) configuration[oidc.customFetch] = fetchWith as never;
     const jwksUri = configuration.serverMetadata().jwks_uri;
     if (!jwksUri) throw new Error('The OpenID provider publishes no keys (jwks_uri)');
     return new RelyingParty(settings, configuration, createRemoteJWKSet(new URL(jwksUri)));
@@ -82,20 +90,19 @@ export class RelyingParty {
     });
     const claims = answer.claims();
     if (!claims) throw new Error('The provider answered without an ID token');
-    let groups = claims[this.settings.groupsClaim];
-    if (groups === undefined) {
-      // Some providers put groups only in userinfo.
-      const info = await oidc.fetchUserInfo(this.configuration, answer.access_token, claims.sub);
-      groups = info[this.settings.groupsClaim];
-    }
+    // Many providers put the email and groups in userinfo only (its subject must be the ID token's).
+    const said: Record<string, unknown> =
+      claims[this.settings.groupsClaim] === undefined || claims.email === undefined
+        ? { ...(await oidc.fetchUserInfo(this.configuration, answer.access_token, claims.sub)), ...claims }
+        : claims;
     return {
       identity: {
         issuer: claims.iss,
         subject: claims.sub,
-        email: typeof claims.email === 'string' ? claims.email : null,
-        emailVerified: claims.email_verified === true,
-        name: typeof claims.name === 'string' ? claims.name : null,
-        groups,
+        email: typeof said.email === 'string' ? said.email : null,
+        emailVerified: said.email_verified === true,
+        name: typeof said.name === 'string' ? said.name : null,
+        groups: said[this.settings.groupsClaim],
         sid: typeof claims.sid === 'string' ? claims.sid : null,
         expiresAt: new Date(claims.exp * 1000).toISOString(),
       },

@@ -111,7 +111,9 @@ export async function finishSignIn(
       codeVerifier: attempt.code_verifier,
     });
   } catch (failure) {
-    const why = (failure as Error).message.slice(0, 200);
+    // openid-client's own words are general; the check that failed (which claim, the signature) is its cause's.
+    const cause = (failure as { cause?: unknown }).cause;
+    const why = (cause instanceof Error ? cause.message : (failure as Error).message).slice(0, 200);
     return new Refusal(
       401,
       'sso-token-refused',
@@ -297,7 +299,7 @@ export async function handOff(team: Team, sso: Sso, attemptId: string | undefine
   }
   const org = await sso.organization();
   const member = memberRows.intactMember(db, await memberRows.findMember(db, org.id, vouched.memberId));
-  if (!member || member.status !== 'active' || !isRole(member.role)) {
+  if (member?.status !== 'active' || !isRole(member.role)) {
     return new Refusal(403, 'member-disabled', 'Your member is disabled in this console: ask an admin');
   }
   const secret = newSecret();

@@ -9,8 +9,13 @@ import { TokenVault } from './vault';
  * Single sign-on for the organization whose client id members join (upstream: the one organization; the sandbox:
  * the demo's). The provider is discovered once, at start: a console that cannot reach it does not start half-way.
  */
-export async function startSso(team: Team, settings: SsoSettings, orgClientId: string): Promise<Sso> {
-  const rp = await RelyingParty.discover(settings);
+export async function startSso(
+  team: Team,
+  settings: SsoSettings,
+  orgClientId: string,
+  fetchWith?: typeof fetch,
+): Promise<Sso> {
+  const rp = await RelyingParty.discover(settings, fetchWith);
   return {
     rp,
     vault: new TokenVault(team.auditKey.secret),
