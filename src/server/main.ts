@@ -9,6 +9,7 @@ import { log } from './ops/logger';
 import { metricsListenerApp } from './ops/metrics-route';
 import { logMoneyEvents } from './ops/request-log';
 import { giveDemoApUsers } from './payables/sandbox-ap-users';
+import { startRecheck } from './sso/sessions';
 import { startTeam } from './start';
 import { startSweep } from './sweep';
 
@@ -35,6 +36,12 @@ const upstreamProbe = config.upstreamUrl ? new UpstreamProbe(config.upstreamUrl)
 const stopProbe = upstreamProbe?.start(config.upstreamProbeMs);
 const app = createConsoleApp(config, sandbox, team, upstreamProbe);
 logMoneyEvents();
+// A person the company's provider no longer signs in loses their session at the next check (OIDC_RECHECK_MS).
+const stopRecheck = team.sso
+  ? startRecheck(team, team.sso, (error) =>
+      logger.error({ kind: 'sso' }, `The check of single sign-on sessions failed: ${error.message}`),
+    )
+  : null;
 // One timer, every lease: requests past their deadline written down as expired, and approved requests whose executor
 // stopped (this server's last run, or another server that died) taken over (sweep.ts).
 const stopSweep = startSweep(team, serviceCaller(config, sandbox), team.executor.leaseMs, (error) =>
@@ -90,6 +97,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopSweep();
     stopProbe?.();
+    stopRecheck?.();
     server.close();
     metricsServer?.close();
     sandbox?.close();
