@@ -23,7 +23,16 @@ export function ProviderSignInLink({ name }: { name: string }) {
  * Back from the provider: the one-time code in the address is exchanged for this tab's session, once, and removed
  * from the address (history) before anything else happens.
  */
-export function ProviderHandoff({ code, onSignedIn }: { code: string; onSignedIn: () => void }) {
+export function ProviderHandoff({
+  code,
+  onSignedIn,
+  warmUp,
+}: {
+  code: string;
+  onSignedIn: () => void;
+  /** Brings the code behind sign-in while the session is being opened (nobody types here to warm it up). */
+  warmUp: () => Promise<void>;
+}) {
   const queryClient = useQueryClient();
   const started = useRef(false);
   const finish = useDescribedMutation({
@@ -40,8 +49,9 @@ export function ProviderHandoff({ code, onSignedIn }: { code: string; onSignedIn
     if (started.current) return;
     started.current = true;
     window.history.replaceState(null, '', '/sign-in');
+    void warmUp().catch(() => {});
     finish.mutate(code);
-  }, [code, finish]);
+  }, [code, finish, warmUp]);
   if (finish.error) {
     return (
       <Stack>

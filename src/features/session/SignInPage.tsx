@@ -85,7 +85,7 @@ export function SignInPage({ warmUp }: { warmUp: () => Promise<void> }) {
         {/* The console's code behind sign-in loads while the operator types. */}
         <Card withBorder padding="lg" onFocus={() => void warmUp().catch(() => {})}>
           {team && providerCode ? (
-            <ProviderHandoff code={providerCode} onSignedIn={onSignedIn} />
+            <ProviderHandoff code={providerCode} onSignedIn={onSignedIn} warmUp={warmUp} />
           ) : team ? (
             <Stack>
               {config.data?.sso && <ProviderSignInLink name={config.data.sso.name} />}

@@ -398,5 +398,5 @@ export const migrations: Record<string, Migration> = {
   '0015-refill-pauses': refillPausesMigration,
   '0015a-bill-creations': billCreationsMigration,
   '0015b-bill-approval-rounds': billApprovalRoundsMigration,
-  '0016-single-sign-on': ssoMigration,
+  '0017-single-sign-on': ssoMigration,
 };
