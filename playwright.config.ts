@@ -17,6 +17,7 @@ process.env.E2E_UPSTREAM_PORT ??= String(freePort());
 process.env.E2E_MAIL_PORT ??= String(freePort());
 process.env.E2E_SMTP_PORT ??= String(freePort());
 process.env.E2E_MAILBOX_PORT ??= String(freePort());
+process.env.E2E_SSO_PORT ??= String(freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = chromiumExecutablePath();
@@ -31,6 +32,8 @@ const prismURL = `http://127.0.0.1:${process.env.E2E_PRISM_PORT}`;
 const upstreamConsoleURL = `http://127.0.0.1:${process.env.E2E_UPSTREAM_PORT}`;
 /** A console server that sends mail (SMTP_URL) to a local mailbox (scripts/e2e-mailbox.mjs), for the specs that read it. */
 const mailConsoleURL = `http://127.0.0.1:${process.env.E2E_MAIL_PORT}`;
+/** A console whose members sign in through a local OpenID provider (scripts/dev-sso.ts, as `npm run dev:sso`). */
+const ssoConsoleURL = `http://127.0.0.1:${process.env.E2E_SSO_PORT}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -68,7 +71,12 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [/upstream\.spec\.ts/, /-mail\.spec\.ts/],
+      testIgnore: [/upstream\.spec\.ts/, /-mail\.spec\.ts/, /-sso\.spec\.ts/],
+    },
+    {
+      name: 'sso',
+      use: { ...devices['Desktop Chrome'], baseURL: ssoConsoleURL },
+      testMatch: /-sso\.spec\.ts/,
     },
     {
       name: 'mail',
@@ -95,6 +103,21 @@ export default defineConfig({
         STATIC_DIR: 'dist',
         // Short, so that the "no answer in time" path is testable; the default is 30 s.
         REQUEST_TIMEOUT_MS: '4000',
+        CONSOLE_DB: ':memory:',
+      },
+    },
+    {
+      command: 'node_modules/.bin/tsx scripts/dev-sso.ts',
+      url: `${ssoConsoleURL}/config.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(process.env.E2E_SSO_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: ssoConsoleURL,
+        SANDBOX_DB: ':memory:',
+        SANDBOX_SETTLE_MS: '0',
+        STATIC_DIR: 'dist',
         CONSOLE_DB: ':memory:',
       },
     },

@@ -34,6 +34,11 @@ export interface RequestOptions<T> {
   credentials?: Credentials;
   /** No credentials at all: a member's sign-in, a one-time link. */
   anonymous?: boolean;
+  /**
+   * The one request that carries a cookie: finishing a sign-in through the identity provider, whose cookie binds it
+   * to the browser that started it (HttpOnly, scoped to that path). Every other request sends none.
+   */
+  signInCookie?: boolean;
   signal?: AbortSignal;
   /** A payments file's SHA-256, on each of its rows: the console server holds the file's total to the approval limit. */
   file?: string | undefined;
@@ -146,7 +151,7 @@ export async function exchange<T>(options: RequestOptions<T>): Promise<{ data: T
       method: options.method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'omit',
+      credentials: options.signInCookie ? 'same-origin' : 'omit',
       cache: 'no-store',
       signal: options.signal
         ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)])

@@ -24,6 +24,8 @@ export interface RuntimeConfig {
   mailbox?: string | undefined;
   idle_timeout_ms: number;
   request_timeout_ms: number;
+  /** Members may sign in through the company's identity provider, named so (OIDC_PROVIDER_NAME). */
+  sso?: { name: string } | undefined;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -70,6 +72,10 @@ export function parseRuntimeConfig(json: unknown): RuntimeConfig {
     mailbox:
       typeof json.mailbox === 'string' && /^\/sandbox\/[\w/-]+$/.test(json.mailbox)
         ? json.mailbox
+        : undefined,
+    sso:
+      isObject(json.sso) && typeof json.sso.name === 'string'
+        ? { name: json.sso.name.slice(0, 80) }
         : undefined,
     idle_timeout_ms: positiveInt(json.idle_timeout_ms, 15 * 60 * 1000, 'idle_timeout_ms'),
     request_timeout_ms: positiveInt(json.request_timeout_ms, 30_000, 'request_timeout_ms'),

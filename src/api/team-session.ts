@@ -30,6 +30,21 @@ export interface MemberSignIn {
   totp?: string | undefined;
 }
 
+function credentialsOf(answer: z.infer<typeof signedInSchema>) {
+  const { member_id, secret, ...session } = answer;
+  const { id, email, name, role } = session.member;
+  return {
+    credentials: {
+      clientId: member_id,
+      apiKey: secret,
+      member: { id, email, name, role },
+      batchSecret: session.batch_secret,
+      mustEnrollTotp: session.must_enroll_totp || undefined,
+    } satisfies Credentials,
+    session,
+  };
+}
+
 /** POST /team/sessions: the member's own credentials for this tab (Basic member_id:secret), and who they are. */
 export async function signInMember(
   given: MemberSignIn,
@@ -41,18 +56,25 @@ export async function signInMember(
     response: signedInSchema,
     anonymous: true,
   });
-  const { member_id, secret, ...session } = answer;
-  const { id, email, name, role } = session.member;
-  return {
-    credentials: {
-      clientId: member_id,
-      apiKey: secret,
-      member: { id, email, name, role },
-      batchSecret: session.batch_secret,
-      mustEnrollTotp: session.must_enroll_totp || undefined,
-    },
-    session,
-  };
+  return credentialsOf(answer);
+}
+
+/**
+ * POST /team/sso/handoff: the one-time code the identity provider's return left in this page's address, exchanged
+ * (with the cookie of the browser that started) for the member's own credentials, as a password sign-in gives them.
+ */
+export async function finishProviderSignIn(
+  code: string,
+): Promise<{ credentials: Credentials; session: TeamSession }> {
+  const answer = await request({
+    method: 'POST',
+    path: '/api/team/sso/handoff',
+    body: { code },
+    response: signedInSchema,
+    anonymous: true,
+    signInCookie: true,
+  });
+  return credentialsOf(answer);
 }
 
 /** Ends the session on the server too, so that its secret is worthless even if it was copied. */

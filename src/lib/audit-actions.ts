@@ -5,6 +5,10 @@
 export const AUDIT_ACTIONS = {
   'sign-in': 'signed in',
   'sign-out': 'signed out',
+  'sso.start': "started signing in through the company's identity provider",
+  'sso.callback': "came back from the company's identity provider",
+  'sso.session.end': "lost their session: the company's identity provider no longer vouches for them",
+  'sso.logout': "was signed out by the company's identity provider",
   'session.read': 'read their session',
   'invitation.read': 'opened a one-time link',
   'member.join': 'joined the team',

@@ -15,6 +15,10 @@ import { MAILBOX_PATH, mailboxPage } from './mail/outbox';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
 import { flowPagesRoute } from './onboarding/routes';
+import { healthRoutes, teamReadiness, type UpstreamProbe } from './ops/health';
+import { consoleMetrics } from './ops/metrics';
+import { metricsRoute } from './ops/metrics-route';
+import { requestLog } from './ops/request-log';
 import { giveApUsers } from './payables/sandbox-ap-users';
 import { answerRefusal, answerTrailBroken } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
@@ -43,6 +47,8 @@ export interface ConsoleRuntimeConfig {
   idle_timeout_ms: number;
   /** The console stops waiting for an answer after this long (REQUEST_TIMEOUT_MS): the outcome is then unknown. */
   request_timeout_ms: number;
+  /** Members may sign in through the company's identity provider (OIDC_ISSUER), named so on the sign-in page. */
+  sso?: { name: string };
 }
 
 export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleRuntimeConfig {
@@ -51,6 +57,7 @@ export function runtimeConfig(config: ServerConfig, team: Team | null): ConsoleR
     ...(team?.outbox ? { mailbox: MAILBOX_PATH } : {}),
     idle_timeout_ms: config.idleTimeoutMs,
     request_timeout_ms: config.requestTimeoutMs,
+    ...(team?.sso ? { sso: { name: team.sso.rp.settings.providerName } } : {}),
   };
   if (!config.upstreamUrl) {
     return { mode: 'sandbox', production: false, team: true, demo: { members: DEMO_MEMBERS }, ...timeouts };
@@ -109,8 +116,13 @@ export function createConsoleApp(
   config: ServerConfig,
   sandbox: Sandbox | null,
   team: Team | null = null,
+  /** Upstream: the probe /readyz reads (main.ts starts it); null in sandbox mode or where nothing probes. */
+  upstreamProbe: UpstreamProbe | null = null,
 ): Hono {
   const app = new Hono();
+  const metricsOn = config.metricsToken !== null || config.metrics !== null;
+  app.use(requestLog({ metrics: metricsOn }));
+  if (metricsOn && team) consoleMetrics().watchTeam(team);
   app.use(securityHeaders());
   // A line that could not be appended (the trail was cut under this server): the request is refused, never a success.
   app.onError((error, c) => {
@@ -141,9 +153,13 @@ export function createConsoleApp(
       return answer;
     });
   }
+  app.route('/', healthRoutes(team ? teamReadiness(team, upstreamProbe) : null));
+  // Metrics on the public listener only behind their token; otherwise not here at all (METRICS_PORT serves them).
+  app.route('/', metricsRoute(config.metricsToken));
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(runtime);
+    // Single sign-on is set on the team once its provider answered (start.ts): read at each request.
+    return c.json(team?.sso ? runtimeConfig(config, team) : runtime);
   });
   if (team) app.route('/api/team', teamRoutes(team, call));
   // Not a page: an unknown route of the API (all of it, without a team) is answered in the error shape, never with

@@ -35,6 +35,12 @@ export interface ServerConfig {
   executorLeaseMs: number;
   /** After a password or authenticator reset, how long every payment of the member waits for approval. */
   resetHoldMs: number;
+  /** Prometheus metrics at /metrics on the public listener, for a scraper that sends this bearer token (METRICS_TOKEN). */
+  metricsToken: string | null;
+  /** Prometheus metrics on a listener of their own (METRICS_PORT, on METRICS_HOST), without a token; null: none. */
+  metrics: { port: number; host: string } | null;
+  /** How often the upstream is probed for /readyz (UPSTREAM_PROBE_MS). */
+  upstreamProbeMs: number;
 }
 
 function orgCredentialsFrom(env: NodeJS.ProcessEnv): OrgCredentials | null {
@@ -51,6 +57,14 @@ function orgCredentialsFrom(env: NodeJS.ProcessEnv): OrgCredentials | null {
   if (!clientId && !apiKey) return null;
   if (!clientId || !apiKey) throw new Error('Set both PAYOUT_CLIENT_ID and PAYOUT_API_KEY, or neither');
   return { clientId, apiKey };
+}
+
+function metricsTokenFrom(env: NodeJS.ProcessEnv): string | null {
+  const token = env.METRICS_TOKEN?.trim();
+  if (!token) return null;
+  // A scraper's token guards what the service's volumes are: a guessable one is no guard.
+  if (token.length < 24) throw new Error('METRICS_TOKEN must be 24 characters or more');
+  return token;
 }
 
 /** The vendor's own test hosts: an upstream there moves no real money. */
@@ -86,6 +100,11 @@ export function serverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Serve
     requestTimeoutMs: intFromEnv(env, 'REQUEST_TIMEOUT_MS', 30_000),
     executorLeaseMs: intFromEnv(env, 'EXECUTOR_LEASE_MS', 30_000),
     resetHoldMs: intFromEnv(env, 'RESET_HOLD_MS', 72 * 60 * 60 * 1000),
+    metricsToken: metricsTokenFrom(env),
+    metrics: env.METRICS_PORT?.trim()
+      ? { port: intFromEnv(env, 'METRICS_PORT', 9464), host: env.METRICS_HOST?.trim() || '127.0.0.1' }
+      : null,
+    upstreamProbeMs: intFromEnv(env, 'UPSTREAM_PROBE_MS', 10_000),
   };
 }
 

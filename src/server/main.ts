@@ -1,13 +1,21 @@
 import { serve } from '@hono/node-server';
+import { withFileSecrets } from '../node/file-secrets';
 import { keepIdleConnections } from '../node/keep-alive';
 import { createSandbox, ensureDemoTenant, type Sandbox, sandboxConfigFromEnv } from '../sandbox/app';
 import { createConsoleApp, serviceCaller } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
+import { UpstreamProbe } from './ops/health';
+import { log } from './ops/logger';
+import { metricsListenerApp } from './ops/metrics-route';
+import { logMoneyEvents } from './ops/request-log';
 import { giveDemoApUsers } from './payables/sandbox-ap-users';
+import { startRecheck } from './sso/sessions';
 import { startTeam } from './start';
 import { startSweep } from './sweep';
 
-const config = serverConfigFromEnv();
+const env = withFileSecrets(process.env);
+const config = serverConfigFromEnv(env);
+const logger = log();
 let sandbox: Sandbox | null = null;
 if (!config.upstreamUrl) {
   sandbox = createSandbox({ config: sandboxConfigFromEnv() });
@@ -15,50 +23,61 @@ if (!config.upstreamUrl) {
 }
 let started: Awaited<ReturnType<typeof startTeam>>;
 try {
-  started = await startTeam(config);
+  started = await startTeam(config, env);
   if (sandbox) await giveDemoApUsers(sandbox.app);
 } catch (error) {
+  // On stderr as well as in the log: whoever started it reads why it stopped, whatever reads the log.
   console.error(`The console server cannot start: ${(error as Error).message}`);
+  logger.fatal({ kind: 'start' }, `The console server cannot start: ${(error as Error).message}`);
   process.exit(1);
 }
 const { team, firstAdmin } = started;
-const app = createConsoleApp(config, sandbox, team);
+const upstreamProbe = config.upstreamUrl ? new UpstreamProbe(config.upstreamUrl) : null;
+const stopProbe = upstreamProbe?.start(config.upstreamProbeMs);
+const app = createConsoleApp(config, sandbox, team, upstreamProbe);
+logMoneyEvents();
+// A person the company's provider no longer signs in loses their session at the next check (OIDC_RECHECK_MS).
+const stopRecheck = team.sso
+  ? startRecheck(team, team.sso, (error) =>
+      logger.error({ kind: 'sso' }, `The check of single sign-on sessions failed: ${error.message}`),
+    )
+  : null;
 // One timer, every lease: requests past their deadline written down as expired, and approved requests whose executor
 // stopped (this server's last run, or another server that died) taken over (sweep.ts).
 const stopSweep = startSweep(team, serviceCaller(config, sandbox), team.executor.leaseMs, (error) =>
-  console.error('The sweep of requests failed:', error.message),
+  logger.error({ kind: 'sweep' }, `The sweep of requests failed: ${error.message}`),
 );
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`;
-  console.log(`Payout Console on ${url}`);
+  logger.info(`Payout Console on ${url}`);
   if (!isLoopback(config.host)) {
-    console.warn(
+    logger.warn(
       `Listening on ${config.host}, beyond this machine: terminate TLS in front of it (plain HTTP here).`,
     );
   }
   const store = config.consoleDb.url ? 'PostgreSQL (DATABASE_URL)' : config.consoleDb.file;
   if (sandbox) {
-    console.log(`Requests go to the embedded sandbox (store: ${sandbox.services.config.dbFile}).`);
+    logger.info(`Requests go to the embedded sandbox (store: ${sandbox.services.config.dbFile}).`);
     // No password or key in a log: logs get copied around. The sign-in page shows the demo members.
-    console.log(`Team: the demo organization's members (on the sign-in page); console database: ${store}.`);
+    logger.info(`Team: the demo organization's members (on the sign-in page); console database: ${store}.`);
   } else {
-    console.log(`Requests go to ${config.upstreamUrl?.origin}${config.upstreamUrl?.pathname}`);
-    console.log(
+    logger.info(`Requests go to ${config.upstreamUrl?.origin}${config.upstreamUrl?.pathname}`);
+    logger.info(
       team.teamMode
         ? `Team mode: members sign in; console database: ${store}.`
         : 'No PAYOUT_CLIENT_ID/PAYOUT_API_KEY: operators sign in with the organization key themselves.',
     );
   }
   if (firstAdmin && 'path' in firstAdmin) {
-    console.log(`No member yet. Name the first admin within an hour, once: ${url}${firstAdmin.path}`);
+    logger.info(`No member yet. Name the first admin within an hour, once: ${url}${firstAdmin.path}`);
   } else if (firstAdmin) {
-    console.log(
+    logger.info(
       `No member yet. Another console server printed the link to name the first admin moments ago (valid until ${firstAdmin.expiresAt}): use that one.`,
     );
   }
   if (!team.mailer && team.mode === 'upstream') {
-    console.log(
+    logger.info(
       'No SMTP_URL: while a team has one admin, one-time links are shown to that admin; with two, invitations and password resets are refused until mail is set up.',
     );
   }
@@ -66,10 +85,21 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 
 keepIdleConnections(server);
 
+// Metrics on a listener of their own, where only the scraper should reach (METRICS_HOST, loopback unless set).
+const metricsServer = config.metrics
+  ? serve(
+      { fetch: metricsListenerApp().fetch, port: config.metrics.port, hostname: config.metrics.host },
+      (info) => logger.info(`Metrics on http://${config.metrics?.host}:${info.port}/metrics`),
+    )
+  : null;
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopSweep();
+    stopProbe?.();
+    stopRecheck?.();
     server.close();
+    metricsServer?.close();
     sandbox?.close();
     // The lines under way commit and the head file gets the last head before the database closes and the process goes.
     void team

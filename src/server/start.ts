@@ -11,6 +11,8 @@ import { mailerFrom } from './mail/mail';
 import { LocalOutbox } from './mail/outbox';
 import { ensureDemoTeam } from './members/demo';
 import { ensureOrganization, hasMembers } from './members/members';
+import { ssoSettingsFromEnv } from './sso/settings';
+import { startSso } from './sso/start';
 import { createTeam, type Team } from './team';
 
 /**
@@ -51,6 +53,9 @@ export async function startTeam(
     publicOrigin: config.publicUrl,
   });
   team.trail = trail;
+  const sso = ssoSettingsFromEnv(env, config.publicUrl);
+  const ssoOrg = config.upstreamUrl ? config.orgCredentials?.clientId : DEMO_CREDENTIALS.clientId;
+  if (sso && ssoOrg) team.sso = await startSso(team, sso, ssoOrg);
   // The chain must pass through the head verified now or, when it did not verify, through the head noted before.
   team.auditWitness.adopt(trail.ok ? trail.head : trail.noted);
   const sealed = await sealOnce(team);

@@ -2,6 +2,7 @@ import { resumeOrphans } from './approvals/executor';
 import { expireDueRequests } from './approvals/expiry';
 import type { CallService } from './gate/service-calls';
 import { expireDueTeamRequests } from './members/team-requests';
+import { opsEvents } from './ops/events';
 import { expireDuePayeeRequests } from './payees/decide';
 import type { Team } from './team';
 
@@ -23,6 +24,7 @@ export async function sweep(
     (await expireDueTeamRequests(team)) +
     (await expireDuePayeeRequests(team));
   const resumed = call ? await resumeOrphans(team, call) : 0;
+  if (resumed > 0) opsEvents.emit('takeover', { requests: resumed });
   return { expired, resumed };
 }
 

@@ -11,6 +11,7 @@ import { registerSealer, Sealer } from './db/seals';
 import { DEFAULT_POLICY, type SignInPolicy } from './identity/policy';
 import type { Mailer } from './mail/mail';
 import type { LocalOutbox } from './mail/outbox';
+import type { Sso } from './sso/sign-in';
 
 /** An organization's API credentials, as the payout service knows them. They never leave the console server. */
 export interface OrgCredentials {
@@ -60,6 +61,8 @@ export interface Team {
   executor: { id: string; leaseMs: number };
   /** Where the console is reached (PUBLIC_URL): every link it sends or shows points there, never at a Host header. */
   publicOrigin: string;
+  /** Single sign-on through the company's identity provider, when OIDC_ISSUER is set (sso/). */
+  sso: Sso | null;
   now(): Date;
 }
 
@@ -194,6 +197,7 @@ export function createTeam({
     outbox,
     executor: { id: `srv_${randomUUID().slice(0, 8)}`, leaseMs },
     publicOrigin: publicOrigin.replace(/\/+$/, ''),
+    sso: null,
     now: clock,
   };
   return team;

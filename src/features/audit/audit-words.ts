@@ -24,6 +24,10 @@ export const AUDIT_ACTION_OPTIONS = (Object.keys(AUDIT_ACTIONS) as AuditAction[]
 const ATTEMPTS: Record<AuditAction, string> = {
   'sign-in': 'sign in',
   'sign-out': 'sign out',
+  'sso.start': "start signing in through the company's identity provider",
+  'sso.callback': "sign in through the company's identity provider",
+  'sso.session.end': "keep a session the company's identity provider no longer vouches for",
+  'sso.logout': "sign out through the company's identity provider",
   'session.read': 'read their session',
   'invitation.read': 'open a one-time link',
   'member.join': 'join the team',

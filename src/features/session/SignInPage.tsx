@@ -7,6 +7,7 @@ import { EnvironmentBadge } from '../../components/EnvironmentBadge';
 import { Notice } from '../../components/Notice';
 import { ROLE_LABELS } from '../../lib/roles';
 import { MemberSignInForm } from './MemberSignInForm';
+import { ProviderHandoff, ProviderSignInLink } from './ProviderSignIn';
 import { SignInForm } from './SignInForm';
 import { useSession } from './use-session';
 
@@ -52,6 +53,7 @@ export function SignInPage({ warmUp }: { warmUp: () => Promise<void> }) {
   const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
+  const providerCode = params.get('sso');
   const config = useQuery(runtimeConfigQuery);
   // A demo member, once the operator picks one: the form starts again with their email and password filled in.
   const [demo, setDemo] = useState<DemoMember | null>(null);
@@ -82,12 +84,17 @@ export function SignInPage({ warmUp }: { warmUp: () => Promise<void> }) {
         )}
         {/* The console's code behind sign-in loads while the operator types. */}
         <Card withBorder padding="lg" onFocus={() => void warmUp().catch(() => {})}>
-          {team ? (
-            <MemberSignInForm
-              key={demo?.email ?? 'blank'}
-              defaults={demo ? { email: demo.email, password: demo.password } : undefined}
-              onSignedIn={onSignedIn}
-            />
+          {team && providerCode ? (
+            <ProviderHandoff code={providerCode} onSignedIn={onSignedIn} warmUp={warmUp} />
+          ) : team ? (
+            <Stack>
+              {config.data?.sso && <ProviderSignInLink name={config.data.sso.name} />}
+              <MemberSignInForm
+                key={demo?.email ?? 'blank'}
+                defaults={demo ? { email: demo.email, password: demo.password } : undefined}
+                onSignedIn={onSignedIn}
+              />
+            </Stack>
           ) : (
             <SignInForm onSignedIn={onSignedIn} />
           )}

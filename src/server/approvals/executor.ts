@@ -14,6 +14,7 @@ import {
   transfersSince,
 } from '../gate/service-calls';
 import { sha256Hex } from '../identity/secrets';
+import { opsEvents } from '../ops/events';
 import type { OrgCredentials, Team } from '../team';
 import { appOf, bodiesOf, methodOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
 import { tellMaker } from './notify';
@@ -325,7 +326,8 @@ export async function executeRequest(
     () => {
       void requestRows.renewLease(db, request.id, executorId, leaseEnd()).then(
         (kept) => {
-          if (!kept) held = false;
+          if (kept) opsEvents.emit('lease-renewal');
+          else held = false;
         },
         () => undefined,
       );

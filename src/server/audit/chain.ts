@@ -4,6 +4,7 @@ import * as auditRows from '../db/repositories/audit-trail';
 import { organizationIds } from '../db/repositories/organizations';
 import type { AuditRow } from '../db/schema';
 import { sha256Hex } from '../identity/secrets';
+import { opsEvents } from '../ops/events';
 import { type AuditHead, formatHead } from './head-file';
 import type { AuditKey } from './key';
 import type { AuditWitness } from './witness';
@@ -150,6 +151,14 @@ export async function appendAuditIn(
   };
   const hash = rowHash(row, key);
   await auditRows.insertAuditRow(trx, { ...row, hash });
+  opsEvents.emit('audit-line', {
+    action: entry.action,
+    outcome: entry.outcome,
+    status: entry.status,
+    amountCents: entry.amountCents ?? null,
+    memberId: entry.memberId,
+    requestId: entry.requestId,
+  });
   await auditRows.setHeadHash(trx, hash);
   return { seq: row.seq, hash };
 }

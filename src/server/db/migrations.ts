@@ -10,6 +10,7 @@ import { apTeamMigration } from './ap-team-schema';
 import { requestKeysDroppedMigration, requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
 import { invitationSealsMigration, rowSealsMigration } from './row-seals-schema';
+import { ssoMigration } from './sso/sso-schema';
 import { refillPausesMigration } from './wallets/refill-pauses-schema';
 
 /**
@@ -399,4 +400,5 @@ export const migrations: Record<string, Migration> = {
   '0015b-bill-approval-rounds': billApprovalRoundsMigration,
   '0016s-invitation-seals': invitationSealsMigration,
   '0016s-request-keys-dropped': requestKeysDroppedMigration,
+  '0017-single-sign-on': ssoMigration,
 };

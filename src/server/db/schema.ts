@@ -3,6 +3,7 @@ import type { AccountsPayableTables } from './accounts-payable-schema';
 import type { ApTeamTables } from './ap-team-schema';
 import type { ControlsTables } from './controls-schema';
 import type { FlowLinkTables } from './onboarding/flow-links-schema';
+import type { SsoTables } from './sso/sso-schema';
 import type { RefillPauseTables } from './wallets/refill-pauses-schema';
 
 /** Whose spending a counter holds: a member's alone, or a file's rows. */
@@ -18,6 +19,7 @@ export interface ConsoleTables
     ControlsTables,
     ApTeamTables,
     FlowLinkTables,
+    SsoTables,
     RefillPauseTables {
   organizations: {
     id: string;

@@ -16,6 +16,7 @@ import type {
   RequestRow,
   TeamRequestRow,
 } from './schema';
+import type { SsoIdentityRow } from './sso/sso-schema';
 
 /** The database handle (database.ts's ConsoleDb, named here so that database.ts may import this file). */
 type ConsoleDb = Kysely<ConsoleTables>;
@@ -46,7 +47,8 @@ export type SealedTable =
   | 'ap_bill_edits'
   | 'ap_bill_creations'
   | 'ap_user_links'
-  | 'invitations';
+  | 'invitations'
+  | 'sso_identities';
 
 /** A number as PostgreSQL and SQLite answer it alike (a bigint may come back as text). */
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -196,6 +198,14 @@ export const sealedFields = {
     row.role,
     row.email,
     row.shown_to,
+  ],
+  // Which person of the company's identity provider signs in as which member.
+  sso_identities: (row: SsoIdentityRow) => [
+    row.issuer,
+    row.subject,
+    row.member_id,
+    row.org_id,
+    row.linked_at,
   ],
 } satisfies Record<SealedTable, (row: never) => unknown[]>;
 

@@ -1,4 +1,5 @@
 import { errorBody } from '../../node/error-body';
+import { opsEvents } from '../ops/events';
 
 /** Headers a caller may send upstream, and headers of the answer the browser gets back. Nothing else crosses. */
 const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'authorization', 'api-app-id', 'x-request-id'];
@@ -78,6 +79,7 @@ export function proxyTo({ upstream, timeoutMs, maxResponseBytes }: ProxyOptions)
       });
       const payload = await readCapped(response, maxResponseBytes);
       if (payload === null) {
+        opsEvents.emit('upstream-error', { kind: 'too-large' });
         return fail(
           502,
           'upstream-response-too-large',
@@ -98,8 +100,10 @@ export function proxyTo({ upstream, timeoutMs, maxResponseBytes }: ProxyOptions)
     } catch (error) {
       const name = (error as Error).name;
       if (name === 'TimeoutError' || name === 'AbortError') {
+        opsEvents.emit('upstream-error', { kind: 'timeout' });
         return fail(504, 'upstream-timeout', `The payout service did not answer within ${timeoutMs} ms`);
       }
+      opsEvents.emit('upstream-error', { kind: 'unreachable' });
       return fail(502, 'upstream-unreachable', `The payout service at ${upstream.host} could not be reached`);
     }
   };

@@ -64,6 +64,8 @@ export interface NewMember {
   /** Absent: the member is invited and sets a password through a link. */
   password?: string;
   totpSecret?: string;
+  /** Signs in through the company's identity provider: active at once, with no password at all. */
+  signsInThroughProvider?: boolean;
 }
 
 /** The roles whose members pay, and so approve. */
@@ -79,7 +81,7 @@ export async function insertMember(
   now = new Date(),
   options: { ifAbsent?: boolean } = {},
 ): Promise<MemberRow> {
-  const status = member.password ? 'active' : 'invited';
+  const status = member.password || member.signsInThroughProvider ? 'active' : 'invited';
   return memberRows.insertMemberRow(
     db,
     {

@@ -6,6 +6,7 @@ import { sessionRoutes } from '../identity/routes';
 import { memberRoutes } from '../members/routes';
 import { payablesRoutes } from '../payables/routes';
 import { payeeRoutes } from '../payees/routes';
+import { ssoRoutes } from '../sso/routes';
 import type { Team } from '../team';
 import { walletRoutes } from '../wallets/routes';
 import { mountTeamRoutes } from './mount';
@@ -19,6 +20,7 @@ import type { TeamRoute } from './route';
 export function teamRouteTable(call: CallService | null): readonly TeamRoute[] {
   return [
     ...sessionRoutes,
+    ...ssoRoutes,
     ...memberRoutes(call),
     ...approvalRoutes(call),
     ...auditRoutes,

@@ -38,6 +38,9 @@ export function config(overrides: Partial<ServerConfig> = {}): ServerConfig {
     requestTimeoutMs: 30_000,
     executorLeaseMs: 30_000,
     resetHoldMs: 72 * 60 * 60 * 1000,
+    metricsToken: null,
+    metrics: null,
+    upstreamProbeMs: 10_000,
     publicUrl: 'http://localhost',
     ...overrides,
   };

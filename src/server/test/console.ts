@@ -7,6 +7,7 @@ import { sealOnce } from '../audit/first-seal';
 import type { AuditHeadFile } from '../audit/head-file';
 import { checkAuditTrail } from '../audit/health';
 import type { AuditKey } from '../audit/key';
+import type { ServerConfig } from '../config';
 import { type ConsoleDatabase, openConsoleDatabase } from '../db/database';
 import type { SignInPolicy } from '../identity/policy';
 import type { Mailer } from '../mail/mail';
@@ -52,6 +53,8 @@ export async function teamConsole(
     resetHoldMs?: number;
     auditHead?: AuditHeadFile | null;
     publicOrigin?: string;
+    /** Settings of the console server beyond the test defaults (metrics, say). */
+    server?: Partial<ServerConfig>;
   } = {},
 ) {
   const sandbox: Sandbox | null = options.upstream ? null : createSandbox({ config: { dbFile: ':memory:' } });
@@ -76,7 +79,11 @@ export async function teamConsole(
   team.auditWitness.adopt(team.trail.ok ? team.trail.head : team.trail.noted);
   await sealOnce(team);
   const app = createConsoleApp(
-    config({ upstreamUrl: options.upstream ?? null, orgCredentials: options.orgCredentials ?? null }),
+    config({
+      upstreamUrl: options.upstream ?? null,
+      orgCredentials: options.orgCredentials ?? null,
+      ...options.server,
+    }),
     sandbox,
     team,
   );

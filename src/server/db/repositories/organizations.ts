@@ -29,3 +29,10 @@ export async function organizationIds(db: ConsoleDb): Promise<string[]> {
 export function lockOrganization(trx: ConsoleDb, id: string): Promise<void> {
   return lockRow(trx, 'organizations', id);
 }
+
+export function findOrganizationByClientId(
+  db: ConsoleDb,
+  clientId: string,
+): Promise<OrganizationRow | undefined> {
+  return db.selectFrom('organizations').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}

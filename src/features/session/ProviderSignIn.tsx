@@ -1,0 +1,73 @@
+import { Alert, Button, Divider, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useDescribedMutation } from '../../api/activity-log';
+import { session } from '../../api/credentials';
+import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+
+const loadTeamSessionApi = () => import('../../api/team-session');
+
+/** "Sign in with <provider>": a plain navigation to the console server, which sends the person on to the provider. */
+export function ProviderSignInLink({ name }: { name: string }) {
+  return (
+    <Stack gap="sm">
+      <Button component="a" href="/api/team/sso/start" variant="filled">
+        {`Sign in with ${name}`}
+      </Button>
+      <Divider label="or with your email and password" labelPosition="center" />
+    </Stack>
+  );
+}
+
+/**
+ * Back from the provider: the one-time code in the address is exchanged for this tab's session, once, and removed
+ * from the address (history) before anything else happens.
+ */
+export function ProviderHandoff({
+  code,
+  onSignedIn,
+  warmUp,
+}: {
+  code: string;
+  onSignedIn: () => void;
+  /** Brings the code behind sign-in while the session is being opened (nobody types here to warm it up). */
+  warmUp: () => Promise<void>;
+}) {
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  const finish = useDescribedMutation({
+    activity: null,
+    mutationFn: async (given: string) => (await loadTeamSessionApi()).finishProviderSignIn(given),
+    onSuccess: ({ credentials, session: answer }) => {
+      session.signIn(credentials);
+      queryClient.setQueryData(['team', 'session'], answer);
+      void queryClient.invalidateQueries();
+      onSignedIn();
+    },
+  });
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    window.history.replaceState(null, '', '/sign-in');
+    void warmUp().catch(() => {});
+    finish.mutate(code);
+  }, [code, finish, warmUp]);
+  if (finish.error) {
+    return (
+      <Stack>
+        <ApiErrorAlert error={finish.error} title="Sign-in refused" />
+        <Button component="a" href="/sign-in" variant="default">
+          Start again
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Alert color="blue" title="Signing you in">
+      <Stack gap="xs" align="flex-start">
+        <Loader size="sm" aria-label="Signing you in" />
+        <Text size="sm">Your identity provider vouched for you; opening your session.</Text>
+      </Stack>
+    </Alert>
+  );
+}

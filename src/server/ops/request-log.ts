@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { parseBasic } from '../../node/basic-auth';
+import { MEMBER_ID } from '../pipeline/admission';
+import { type OpsEvents, opsEvents } from './events';
+import { log } from './logger';
+import { consoleMetrics, isMoneyAction } from './metrics';
+import { routeLabel } from './route-label';
+
+/** What a request id may be when a client sends one: short and printable, else the server makes its own. */
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/**
+ * One log line and one metrics sample per request: its id, the member it claims to be (the id only: the secret half
+ * of the credentials is never read here), its route with ids replaced, its status and how long it took. A request id
+ * the client did not send is made here and answered in `X-Request-Id`, so a support ticket can quote it.
+ */
+export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header('x-request-id');
+    const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    const route = routeLabel(c.req.method, c.req.path);
+    const status = c.res.status;
+    if (!c.res.headers.has('x-request-id')) {
+      try {
+        c.res.headers.set('X-Request-Id', requestId);
+      } catch {
+        // An answer whose headers are fixed (a stream already under way) keeps them.
+      }
+    }
+    if (options.metrics) consoleMetrics().observeRequest(route, status, seconds);
+    const claimed = parseBasic(c.req.header('authorization'))?.user;
+    log().info(
+      {
+        kind: 'request',
+        request_id: requestId,
+        member_id: claimed && MEMBER_ID.test(claimed) ? claimed : null,
+        route,
+        status,
+        duration_ms: Math.round(seconds * 100_000) / 100,
+      },
+      'request',
+    );
+  };
+}
+
+/** A money event is a line of its own: the audit action, outcome and amount, never the targets or the body. */
+export function logMoneyEvents(): () => void {
+  const onLine = (line: OpsEvents['audit-line'][0]) => {
+    if (line.amountCents === null || !isMoneyAction(line.action)) return;
+    log().info(
+      {
+        kind: 'money',
+        request_id: line.requestId,
+        member_id: line.memberId,
+        action: line.action,
+        outcome: line.outcome,
+        status: line.status,
+        amount_cents: line.amountCents,
+      },
+      'money',
+    );
+  };
+  opsEvents.on('audit-line', onLine);
+  return () => opsEvents.off('audit-line', onLine);
+}

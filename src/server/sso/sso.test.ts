@@ -1,0 +1,271 @@
+import { serve } from '@hono/node-server';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { basic, caller, teamConsole } from '../test/console';
+import { freePort, TestBrowser, testProvider } from '../test/oidc-provider';
+import { recheckSessions } from './sessions';
+import { ssoSettingsFromEnv } from './settings';
+import { startSso } from './start';
+
+/** A value the test's setup guarantees. */
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error('expected a value');
+  return value;
+}
+
+/**
+ * Single sign-on against a real OpenID provider (oidc-provider, its own login pages): the console server on a port
+ * of its own, a person's browser walking between them.
+ */
+describe('signing in through the company’s identity provider', async () => {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const idp = await testProvider({
+    redirectUri: `${origin}/api/team/sso/callback`,
+    backchannelUri: `${origin}/api/team/sso/backchannel-logout`,
+  });
+  const server = await teamConsole({ publicOrigin: origin });
+  const listener = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
+  const tenant = await server.tenant();
+  const admin = caller(server.app, await server.signIn(must(tenant.members.find((m) => m.role === 'admin'))));
+  const settings = ssoSettingsFromEnv(
+    {
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.client.id,
+      OIDC_CLIENT_SECRET: idp.client.secret,
+      OIDC_PROVIDER_NAME: 'Acme SSO',
+      OIDC_ROLE_MAP:
+        'payouts-admins=admin,payouts-finance=finance,payouts-support=support,payouts-viewers=viewer',
+      OIDC_RECHECK_MS: '1000',
+    },
+    origin,
+  );
+  if (!settings) throw new Error('settings from the environment');
+  /** What the test does to the provider's token answers (a token of another issuer, audience or key). */
+  let tamper: ((idToken: string) => Promise<string>) | null = null;
+  const fetchWith: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (!tamper || !String(input instanceof Request ? input.url : input).endsWith('/token')) return response;
+    const body = (await response.json()) as { id_token: string };
+    return Response.json({ ...body, id_token: await tamper(body.id_token) }, { status: response.status });
+  };
+  server.team.sso = await startSso(server.team, settings, tenant.client_id, fetchWith);
+  afterAll(async () => {
+    listener.close();
+    await idp.close();
+    await server.close();
+  });
+  beforeEach(() => {
+    tamper = null;
+  });
+
+  idp.directory.set('victor', {
+    email: 'victor@acme.example',
+    name: 'Victor Viewer',
+    groups: ['payouts-viewers'],
+  });
+  idp.directory.set('fiona', {
+    email: 'fiona@acme.example',
+    name: 'Fiona Finance',
+    groups: ['payouts-finance'],
+  });
+  idp.directory.set('mark', { email: 'mark@acme.example', name: 'Mark Eting', groups: ['marketing'] });
+
+  const trail = async (action: string) =>
+    server.team.database.db.selectFrom('audit_events').selectAll().where('action', '=', action).execute();
+
+  /** A person signs in from the console's sign-in page; the page's exchange of its code, as the console does it. */
+  async function signIn(login: string, browser = new TestBrowser()) {
+    const { response, url } = await browser.walk(`${origin}/api/team/sso/start`, login, `${origin}/sign-in`);
+    if (response !== null || !url.startsWith(`${origin}/sign-in?sso=`)) return { refused: response, browser };
+    const code = new URL(url).searchParams.get('sso') ?? '';
+    const handed = await browser.fetch(`${origin}/api/team/sso/handoff`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    const session = (await handed.json()) as { member_id: string; secret: string; member: { role: string } };
+    return { status: handed.status, session, browser, code };
+  }
+
+  const sessionAlive = async (s: { member_id: string; secret: string }) =>
+    (
+      await server.app.request('/api/team/session', {
+        headers: { Authorization: basic(s.member_id, s.secret) },
+      })
+    ).status === 200;
+
+  it('offers "Sign in with Acme SSO" on the sign-in page', async () => {
+    const config = (await (await server.app.request('/config.json')).json()) as { sso?: { name: string } };
+    expect(config.sso).toEqual({ name: 'Acme SSO' });
+  });
+
+  it('lets a viewer in at once, at the role their group gives, through the provider’s own pages', async () => {
+    const signedIn = await signIn('victor');
+    expect(signedIn.status).toBe(201);
+    expect(signedIn.session?.member.role).toBe('viewer');
+    expect(await sessionAlive(must(signedIn.session))).toBe(true);
+    const lines = await trail('sign-in');
+    expect(lines.some((l) => l.email === 'victor@acme.example' && l.detail === 'through Acme SSO')).toBe(
+      true,
+    );
+  });
+
+  it('makes a first-time finance member wait for an admin before they may pay', async () => {
+    const signedIn = await signIn('fiona');
+    expect(signedIn.status).toBe(201);
+    // In, but not paying: the directory asked, an admin confirms.
+    expect(signedIn.session?.member.role).toBe('support');
+    const pay = caller(server.app, basic(must(signedIn.session).member_id, must(signedIn.session).secret));
+    const refused = await pay.post('/v2/payments', {
+      amount: 100,
+      platform: 'ach',
+      user_id: tenant.users[0]?.id,
+      ach_info: { account_number: '99887766554', routing_number: '021000021' },
+      idempotency_key: crypto.randomUUID(),
+    });
+    expect(refused.status).toBe(403);
+    const requests = await admin.get('/api/team/team-requests');
+    const waiting = requests.body.data.find(
+      (r: { target?: { email?: string }; status: string }) =>
+        r.status === 'pending' && JSON.stringify(r).includes('fiona@acme.example'),
+    );
+    expect(waiting).toBeDefined();
+    // A second sign-in asks nothing new: one request per member and role.
+    await signIn('fiona');
+    const again = await admin.get('/api/team/team-requests');
+    const pendingForFiona = again.body.data.filter(
+      (r: { status: string }) => r.status === 'pending' && JSON.stringify(r).includes('fiona@acme.example'),
+    );
+    expect(pendingForFiona).toHaveLength(1);
+    const confirmed = await admin.post(`/api/team/team-requests/${waiting.id}/confirm`, {});
+    expect(confirmed.status).toBeLessThan(300);
+    const after = await signIn('fiona');
+    expect(after.session?.member.role).toBe('finance');
+  });
+
+  it('ends the session of a person removed from every mapped group at the next check', async () => {
+    idp.directory.set('rita', {
+      email: 'rita@acme.example',
+      name: 'Rita Reader',
+      groups: ['payouts-viewers'],
+    });
+    const signedIn = await signIn('rita');
+    expect(await sessionAlive(must(signedIn.session))).toBe(true);
+    idp.directory.set('rita', { email: 'rita@acme.example', name: 'Rita Reader', groups: ['marketing'] });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const { ended } = await recheckSessions(server.team, must(server.team.sso));
+    expect(ended).toBeGreaterThanOrEqual(1);
+    expect(await sessionAlive(must(signedIn.session))).toBe(false);
+    expect(
+      (await trail('sso.session.end')).some((l) => l.member_id === must(signedIn.session).member_id),
+    ).toBe(true);
+    // And they cannot come back in.
+    const again = await signIn('rita');
+    expect(again.refused?.status).toBe(403);
+    expect(await again.refused?.text()).toContain('none of the groups');
+  });
+
+  it('ends the sessions of a person the provider logs out through its back channel', async () => {
+    idp.directory.set('bob', { email: 'bob@acme.example', name: 'Bob Back', groups: ['payouts-support'] });
+    const signedIn = await signIn('bob');
+    expect(await sessionAlive(must(signedIn.session))).toBe(true);
+    const token = await idp.sign({
+      iss: idp.issuer,
+      aud: idp.client.id,
+      iat: Math.floor(Date.now() / 1000),
+      jti: crypto.randomUUID(),
+      sub: 'bob',
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+    });
+    const answer = await fetch(`${origin}/api/team/sso/backchannel-logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ logout_token: token }).toString(),
+    });
+    expect(answer.status).toBe(200);
+    expect(await sessionAlive(must(signedIn.session))).toBe(false);
+    expect((await trail('sso.logout')).some((l) => l.detail === '1 session(s) ended')).toBe(true);
+  });
+
+  it('refuses a logout token the provider did not sign, and ends nothing', async () => {
+    idp.directory.set('carl', { email: 'carl@acme.example', name: 'Carl', groups: ['payouts-viewers'] });
+    const signedIn = await signIn('carl');
+    const forged = await idp.sign({
+      iss: 'http://evil.example',
+      aud: idp.client.id,
+      iat: Math.floor(Date.now() / 1000),
+      sub: 'carl',
+      events: { 'http://schemas.openid.net/event/backchannel-logout': {} },
+    });
+    const answer = await fetch(`${origin}/api/team/sso/backchannel-logout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ logout_token: forged }).toString(),
+    });
+    expect(answer.status).toBe(400);
+    expect(await sessionAlive(must(signedIn.session))).toBe(true);
+  });
+
+  it('refuses an answer whose state is not the sign-in this browser started, with a line in the trail', async () => {
+    const browser = new TestBrowser();
+    const { url } = await browser.walk(
+      `${origin}/api/team/sso/start`,
+      'victor',
+      `${origin}/api/team/sso/callback`,
+    );
+    const forged = new URL(url);
+    forged.searchParams.set('state', 'a-state-of-the-attacker');
+    const answer = await browser.fetch(forged.href);
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('does not belong to the sign-in you started');
+    expect((await trail('sso.callback')).some((l) => l.outcome === 'refused' && l.status === 400)).toBe(true);
+  });
+
+  it('refuses a replayed answer of the provider', async () => {
+    const browser = new TestBrowser();
+    const { url } = await browser.walk(
+      `${origin}/api/team/sso/start`,
+      'victor',
+      `${origin}/api/team/sso/callback`,
+    );
+    const first = await browser.fetch(url);
+    expect(first.status).toBe(302);
+    const replayed = await browser.fetch(url);
+    expect(replayed.status).toBe(400);
+    expect(await replayed.text()).toContain('used already');
+    // From another browser, which never started it: refused too.
+    const elsewhere = await new TestBrowser().fetch(url);
+    expect(elsewhere.status).toBe(400);
+  });
+
+  it.each([
+    ['another issuer', { iss: 'http://evil.example' }, /iss/],
+    ['another audience', { aud: 'someone-else' }, /aud/],
+  ])('refuses an ID token of %s', async (_what, change, why) => {
+    tamper = async (idToken) => idp.sign({ ...decodeJwt(idToken), ...change });
+    const signedIn = await signIn('victor');
+    expect(signedIn.refused?.status).toBe(401);
+    const text = await signedIn.refused?.text();
+    expect(text).toContain('did not verify');
+    expect(text).toMatch(why);
+  });
+
+  it('refuses an ID token signed by another key', async () => {
+    const { SignJWT, generateKeyPair } = await import('jose');
+    const other = await generateKeyPair('RS256');
+    tamper = async (idToken) =>
+      new SignJWT(decodeJwt(idToken))
+        .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+        .sign(other.privateKey);
+    const signedIn = await signIn('victor');
+    expect(signedIn.refused?.status).toBe(401);
+    expect(await signedIn.refused?.text()).toContain('did not verify');
+  });
+
+  it('refuses a person in none of the mapped groups', async () => {
+    const signedIn = await signIn('mark');
+    expect(signedIn.refused?.status).toBe(403);
+    expect(await signedIn.refused?.text()).toContain('none of the groups that may use this console');
+  });
+});

@@ -1,0 +1,28 @@
+import { findOrganizationByClientId } from '../db/repositories/organizations';
+import type { Team } from '../team';
+import { RelyingParty } from './relying-party';
+import type { SsoSettings } from './settings';
+import type { Sso } from './sign-in';
+import { TokenVault } from './vault';
+
+/**
+ * Single sign-on for the organization whose client id members join (upstream: the one organization; the sandbox:
+ * the demo's). The provider is discovered once, at start: a console that cannot reach it does not start half-way.
+ */
+export async function startSso(
+  team: Team,
+  settings: SsoSettings,
+  orgClientId: string,
+  fetchWith?: typeof fetch,
+): Promise<Sso> {
+  const rp = await RelyingParty.discover(settings, fetchWith);
+  return {
+    rp,
+    vault: new TokenVault(team.auditKey.secret),
+    async organization() {
+      const org = await findOrganizationByClientId(team.database.db, orgClientId);
+      if (!org) throw new Error(`No organization with client id ${orgClientId} in the console database`);
+      return org;
+    },
+  };
+}
