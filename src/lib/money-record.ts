@@ -1,3 +1,5 @@
+import type { KeyOnReuse } from './money-answer';
+
 /**
  * What the payout service records for each kind of money the console sends, so that a transfer found by a request's
  * key can be told to be that request's or another's. The service keeps one list of transfers, typed by what moved
@@ -73,3 +75,17 @@ export function isRecordOf(transfer: ListedRecord, expected: MoneyRecord): boole
     (transfer.customer_id ?? null) === expected.customerId
   );
 }
+
+/**
+ * What each service does with a key it has seen, for each kind of money (money-answer.ts, mayResend): the sandbox
+ * answers a payment's key again and refuses the others'; the vendor keeps no key for a payment, a deposit or a
+ * withdrawal, so one of those whose answer was lost is never sent again, only looked up.
+ */
+export const KEY_ON_REUSE: Record<MoneySent, Record<'sandbox' | 'upstream', KeyOnReuse>> = {
+  payment: { sandbox: 'replays', upstream: 'not-held' },
+  payout: { sandbox: 'refused', upstream: 'refused' },
+  deposit: { sandbox: 'refused', upstream: 'not-held' },
+  withdrawal: { sandbox: 'refused', upstream: 'not-held' },
+  'user-transfer': { sandbox: 'refused', upstream: 'refused' },
+  'organization-transfer': { sandbox: 'refused', upstream: 'refused' },
+};

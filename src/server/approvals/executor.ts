@@ -1,5 +1,5 @@
-import { classifyMoneyAnswer } from '../../lib/money-answer';
-import { isRecordOf, type MoneySent, recordOf } from '../../lib/money-record';
+import { classifyMoneyAnswer, mayResend } from '../../lib/money-answer';
+import { isRecordOf, KEY_ON_REUSE, type MoneySent, recordOf } from '../../lib/money-record';
 import { appendAuditIn, consoleEntry } from '../audit/chain';
 import { transaction } from '../db/database';
 import { dropApprovals } from '../db/repositories/approval-decisions';
@@ -93,14 +93,14 @@ export interface FoundByKey {
  * row was not paid under it, and is never sent with it again, since the service keeps the first use.
  */
 const foreignKey = (transferId: string) =>
-  `Not paid: its key is on transfer ${transferId}, which is other money (not this payee, amount or kind). Nothing is sent again with this key; look at transfer ${transferId} before paying this row another way`;
+  `Its key is on transfer ${transferId}, which is other money (not this payee, amount or kind). Nothing is sent again with this key; look at transfer ${transferId} before paying this row another way`;
 
 /**
  * Words for a row whose fate is unknown: why, and how the operator finds out. Never "send it again with a new key":
  * the money may have moved under this one.
  */
 const unknownFate = (why: string, key: string) =>
-  `Unknown whether it was paid: ${why}. Before paying it again, look in Transfers for one whose metadata console_request_id is ${key}; if there is one, it was paid`;
+  `${why}, so whether it was paid is not known. Before paying it again, look in Transfers for one whose metadata console_request_id is ${key}: if there is one, it was paid`;
 
 /** A row's outcome from what was found by its key: paid when the transfer is the row's, refused when it is another's. */
 function outcomeOfFound(index: number, status: number, found: FoundByKey): RowOutcome {
@@ -116,12 +116,14 @@ function outcomeOfFound(index: number, status: number, found: FoundByKey): RowOu
       };
 }
 
-/** Where and how a request's rows are sent, and what money each is. */
+/** Where and how a request's rows are sent, what money each is, and whether one not found may be sent again. */
 interface RowRoute {
   path: string;
   appId: string | null;
   method: 'POST' | 'PUT';
   money: MoneySent | null;
+  /** False where the service keeps no key for this money: a second send could make it twice. */
+  resend: boolean;
 }
 
 /**
@@ -208,15 +210,21 @@ async function payRow(
     const found = await findByKeys(call, credentials, only, keysSince(request), route.money);
     const byKey = found?.get(key);
     if (byKey) return outcomeOfFound(index, status, byKey);
-    if (found === null) return unknown(status, 'no answer came, and the look-up by its key failed');
+    if (found === null) return unknown(status, 'No answer came, and the look-up by its key failed');
     if (answer === 'key-used') {
       return unknown(
         status,
         `the service says its key was used, and no transfer since ${keysSince(request)} carries it`,
       );
     }
+    if (!route.resend) {
+      return unknown(
+        status,
+        'No answer came, no transfer carries its key yet, and the service keeps no key for this money (a second send could pay it twice)',
+      );
+    }
     if (sends >= SENDS) {
-      return unknown(status, `no answer after ${sends} sends, and no transfer carries its key yet`);
+      return unknown(status, `No answer after ${sends} sends, and no transfer carries its key yet`);
     }
   }
 }
@@ -359,11 +367,14 @@ export async function executeRequest(
   try {
     const stored = JSON.parse(request.body) as RequestBody;
     const rows = bodiesOf(stored);
+    const money = moneyOf(stored);
     const route: RowRoute = {
       path: pathOf(stored),
       appId: appOf(stored),
       method: methodOf(stored),
-      money: moneyOf(stored),
+      money,
+      // An app's bank account (no money) is set again by the same PUT.
+      resend: money === null || mayResend(KEY_ON_REUSE[money][team.mode]),
     };
     const outcomes: RowOutcome[] = new Array(rows.length);
     // A run taken over looks for what already arrived before sending anything again.

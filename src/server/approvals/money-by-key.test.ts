@@ -224,6 +224,50 @@ describe.skipIf(!postgres)('money found by its key, on PostgreSQL with two conso
     ]);
   });
 
+  /** Arms a fault for the next `times` sends to `path`: the service answers `status` and makes nothing. */
+  const failNext = (path: string, status: number, times = 1) =>
+    service.sandbox.app.request('/sandbox/faults', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        client_id: service.made.client_id,
+        method: 'POST',
+        path_prefix: path,
+        status,
+        times,
+      }),
+    });
+
+  it('a payment answered 503 upstream, not found by its key, is not sent again (the vendor keeps no payment key): its fate is said unknown, with how to find it', async () => {
+    const key = crypto.randomUUID();
+    const { body, path } = submission('payment', key);
+    const submitted = await as(b, 'finance').post('/api/team/approvals', body);
+    expect(submitted.status).toBe(201);
+    expect((await failNext(path, 503)).status).toBe(201);
+    const before = service.writes.filter((w) => w === `POST ${path}`).length;
+    await as(b, 'admin').post(`/api/team/approvals/${submitted.body.id}/approve`);
+    const done = await ended(submitted.body.id);
+    expect(service.writes.filter((w) => w === `POST ${path}`).length - before).toBe(1);
+    expect((await transfersByKey()).get(key)).toBeUndefined();
+    expect(done.status).toBe('partly-executed');
+    expect(done.rows[0]).toMatchObject({ outcome: 'unknown', transfer_id: null });
+    expect(done.rows[0]?.error).toContain(`console_request_id is ${key}`);
+    expect(done.rows[0]?.error).not.toMatch(/new key/);
+  });
+
+  it('a move to a user answered 503, not found by its key, is sent again with the same key and paid once', async () => {
+    const key = crypto.randomUUID();
+    const { body, path } = submission('transfer', key);
+    const submitted = await as(b, 'finance').post('/api/team/approvals', body);
+    expect((await failNext(path, 503)).status).toBe(201);
+    await as(b, 'admin').post(`/api/team/approvals/${submitted.body.id}/approve`);
+    const done = await ended(submitted.body.id);
+    const made = (await transfersByKey()).get(key) ?? [];
+    expect(made).toHaveLength(1);
+    expect(done.status).toBe('executed');
+    expect(done.rows[0]).toMatchObject({ outcome: 'paid', transfer_id: made[0] });
+  });
+
   /**
    * Server `a`, killed once `killAfter` of its sends that move money have reached the service: from then on none of
    * its answers comes back and nothing more it sends arrives, and its database connection is gone, so its lease lapses
