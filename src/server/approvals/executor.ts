@@ -102,6 +102,17 @@ const foreignKey = (transferId: string) =>
 const unknownFate = (why: string, key: string) =>
   `${why}, so whether it was paid is not known. Before paying it again, look in Transfers for one whose metadata console_request_id is ${key}: if there is one, it was paid`;
 
+function unknownOutcome(index: number, status: number, why: string, key: string): RowOutcome {
+  return {
+    index,
+    outcome: 'unknown',
+    status,
+    transfer_id: null,
+    replayed: false,
+    error: unknownFate(why, key),
+  };
+}
+
 /** A row's outcome from what was found by its key: paid when the transfer is the row's, refused when it is another's. */
 function outcomeOfFound(index: number, status: number, found: FoundByKey): RowOutcome {
   return found.ours
@@ -143,14 +154,7 @@ async function payRow(
   const body = JSON.stringify(row);
   const key = row.idempotency_key;
   const only = new Map([[key, row]]);
-  const unknown = (status: number, why: string): RowOutcome => ({
-    index,
-    outcome: 'unknown',
-    status,
-    transfer_id: null,
-    replayed: false,
-    error: unknownFate(why, key),
-  });
+  const unknown = (status: number, why: string) => unknownOutcome(index, status, why, key);
   let sends = 0;
   for (let waits = 0; ; ) {
     let response: Response | null = null;
@@ -380,14 +384,17 @@ export async function executeRequest(
     // A run taken over looks for what already arrived before sending anything again.
     const arrived =
       claimFrom === 'executing'
-        ? ((await findByKeys(
+        ? await findByKeys(
             call,
             credentials,
             new Map(rows.map((r) => [r.idempotency_key, r])),
             keysSince(request),
             route.money,
-          )) ?? new Map<string, FoundByKey>())
+          )
         : new Map<string, FoundByKey>();
+    // Taken over, with a look-up that failed, nothing is known of what arrived: money whose key the service keeps is
+    // sent (one that arrived is refused or answered again, then found), other money is left unknown, never risked twice.
+    const unread = arrived === null && !route.resend;
     // Payees whose methods are not as approved: found immediately before each of their rows (stillAsApproved).
     const changedPayees = new Map<string, string>();
     let next = 0;
@@ -396,7 +403,16 @@ export async function executeRequest(
         const index = next++;
         const row = rows[index];
         if (!row) continue;
-        const already = arrived.get(row.idempotency_key);
+        const already = arrived?.get(row.idempotency_key);
+        if (unread) {
+          outcomes[index] = unknownOutcome(
+            index,
+            0,
+            'Taken over from a server that stopped, and the look-up by its key failed',
+            row.idempotency_key,
+          );
+          continue;
+        }
         const user = String(row.user_id);
         if (!already && !changedPayees.has(user)) {
           const why = await stillAsApproved(call, credentials, stored, user);

@@ -337,6 +337,43 @@ describe.skipIf(!postgres)('money found by its key, on PostgreSQL with two conso
     }
   });
 
+  it('a deposit taken over upstream while the look-up by key fails is not sent again (the vendor keeps no deposit key): its fate is said unknown', async () => {
+    const key = crypto.randomUUID();
+    const { body, path } = submission('deposit', key);
+    const dying = await dyingServer(1);
+    try {
+      const submitted = await as(dying.a, 'finance').post('/api/team/approvals', body);
+      expect(submitted.status).toBe(201);
+      await as(dying.a, 'admin').post(`/api/team/approvals/${submitted.body.id}/approve`);
+      for (let i = 0; i < 200 && !dying.dead(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(dying.dead()).toBe(true);
+      // The list of transfers the look-up reads fails while `b` takes over.
+      const armed = await service.sandbox.app.request('/sandbox/faults', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          client_id: service.made.client_id,
+          method: 'GET',
+          path_prefix: '/v2/transfers',
+          status: 503,
+          times: 1000,
+        }),
+      });
+      expect(armed.status).toBe(201);
+      const sent = () => service.writes.filter((w) => w === `POST ${path}`).length;
+      const before = sent();
+      const done = await takenOverByB(submitted.body.id);
+      await service.sandbox.app.request(`/sandbox/faults/${service.made.client_id}`, { method: 'DELETE' });
+      expect(sent()).toBe(before);
+      expect(done.status).toBe('partly-executed');
+      expect(done.rows[0]).toMatchObject({ outcome: 'unknown', transfer_id: null });
+      expect(done.rows[0]?.error).toContain(`console_request_id is ${key}`);
+      expect((await transfersByKey()).get(key)).toHaveLength(1);
+    } finally {
+      await dying.door.close();
+    }
+  });
+
   it('a 200-row wallet-moves file whose server was killed at row 74 is taken over: the rows that arrived are paid, each once', async () => {
     const items = Array.from({ length: 200 }, (_, i) => ({
       amount: -(100 + i),
