@@ -374,6 +374,39 @@ describe.skipIf(!postgres)('money found by its key, on PostgreSQL with two conso
     }
   });
 
+  it('a payout whose 2xx answer came without its transfer (a body lost on the way) is looked up by its key and ends paid, once', async () => {
+    const key = crypto.randomUUID();
+    const { body, path } = submission('payout', key);
+    const database = await openConsoleDatabase({ url: shared.url as string });
+    // A gateway between the console and the service that answers the payout's 201 with an empty body.
+    const door = await listen({
+      fetch: async (request: Request, env?: never) => {
+        const answer = await service.sandbox.app.fetch(request, env);
+        const emptied = request.method === 'POST' && new URL(request.url).pathname === path;
+        return emptied ? new Response(null, { status: answer.status }) : answer;
+      },
+    });
+    const c = await teamConsole({
+      upstream: new URL(door.url),
+      orgCredentials: service.orgCredentials,
+      database,
+    });
+    try {
+      const submitted = await as(c, 'finance').post('/api/team/approvals', body);
+      expect(submitted.status).toBe(201);
+      await as(c, 'admin').post(`/api/team/approvals/${submitted.body.id}/approve`);
+      const done = await ended(submitted.body.id);
+      const made = (await transfersByKey()).get(key) ?? [];
+      expect(made).toHaveLength(1);
+      expect(done.status).toBe('executed');
+      expect(done.rows[0]).toMatchObject({ outcome: 'paid', transfer_id: made[0], replayed: true });
+    } finally {
+      await c.close();
+      await database.close();
+      await door.close();
+    }
+  });
+
   it('a 200-row wallet-moves file whose server was killed at row 74 is taken over: the rows that arrived are paid, each once', async () => {
     const items = Array.from({ length: 200 }, (_, i) => ({
       amount: -(100 + i),
