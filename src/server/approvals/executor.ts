@@ -214,17 +214,17 @@ async function payRow(
     const found = await findByKeys(call, credentials, only, keysSince(request), route.money);
     const byKey = found?.get(key);
     if (byKey) return outcomeOfFound(index, status, byKey);
-    if (found === null) return unknown(status, 'No answer came, and the look-up by its key failed');
+    if (found === null) return unknown(status, 'Its answer was lost, and the look-up by its key failed');
     if (answer === 'key-used') {
       return unknown(
         status,
-        `the service says its key was used, and no transfer since ${keysSince(request)} carries it`,
+        `The service says its key was used, and no transfer since ${keysSince(request)} carries it`,
       );
     }
     if (!route.resend) {
       return unknown(
         status,
-        'No answer came, no transfer carries its key yet, and the service keeps no key for this money (a second send could pay it twice)',
+        'Its answer was lost, no transfer carries its key yet, and the service keeps no key for this money (a second send could pay it twice)',
       );
     }
     if (sends >= SENDS) {

@@ -300,7 +300,8 @@ describe.skipIf(!postgres)('money found by its key, on PostgreSQL with two conso
 
   /** Server `b` sweeps, as it does every lease, until the request has ended. */
   async function takenOverByB(id: string) {
-    const call = serviceCaller(config({ upstreamUrl: service.url }), null);
+    // A machine under load may take more than the tests' usual second to list a tenant's transfers.
+    const call = serviceCaller(config({ upstreamUrl: service.url, proxyTimeoutMs: 15_000 }), null);
     if (!call) throw new Error('no caller');
     for (let i = 0; i < 200; i++) {
       if (!['approved', 'executing'].includes((await statusOf(id)).status)) break;
