@@ -1,4 +1,5 @@
 import { formatCents } from '../lib/money';
+import { KEY_ON_REUSE } from '../lib/money-record';
 import { type CreatePaymentRequest, type Payment, toPaymentRequest } from '../lib/payment-request';
 import type { ActivityDescription } from './activity-log';
 import { exchange } from './client';
@@ -43,6 +44,6 @@ export const paymentMoney: MoneyKind<Payment, CreatePaymentRequest> = {
   keyOf: (body) => body.idempotency_key ?? '',
   send: (body, route) => createPayment(body, route.file),
   findByKey: (body) => findTransferByKey(body.idempotency_key ?? '', { userId: body.user_id }),
-  keyOnReuse: { sandbox: 'replays', upstream: 'not-held' },
+  keyOnReuse: KEY_ON_REUSE.payment,
   describe: describePayment,
 };

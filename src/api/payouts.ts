@@ -1,5 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '../lib/money';
+import { KEY_ON_REUSE } from '../lib/money-record';
 import { type CreatePayoutRequest, type Payout, toPayoutRequest } from '../lib/payout-request';
 import { z } from '../lib/zod';
 import { type ActivityDescription, useDescribedMutation } from './activity-log';
@@ -51,7 +52,7 @@ export const payoutMoney: MoneyKind<Payout, CreatePayoutRequest> = {
   keyOf: (body) => body.idempotency_key,
   send: async (body, route) => ({ transfer: await createPayout(body, route), replayed: false }),
   findByKey: (body) => findTransferByKey(body.idempotency_key, { userId: body.user_id, type: 'payout' }),
-  keyOnReuse: { sandbox: 'refused', upstream: 'refused' },
+  keyOnReuse: KEY_ON_REUSE.payout,
   describe: describePayout,
 };
 

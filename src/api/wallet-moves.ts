@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { KEY_ON_REUSE } from '../lib/money-record';
 import { toWalletMoveRequest, type WalletMoveRequest } from '../lib/wallet-move-request';
 import { z } from '../lib/zod';
 import { type ActivityDescription, useDescribedMutation } from './activity-log';
@@ -51,7 +52,7 @@ function appWalletMoney(direction: 'deposit' | 'withdraw'): MoneyKind<AppWalletM
       replayed: false,
     }),
     findByKey: (body) => findTransferByKey(body.idempotency_key),
-    keyOnReuse: { sandbox: 'refused', upstream: 'not-held' },
+    keyOnReuse: KEY_ON_REUSE[direction === 'deposit' ? 'deposit' : 'withdrawal'],
     describe: describe(direction),
   };
 }
@@ -95,7 +96,7 @@ export const userTransferMoney: MoneyKind<UserWalletMove, UserWalletBody> = {
     replayed: false,
   }),
   findByKey: (body) => findTransferByKey(body.idempotency_key, { userId: body.user_id }),
-  keyOnReuse: { sandbox: 'refused', upstream: 'refused' },
+  keyOnReuse: KEY_ON_REUSE['user-transfer'],
   describe: (body, transfer) => ({
     action: body.amount < 0 ? 'Moved to a user’s wallet' : 'Moved from a user’s wallet',
     subject: transfer?.id ?? body.idempotency_key,
@@ -230,7 +231,7 @@ export const organizationTransferMoney: MoneyKind<OrganizationMove, Organization
     replayed: false,
   }),
   findByKey: (body) => findTransferByKey(body.idempotency_key),
-  keyOnReuse: { sandbox: 'refused', upstream: 'refused' },
+  keyOnReuse: KEY_ON_REUSE['organization-transfer'],
   describe: (body, transfer) => ({
     action: body.amount < 0 ? 'Moved to an app’s wallet' : 'Moved to the organization’s wallet',
     subject: transfer?.id ?? body.idempotency_key,

@@ -1,4 +1,5 @@
 import { lastFour, maskPaymentBody } from '../../lib/mask';
+import type { MoneySent } from '../../lib/money-record';
 import { MOVE_KINDS, type MoveKind } from '../wallets/move-kinds';
 
 /** What an approval request pays, as it is kept: the bodies sent as they were approved, and what the server adds. */
@@ -61,6 +62,12 @@ export function bodiesOf(body: RequestBody): PaymentBody[] {
 export function pathOf(body: RequestBody): string {
   if ('move' in body) return body.path;
   return 'payment' in body || 'rows' in body ? '/v2/payments' : '/v2/payouts';
+}
+
+/** What money each of a request's bodies is, as the service records it; null for an app's bank account (no money). */
+export function moneyOf(body: RequestBody): MoneySent | null {
+  if ('move' in body) return MOVE_KINDS[body.move].money;
+  return 'payment' in body || 'rows' in body ? 'payment' : 'payout';
 }
 
 /** The method each of a request's bodies is sent with. */

@@ -1,4 +1,5 @@
-import { classifyMoneyAnswer } from '../../lib/money-answer';
+import { classifyMoneyAnswer, mayResend } from '../../lib/money-answer';
+import { isRecordOf, KEY_ON_REUSE, type MoneySent, recordOf } from '../../lib/money-record';
 import { appendAuditIn, consoleEntry } from '../audit/chain';
 import { transaction } from '../db/database';
 import { dropApprovals } from '../db/repositories/approval-decisions';
@@ -7,7 +8,6 @@ import { findOrganization } from '../db/repositories/organizations';
 import type { RequestRow } from '../db/schema';
 import {
   type CallService,
-  type ListedTransfer,
   payeeMethodsFingerprint,
   requestIdOf,
   serviceRequest,
@@ -16,7 +16,7 @@ import {
 import { sha256Hex } from '../identity/secrets';
 import { opsEvents } from '../ops/events';
 import type { OrgCredentials, Team } from '../team';
-import { appOf, bodiesOf, methodOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
+import { appOf, bodiesOf, methodOf, moneyOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
 import { tellMaker } from './notify';
 import { approvalsOf, finishRequest, moveStatus, requeueRequest } from './status';
 
@@ -54,22 +54,27 @@ const keysSince = (request: RequestRow) =>
   new Date(Date.parse(request.created_at) - 24 * 60 * 60 * 1000).toISOString();
 
 /**
- * Transfers that carry these keys as metadata.console_request_id, made since `since`; null when the look-up itself
- * failed (then nothing is known: a row stays unknown, it is never taken as not arrived).
+ * Transfers that carry these keys as metadata.console_request_id, made since `since`, each told to be its row's money
+ * or another's by what the service records for that kind of money (lib/money-record.ts); null when the look-up itself
+ * failed (then nothing is known: a row stays unknown, it is never taken as not arrived). Money of no kind (an app's
+ * bank account) makes no transfer, and nothing is looked for.
  */
 export async function findByKeys(
   call: CallService,
   credentials: OrgCredentials,
   rows: ReadonlyMap<string, PaymentBody>,
   since: string,
-  path: string,
+  money: MoneySent | null,
 ): Promise<Map<string, FoundByKey> | null> {
   const found = new Map<string, FoundByKey>();
+  if (money === null) return found;
   try {
     for await (const transfer of transfersSince(call, credentials, since, { maxPages: 100 })) {
       const key = requestIdOf(transfer);
       const row = key === null ? undefined : rows.get(key);
-      if (key !== null && row) found.set(key, { id: transfer.id, ours: isRowsTransfer(transfer, row, path) });
+      if (key !== null && row) {
+        found.set(key, { id: transfer.id, ours: isRecordOf(transfer, recordOf(money, row)) });
+      }
       if (found.size === rows.size) break;
     }
   } catch {
@@ -78,42 +83,66 @@ export async function findByKeys(
   return found;
 }
 
-/** A transfer found by a row's key: its id, and whether it is that row's (its payee, amount and kind). */
+/** A transfer found by a row's key: its id, and whether it is that row's money (its kind, signed amount and party). */
 export interface FoundByKey {
   id: string;
   ours: boolean;
 }
 
 /**
- * Whether a transfer found by a row's key is the row's: the same kind, amount and payee or payer. A key read from a
- * waiting request and spent first on another transfer (say $1 to someone else) makes that transfer carry the key; it
- * is not the approved row's, which is then refused rather than marked paid, and nothing is paid again.
+ * The key is on money that is not the row's (a key read from a waiting request and spent first on other money): the
+ * row was not paid under it, and is never sent with it again, since the service keeps the first use.
  */
-function isRowsTransfer(transfer: ListedTransfer, row: PaymentBody, path: string): boolean {
-  const kind = path === '/v2/payouts' ? 'payout' : 'payment';
-  const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
-  return (
-    transfer.type === kind &&
-    Number(transfer.amount) === Number(row.amount) &&
-    same(transfer.user_id, row.user_id) &&
-    same(transfer.customer_id, row.customer_id)
-  );
-}
+const foreignKey = (transferId: string) =>
+  `Its key is on transfer ${transferId}, which is other money (not this payee, amount or kind). Nothing is sent again with this key; look at transfer ${transferId} before paying this row another way`;
 
-const FOREIGN_KEY =
-  'Its key was used by another transfer (not this payee, amount or kind): it is not paid, nor paid again; submit it again with a new key';
+/**
+ * Words for a row whose fate is unknown: why, and how the operator finds out. Never "send it again with a new key":
+ * the money may have moved under this one.
+ */
+const unknownFate = (why: string, key: string) =>
+  `${why}, so whether it was paid is not known. Before paying it again, look in Transfers for one whose metadata console_request_id is ${key}: if there is one, it was paid`;
+
+function unknownOutcome(index: number, status: number, why: string, key: string): RowOutcome {
+  return {
+    index,
+    outcome: 'unknown',
+    status,
+    transfer_id: null,
+    replayed: false,
+    error: unknownFate(why, key),
+  };
+}
 
 /** A row's outcome from what was found by its key: paid when the transfer is the row's, refused when it is another's. */
 function outcomeOfFound(index: number, status: number, found: FoundByKey): RowOutcome {
   return found.ours
     ? { index, outcome: 'paid', status, transfer_id: found.id, replayed: true, error: null }
-    : { index, outcome: 'refused', status: 409, transfer_id: null, replayed: false, error: FOREIGN_KEY };
+    : {
+        index,
+        outcome: 'refused',
+        status: 409,
+        transfer_id: null,
+        replayed: false,
+        error: foreignKey(found.id),
+      };
+}
+
+/** Where and how a request's rows are sent, what money each is, and whether one not found may be sent again. */
+interface RowRoute {
+  path: string;
+  appId: string | null;
+  method: 'POST' | 'PUT';
+  money: MoneySent | null;
+  /** False where the service keeps no key for this money: a second send could make it twice. */
+  resend: boolean;
 }
 
 /**
- * One row: sent, a 429 waited out, and an unknown answer looked up before it is sent again. A payout whose key was
- * used already is refused by the service rather than answered again (the vendor's rule): it is looked up by its key,
- * and found, it is the row's payout.
+ * One row: sent, a 429 waited out, and any answer that leaves its fate open (none, a 5xx, a 2xx without the transfer,
+ * or the service saying its key was used) looked up by its key before anything is sent again. Found, it is the row's
+ * money or another's; not found, the same body goes again (its key keeps a late first one from being made twice) until
+ * SENDS, after which its fate is said to be unknown, with how to find out.
  */
 async function payRow(
   call: CallService,
@@ -121,23 +150,23 @@ async function payRow(
   request: RequestRow,
   row: PaymentBody,
   index: number,
-  path: string,
-  appId: string | null,
-  method: 'POST' | 'PUT' = 'POST',
+  route: RowRoute,
 ): Promise<RowOutcome> {
   const body = JSON.stringify(row);
-  const only = new Map([[row.idempotency_key, row]]);
+  const key = row.idempotency_key;
+  const only = new Map([[key, row]]);
+  const unknown = (status: number, why: string) => unknownOutcome(index, status, why, key);
   let sends = 0;
   for (let waits = 0; ; ) {
     let response: Response | null = null;
     try {
       response = await call(
-        serviceRequest(credentials, path, {
-          method,
+        serviceRequest(credentials, route.path, {
+          method: route.method,
           headers: {
             'content-type': 'application/json',
             'x-request-id': rowRequestId(request.id, index),
-            ...(appId ? { 'api-app-id': appId } : {}),
+            ...(route.appId ? { 'api-app-id': route.appId } : {}),
           },
           body,
         }),
@@ -146,54 +175,61 @@ async function payRow(
       response = null;
     }
     sends++;
-    const kind = classifyMoneyAnswer(response?.status ?? null);
-    if (kind === 'rate-limited' && waits < 20) {
+    const json = response
+      ? ((await response.json().catch(() => null)) as {
+          id?: unknown;
+          message?: string;
+          error_code?: string;
+        } | null)
+      : null;
+    const answer = classifyMoneyAnswer(response?.status ?? null, json?.error_code ?? null);
+    const status = response?.status ?? 0;
+    if (answer === 'rate-limited' && waits < 20) {
       waits++;
       const wait = Number(response?.headers.get('retry-after') ?? '1');
       await sleep(Math.max(0.05, Number.isFinite(wait) ? wait : 1) * 1000);
       continue;
     }
-    const status = response?.status ?? 0;
-    if (kind === 'created' || kind === 'refused' || kind === 'signed-out' || kind === 'rate-limited') {
-      const json = response
-        ? ((await response.json().catch(() => null)) as {
-            id?: string;
-            message?: string;
-            error_code?: string;
-          } | null)
-        : null;
-      if (json?.error_code === 'idempotency-key-used') {
-        const found = await findByKeys(call, credentials, only, keysSince(request), path);
-        const byKey = found?.get(row.idempotency_key);
-        if (byKey) return outcomeOfFound(index, status, byKey);
-      }
-      // A PUT (an app's bank account) makes nothing with an id: its 2xx is the change made.
-      const paid = kind === 'created' && (typeof json?.id === 'string' || method === 'PUT');
+    // A PUT (an app's bank account) makes nothing with an id: its 2xx is the change made.
+    if (answer === 'created' && (typeof json?.id === 'string' || route.method === 'PUT')) {
       return {
         index,
-        outcome: paid ? 'paid' : 'refused',
+        outcome: 'paid',
         status,
-        transfer_id: paid ? (json?.id ?? null) : null,
+        transfer_id: typeof json?.id === 'string' ? json.id : null,
         replayed: response?.headers.get('idempotent-replayed') === 'true',
-        error: paid ? null : (json?.message ?? `HTTP ${status}`),
+        error: null,
       };
     }
-    // Unknown: it may have been made. Looked up by its key before anything is sent again.
-    const found = await findByKeys(call, credentials, only, keysSince(request), path);
-    const byKey = found?.get(row.idempotency_key);
-    if (byKey) return outcomeOfFound(index, status, byKey);
-    if (found === null || sends >= SENDS) {
+    if (answer === 'refused' || answer === 'signed-out' || answer === 'rate-limited') {
       return {
         index,
-        outcome: 'unknown',
+        outcome: 'refused',
         status,
         transfer_id: null,
         replayed: false,
-        error:
-          found === null
-            ? 'No answer, and the look-up failed: find it by its request id before paying it again'
-            : `No answer after ${sends} sends`,
+        error: json?.message ?? `HTTP ${status}`,
       };
+    }
+    // Unknown, a key the service has seen, or a 2xx whose transfer did not arrive: it may have been made.
+    const found = await findByKeys(call, credentials, only, keysSince(request), route.money);
+    const byKey = found?.get(key);
+    if (byKey) return outcomeOfFound(index, status, byKey);
+    if (found === null) return unknown(status, 'Its answer was lost, and the look-up by its key failed');
+    if (answer === 'key-used') {
+      return unknown(
+        status,
+        `The service says its key was used, and no transfer since ${keysSince(request)} carries it`,
+      );
+    }
+    if (!route.resend) {
+      return unknown(
+        status,
+        'Its answer was lost, no transfer carries its key yet, and the service keeps no key for this money (a second send could pay it twice)',
+      );
+    }
+    if (sends >= SENDS) {
+      return unknown(status, `No answer after ${sends} sends, and no transfer carries its key yet`);
     }
   }
 }
@@ -337,19 +373,30 @@ export async function executeRequest(
   try {
     const stored = JSON.parse(request.body) as RequestBody;
     const rows = bodiesOf(stored);
-    const path = pathOf(stored);
+    const money = moneyOf(stored);
+    const route: RowRoute = {
+      path: pathOf(stored),
+      appId: appOf(stored),
+      method: methodOf(stored),
+      money,
+      // An app's bank account (no money) is set again by the same PUT.
+      resend: money === null || mayResend(KEY_ON_REUSE[money][team.mode]),
+    };
     const outcomes: RowOutcome[] = new Array(rows.length);
     // A run taken over looks for what already arrived before sending anything again.
     const arrived =
       claimFrom === 'executing'
-        ? ((await findByKeys(
+        ? await findByKeys(
             call,
             credentials,
             new Map(rows.map((r) => [r.idempotency_key, r])),
             keysSince(request),
-            path,
-          )) ?? new Map<string, FoundByKey>())
+            route.money,
+          )
         : new Map<string, FoundByKey>();
+    // Taken over, with a look-up that failed, nothing is known of what arrived: money whose key the service keeps is
+    // sent (one that arrived is refused or answered again, then found), other money is left unknown, never risked twice.
+    const unread = arrived === null && !route.resend;
     // Payees whose methods are not as approved: found immediately before each of their rows (stillAsApproved).
     const changedPayees = new Map<string, string>();
     let next = 0;
@@ -358,7 +405,16 @@ export async function executeRequest(
         const index = next++;
         const row = rows[index];
         if (!row) continue;
-        const already = arrived.get(row.idempotency_key);
+        const already = arrived?.get(row.idempotency_key);
+        if (unread) {
+          outcomes[index] = unknownOutcome(
+            index,
+            0,
+            'Taken over from a server that stopped, and the look-up by its key failed',
+            row.idempotency_key,
+          );
+          continue;
+        }
         const user = String(row.user_id);
         if (!already && !changedPayees.has(user)) {
           const why = await stillAsApproved(call, credentials, stored, user);
@@ -369,7 +425,7 @@ export async function executeRequest(
           ? outcomeOfFound(index, 200, already)
           : changed
             ? { index, outcome: 'refused', status: 409, transfer_id: null, replayed: false, error: changed }
-            : await payRow(call, credentials, request, row, index, path, appOf(stored), methodOf(stored));
+            : await payRow(call, credentials, request, row, index, route);
       }
     };
     await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, rows.length) }, worker));

@@ -284,7 +284,7 @@ describe('payouts under the team', async () => {
     const approved = await admin.post(`/api/team/approvals/${submitted.body.id}/approve`);
     expect(approved.body.status).toBe('failed');
     expect(approved.body.result.rows[0]).toMatchObject({ outcome: 'refused', transfer_id: null });
-    expect(approved.body.result.rows[0].error).toContain('used by another transfer');
+    expect(approved.body.result.rows[0].error).toContain('which is other money');
     const payouts = await org.get('/v2/transfers?type=payout&limit=100');
     const withKey = payouts.body.data.filter(
       (t: { metadata?: { console_request_id?: string } }) =>

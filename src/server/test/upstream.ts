@@ -16,9 +16,10 @@ export async function sandboxUpstream(apUsers: readonly ApUserOfTheService[] = [
   const sandbox = createSandbox({ config: { dbFile: ':memory:' } });
   const writes: string[] = [];
   const upstream = await listen({
-    fetch: (request: Request) => {
+    // The Node server's env goes through, so that a fault can drop the connection itself (sandbox/faults.ts).
+    fetch: (request: Request, env?: never) => {
       if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
-      return sandbox.app.fetch(request);
+      return sandbox.app.fetch(request, env);
     },
   });
   const made = (await (await sandbox.app.request('/sandbox/tenants', { method: 'POST' })).json()) as {
