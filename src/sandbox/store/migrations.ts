@@ -603,7 +603,8 @@ export const migrations: readonly Migration[] = [
   // Accounts payable: vendors, their payment methods, approval policies, AP users and bills.
   ACCOUNTS_PAYABLE_TABLES,
   // A payment's line is written with its transfer (domain/payment-money.ts): payments still on their way get theirs
-  // now, dated when they were made, with the caches; what an app may spend subtracts them, found by app and status.
+  // now, dated when they were made, with the caches (a line from before the ledger, outside every wallet, is not one);
+  // what an app may spend subtracts them, found by app and status.
   `
   CREATE INDEX payments_by_app ON transfers(app_id, status) WHERE type = 'payment';
   CREATE TEMP TABLE payments_without_line AS
@@ -617,7 +618,7 @@ export const migrations: readonly Migration[] = [
       COALESCE((SELECT a.name FROM apps a WHERE a.id = t.app_id), 'The app''s wallet') AS app
     FROM transfers t
     WHERE t.type = 'payment' AND t.status IN ('created', 'pending', 'flagged')
-      AND NOT EXISTS (SELECT 1 FROM transactions x WHERE x.transfer_id = t.id);
+      AND NOT EXISTS (SELECT 1 FROM transactions x WHERE x.transfer_id = t.id AND x.wallet_id IS NOT NULL);
   INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created, org_id,
       wallet_kind, wallet_id, created_ms)
     SELECT id, 'payment', amount, payer, app, metadata, created, org_id, 'app', app_id, created_ms
