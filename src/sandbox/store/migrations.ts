@@ -606,7 +606,7 @@ export const migrations: readonly Migration[] = [
   // now, dated when they were made, with the caches (a line from before the ledger, outside every wallet, is not one);
   // what an app may spend subtracts them, found by app and status.
   `
-  CREATE INDEX payments_by_app ON transfers(app_id, status) WHERE type = 'payment';
+  CREATE INDEX payments_by_app ON transfers(app_id, status, amount) WHERE type = 'payment';
   CREATE TEMP TABLE payments_without_line AS
     SELECT t.id, t.org_id, t.app_id, t.amount, t.metadata, t.created, t.created_ms,
       COALESCE(
