@@ -66,6 +66,15 @@ test('a 50-row file with 2 bad rows: the errors by row, then 48 paid once, and t
   await expect(page.getByRole('progressbar', { name: 'Payments sent' })).toBeVisible();
   await expect(summary(page)).toHaveText('48 created · 0 already paid · 0 refused · 0 unknown');
   expect(posts()).toBe(48);
+  // Each payment's transaction came with its answer: named on its row at once, still on its way, and in the results.
+  await expect(
+    page.getByRole('table', { name: 'Results', exact: true }).getByRole('row').nth(1),
+  ).toContainText(/Transaction \d+: on its way, spendable once it arrives/);
+  const results = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV', exact: true }).click();
+  const resultLines = (await readFile((await (await results).path()) ?? '', 'utf8')).trim().split(/\r?\n/);
+  expect(resultLines[0]).toMatch(/,transaction_id$/);
+  expect(resultLines.slice(1).filter((line) => /,Created,.*,\d+$/.test(line))).toHaveLength(48);
   const paid = await batchTransfers(page, tenant);
   expect(paid).toHaveLength(48);
   expect(paid.reduce((sum, transfer) => sum + transfer.amount, 0)).toBe(cents);

@@ -60,6 +60,16 @@ test('operator pays from a bank account and sees the transfer and its transactio
   await expect(transactions).toContainText('$1,250.05');
   await expect(transactions).toContainText(`${user?.first_name} ${user?.last_name}`);
   await expect(page.getByRole('table', { name: 'Transfer details' })).toContainText('A-1001');
+  // The payment's transaction is in the answer, so the view shows it at once, and says what is still on its way.
+  const lines = page.getByRole('table', { name: 'Transactions', exact: true });
+  await expect(lines.getByRole('row')).toHaveCount(2);
+  await expect(lines).toContainText('$1,250.05');
+  await expect(lines).toContainText(`${user?.first_name} ${user?.last_name}`);
+  await expect(lines).toContainText(tenant.apps[0]?.name ?? '');
+  await expect(page.getByText('No transactions yet.')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'On its way' })).toContainText(
+    `$1,250.05 is counted in ${tenant.apps[0]?.name}'s wallet and cannot be spent until it arrives`,
+  );
   const [transfer] = await transfersOf(page, tenant);
   expect(transfer).toMatchObject({ amount: 125005 });
   expect(page.url()).toContain(transfer?.id);

@@ -76,6 +76,56 @@ test('finance deposits from the app’s bank account: pending on the treasury, t
   await expect(wallet).toContainText('$250.00 in the wallet now.');
 });
 
+test("a payment on its way counts in the app's balance at once, spendable only once it arrives; one that fails is taken back", async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  const app = tenant.apps[1];
+  const headers = { ...basicAuth(tenant), 'Api-App-Id': app?.id ?? '' };
+  const pay = async (account: string, amount: number) => {
+    const made = await page.request.post('/v2/payments', {
+      headers,
+      data: {
+        amount,
+        platform: 'ach',
+        user_id: tenant.users[0]?.id,
+        ach_info: { account_number: account, routing_number: '021000021' },
+      },
+    });
+    expect(made.status()).toBe(201);
+    return ((await made.json()) as { id: string }).id;
+  };
+  const arrives = await pay('900000123', 40_000);
+  const fails = await pay('900000001', 2_500);
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
+  const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
+  await expect(wallet).toContainText('$425.00');
+  await expect(wallet).toContainText('Spendable now: $0.00');
+  await expect(wallet).toContainText('Payments on their way (2): $425.00');
+
+  for (const id of [arrives, fails]) {
+    for (let step = 0; step < 2; step++)
+      await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} });
+  }
+  await page.reload();
+  await expect(wallet).toContainText('Spendable now: $400.00');
+  await expect(wallet).toContainText('No payments on their way');
+
+  // The ledger of the wallet keeps the failed payment's line and the line that took it back: it sums to the balance.
+  await page.goto(`/ledger?wallet_id=${app?.id}`);
+  const table = page.getByRole('table', { name: 'Transactions', exact: true });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table).toContainText('-$25.00');
+  await expect(page.getByText('Balance change of the range:')).toContainText('$400.00');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV', exact: true }).click();
+  const file = await (await download).path();
+  const lines = (await readFile(file, 'utf8')).trim().split('\n').slice(1);
+  expect(lines.map((line) => Number(line.split(',')[3]))).toEqual([-2_500, 2_500, 40_000]);
+  expect(lines.reduce((total, line) => total + Number(line.split(',')[3]), 0)).toBe(40_000);
+});
+
 test('an app without a bank account gets one, submitted for a second member; the page asks for none it lacks', async ({
   page,
   tenant,

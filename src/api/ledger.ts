@@ -63,6 +63,13 @@ export const walletsSchema = z.object({
       id: z.string(),
       name: z.string(),
       balance: z.number(),
+      /**
+       * What the app may spend now: its balance less the payments on their way into it (sandbox extensions, the
+       * vendor's wallet `withdrawable_amount`; absent upstream, the Treasury shows the balance alone).
+       */
+      withdrawable_amount: z.number().nullish(),
+      pending_payments: z.number().nullish(),
+      pending_payment_count: z.number().nullish(),
       /** The app's bank account, null without one (an extension: absent, the Treasury asks for it app by app). */
       ach_account: z.object({ mask: z.string(), name: z.string().nullish() }).nullish(),
       pending_deposits: z.number(),

@@ -81,7 +81,12 @@ export async function sendMoneyRow<TDraft, TBody>(
 ): Promise<SendResult> {
   try {
     const { transfer, replayed } = await kind.send(body, route);
-    return { kind: replayed ? 'alreadyPaid' : 'created', transferId: transfer.id };
+    const transaction = transfer.transactions?.[0];
+    return {
+      kind: replayed ? 'alreadyPaid' : 'created',
+      transferId: transfer.id,
+      ...(transaction ? { transactionId: String(transaction.id) } : {}),
+    };
   } catch (error) {
     if (error instanceof ApiError && classifyMoneyAnswer(error.status, error.code) === 'key-used') {
       const found = await kind.findByKey(body);

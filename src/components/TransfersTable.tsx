@@ -16,8 +16,8 @@ export function counterpartyOf(transfer: Transfer): string | null {
 }
 
 /**
- * Who paid or was paid, by name: as its ledger line names them, or, before any line was written (a payment's line is
- * written when its money arrives; a failed one never has one), the user it names, read from the directory.
+ * Who paid or was paid, by name: as its ledger line names them, or, for a transfer with no line (a deposit on its way,
+ * or a service that sent none), the user it names, read from the directory.
  */
 function PartyName({ transfer }: { transfer: Transfer }) {
   const named = counterpartyOf(transfer);

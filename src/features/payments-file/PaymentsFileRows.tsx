@@ -4,7 +4,7 @@ import { shortId } from '../../components/SearchPicker';
 import { TransferOrMessage } from '../../components/TransferOrMessage';
 import { VirtualTable } from '../../components/VirtualTable';
 import { describeAccount } from '../../lib/mask';
-import { OUTCOME_WORDS, type ResultRow } from './payments-file-exports';
+import { OUTCOME_WORDS, type ResultRow, transactionWords } from './payments-file-exports';
 import type { PlannedPayment } from './payments-file-plan';
 
 function shownAccount({ payment }: PlannedPayment): string {
@@ -43,7 +43,18 @@ export function PaymentsFileRows({ label, rows }: { label: string; rows: readonl
           cell: ({ planned, outcome }) =>
             planned.paysAgain && outcome.kind === 'waiting' ? 'To pay again' : OUTCOME_WORDS[outcome.kind],
         },
-        { header: 'Transfer or error', cell: ({ outcome }) => <TransferOrMessage outcome={outcome} /> },
+        {
+          header: 'Transfer or error',
+          cell: ({ outcome }) => {
+            const transaction = transactionWords(outcome);
+            return (
+              <>
+                <TransferOrMessage outcome={outcome} />
+                {transaction && <Text size="xs">{transaction}</Text>}
+              </>
+            );
+          },
+        },
       ]}
     />
   );

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { derivedFileName, rowsToFixCsv } from '../../lib/file-engine/file-exports';
 import { toPaymentRequest } from '../../lib/payment-request';
-import { resultsCsv, summaryLine } from './payments-file-exports';
+import { resultsCsv, summaryLine, transactionWords } from './payments-file-exports';
 import type { PlannedPayment } from './payments-file-plan';
 import type { ResolvedPayment } from './payments-file-resolve';
 import { readPaymentsFile } from './payments-file-rows';
@@ -51,7 +51,7 @@ describe('what a batch writes back', () => {
 
   it('gives results with the account masked and no cell a spreadsheet would run', () => {
     const csv = resultsCsv([
-      { planned: planned(2), outcome: { kind: 'created', transferId: 't-1' } },
+      { planned: planned(2), outcome: { kind: 'created', transferId: 't-1', transactionId: '41' } },
       {
         planned: planned(3, { source: { kind: 'stored', accountId: 'pm-9' } }),
         outcome: { kind: 'refused', message: '-not allowed' },
@@ -59,8 +59,18 @@ describe('what a batch writes back', () => {
     ]);
     expect(csv).not.toContain('123456789');
     expect(parseCsv(csv)).toEqual([
-      ['row', 'payer', 'payer_email', 'amount', 'account', 'outcome', 'transfer_id', 'error'],
-      ['2', "'=Ada Lovelace", 'ada@example.com', '1250.05', '•••• 6789', 'Created', 't-1', ''],
+      [
+        'row',
+        'payer',
+        'payer_email',
+        'amount',
+        'account',
+        'outcome',
+        'transfer_id',
+        'error',
+        'transaction_id',
+      ],
+      ['2', "'=Ada Lovelace", 'ada@example.com', '1250.05', '•••• 6789', 'Created', 't-1', '', '41'],
       [
         '3',
         "'=Ada Lovelace",
@@ -70,8 +80,20 @@ describe('what a batch writes back', () => {
         'Refused',
         '',
         "'-not allowed",
+        '',
       ],
     ]);
+  });
+
+  it("names a paid row's transaction, and says a payment just made is on its way", () => {
+    expect(transactionWords({ kind: 'created', transferId: 't-1', transactionId: '41' })).toBe(
+      'Transaction 41: on its way, spendable once it arrives',
+    );
+    expect(transactionWords({ kind: 'alreadyPaid', transferId: 't-1', transactionId: '41' })).toBe(
+      'Transaction 41',
+    );
+    expect(transactionWords({ kind: 'created', transferId: 't-1' })).toBeNull();
+    expect(transactionWords({ kind: 'refused', message: 'no' })).toBeNull();
   });
 
   it('gives the rows to fix as the operator wrote them, with their errors, so that fixed they go back in', () => {

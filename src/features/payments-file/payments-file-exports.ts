@@ -33,6 +33,16 @@ export function summaryLine(counts: {
   return parts.join(' · ');
 }
 
+/**
+ * A paid row's transaction, in words: a payment just made is counted in the app's wallet at once and spendable once it
+ * arrives; one paid before may have arrived since, so only its transaction is named.
+ */
+export function transactionWords(outcome: RowOutcome): string | null {
+  if (!('transactionId' in outcome) || !outcome.transactionId) return null;
+  const named = `Transaction ${outcome.transactionId}`;
+  return outcome.kind === 'created' ? `${named}: on its way, spendable once it arrives` : named;
+}
+
 export interface ResultRow {
   planned: PlannedPayment;
   outcome: RowOutcome;
@@ -68,10 +78,13 @@ function accountOf(planned: PlannedPayment): string {
     : maskAccount(source.accountNumber.slice(-4));
 }
 
-/** The results, one line a row, accounts masked: for the books and for support. */
+/**
+ * The results, one line a row, accounts masked: for the books and for support. The transaction (last, so that a reader
+ * of the earlier columns by position is not moved) is the payment's line in the app's wallet, written with it.
+ */
 export function resultsCsv(rows: readonly ResultRow[]): string {
   return toCsv(
-    ['row', 'payer', 'payer_email', 'amount', 'account', 'outcome', 'transfer_id', 'error'],
+    ['row', 'payer', 'payer_email', 'amount', 'account', 'outcome', 'transfer_id', 'error', 'transaction_id'],
     rows.map(({ planned, outcome }) => [
       planned.payment.row,
       planned.payment.payerName,
@@ -81,6 +94,7 @@ export function resultsCsv(rows: readonly ResultRow[]): string {
       OUTCOME_WORDS[outcome.kind],
       'transferId' in outcome ? outcome.transferId : '',
       'message' in outcome ? outcome.message : '',
+      'transactionId' in outcome ? (outcome.transactionId ?? '') : '',
     ]),
   );
 }

@@ -23,12 +23,13 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { CopyableId } from '../../components/CopyableId';
 import { DetailRow } from '../../components/DetailRow';
 import { Money } from '../../components/Money';
-import { Notice } from '../../components/Notice';
+import { Notice, type NoticeTone } from '../../components/Notice';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/dates';
 import { describeAccount } from '../../lib/mask';
 import { displayName } from '../../lib/names';
 import { formatMetadata } from './format-metadata';
+import { type PaymentMoneyState, paymentMoneyWords } from './money-on-its-way';
 import { TransactionsTable } from './TransactionsTable';
 
 /** Exactly what happened: one transfer, its money, its payer, its history and its transactions. */
@@ -96,6 +97,23 @@ function AccountOf({ transfer }: { transfer: Transfer }) {
   return <>{external?.account_id ?? '—'}</>;
 }
 
+const TONE_OF: Record<PaymentMoneyState, NoticeTone> = {
+  'on-its-way': 'info',
+  arrived: 'success',
+  'taken-back': 'warning',
+};
+
+/** What the payment's transaction means for the app's wallet: counted, spendable, or taken back, in words. */
+function PaymentMoney({ transfer }: { transfer: Transfer }) {
+  const words = paymentMoneyWords(transfer);
+  if (!words) return null;
+  return (
+    <Notice tone={TONE_OF[words.state]} title={words.title} role="status" mb="sm">
+      {words.text}
+    </Notice>
+  );
+}
+
 function TransferDetails({ data }: { data: Transfer }) {
   const mayPay = useCan('pay');
   return (
@@ -160,6 +178,7 @@ function TransferDetails({ data }: { data: Transfer }) {
         <Title order={2} size="h4" mb="sm">
           Transactions
         </Title>
+        <PaymentMoney transfer={data} />
         <TransactionsTable transactions={data.transactions ?? []} />
       </Paper>
       {mayPay && <NextStep transfer={data} />}

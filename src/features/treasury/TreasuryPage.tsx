@@ -86,6 +86,32 @@ function WalletChart({ walletId, name, balance }: { walletId: string; name: stri
  * The treasury a finance lead opens every morning: each wallet (the organization's own and each app's), what is on
  * its way in, each app's bank account (masked), and each wallet's balance over 30 days drawn from the ledger.
  */
+/**
+ * What of the balance the app may spend now, and the payments counted in it whose money has not arrived yet (where
+ * the service says so: the sandbox's wallets list does, the vendor's does not).
+ */
+function Spendable({ app }: { app: Wallets['apps'][number] }) {
+  if (app.withdrawable_amount === null || app.withdrawable_amount === undefined) return null;
+  const count = app.pending_payment_count ?? 0;
+  return (
+    <Stack gap={2}>
+      <Text>
+        {'Spendable now: '}
+        <Money cents={app.withdrawable_amount} />
+      </Text>
+      {count > 0 ? (
+        <Text size="sm">
+          {`Payments on their way (${count.toLocaleString('en-US')}): `}
+          <Money cents={app.pending_payments ?? 0} />
+          {' · counted in the balance, spendable once they arrive'}
+        </Text>
+      ) : (
+        <Text size="sm">No payments on their way</Text>
+      )}
+    </Stack>
+  );
+}
+
 /** Each deposit on its way into an app's wallet, oldest first, opening its transfer. */
 function PendingDeposits({ app }: { app: Wallets['apps'][number] }) {
   if (app.pending_deposit_count === 0) return <Text>No deposits pending</Text>;
@@ -158,6 +184,7 @@ export function TreasuryPage() {
                     </Text>
                     {app.balance < 0 && <Badge color="red">Short</Badge>}
                   </Group>
+                  <Spendable app={app} />
                   <PendingDeposits app={app} />
                   <AppAccount app={app} />
                   <Link href={`/ledger?wallet_id=${app.id}`}>{`Ledger of ${app.name}`}</Link>

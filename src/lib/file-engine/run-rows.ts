@@ -2,15 +2,16 @@
 export type RowOutcome =
   | { kind: 'waiting' }
   | { kind: 'sending' }
-  | { kind: 'created'; transferId: string }
-  | { kind: 'alreadyPaid'; transferId: string }
+  | { kind: 'created'; transferId: string; transactionId?: string }
+  | { kind: 'alreadyPaid'; transferId: string; transactionId?: string }
   | { kind: 'refused'; message: string }
   | { kind: 'unknown'; message: string }
   | { kind: 'notSent' };
 
 /** What one send of a row gave. */
 export type SendResult =
-  | { kind: 'created' | 'alreadyPaid'; transferId: string }
+  /** The transfer, and its first transaction where the answer carried one (a payment's is written with it). */
+  | { kind: 'created' | 'alreadyPaid'; transferId: string; transactionId?: string }
   | { kind: 'refused'; message: string }
   | { kind: 'rateLimited'; retryAfterSeconds: number | null }
   /** The credentials were refused (401): nothing was created, and nothing will be until the operator signs in. */

@@ -6,6 +6,7 @@ import { canonicalHash, createPayment } from '../domain/payments';
 import { type Db, migrate } from './db';
 import { pageOfCustomers, pageOfUsers } from './directory';
 import { GroupCommit } from './group-commit';
+import { sumsByWallet } from './ledger';
 import { migrations } from './migrations';
 import { listStoredAccounts } from './tenants';
 import { transferJson } from './transfers';
@@ -115,7 +116,12 @@ describe('rebuilding the written tables without AUTOINCREMENT', () => {
     migrate(old.db);
 
     expect(old.db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    expect(everyRow(old.db, snapshot)).toEqual(before);
+    const after = everyRow(old.db, snapshot);
+    // Its payment still on its way gets a line in the app's wallet (a later migration): the rows before are kept.
+    expect({ ...after, transactions: after.transactions?.slice(0, before.transactions?.length) }).toEqual(
+      before,
+    );
+    expect(after.transactions).toHaveLength((before.transactions?.length ?? 0) + 1);
     expect(JSON.parse(transferJson(old.db, old.tenant.orgId, old.transferId) ?? '{}')).toMatchObject({
       id: old.transferId,
       status: 'pending',
@@ -282,5 +288,48 @@ describe('payout link URLs by token (a migration run by code)', () => {
       expect(token).not.toContain(id.slice(0, 8));
     }
     expect(tokens[0]?.token).not.toBe(tokens[1]?.token);
+  });
+});
+
+describe("payments on their way get their line (a payment's line is written with it)", () => {
+  it("credits the app's wallet with each payment still on its way, once, and the caches with the lines", async () => {
+    const old = await storeAtVersion(4);
+    const before = migrations.length - 1;
+    for (let version = 4; version < before; version++) {
+      const migration = migrations[version];
+      if (typeof migration === 'function') migration(old.db);
+      else old.db.exec(migration as string);
+    }
+    old.db.pragma(`user_version = ${before}`);
+    const appId = old.db.prepare('SELECT id FROM apps').pluck().get() as string;
+    const cached = () => old.db.prepare('SELECT balance FROM apps WHERE id = ?').pluck().get(appId) as number;
+    const opening = cached();
+    // Its line from before the ledger is outside every wallet: the pending payment has none in the app's.
+    const walleted = `SELECT count(*) FROM transactions WHERE transfer_id = ? AND wallet_id IS NOT NULL`;
+    expect(old.db.prepare(walleted).pluck().get(old.transferId)).toBe(0);
+
+    migrate(old.db);
+
+    const line = old.db
+      .prepare(
+        'SELECT amount, wallet_kind, wallet_id, source_name, destination_name FROM transactions WHERE transfer_id = ? AND wallet_id IS NOT NULL',
+      )
+      .all(old.transferId);
+    expect(line).toEqual([
+      {
+        amount: 1234,
+        wallet_kind: 'app',
+        wallet_id: appId,
+        source_name: 'Ada Lovelace',
+        destination_name: 'Old App',
+      },
+    ]);
+    expect(cached()).toBe(opening + 1234);
+    expect(sumsByWallet(old.db).find((row) => row.id === appId)?.sum).toBe(cached());
+    const organization = old.db
+      .prepare('SELECT balance FROM organizations WHERE id = ?')
+      .pluck()
+      .get(old.tenant.orgId);
+    expect(organization).toBe(cached());
   });
 });
