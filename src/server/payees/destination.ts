@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import type { AuditAction } from '../../lib/audit-actions';
+import { fieldErrorsFrom } from '../../lib/field-errors';
 import {
   describeListedMethod,
   describeNewMethod,
@@ -9,13 +11,15 @@ import {
   railWords,
 } from '../../lib/payee-changes';
 import { deadlineFrom, statusAt } from '../../lib/request-lifecycle';
+import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
+import { updateUserSchema } from '../../lib/requests/users';
 import { can, ROLE_LABELS } from '../../lib/roles';
 import { TEAM_REQUEST_TTL_MS } from '../../lib/team-changes';
 import { activePolicy } from '../approvals/policy';
 import * as memberRows from '../db/repositories/members';
 import * as payeeRows from '../db/repositories/payee-requests';
 import type { PayeeRequestRow } from '../db/schema';
-import { Refusal } from '../errors';
+import { Refusal, unjudgedFields } from '../errors';
 import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import type { OrgCredentials, Team } from '../team';
@@ -31,7 +35,8 @@ import type { OrgCredentials, Team } from '../team';
 export interface DestinationChange {
   operation: PayeeChangeOperation;
   userId: string;
-  body: Record<string, unknown>;
+  /** As the member sent it: checked against the operation's schema before anything is kept (checkedBody). */
+  body: unknown;
 }
 
 const USER_ID = /^\/v2\/users\/([0-9a-f-]{36})(\/payout-methods)?\/?$/i;
@@ -43,13 +48,41 @@ export function destinationChangeOf(
   body: unknown,
 ): DestinationChange | null {
   const userId = USER_ID.exec(path)?.[1];
-  if (!userId || typeof body !== 'object' || body === null || Array.isArray(body)) return null;
-  const fields = body as Record<string, unknown>;
-  if (action === 'user.payout-method.add') return { operation: 'add-payout-method', userId, body: fields };
-  if (action === 'user.update' && fields.default_payout_method !== undefined) {
-    return { operation: 'set-default', userId, body: fields };
+  if (!userId) return null;
+  // Whatever its body, a new payout method is a change of where money goes: a body that is not one is refused here.
+  if (action === 'user.payout-method.add') return { operation: 'add-payout-method', userId, body };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+  if (action === 'user.update' && (body as Record<string, unknown>).default_payout_method !== undefined) {
+    return { operation: 'set-default', userId, body };
   }
   return null;
+}
+
+const BODY_SCHEMAS = {
+  'add-payout-method': addPayoutMethodSchema,
+  'set-default': updateUserSchema,
+} as const;
+
+/** The body as its operation's schema reads it, or the refusal at its fields. */
+export function checkedBody(change: DestinationChange): Record<string, unknown> | Refusal {
+  const parsed = BODY_SCHEMAS[change.operation].safeParse(change.body);
+  return parsed.success ? parsed.data : unjudgedFields(fieldErrorsFrom(parsed.error.issues));
+}
+
+/** A waiting request of the same change (payee, operation and body), whoever asked for it. */
+async function waitingSameChange(
+  team: Team,
+  orgId: string,
+  change: { operation: PayeeChangeOperation; userId: string; body: Record<string, unknown> },
+): Promise<PayeeRequestView | null> {
+  const rows = await payeeRows.waitingPayeeRequestsOf(
+    team.database.db,
+    { org_id: orgId, user_id: change.userId, operation: change.operation },
+    team.now().toISOString(),
+  );
+  const same = canonicalize(change.body);
+  const row = rows.find((r) => canonicalize(JSON.parse(r.body)) === same);
+  return row ? ((await payeeRequestViews(team, [row]))[0] ?? null) : null;
 }
 
 export interface PayeeRequestView {
@@ -162,9 +195,16 @@ export async function proposePayeeChange(
     ticket: string | null;
   },
 ): Promise<HoldOutcome> {
-  const { change, ticket, credentials } = proposal;
+  const { ticket, credentials } = proposal;
   const organization = { id: proposal.orgId };
   const member = { id: proposal.proposerId };
+  // Nothing is kept of a body that is not the operation's: a second member would be asked to confirm nothing.
+  const body = checkedBody(proposal.change);
+  if (body instanceof Refusal) return body;
+  const change = { ...proposal.change, body };
+  // The same change waiting already is answered with its request: never a second one for the approver to sort.
+  const waiting = await waitingSameChange(team, organization.id, change);
+  if (waiting) return { kind: 'waiting', request: waiting };
   if (!call || !credentials) return { kind: 'forward' };
   const base = `/v2/users/${encodeURIComponent(change.userId)}`;
   // The service answers 403 (or 404) for a user that is not the organization's: it refuses the change itself. Any
