@@ -41,6 +41,7 @@ import {
   type TeamRequestView,
   teamRequestViews,
   voidAppliedRequest,
+  waitingAlready,
 } from './team-requests';
 
 /** A team request someone decided first (or that expired). */
@@ -265,6 +266,15 @@ export async function proposeOrApply(
     return apply(team, org, change, { proposedBy: admin.member.id, confirmedBy: null }, origin, call);
   }
   const now = team.now();
+  const targetId = 'target' in change && change.target ? change.target.id : null;
+  const payload = JSON.stringify(change.payload ?? {});
+  const already = await waitingAlready(team, org.id, {
+    kind: change.kind,
+    target_member_id: targetId,
+    payload,
+  });
+  if (already instanceof Refusal) return already;
+  if (already) return { kind: 'waiting', request: already };
   if (change.kind === 'policy') {
     // A newer proposal of the policy replaces one that was not confirmed.
     await teamRequestRows.endPending(
@@ -280,8 +290,8 @@ export async function proposeOrApply(
     org_id: org.id,
     kind: change.kind,
     proposer_id: admin.member.id,
-    target_member_id: 'target' in change && change.target ? change.target.id : null,
-    payload: JSON.stringify(change.payload ?? {}),
+    target_member_id: targetId,
+    payload,
     status: 'pending',
     decided_by: null,
     reason: null,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import { can } from '../../lib/roles';
 import { sameHandsRefusal } from '../approvals/excluded';
 import {
@@ -6,6 +7,7 @@ import {
   findMethodChange,
   insertMethodChange,
   methodChangesOf,
+  pendingMethodChangesOf,
   setMethodChangeOutcome,
 } from '../db/repositories/accounts-payable/method-changes';
 import type { MethodChangeRow } from '../db/schema';
@@ -63,6 +65,9 @@ export async function proposeMethodChange(
   path: string,
   raw: Record<string, unknown>,
 ): Promise<MethodChangeView | Refusal> {
+  // The same change waiting already answers for it: a second one would only be one more for the approver to sort.
+  const waiting = await sameChangeWaiting(team, found.organization.id, vendor.id, action, path, raw);
+  if (waiting) return methodChangeView(waiting);
   const credentials = team.credentialsFor(found.organization);
   let mask = '';
   let routing: string | null = null;
@@ -98,6 +103,25 @@ export async function proposeMethodChange(
   };
   await insertMethodChange(team.database.db, row);
   return methodChangeView(row);
+}
+
+/** A pending change of this vendor that is this one: the same method deleted, or the same bank details added. */
+async function sameChangeWaiting(
+  team: Team,
+  orgId: string,
+  vendorId: string,
+  action: 'vendor-method.add' | 'vendor-method.delete',
+  path: string,
+  raw: Record<string, unknown>,
+): Promise<MethodChangeRow | undefined> {
+  const kind = action === 'vendor-method.add' ? 'add' : 'delete';
+  const pending = await pendingMethodChangesOf(team.database.db, orgId, vendorId, kind);
+  if (kind === 'delete') {
+    const methodId = path.split('/').at(-1) ?? null;
+    return pending.find((row) => row.method_id === methodId);
+  }
+  const same = canonicalize(raw);
+  return pending.find((row) => row.body !== null && canonicalize(JSON.parse(row.body)) === same);
 }
 
 export async function listMethodChanges(team: Team, found: SessionMember): Promise<MethodChangeView[]> {
