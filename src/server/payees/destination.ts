@@ -3,9 +3,11 @@ import canonicalize from 'canonicalize';
 import type { AuditAction } from '../../lib/audit-actions';
 import { fieldErrorsFrom } from '../../lib/field-errors';
 import {
+  compareWithBefore,
   describeListedMethod,
   describeNewMethod,
   describePayeeChange,
+  type MarkedPart,
   maskedPayoutBody,
   type PayeeChangeOperation,
   railWords,
@@ -28,8 +30,8 @@ import type { OrgCredentials, Team } from '../team';
  * Where a payee's money goes changes under four eyes. With approvals on, a member's new payout method for a user
  * (PUT /v2/users/{id}/payout-methods) or a change of a user's default method (PATCH /v2/users/{id} with
  * default_payout_method) is kept as a payee request that another member of a paying role (finance or admin, never the
- * maker) confirms, seeing the payee's methods before and the one after, masked; the server then sends the body it
- * kept. A payee's own change through a hosted flow is theirs and waits for no one (it never passes here).
+ * maker) confirms, seeing the payee's methods before and the one after, with what tells it from a look-alike; the
+ * server then sends the body it kept. A payee's own change through a hosted flow is theirs and waits for no one (it never passes here).
  */
 
 export interface DestinationChange {
@@ -93,8 +95,12 @@ export interface PayeeRequestView {
   payee: string;
   /** The payee's methods when it was asked, masked. */
   before: string[];
-  /** The method after the change, masked. */
+  /** The method after the change: a PayPal address, Venmo handle or cash tag whole, an account by its last four. */
   after: string;
+  /** The payee's method most like the new one (of its kind), which a look-alike would pass for; null when none. */
+  like: string | null;
+  /** The method after the change in pieces, what differs from `like` marked. */
+  after_parts: MarkedPart[];
   /** The body as kept, an account number by its last four digits. */
   body: Record<string, unknown>;
   ticket: string | null;
@@ -120,6 +126,8 @@ export async function payeeRequestViews(
     const proposer = byId.get(row.proposer_id);
     const decider = row.decided_by ? byId.get(row.decided_by) : undefined;
     const raw = JSON.parse(row.body) as Record<string, unknown>;
+    const before = JSON.parse(row.before_methods) as string[];
+    const compared = compareWithBefore(before, row.after_method);
     return {
       id: row.id,
       operation: row.operation,
@@ -127,12 +135,15 @@ export async function payeeRequestViews(
         row.operation,
         row.payee_name,
         row.after_method,
-        typeof raw.email === 'string' ? raw.email : undefined,
+        // A new PayPal's `email` is the method itself; only a user's change carries their own email beside it.
+        row.operation === 'set-default' && typeof raw.email === 'string' ? raw.email : undefined,
       ),
       user_id: row.user_id,
       payee: row.payee_name,
-      before: JSON.parse(row.before_methods) as string[],
+      before,
       after: row.after_method,
+      like: compared.like,
+      after_parts: compared.parts,
       body: maskedPayoutBody(raw),
       ticket: row.ticket,
       proposer: proposer ? { id: proposer.id, name: proposer.name, email: proposer.email } : null,

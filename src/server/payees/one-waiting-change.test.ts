@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureOrganization } from '../members/members';
-import { caller, type MemberCredentials, teamConsole } from '../test/console';
+import { basic, caller, type MemberCredentials, teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
 
 /**
@@ -166,5 +166,39 @@ describe.each(BACKENDS)('payee requests that are requests, on $name', async (bac
     const anew = await finance.put(path, paypal);
     expect(anew.status).toBe(202);
     expect(anew.body.request.id).not.toBe(first.body.request.id);
+  });
+  it("an approver tells a look-alike PayPal from the payee's own: both whole, what differs marked", async () => {
+    const o = await organization();
+    const orgKey = caller(server.app, basic(o.tenant.client_id, o.tenant.api_key));
+    // The payee's own PayPal, there before (added with the organization's key, outside the team's rules).
+    const own = await orgKey.put(`/v2/users/${o.userId}/payout-methods`, {
+      platform: 'paypal',
+      email: 'zoe.t@example.com',
+    });
+    expect(own.status, own.text).toBe(200);
+    const finance = await o.as('finance');
+    const held = await finance.put(`/v2/users/${o.userId}/payout-methods`, {
+      platform: 'paypal',
+      email: 'zoe.t.attacker@example.com',
+    });
+    expect(held.status, held.text).toBe(202);
+    const admin = await o.as('admin');
+    const listed = (await admin.get('/api/team/payee-requests?status=pending')).body.data as {
+      id: string;
+      description: string;
+      before: string[];
+      after: string;
+      like: string | null;
+      after_parts: { text: string; differs: boolean }[];
+    }[];
+    const shown = listed.find((r) => r.id === held.body.request.id);
+    expect(shown?.before).toContain('PayPal zoe.t@example.com');
+    expect(shown?.after).toBe('PayPal zoe.t.attacker@example.com');
+    // Its email is the PayPal account, not the payee's own email being changed.
+    expect(shown?.description).toMatch(
+      /^Add PayPal zoe\.t\.attacker@example\.com as a payout method of [^,]+$/,
+    );
+    expect(shown?.like).toBe('PayPal zoe.t@example.com');
+    expect(shown?.after_parts.filter((p) => p.differs).map((p) => p.text)).toEqual(['.attacker']);
   });
 });
