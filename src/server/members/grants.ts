@@ -9,6 +9,7 @@ import {
   type PolicySettings,
   policyProblem,
 } from '../approvals/policy';
+import { lockRow, transaction } from '../db/database';
 import * as memberRows from '../db/repositories/members';
 import * as teamRequestRows from '../db/repositories/team-requests';
 import { memberNotFound, Refusal, teamRequestNotFound } from '../errors';
@@ -268,23 +269,6 @@ export async function proposeOrApply(
   const now = team.now();
   const targetId = 'target' in change && change.target ? change.target.id : null;
   const payload = JSON.stringify(change.payload ?? {});
-  const already = await waitingAlready(team, org.id, {
-    kind: change.kind,
-    target_member_id: targetId,
-    payload,
-  });
-  if (already instanceof Refusal) return already;
-  if (already) return { kind: 'waiting', request: already };
-  if (change.kind === 'policy') {
-    // A newer proposal of the policy replaces one that was not confirmed.
-    await teamRequestRows.endPending(
-      db,
-      { orgId: org.id, kind: 'policy' },
-      'withdrawn',
-      'Replaced by a newer proposal',
-      now.toISOString(),
-    );
-  }
   const row: TeamRequestRow = {
     id: randomUUID(),
     org_id: org.id,
@@ -299,8 +283,26 @@ export async function proposeOrApply(
     expires_at: deadlineFrom(now, TEAM_REQUEST_TTL_MS),
     decided_at: null,
   };
-  await teamRequestRows.insertTeamRequest(db, row);
-  return { kind: 'waiting', request: (await teamRequestViews(team, [row]))[0] as TeamRequestView };
+  // With the organization held, so that of the same change asked twice at once the second finds the first.
+  const kept = await transaction(db, async (trx) => {
+    await lockRow(trx, 'organizations', org.id);
+    const already = await waitingAlready(team, trx, org.id, row);
+    if (already) return already;
+    if (change.kind === 'policy') {
+      // A newer proposal of the policy replaces one that was not confirmed.
+      await teamRequestRows.endPending(
+        trx,
+        { orgId: org.id, kind: 'policy' },
+        'withdrawn',
+        'Replaced by a newer proposal',
+        now.toISOString(),
+      );
+    }
+    await teamRequestRows.insertTeamRequest(trx, row);
+    return row;
+  });
+  if (kept instanceof Refusal) return kept;
+  return { kind: 'waiting', request: (await teamRequestViews(team, [kept]))[0] as TeamRequestView };
 }
 
 function changeOf(row: TeamRequestRow, target: MemberRow | undefined): RequestedChange | null {

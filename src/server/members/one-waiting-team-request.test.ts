@@ -92,6 +92,15 @@ describe.each(BACKENDS)('team requests that are requests, on $name', async (back
         kind,
       ).toEqual([kind]);
     }
+    // Both admins asking for the same change at once: one request.
+    const support = o.member('support');
+    const atOnce = await Promise.all(
+      [admin, second, admin, second].map((who) =>
+        who.patch(`/api/team/members/${support.id}`, { role: 'finance' }),
+      ),
+    );
+    expect(atOnce.map((a) => a.status)).toEqual([202, 202, 202, 202]);
+    expect(new Set(atOnce.map((a) => a.body.request.id)).size).toBe(1);
     // Another admin asking for the same change is answered with the request that waits, which they may confirm.
     const same = await second.patch(`/api/team/members/${viewer.id}`, { role: 'finance' });
     expect(same.status).toBe(202);
@@ -100,7 +109,7 @@ describe.each(BACKENDS)('team requests that are requests, on $name', async (back
     expect(conflicting.status).toBe(409);
     expect(conflicting.body.error_code).toBe('team-request-waiting');
     expect(conflicting.body.request_id).toBe(same.body.request.id);
-    expect((await o.waiting()).filter((k) => k === 'role')).toEqual(['role']);
+    expect((await o.waiting()).filter((k) => k === 'role')).toEqual(['role', 'role']);
     // The same email invited with another role while one invitation waits: refused, naming it.
     const invitedAgain = await admin.post('/api/team/members', {
       email: `New.Finance@${o.tenant.client_id.slice(0, 8)}.example`,

@@ -3,6 +3,7 @@ import { statusAt } from '../../lib/request-lifecycle';
 import { can, isRole } from '../../lib/roles';
 import { describeTeamChange, type TeamRequestKind, type TeamRequestStatus } from '../../lib/team-changes';
 import { consoleEntry } from '../audit/chain';
+import type { ConsoleDb } from '../db/database';
 import * as memberRows from '../db/repositories/members';
 import * as lifecycle from '../db/repositories/request-lifecycle';
 import * as teamRequestRows from '../db/repositories/team-requests';
@@ -179,22 +180,18 @@ export async function expireDueTeamRequests(team: Team): Promise<number> {
  */
 export async function waitingAlready(
   team: Team,
+  db: ConsoleDb,
   orgId: string,
   change: Pick<TeamRequestRow, 'kind' | 'target_member_id' | 'payload'>,
-): Promise<TeamRequestView | Refusal | null> {
-  const rows = await teamRequestRows.waitingTeamRequestsOf(
-    team.database.db,
-    orgId,
-    change.kind,
-    team.now().toISOString(),
-  );
+): Promise<TeamRequestRow | Refusal | null> {
+  const rows = await teamRequestRows.waitingTeamRequestsOf(db, orgId, change.kind, team.now().toISOString());
   const payload = JSON.parse(change.payload) as Record<string, unknown>;
   const same = rows.find(
     (row) =>
       row.target_member_id === change.target_member_id &&
       canonicalize(JSON.parse(row.payload)) === canonicalize(payload),
   );
-  if (same) return (await teamRequestViews(team, [same]))[0] ?? null;
+  if (same) return same;
   if (change.kind === 'policy' || change.kind === 'ap-policy') return null;
   const emailOf = (p: Record<string, unknown>) => String(p.email ?? '').toLowerCase();
   const other = rows.find((row) =>

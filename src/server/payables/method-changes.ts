@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { can } from '../../lib/roles';
 import { sameHandsRefusal } from '../approvals/excluded';
+import { type ConsoleDb, lockRow, transaction } from '../db/database';
 import {
   decideMethodChange,
   findMethodChange,
@@ -66,7 +67,14 @@ export async function proposeMethodChange(
   raw: Record<string, unknown>,
 ): Promise<MethodChangeView | Refusal> {
   // The same change waiting already answers for it: a second one would only be one more for the approver to sort.
-  const waiting = await sameChangeWaiting(team, found.organization.id, vendor.id, action, path, raw);
+  const waiting = await sameChangeWaiting(
+    team.database.db,
+    found.organization.id,
+    vendor.id,
+    action,
+    path,
+    raw,
+  );
   if (waiting) return methodChangeView(waiting);
   const credentials = team.credentialsFor(found.organization);
   let mask = '';
@@ -101,13 +109,20 @@ export async function proposeMethodChange(
     reason: null,
     created_at: team.now().toISOString(),
   };
-  await insertMethodChange(team.database.db, row);
-  return methodChangeView(row);
+  // Checked again with the organization held: of the same change asked twice at once, the second finds the first.
+  const kept = await transaction(team.database.db, async (trx) => {
+    await lockRow(trx, 'organizations', row.org_id);
+    const first = await sameChangeWaiting(trx, row.org_id, vendor.id, action, path, raw);
+    if (first) return first;
+    await insertMethodChange(trx, row);
+    return row;
+  });
+  return methodChangeView(kept);
 }
 
 /** A pending change of this vendor that is this one: the same method deleted, or the same bank details added. */
 async function sameChangeWaiting(
-  team: Team,
+  db: ConsoleDb,
   orgId: string,
   vendorId: string,
   action: 'vendor-method.add' | 'vendor-method.delete',
@@ -115,7 +130,7 @@ async function sameChangeWaiting(
   raw: Record<string, unknown>,
 ): Promise<MethodChangeRow | undefined> {
   const kind = action === 'vendor-method.add' ? 'add' : 'delete';
-  const pending = await pendingMethodChangesOf(team.database.db, orgId, vendorId, kind);
+  const pending = await pendingMethodChangesOf(db, orgId, vendorId, kind);
   if (kind === 'delete') {
     const methodId = path.split('/').at(-1) ?? null;
     return pending.find((row) => row.method_id === methodId);

@@ -59,6 +59,16 @@ describe.each(BACKENDS)("one waiting change of a vendor's methods, on $name", as
     }
     expect(adds.map((a) => a.status)).toEqual(Array(4).fill(202));
     expect(new Set(adds.map((a) => a.body.request.id)).size).toBe(1);
+    // Asked for four times at once: one change still.
+    const atOnce = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        finance.post(`${AP}/vendors/${vendor.id}/payment-methods`, {
+          ...account,
+          ach_account_number: '000111114444',
+        }),
+      ),
+    );
+    expect(new Set(atOnce.map((a) => a.body.request.id)).size).toBe(1);
     // Another account is another change.
     const other = await finance.post(`${AP}/vendors/${vendor.id}/payment-methods`, {
       ...account,
@@ -66,6 +76,7 @@ describe.each(BACKENDS)("one waiting change of a vendor's methods, on $name", as
     });
     expect(other.body.request.id).not.toBe(adds[0]?.body.request.id);
     expect((await pending()).sort()).toEqual([
+      'vendor-method-add',
       'vendor-method-add',
       'vendor-method-add',
       'vendor-method-delete',

@@ -18,6 +18,7 @@ import { updateUserSchema } from '../../lib/requests/users';
 import { can, ROLE_LABELS } from '../../lib/roles';
 import { TEAM_REQUEST_TTL_MS } from '../../lib/team-changes';
 import { activePolicy } from '../approvals/policy';
+import { type ConsoleDb, lockRow, transaction } from '../db/database';
 import * as memberRows from '../db/repositories/members';
 import * as payeeRows from '../db/repositories/payee-requests';
 import type { PayeeRequestRow } from '../db/schema';
@@ -71,20 +72,36 @@ export function checkedBody(change: DestinationChange): Record<string, unknown> 
   return parsed.success ? parsed.data : unjudgedFields(fieldErrorsFrom(parsed.error.issues));
 }
 
+type CheckedChange = { operation: PayeeChangeOperation; userId: string; body: Record<string, unknown> };
+
 /** A waiting request of the same change (payee, operation and body), whoever asked for it. */
 async function waitingSameChange(
   team: Team,
+  db: ConsoleDb,
   orgId: string,
-  change: { operation: PayeeChangeOperation; userId: string; body: Record<string, unknown> },
-): Promise<PayeeRequestView | null> {
+  change: CheckedChange,
+): Promise<PayeeRequestRow | undefined> {
   const rows = await payeeRows.waitingPayeeRequestsOf(
-    team.database.db,
+    db,
     { org_id: orgId, user_id: change.userId, operation: change.operation },
     team.now().toISOString(),
   );
   const same = canonicalize(change.body);
-  const row = rows.find((r) => canonicalize(JSON.parse(r.body)) === same);
-  return row ? ((await payeeRequestViews(team, [row]))[0] ?? null) : null;
+  return rows.find((r) => canonicalize(JSON.parse(r.body)) === same);
+}
+
+/**
+ * Keeps the request unless the same change waits already, answering that one then: one at a time per organization,
+ * so that of the same change asked twice at once the second finds the first.
+ */
+async function keepOnce(team: Team, row: PayeeRequestRow, change: CheckedChange): Promise<PayeeRequestRow> {
+  return transaction(team.database.db, async (trx) => {
+    await lockRow(trx, 'organizations', row.org_id);
+    const waiting = await waitingSameChange(team, trx, row.org_id, change);
+    if (waiting) return waiting;
+    await payeeRows.insertPayeeRequest(trx, row);
+    return row;
+  });
 }
 
 export interface PayeeRequestView {
@@ -214,8 +231,9 @@ export async function proposePayeeChange(
   if (body instanceof Refusal) return body;
   const change = { ...proposal.change, body };
   // The same change waiting already is answered with its request: never a second one for the approver to sort.
-  const waiting = await waitingSameChange(team, organization.id, change);
-  if (waiting) return { kind: 'waiting', request: waiting };
+  const waiting = await waitingSameChange(team, team.database.db, organization.id, change);
+  if (waiting)
+    return { kind: 'waiting', request: (await payeeRequestViews(team, [waiting]))[0] as PayeeRequestView };
   if (!call || !credentials) return { kind: 'forward' };
   const base = `/v2/users/${encodeURIComponent(change.userId)}`;
   // The service answers 403 (or 404) for a user that is not the organization's: it refuses the change itself. Any
@@ -256,6 +274,6 @@ export async function proposePayeeChange(
     expires_at: deadlineFrom(now, TEAM_REQUEST_TTL_MS),
     decided_at: null,
   };
-  await payeeRows.insertPayeeRequest(team.database.db, row);
-  return { kind: 'waiting', request: (await payeeRequestViews(team, [row]))[0] as PayeeRequestView };
+  const kept = await keepOnce(team, row, change);
+  return { kind: 'waiting', request: (await payeeRequestViews(team, [kept]))[0] as PayeeRequestView };
 }

@@ -158,6 +158,17 @@ describe.each(BACKENDS)('payee requests that are requests, on $name', async (bac
     expect(def.status, def.text).toBe(202);
     expect(defAgain.body.request.id).toBe(def.body.request.id);
     expect(await o.waiting()).toBe(3);
+    // Asked for five times at once: one request still.
+    const bank = {
+      platform: 'ach',
+      account_number: '000123456789',
+      routing_number: '021000021',
+      account_type: 'checking',
+    };
+    const atOnce = await Promise.all([1, 2, 3, 4, 5].map(() => finance.put(path, bank)));
+    expect(atOnce.map((a) => a.status)).toEqual([202, 202, 202, 202, 202]);
+    expect(new Set(atOnce.map((a) => a.body.request.id)).size).toBe(1);
+    expect(await o.waiting()).toBe(4);
     // Once decided, the change may be asked for again.
     const rejected = await admin.post(`/api/team/payee-requests/${first.body.request.id}/reject`, {
       reason: 'Ask the payee',
