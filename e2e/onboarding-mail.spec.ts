@@ -105,7 +105,7 @@ test('support sends an onboarding link by mail; the payee completes it from the 
     .getByRole('link', { name: /^Approvals/ })
     .click();
   const waiting = second.getByRole('group', {
-    name: 'Add PayPal r•••@example.com as a payout method of Rae Payee',
+    name: 'Add PayPal rae.payee@example.com as a payout method of Rae Payee',
   });
   await waiting.getByRole('button', { name: 'Confirm change', exact: true }).click();
   await expect(second.getByRole('status').filter({ hasText: 'Confirmed and applied' })).toBeVisible();

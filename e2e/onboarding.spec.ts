@@ -124,7 +124,7 @@ test(`axe: the new pages and the hosted flow's pages, light and dark`, async ({ 
   await context.close();
 });
 
-test("a payout method a member adds to a user waits on Approvals, masked, for another member's confirmation", async ({
+test("a payout method a member adds to a user waits on Approvals for another member's confirmation", async ({
   page,
   tenant,
 }) => {
@@ -140,10 +140,9 @@ test("a payout method a member adds to a user waits on Approvals, masked, for an
     .getByRole('link', { name: /^Approvals/ })
     .click();
   const waiting = page.getByRole('group', {
-    name: `Add PayPal f•••@evil.example as a payout method of ${user?.first_name} ${user?.last_name}`,
+    name: `Add PayPal fiona.own@evil.example as a payout method of ${user?.first_name} ${user?.last_name}`,
   });
   await expect(waiting).toContainText('Before: Checking ••••');
-  await expect(waiting).not.toContainText('fiona.own@evil.example');
   await waiting.getByRole('button', { name: 'Confirm change', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Confirmed and applied' })).toBeVisible();
   await page.goto(`/users/${user?.id}`);

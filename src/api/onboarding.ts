@@ -282,6 +282,9 @@ export const payeeRequestSchema = z.object({
   user_id: z.string(),
   before: z.array(z.string()),
   after: z.string(),
+  /** The payee's method most like the new one, and the new one in pieces with what differs from it marked. */
+  like: z.string().nullish(),
+  after_parts: z.array(z.object({ text: z.string(), differs: z.boolean() })).optional(),
   ticket: z.string().nullish(),
   proposer: z.object({ id: z.string(), name: z.string() }).nullish(),
   status: z.string(),

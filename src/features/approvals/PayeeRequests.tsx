@@ -1,13 +1,31 @@
-import { Text } from '@mantine/core';
+import { Mark, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { session } from '../../api/credentials';
 import { payeeRequestQueries, useDecidePayeeRequest } from '../../api/onboarding';
 import { WaitingChange, WaitingChanges } from '../../components/WaitingChanges';
 import { age } from '../../lib/dates';
 
+/** A method's words, what differs from the payee's method most like it marked (a look-alike shows itself there). */
+function MarkedWords({ parts }: { parts: readonly { text: string; differs: boolean }[] }) {
+  return (
+    <>
+      {parts.map((part, index) =>
+        part.differs ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, in order, never reordered
+          <Mark key={index}>{part.text}</Mark>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the pieces of one text, in order, never reordered
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
 /**
  * Changes of where a payee's money goes that wait for a second member of a paying role: the payee's methods before
- * and the one after, masked; confirmed by anyone but the member who asked (the server sends the change then).
+ * and the one after (a PayPal address or handle whole, an account by its last four and bank), what differs from the
+ * method most like it marked; confirmed by anyone but the member who asked (the server sends the change then).
  */
 export function PayeeRequests() {
   const pending = useQuery({ ...payeeRequestQueries.pending(), refetchInterval: 5000 });
@@ -42,7 +60,19 @@ export function PayeeRequests() {
             {row.ticket ? ` (ticket ${row.ticket})` : ''}
           </Text>
           <Text size="sm">Before: {row.before.length > 0 ? row.before.join('; ') : 'no payout method'}</Text>
-          <Text size="sm">After: {row.after}</Text>
+          <Text size="sm">
+            After: <MarkedWords parts={row.after_parts ?? [{ text: row.after, differs: false }]} />
+          </Text>
+          {row.like && (
+            <Text size="sm">
+              Most like their {row.like}: what differs is marked (
+              {(row.after_parts ?? [])
+                .filter((part) => part.differs)
+                .map((part) => `“${part.text}”`)
+                .join(', ')}
+              )
+            </Text>
+          )}
         </WaitingChange>
       ))}
     </WaitingChanges>

@@ -135,8 +135,11 @@ export function setStatus(
   target: MemberRow,
   status: 'active' | 'disabled',
 ) {
-  // An invited member is enabled by the link, not by an admin.
-  const next = status === 'active' && target.status === 'invited' ? 'invited' : status;
+  // An invited member is enabled by the link, not by an admin: one who never set a password (invited, then disabled)
+  // is enabled back to invited, never to an active account with no password behind it.
+  const neverJoined =
+    target.status === 'invited' || (target.password_hash === null && target.password_set_at === null);
+  const next = status === 'active' && neverJoined ? 'invited' : status;
   if (next === target.status)
     return Promise.resolve<ChangeResult>({ kind: 'done', member: memberView(target) });
   return update(team, org, target, { role: target.role, status: next });

@@ -9,6 +9,7 @@ import {
   type PolicySettings,
   policyProblem,
 } from '../approvals/policy';
+import { lockRow, transaction } from '../db/database';
 import * as memberRows from '../db/repositories/members';
 import * as teamRequestRows from '../db/repositories/team-requests';
 import { memberNotFound, Refusal, teamRequestNotFound } from '../errors';
@@ -41,6 +42,7 @@ import {
   type TeamRequestView,
   teamRequestViews,
   voidAppliedRequest,
+  waitingAlready,
 } from './team-requests';
 
 /** A team request someone decided first (or that expired). */
@@ -265,23 +267,15 @@ export async function proposeOrApply(
     return apply(team, org, change, { proposedBy: admin.member.id, confirmedBy: null }, origin, call);
   }
   const now = team.now();
-  if (change.kind === 'policy') {
-    // A newer proposal of the policy replaces one that was not confirmed.
-    await teamRequestRows.endPending(
-      db,
-      { orgId: org.id, kind: 'policy' },
-      'withdrawn',
-      'Replaced by a newer proposal',
-      now.toISOString(),
-    );
-  }
+  const targetId = 'target' in change && change.target ? change.target.id : null;
+  const payload = JSON.stringify(change.payload ?? {});
   const row: TeamRequestRow = {
     id: randomUUID(),
     org_id: org.id,
     kind: change.kind,
     proposer_id: admin.member.id,
-    target_member_id: 'target' in change && change.target ? change.target.id : null,
-    payload: JSON.stringify(change.payload ?? {}),
+    target_member_id: targetId,
+    payload,
     status: 'pending',
     decided_by: null,
     reason: null,
@@ -289,8 +283,26 @@ export async function proposeOrApply(
     expires_at: deadlineFrom(now, TEAM_REQUEST_TTL_MS),
     decided_at: null,
   };
-  await teamRequestRows.insertTeamRequest(db, row);
-  return { kind: 'waiting', request: (await teamRequestViews(team, [row]))[0] as TeamRequestView };
+  // With the organization held, so that of the same change asked twice at once the second finds the first.
+  const kept = await transaction(db, async (trx) => {
+    await lockRow(trx, 'organizations', org.id);
+    const already = await waitingAlready(team, trx, org.id, row);
+    if (already) return already;
+    if (change.kind === 'policy') {
+      // A newer proposal of the policy replaces one that was not confirmed.
+      await teamRequestRows.endPending(
+        trx,
+        { orgId: org.id, kind: 'policy' },
+        'withdrawn',
+        'Replaced by a newer proposal',
+        now.toISOString(),
+      );
+    }
+    await teamRequestRows.insertTeamRequest(trx, row);
+    return row;
+  });
+  if (kept instanceof Refusal) return kept;
+  return { kind: 'waiting', request: (await teamRequestViews(team, [kept]))[0] as TeamRequestView };
 }
 
 function changeOf(row: TeamRequestRow, target: MemberRow | undefined): RequestedChange | null {

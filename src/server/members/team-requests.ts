@@ -1,11 +1,14 @@
+import canonicalize from 'canonicalize';
 import { statusAt } from '../../lib/request-lifecycle';
 import { can, isRole } from '../../lib/roles';
 import { describeTeamChange, type TeamRequestKind, type TeamRequestStatus } from '../../lib/team-changes';
 import { consoleEntry } from '../audit/chain';
+import type { ConsoleDb } from '../db/database';
 import * as memberRows from '../db/repositories/members';
 import * as lifecycle from '../db/repositories/request-lifecycle';
 import * as teamRequestRows from '../db/repositories/team-requests';
 import type { TeamRequestRow } from '../db/schema';
+import { Refusal } from '../errors';
 import type { Team } from '../team';
 
 export type { TeamRequestRow };
@@ -167,4 +170,40 @@ export async function expireDueTeamRequests(team: Team): Promise<number> {
   let expired = 0;
   for (const row of due) if (await expireTeamRequest(team, row)) expired++;
   return expired;
+}
+
+/**
+ * What an admin's change meets among the team requests still waiting: the same change (kind, member and payload),
+ * whose request answers for it; another change of the same kind for the same member (or an invitation of the same
+ * email), refused naming the one waiting, since confirming both would leave whichever came last; or nothing. A policy
+ * is the organization's, and a newer proposal replaces the one waiting (grants.ts).
+ */
+export async function waitingAlready(
+  team: Team,
+  db: ConsoleDb,
+  orgId: string,
+  change: Pick<TeamRequestRow, 'kind' | 'target_member_id' | 'payload'>,
+): Promise<TeamRequestRow | Refusal | null> {
+  const rows = await teamRequestRows.waitingTeamRequestsOf(db, orgId, change.kind, team.now().toISOString());
+  const payload = JSON.parse(change.payload) as Record<string, unknown>;
+  const same = rows.find(
+    (row) =>
+      row.target_member_id === change.target_member_id &&
+      canonicalize(JSON.parse(row.payload)) === canonicalize(payload),
+  );
+  if (same) return same;
+  if (change.kind === 'policy' || change.kind === 'ap-policy') return null;
+  const emailOf = (p: Record<string, unknown>) => String(p.email ?? '').toLowerCase();
+  const other = rows.find((row) =>
+    change.kind === 'invite'
+      ? emailOf(JSON.parse(row.payload) as Record<string, unknown>) === emailOf(payload)
+      : row.target_member_id === change.target_member_id,
+  );
+  if (!other) return null;
+  return new Refusal(
+    409,
+    'team-request-waiting',
+    `Another change of this kind waits already for a second admin (request ${other.id}): have it decided, or withdraw it, first`,
+    { extra: { request_id: other.id } },
+  );
 }

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import { can } from '../../lib/roles';
 import { sameHandsRefusal } from '../approvals/excluded';
+import { type ConsoleDb, lockRow, transaction } from '../db/database';
 import {
   decideMethodChange,
   findMethodChange,
   insertMethodChange,
   methodChangesOf,
+  pendingMethodChangesOf,
   setMethodChangeOutcome,
 } from '../db/repositories/accounts-payable/method-changes';
 import type { MethodChangeRow } from '../db/schema';
@@ -63,6 +66,16 @@ export async function proposeMethodChange(
   path: string,
   raw: Record<string, unknown>,
 ): Promise<MethodChangeView | Refusal> {
+  // The same change waiting already answers for it: a second one would only be one more for the approver to sort.
+  const waiting = await sameChangeWaiting(
+    team.database.db,
+    found.organization.id,
+    vendor.id,
+    action,
+    path,
+    raw,
+  );
+  if (waiting) return methodChangeView(waiting);
   const credentials = team.credentialsFor(found.organization);
   let mask = '';
   let routing: string | null = null;
@@ -96,8 +109,34 @@ export async function proposeMethodChange(
     reason: null,
     created_at: team.now().toISOString(),
   };
-  await insertMethodChange(team.database.db, row);
-  return methodChangeView(row);
+  // Checked again with the organization held: of the same change asked twice at once, the second finds the first.
+  const kept = await transaction(team.database.db, async (trx) => {
+    await lockRow(trx, 'organizations', row.org_id);
+    const first = await sameChangeWaiting(trx, row.org_id, vendor.id, action, path, raw);
+    if (first) return first;
+    await insertMethodChange(trx, row);
+    return row;
+  });
+  return methodChangeView(kept);
+}
+
+/** A pending change of this vendor that is this one: the same method deleted, or the same bank details added. */
+async function sameChangeWaiting(
+  db: ConsoleDb,
+  orgId: string,
+  vendorId: string,
+  action: 'vendor-method.add' | 'vendor-method.delete',
+  path: string,
+  raw: Record<string, unknown>,
+): Promise<MethodChangeRow | undefined> {
+  const kind = action === 'vendor-method.add' ? 'add' : 'delete';
+  const pending = await pendingMethodChangesOf(db, orgId, vendorId, kind);
+  if (kind === 'delete') {
+    const methodId = path.split('/').at(-1) ?? null;
+    return pending.find((row) => row.method_id === methodId);
+  }
+  const same = canonicalize(raw);
+  return pending.find((row) => row.body !== null && canonicalize(JSON.parse(row.body)) === same);
 }
 
 export async function listMethodChanges(team: Team, found: SessionMember): Promise<MethodChangeView[]> {

@@ -61,3 +61,20 @@ export function waitingPayeeRequest(
     .where('expires_at', '>', now)
     .executeTakeFirst();
 }
+
+/** The payee requests still waiting (pending, not expired at `now`) of this payee and kind, whoever asked. */
+export function waitingPayeeRequestsOf(
+  db: ConsoleDb,
+  of: Pick<PayeeRequestRow, 'org_id' | 'user_id' | 'operation'>,
+  now: string,
+): Promise<PayeeRequestRow[]> {
+  return db
+    .selectFrom('payee_requests')
+    .selectAll()
+    .where('org_id', '=', of.org_id)
+    .where('user_id', '=', of.user_id)
+    .where('operation', '=', of.operation)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .execute();
+}

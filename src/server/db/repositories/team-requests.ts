@@ -49,3 +49,20 @@ export async function endPending(
       : update.where('org_id', '=', match.orgId).where('kind', '=', match.kind);
   await update.execute();
 }
+
+/** The team requests of one kind still waiting (pending, before their deadline at `now`). */
+export function waitingTeamRequestsOf(
+  db: ConsoleDb,
+  orgId: string,
+  kind: TeamRequestRow['kind'],
+  now: string,
+): Promise<TeamRequestRow[]> {
+  return db
+    .selectFrom('team_requests')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .execute();
+}

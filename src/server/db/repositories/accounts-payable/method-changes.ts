@@ -39,6 +39,23 @@ export async function methodChangesOf(db: ConsoleDb, orgId: string, limit = 100)
     .execute();
 }
 
+/** The changes of one vendor's methods of this kind still waiting for a second member. */
+export async function pendingMethodChangesOf(
+  db: ConsoleDb,
+  orgId: string,
+  vendorId: string,
+  kind: MethodChangeRow['kind'],
+): Promise<MethodChangeRow[]> {
+  return db
+    .selectFrom('ap_method_changes')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('vendor_id', '=', vendorId)
+    .where('kind', '=', kind)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
 /**
  * Decides a pending change once (the row as it was read and verified): false when it was no longer pending (another
  * member decided it first). Its body, which holds the whole account number, is cleared, and the row sealed again.
