@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { V2_OPERATIONS } from './lib/v2-operations';
 
 /**
  * The house rules of the layout (README, "Where things are"), held by a test so that breaking one fails `npm test`:
@@ -478,5 +479,78 @@ describe('the checks themselves', () => {
     expect(isHttpLayer(join(SRC, 'server/approvals/decide.ts'))).toBe(false);
     expect(server).toContain('server/db/repositories/members.ts');
     expect(graph.get(join(SRC, 'server/db/database.ts'))?.packages).toContain('kysely');
+  });
+});
+
+/**
+ * The `/v2` calls of the browser (src/api), as `METHOD /v2/path` with `*` for what the call fills in: each
+ * `request({ ... })` or `exchange({ ... })`, its path a literal, a template, or a constant of its file (`AP`,
+ * `userPath(id)`) read to its text.
+ */
+function browserV2Calls(): string[] {
+  const calls: string[] = [];
+  for (const file of files.filter((f) => at(f).startsWith('api/') && !isTest(f))) {
+    const text = readFileSync(file, 'utf8');
+    const constants = new Map<string, string>();
+    for (const m of text.matchAll(/const (\w+) = (?:\([^)]*\)\s*=>\s*)?(['`])(\/v2[^'`]*)\2/g)) {
+      constants.set(m[1] as string, (m[3] as string).replace(/\$\{[^}]*\}/g, '*'));
+    }
+    const pathOf = (expression: string): string => {
+      const literal = expression.match(/^(['`])(.*)\1$/s);
+      if (!literal) return constants.get(expression.replace(/\(.*\)$/s, '')) ?? `unread: ${expression}`;
+      return (literal[2] as string)
+        .replace(/\$\{\s*(\w+)(\([^}]*\))?\s*\}/g, (all, name: string) => constants.get(name) ?? all)
+        .replace(/\$\{[^}]*\}/g, '*');
+    };
+    for (const call of text.matchAll(/\b(?:request|exchange)(?:<[^>]*>)?\(\s*\{/g)) {
+      let depth = 0;
+      let end = (call.index ?? 0) + call[0].length - 1;
+      const start = end;
+      for (; end < text.length; end++) {
+        if (text[end] === '{') depth++;
+        else if (text[end] === '}' && --depth === 0) break;
+      }
+      const options = text.slice(start, end + 1);
+      const method = options.match(/method:\s*'(\w+)'/)?.[1] ?? 'GET';
+      const path = pathOf(options.match(/\bpath:\s*([^,\n]+)/)?.[1]?.trim() ?? 'path');
+      if (path.startsWith('/v2') || path.startsWith('unread')) calls.push(`${method} ${path}`);
+    }
+  }
+  return calls;
+}
+
+/** Whether a call names a declared operation: a `*` of the call fills a segment, any one. */
+function isDeclared(call: string): boolean {
+  const [method, path = ''] = call.split(' ');
+  const got = path.split('/');
+  return V2_OPERATIONS.some((operation) => {
+    const want = operation.path.split('/');
+    return (
+      operation.method === method &&
+      want.length === got.length &&
+      want.every((part, i) => part === '*' || got[i] === '*' || part === got[i])
+    );
+  });
+}
+
+describe('the operations of the payout service', () => {
+  it('the browser calls only operations the console declares (lib/v2-operations.ts), nothing it would refuse', () => {
+    const calls = browserV2Calls();
+    expect(calls.length).toBeGreaterThan(60);
+    expect(calls.filter((call) => !isDeclared(call))).toEqual([]);
+  });
+
+  it('see every form of a call’s path', () => {
+    expect(browserV2Calls()).toEqual(
+      expect.arrayContaining([
+        'POST /v2/payments',
+        'GET /v2/users/*',
+        'PATCH /v2/users/*',
+        'POST /v2/accounts-payable/payables/*/pay',
+        'PUT /v2/apps/*/ach-account',
+      ]),
+    );
+    expect(isDeclared('POST /v2/payouts.json')).toBe(false);
+    expect(isDeclared('POST /v2/payments/*')).toBe(false);
   });
 });

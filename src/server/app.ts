@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Role } from '../lib/roles';
+import { isDeclaredV2Operation } from '../lib/v2-operations';
 import { bodyLimitOf, limitBodySize } from '../node/body-limit';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
@@ -8,7 +9,7 @@ import type { Sandbox } from '../sandbox/app';
 import { AuditChainBroken } from './audit/witness';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { invalidFields, routeNotFound } from './errors';
-import { type Forward, teamGate } from './gate/gate';
+import { type Forward, teamGate, undeclared } from './gate/gate';
 import { proxyTo } from './gate/proxy';
 import { type CallService, RuleCheckUnavailable, ruleCheckUnavailable } from './gate/service-calls';
 import { MAILBOX_PATH, mailboxPage } from './mail/outbox';
@@ -244,7 +245,12 @@ export function createConsoleApp(
   }
   if (forward) {
     const to = forward;
-    const handler = team ? teamGate(team, to, call) : (c: Context) => to(c);
+    const handler = team
+      ? teamGate(team, to, call)
+      : (c: Context) =>
+          isDeclaredV2Operation(c.req.method, new URL(c.req.url).pathname)
+            ? to(c)
+            : answerRefusal(c, undeclared(c.req.method, c.req.path));
     app.all('/v2/*', handler);
     app.all('/v2', handler);
   }

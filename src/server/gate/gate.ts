@@ -3,9 +3,11 @@ import { AP_ACTIONS } from '../../lib/ap-routes';
 import { DELIVER_TO_HEADER, DELIVERY_HEADER } from '../../lib/flow-links';
 import { can, describeRequest, hasCanonicalIds, isCanonicalV2Path } from '../../lib/roles';
 import { TICKET_HEADER, TICKET_PATTERN, TICKET_RULE } from '../../lib/ticket';
+import { isDeclaredV2Operation } from '../../lib/v2-operations';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
-import { notJson, Refusal } from '../errors';
+import { notJson, Refusal, routeNotFound } from '../errors';
+import { carriesClaimLinks, readsFlowLinks, withoutClaimLinks } from '../onboarding/claim-links';
 import { judgeFlowLink, noteEmailSetByMember } from '../onboarding/flow-links';
 import { judgeBillRequest } from '../payables/rules';
 import { destinationChangeOf, holdDestinationChange } from '../payees/destination';
@@ -16,7 +18,6 @@ import { nulFieldIn, nulRefusal } from '../pipeline/nul';
 import type { Team } from '../team';
 import { grantWaits, refillAboveLimit } from '../wallets/grants';
 import { endRefillPause } from '../wallets/refill-pauses';
-import { carriesClaimLinks, readsFlowLinks, withoutClaimLinks } from './claim-links';
 import { judgeMoney, releaseMoney } from './money';
 import { movesMoney } from './money-checks';
 import { type CallService, orUnavailable } from './service-calls';
@@ -49,6 +50,11 @@ async function targetsOf(path: string, response: Response): Promise<{ ids: strin
     headers: response.headers,
   });
   return { ids, response: whole };
+}
+
+/** The refusal of a request that is no operation the console knows (lib/v2-operations.ts). */
+export function undeclared(method: string, path: string): Refusal {
+  return routeNotFound(`No route ${method.toUpperCase()} ${path.slice(0, 200)} that the console sends on`);
 }
 
 function declaredOperator(c: Context): string | null {
@@ -162,6 +168,11 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
           field: 'path',
         }),
       );
+    }
+    // An operation the console does not know is never sent, whoever asks: the service might read it as one it does.
+    if (!isDeclaredV2Operation(method, new URL(c.req.url).pathname)) {
+      await writeLine(team, c, line, found ?? null, 404);
+      return answerRefusal(c, undeclared(method, path));
     }
     if (found === undefined) {
       if (team.mode === 'upstream' && team.teamMode) {
@@ -280,17 +291,6 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
       }
     }
     // Bills, vendors and their policies: the rules of accounts payable (payables/rules.ts).
-    // A write under accounts payable that is none of its routes (a suffix the service may read loosely) is never sent:
-    // it would reach the service unjudged by the rules of bills.
-    if (
-      path.startsWith('/v2/accounts-payable/') &&
-      c.req.method !== 'GET' &&
-      !AP_ACTIONS.has(described.action)
-    ) {
-      const unknown = new Refusal(404, 'route-not-found', 'No such route of accounts payable');
-      await writeLine(team, c, line, found, unknown.status);
-      return answerRefusal(c, unknown);
-    }
     if (AP_ACTIONS.has(described.action)) {
       const raw = await readApBody(c);
       const outcome =
