@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { V2_OPERATIONS } from './lib/v2-operations';
+import { V2_ROWS } from './server/pipeline/v2-table';
 
 /**
  * The house rules of the layout (README, "Where things are"), held by a test so that breaking one fails `npm test`:
@@ -359,9 +359,12 @@ describe('the servers and the sandbox', () => {
  */
 const inServer = (file: string) => area(file) === 'server' && !forTests(file);
 const serverPart = (file: string) => at(file).split('/')[1] ?? '';
-/** A route table of a concern (`members/routes.ts`), or the `/v2` gate's handler. */
+/** A route table of a concern (`members/routes.ts`, its `/v2` rows `wallets/v2-rows.ts`), or the `/v2` gate's handler. */
 const isRouteFile = (file: string) =>
-  inServer(file) && (/^server\/[^/]+\/routes\.ts$/.test(at(file)) || at(file) === 'server/gate/gate.ts');
+  inServer(file) &&
+  (/^server\/[^/]+\/routes\.ts$/.test(at(file)) ||
+    /^server\/[^/]+(\/[^/]+)?\/v2-rows\.ts$/.test(at(file)) ||
+    at(file) === 'server/gate/gate.ts');
 /** What speaks HTTP in the server: the host (app, its start-up files, the SPA), the pipeline, and the routes. */
 const HOST_FILES = ['server/app.ts', 'server/main.ts', 'server/dev.ts', 'server/spa.ts'];
 const isHttpLayer = (file: string) =>
@@ -523,7 +526,7 @@ function browserV2Calls(): string[] {
 function isDeclared(call: string): boolean {
   const [method, path = ''] = call.split(' ');
   const got = path.split('/');
-  return V2_OPERATIONS.some((operation) => {
+  return V2_ROWS.some((operation) => {
     const want = operation.path.split('/');
     return (
       operation.method === method &&
@@ -534,10 +537,57 @@ function isDeclared(call: string): boolean {
 }
 
 describe('the operations of the payout service', () => {
-  it('the browser calls only operations the console declares (lib/v2-operations.ts), nothing it would refuse', () => {
+  it('the browser calls only operations the console declares (server/pipeline/v2-table.ts), nothing it would refuse', () => {
     const calls = browserV2Calls();
     expect(calls.length).toBeGreaterThan(60);
     expect(calls.filter((call) => !isDeclared(call))).toEqual([]);
+  });
+
+  it('every row that moves money or changes where it goes has a judge', () => {
+    // Written out here, not read from the rows: what moves money, or says where it goes or who decides it.
+    const judged = [
+      'payment.create',
+      'payout.create',
+      'payout.send',
+      'payout-link.create',
+      'payout-batch.create',
+      'deposit.create',
+      'withdrawal.create',
+      'transfer.create',
+      'transfer-batch.create',
+      'organization-transfer.create',
+      'app.ach-account.set',
+      'app.settings.change',
+      'user.payout-method.add',
+      'user.update',
+      'flow.create',
+      'vendor-method.add',
+      'vendor-method.delete',
+      'bill.create',
+      'bill.update',
+      'bill.approve',
+      'bill.pay',
+      'ap-policy.create',
+      'ap-policy.priority',
+      'ap-policy.delete',
+    ];
+    const unjudged = V2_ROWS.filter((row) => judged.includes(row.action) && !row.judge);
+    expect(unjudged.map((row) => `${row.method} ${row.path}`)).toEqual([]);
+    expect(V2_ROWS.filter((row) => judged.includes(row.action))).toHaveLength(judged.length);
+    // A finance write that moves nothing by itself, said so here; any other is judged.
+    const movesNothing = [
+      'payout-link.cancel',
+      'payout-request.create',
+      'payment-customer.create',
+      'app.create',
+      'app.compliance.update',
+      'app.kyb-flow.create',
+    ];
+    const financeUnjudged = V2_ROWS.filter(
+      (row) =>
+        row.method !== 'GET' && row.permission === 'pay' && !row.judge && !movesNothing.includes(row.action),
+    );
+    expect(financeUnjudged.map((row) => row.action)).toEqual([]);
   });
 
   it('see every form of a call’s path', () => {

@@ -1,7 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Role } from '../lib/roles';
-import { isDeclaredV2Operation } from '../lib/v2-operations';
 import { bodyLimitOf, limitBodySize } from '../node/body-limit';
 import { guardLocalExposure } from '../node/local-exposure';
 import { securityHeaders } from '../node/security-headers';
@@ -21,6 +20,7 @@ import { answerRefusal, answerTrailBroken } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
 import { nulInUrl, nulRefusal } from './pipeline/nul';
 import { teamRoutes, teamRouteTable } from './pipeline/route-tables';
+import { rowOf } from './pipeline/v2-table';
 import { mountSpa } from './spa';
 import type { Team } from './team';
 
@@ -248,7 +248,7 @@ export function createConsoleApp(
     const handler = team
       ? teamGate(team, to, call)
       : (c: Context) =>
-          isDeclaredV2Operation(c.req.method, new URL(c.req.url).pathname)
+          rowOf(c.req.method, new URL(c.req.url).pathname)
             ? to(c)
             : answerRefusal(c, undeclared(c.req.method, c.req.path));
     app.all('/v2/*', handler);

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { V2_OPERATIONS } from '../../lib/v2-operations';
 import { createSandbox } from '../../sandbox/app';
 import { totpCode } from '../identity/totp';
 import { ensureOrganization, insertMember } from '../members/members';
+import { V2_ROWS } from '../pipeline/v2-table';
 import { basic, teamConsole } from '../test/console';
 
 type Role = 'viewer' | 'support' | 'finance' | 'admin';
@@ -190,7 +190,7 @@ describe('the operations the console knows', () => {
       .filter((route) => route.path.startsWith('/v2/'))
       .map((route) => `${route.method} ${route.path.replace(/\{\w+\}/g, '*')}`);
     sandbox.close();
-    const declared = V2_OPERATIONS.map((operation) => `${operation.method} ${operation.path}`);
+    const declared = V2_ROWS.map((row) => `${row.method} ${row.path}`);
     expect([...declared].sort()).toEqual([...served].sort());
   });
 });
