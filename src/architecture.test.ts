@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { V2_ROWS } from './server/pipeline/v2-table';
 
 /**
  * The house rules of the layout (README, "Where things are"), held by a test so that breaking one fails `npm test`:
@@ -358,9 +359,12 @@ describe('the servers and the sandbox', () => {
  */
 const inServer = (file: string) => area(file) === 'server' && !forTests(file);
 const serverPart = (file: string) => at(file).split('/')[1] ?? '';
-/** A route table of a concern (`members/routes.ts`), or the `/v2` gate's handler. */
+/** A route table of a concern (`members/routes.ts`, its `/v2` rows `wallets/v2-rows.ts`), or the `/v2` gate's handler. */
 const isRouteFile = (file: string) =>
-  inServer(file) && (/^server\/[^/]+\/routes\.ts$/.test(at(file)) || at(file) === 'server/gate/gate.ts');
+  inServer(file) &&
+  (/^server\/[^/]+\/routes\.ts$/.test(at(file)) ||
+    /^server\/[^/]+(\/[^/]+)?\/v2-rows\.ts$/.test(at(file)) ||
+    at(file) === 'server/gate/gate.ts');
 /** What speaks HTTP in the server: the host (app, its start-up files, the SPA), the pipeline, and the routes. */
 const HOST_FILES = ['server/app.ts', 'server/main.ts', 'server/dev.ts', 'server/spa.ts'];
 const isHttpLayer = (file: string) =>
@@ -478,5 +482,125 @@ describe('the checks themselves', () => {
     expect(isHttpLayer(join(SRC, 'server/approvals/decide.ts'))).toBe(false);
     expect(server).toContain('server/db/repositories/members.ts');
     expect(graph.get(join(SRC, 'server/db/database.ts'))?.packages).toContain('kysely');
+  });
+});
+
+/**
+ * The `/v2` calls of the browser (src/api), as `METHOD /v2/path` with `*` for what the call fills in: each
+ * `request({ ... })` or `exchange({ ... })`, its path a literal, a template, or a constant of its file (`AP`,
+ * `userPath(id)`) read to its text.
+ */
+function browserV2Calls(): string[] {
+  const calls: string[] = [];
+  for (const file of files.filter((f) => at(f).startsWith('api/') && !isTest(f))) {
+    const text = readFileSync(file, 'utf8');
+    const constants = new Map<string, string>();
+    for (const m of text.matchAll(/const (\w+) = (?:\([^)]*\)\s*=>\s*)?(['`])(\/v2[^'`]*)\2/g)) {
+      constants.set(m[1] as string, (m[3] as string).replace(/\$\{[^}]*\}/g, '*'));
+    }
+    const pathOf = (expression: string): string => {
+      const literal = expression.match(/^(['`])(.*)\1$/s);
+      if (!literal) return constants.get(expression.replace(/\(.*\)$/s, '')) ?? `unread: ${expression}`;
+      return (literal[2] as string)
+        .replace(/\$\{\s*(\w+)(\([^}]*\))?\s*\}/g, (all, name: string) => constants.get(name) ?? all)
+        .replace(/\$\{[^}]*\}/g, '*');
+    };
+    for (const call of text.matchAll(/\b(?:request|exchange)(?:<[^>]*>)?\(\s*\{/g)) {
+      let depth = 0;
+      let end = (call.index ?? 0) + call[0].length - 1;
+      const start = end;
+      for (; end < text.length; end++) {
+        if (text[end] === '{') depth++;
+        else if (text[end] === '}' && --depth === 0) break;
+      }
+      const options = text.slice(start, end + 1);
+      const method = options.match(/method:\s*'(\w+)'/)?.[1] ?? 'GET';
+      const path = pathOf(options.match(/\bpath:\s*([^,\n]+)/)?.[1]?.trim() ?? 'path');
+      if (path.startsWith('/v2') || path.startsWith('unread')) calls.push(`${method} ${path}`);
+    }
+  }
+  return calls;
+}
+
+/** Whether a call names a declared operation: a `*` of the call fills a segment, any one. */
+function isDeclared(call: string): boolean {
+  const [method, path = ''] = call.split(' ');
+  const got = path.split('/');
+  return V2_ROWS.some((operation) => {
+    const want = operation.path.split('/');
+    return (
+      operation.method === method &&
+      want.length === got.length &&
+      want.every((part, i) => part === '*' || got[i] === '*' || part === got[i])
+    );
+  });
+}
+
+describe('the operations of the payout service', () => {
+  it('the browser calls only operations the console declares (server/pipeline/v2-table.ts), nothing it would refuse', () => {
+    const calls = browserV2Calls();
+    expect(calls.length).toBeGreaterThan(60);
+    expect(calls.filter((call) => !isDeclared(call))).toEqual([]);
+  });
+
+  it('every row that moves money or changes where it goes has a judge', () => {
+    // Written out here, not read from the rows: what moves money, or says where it goes or who decides it.
+    const judged = [
+      'payment.create',
+      'payout.create',
+      'payout.send',
+      'payout-link.create',
+      'payout-batch.create',
+      'deposit.create',
+      'withdrawal.create',
+      'transfer.create',
+      'transfer-batch.create',
+      'organization-transfer.create',
+      'app.ach-account.set',
+      'app.settings.change',
+      'user.payout-method.add',
+      'user.update',
+      'flow.create',
+      'vendor-method.add',
+      'vendor-method.delete',
+      'bill.create',
+      'bill.update',
+      'bill.approve',
+      'bill.pay',
+      'ap-policy.create',
+      'ap-policy.priority',
+      'ap-policy.delete',
+    ];
+    const unjudged = V2_ROWS.filter((row) => judged.includes(row.action) && !row.judge);
+    expect(unjudged.map((row) => `${row.method} ${row.path}`)).toEqual([]);
+    expect(V2_ROWS.filter((row) => judged.includes(row.action))).toHaveLength(judged.length);
+    // A finance write that moves nothing by itself, said so here; any other is judged.
+    const movesNothing = [
+      'payout-link.cancel',
+      'payout-request.create',
+      'payment-customer.create',
+      'app.create',
+      'app.compliance.update',
+      'app.kyb-flow.create',
+    ];
+    const financeUnjudged = V2_ROWS.filter(
+      (row) =>
+        row.method !== 'GET' && row.permission === 'pay' && !row.judge && !movesNothing.includes(row.action),
+    );
+    expect(financeUnjudged.map((row) => row.action)).toEqual([]);
+  });
+
+  it('see every form of a call’s path', () => {
+    expect(browserV2Calls()).toEqual(
+      expect.arrayContaining([
+        'POST /v2/payments',
+        'GET /v2/users/*',
+        'PATCH /v2/users/*',
+        'POST /v2/accounts-payable/payables/*/pay',
+        'PUT /v2/apps/*/ach-account',
+      ]),
+    );
+    expect(isDeclared('POST /v2/payouts.json')).toBe(false);
+    expect(isDeclared('POST /v2/payments/*')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import type { Sandbox } from '../sandbox/app';
 import { AuditChainBroken } from './audit/witness';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { invalidFields, routeNotFound } from './errors';
-import { type Forward, teamGate } from './gate/gate';
+import { type Forward, teamGate, undeclared } from './gate/gate';
 import { proxyTo } from './gate/proxy';
 import { type CallService, RuleCheckUnavailable, ruleCheckUnavailable } from './gate/service-calls';
 import { MAILBOX_PATH, mailboxPage } from './mail/outbox';
@@ -24,6 +24,7 @@ import { answerRefusal, answerTrailBroken } from './pipeline/answer';
 import { writeEarlyRefusal } from './pipeline/early-refusals';
 import { nulInUrl, nulRefusal } from './pipeline/nul';
 import { teamRoutes, teamRouteTable } from './pipeline/route-tables';
+import { rowOf } from './pipeline/v2-table';
 import { mountSpa } from './spa';
 import type { Team } from './team';
 
@@ -260,7 +261,12 @@ export function createConsoleApp(
   }
   if (forward) {
     const to = forward;
-    const handler = team ? teamGate(team, to, call) : (c: Context) => to(c);
+    const handler = team
+      ? teamGate(team, to, call)
+      : (c: Context) =>
+          rowOf(c.req.method, new URL(c.req.url).pathname)
+            ? to(c)
+            : answerRefusal(c, undeclared(c.req.method, c.req.path));
     app.all('/v2/*', handler);
     app.all('/v2', handler);
   }

@@ -109,7 +109,7 @@ describe('proxy hardening', () => {
     for (const path of ['/v2/%2e%2e/%2e%2e/secret', '/v2/..%5c..%5csecret', '/v2/x/%2e%2e/%2e%2e/%2e%2e/y']) {
       const answer = await app.request(path);
       // Normalized away from /v2 (the console's own page) or refused: never the upstream's 401.
-      expect([200, 400]).toContain(answer.status);
+      expect([200, 400, 404]).toContain(answer.status);
     }
     expect(seenPaths.length).toBe(before);
   });
@@ -132,7 +132,7 @@ describe('proxy hardening', () => {
 
   it('caps the size of an answer', async () => {
     const app = createConsoleApp(config({ upstreamUrl, proxyMaxResponseBytes: 1024 }), null);
-    const answer = await app.request('/v2/huge');
+    const answer = await app.request('/v2/transfers?huge=1');
     expect(answer.status).toBe(502);
     expect((await answer.json()).error_code).toBe('upstream-response-too-large');
   });

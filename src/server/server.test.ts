@@ -165,7 +165,7 @@ describe('the console server in upstream mode', () => {
 
   it('a slow upstream -> 504 and an unreachable one -> 502, in the error shape', async () => {
     const slow = createConsoleApp(config({ upstreamUrl, proxyTimeoutMs: 200 }), null);
-    const timedOut = await slow.request('/v2/slow');
+    const timedOut = await slow.request('/v2/transfers?slow=1');
     expect(timedOut.status).toBe(504);
     expect(await timedOut.json()).toMatchObject({ success: false, error_code: 'upstream-timeout' });
     const closed = createConsoleApp(config({ upstreamUrl: new URL('http://127.0.0.1:9/api') }), null);

@@ -1,26 +1,18 @@
 import type { Context } from 'hono';
-import { AP_ACTIONS } from '../../lib/ap-routes';
-import { DELIVER_TO_HEADER, DELIVERY_HEADER } from '../../lib/flow-links';
-import { can, describeRequest, hasCanonicalIds, isCanonicalV2Path } from '../../lib/roles';
+import { hasCanonicalIds, isCanonicalV2Path } from '../../lib/roles';
 import { TICKET_HEADER, TICKET_PATTERN, TICKET_RULE } from '../../lib/ticket';
 import { basicAuthorization } from '../../node/basic-auth';
 import { isJsonContentType } from '../../node/json-content-type';
-import { notJson, Refusal } from '../errors';
-import { judgeFlowLink, noteEmailSetByMember } from '../onboarding/flow-links';
-import { judgeBillRequest } from '../payables/rules';
-import { destinationChangeOf, holdDestinationChange } from '../payees/destination';
+import { notJson, Refusal, routeNotFound } from '../errors';
 import { admit, memberOf } from '../pipeline/admission';
 import { answerRefusal, answerTrailBroken } from '../pipeline/answer';
 import { type AuditLine, isWritten, writeLine } from '../pipeline/audit-line';
 import { nulFieldIn, nulRefusal } from '../pipeline/nul';
+import { type Asked, idsInPath, type V2Row, type Verdict } from '../pipeline/v2-row';
+import { describeRequest, rowOf } from '../pipeline/v2-table';
 import type { Team } from '../team';
-import { grantWaits, refillAboveLimit } from '../wallets/grants';
-import { endRefillPause } from '../wallets/refill-pauses';
-import { carriesClaimLinks, readsFlowLinks, withoutClaimLinks } from './claim-links';
-import { judgeMoney, releaseMoney } from './money';
-import { movesMoney } from './money-checks';
+import { releaseMoney } from './money';
 import { type CallService, orUnavailable } from './service-calls';
-import type { Reservation } from './spend';
 
 /**
  * Sends the request on to the payout service (the embedded sandbox, or upstream) and returns its answer; with
@@ -33,7 +25,7 @@ export type Forward = (c: Context, authorization?: string, body?: string | FormD
  * is read once and given back whole as text (a clone of its stream cost a member's payment a tenth of its rate).
  */
 async function targetsOf(path: string, response: Response): Promise<{ ids: string[]; response: Response }> {
-  const ids = path.split('/').filter((part) => /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(part));
+  const ids = idsInPath(path);
   if (!response.ok || !(response.headers.get('content-type') ?? '').includes('json'))
     return { ids, response };
   const text = await response.text();
@@ -49,6 +41,11 @@ async function targetsOf(path: string, response: Response): Promise<{ ids: strin
     headers: response.headers,
   });
   return { ids, response: whole };
+}
+
+/** The refusal of a request that is no operation the console knows (lib/v2-operations.ts). */
+export function undeclared(method: string, path: string): Refusal {
+  return routeNotFound(`No route ${method.toUpperCase()} ${path.slice(0, 200)} that the console sends on`);
 }
 
 function declaredOperator(c: Context): string | null {
@@ -74,12 +71,6 @@ function ticketOf(c: Context): string | null | 'invalid' {
   return TICKET_PATTERN.test(given) ? given : 'invalid';
 }
 
-/** A file's identity as its rows declare it (the SHA-256 of the file), for the file's total; null when none. */
-function fileOf(c: Context): string | null {
-  const given = c.req.header('x-console-file')?.trim().toLowerCase();
-  return given && /^[0-9a-f]{64}$/.test(given) ? given : null;
-}
-
 /**
  * The body of a member's request that moves money, read whole (the body limit was checked before): as the service
  * answers it, a body sent as another type than JSON is not read as JSON.
@@ -99,18 +90,6 @@ async function readJson(c: Context): Promise<{ raw: unknown } | Refusal> {
 }
 
 /** A bill's request body: JSON, or the multipart form of an invoice's upload (read from a copy, whole). */
-/** Whether an app's settings change turns its auto-refill on. */
-function turnsRefillOn(body: unknown): boolean {
-  try {
-    return (
-      typeof body === 'string' &&
-      (JSON.parse(body) as { auto_refill_active?: unknown }).auto_refill_active === true
-    );
-  } catch {
-    return false;
-  }
-}
-
 async function readApBody(c: Context): Promise<Record<string, unknown> | FormData | Refusal> {
   if (c.req.method === 'DELETE') return {};
   const type = c.req.header('content-type') ?? '';
@@ -137,12 +116,24 @@ async function readApBody(c: Context): Promise<Record<string, unknown> | FormDat
   }
 }
 
+/** The body of a row's request, read as the row says (the body limit was checked before). */
+async function readBody(c: Context, row: V2Row): Promise<{ raw: unknown } | Refusal> {
+  if (row.body === 'json') return readJson(c);
+  if (row.body === 'bill') {
+    const raw = await readApBody(c);
+    return raw instanceof Refusal ? raw : { raw };
+  }
+  return { raw: undefined };
+}
+
 /**
- * `/v2` for a team, through the same steps as the team's own routes (pipeline/): a member's request is admitted by
- * session, second factor and the role matrix of lib/roles.ts; a payment is checked, stamped with its author and judged
- * by the approval policy and the member's daily limit; then it is sent on with the organization's own credentials
- * (the member's secret never leaves this server, nor does the key reach the browser). Every state-changing request,
- * allowed or refused, and every refusal is a line of the trail. Organization credentials are the service's own
+ * `/v2` for a team, through the same steps as the team's own routes (pipeline/): a request is first the row of an
+ * operation the console knows (pipeline/v2-table.ts), else refused and never sent. A member's request is admitted by
+ * session, second factor and the row's permission; its body read as the row says; judged by the row's judge (a
+ * payment checked, stamped and counted; a bill by the rules of bills; a payee's new method held for a second member);
+ * then sent on with the organization's own credentials (the member's secret never leaves this server, nor does the key
+ * reach the browser); the row's `after` shapes the answer and notes what it made. Every state-changing request,
+ * allowed or refused, and every refusal is one line of the trail. Organization credentials are the service's own
  * business: the sandbox answers them itself; upstream in team mode only members are let through.
  */
 export function teamGate(team: Team, forward: Forward, call: CallService | null = null) {
@@ -154,22 +145,23 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     // Nothing is sent that could not be written down (audit/witness.ts).
     if (team.auditWitness.broken && isWritten(c, 200)) return answerTrailBroken(c);
     const found = await memberOf(team, c);
+    const refuse = async (refusal: Refusal, status: number = refusal.status) => {
+      await writeLine(team, c, line, found ?? null, status);
+      return answerRefusal(c, refusal);
+    };
     if (!isCanonicalV2Path(path) || (isWritten(c, 200) && !hasCanonicalIds(path))) {
-      await writeLine(team, c, line, found ?? null, 400);
-      return answerRefusal(
-        c,
+      return refuse(
         new Refusal(400, 'non-canonical-path', 'Write the path in lower case, as the API names its routes', {
           field: 'path',
         }),
       );
     }
+    // An operation the console does not know is never sent, whoever asks: the service might read it as one it does.
+    const row = rowOf(method, new URL(c.req.url).pathname);
+    if (!row) return refuse(undeclared(method, path));
     if (found === undefined) {
       if (team.mode === 'upstream' && team.teamMode) {
-        await writeLine(team, c, line, null, 401);
-        return answerRefusal(
-          c,
-          new Refusal(401, 'member-credentials-required', 'Sign in as a member of the team'),
-        );
+        return refuse(new Refusal(401, 'member-credentials-required', 'Sign in as a member of the team'));
       }
       let response = await forward(c);
       // With the organization's key, the author is only who the operator said they are.
@@ -179,165 +171,45 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
       await writeLine(team, c, line, null, response.status, response.headers.get('x-request-id'));
       return response;
     }
-    const admitted = await admit(team, c, described.permission, found);
+    const admitted = await admit(team, c, row.permission, found);
     if ('refused' in admitted) {
-      line.targets = (await targetsOf(path, new Response(null))).ids;
-      await writeLine(team, c, line, found, admitted.refused.status);
-      return answerRefusal(c, admitted.refused);
+      line.targets = idsInPath(path);
+      return refuse(admitted.refused);
     }
-    const { member, organization } = found as NonNullable<typeof found>;
-    if (described.action === 'app.ach-account.set') {
-      const waits = await grantWaits(team, found as NonNullable<typeof found>);
-      if (waits) {
-        await writeLine(team, c, line, found, waits.status);
-        return answerRefusal(c, waits);
-      }
-    }
+    const member = found as NonNullable<typeof found>;
     // The ticket goes to the trail's line, never to the service.
     const ticket = ticketOf(c);
     if (ticket === 'invalid') {
-      await writeLine(team, c, line, found, 400);
-      return answerRefusal(
-        c,
+      return refuse(
         new Refusal(400, 'invalid-ticket', `The ticket reference: ${TICKET_RULE}`, {
           errors: [{ path: 'ticket', message: TICKET_RULE }],
         }),
       );
     }
     if (ticket) line.detail = [line.detail, `ticket ${ticket}`].filter(Boolean).join('; ');
-    let body: string | FormData | undefined;
-    let reservation: Reservation | null = null;
-    let after: ((response: Response) => Promise<void>) | undefined;
-    let answerOf: ((response: Response) => Promise<Response>) | undefined;
-    let emailSet = false;
-    if (described.action === 'app.settings.change') {
-      // An auto-refill above the approval limit moves money no second member saw (wallets/grants.ts).
-      const read = await readJson(c);
-      const refused =
-        read instanceof Refusal
-          ? read
-          : await refillAboveLimit(team, found as NonNullable<typeof found>, read.raw);
-      if (refused) {
-        await writeLine(team, c, line, found, refused.status);
-        return answerRefusal(c, refused);
-      }
-      body = JSON.stringify((read as { raw: unknown }).raw);
+    const read = await readBody(c, row);
+    if (read instanceof Refusal) return refuse(read);
+    const asked: Asked = { team, call, c, found: member, path, action: row.action, ticket, body: read.raw };
+    const judged = row.judge ? await orUnavailable(row.judge(asked)) : ({ kind: 'send' } as const);
+    const verdict: Verdict = judged instanceof Refusal ? { kind: 'refused', refusal: judged } : judged;
+    if (verdict.detail) line.detail = verdict.detail;
+    const amountCents = verdict.kind === 'answered' ? null : verdict.amountCents;
+    if (amountCents !== undefined && amountCents !== null) line.amountCents = amountCents;
+    if (verdict.kind === 'refused') {
+      if (verdict.targets) line.targets = verdict.targets;
+      return refuse(verdict.refusal);
     }
-    if (described.action === 'flow.create') {
-      // An onboarding link: who may hold it, and how it leaves (onboarding/flow-links.ts).
-      const read = await readJson(c);
-      const judged =
-        read instanceof Refusal
-          ? read
-          : await orUnavailable(
-              judgeFlowLink(
-                team,
-                call,
-                found as NonNullable<typeof found>,
-                { delivery: c.req.header(DELIVERY_HEADER), deliverTo: c.req.header(DELIVER_TO_HEADER) },
-                read.raw,
-              ),
-            );
-      if (judged instanceof Refusal) {
-        await writeLine(team, c, line, found, judged.status);
-        return answerRefusal(c, judged);
-      }
-      body = JSON.stringify((read as { raw: unknown }).raw);
-      answerOf = judged.after;
+    if (verdict.kind === 'answered') {
+      line.targets = verdict.targets;
+      if (verdict.action) line.action = verdict.action;
+      await writeLine(team, c, line, member, verdict.status);
+      return c.json(verdict.body as object, verdict.status);
     }
-    if (described.action === 'user.payout-method.add' || described.action === 'user.update') {
-      // Where a payee's money goes: with approvals on, a member's change waits for a second member (payees/).
-      const read = await readJson(c);
-      if (read instanceof Refusal) {
-        await writeLine(team, c, line, found, read.status);
-        return answerRefusal(c, read);
-      }
-      body = JSON.stringify(read.raw);
-      emailSet =
-        described.action === 'user.update' &&
-        typeof (read.raw as { email?: unknown } | null)?.email === 'string';
-      // Noted before it is sent: a link made while the change is on its way is judged with the note already there.
-      const changedUser = path.split('/')[3];
-      if (emailSet && changedUser) {
-        await noteEmailSetByMember(team, found as NonNullable<typeof found>, changedUser);
-      }
-      const change = destinationChangeOf(described.action, path, read.raw);
-      if (change) {
-        const held = await orUnavailable(
-          holdDestinationChange(team, call, found as NonNullable<typeof found>, change, ticket),
-        );
-        if (held instanceof Refusal) {
-          line.targets = [change.userId];
-          await writeLine(team, c, line, found, held.status);
-          return answerRefusal(c, held);
-        }
-        if (held.kind === 'waiting') {
-          line.action = 'payee-request.propose';
-          line.targets = [change.userId, held.request.id];
-          await writeLine(team, c, line, found, 202);
-          return c.json({ waiting_for_approval: true, request: held.request }, 202);
-        }
-      }
-    }
-    // Bills, vendors and their policies: the rules of accounts payable (payables/rules.ts).
-    // A write under accounts payable that is none of its routes (a suffix the service may read loosely) is never sent:
-    // it would reach the service unjudged by the rules of bills.
-    if (
-      path.startsWith('/v2/accounts-payable/') &&
-      c.req.method !== 'GET' &&
-      !AP_ACTIONS.has(described.action)
-    ) {
-      const unknown = new Refusal(404, 'route-not-found', 'No such route of accounts payable');
-      await writeLine(team, c, line, found, unknown.status);
-      return answerRefusal(c, unknown);
-    }
-    if (AP_ACTIONS.has(described.action)) {
-      const raw = await readApBody(c);
-      const outcome =
-        raw instanceof Refusal
-          ? raw
-          : await orUnavailable(
-              judgeBillRequest(team, call, found as NonNullable<typeof found>, described.action, {
-                path,
-                raw,
-              }),
-            );
-      const judged = outcome instanceof Refusal ? ({ kind: 'refused', refusal: outcome } as const) : outcome;
-      if ('detail' in judged && judged.detail) line.detail = judged.detail;
-      if ('amountCents' in judged && judged.amountCents !== undefined) line.amountCents = judged.amountCents;
-      if (judged.kind !== 'send') {
-        line.targets = (await targetsOf(path, new Response(null))).ids;
-        if (judged.kind === 'waiting') line.targets.push(judged.request.id);
-        const status = judged.kind === 'refused' ? judged.refusal.status : 202;
-        await writeLine(team, c, line, found, status);
-        return judged.kind === 'refused'
-          ? answerRefusal(c, judged.refusal)
-          : c.json({ kind: 'waiting', request: judged.request }, 202);
-      }
-      body = judged.body;
-      reservation = judged.reservation;
-      after = judged.after;
-    } else if (movesMoney(described.action)) {
-      const read = await readJson(c);
-      const judged =
-        read instanceof Refusal
-          ? ({ kind: 'refused', refusal: read, amountCents: null } as const)
-          : await judgeMoney(team, found as NonNullable<typeof found>, described.action, read.raw, fileOf(c));
-      if (judged.kind === 'refused') {
-        if (judged.amountCents !== null) line.amountCents = judged.amountCents;
-        await writeLine(team, c, line, found, judged.refusal.status);
-        return answerRefusal(c, judged.refusal);
-      }
-      body = judged.body;
-      line.amountCents = judged.amountCents;
-      reservation = judged.reservation;
-    }
-    const credentials = team.credentialsFor(organization);
+    const reservation = verdict.reservation ?? null;
+    const credentials = team.credentialsFor(member.organization);
     if (!credentials) {
       if (reservation) await releaseMoney(team, reservation);
-      await writeLine(team, c, line, found, 403);
-      return answerRefusal(
-        c,
+      return refuse(
         new Refusal(
           403,
           'organization-not-connected',
@@ -345,14 +217,10 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
         ),
       );
     }
+    const body = verdict.body ?? (row.body === 'json' ? JSON.stringify(read.raw) : undefined);
     const forwarded = await forward(c, basicAuthorization(credentials.clientId, credentials.apiKey), body);
-    await after?.(forwarded);
-    // A flow's link leaves only in the answer that made it (copied) or by mail: read again, it reaches no member.
-    let response = answerOf
-      ? await answerOf(forwarded)
-      : readsFlowLinks(path, c.req.method) || (carriesClaimLinks(path) && !can(member.role, 'pay'))
-        ? await withoutClaimLinks(forwarded)
-        : forwarded;
+    await verdict.after?.(forwarded);
+    let response = verdict.answer ? await verdict.answer(forwarded) : forwarded;
     // Refused, or answered as the payment sent before: nothing moved now. An unknown outcome stays counted.
     const refused = response.status >= 400 && response.status < 500;
     if (reservation && (refused || response.headers.get('idempotent-replayed') === 'true')) {
@@ -360,18 +228,8 @@ export function teamGate(team: Team, forward: Forward, call: CallService | null 
     }
     // Only a line that is written needs its targets: reading a read's answer again costs it half its rate.
     if (isWritten(c, response.status)) ({ ids: line.targets, response } = await targetsOf(path, response));
-    // A member turned the app's refill on again, judged by the policy now: a pause of it is over
-    // (wallets/refill-pauses.ts). Another setting, or the refill left off, leaves the pause and its reason shown.
-    if (response.ok && described.action === 'app.settings.change' && turnsRefillOn(body)) {
-      await endRefillPause(team, organization.id, path.split('/')[3] ?? '');
-    }
-    // A user's email set by a member: a link mailed there is not the payee's alone for a while (onboarding/). Noted
-    // unless the service refused it: an answer lost or late (5xx) may hide an email the service holds.
-    const notRefused = !(response.status >= 400 && response.status < 500);
-    if (notRefused && described.action === 'user.create' && line.targets[0]) {
-      await noteEmailSetByMember(team, found as NonNullable<typeof found>, line.targets[0]);
-    }
-    await writeLine(team, c, line, found, response.status, response.headers.get('x-request-id'));
+    if (row.after) response = await row.after(asked, response, line.targets);
+    await writeLine(team, c, line, member, response.status, response.headers.get('x-request-id'));
     return response;
   };
 }

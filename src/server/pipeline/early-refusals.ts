@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import type { AuditAction } from '../../lib/audit-actions';
-import { describeRequest } from '../../lib/roles';
 import type { Team } from '../team';
 import { memberOf } from './admission';
 import { type AuditLine, writeLine } from './audit-line';
 import type { TeamRoute } from './route';
+import { describeRequest } from './v2-table';
 
 /**
  * Refusals that come before any route runs (a foreign Host, a foreign Origin, a body too large, a route that does not

@@ -1,13 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAuditAction } from '../../lib/audit-actions';
-import { ACCESS_LEVELS, can, describeRequest, ROLES, V2_WRITES } from '../../lib/roles';
+import { ACCESS_LEVELS, can, ROLES } from '../../lib/roles';
 import { ensureOrganization, insertMember } from '../members/members';
 import { caller, teamConsole } from '../test/console';
 import { teamRouteTable } from './route-tables';
+import { describeRequest, V2_ROWS } from './v2-table';
 
 /**
  * Every route the console server answers has a permission: the team's API from its tables (pipeline/route-tables.ts), `/v2` from
- * lib/roles.ts. A route added outside them fails the first test; each role against each route of the table, the
+ * its rows (pipeline/v2-table.ts). A route added outside them fails the first test; each role against each route of the table, the
  * second.
  */
 
@@ -16,7 +17,7 @@ const OUTSIDE_THE_TABLE: Record<string, { count: number; why: string }> = {
   'ALL /*': { count: 2, why: 'middleware (security headers; static files)' },
   'ALL /v2/*': {
     count: 3,
-    why: 'the exposure guard, the NUL check of the URL and the /v2 gate (lib/roles.ts)',
+    why: 'the exposure guard, the NUL check of the URL and the /v2 gate (v2-table.ts)',
   },
   'POST /v2/*': { count: 1, why: 'the body limit (a method with a body)' },
   'PUT /v2/*': { count: 1, why: 'the body limit (a method with a body)' },
@@ -61,14 +62,14 @@ describe('the route table', async () => {
       expect(ACCESS_LEVELS, `${route.method} ${route.path}`).toContain(route.access);
       expect(isAuditAction(route.action), route.action).toBe(true);
     }
-    for (const write of V2_WRITES) {
-      expect(describeRequest(write.method, write.path.replaceAll('*', 'x'))).toMatchObject({
-        permission: write.permission,
+    for (const row of V2_ROWS) {
+      expect(describeRequest(row.method, row.path.replaceAll('*', 'x'))).toMatchObject({
+        permission: row.permission,
       });
-      expect(isAuditAction(write.action)).toBe(true);
+      expect(isAuditAction(row.action)).toBe(true);
     }
-    // A write of the service the console does not use is closed to all but admins.
-    expect(describeRequest('DELETE', '/v2/users/8a1c7c52-5cde-4bd5-9b68-2d0c1a5a2f11').permission).toBe(
+    // A write of the service the console does not use is closed to all but admins (and refused all the same).
+    expect(describeRequest('POST', '/v2/users/8a1c7c52-5cde-4bd5-9b68-2d0c1a5a2f11').permission).toBe(
       'admin',
     );
   });

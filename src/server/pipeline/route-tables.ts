@@ -15,7 +15,7 @@ import type { TeamRoute } from './route';
 /**
  * Every route of the console server's own API, in one table assembled from each group's (its folder's `routes.ts`):
  * a new group adds its table here, and nowhere else. Each route names who may call it, its body's schema and its
- * action in the trail, and runs behind the one pipeline (mount.ts). `/v2` has its table in lib/roles.ts.
+ * action in the trail, and runs behind the one pipeline (mount.ts). `/v2` has its table in v2-table.ts.
  */
 export function teamRouteTable(call: CallService | null): readonly TeamRoute[] {
   return [
