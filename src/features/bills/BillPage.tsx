@@ -27,6 +27,7 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DetailRow } from '../../components/DetailRow';
 import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
+import { mayDecideBills } from '../../lib/ap-approvers';
 import { describeCondition } from '../../lib/ap-policies';
 import { openStepApprovers } from '../../lib/bill-approvals';
 import { billStatusWords, waitingApprovers } from '../../lib/bill-tabs';
@@ -36,6 +37,7 @@ import type { PayableCondition } from '../../lib/requests/accounts-payable';
 import { apRoleWords, billStatusColor } from './bill-words';
 import { invoiceViewUrl } from './invoice-view';
 import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
+import { WhoApproves } from './WhoApproves';
 
 /** The invoice in the browser's own viewer, from a `blob:` URL fetched with the member's credentials. */
 function InvoiceViewer({ bill }: { bill: Bill }) {
@@ -138,6 +140,7 @@ export function BillPage() {
   const open = openStepApprovers(b);
   const waitingForMe =
     apUser !== null &&
+    mayDecideBills(apUser.role) &&
     waitingApprovers(b).includes(apUser.id) &&
     (open.index < 0 || open.mayApprove.includes(apUser.id)) &&
     b.created_by !== apUser.id;
@@ -180,6 +183,7 @@ export function BillPage() {
             'You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you cannot act on them.'}
         </Alert>
       )}
+      <WhoApproves bill={b} me={apUser} canAct={waitingForMe} />
       {act.isError && <ApiErrorAlert error={act.error} />}
       <Group gap="sm">
         {can('submit-for-approval') && (

@@ -13,6 +13,7 @@ import { DataTable } from '../../components/DataTable';
 import { Pager, useListParams } from '../../components/keyset-pages';
 import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
+import { mayDecideBills } from '../../lib/ap-approvers';
 import { BILL_TABS, type BillTab, billStatusWords, itemsSummary, whoActsNext } from '../../lib/bill-tabs';
 import { age } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
@@ -40,7 +41,8 @@ export function BillsPage() {
   const bills = useQuery({
     ...billQueries.list({
       status: statuses.join(','),
-      waiting_for: mine ? (apUser?.id ?? -1) : undefined,
+      // A maker of bills or a viewer a policy names can never approve: nothing is waiting for them.
+      waiting_for: mine ? (apUser && mayDecideBills(apUser.role) ? apUser.id : -1) : undefined,
       limit: PAGE,
       ...cursors,
     }),
