@@ -18,7 +18,7 @@ import { BILL_TABS, type BillTab, billStatusWords, itemsSummary, whoActsNext } f
 import { age } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import { BillsPayProgress, BillsPayReview, InterruptedRun } from './BillsPayRun';
-import { billStatusColor } from './bill-words';
+import { apRoleWords, billStatusColor } from './bill-words';
 import { payableNow, type RunBill, runBillOf } from './bills-pay-run';
 import { useBillsPayRun } from './use-bills-pay-run';
 
@@ -38,15 +38,17 @@ export function BillsPage() {
   const approvers = useQuery(billQueries.approvers());
   const mayPay = useCan('pay');
   const mine = tab === 'mine';
+  // A maker of bills or a viewer a policy names can never approve: nothing waits for them.
+  const decides = apUser !== null && mayDecideBills(apUser.role);
   const bills = useQuery({
     ...billQueries.list({
       status: statuses.join(','),
-      // A maker of bills or a viewer a policy names can never approve: nothing is waiting for them.
-      waiting_for: mine ? (apUser && mayDecideBills(apUser.role) ? apUser.id : -1) : undefined,
+      waiting_for: mine ? (apUser?.id ?? -1) : undefined,
       limit: PAGE,
       ...cursors,
     }),
     placeholderData: keepPreviousData,
+    enabled: !mine || decides,
   });
   const payRun = useBillsPayRun();
   const [selected, setSelected] = useState<Map<string, RunBill>>(new Map());
@@ -117,8 +119,14 @@ export function BillsPage() {
           )}
         </Group>
       )}
+      {mine && !decides && apUser && (
+        <Text>
+          No bills wait for you: your AP user is a {apRoleWords(apUser.role ?? 'viewer')}, and only an admin
+          or an approver approves bills.
+        </Text>
+      )}
       {bills.isError && <ApiErrorAlert error={bills.error} />}
-      {bills.isPending && <Skeleton height={160} />}
+      {bills.isPending && (!mine || decides) && <Skeleton height={160} />}
       {bills.data &&
         (rows.length === 0 ? (
           <Text>No bills here.</Text>
