@@ -65,15 +65,22 @@ test(`finance creates a vendor and adds a bank account that waits; an admin conf
   // Its bank account: with approvals on it waits for a second member, and the page says so and links it.
   await page.getByLabel('Account name', { exact: true }).fill('Operating');
   await page.getByLabel('Account number', { exact: true }).fill('000123456789');
+  // Typed twice, as a payment's account is: a slip of one digit is said at the confirmation.
+  await page.getByLabel('Confirm account number', { exact: true }).fill('000123456788');
   await page.getByLabel('Routing number', { exact: true }).fill('021000022');
   await page.getByRole('button', { name: 'Add account', exact: true }).click();
   await expect(
     page.getByText('Not a valid ABA routing number (the check digit does not match)'),
   ).toBeVisible();
+  await expect(page.getByText('The account numbers do not match', { exact: true })).toBeVisible();
+  await page.getByLabel('Confirm account number', { exact: true }).fill('000123456789');
   await page.getByLabel('Routing number', { exact: true }).fill('021000021');
   await page.getByRole('button', { name: 'Add account', exact: true }).click();
   const waiting = page.getByRole('status').filter({ hasText: 'Waiting for a second member' });
   await expect(waiting).toContainText(`Add the account •••• 6789 to ${name}: waits for a second member`);
+  // Said once: the notice of the change just made, not again in the list of changes waiting.
+  await expect(page.getByText('Waiting for a second member', { exact: true })).toHaveCount(1);
+  await expect(page.getByText(`Add the account •••• 6789 to ${name}: waits`)).toHaveCount(1);
   await expect(page.getByText('No bank account yet: a bill is paid to one.')).toBeVisible();
   await expectNoAxeViolationsInBothSchemes(page);
   const href = await waiting.getByRole('link', { name: 'See the request', exact: true }).getAttribute('href');

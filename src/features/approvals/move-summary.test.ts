@@ -9,6 +9,12 @@ describe('a waiting wallet move, named as a payment is', () => {
     expect(moveSummary(one('deposit', 200_000), 200_000, apps)).toBe(
       "Deposit of $2,000.00 into Demo Marketplace's wallet, from Checking •••• 6789",
     );
+    const named = [
+      { id: 'app-1', name: 'Demo Marketplace', ach_account: { mask: '6789', name: 'Checking •••• 6789' } },
+    ];
+    expect(moveSummary(one('deposit', 200_000), 200_000, named)).toBe(
+      "Deposit of $2,000.00 into Demo Marketplace's wallet, from Checking •••• 6789",
+    );
     expect(moveSummary(one('withdrawal', 150_000), 150_000, apps)).toBe(
       "Withdrawal of $1,500.00 from Demo Marketplace's wallet, to Checking •••• 6789",
     );

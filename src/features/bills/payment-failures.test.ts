@@ -41,6 +41,7 @@ describe('a bill payment that failed', () => {
     expect(mayPayAgain('0001', last)).toBe(false);
     expect(mayPayAgain('4821', last)).toBe(true);
     expect(mayPayAgain(null, last)).toBe(false);
+    expect(mayPayAgain('4821', last && { ...last, accountMask: null })).toBe(false);
     expect(mayPayAgain('0001', undefined)).toBe(true);
   });
 });

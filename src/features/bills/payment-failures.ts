@@ -27,11 +27,11 @@ export function paymentFailures(transfers: readonly Transfer[]): PaymentFailure[
 
 /**
  * Whether paying the bill again goes to another account than the one its last payment failed at. A bill keeps its
- * method, so an account the bill does not show is taken to be the same one.
+ * method, so an account the bill or the failed transfer does not show is taken to be the same one.
  */
 export function mayPayAgain(billMask: string | null | undefined, last: PaymentFailure | undefined): boolean {
-  if (!last?.accountMask) return true;
-  return Boolean(billMask) && last.accountMask !== billMask;
+  if (!last) return true;
+  return Boolean(last.accountMask && billMask) && last.accountMask !== billMask;
 }
 
 /** "R03: No account / unable to locate account", or what of it the service said. */
