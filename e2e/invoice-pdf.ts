@@ -19,3 +19,14 @@ export async function invoice(
   });
   return Buffer.from(await doc.save());
 }
+
+/** An invoice of these lines as they are, for the layouts vendors use besides the labelled one above. */
+export async function invoiceOfLines(lines: readonly string[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  lines.forEach((line, i) => {
+    page.drawText(line, { x: 56, y: 720 - i * 22, size: 12, font });
+  });
+  return Buffer.from(await doc.save());
+}

@@ -76,7 +76,11 @@ test("finance moves money from an app's wallet to the organization's and back, e
   await organization.getByRole('button', { name: 'Review move', exact: true }).click();
   await expect(organization).toContainText(`From ${app?.name}'s wallet to`);
   await organization.getByRole('button', { name: 'Confirm transfer of $123.45', exact: true }).click();
-  await expect(organization.getByRole('status')).toContainText('Moved');
+  // The notice names what moved, and the amount is empty for the next move.
+  await expect(organization.getByRole('status')).toContainText(
+    `Moved $123.45 from ${app?.name}'s wallet to ${tenant.organization.name}'s wallet. Open transfer`,
+  );
+  await expect(organization.getByLabel('Amount to move (USD)', { exact: true })).toHaveValue('');
   await expect
     .poll(async () => (await walletsOf(page.request, tenant)).organization.balance)
     .toBe(before.organization.balance + 12_345);

@@ -65,15 +65,22 @@ test(`finance creates a vendor and adds a bank account that waits; an admin conf
   // Its bank account: with approvals on it waits for a second member, and the page says so and links it.
   await page.getByLabel('Account name', { exact: true }).fill('Operating');
   await page.getByLabel('Account number', { exact: true }).fill('000123456789');
+  // Typed twice, as a payment's account is: a slip of one digit is said at the confirmation.
+  await page.getByLabel('Confirm account number', { exact: true }).fill('000123456788');
   await page.getByLabel('Routing number', { exact: true }).fill('021000022');
   await page.getByRole('button', { name: 'Add account', exact: true }).click();
   await expect(
     page.getByText('Not a valid ABA routing number (the check digit does not match)'),
   ).toBeVisible();
+  await expect(page.getByText('The account numbers do not match', { exact: true })).toBeVisible();
+  await page.getByLabel('Confirm account number', { exact: true }).fill('000123456789');
   await page.getByLabel('Routing number', { exact: true }).fill('021000021');
   await page.getByRole('button', { name: 'Add account', exact: true }).click();
   const waiting = page.getByRole('status').filter({ hasText: 'Waiting for a second member' });
   await expect(waiting).toContainText(`Add the account •••• 6789 to ${name}: waits for a second member`);
+  // Said once: the notice of the change just made, not again in the list of changes waiting.
+  await expect(page.getByText('Waiting for a second member', { exact: true })).toHaveCount(1);
+  await expect(page.getByText(`Add the account •••• 6789 to ${name}: waits`)).toHaveCount(1);
   await expect(page.getByText('No bank account yet: a bill is paid to one.')).toBeVisible();
   await expectNoAxeViolationsInBothSchemes(page);
   const href = await waiting.getByRole('link', { name: 'See the request', exact: true }).getAttribute('href');
@@ -108,7 +115,7 @@ test('a vendor with a bill still to pay is not deleted, and the page says why at
   await expect(page.getByRole('heading', { name: 'Northwind Hosting', level: 1 })).toBeVisible();
 });
 
-test(`an admin builds a two-step policy, moves it first, and the preview names it for an amount, light and dark`, async ({
+test(`an admin builds a policy of those who may approve, moves it first, and the preview names it for an amount, light and dark`, async ({
   page,
   tenant,
 }) => {
@@ -129,25 +136,22 @@ test(`an admin builds a two-step policy, moves it first, and the preview names i
   await expect(page.getByText('Pick at least one approver', { exact: true })).toBeVisible();
   await page.getByLabel('Amount 1 (USD)', { exact: true }).fill('50,000');
   await pick(page, 'Vendor', 'Swift Logistics');
+  // Only those whose role approves bills are offered: the maker of bills could never approve one.
   await page.getByRole('combobox', { name: 'Approvers of step 1', exact: true }).click();
-  await page.getByRole('option', { name: 'Fiona Finance' }).click();
+  await expect(page.getByRole('option', { name: 'Fiona Finance' })).toHaveCount(0);
   await page.getByRole('option', { name: 'Ada Admin' }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Add a step', exact: true }).click();
-  await page.getByRole('combobox', { name: 'Approvers of step 2', exact: true }).click();
-  await page.getByRole('option', { name: 'Ada Admin' }).click();
-  await page.keyboard.press('Escape');
-  await page.getByLabel('Approvals required in step 1', { exact: true }).fill('3');
-  await page.getByRole('button', { name: 'Create policy', exact: true }).click();
-  await expect(page.getByText('No more than the 2 approver(s) picked')).toBeVisible();
   await page.getByLabel('Approvals required in step 1', { exact: true }).fill('2');
+  await page.getByRole('button', { name: 'Create policy', exact: true }).click();
+  await expect(page.getByText('No more than the 1 approver(s) picked')).toBeVisible();
+  await page.getByLabel('Approvals required in step 1', { exact: true }).fill('1');
   await expectNoAxeViolationsInBothSchemes(page);
   await page.getByRole('button', { name: 'Create policy', exact: true }).click();
   // One admin: it applies at once, tried last.
   await expect(page.getByRole('status').filter({ hasText: 'The policies are changed.' })).toBeVisible();
   await expect(tiers.getByRole('row')).toHaveCount(4);
   const mine = tiers.getByRole('row', { name: /vendor is Swift Logistics/ });
-  await expect(mine).toContainText('2 of Fiona Finance, Ada Admin, then 1 of Ada Admin');
+  await expect(mine).toContainText('1 of Ada Admin');
 
   // Tried after the tier of bills above $10,000.00, it is not reached: the preview says which applies and why.
   await page.getByLabel('Bill amount (USD)', { exact: true }).fill('60000');
@@ -159,7 +163,7 @@ test(`an admin builds a two-step policy, moves it first, and the preview names i
   await expect(tiers.getByRole('row', { name: /vendor is Swift Logistics/ })).toContainText(/^2/);
   await tiers.getByRole('button', { name: 'Move up policy 2', exact: true }).click();
   await expect(preview).toContainText('Policy 1 applies: amount ≥ $50,000.00 and vendor is Swift Logistics.');
-  await expect(preview).toContainText('Approved by 2 of Fiona Finance, Ada Admin, then 1 of Ada Admin.');
+  await expect(preview).toContainText('Approved by 1 of Ada Admin.');
   // Another vendor's bill of the same amount follows the tier again; a small one follows none.
   await page.getByLabel('Vendor of the bill', { exact: true }).click();
   await page.getByRole('option', { name: 'Northwind Hosting' }).click();

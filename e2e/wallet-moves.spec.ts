@@ -21,10 +21,22 @@ test("finance moves money to a user's wallet, and a move back above what it hold
   await page.getByRole('button', { name: 'Review move', exact: true }).click();
   await expect(page.getByText(`to ${user?.first_name} ${user?.last_name}'s wallet`)).toBeVisible();
   await page.getByRole('button', { name: 'Confirm transfer of $12.34', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toBeVisible();
+  // The notice names what moved, and the form is empty for the next move, not filled for the same one again.
+  await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toContainText(
+    new RegExp(
+      `^Moved \\$12\\.34 from .*'s wallet to ${user?.first_name} ${user?.last_name}'s wallet\\. Open transfer$`,
+    ),
+  );
+  await expect(page.getByLabel('Amount (USD)', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('User', { exact: true })).toHaveValue('');
   const read = await page.request.get(`/v2/users/${user?.id}`, { headers: basicAuth(tenant) });
   expect(((await read.json()) as { wallet: { amount: number } }).wallet.amount).toBe(1234);
   // Back from the user: more than their wallet holds is refused, with the service's words, and nothing moves.
+  await page.getByLabel('User', { exact: true }).fill(`${user?.first_name} ${user?.last_name}`);
+  await page
+    .getByRole('option')
+    .filter({ hasText: user?.email ?? '' })
+    .click();
   await page.getByText('From the user', { exact: true }).click();
   await page.getByLabel('Amount (USD)', { exact: true }).fill('20.00');
   await page.getByRole('button', { name: 'Review move', exact: true }).click();

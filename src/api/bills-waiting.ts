@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { mayDecideBills } from '../lib/ap-approvers';
 import { waitingApprovers } from '../lib/bill-tabs';
 import { billQueries, useMyApUser } from './accounts-payable';
 import { useCan } from './permissions';
@@ -19,7 +20,8 @@ export function useBillsWaitingForMe(): { count: number; label: string } {
     enabled: reads && apUser !== null,
     refetchInterval: 30_000,
   });
-  const me = apUser?.id;
+  // An AP user whose role never approves (a maker of bills, a viewer) waits for nothing, though a step names them.
+  const me = apUser && mayDecideBills(apUser.role) ? apUser.id : undefined;
   const bills = (list.data?.data ?? []).filter(
     (bill) => me !== undefined && bill.created_by !== me && waitingApprovers(bill).includes(me),
   );

@@ -14,6 +14,7 @@ describe("the Bills list's tabs and who acts next", () => {
       'Waiting for approval',
       'Waiting for me',
       'Approved, ready to pay',
+      'Payment failed',
       'Paid',
       'Rejected and cancelled',
     ]);

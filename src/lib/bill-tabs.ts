@@ -5,7 +5,9 @@ export const BILL_TABS = [
   { value: 'drafts', label: 'Drafts', status: ['created'] },
   { value: 'waiting', label: 'Waiting for approval', status: ['submitted_for_approval'] },
   { value: 'mine', label: 'Waiting for me', status: ['submitted_for_approval'] },
-  { value: 'approved', label: 'Approved, ready to pay', status: ['approved', 'payment_failed'] },
+  { value: 'approved', label: 'Approved, ready to pay', status: ['approved'] },
+  // A failed payment is not ready to pay: its account is changed first (the bill's page says why it failed).
+  { value: 'failed', label: 'Payment failed', status: ['payment_failed'] },
   { value: 'paid', label: 'Paid', status: ['payment_initiated', 'payment_completed'] },
   { value: 'closed', label: 'Rejected and cancelled', status: ['rejected', 'canceled'] },
 ] as const satisfies readonly { value: string; label: string; status: readonly PayableStatus[] }[];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_APPROVAL_LIMIT_CENTS } from '../server/members/demo';
 import { ensureDemoTenant } from './seed';
 import { openDatabase } from './store/db';
 import { sumsByWallet } from './store/ledger';
@@ -48,6 +49,18 @@ describe("the demo's treasury", () => {
       .get() as string;
     expect(Date.parse(pending)).toBeLessThanOrEqual(now);
     expect(pending.slice(0, 10)).toBe('2026-11-27');
+    db.close();
+  });
+
+  it("sets the first app's auto-refill within the demo team's approval limit, so that it saves as shown", () => {
+    const db = openDatabase(':memory:');
+    ensureDemoTenant(db, Date.parse('2026-11-20T12:00:00Z'));
+    const refills = db
+      .prepare('SELECT refill_amount FROM app_settings WHERE auto_refill_active = 1')
+      .all() as { refill_amount: number }[];
+    expect(refills.length).toBeGreaterThan(0);
+    for (const { refill_amount } of refills)
+      expect(refill_amount).toBeLessThanOrEqual(DEMO_APPROVAL_LIMIT_CENTS);
     db.close();
   });
 });

@@ -6,7 +6,7 @@ import type { PolicyOutcome } from '../../api/ap-policies';
 import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { ApUsersSection } from './ApUsersSection';
-import { approverName, approverOptions } from './approver-names';
+import { approverName, stepApproverOptions } from './approver-names';
 import { NewPolicyForm } from './NewPolicyForm';
 import { OutcomeNotice } from './OutcomeNotice';
 import { PolicyPreview } from './PolicyPreview';
@@ -58,7 +58,8 @@ export function ApprovalPoliciesPage() {
       {admin && (
         <NewPolicyForm
           vendors={vendorOptions}
-          approvers={approverOptions(approvers.data ?? [])}
+          approvers={stepApproverOptions(approvers.data ?? [])}
+          apUsers={approvers.data ?? []}
           onOutcome={setOutcome}
         />
       )}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { type PolicyOutcome, useCreatePolicy } from '../../api/ap-policies';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Select } from '../../components/Select';
+import type { ApUserLike } from '../../lib/ap-approvers';
 import type { AmountComparator } from '../../lib/requests/accounts-payable';
 import { EMPTY_POLICY, type PolicyFormValues, problemsOf, toCreatePolicy } from './policy-form';
 
@@ -20,16 +21,19 @@ type Option = { value: string; label: string };
 export function NewPolicyForm({
   vendors,
   approvers,
+  apUsers,
   onOutcome,
 }: {
   vendors: readonly Option[];
   approvers: readonly Option[];
+  /** Every AP user with their role, so that a step no one could complete is said before it is sent. */
+  apUsers: readonly ApUserLike[];
   onOutcome: (outcome: PolicyOutcome) => void;
 }) {
   const [values, setValues] = useState<PolicyFormValues>(EMPTY_POLICY);
   const [tried, setTried] = useState(false);
   const create = useCreatePolicy();
-  const problems = tried ? problemsOf(values) : {};
+  const problems = tried ? problemsOf(values, apUsers) : {};
   const set = (patch: Partial<PolicyFormValues>) => setValues({ ...values, ...patch });
   const setAmount = (index: number, patch: Partial<PolicyFormValues['amounts'][number]>) =>
     set({ amounts: values.amounts.map((a, i) => (i === index ? { ...a, ...patch } : a)) });
@@ -38,7 +42,7 @@ export function NewPolicyForm({
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (Object.keys(problemsOf(values)).length > 0) return;
+    if (Object.keys(problemsOf(values, apUsers)).length > 0) return;
     create.mutate(toCreatePolicy(values), {
       onSuccess: (outcome) => {
         setValues(EMPTY_POLICY);
@@ -119,6 +123,7 @@ export function NewPolicyForm({
                 <Text fw={500}>Step {n}</Text>
                 <MultiSelect
                   label={`Approvers of step ${n}`}
+                  description="Only admins and approvers approve bills; a bill's maker never approves it"
                   data={approvers}
                   searchable
                   value={step.approvers}

@@ -74,4 +74,17 @@ describe('a new approval policy, as the admin builds it', () => {
       steps: 'Add a step',
     });
   });
+
+  it('refuses a step whose approvers could never approve a bill', () => {
+    const apUsers = [
+      { id: 1, role: 'admin' },
+      { id: 2, role: 'ap_creator' },
+    ];
+    const values = { ...EMPTY_POLICY, amounts: [{ comparator: '>=' as const, dollars: '100' }] };
+    expect(problemsOf({ ...values, steps: [{ approvers: ['2'], required: '1' }] }, apUsers)).toEqual({
+      'steps.0.approvers':
+        'No approver of step 1 may approve bills (only an admin or an approver may): no bill under this policy could ever be approved',
+    });
+    expect(problemsOf({ ...values, steps: [{ approvers: ['1', '2'], required: '1' }] }, apUsers)).toEqual({});
+  });
 });

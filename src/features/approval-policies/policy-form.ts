@@ -1,4 +1,5 @@
 import type { ApPolicy } from '../../api/accounts-payable';
+import { type ApUserLike, stepsNoOneCanComplete } from '../../lib/ap-approvers';
 import type { PolicyLike } from '../../lib/ap-policies';
 import { parseDollars } from '../../lib/money';
 import type { AmountComparator, CreatePolicy, PayableCondition } from '../../lib/requests/accounts-payable';
@@ -24,8 +25,11 @@ export const EMPTY_POLICY: PolicyFormValues = {
 
 export type PolicyProblems = Record<string, string>;
 
-/** What is wrong, by field: `amounts.0.dollars`, `steps.1.approvers`, `steps.1.required`, `conditions`. */
-export function problemsOf(values: PolicyFormValues): PolicyProblems {
+/**
+ * What is wrong, by field: `amounts.0.dollars`, `steps.1.approvers`, `steps.1.required`, `conditions`. With the AP
+ * users and their roles, a step that could never be completed is wrong too (the console server refuses it).
+ */
+export function problemsOf(values: PolicyFormValues, apUsers?: readonly ApUserLike[]): PolicyProblems {
   const problems: PolicyProblems = {};
   values.amounts.forEach((amount, index) => {
     const parsed = parseDollars(amount.dollars);
@@ -44,6 +48,16 @@ export function problemsOf(values: PolicyFormValues): PolicyProblems {
     }
   });
   if (values.steps.length === 0) problems.steps = 'Add a step';
+  if (apUsers) {
+    const steps = values.steps.map((step) => ({
+      approver_list: step.approvers.map(Number),
+      num_approvals_required: Number(step.required),
+    }));
+    for (const { index, message } of stepsNoOneCanComplete(steps, apUsers)) {
+      if (!problems[`steps.${index}.approvers`] && !problems[`steps.${index}.required`])
+        problems[`steps.${index}.approvers`] = message;
+    }
+  }
   // The vendor's document wants each condition and each step once (uniqueItems): a repeat is said where it is.
   const key = (parts: unknown[]) => JSON.stringify(parts);
   values.amounts.forEach((amount, index) => {

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import { type ApprovalRequest, approvalQueries, useDecideApproval } from '../../api/approvals';
 import { session } from '../../api/credentials';
+import { ledgerQueries } from '../../api/ledger';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { ApprovalStatusBadge } from '../../components/ApprovalStatusBadge';
 import { DataTable } from '../../components/DataTable';
@@ -17,6 +18,7 @@ import { formatDateTime } from '../../lib/dates';
 import { describeAccount, maskAccount } from '../../lib/mask';
 import { formatCents } from '../../lib/money';
 import { ApprovalResults } from './ApprovalResults';
+import { moveSummary } from './move-summary';
 import { PayerName } from './PayerName';
 import { RecentSamePayments } from './RecentSamePayments';
 import { payoutMethodText, usePayingWallet, usePaymentSummary, usePayoutSummary } from './request-summary';
@@ -53,6 +55,7 @@ function WalletMove({
   };
   cents: number;
 }) {
+  const wallets = useQuery(ledgerQueries.wallets());
   if (body.move === 'ach-account') {
     const next = body.moves[0] ?? {};
     return (
@@ -65,10 +68,12 @@ function WalletMove({
   }
   const count = body.moves.length;
   const noun = MOVE_NOUNS[body.move] ?? body.move.replace(/-/g, ' ');
+  const described = moveSummary(body, cents, wallets.data?.apps ?? []);
   // Moves of users' wallets name each user and which way, as a payouts file's rows name each payee.
   const users = body.moves.some((move) => typeof move.user_id === 'string');
   return (
     <Stack gap="xs">
+      {body.move !== 'transfer-batch' && <Text fw={500}>{described}</Text>}
       <Text>
         {`${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}${body.move === 'transfer-batch' ? ' from a file' : ''}, `}
         <AmountToConfirm cents={cents} />

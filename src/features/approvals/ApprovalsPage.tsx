@@ -1,6 +1,7 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ApprovalRequest, approvalQueries } from '../../api/approvals';
+import { ledgerQueries } from '../../api/ledger';
 import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { ApprovalStatusBadge } from '../../components/ApprovalStatusBadge';
@@ -8,6 +9,7 @@ import { type Column, DataTable } from '../../components/DataTable';
 import { Money } from '../../components/Money';
 import { isInMotion } from '../../lib/approval-rules';
 import { age, formatDateTime } from '../../lib/dates';
+import { moveSummary } from './move-summary';
 import { PayeeRequests } from './PayeeRequests';
 import { PayerName } from './PayerName';
 import { TeamRequests } from './TeamRequests';
@@ -16,9 +18,17 @@ import { VendorMethodChanges } from './VendorMethodChanges';
 /** The list refreshes itself while anything in it is waiting or being paid: a decision shows without a reload. */
 const REFRESH_MS = 5000;
 
-/** Who pays (a payment) or is paid (a payout), by name; a file by its count. */
+/** A wallet move by its kind, wallet, bank account and amount (the Treasury's list of apps names them). */
+function MoveWords({ request }: { request: ApprovalRequest }) {
+  const wallets = useQuery(ledgerQueries.wallets());
+  if (!('move' in request.body)) return null;
+  return <>{moveSummary(request.body, request.amount, wallets.data?.apps ?? [])}</>;
+}
+
+/** Who pays (a payment) or is paid (a payout), by name; a wallet move by what it is; a file by its count. */
 function whoPays(request: ApprovalRequest) {
   if ('payment' in request.body) return <PayerName body={request.body.payment} />;
+  if ('move' in request.body) return <MoveWords request={request} />;
   if ('payout' in request.body)
     return (
       <>
@@ -47,7 +57,7 @@ function RequestsTable({
       minWidth={760}
       columns={[
         { header: 'Amount', numeric: true, cell: (r) => <Money cents={r.amount} /> },
-        { header: 'Payer or payee', cell: whoPays },
+        { header: 'What moves', cell: whoPays },
         { header: 'Maker', cell: (r) => r.maker?.name ?? r.maker_id },
         ...then,
       ]}

@@ -9,6 +9,7 @@ import {
   SegmentedControl,
   Skeleton,
   Stack,
+  Table,
   Text,
   Textarea,
   TextInput,
@@ -91,6 +92,37 @@ function InvoiceDrop({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The items the service read from the invoice, as the bill will carry them while the amount is theirs. */
+function DraftItems({
+  items,
+}: {
+  items: readonly { name: string; quantity: number; unit_price: number; amount: number }[];
+}) {
+  return (
+    <Table aria-label="Items read from the invoice" striped withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Item</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>Quantity</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>Unit price</Table.Th>
+          <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: items have no id
+          <Table.Tr key={index}>
+            <Table.Td>{item.name}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{item.quantity}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{formatCents(item.unit_price)}</Table.Td>
+            <Table.Td style={{ textAlign: 'right' }}>{formatCents(item.amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -225,6 +257,11 @@ export function BillFormPage() {
           title="The draft was made, but what you typed was not put on it"
         />
       )}
+      {billId && draft.data?.file_url && !draft.data.ap_vendor_id && (
+        <Alert color="yellow" title="The invoice's vendor was not found">
+          No vendor of yours is named in this invoice. Choose the vendor below, or add it on Vendors first.
+        </Alert>
+      )}
       <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
         <Stack miw={300} style={{ flex: 1 }} ref={formRef}>
           <Select
@@ -267,6 +304,7 @@ export function BillFormPage() {
             error={error('amount')}
             required
           />
+          {items.length > 0 && <DraftItems items={items} />}
           <Stack gap={4}>
             <Text fw={500} size="sm" id="funding-label">
               Funding

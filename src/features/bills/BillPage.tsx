@@ -11,7 +11,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import {
@@ -23,10 +23,12 @@ import {
   useMyApUser,
 } from '../../api/accounts-payable';
 import { useCan } from '../../api/permissions';
+import { transferQueries } from '../../api/transfers';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DetailRow } from '../../components/DetailRow';
 import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
+import { mayDecideBills } from '../../lib/ap-approvers';
 import { describeCondition } from '../../lib/ap-policies';
 import { openStepApprovers } from '../../lib/bill-approvals';
 import { billStatusWords, waitingApprovers } from '../../lib/bill-tabs';
@@ -36,6 +38,8 @@ import type { PayableCondition } from '../../lib/requests/accounts-payable';
 import { apRoleWords, billStatusColor } from './bill-words';
 import { invoiceViewUrl } from './invoice-view';
 import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
+import { failureWords, mayPayAgain, type PaymentFailure, paymentFailures } from './payment-failures';
+import { WhoApproves } from './WhoApproves';
 
 /** The invoice in the browser's own viewer, from a `blob:` URL fetched with the member's credentials. */
 function InvoiceViewer({ bill }: { bill: Bill }) {
@@ -113,6 +117,54 @@ function ApprovalSteps({ bill }: { bill: Bill }) {
   );
 }
 
+/**
+ * The bill's history: its service's actions, and each payment the bank failed or returned (the service writes these
+ * only on the transfer), so that a failure is read where the bill's story is.
+ */
+function historyRows(bill: Bill, failures: readonly PaymentFailure[]) {
+  const actions = (bill.action_history ?? []).map((a) => ({
+    at: a.timestamp ?? null,
+    what: a.action.replaceAll('_', ' '),
+    who: `${a.user_name ?? '—'}${a.user_role ? ` (${apRoleWords(a.user_role)})` : ''}`,
+    comment: a.comment ?? '',
+  }));
+  const failed = failures.map((f) => ({
+    at: f.at,
+    what: f.returned ? 'payment returned' : 'payment failed',
+    who: 'The bank',
+    comment: `${failureWords(f)}${f.accountMask ? ` (account •••• ${f.accountMask})` : ''}`,
+  }));
+  return [...actions, ...failed].sort((x, y) => (x.at ?? '').localeCompare(y.at ?? ''));
+}
+
+/** Why the bill's payment failed, and what comes before paying it again. */
+function FailedPayment({ bill, last }: { bill: Bill; last: PaymentFailure | undefined }) {
+  const to = `${bill.ap_payment_method_name ?? 'Account'} •••• ${last?.accountMask ?? bill.ap_payment_method_mask ?? '????'}`;
+  const same = !mayPayAgain(bill.ap_payment_method_mask, last);
+  return (
+    <Alert color="red" title="The payment failed">
+      <Stack gap={4}>
+        <Text size="sm">
+          {last
+            ? `The payment to ${to} ${last.returned ? 'was returned' : 'failed'}: ${failureWords(last)}.`
+            : 'The payment failed; its reason is being read.'}
+        </Text>
+        {same && (
+          <Text size="sm">
+            Paying again to this account may fail the same way: check the vendor's account first (on the
+            vendor's page; a second member confirms a change).{' '}
+            {bill.ap_vendor_id && (
+              <Anchor component={Link} to={`/vendors/${bill.ap_vendor_id}`}>
+                {`Open ${bill.ap_vendor_name ?? 'the vendor'}`}
+              </Anchor>
+            )}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 const CONFIRM: Record<Exclude<BillAction, 'reject' | 'pay'>, string> = {
   'submit-for-approval': 'Submit for approval',
   approve: 'Approve',
@@ -130,6 +182,10 @@ export function BillPage() {
   const pay = usePayBill(bill.data);
   const [comment, setComment] = useState('');
   const sent = useRef(false);
+  const attempts = useQueries({
+    queries: (bill.data?.transfer_history ?? []).map((a) => transferQueries.detail(a.transfer_id)),
+  });
+  const failures = paymentFailures(attempts.flatMap((a) => (a.data ? [a.data] : [])));
   if (bill.isError) return <ApiErrorAlert error={bill.error} />;
   if (!bill.data) return <Skeleton height={320} />;
   const b = bill.data;
@@ -138,9 +194,11 @@ export function BillPage() {
   const open = openStepApprovers(b);
   const waitingForMe =
     apUser !== null &&
+    mayDecideBills(apUser.role) &&
     waitingApprovers(b).includes(apUser.id) &&
     (open.index < 0 || open.mayApprove.includes(apUser.id)) &&
     b.created_by !== apUser.id;
+  const lastFailure = failures.at(-1);
   const can = (action: BillAction) => {
     if (!apUser) return false;
     if (action === 'approve' || action === 'reject')
@@ -180,6 +238,8 @@ export function BillPage() {
             'You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you cannot act on them.'}
         </Alert>
       )}
+      {b.status === 'payment_failed' && <FailedPayment bill={b} last={lastFailure} />}
+      <WhoApproves bill={b} me={apUser} canAct={waitingForMe} />
       {act.isError && <ApiErrorAlert error={act.error} />}
       <Group gap="sm">
         {can('submit-for-approval') && (
@@ -257,16 +317,13 @@ export function BillPage() {
           </Title>
           <Table aria-label="History" striped withTableBorder>
             <Table.Tbody>
-              {(b.action_history ?? []).map((a, index) => (
+              {historyRows(b, failures).map((row, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows
                 <Table.Tr key={index}>
-                  <Table.Td>{formatDateTime(a.timestamp)}</Table.Td>
-                  <Table.Td>{a.action.replaceAll('_', ' ')}</Table.Td>
-                  <Table.Td>
-                    {a.user_name ?? '—'}
-                    {a.user_role ? ` (${apRoleWords(a.user_role)})` : ''}
-                  </Table.Td>
-                  <Table.Td>{a.comment ?? ''}</Table.Td>
+                  <Table.Td>{formatDateTime(row.at)}</Table.Td>
+                  <Table.Td>{row.what}</Table.Td>
+                  <Table.Td>{row.who}</Table.Td>
+                  <Table.Td>{row.comment}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

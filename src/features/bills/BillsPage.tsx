@@ -13,11 +13,12 @@ import { DataTable } from '../../components/DataTable';
 import { Pager, useListParams } from '../../components/keyset-pages';
 import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
+import { mayDecideBills } from '../../lib/ap-approvers';
 import { BILL_TABS, type BillTab, billStatusWords, itemsSummary, whoActsNext } from '../../lib/bill-tabs';
 import { age } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import { BillsPayProgress, BillsPayReview, InterruptedRun } from './BillsPayRun';
-import { billStatusColor } from './bill-words';
+import { apRoleWords, billStatusColor } from './bill-words';
 import { payableNow, type RunBill, runBillOf } from './bills-pay-run';
 import { useBillsPayRun } from './use-bills-pay-run';
 
@@ -37,6 +38,8 @@ export function BillsPage() {
   const approvers = useQuery(billQueries.approvers());
   const mayPay = useCan('pay');
   const mine = tab === 'mine';
+  // A maker of bills or a viewer a policy names can never approve: nothing waits for them.
+  const decides = apUser !== null && mayDecideBills(apUser.role);
   const bills = useQuery({
     ...billQueries.list({
       status: statuses.join(','),
@@ -45,6 +48,7 @@ export function BillsPage() {
       ...cursors,
     }),
     placeholderData: keepPreviousData,
+    enabled: !mine || decides,
   });
   const payRun = useBillsPayRun();
   const [selected, setSelected] = useState<Map<string, RunBill>>(new Map());
@@ -115,8 +119,14 @@ export function BillsPage() {
           )}
         </Group>
       )}
+      {mine && !decides && apUser && (
+        <Text>
+          No bills wait for you: your AP user is a {apRoleWords(apUser.role ?? 'viewer')}, and only an admin
+          or an approver approves bills.
+        </Text>
+      )}
       {bills.isError && <ApiErrorAlert error={bills.error} />}
-      {bills.isPending && <Skeleton height={160} />}
+      {bills.isPending && (!mine || decides) && <Skeleton height={160} />}
       {bills.data &&
         (rows.length === 0 ? (
           <Text>No bills here.</Text>

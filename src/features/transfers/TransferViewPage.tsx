@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { customerQueries } from '../../api/customers';
 import { useCan } from '../../api/permissions';
@@ -37,15 +38,34 @@ export function TransferViewPage() {
   const { transferId = '' } = useParams();
   const transfer = useQuery(transferQueries.detail(transferId));
   const data = transfer.data;
+  // What a refresh found, so that a click that changed nothing still answers.
+  const [refreshed, setRefreshed] = useState<string | null>(null);
+  const refresh = async () => {
+    const before = data?.status;
+    setRefreshed(null);
+    const after = await transfer.refetch();
+    if (!after.data) return;
+    const at = formatDateTime(new Date().toISOString());
+    setRefreshed(
+      after.data.status === before
+        ? `No change: still ${after.data.status} (checked ${at}).`
+        : `The status changed: ${before ?? 'unknown'} to ${after.data.status} (checked ${at}).`,
+    );
+  };
 
   return (
     <Stack maw={960}>
       <Group justify="space-between">
         <Title order={1}>Transfer</Title>
-        <Button variant="default" onClick={() => transfer.refetch()} loading={transfer.isFetching}>
+        <Button variant="default" onClick={() => void refresh()} loading={transfer.isFetching}>
           Refresh status
         </Button>
       </Group>
+      {refreshed && (
+        <Text role="status" size="sm">
+          {refreshed}
+        </Text>
+      )}
       {transfer.isError && <ApiErrorAlert error={transfer.error} />}
       {transfer.isPending && <Skeleton height={240} />}
       {data && <TransferDetails data={data} />}

@@ -42,7 +42,7 @@ export function MoveOrganizationWallet({
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [review, setReview] = useState<Prepared<OrganizationMoveBody> | null>(null);
-  const [made, setMade] = useState<string | null>(null);
+  const [made, setMade] = useState<{ id: string; words: string } | null>(null);
   const [waiting, setWaiting] = useState<string | null>(null);
   const [approval, setApproval] = useState<{ submitting: boolean; error: unknown }>({
     submitting: false,
@@ -50,8 +50,14 @@ export function MoveOrganizationWallet({
   });
   const submission = useMoneySubmission<OrganizationMove, OrganizationMoveBody>(organizationTransferMoney, {
     onCreated: (transfer) => {
-      setMade(transfer.id);
+      // The notice names what moved, and the amount is cleared for the next move rather than inviting a second one.
+      const moved = formatCents(Math.abs(review?.body.amount ?? transfer.amount));
+      setMade({
+        id: transfer.id,
+        words: `Moved ${moved} from ${from?.name ?? 'the'}'s wallet to ${to?.name ?? 'the'}'s wallet.`,
+      });
       setReview(null);
+      setAmount('');
       void queryClient.invalidateQueries({ queryKey: ['wallets'] });
       void queryClient.invalidateQueries({ queryKey: ['transactions'] });
     },
@@ -152,8 +158,8 @@ export function MoveOrganizationWallet({
       )}
       {made && (
         <Text role="status">
-          {'Moved: '}
-          <Link href={`/transfers/${made}`}>Open transfer</Link>
+          {`${made.words} `}
+          <Link href={`/transfers/${made.id}`}>Open transfer</Link>
         </Text>
       )}
       {waiting && (

@@ -21,11 +21,12 @@ import { Notice } from '../../components/Notice';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { Select } from '../../components/Select';
 import { maskAccount } from '../../lib/mask';
-import { type CreateVendorMethod, createVendorMethodSchema } from '../../lib/requests/accounts-payable';
+import { toCreateVendorMethod, type VendorAccountFormValues, vendorAccountFormSchema } from './vendor-form';
 
-const EMPTY: CreateVendorMethod = {
+const EMPTY: VendorAccountFormValues = {
   name: '',
   ach_account_number: '',
+  confirm_account_number: '',
   ach_routing_number: '',
   ach_account_type: 'checking',
 };
@@ -51,15 +52,15 @@ function AddAccountForm({
   vendorId: string;
   onOutcome: (o: MethodOutcome) => void;
 }) {
-  const form = useForm<CreateVendorMethod>({
-    resolver: zodResolver(createVendorMethodSchema),
+  const form = useForm<VendorAccountFormValues>({
+    resolver: zodResolver(vendorAccountFormSchema),
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
   const { errors } = form.formState;
   const add = useAddVendorMethod(vendorId);
-  const submit = form.handleSubmit((body) =>
-    add.mutate(body, {
+  const submit = form.handleSubmit((values) =>
+    add.mutate(toCreateVendorMethod(values), {
       onSuccess: (outcome) => {
         form.reset(EMPTY);
         onOutcome(outcome);
@@ -67,7 +68,7 @@ function AddAccountForm({
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400) {
           placeFieldErrors(error, form.setError, (path) =>
-            path in EMPTY ? (path as keyof CreateVendorMethod) : undefined,
+            path in EMPTY ? (path as keyof VendorAccountFormValues) : undefined,
           );
         }
       },
@@ -87,6 +88,13 @@ function AddAccountForm({
           autoComplete="off"
           {...form.register('ach_account_number')}
           error={errors.ach_account_number?.message}
+        />
+        <TextInput
+          label="Confirm account number"
+          inputMode="numeric"
+          autoComplete="off"
+          {...form.register('confirm_account_number')}
+          error={errors.confirm_account_number?.message}
         />
         <TextInput
           label="Routing number"
@@ -132,8 +140,10 @@ export function VendorMethods({ vendorId }: { vendorId: string }) {
   const remove = useDeleteVendorMethod(vendorId);
   const [removing, setRemoving] = useState<VendorMethod | null>(null);
   const [outcome, setOutcome] = useState<MethodOutcome | null>(null);
+  // The change just made is said once, in its notice, not again in the list below it.
+  const justMade = outcome?.kind === 'waiting' ? outcome.request.id : null;
   const waiting = (changes.data?.data ?? []).filter(
-    (c) => c.vendor.id === vendorId && c.status === 'pending',
+    (c) => c.vendor.id === vendorId && c.status === 'pending' && c.id !== justMade,
   );
   const rows = methods.data ?? [];
   return (
@@ -184,7 +194,7 @@ export function VendorMethods({ vendorId }: { vendorId: string }) {
         ))}
       {waiting.length > 0 && (
         <Stack gap={4} role="group" aria-label="Changes waiting for a second member">
-          <Text fw={500}>Waiting for a second member</Text>
+          <Text fw={500}>{justMade ? 'Other changes waiting' : 'Waiting for a second member'}</Text>
           {waiting.map((change) => (
             <Waiting key={change.id} change={change} />
           ))}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createVendorSchema } from '../../lib/requests/accounts-payable';
-import { EMPTY_VENDOR, toCreateVendor, vendorFieldOf, vendorFormSchema } from './vendor-form';
+import {
+  EMPTY_VENDOR,
+  toCreateVendor,
+  toCreateVendorMethod,
+  vendorAccountFormSchema,
+  vendorFieldOf,
+  vendorFormSchema,
+} from './vendor-form';
 
 const filled = {
   ...EMPTY_VENDOR,
@@ -60,5 +67,26 @@ describe("a new vendor's form", () => {
     expect(vendorFieldOf('address.postcode')).toBe('postcode');
     expect(vendorFieldOf('contact_email')).toBe('contact_email');
     expect(vendorFieldOf('address.country')).toBeUndefined();
+  });
+});
+
+describe("a vendor's new bank account", () => {
+  const account = {
+    name: 'Operating',
+    ach_account_number: '000111112222',
+    ach_routing_number: '021000021',
+    ach_account_type: 'checking' as const,
+  };
+
+  it('is typed twice, and a slip of one digit is said at the confirmation', () => {
+    const slipped = vendorAccountFormSchema.safeParse({ ...account, confirm_account_number: '000111112223' });
+    expect(slipped.success).toBe(false);
+    expect(slipped.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['confirm_account_number', 'The account numbers do not match'],
+    ]);
+  });
+
+  it('is sent without its confirmation', () => {
+    expect(toCreateVendorMethod({ ...account, confirm_account_number: '000111112222' })).toEqual(account);
   });
 });

@@ -1,6 +1,8 @@
 import { US_STATES } from '../../lib/countries';
 import {
   type CreateVendor,
+  type CreateVendorMethod,
+  createVendorMethodSchema,
   createVendorSchema,
   vendorAddressSchema,
 } from '../../lib/requests/accounts-payable';
@@ -66,3 +68,26 @@ export function toCreateVendor(values: z.output<typeof vendorFormSchema>): Creat
 export const US_STATE_OPTIONS = Object.entries(US_STATES)
   .map(([code, name]) => ({ value: code, label: `${name} (${code})` }))
   .sort((a, b) => a.label.localeCompare(b.label));
+
+/**
+ * A vendor's new bank account as the form takes it: the service's fields, and the account number typed twice (as a
+ * payment's is), so that a slip of one digit is caught before the account waits for a second member.
+ */
+export const vendorAccountFormSchema = createVendorMethodSchema
+  .extend({ confirm_account_number: z.string() })
+  .superRefine((values, context) => {
+    if (values.confirm_account_number.trim() !== values.ach_account_number.trim()) {
+      context.addIssue({
+        code: 'custom',
+        path: ['confirm_account_number'],
+        message: 'The account numbers do not match',
+      });
+    }
+  });
+export type VendorAccountFormValues = z.input<typeof vendorAccountFormSchema>;
+
+/** The service's body from the form: the confirmation stays in the form. */
+export function toCreateVendorMethod(values: VendorAccountFormValues): CreateVendorMethod {
+  const { confirm_account_number: _typedTwice, ...body } = values;
+  return createVendorMethodSchema.parse(body);
+}

@@ -29,7 +29,7 @@ export function MoveToUserPage() {
   const [amount, setAmount] = useState('');
   const [problems, setProblems] = useState<{ user?: string; amount?: string }>({});
   const [review, setReview] = useState<Prepared<UserWalletBody> | null>(null);
-  const [made, setMade] = useState<{ id: string } | null>(null);
+  const [made, setMade] = useState<{ id: string; words: string } | null>(null);
   const [waiting, setWaiting] = useState<string | null>(null);
   const [approval, setApproval] = useState<{ submitting: boolean; error: unknown }>({
     submitting: false,
@@ -37,8 +37,20 @@ export function MoveToUserPage() {
   });
   const submission = useMoneySubmission<UserWalletMove, UserWalletBody>(userTransferMoney, {
     onCreated: (transfer) => {
-      setMade({ id: transfer.id });
+      // The notice names what moved, and the form is cleared for the next move rather than inviting a second one.
+      const moved = formatCents(Math.abs(review?.body.amount ?? transfer.amount));
+      const appName = app?.name ? `${app.name}'s` : "the app's";
+      setMade({
+        id: transfer.id,
+        words:
+          direction === 'to-user'
+            ? `Moved ${moved} from ${appName} wallet to ${userName}'s wallet.`
+            : `Moved ${moved} from ${userName}'s wallet to ${appName} wallet.`,
+      });
       setReview(null);
+      setUserId('');
+      setUserName('');
+      setAmount('');
       void queryClient.invalidateQueries({ queryKey: ['wallets'] });
       void queryClient.invalidateQueries({ queryKey: ['users', userId] });
     },
@@ -152,7 +164,7 @@ export function MoveToUserPage() {
       )}
       {made && (
         <Text role="status">
-          {'Moved: '}
+          {`${made.words} `}
           <Link href={`/transfers/${made.id}`}>Open transfer</Link>
         </Text>
       )}

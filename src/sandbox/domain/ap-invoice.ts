@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
-import { readInvoiceText } from '../../lib/invoice-text';
-import { vendorByName, vendorMethods } from '../store/accounts-payable';
+import { readInvoiceText, vendorNamed } from '../../lib/invoice-text';
+import { vendorMethods, vendorsOf } from '../store/accounts-payable';
 import { insertNewPayable, payableView, pdfBytes } from './ap-payables';
 import type { Caller } from './auth';
 import { DomainError } from './errors';
@@ -31,7 +31,7 @@ export async function createPayableFromFile(
   const facts = readInvoiceText(await pdfText(bytes));
   const { db, tenant, origin } = caller;
   return db.transaction(() => {
-    const vendor = facts.vendorName ? vendorByName(db, tenant.orgId, facts.vendorName) : undefined;
+    const vendor = vendorNamed(facts, vendorsOf(db, tenant.orgId));
     const method = vendor ? vendorMethods(db, vendor.id)[0] : undefined;
     const itemsAddUp =
       facts.items.length > 0 &&

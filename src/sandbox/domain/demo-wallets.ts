@@ -68,9 +68,11 @@ export function seedDemoWallets(
       .map((user, index) => ({ amount: -(1_000 + index * 100), user_id: user.id, metadata: { week: '47' } })),
     metadata: { file: 'weekly-bonus.csv' },
   });
+  // Within the demo team's rules as shown: a refill of $1,000.00, not above the approval limit (server/members/demo.ts),
+  // so that the Treasury's refill settings can be saved as they are.
   changeSettings(ctx(1), first.id, {
     auto_refill_active: true,
-    refill_amount: 1_000_000,
+    refill_amount: 100_000,
     refill_threshold: 500_000,
   });
 }

@@ -139,13 +139,6 @@ export function openPayablesOfVendor(db: Db, vendorId: string): number {
     .get(vendorId) as number;
 }
 
-export function vendorByName(db: Db, orgId: string, name: string): VendorRow | undefined {
-  return sql<VendorRow>(
-    db,
-    'SELECT * FROM ap_vendors WHERE org_id = ? AND deleted = 0 AND lower(name) = lower(?) ORDER BY seq LIMIT 1',
-  ).get(orgId, name);
-}
-
 export function vendorsOf(db: Db, orgId: string): VendorRow[] {
   return sql<VendorRow>(db, 'SELECT * FROM ap_vendors WHERE org_id = ? AND deleted = 0 ORDER BY seq').all(
     orgId,

@@ -6,6 +6,8 @@ import { makeSandboxTeam, ROLE_NAMES } from './sandbox-team';
 
 const DEMO_DOMAIN = 'demo-marketplace.example';
 export const DEMO_DAILY_LIMIT_CENTS = 500_000;
+/** The demo's approval limit: a move above it waits for a second member (the demo's refill is set under it). */
+export const DEMO_APPROVAL_LIMIT_CENTS = 100_000;
 
 /**
  * The sandbox demo's team, published like the demo key (README, sign-in page): it exists only in a local sandbox, so
@@ -40,7 +42,7 @@ export async function ensureDemoTeam(team: Team, demo: { clientId: string; apiKe
   // later change stays).
   await seedPolicy(team.database.db, org.id, {
     enabled: true,
-    limitCents: 100_000,
+    limitCents: DEMO_APPROVAL_LIMIT_CENTS,
     approvalsNeeded: 1,
     memberDailyLimitCents: DEMO_DAILY_LIMIT_CENTS,
   });

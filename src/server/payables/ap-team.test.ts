@@ -29,7 +29,11 @@ describe.each(BACKENDS)(
       const member = (role: MemberCredentials['role']) =>
         tenant.members.find((m: MemberCredentials) => m.role === role) as MemberCredentials;
       const first = caller(server.app, await server.signIn(member('admin')));
-      const approvers = (await first.get(`${AP}/approvers`)).body as { id: number; email: string }[];
+      const approvers = (await first.get(`${AP}/approvers`)).body as {
+        id: number;
+        email: string;
+        role: string;
+      }[];
       const policies = async () => (await first.get(`${AP}/approval-policies`)).body as Policy[];
       const before = await policies();
       const org = await server.team.database.db
@@ -51,11 +55,14 @@ describe.each(BACKENDS)(
 
     it('a policy made by one admin applies only when the other confirms it, and never by its proposer', async () => {
       const { first, second, approvers, policies, before } = await twoAdmins();
+      // Each step names someone who may approve bills (the tenant's admin), or it is refused as one no bill gets through.
+      const admin = approvers.find((a) => a.role === 'admin') as { id: number };
+      const other = approvers.find((a) => a.id !== admin.id) as { id: number };
       const proposed = await first.post(`${AP}/approval-policies`, {
         payable_conditions: [{ type: 'amount', comparator: '>=', value: 2_500_000 }],
         approval_conditions: [
-          { approver_list: approvers.slice(0, 2).map((a) => a.id), num_approvals_required: 1 },
-          { approver_list: [approvers[0]?.id], num_approvals_required: 1 },
+          { approver_list: [admin.id, other.id], num_approvals_required: 1 },
+          { approver_list: [admin.id], num_approvals_required: 1 },
         ],
       });
       expect(proposed.status, JSON.stringify(proposed.body)).toBe(202);
@@ -112,6 +119,24 @@ describe.each(BACKENDS)(
         approval_conditions: [],
       });
       expect(refused.status).toBe(400);
+      expect((await first.get('/api/team/team-requests?status=pending')).body.data).toEqual([]);
+    });
+
+    it('a policy whose step names only people who can never approve is refused, nothing waiting', async () => {
+      const { first, approvers } = await twoAdmins();
+      const roles = approvers;
+      const maker = roles.find((a) => a.role === 'ap_creator') as { id: number };
+      const viewer = roles.find((a) => a.role === 'viewer') as { id: number };
+      const refused = await first.post(`${AP}/approval-policies`, {
+        payable_conditions: [{ type: 'amount', comparator: '>=', value: 100 }],
+        approval_conditions: [{ approver_list: [maker.id, viewer.id], num_approvals_required: 1 }],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error_code: 'approvers-cannot-approve',
+        errors: [{ path: 'approval_conditions.0.approver_list' }],
+      });
+      expect(refused.body.message).toContain('No approver of step 1 may approve bills');
       expect((await first.get('/api/team/team-requests?status=pending')).body.data).toEqual([]);
     });
 

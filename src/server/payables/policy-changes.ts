@@ -1,3 +1,4 @@
+import { type ApUserLike, stepsNoOneCanComplete } from '../../lib/ap-approvers';
 import { describeCondition } from '../../lib/ap-policies';
 import type { AuditAction } from '../../lib/audit-actions';
 import { fieldErrorsFrom } from '../../lib/field-errors';
@@ -36,6 +37,35 @@ interface ListedPolicy {
   priority: number;
   description?: string | null;
   payable_conditions?: ListedCondition[];
+}
+
+/**
+ * A policy a bill could never get through: a step whose approvers cannot give the approvals it requires (a maker of
+ * bills or a viewer named as approver). Null when every step can be completed.
+ */
+async function impossibleSteps(
+  call: CallService,
+  team: Team,
+  found: SessionMember,
+  steps: readonly { approver_list: readonly number[]; num_approvals_required: number }[],
+): Promise<Refusal | null> {
+  const credentials = team.credentialsFor(found.organization);
+  if (!credentials) return null;
+  const apUsers =
+    (await readForRule<ApUserLike[]>(
+      call,
+      serviceRequest(credentials, '/v2/accounts-payable/approvers'),
+      'array',
+    )) ?? [];
+  const impossible = stepsNoOneCanComplete(steps, apUsers);
+  const first = impossible[0];
+  if (!first) return null;
+  return new Refusal(400, 'approvers-cannot-approve', first.message, {
+    errors: impossible.map(({ index, message }) => ({
+      path: `approval_conditions.${index}.approver_list`,
+      message,
+    })),
+  });
 }
 
 async function policiesOf(call: CallService, team: Team, found: SessionMember): Promise<ListedPolicy[]> {
@@ -96,6 +126,8 @@ export async function judgePolicyChange(
         detail: 'Approval policy: refused',
       };
     }
+    const never = await impossibleSteps(call, team, found, parsed.data.approval_conditions);
+    if (never) return { kind: 'refused', refusal: never, detail: 'Approval policy: refused' };
     const steps = parsed.data.approval_conditions
       .map((s) => `${s.num_approvals_required} of ${s.approver_list.length}`)
       .join(', then ');

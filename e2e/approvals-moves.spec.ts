@@ -1,0 +1,25 @@
+import { basicAuth, expect, signIn, test } from './fixtures';
+
+const ACCOUNT = { account_number: '987654321', routing_number: '021000021', account_type: 'checking' };
+
+test('a deposit waiting for approval is named on Approvals by its kind, wallet, masked bank account and amount', async ({
+  page,
+  tenant,
+}) => {
+  const app = tenant.apps[1] as { id: string; name: string };
+  await page.request.put(`/v2/apps/${app.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
+  const wallet = page.getByRole('region', { name: `${app.name} wallet`, exact: true });
+  await wallet.getByLabel(`Deposit amount (USD), ${app.name}`, { exact: true }).fill('12000');
+  await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
+  await wallet.getByRole('button', { name: 'Submit for approval ($12,000.00)', exact: true }).click();
+  await wallet.getByRole('link', { name: 'Open request', exact: true }).click();
+  const described = `Deposit of $12,000.00 into ${app.name}'s wallet, from Checking •••• 4321`;
+  await expect(page.getByText(described, { exact: true })).toBeVisible();
+
+  await page.goto('/approvals');
+  const waiting = page.getByRole('table', { name: 'Waiting for approval', exact: true });
+  await expect(waiting.getByRole('columnheader', { name: 'What moves', exact: true })).toBeVisible();
+  await expect(waiting.getByRole('row').filter({ hasText: described })).toHaveCount(1);
+  await expect(waiting).not.toContainText('(a file)');
+});
