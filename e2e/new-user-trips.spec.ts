@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { basicAuth, expect, signIn, test } from './fixtures';
 
 /** What a new user tripped on in the people pickers, the phone fields and the hosted flow (issue 52). */
 
@@ -17,3 +17,65 @@ test('a click right after typing in the person picker picks someone who matches 
   await page.getByRole('option').first().click();
   await expect(field).toHaveValue(new RegExp(`^${wanted.first_name} ${wanted.last_name} · `));
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the hosted flow on a payee's phone shows the chosen method only and refuses what it should (${colorScheme})`, async ({
+    browser,
+    page,
+    tenant,
+  }) => {
+    const made = await page.request.post('/v2/flows', {
+      headers: basicAuth(tenant),
+      data: { user_id: tenant.users[0]?.id, steps: ['manage-payouts', 'compliance'] },
+    });
+    expect(made.status()).toBe(200);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme });
+    const payee = await phone.newPage();
+    await payee.goto((await made.json()).link);
+    await payee.getByRole('heading', { name: 'Where your money goes' }).waitFor();
+
+    const paypal = payee.getByLabel('PayPal email', { exact: true });
+    const bank = payee.getByLabel('Account number', { exact: true });
+    await payee.getByRole('radio', { name: 'Bank account', exact: true }).click();
+    await expect(bank).toBeVisible();
+    await expect(paypal).toBeHidden();
+    await expect(payee.getByLabel('Venmo handle', { exact: true })).toBeHidden();
+    await payee.getByRole('radio', { name: 'PayPal', exact: true }).click();
+    await expect(paypal).toBeVisible();
+    await expect(bank).toBeHidden();
+
+    await payee.getByRole('radio', { name: 'Bank account', exact: true }).click();
+    await payee.getByLabel('Routing number', { exact: true }).fill('021000021');
+    await bank.fill('000123456789');
+    await payee.getByLabel('Confirm account number', { exact: true }).fill('000123456780');
+    await payee.getByRole('button', { name: 'Save payout method', exact: true }).click();
+    await expect(payee.getByLabel('Confirm account number', { exact: true })).toHaveAccessibleDescription(
+      /The two account numbers differ/,
+    );
+    await payee.getByLabel('Routing number', { exact: true }).fill('021000021');
+    await bank.fill('000123456789');
+    await payee.getByLabel('Confirm account number', { exact: true }).fill('000123456789');
+    await payee.getByRole('button', { name: 'Save payout method', exact: true }).click();
+
+    await payee.getByRole('heading', { name: 'Your tax form (W-9)' }).waitFor();
+    await payee.getByLabel('First name', { exact: true }).fill('Rae');
+    await payee.getByLabel('Last name', { exact: true }).fill('Payee');
+    await payee.getByLabel('SSN, ITIN or EIN', { exact: true }).fill('521874963');
+    await payee.getByLabel('Street address', { exact: true }).fill('1 Wacker Drive');
+    await payee.getByLabel('City', { exact: true }).fill('Chicago');
+    await payee.getByLabel('State', { exact: true }).fill('Illinois');
+    await payee.getByLabel('ZIP code', { exact: true }).fill('6060');
+    await payee.getByRole('button', { name: 'Submit tax form', exact: true }).click();
+    await expect(payee.getByLabel('State', { exact: true })).toHaveAccessibleDescription(
+      /A US state is its 2-letter USPS code, like CA or NY/,
+    );
+    await expect(payee.getByLabel('ZIP code', { exact: true })).toHaveAccessibleDescription(
+      /A US ZIP code is 12345 or 12345-6789/,
+    );
+    // The field shows the payee's calendar (mm/dd/yyyy): the error speaks of it, never of the wire's YYYY-MM-DD.
+    await expect(payee.getByLabel('Date of birth', { exact: true })).toHaveAccessibleDescription(
+      'Enter your date of birth: month, day and year',
+    );
+    await phone.close();
+  });
+}

@@ -150,6 +150,7 @@ describe.each(BACKENDS)('onboarding links against an insider on $name', async (b
       platform: 'ach',
       routing_number: '021000021',
       account_number: ACCOUNT,
+      account_number_confirm: ACCOUNT,
       account_type: 'checking',
     });
     expect(added.status, added.text).toBe(303);

@@ -1,5 +1,5 @@
 import type { AuditAction } from '../../lib/audit-actions';
-import { movesMoney, payoutMethodFromForm } from '../../lib/flow-links';
+import { accountConfirmationProblem, movesMoney, payoutMethodFromForm } from '../../lib/flow-links';
 import { formatCents } from '../../lib/money';
 import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
 import { activePolicy } from '../approvals/policy';
@@ -127,7 +127,7 @@ export async function judgeFlowPost(
   if (METHOD_STEPS.has(step)) {
     const method = addPayoutMethodSchema.safeParse(payoutMethodFromForm(values));
     // A form with mistakes: the service's page shows them, and nothing changes.
-    if (!method.success) return sent();
+    if (!method.success || accountConfirmationProblem(values)) return sent();
     const policy = await activePolicy(team.database.db, link.org_id);
     if (!policy.enabled) return sent();
     const userId = link.user_id ?? (await flowUserOf(team, call, link));
