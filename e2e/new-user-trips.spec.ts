@@ -1,3 +1,4 @@
+import { COUNTRY_CODE_HINT, COUNTRY_CODE_MESSAGE } from '../src/lib/phone';
 import { basicAuth, expect, signIn, test } from './fixtures';
 
 /** What a new user tripped on in the people pickers, the phone fields and the hosted flow (issue 52). */
@@ -79,3 +80,54 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await phone.close();
   });
 }
+
+test("a new user's country code: a 1 typed into the field's 1 is refused at the field, and every page says the same hint", async ({
+  browser,
+  page,
+  tenant,
+}) => {
+  test.slow();
+  await signIn(page, tenant, 'admin', { to: '/onboarding/users/new' });
+  await page.getByRole('heading', { name: 'New user' }).waitFor();
+  await page.getByLabel('First name', { exact: true }).fill('Nia');
+  await page.getByLabel('Last name', { exact: true }).fill('New');
+  await page.getByLabel('Email', { exact: true }).fill(`nia.${Date.now()}@example.com`);
+  const country = page.getByLabel('Country code', { exact: true });
+  await expect(country).toHaveAccessibleDescription(COUNTRY_CODE_HINT);
+  // As the person did: a click at the end of the field's text, then the 1 they meant.
+  await country.click();
+  await country.press('End');
+  await country.press('1');
+  await page.getByLabel('Phone number', { exact: true }).fill('4155550199');
+  await page.getByLabel('Ticket reference', { exact: true }).fill('ZD-52');
+  await page.getByRole('button', { name: 'Create user', exact: true }).click();
+  await expect(country).toHaveAccessibleDescription(new RegExp(COUNTRY_CODE_MESSAGE));
+  await expect(page.getByRole('status').filter({ hasText: 'User created' })).toHaveCount(0);
+
+  await page.goto('/onboarding/customers/new');
+  await expect(page.getByLabel('Country code', { exact: true })).toHaveAccessibleDescription(
+    COUNTRY_CODE_HINT,
+  );
+  await page.goto(`/users/${tenant.users[0]?.id}/onboarding`);
+  await expect(page.getByLabel('Country code', { exact: true })).toHaveAccessibleDescription(
+    COUNTRY_CODE_HINT,
+  );
+
+  const made = await page.request.post('/v2/flows', {
+    headers: basicAuth(tenant),
+    data: { steps: ['id-verification'] },
+  });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const payee = await phone.newPage();
+  await payee.goto((await made.json()).link);
+  await payee.getByRole('heading', { name: 'Your details' }).waitFor();
+  await expect(payee.getByLabel('Country code', { exact: true })).toHaveAccessibleDescription(
+    COUNTRY_CODE_HINT,
+  );
+  await payee.getByLabel('Country code', { exact: true }).fill('11');
+  await payee.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(payee.getByLabel('Country code', { exact: true })).toHaveAccessibleDescription(
+    `${COUNTRY_CODE_HINT} ${COUNTRY_CODE_MESSAGE}`,
+  );
+  await phone.close();
+});

@@ -40,7 +40,7 @@ import { Notice } from '../../components/Notice';
 import { fieldErrorsFrom } from '../../lib/field-errors';
 import { deliveryProblem, type FlowDelivery } from '../../lib/flow-links';
 import { fullName } from '../../lib/names';
-import { phoneDigits } from '../../lib/phone';
+import { COUNTRY_CODE_HINT, phoneDigits } from '../../lib/phone';
 import { updateUserSchema, w9Schema } from '../../lib/requests/users';
 import { taxFormOnFile } from '../../lib/tax-form';
 import { ticketProblem } from '../../lib/ticket';
@@ -492,7 +492,7 @@ function ContactDetailsSection({ user, ticket }: { user: User; ticket: string })
           <Group grow align="flex-start">
             {field('country_code', 'Country code', {
               inputMode: 'numeric',
-              description: 'Digits: 1 for the US',
+              description: COUNTRY_CODE_HINT,
             })}
             {field('phone_number', 'Phone number', {
               type: 'tel',

@@ -1,5 +1,6 @@
 import { US_POSTCODE, US_POSTCODE_MESSAGE, US_STATE_MESSAGE } from '../address';
 import { isUsStateCode } from '../countries';
+import { countryCallingCode } from '../phone';
 import { tinProblem } from '../tin';
 import { z } from '../zod';
 
@@ -58,7 +59,7 @@ export const createUserSchema = z
     first_name: name('first name'),
     last_name: name('last name'),
     email: z.email('An email address').max(320),
-    country_code: z.string().regex(/^[0-9]{1,3}$/, 'A country calling code of 1 to 3 digits, like 1'),
+    country_code: countryCallingCode,
     phone_number: z.string().regex(/^[0-9]{1,20}$/, 'The digits of the phone number, like 4155550134'),
     username: z.string().min(1).max(50).optional(),
     date_of_birth: isoDate.optional(),
@@ -77,10 +78,7 @@ export const updateUserSchema = z
     first_name: name('first name').optional(),
     last_name: name('last name').optional(),
     email: z.email('An email address').max(320).optional(),
-    country_code: z
-      .string()
-      .regex(/^[0-9]{1,3}$/, 'A country calling code of 1 to 3 digits, like 1')
-      .optional(),
+    country_code: countryCallingCode.optional(),
     phone_number: z
       .string()
       .regex(/^[0-9]{1,20}$/, 'The digits of the phone number, like 4155550134')

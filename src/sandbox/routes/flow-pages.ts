@@ -3,6 +3,7 @@ import { escapeHtml } from '../../lib/escape-html';
 import { fieldErrorsFrom } from '../../lib/field-errors';
 import { accountConfirmationProblem, payoutMethodFromForm } from '../../lib/flow-links';
 import { formatCents } from '../../lib/money';
+import { COUNTRY_CODE_HINT, phoneDigits } from '../../lib/phone';
 import type { FlowStep } from '../../lib/requests/onboarding';
 import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
 import { createUserSchema, submitComplianceSchema } from '../../lib/requests/users';
@@ -134,7 +135,7 @@ function render(
             {
               name: 'country_code',
               label: 'Country code',
-              hint: 'Digits only: 1 for the US',
+              hint: COUNTRY_CODE_HINT,
               inputmode: 'numeric',
               autocomplete: 'tel-country-code',
             },
@@ -443,7 +444,7 @@ export function mountFlowPages(
           first_name: values.first_name,
           last_name: values.last_name,
           email: values.email,
-          country_code: values.country_code,
+          country_code: phoneDigits(values.country_code ?? ''),
           phone_number: (values.phone_number ?? '').replace(/\D/g, ''),
         });
         if (!parsed.success) return again(errorsOf(parsed.error.issues, 'details'));
