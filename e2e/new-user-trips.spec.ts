@@ -1,5 +1,5 @@
 import { COUNTRY_CODE_HINT, COUNTRY_CODE_MESSAGE } from '../src/lib/phone';
-import { basicAuth, expect, signIn, test } from './fixtures';
+import { basicAuth, expect, memberOf, signIn, test } from './fixtures';
 
 /** What a new user tripped on in the people pickers, the phone fields and the hosted flow (issue 52). */
 
@@ -130,4 +130,62 @@ test("a new user's country code: a 1 typed into the field's 1 is refused at the 
     `${COUNTRY_CODE_HINT} ${COUNTRY_CODE_MESSAGE}`,
   );
   await phone.close();
+});
+
+test('on a 390 px phone, Needs attention and Transfers show status and amount without a sideways scroll, the chart keeps its figures in its card, and the navigation says who is signed in', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  const pay = async (amount: number, account: string) => {
+    const made = await page.request.post('/v2/payments', {
+      headers: basicAuth(tenant),
+      data: {
+        amount,
+        platform: 'ach',
+        user_id: tenant.users[0]?.id,
+        ach_info: { account_number: account, routing_number: '021000021' },
+      },
+    });
+    const { id } = (await made.json()) as { id: string };
+    for (const _ of [1, 2]) await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} });
+    return id;
+  };
+  await pay(2_345_678, '123456789');
+  await pay(2_000, '000000001'); // R01 when it settles
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant, 'finance');
+
+  const fitsThePhone = async (name: string) => {
+    const table = page.getByRole('table', { name, exact: true });
+    const row = table.getByRole('row').filter({ hasText: '$20.00' });
+    for (const cell of [
+      row.getByRole('cell').last(),
+      row.getByRole('cell', { name: 'Status: failed', exact: true }),
+    ]) {
+      const box = await cell.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    // Nothing to find by a sideways scroll: the table is as wide as its container.
+    const sideways = await table.evaluate(
+      (t) => (t.parentElement?.scrollWidth ?? 0) - (t.parentElement?.clientWidth ?? 0),
+    );
+    expect(sideways).toBeLessThanOrEqual(0);
+  };
+  await fitsThePhone('Needs attention');
+
+  const figure = page.locator('figure').filter({ hasText: 'Daily volume, last 30 days' });
+  const card = await figure.boundingBox();
+  const ticks = figure.locator('svg text').filter({ hasText: /^\$/ });
+  await expect(ticks.first()).toBeVisible();
+  for (const tick of await ticks.all()) {
+    const box = await tick.boundingBox();
+    expect(box && card && box.x >= card.x).toBe(true);
+  }
+
+  await page.getByRole('button', { name: 'Toggle navigation', exact: true }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByText(/^Signed in as /)).toContainText(memberOf(tenant, 'finance').name);
+  await page.goto('/transfers');
+  await fitsThePhone('Transfers');
 });
