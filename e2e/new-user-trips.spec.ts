@@ -1,4 +1,5 @@
 import { COUNTRY_CODE_HINT, COUNTRY_CODE_MESSAGE } from '../src/lib/phone';
+import { TRANSFER_TYPE_WORDS } from '../src/lib/words';
 import { basicAuth, expect, memberOf, signIn, test } from './fixtures';
 
 /** What a new user tripped on in the people pickers, the phone fields and the hosted flow (issue 52). */
@@ -188,4 +189,29 @@ test('on a 390 px phone, Needs attention and Transfers show status and amount wi
   await expect(nav.getByText(/^Signed in as /)).toContainText(memberOf(tenant, 'finance').name);
   await page.goto('/transfers');
   await fitsThePhone('Transfers');
+});
+
+test("a transfer's transactions say their type in the console's words and their time in its one format, with its zone", async ({
+  page,
+  tenant,
+}) => {
+  const made = await page.request.post('/v2/payments', {
+    headers: basicAuth(tenant),
+    data: {
+      amount: 4_321,
+      platform: 'ach',
+      user_id: tenant.users[0]?.id,
+      ach_info: { account_number: '123456789', routing_number: '021000021' },
+    },
+  });
+  const { id } = (await made.json()) as { id: string };
+  for (const _ of [1, 2]) await page.request.post(`/sandbox/transfers/${id}/advance`, { data: {} });
+  await signIn(page, tenant, 'finance', { to: `/transfers/${id}` });
+  const transactions = page.getByRole('table', { name: 'Transactions', exact: true });
+  await expect(transactions.getByRole('columnheader', { name: 'Created', exact: true })).toBeVisible();
+  const row = transactions.getByRole('row').nth(1);
+  await expect(row).toContainText(TRANSFER_TYPE_WORDS.payment ?? '');
+  // As dates.ts writes a moment ("Dec 2, 2026, 3:14:05 AM UTC"), never the wire's ISO text.
+  await expect(row).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M (UTC|GMT)/);
+  await expect(row).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
 });

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import type { Transfer } from '../api/schemas';
 import { userQueries } from '../api/users';
 import { formatDateTime } from '../lib/dates';
+import { transferTypeWords } from '../lib/words';
 import { type Column, DataTable } from './DataTable';
 import { Money } from './Money';
 import { StatusBadge } from './StatusBadge';
@@ -33,7 +34,7 @@ function PartyName({ transfer }: { transfer: Transfer }) {
 const COLUMNS = {
   created: { header: 'Created', cell: (t) => formatDateTime(t.created) },
   party: { header: 'Payer or payee', cell: (t) => <PartyName transfer={t} /> },
-  type: { header: 'Type', cell: (t) => t.type ?? '—' },
+  type: { header: 'Type', cell: (t) => transferTypeWords(t.type) },
   status: { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
   timeline: {
     header: 'Timeline',

@@ -15,7 +15,7 @@ describe("the Bills list's tabs and who acts next", () => {
       'Waiting for me',
       'Approved, ready to pay',
       'Paid',
-      'Rejected and cancelled',
+      'Rejected and canceled',
     ]);
   });
 

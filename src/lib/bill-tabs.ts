@@ -7,7 +7,7 @@ export const BILL_TABS = [
   { value: 'mine', label: 'Waiting for me', status: ['submitted_for_approval'] },
   { value: 'approved', label: 'Approved, ready to pay', status: ['approved', 'payment_failed'] },
   { value: 'paid', label: 'Paid', status: ['payment_initiated', 'payment_completed'] },
-  { value: 'closed', label: 'Rejected and cancelled', status: ['rejected', 'canceled'] },
+  { value: 'closed', label: 'Rejected and canceled', status: ['rejected', 'canceled'] },
 ] as const satisfies readonly { value: string; label: string; status: readonly PayableStatus[] }[];
 export type BillTab = (typeof BILL_TABS)[number]['value'];
 
