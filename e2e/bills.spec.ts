@@ -151,8 +151,8 @@ test('a bill above $10,000.00 needs two steps, each approved by someone else', a
   await signIn(page, tenant, 'admin');
   // The demo data's second-tier bill waits for its first step; the tenant's one admin is in both steps.
   await openBill(page, 'Waiting for approval', 'SL-2210');
-  await expect(page.getByText('Step 1: 1 approval(s) (open)')).toBeVisible();
-  await expect(page.getByText('Step 2: 1 approval(s) (open)')).toBeVisible();
+  await expect(page.getByText('Step 1: 1 approval (open)')).toBeVisible();
+  await expect(page.getByText('Step 2: 1 approval (open)')).toBeVisible();
   // The history says who acted in words, not the service's role codes.
   const history = page.getByRole('table', { name: 'History', exact: true });
   await expect(history).toContainText('(maker of bills)');
@@ -164,12 +164,12 @@ test('a bill above $10,000.00 needs two steps, each approved by someone else', a
     exact: true,
   });
   await dialog.getByRole('button', { name: 'Approve $14,500.00', exact: true }).click();
-  await expect(page.getByText('Step 1: 1 approval(s) (complete)')).toBeVisible();
+  await expect(page.getByText('Step 1: 1 approval (complete)')).toBeVisible();
   await expect(page.getByText('Waiting for approval').first()).toBeVisible();
   // The one who approved step 1 does not approve step 2: the page says the step needs someone else.
   await expect(page.getByText('Step 2 needs someone else', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Approve $14,500.00', exact: true })).toHaveCount(0);
-  await expect(page.getByText('Step 2: 1 approval(s) (open)')).toBeVisible();
+  await expect(page.getByText('Step 2: 1 approval (open)')).toBeVisible();
 });
 
 test('a duplicate invoice needs a tick that says so', async ({ page, tenant }) => {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { LINK_STATE_WORDS, STEP_STATE_WORDS } from '../src/lib/onboarding-progress';
 import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
 import { AXE_SPEC_TIMEOUT, basicAuth, expect, signIn, test } from './fixtures';
 
@@ -93,10 +94,22 @@ test('support sends an onboarding link by mail; the payee completes it from the 
   await payee.getByRole('button', { name: 'Save payout method', exact: true }).click();
   // Support typed this payee's address: a second member confirms the method before it is used.
   await expect(payee.getByRole('heading', { name: 'Waiting for confirmation' })).toBeVisible();
-  await phone.close();
+  // Opened again, the link says so in place of the form: there is nothing more to send.
+  await payee.goto(link);
+  await expect(payee.getByRole('heading', { name: 'Waiting for confirmation' })).toBeVisible();
+  await expect(payee.getByRole('button', { name: 'Save payout method', exact: true })).toHaveCount(0);
 
   await page.reload();
-  await expect(page.getByRole('table', { name: 'Onboarding links' })).toContainText('Tax form (W-9)');
+  const links = page.getByRole('table', { name: 'Onboarding links' });
+  await expect(links).toContainText(
+    `Tax form (W-9): ${STEP_STATE_WORDS.done}; Payout method: ${STEP_STATE_WORDS.waiting}`,
+  );
+  await expect(links).toContainText(LINK_STATE_WORDS.waiting);
+  await page.getByRole('link', { name: 'Back to Rae Payee', exact: true }).click();
+  await expect(
+    page.getByRole('group', { name: 'Payout methods waiting for confirmation', exact: true }),
+  ).toContainText('PayPal r•••@example.com');
+  await expect(page.getByText('No saved payout methods.')).toHaveCount(0);
   const finance = await browser.newContext();
   const second = await finance.newPage();
   await signIn(second, tenant, 'finance');
@@ -111,9 +124,17 @@ test('support sends an onboarding link by mail; the payee completes it from the 
   await expect(second.getByRole('status').filter({ hasText: 'Confirmed and applied' })).toBeVisible();
   await finance.close();
 
-  await page.getByRole('link', { name: 'Back to Rae Payee', exact: true }).click();
-  await expect(page.getByRole('group', { name: 'Payout methods' })).toContainText('PayPal');
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Payout methods', exact: true })).toContainText('PayPal');
   await expect(page.getByRole('table', { name: 'Profile' })).toContainText('W-9, TIN ending 4963');
+  await page.goto(`/users/${user.id}/onboarding`);
+  await expect(links).toContainText(
+    `Tax form (W-9): ${STEP_STATE_WORDS.done}; Payout method: ${STEP_STATE_WORDS.done}`,
+  );
+  await expect(links.getByText(LINK_STATE_WORDS.completed, { exact: true })).toBeVisible();
+  await payee.goto(link);
+  await expect(payee.getByRole('heading', { name: 'Already done' })).toBeVisible();
+  await phone.close();
 });
 
 test("an existing payee's link by mail is theirs: their method at once", async ({

@@ -280,6 +280,7 @@ export const payeeRequestSchema = z.object({
   description: z.string(),
   payee: z.string(),
   user_id: z.string(),
+  operation: z.enum(['add-payout-method', 'set-default']).nullish(),
   before: z.array(z.string()),
   after: z.string(),
   /** The payee's method most like the new one, and the new one in pieces with what differs from it marked. */
@@ -302,6 +303,17 @@ export const payeeRequestQueries = {
           method: 'GET',
           path: '/api/team/payee-requests',
           query: { status: 'pending' },
+          response: z.object({ data: z.array(payeeRequestSchema) }),
+        }),
+    }),
+  /** Every recent request, whatever became of it: what a payee's onboarding link led to. */
+  recent: () =>
+    queryOptions({
+      queryKey: ['approvals', 'payee-requests', 'recent'],
+      queryFn: () =>
+        request({
+          method: 'GET',
+          path: '/api/team/payee-requests',
           response: z.object({ data: z.array(payeeRequestSchema) }),
         }),
     }),

@@ -83,8 +83,13 @@ export function SearchPicker({
     }
   }, [pastedId, pasted.data, typed, onChange, combobox]);
 
-  const options = pastedId !== null ? (pasted.data ? [pasted.data] : []) : (found.data?.options ?? []);
-  const loading = pastedId !== null ? pasted.isFetching : found.isFetching;
+  // Options are offered only for the text in the field: the list of an earlier text (while the next one waits for its
+  // pause or its answer) is never under the pointer, where a click would pick someone who does not match.
+  const answersTyped = query === (typed?.trim() ?? '') && !found.isPlaceholderData;
+  const options =
+    pastedId !== null ? (pasted.data ? [pasted.data] : []) : answersTyped ? (found.data?.options ?? []) : [];
+  const loading =
+    pastedId !== null ? pasted.isFetching : combobox.dropdownOpened && (!answersTyped || found.isFetching);
   // While an id picked elsewhere (a deep link) is looked up, the id itself; then who it is.
   const shown = typed ?? (picked.data ? pickedText(picked.data) : value);
 

@@ -1,9 +1,11 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import type { Transfer } from '../api/schemas';
 import { userQueries } from '../api/users';
 import { formatDateTime } from '../lib/dates';
+import { transferTypeWords } from '../lib/words';
 import { type Column, DataTable } from './DataTable';
 import { Money } from './Money';
 import { StatusBadge } from './StatusBadge';
@@ -32,7 +34,7 @@ function PartyName({ transfer }: { transfer: Transfer }) {
 const COLUMNS = {
   created: { header: 'Created', cell: (t) => formatDateTime(t.created) },
   party: { header: 'Payer or payee', cell: (t) => <PartyName transfer={t} /> },
-  type: { header: 'Type', cell: (t) => t.type ?? '—' },
+  type: { header: 'Type', cell: (t) => transferTypeWords(t.type) },
   status: { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
   timeline: {
     header: 'Timeline',
@@ -50,8 +52,49 @@ interface Props {
   minWidth?: number;
 }
 
+/**
+ * At phone width, what matters fits without sideways scrolling, as Bills does: the transfer (its id's first
+ * characters over who paid or was paid), its status and its amount; the transfer's page has the rest.
+ */
+const PHONE_COLUMNS: Column<Transfer>[] = [
+  {
+    header: 'Transfer',
+    cell: (transfer) => (
+      <>
+        <Anchor
+          component={Link}
+          to={`/transfers/${transfer.id}`}
+          ff="monospace"
+          size="sm"
+          title={transfer.id}
+        >
+          {transfer.id.slice(0, 8)}
+        </Anchor>
+        <Text size="sm">
+          <PartyName transfer={transfer} />
+        </Text>
+      </>
+    ),
+  },
+  COLUMNS.status,
+  { header: 'Amount', numeric: true, cell: (transfer) => <Money cents={transfer.amount} /> },
+];
+
 /** Transfers, each row opening its transfer view. */
 export function TransfersTable({ label, transfers, columns = ['created', 'status'], minWidth = 560 }: Props) {
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  if (phone) {
+    return (
+      <DataTable
+        label={label}
+        rows={transfers}
+        rowKey={(transfer) => transfer.id}
+        href={(transfer) => `/transfers/${transfer.id}`}
+        minWidth={0}
+        columns={PHONE_COLUMNS}
+      />
+    );
+  }
   return (
     <DataTable
       label={label}

@@ -27,6 +27,8 @@ function optionalText() {
 }
 
 export const US_POSTCODE = /^\d{5}(-\d{4})?$/;
+export const US_POSTCODE_MESSAGE = 'A US ZIP code is 12345 or 12345-6789';
+export const US_STATE_MESSAGE = 'A US state is its 2-letter USPS code, like CA or NY';
 
 export const addressSchema = z
   .object({
@@ -52,11 +54,11 @@ export const addressSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['state'],
-          message: 'A US state is its 2-letter USPS code, like CA or NY',
+          message: US_STATE_MESSAGE,
         });
       }
       if (postcode && !US_POSTCODE.test(postcode)) {
-        ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'A US ZIP code is 12345 or 12345-6789' });
+        ctx.addIssue({ code: 'custom', path: ['postcode'], message: US_POSTCODE_MESSAGE });
       }
     },
     { when: (payload) => typeof payload.value === 'object' && payload.value !== null },

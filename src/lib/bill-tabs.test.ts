@@ -16,7 +16,7 @@ describe("the Bills list's tabs and who acts next", () => {
       'Approved, ready to pay',
       'Payment failed',
       'Paid',
-      'Rejected and cancelled',
+      'Rejected and canceled',
     ]);
   });
 

@@ -9,7 +9,7 @@ export const BILL_TABS = [
   // A failed payment is not ready to pay: its account is changed first (the bill's page says why it failed).
   { value: 'failed', label: 'Payment failed', status: ['payment_failed'] },
   { value: 'paid', label: 'Paid', status: ['payment_initiated', 'payment_completed'] },
-  { value: 'closed', label: 'Rejected and cancelled', status: ['rejected', 'canceled'] },
+  { value: 'closed', label: 'Rejected and canceled', status: ['rejected', 'canceled'] },
 ] as const satisfies readonly { value: string; label: string; status: readonly PayableStatus[] }[];
 export type BillTab = (typeof BILL_TABS)[number]['value'];
 

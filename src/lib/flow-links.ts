@@ -72,3 +72,16 @@ export function payoutMethodFromForm(values: Record<string, string | undefined>)
     account_type: values.account_type,
   };
 }
+
+/**
+ * A bank account's number typed twice on a flow's page: a slip of one digit would send the payee's money to someone
+ * else's account. The error at the second field, or null when they agree (or the method is not a bank account).
+ */
+export function accountConfirmationProblem(
+  values: Record<string, string | undefined>,
+): { account_number_confirm: string } | null {
+  if (values.platform === 'paypal' || values.platform === 'venmo') return null;
+  const typed = (values.account_number ?? '').trim();
+  if (typed === '' || typed === (values.account_number_confirm ?? '').trim()) return null;
+  return { account_number_confirm: 'The two account numbers differ: type the same number twice' };
+}

@@ -1,3 +1,6 @@
+import { isCallingCode } from './countries';
+import { z } from './zod';
+
 /**
  * A phone number as people write it: "+1 415-555-0134" for a North American number, "+44 2079460000" elsewhere (the
  * console does not guess other countries' groupings); '' when there is none.
@@ -26,3 +29,14 @@ export function phoneDigits(typed: string): string {
     .replace(/^\+/, '')
     .replace(/[\s().-]/g, '');
 }
+
+/** What every field of a country calling code says beside it, the same on every page that asks for a phone. */
+export const COUNTRY_CODE_HINT = 'Like 1 for the US and Canada, 44 for the UK; a plus sign is fine';
+
+export const COUNTRY_CODE_MESSAGE = 'Not a country calling code: 1 for the US and Canada, 44 for the UK';
+
+/** A country calling code as a body carries it: 1 to 3 digits that the ITU gave a country. */
+export const countryCallingCode = z
+  .string()
+  .regex(/^\d{1,3}$/, COUNTRY_CODE_MESSAGE)
+  .refine(isCallingCode, COUNTRY_CODE_MESSAGE);

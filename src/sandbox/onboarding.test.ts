@@ -317,6 +317,61 @@ describe('hosted flows', () => {
     );
   });
 
+  it("the pages take a W-9's US address only, ask for a date in the payee's words, and a bank account twice", async () => {
+    const tenant = await h.tenant();
+    const user = await newUser(tenant);
+    const flow = (
+      await h.call('POST', '/v2/flows', {
+        tenant,
+        body: { user_id: user.id, steps: ['compliance', 'manage-payouts'] },
+      })
+    ).body;
+    const csrf = csrfOf((await page(flow.link)).text);
+    const w9 = {
+      csrf,
+      step: 'compliance',
+      entity_type: 'individual',
+      first_name: 'Rae',
+      last_name: 'Payee',
+      date_of_birth: '',
+      tin: '432187659',
+      line_1: '1 Market Street',
+      city: 'Chicago',
+      state: 'Illinois',
+      postcode: '6060',
+    };
+    const refused = await post(flow.link, w9);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('A US state is its 2-letter USPS code, like CA or NY');
+    expect(refused.text).toContain('A US ZIP code is 12345 or 12345-6789');
+    expect(refused.text).toContain('Enter your date of birth: month, day and year');
+    expect(refused.text).not.toContain('YYYY-MM-DD');
+    expect((await h.call('GET', `/v2/flows/${flow.id}`, { tenant })).body.completed_steps).toEqual([]);
+    const taken = await post(flow.link, {
+      ...w9,
+      date_of_birth: '1990-04-01',
+      state: 'IL',
+      postcode: '60607',
+    });
+    expect(taken.status, taken.text).toBe(303);
+
+    const bank = {
+      csrf,
+      step: 'manage-payouts',
+      platform: 'ach',
+      routing_number: '021000021',
+      account_number: '000123456789',
+      account_number_confirm: '000123456780',
+      account_type: 'checking',
+    };
+    const differ = await post(flow.link, bank);
+    expect(differ.status).toBe(400);
+    expect(differ.text).toContain('The two account numbers differ: type the same number twice');
+    expect((await h.call('GET', `/v2/users/${user.id}/payout-methods`, { tenant })).body).toEqual([]);
+    const same = await post(flow.link, { ...bank, account_number_confirm: '000123456789' });
+    expect(same.status, same.text).toBe(303);
+  });
+
   it('a flow for a new payee asks their details first; it becomes theirs; a link past its time is refused', async () => {
     const tenant = await h.tenant();
     const flow = (await h.call('POST', '/v2/flows', { tenant, body: { steps: ['id-verification'] } })).body;

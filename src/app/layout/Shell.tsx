@@ -62,6 +62,22 @@ function SignedInAs() {
   );
 }
 
+/** Who is signed in, and where, at the foot of a phone's navigation: the header has no room for it there. */
+function SignedInOnPhone() {
+  const organization = useQuery(organizationQueries.current());
+  const state = useSession();
+  const credentials = state.status === 'active' ? state.credentials : undefined;
+  const member = credentials?.member;
+  const who = member ? `${member.name} · ${ROLE_LABELS[member.role]}` : credentials?.operator;
+  if (!who) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      Signed in as {who}
+      {organization.data?.name ? `, ${organization.data.name}` : ''}
+    </Text>
+  );
+}
+
 function ColorSchemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
   const computedScheme = useComputedColorScheme('light');
@@ -264,6 +280,7 @@ export function Shell() {
         <MainNav links={navigation} onNavigate={close} />
         {/* On a phone the header has room for the brand, the environment and the colour scheme only. */}
         <Stack gap="xs" mt="md" hiddenFrom="sm">
+          <SignedInOnPhone />
           <Button
             variant="default"
             onClick={() => {

@@ -35,6 +35,7 @@ import { billStatusWords, waitingApprovers } from '../../lib/bill-tabs';
 import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import type { PayableCondition } from '../../lib/requests/accounts-payable';
+import { countOf } from '../../lib/words';
 import { apRoleWords, billStatusColor } from './bill-words';
 import { invoiceViewUrl } from './invoice-view';
 import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
@@ -93,7 +94,7 @@ function ApprovalSteps({ bill }: { bill: Bill }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: steps are in order and never move
         <Stack key={index} gap={2}>
           <Text fw={600} size="sm">
-            Step {index + 1}: {step.num_approvals_required} approval(s){' '}
+            Step {index + 1}: {countOf(step.num_approvals_required, 'approval')}{' '}
             {step.completed ? '(complete)' : '(open)'}
           </Text>
           {step.user_approvals.map((a) => (

@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { formatCents } from '../../lib/money';
+import { possessive } from '../../lib/words';
 import type { RunSummary } from './bills-pay-run';
 
 /**
@@ -12,8 +13,8 @@ export function WalletEffects({ summary, one }: { summary: RunSummary; one: bool
       {summary.wallets.map((wallet) => (
         <Text key={wallet.appId ?? ''}>
           {wallet.before === null
-            ? `${wallet.appName}'s wallet pays ${formatCents(wallet.cents)} (the service does not say its balance)`
-            : `${wallet.appName}'s wallet: ${formatCents(wallet.before)} now, ${formatCents(wallet.after ?? 0)} after`}
+            ? `${possessive(wallet.appName)} wallet pays ${formatCents(wallet.cents)} (the service does not say its balance)`
+            : `${possessive(wallet.appName)} wallet: ${formatCents(wallet.before)} now, ${formatCents(wallet.after ?? 0)} after`}
         </Text>
       ))}
       {summary.wallets.some((w) => w.after !== null && w.after < 0) && (

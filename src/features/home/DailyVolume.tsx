@@ -13,6 +13,17 @@ const OUTCOME_COLOR = {
   returned: 'orange.8',
 } as const;
 
+const AXIS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+function axisDollars(cents: number): string {
+  return AXIS.format(cents / 100);
+}
+
 /** Each of the last 30 days' volume by outcome: a chart for the eye, the same figures as a table for a reader. */
 export function DailyVolume({ daily }: { daily: Overview['daily'] }) {
   return (
@@ -32,6 +43,9 @@ export function DailyVolume({ daily }: { daily: Overview['daily'] }) {
         }))}
         // The values are cents: the axis and the tooltip say dollars, converted exactly.
         valueFormatter={(cents) => formatCents(Math.round(cents))}
+        // The axis only places the bars: a short figure ("$1.2K") stays inside the card on a phone; the tooltip and
+        // the table give the exact amounts.
+        yAxisProps={{ tickFormatter: axisDollars, width: 56 }}
         withLegend
         // For the eye: the table below gives the same figures to a screen reader.
         aria-hidden

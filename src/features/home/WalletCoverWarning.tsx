@@ -5,6 +5,7 @@ import { useWalletShortfalls } from '../../api/wallet-cover';
 import { Notice } from '../../components/Notice';
 import { formatCents } from '../../lib/money';
 import type { WaitingKind, WalletShortfall } from '../../lib/wallet-cover';
+import { possessive } from '../../lib/words';
 
 const KIND_WORDS: Record<WaitingKind, string> = {
   bills: 'approved bills paid from the wallet',
@@ -58,7 +59,7 @@ export function WalletCoverWarning({ recent }: { recent: readonly Transfer[] | u
                   : ''}
               </Text>
               <Anchor component={Link} to="/treasury" underline="always" c="inherit" fw={600}>
-                {`Deposit into ${short.appName}'s wallet on the Treasury`}
+                {`Deposit into ${possessive(short.appName)} wallet on the Treasury`}
               </Anchor>
             </Stack>
           </Notice>

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/client';
 import { type NewPaymentCustomer, useCreatePaymentCustomer } from '../../api/onboarding';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
+import { COUNTRY_CODE_HINT, phoneDigits } from '../../lib/phone';
 import { createPaymentCustomerSchema } from '../../lib/requests/onboarding';
 
 /** Finance adds a payer: a person (first and last name) or a business (its name), as the vendor's `oneOf` says. */
@@ -32,7 +33,7 @@ export function NewPaymentCustomerPage() {
         ? { first_name: values.first_name?.trim() ?? '', last_name: values.last_name?.trim() ?? '' }
         : { business_name: values.business_name?.trim() ?? '' }),
       email: values.email?.trim() ?? '',
-      ...(phone ? { country_code: values.country_code?.trim() ?? '', phone_number: phone } : {}),
+      ...(phone ? { country_code: phoneDigits(values.country_code ?? ''), phone_number: phone } : {}),
     };
     const missing: Record<string, string> = {};
     if (kind === 'person' && !body.first_name) missing.first_name = 'Enter the first name';
@@ -90,7 +91,7 @@ export function NewPaymentCustomerPage() {
             <Group grow align="flex-start">
               {field('country_code', 'Country code', {
                 inputMode: 'numeric',
-                description: 'Digits only: 1 for the US',
+                description: COUNTRY_CODE_HINT,
               })}
               {field('phone_number', 'Phone number', { inputMode: 'tel', description: 'Optional' })}
             </Group>

@@ -9,7 +9,7 @@ import type { User } from '../../api/schemas';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
 import { placeFieldErrors } from '../../components/place-field-errors';
-import { phoneDigits } from '../../lib/phone';
+import { COUNTRY_CODE_HINT, phoneDigits } from '../../lib/phone';
 import { createUserSchema } from '../../lib/requests/users';
 import { ticketProblem } from '../../lib/ticket';
 import { z } from '../../lib/zod';
@@ -103,7 +103,7 @@ export function NewUserPage() {
             <Group grow align="flex-start">
               <TextInput
                 label="Country code"
-                description="1 for the US; a plus sign is fine"
+                description={COUNTRY_CODE_HINT}
                 inputMode="numeric"
                 required
                 {...form.register('country_code')}

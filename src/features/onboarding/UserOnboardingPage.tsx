@@ -24,6 +24,7 @@ import {
   type ContactDetails,
   flowQueries,
   type MadeFlow,
+  payeeRequestQueries,
   useCreateFlow,
   useDeleteUser,
   useSendVerification,
@@ -37,10 +38,12 @@ import type { User } from '../../api/schemas';
 import { userQueries } from '../../api/users';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
+import { formatDateTime } from '../../lib/dates';
 import { fieldErrorsFrom } from '../../lib/field-errors';
 import { deliveryProblem, type FlowDelivery } from '../../lib/flow-links';
 import { fullName } from '../../lib/names';
-import { phoneDigits } from '../../lib/phone';
+import { LINK_STATE_WORDS, linkProgress, STEP_STATE_WORDS } from '../../lib/onboarding-progress';
+import { COUNTRY_CODE_HINT, phoneDigits } from '../../lib/phone';
 import { updateUserSchema, w9Schema } from '../../lib/requests/users';
 import { taxFormOnFile } from '../../lib/tax-form';
 import { ticketProblem } from '../../lib/ticket';
@@ -76,6 +79,8 @@ function Section({ title, id, children }: { title: string; id?: string; children
  */
 function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string }) {
   const flows = useQuery(flowQueries.ofUser(userId));
+  // A method a payee sent through a link may wait for a second member: the link's progress says so.
+  const payeeRequests = useQuery(payeeRequestQueries.recent());
   const create = useCreateFlow();
   const [steps, setSteps] = useState<string[]>(['compliance', 'manage-payouts']);
   const [delivery, setDelivery] = useState<FlowDelivery>('email');
@@ -108,23 +113,28 @@ function OnboardingLinks({ userId, ticket }: { userId: string; ticket: string })
               <Table.Tr>
                 <Table.Th>Made</Table.Th>
                 <Table.Th>Steps</Table.Th>
-                <Table.Th>Completed</Table.Th>
+                <Table.Th>Progress</Table.Th>
                 <Table.Th>Status</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {flows.data.data.map((flow) => (
-                <Table.Tr key={flow.id}>
-                  <Table.Td>{flow.created?.slice(0, 16).replace('T', ' ') ?? '—'}</Table.Td>
-                  <Table.Td>{flow.steps.map((s) => STEP_LABELS[s] ?? s).join(', ')}</Table.Td>
-                  <Table.Td>
-                    {flow.completed_steps.map((s) => STEP_LABELS[s] ?? s).join(', ') || 'None yet'}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{flow.status ?? 'open'}</Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+              {flows.data.data.map((flow) => {
+                const progress = linkProgress(flow, payeeRequests.data?.data ?? []);
+                return (
+                  <Table.Tr key={flow.id}>
+                    <Table.Td>{formatDateTime(flow.created)}</Table.Td>
+                    <Table.Td>{flow.steps.map((s) => STEP_LABELS[s] ?? s).join(', ')}</Table.Td>
+                    <Table.Td>
+                      {progress.steps
+                        .map(({ step, state }) => `${STEP_LABELS[step] ?? step}: ${STEP_STATE_WORDS[state]}`)
+                        .join('; ')}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light">{LINK_STATE_WORDS[progress.state]}</Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         )}
@@ -492,7 +502,7 @@ function ContactDetailsSection({ user, ticket }: { user: User; ticket: string })
           <Group grow align="flex-start">
             {field('country_code', 'Country code', {
               inputMode: 'numeric',
-              description: 'Digits: 1 for the US',
+              description: COUNTRY_CODE_HINT,
             })}
             {field('phone_number', 'Phone number', {
               type: 'tel',

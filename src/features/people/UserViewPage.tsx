@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
+import { payeeRequestQueries } from '../../api/onboarding';
 import { useCan } from '../../api/permissions';
 import { transferQueries } from '../../api/transfers';
 import { userQueries } from '../../api/users';
@@ -35,6 +36,12 @@ export function UserViewPage() {
   const { userId = '' } = useParams();
   const user = useQuery(userQueries.detail(userId));
   const accounts = useQuery(userQueries.payoutMethods(userId));
+  // A method sent for this payee (through their onboarding link, or by a member) that a second member has yet to
+  // confirm: not saved, but not nothing either.
+  const waitingMethods = (useQuery(payeeRequestQueries.pending()).data?.data ?? []).filter(
+    (request) =>
+      request.user_id === userId && (request.operation ?? 'add-payout-method') === 'add-payout-method',
+  );
   const transfers = useQuery(transferQueries.list({ user_id: userId, limit: 10 }));
   const payouts = useQuery(transferQueries.list({ user_id: userId, type: 'payout', limit: 10 }));
   const name = user.data ? fullName(user.data) : '';
@@ -127,11 +134,22 @@ export function UserViewPage() {
         {accounts.isError && (
           <ApiErrorAlert error={accounts.error} title="The payout methods could not be read" />
         )}
+        {waitingMethods.length > 0 && (
+          <Stack gap={4} role="group" aria-label="Payout methods waiting for confirmation">
+            {waitingMethods.map((request) => (
+              <Text key={request.id} size="sm">
+                {request.after}: waiting for confirmation by a second member
+              </Text>
+            ))}
+          </Stack>
+        )}
         {accounts.data &&
           (accounts.data.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No saved payout methods.
-            </Text>
+            waitingMethods.length === 0 && (
+              <Text size="sm" c="dimmed">
+                No saved payout methods.
+              </Text>
+            )
           ) : (
             <Stack gap={4} role="group" aria-label="Payout methods">
               {accounts.data.map((method, index) => (

@@ -1,3 +1,4 @@
+import { countryCallingCode } from '../phone';
 import { UUID_PATTERN } from '../uuid';
 import { z } from '../zod';
 
@@ -11,7 +12,7 @@ export const payoutMetadata = z.union([z.string().max(4096), z.record(z.string()
 /** A payee known by their phone: the country calling code and the number's digits. */
 export const phonePayee = z
   .object({
-    country_code: z.string().regex(/^\d{1,3}$/, 'A country calling code, like 1'),
+    country_code: countryCallingCode,
     phone_number: z.string().regex(/^\d{4,15}$/, 'The digits of the phone number'),
   })
   .strict();

@@ -1,3 +1,4 @@
+import { countryCallingCode } from '../phone';
 import { tinProblem } from '../tin';
 import { z } from '../zod';
 import { uuid } from './fields';
@@ -85,10 +86,7 @@ export const createPaymentCustomerSchema = z
     last_name: z.string().trim().min(1).max(50).optional(),
     business_name: z.string().trim().min(1).max(100).optional(),
     email: z.email('An email address').max(320),
-    country_code: z
-      .string()
-      .regex(/^[0-9]{1,3}$/, 'A country calling code, like 1')
-      .optional(),
+    country_code: countryCallingCode.optional(),
     phone_number: z
       .string()
       .regex(/^[0-9]{4,20}$/, 'The digits of the phone number')

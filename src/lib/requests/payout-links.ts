@@ -1,4 +1,5 @@
 import { MAX_PAYMENT_CENTS } from '../money';
+import { countryCallingCode } from '../phone';
 import { z } from '../zod';
 import { accountingData, payoutMetadata, uuid } from './fields';
 
@@ -6,10 +7,7 @@ const payeeSchema = z
   .object({
     first_name: z.string().max(100).optional(),
     last_name: z.string().max(100).optional(),
-    country_code: z
-      .string()
-      .regex(/^\d{1,3}$/, 'A country calling code, like 1')
-      .optional(),
+    country_code: countryCallingCode.optional(),
     phone_number: z
       .string()
       .regex(/^\d{4,15}$/, 'The digits of the phone number')

@@ -1,3 +1,6 @@
+import { US_POSTCODE, US_POSTCODE_MESSAGE, US_STATE_MESSAGE } from '../address';
+import { isUsStateCode } from '../countries';
+import { countryCallingCode } from '../phone';
 import { tinProblem } from '../tin';
 import { z } from '../zod';
 
@@ -56,7 +59,7 @@ export const createUserSchema = z
     first_name: name('first name'),
     last_name: name('last name'),
     email: z.email('An email address').max(320),
-    country_code: z.string().regex(/^[0-9]{1,3}$/, 'A country calling code of 1 to 3 digits, like 1'),
+    country_code: countryCallingCode,
     phone_number: z.string().regex(/^[0-9]{1,20}$/, 'The digits of the phone number, like 4155550134'),
     username: z.string().min(1).max(50).optional(),
     date_of_birth: isoDate.optional(),
@@ -75,10 +78,7 @@ export const updateUserSchema = z
     first_name: name('first name').optional(),
     last_name: name('last name').optional(),
     email: z.email('An email address').max(320).optional(),
-    country_code: z
-      .string()
-      .regex(/^[0-9]{1,3}$/, 'A country calling code of 1 to 3 digits, like 1')
-      .optional(),
+    country_code: countryCallingCode.optional(),
     phone_number: z
       .string()
       .regex(/^[0-9]{1,20}$/, 'The digits of the phone number, like 4155550134')
@@ -97,7 +97,7 @@ export const updateUserSchema = z
   });
 export type UpdateUser = z.infer<typeof updateUserSchema>;
 
-const w9Address = z
+const addressFields = z
   .object({
     line_1: z.string().trim().min(1, 'Enter the street address').max(100),
     line_2: z.string().max(100).optional(),
@@ -107,6 +107,18 @@ const w9Address = z
     postcode: z.string().trim().min(3, 'Enter the ZIP code').max(20),
   })
   .strict();
+
+const w9Address = addressFields
+  // A W-9 is a US form: its address is a US one, by the rules of every US address the service takes.
+  .superRefine((address, ctx) => {
+    if (address.country.toUpperCase() !== 'US') return;
+    if (!isUsStateCode(address.state)) {
+      ctx.addIssue({ code: 'custom', path: ['state'], message: US_STATE_MESSAGE });
+    }
+    if (!US_POSTCODE.test(address.postcode)) {
+      ctx.addIssue({ code: 'custom', path: ['postcode'], message: US_POSTCODE_MESSAGE });
+    }
+  });
 
 export const w9Schema = z
   .object({
@@ -155,7 +167,7 @@ export const w8benSchema = z
       ])
       .optional(),
     tax_treaty_explanation: z.string().max(1000).optional(),
-    address: w9Address.extend({ state: z.string().max(60).optional() }),
+    address: addressFields.extend({ state: z.string().max(60).optional() }),
     signature: z
       .object({
         consent: z.literal(true, 'The beneficial owner consents to sign'),

@@ -126,5 +126,6 @@ fieldset.group>legend{padding:0 .25rem}
 button{width:100%;min-height:48px;font:inherit;font-weight:600;color:var(--accent-fg);background:var(--accent);border:0;border-radius:6px;cursor:pointer}
 a{color:var(--accent)}
 .panel{background:var(--panel);border-radius:6px;padding:.75rem;margin:0 0 1rem}
+form:has([name=platform][value=paypal]:checked) :is(.method-venmo,.method-ach),form:has([name=platform][value=venmo]:checked) :is(.method-paypal,.method-ach),form:has([name=platform][value=ach]:checked) :is(.method-paypal,.method-venmo){display:none}
 @media (min-width:40rem){main{padding:2rem 1rem}}
 `;

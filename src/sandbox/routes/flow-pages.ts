@@ -1,8 +1,9 @@
 import type { Context, Hono } from 'hono';
 import { escapeHtml } from '../../lib/escape-html';
 import { fieldErrorsFrom } from '../../lib/field-errors';
-import { payoutMethodFromForm } from '../../lib/flow-links';
+import { accountConfirmationProblem, payoutMethodFromForm } from '../../lib/flow-links';
 import { formatCents } from '../../lib/money';
+import { COUNTRY_CODE_HINT, phoneDigits } from '../../lib/phone';
 import type { FlowStep } from '../../lib/requests/onboarding';
 import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
 import { createUserSchema, submitComplianceSchema } from '../../lib/requests/users';
@@ -134,7 +135,7 @@ function render(
             {
               name: 'country_code',
               label: 'Country code',
-              hint: 'Digits only: 1 for the US',
+              hint: COUNTRY_CODE_HINT,
               inputmode: 'numeric',
               autocomplete: 'tel-country-code',
             },
@@ -224,9 +225,19 @@ function render(
           ),
           field({ name: 'line_1', label: 'Street address', autocomplete: 'address-line1' }, values, errors),
           field({ name: 'city', label: 'City', autocomplete: 'address-level2' }, values, errors),
-          field({ name: 'state', label: 'State', autocomplete: 'address-level1' }, values, errors),
           field(
-            { name: 'postcode', label: 'ZIP code', inputmode: 'numeric', autocomplete: 'postal-code' },
+            { name: 'state', label: 'State', autocomplete: 'address-level1', hint: '2 letters, like CA' },
+            values,
+            errors,
+          ),
+          field(
+            {
+              name: 'postcode',
+              label: 'ZIP code',
+              inputmode: 'numeric',
+              autocomplete: 'postal-code',
+              hint: '5 digits, like 94105',
+            },
             values,
             errors,
           ),
@@ -255,9 +266,9 @@ function render(
             values,
             errors,
           ),
-          `<fieldset class="group"><legend>PayPal</legend>${field({ name: 'paypal_email', label: 'PayPal email', type: 'email', inputmode: 'email', autocomplete: 'email', required: false }, values, errors)}</fieldset>`,
-          `<fieldset class="group"><legend>Venmo</legend>${field({ name: 'venmo_phone', label: 'Venmo phone number', type: 'tel', inputmode: 'tel', required: false }, values, errors)}${field({ name: 'venmo_handle', label: 'Venmo handle', required: false, hint: 'Or your @handle' }, values, errors)}</fieldset>`,
-          `<fieldset class="group"><legend>Bank account</legend>${field({ name: 'routing_number', label: 'Routing number', inputmode: 'numeric', required: false, hint: '9 digits' }, values, errors)}${field({ name: 'account_number', label: 'Account number', inputmode: 'numeric', required: false, type: 'password', hint: 'Hidden as you type; we keep its last four digits' }, values, errors)}${radios(
+          `<fieldset class="group method-paypal"><legend>PayPal</legend>${field({ name: 'paypal_email', label: 'PayPal email', type: 'email', inputmode: 'email', autocomplete: 'email', required: false }, values, errors)}</fieldset>`,
+          `<fieldset class="group method-venmo"><legend>Venmo</legend>${field({ name: 'venmo_phone', label: 'Venmo phone number', type: 'tel', inputmode: 'tel', required: false }, values, errors)}${field({ name: 'venmo_handle', label: 'Venmo handle', required: false, hint: 'Or your @handle' }, values, errors)}</fieldset>`,
+          `<fieldset class="group method-ach"><legend>Bank account</legend>${field({ name: 'routing_number', label: 'Routing number', inputmode: 'numeric', required: false, hint: '9 digits' }, values, errors)}${field({ name: 'account_number', label: 'Account number', inputmode: 'numeric', required: false, type: 'password', hint: 'Hidden as you type; we keep its last four digits' }, values, errors)}${field({ name: 'account_number_confirm', label: 'Confirm account number', inputmode: 'numeric', required: false, type: 'password', hint: 'The same number again' }, values, errors)}${radios(
             'account_type',
             'Account type',
             [
@@ -325,13 +336,25 @@ const FIELD_OF: Record<string, string> = {
   handle: 'venmo_handle',
 };
 
-function errorsOf(issues: Parameters<typeof fieldErrorsFrom>[0], step: string): FieldErrors {
+/**
+ * A message the page says in its own words: the date field shows the payee's own calendar format (mm/dd/yyyy in the
+ * US), never the wire's YYYY-MM-DD, and sends nothing while what is typed is not a whole date.
+ */
+const PAGE_MESSAGES: Record<string, string> = {
+  date_of_birth: 'Enter your date of birth: month, day and year',
+};
+
+function errorsOf(
+  issues: Parameters<typeof fieldErrorsFrom>[0],
+  step: string,
+  extra: FieldErrors = {},
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const { path, message } of fieldErrorsFrom(issues)) {
     const name = step === 'details' ? path : (FIELD_OF[path] ?? path);
-    errors[name] ??= message === 'Required' ? 'Fill this in' : message;
+    errors[name] ??= PAGE_MESSAGES[name] ?? (message === 'Required' ? 'Fill this in' : message);
   }
-  return errors;
+  return { ...errors, ...extra };
 }
 
 export function mountFlowPages(
@@ -421,7 +444,7 @@ export function mountFlowPages(
           first_name: values.first_name,
           last_name: values.last_name,
           email: values.email,
-          country_code: values.country_code,
+          country_code: phoneDigits(values.country_code ?? ''),
           phone_number: (values.phone_number ?? '').replace(/\D/g, ''),
         });
         if (!parsed.success) return again(errorsOf(parsed.error.issues, 'details'));
@@ -432,7 +455,9 @@ export function mountFlowPages(
         submitFlowCompliance(db, open, parsed.data, now());
       } else if (shown === 'manage-payouts' || shown === 'manage-payments') {
         const parsed = addPayoutMethodSchema.safeParse(payoutMethodFromForm(values));
-        if (!parsed.success) return again(errorsOf(parsed.error.issues, shown));
+        const mismatch = accountConfirmationProblem(values);
+        if (!parsed.success) return again(errorsOf(parsed.error.issues, shown, mismatch ?? {}));
+        if (mismatch) return again(mismatch);
         submitFlowPayoutMethod(db, open, parsed.data, now());
       } else if (shown === 'payout') {
         claimFlowPayout(db, open, now());

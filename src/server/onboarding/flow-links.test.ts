@@ -62,11 +62,18 @@ describe.each(BACKENDS)('onboarding links against an insider on $name', async (b
   }
 
   /** A flow's page as a browser fills it: its form token read from the page, then the form posted. */
-  async function submit(path: string, fields: Record<string, string>) {
-    const page = await server.app.request(path);
-    const html = await page.text();
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-    const step = /name="step" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  /** The form of the page the link shows now (its token and step), as a tab that keeps it open has it. */
+  async function formOf(path: string) {
+    const html = await (await server.app.request(path)).text();
+    return {
+      csrf: /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '',
+      step: /name="step" value="([^"]+)"/.exec(html)?.[1] ?? '',
+      html,
+    };
+  }
+
+  async function submit(path: string, fields: Record<string, string>, kept?: { csrf: string; step: string }) {
+    const { csrf, step } = kept ?? (await formOf(path));
     const answer = await server.app.request(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -150,6 +157,7 @@ describe.each(BACKENDS)('onboarding links against an insider on $name', async (b
       platform: 'ach',
       routing_number: '021000021',
       account_number: ACCOUNT,
+      account_number_confirm: ACCOUNT,
       account_type: 'checking',
     });
     expect(added.status, added.text).toBe(303);
@@ -302,13 +310,22 @@ describe.each(BACKENDS)('onboarding links against an insider on $name', async (b
       .executeTakeFirstOrThrow();
     expect(row.payee_only).toBe(0);
     const { path } = await linkTo(mine);
-    expect((await submit(path, { platform: 'paypal', paypal_email: 'pat.own@evil.example' })).status).toBe(
-      202,
-    );
+    const kept = await formOf(path);
+    expect(
+      (await submit(path, { platform: 'paypal', paypal_email: 'pat.own@evil.example' }, kept)).status,
+    ).toBe(202);
     expect(await o.methods(userId)).toEqual([]);
-    // Posted again and again: one request waits, and the page names it.
+    // Opened again, the link offers no second form: it says the method waits.
+    const reopened = await formOf(path);
+    expect(reopened.html).toContain('Waiting for confirmation');
+    expect(reopened.csrf).toBe('');
+    // Posted again and again from the page kept open: one request waits, and the page names it.
     for (const n of [1, 2, 3]) {
-      const again = await submit(path, { platform: 'paypal', paypal_email: `pat.own${n}@evil.example` });
+      const again = await submit(
+        path,
+        { platform: 'paypal', paypal_email: `pat.own${n}@evil.example` },
+        kept,
+      );
       expect(again.status).toBe(409);
       expect(again.text).toContain('PayPal pat.own@evil.example');
     }

@@ -10,7 +10,7 @@ import { escapeHtml } from '../../lib/escape-html';
 const FLOW_STYLESHEET = '/flow/assets/flow.css';
 
 export function flowNotice(
-  status: 202 | 403 | 409 | 503,
+  status: 200 | 202 | 403 | 409 | 503,
   organization: string,
   title: string,
   text: string,

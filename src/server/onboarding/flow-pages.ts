@@ -1,5 +1,5 @@
 import type { AuditAction } from '../../lib/audit-actions';
-import { movesMoney, payoutMethodFromForm } from '../../lib/flow-links';
+import { accountConfirmationProblem, movesMoney, payoutMethodFromForm } from '../../lib/flow-links';
 import { formatCents } from '../../lib/money';
 import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
 import { activePolicy } from '../approvals/policy';
@@ -9,6 +9,7 @@ import { findOrganization } from '../db/repositories/organizations';
 import * as payeeRows from '../db/repositories/payee-requests';
 import { type CallService, RuleCheckUnavailable, readForRule, serviceRequest } from '../gate/service-calls';
 import { releaseSpend, reserveSpend } from '../gate/spend';
+import { listPayeeRequests } from '../payees/decide';
 import { proposePayeeChange } from '../payees/destination';
 import type { Team } from '../team';
 import { hashToken, placeFlowEmailNote } from './flow-links';
@@ -127,7 +128,7 @@ export async function judgeFlowPost(
   if (METHOD_STEPS.has(step)) {
     const method = addPayoutMethodSchema.safeParse(payoutMethodFromForm(values));
     // A form with mistakes: the service's page shows them, and nothing changes.
-    if (!method.success) return sent();
+    if (!method.success || accountConfirmationProblem(values)) return sent();
     const policy = await activePolicy(team.database.db, link.org_id);
     if (!policy.enabled) return sent();
     const userId = link.user_id ?? (await flowUserOf(team, call, link));
@@ -247,4 +248,50 @@ async function noteDetailsByMaker(team: Team, call: CallService | null, link: Fl
       `[flow] the user of flow ${link.flow_id} could not be read yet: its email note waits by the flow`,
     );
   }
+}
+
+/**
+ * A link opened again whose payout-method page the payee already answered, through a link its maker could see: the
+ * method they sent waits for a second member, or was confirmed and saved by the console (which the service's flow
+ * does not count as its step). The page says so in place of the form, which would invite a second method; null
+ * when the page is the service's to show.
+ */
+export async function heldMethodPage(team: Team, pass: PassToPages, request: Request, token: string) {
+  const link = await flowRows.findFlowLink(team.database.db, hashToken(token));
+  if (!link || link.forged || link.payee_only || !link.user_id) return null;
+  const page = await pass(request);
+  const html = await page.clone().text();
+  const step = /name="step" value="([^"]+)"/.exec(html)?.[1] ?? '';
+  if (page.status !== 200 || !METHOD_STEPS.has(step)) return page;
+  const since = Date.parse(link.created_at);
+  const sent = async (status: 'pending' | 'applied') =>
+    (await listPayeeRequests(team, link.org_id, status)).find(
+      (r) =>
+        r.user_id === link.user_id &&
+        r.operation === 'add-payout-method' &&
+        r.proposer?.id === link.maker_id &&
+        Date.parse(r.created_at) >= since,
+    );
+  const organization = (await findOrganization(team.database.db, link.org_id))?.name ?? 'Payouts';
+  const waiting = await sent('pending');
+  if (waiting) {
+    return flowNotice(
+      200,
+      organization,
+      'Waiting for confirmation',
+      `You sent ${waiting.after} already. ${organization} confirms a new payout method with a second person before it is used; there is nothing more to send here. You can close this page.`,
+    );
+  }
+  // Confirmed: done, when it was the last step the link asks for (a later step is still the service's to show).
+  const [, at, of] = /Step (\d+) of (\d+)/.exec(html) ?? [];
+  const applied = at !== undefined && at === of ? await sent('applied') : undefined;
+  if (applied) {
+    return flowNotice(
+      200,
+      organization,
+      'Already done',
+      `${organization} has your payout method (${applied.after}) and everything else it asked for. There is nothing more to send here. You can close this page.`,
+    );
+  }
+  return page;
 }

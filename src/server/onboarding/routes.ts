@@ -4,7 +4,7 @@ import { type CallService, orUnavailable } from '../gate/service-calls';
 import { writeLine } from '../pipeline/audit-line';
 import type { Team } from '../team';
 import { flowNotice } from './flow-notice';
-import { judgeFlowPost, type PassToPages } from './flow-pages';
+import { heldMethodPage, judgeFlowPost, type PassToPages } from './flow-pages';
 
 /**
  * A hosted flow's pages on the console's origin (sandbox mode): a page is shown as the service makes it; a form the
@@ -12,7 +12,10 @@ import { judgeFlowPost, type PassToPages } from './flow-pages';
  */
 export function flowPagesRoute(team: Team, call: CallService | null, pass: PassToPages) {
   return async (c: Context): Promise<Response> => {
-    if (c.req.method !== 'POST') return pass(c.req.raw);
+    if (c.req.method !== 'POST') {
+      const token = c.req.path.split('/').filter(Boolean).pop() ?? '';
+      return (await heldMethodPage(team, pass, c.req.raw, token)) ?? pass(c.req.raw);
+    }
     const form = await c.req.raw
       .clone()
       .formData()

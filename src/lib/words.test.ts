@@ -1,0 +1,22 @@
+import { expect, it } from 'vitest';
+import { countOf, possessive, transferTypeWords } from './words';
+
+it('counts with the noun the number takes', () => {
+  expect(countOf(1, 'approval')).toBe('1 approval');
+  expect(countOf(2, 'approval')).toBe('2 approvals');
+  expect(countOf(0, 'bill')).toBe('0 bills');
+  expect(countOf(3, 'reply', 'replies')).toBe('3 replies');
+});
+
+it('says whose in English, for a name ending in s too', () => {
+  expect(possessive('Demo Payouts')).toBe("Demo Payouts'");
+  expect(possessive('Rae')).toBe("Rae's");
+});
+
+it("says a transfer's type as the pages do: a bill payment is one thing, a refill a deposit or withdrawal", () => {
+  expect(transferTypeWords('payable')).toBe('Bill payment');
+  expect(transferTypeWords('refill')).toBe('Deposit or withdrawal');
+  expect(transferTypeWords('balance')).toBe('Balance move');
+  expect(transferTypeWords('something-new')).toBe('something-new');
+  expect(transferTypeWords(null)).toBe('—');
+});

@@ -1,0 +1,36 @@
+/**
+ * The console's words for what it counts and whose things it names, in one place as the status words are
+ * (transfer-states.ts, dates.ts, names.ts): so that a page never says "1 approval(s)" or "Demo Payouts's".
+ */
+
+/** "1 approval", "2 approvals": a count with its noun (`many` where the plural is not the noun and an s). */
+export function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "Rae's", "Demo Payouts'": whose, in English, for a name that may end in an s. */
+export function possessive(name: string): string {
+  return /s$/i.test(name) ? `${name}'` : `${name}'s`;
+}
+
+/**
+ * A transfer's `type` as the pages and the files say it (the service's code stays in exports beside it): a bill
+ * payment is one thing everywhere, and a deposit or a withdrawal is not a "refill".
+ */
+export const TRANSFER_TYPE_WORDS: Readonly<Record<string, string>> = {
+  payment: 'Payment',
+  payout: 'Payout',
+  payable: 'Bill payment',
+  refill: 'Deposit or withdrawal',
+  balance: 'Balance move',
+  settlement: 'Settlement',
+};
+
+/** A transfer's type in words; a type the console does not know is shown as the service gave it. */
+export function transferTypeWords(type: string | null | undefined): string {
+  if (!type) return '—';
+  return TRANSFER_TYPE_WORDS[type] ?? type;
+}
+
+/** The spelling of a status word the console shows: the service's American "canceled", on every page. */
+export const CANCELED = 'canceled';
