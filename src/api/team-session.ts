@@ -65,11 +65,12 @@ export async function signInMember(
  */
 export async function finishProviderSignIn(
   code: string,
+  totp?: string,
 ): Promise<{ credentials: Credentials; session: TeamSession }> {
   const answer = await request({
     method: 'POST',
     path: '/api/team/sso/handoff',
-    body: { code },
+    body: { code, ...(totp ? { totp } : {}) },
     response: signedInSchema,
     anonymous: true,
     signInCookie: true,

@@ -1,9 +1,11 @@
-import { Alert, Button, Divider, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { useDescribedMutation } from '../../api/activity-log';
+import { ApiError } from '../../api/client';
 import { session } from '../../api/credentials';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { usePlainForm } from './use-plain-form';
 
 const loadTeamSessionApi = () => import('../../api/team-session');
 
@@ -35,9 +37,15 @@ export function ProviderHandoff({
 }) {
   const queryClient = useQueryClient();
   const started = useRef(false);
+  const { values, field, check } = usePlainForm<{ totp: string }>(
+    { totp: '' },
+    (given) => (/^\d{6}$/.test(given.totp.trim()) ? {} : { totp: 'Enter the 6 digits your app shows' }),
+    ['totp'],
+  );
   const finish = useDescribedMutation({
     activity: null,
-    mutationFn: async (given: string) => (await loadTeamSessionApi()).finishProviderSignIn(given),
+    mutationFn: async (given: { code: string; totp?: string }) =>
+      (await loadTeamSessionApi()).finishProviderSignIn(given.code, given.totp),
     onSuccess: ({ credentials, session: answer }) => {
       session.signIn(credentials);
       queryClient.setQueryData(['team', 'session'], answer);
@@ -50,12 +58,42 @@ export function ProviderHandoff({
     started.current = true;
     window.history.replaceState(null, '', '/sign-in');
     void warmUp().catch(() => {});
-    finish.mutate(code);
+    finish.mutate({ code });
   }, [code, finish, warmUp]);
-  if (finish.error) {
+  const error = finish.error;
+  // The provider checked no second factor and the member has an authenticator: its code, on this page.
+  const askingForCode = error instanceof ApiError && error.code === 'totp-required';
+  if (askingForCode) {
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      if (check()) finish.mutate({ code, totp: values.totp.trim() });
+    };
+    return (
+      <form noValidate onSubmit={submit}>
+        <Stack>
+          <Text>
+            Your identity provider signed you in. Enter the code of your authenticator app to continue.
+          </Text>
+          <TextInput
+            label="Authenticator code"
+            description="The 6 digits your authenticator app shows for Payout Console"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            data-autofocus
+            {...field('totp')}
+          />
+          <Button type="submit" loading={finish.isPending}>
+            Continue
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+  if (error) {
     return (
       <Stack>
-        <ApiErrorAlert error={finish.error} title="Sign-in refused" />
+        <ApiErrorAlert error={error} title="Sign-in refused" />
         <Button component="a" href="/sign-in" variant="default">
           Start again
         </Button>

@@ -10,7 +10,7 @@ import { apTeamMigration } from './ap-team-schema';
 import { requestKeysDroppedMigration, requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
 import { invitationSealsMigration, rowSealsMigration } from './row-seals-schema';
-import { ssoMigration } from './sso/sso-schema';
+import { sessionProviderMfaMigration, ssoMigration } from './sso/sso-schema';
 import { refillPausesMigration } from './wallets/refill-pauses-schema';
 
 /**
@@ -401,4 +401,5 @@ export const migrations: Record<string, Migration> = {
   '0016s-invitation-seals': invitationSealsMigration,
   '0016s-request-keys-dropped': requestKeysDroppedMigration,
   '0017-single-sign-on': ssoMigration,
+  '0017a-session-provider-mfa': sessionProviderMfaMigration,
 };

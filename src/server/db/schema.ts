@@ -68,6 +68,8 @@ export interface ConsoleTables
     member_id: string;
     created_at: string;
     last_used_at: string;
+    /** 1 when the company's identity provider said it checked a second factor at this sign-in (sso/); else null. */
+    provider_mfa?: number | null;
   };
   invitations: {
     token_hash: string;

@@ -172,6 +172,7 @@ export async function sessionMember(
   }
   const {
     session_used_at: _used,
+    session_provider_mfa,
     org_name,
     org_client_id,
     org_sandbox_api_key,
@@ -190,7 +191,8 @@ export async function sessionMember(
       created_at: org_created_at,
     },
     secretHash,
-    mustEnrollTotp: mustEnrollTotp(policy, { ...member, role: row.role }),
+    // A second factor the company's provider checked at this sign-in stands for the TOTP here (sso/).
+    mustEnrollTotp: session_provider_mfa ? false : mustEnrollTotp(policy, { ...member, role: row.role }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
-import type { SsoSettings } from './settings';
+import { providerCheckedMfa, type SsoSettings } from './settings';
 
 /** What the provider vouched for at sign-in, kept until the person's page exchanges it for a session. */
 export interface SsoIdentity {
@@ -14,6 +14,8 @@ export interface SsoIdentity {
   sid: string | null;
   /** When the provider's vouching ends unless renewed: the ID token's expiry. */
   expiresAt: string;
+  /** The provider says it checked a second factor at this sign-in (its amr or acr). */
+  mfa: boolean;
 }
 
 export interface ProviderTokens {
@@ -105,6 +107,7 @@ export class RelyingParty {
         groups: said[this.settings.groupsClaim],
         sid: typeof claims.sid === 'string' ? claims.sid : null,
         expiresAt: new Date(claims.exp * 1000).toISOString(),
+        mfa: providerCheckedMfa(claims as { amr?: unknown; acr?: unknown }, this.settings.mfa),
       },
       tokens: { accessToken: answer.access_token, refreshToken: answer.refresh_token ?? null },
     };

@@ -73,13 +73,18 @@ export const ssoRoutes = [
     method: 'POST',
     path: '/sso/handoff',
     access: 'public',
-    body: z.object({ code: z.string().min(1).max(200) }).strict(),
+    body: z.object({ code: z.string().min(1).max(200), totp: z.string().trim().max(10).optional() }).strict(),
     action: 'sign-in',
     async handle({ c, team, body, line }) {
       if (!team.sso) return notConfigured();
-      const handed = await handOff(team, team.sso, getCookie(c, ATTEMPT_COOKIE), body.code);
+      const handed = await handOff(team, team.sso, getCookie(c, ATTEMPT_COOKIE), body);
+      if (handed instanceof Refusal) {
+        // Asked for the code: a step, not a failure; the cookie stays for the code's answer.
+        if (handed.code === 'totp-required') line.outcome = 'ok';
+        else deleteCookie(c, ATTEMPT_COOKIE, { path: COOKIE_PATH });
+        return handed;
+      }
       deleteCookie(c, ATTEMPT_COOKIE, { path: COOKIE_PATH });
-      if (handed instanceof Refusal) return handed;
       const { member } = handed;
       line.actor = { orgId: member.org_id, memberId: member.id, email: member.email, role: member.role };
       line.detail = `through ${team.sso.rp.settings.providerName}`;

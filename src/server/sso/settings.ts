@@ -16,6 +16,8 @@ export interface SsoSettings {
   recheckMs: number;
   /** Where the provider sends the person back: PUBLIC_URL + /api/team/sso/callback. */
   redirectUri: string;
+  /** The `amr` values (and `acr` values) by which the provider says it checked a second factor. */
+  mfa: { amr: ReadonlySet<string>; acr: ReadonlySet<string> };
 }
 
 /**
@@ -63,7 +65,28 @@ export function ssoSettingsFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): S
     roleOfGroup: parseRoleMap(env.OIDC_ROLE_MAP ?? ''),
     recheckMs: recheck,
     redirectUri: `${publicUrl.replace(/\/+$/, '')}/api/team/sso/callback`,
+    mfa: {
+      amr: listOf(env.OIDC_MFA_AMR ?? 'mfa,otp,hwk,swk,sc,pop,fpt,face,iris,retina'),
+      acr: listOf(env.OIDC_MFA_ACR ?? ''),
+    },
   };
+}
+
+const listOf = (text: string) =>
+  new Set(
+    text
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  );
+
+/** Whether the provider says it checked a second factor: one of its `amr` values, or its `acr`, is one we take. */
+export function providerCheckedMfa(
+  claims: { amr?: unknown; acr?: unknown },
+  mfa: SsoSettings['mfa'],
+): boolean {
+  const amr = Array.isArray(claims.amr) ? claims.amr.filter((v): v is string => typeof v === 'string') : [];
+  return amr.some((v) => mfa.amr.has(v)) || (typeof claims.acr === 'string' && mfa.acr.has(claims.acr));
 }
 
 /** The role a person's groups give (the highest), or null when none of them is mapped. */

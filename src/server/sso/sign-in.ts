@@ -10,6 +10,7 @@ import { sealerOf } from '../db/seals';
 import { Refusal } from '../errors';
 import { newSecret } from '../identity/secrets';
 import { mustEnrollTotp, sessionAnswer } from '../identity/sign-in';
+import { totpStep } from '../identity/totp';
 import { setRole } from '../members/changes';
 import { findMemberByEmail, insertMember, type MemberRow, type OrganizationRow } from '../members/members';
 import type { Team } from '../team';
@@ -290,17 +291,38 @@ async function askAdminsToConfirm(
  * The console's page exchanges its one-time code (with the cookie of the browser that started) for a session: the
  * session's secret is made now and never stored, only its HMAC, as a password sign-in's.
  */
-export async function handOff(team: Team, sso: Sso, attemptId: string | undefined, code: string) {
+export async function handOff(
+  team: Team,
+  sso: Sso,
+  attemptId: string | undefined,
+  given: { code: string; totp?: string | undefined },
+) {
   const db = team.database.db;
-  const attempt = attemptId ? await ssoRows.takeAttempt(db, attemptId) : undefined;
-  const vouched = attempt?.identity ? sso.vault.open<Vouched>(attempt.identity) : null;
-  if (!attempt || !vouched || attempt.handoff_hash !== sha256(code)) {
+  const found = attemptId ? await ssoRows.findAttempt(db, attemptId) : undefined;
+  const vouched = found?.identity ? sso.vault.open<Vouched>(found.identity) : null;
+  if (!found || !vouched || found.handoff_hash !== sha256(given.code)) {
     return new Refusal(400, 'sso-handoff-refused', 'This sign-in cannot be finished here: start again');
   }
   const org = await sso.organization();
   const member = memberRows.intactMember(db, await memberRows.findMember(db, org.id, vouched.memberId));
   if (member?.status !== 'active' || !isRole(member.role)) {
     return new Refusal(403, 'member-disabled', 'Your member is disabled in this console: ask an admin');
+  }
+  // The second factor: the provider's, when it says it checked one; else the member's own TOTP, once enrolled. The
+  // code is asked for without spending the attempt; a wrong one spends it (start again), so it cannot be guessed.
+  if (!vouched.identity.mfa && member.totp_secret) {
+    if (!given.totp) {
+      return new Refusal(401, 'totp-required', 'Enter the 6-digit code from your authenticator app');
+    }
+    const step = totpStep(member.totp_secret, given.totp, team.now().getTime());
+    if (step === null || !(await memberRows.acceptTotpStep(db, member.id, step))) {
+      await ssoRows.takeAttempt(db, found.id);
+      return new Refusal(401, 'totp-wrong', 'That code is wrong or has expired: start again');
+    }
+  }
+  // Taken once: of two pages exchanging one code, one opens a session.
+  if (!(await ssoRows.takeAttempt(db, found.id))) {
+    return new Refusal(400, 'sso-handoff-refused', 'This sign-in cannot be finished here: start again');
   }
   const secret = newSecret();
   const at = team.now().toISOString();
@@ -310,6 +332,7 @@ export async function handOff(team: Team, sso: Sso, attemptId: string | undefine
     member_id: member.id,
     created_at: at,
     last_used_at: at,
+    provider_mfa: vouched.identity.mfa ? 1 : null,
   });
   await ssoRows.insertSsoSession(db, {
     secret_hash: secretHash,
@@ -331,7 +354,7 @@ export async function handOff(team: Team, sso: Sso, attemptId: string | undefine
       ...sessionAnswer({
         member: withRole,
         organization: org,
-        mustEnrollTotp: mustEnrollTotp(team.policy, withRole),
+        mustEnrollTotp: vouched.identity.mfa ? false : mustEnrollTotp(team.policy, withRole),
       }),
     },
   };

@@ -1,100 +1,12 @@
-import { serve } from '@hono/node-server';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { basic, caller, teamConsole } from '../test/console';
-import { freePort, TestBrowser, testProvider } from '../test/oidc-provider';
+import { describe, expect, it } from 'vitest';
+import { basic, caller } from '../test/console';
+import { TestBrowser } from '../test/oidc-provider';
+import { must, ssoWorld } from '../test/sso-world';
 import { recheckSessions } from './sessions';
-import { ssoSettingsFromEnv } from './settings';
-import { startSso } from './start';
 
-/** A value the test's setup guarantees. */
-function must<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error('expected a value');
-  return value;
-}
-
-/**
- * Single sign-on against a real OpenID provider (oidc-provider, its own login pages): the console server on a port
- * of its own, a person's browser walking between them.
- */
 describe('signing in through the company’s identity provider', async () => {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const idp = await testProvider({
-    redirectUri: `${origin}/api/team/sso/callback`,
-    backchannelUri: `${origin}/api/team/sso/backchannel-logout`,
-  });
-  const server = await teamConsole({ publicOrigin: origin });
-  const listener = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
-  const tenant = await server.tenant();
-  const admin = caller(server.app, await server.signIn(must(tenant.members.find((m) => m.role === 'admin'))));
-  const settings = ssoSettingsFromEnv(
-    {
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.client.id,
-      OIDC_CLIENT_SECRET: idp.client.secret,
-      OIDC_PROVIDER_NAME: 'Acme SSO',
-      OIDC_ROLE_MAP:
-        'payouts-admins=admin,payouts-finance=finance,payouts-support=support,payouts-viewers=viewer',
-      OIDC_RECHECK_MS: '1000',
-    },
-    origin,
-  );
-  if (!settings) throw new Error('settings from the environment');
-  /** What the test does to the provider's token answers (a token of another issuer, audience or key). */
-  let tamper: ((idToken: string) => Promise<string>) | null = null;
-  const fetchWith: typeof fetch = async (input, init) => {
-    const response = await fetch(input, init);
-    if (!tamper || !String(input instanceof Request ? input.url : input).endsWith('/token')) return response;
-    const body = (await response.json()) as { id_token: string };
-    return Response.json({ ...body, id_token: await tamper(body.id_token) }, { status: response.status });
-  };
-  server.team.sso = await startSso(server.team, settings, tenant.client_id, fetchWith);
-  afterAll(async () => {
-    listener.close();
-    await idp.close();
-    await server.close();
-  });
-  beforeEach(() => {
-    tamper = null;
-  });
-
-  idp.directory.set('victor', {
-    email: 'victor@acme.example',
-    name: 'Victor Viewer',
-    groups: ['payouts-viewers'],
-  });
-  idp.directory.set('fiona', {
-    email: 'fiona@acme.example',
-    name: 'Fiona Finance',
-    groups: ['payouts-finance'],
-  });
-  idp.directory.set('mark', { email: 'mark@acme.example', name: 'Mark Eting', groups: ['marketing'] });
-
-  const trail = async (action: string) =>
-    server.team.database.db.selectFrom('audit_events').selectAll().where('action', '=', action).execute();
-
-  /** A person signs in from the console's sign-in page; the page's exchange of its code, as the console does it. */
-  async function signIn(login: string, browser = new TestBrowser()) {
-    const { response, url } = await browser.walk(`${origin}/api/team/sso/start`, login, `${origin}/sign-in`);
-    if (response !== null || !url.startsWith(`${origin}/sign-in?sso=`)) return { refused: response, browser };
-    const code = new URL(url).searchParams.get('sso') ?? '';
-    const handed = await browser.fetch(`${origin}/api/team/sso/handoff`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code }),
-    });
-    const session = (await handed.json()) as { member_id: string; secret: string; member: { role: string } };
-    return { status: handed.status, session, browser, code };
-  }
-
-  const sessionAlive = async (s: { member_id: string; secret: string }) =>
-    (
-      await server.app.request('/api/team/session', {
-        headers: { Authorization: basic(s.member_id, s.secret) },
-      })
-    ).status === 200;
-
+  const { origin, idp, server, tenant, admin, trail, signIn, sessionAlive, setTamper } = await ssoWorld();
   it('offers "Sign in with Acme SSO" on the sign-in page', async () => {
     const config = (await (await server.app.request('/config.json')).json()) as { sso?: { name: string } };
     expect(config.sso).toEqual({ name: 'Acme SSO' });
@@ -243,7 +155,7 @@ describe('signing in through the company’s identity provider', async () => {
     ['another issuer', { iss: 'http://evil.example' }, /iss/],
     ['another audience', { aud: 'someone-else' }, /aud/],
   ])('refuses an ID token of %s', async (_what, change, why) => {
-    tamper = async (idToken) => idp.sign({ ...decodeJwt(idToken), ...change });
+    setTamper(async (idToken) => idp.sign({ ...decodeJwt(idToken), ...change }));
     const signedIn = await signIn('victor');
     expect(signedIn.refused?.status).toBe(401);
     const text = await signedIn.refused?.text();
@@ -254,10 +166,11 @@ describe('signing in through the company’s identity provider', async () => {
   it('refuses an ID token signed by another key', async () => {
     const { SignJWT, generateKeyPair } = await import('jose');
     const other = await generateKeyPair('RS256');
-    tamper = async (idToken) =>
+    setTamper(async (idToken) =>
       new SignJWT(decodeJwt(idToken))
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-        .sign(other.privateKey);
+        .sign(other.privateKey),
+    );
     const signedIn = await signIn('victor');
     expect(signedIn.refused?.status).toBe(401);
     expect(await signedIn.refused?.text()).toContain('did not verify');

@@ -16,6 +16,7 @@ const sessionWithMember = preparedQuery((db, v: { secretHash: string }) =>
     .selectAll('members')
     .select([
       'sessions.last_used_at as session_used_at',
+      'sessions.provider_mfa as session_provider_mfa',
       'organizations.name as org_name',
       'organizations.client_id as org_client_id',
       'organizations.sandbox_api_key as org_sandbox_api_key',

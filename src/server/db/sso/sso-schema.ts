@@ -48,6 +48,13 @@ export type SsoAttemptRow = SsoTables['sso_attempts'];
 export type SsoIdentityRow = SsoTables['sso_identities'];
 export type SsoSessionRow = SsoTables['sso_sessions'];
 
+/** A session opened through the provider remembers whether the provider checked a second factor (its amr/acr). */
+export const sessionProviderMfaMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('sessions').addColumn('provider_mfa', 'integer').execute();
+  },
+};
+
 export const ssoMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
