@@ -1,4 +1,4 @@
-import { resumeOrphans } from './approvals/executor';
+import { resumeOrphans } from './approvals/execution/executor';
 import { expireDueRequests } from './approvals/expiry';
 import type { CallService } from './gate/service-calls';
 import { expireDueTeamRequests } from './members/team-requests';

@@ -11,7 +11,7 @@ import { registerSealer, Sealer } from './db/seals';
 import { DEFAULT_POLICY, type SignInPolicy } from './identity/policy';
 import type { Mailer } from './mail/mail';
 import type { LocalOutbox } from './mail/outbox';
-import type { Sso } from './sso/sign-in';
+import type { Sso } from './sso/sso';
 
 /** An organization's API credentials, as the payout service knows them. They never leave the console server. */
 export interface OrgCredentials {

@@ -11,7 +11,7 @@ import { config } from '../test/config';
 import { basic, teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
 import { twoConsolesUpstream } from '../test/two-consoles';
-import { resumeOrphans } from './executor';
+import { resumeOrphans } from './execution/executor';
 
 const json = { 'Content-Type': 'application/json' };
 const paymentBody = (userId: string, cents: number, key: string = crypto.randomUUID()) => ({

@@ -9,7 +9,7 @@ import type { CallService } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';
 import { heldUntil } from '../members/hold';
 import type { Team } from '../team';
-import { runApproved } from './executor';
+import { runApproved } from './execution/executor';
 import { expireRequest } from './expiry';
 import { tellMaker } from './notify';
 import { approvalsOf, moveStatus } from './status';

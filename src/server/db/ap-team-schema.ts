@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-/** The console's tables of who acts in accounts payable upstream (src/server/payables/ap-user-links.ts). */
+/** The console's tables of who acts in accounts payable upstream (src/server/payables/team/ap-user-links.ts). */
 export interface ApTeamTables {
   /**
    * Upstream, which of the organization's AP users (`GET approvers`) a member acts as: a grant of power, made by an

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { executeRequest } from '../approvals/executor';
+import { executeRequest } from '../approvals/execution/executor';
 import { recordDecision } from '../db/repositories/approval-decisions';
 import { basic, caller, teamConsole } from '../test/console';
 

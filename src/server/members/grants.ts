@@ -21,7 +21,7 @@ import {
   type ApUserLinkChange,
   applyApPolicyChange,
   applyApUserLink,
-} from '../payables/ap-team-changes';
+} from '../payables/team/ap-team-changes';
 import type { Team } from '../team';
 import { pauseRefillsAbove } from '../wallets/refill-pauses';
 import {

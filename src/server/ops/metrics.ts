@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { countWaiting } from '../db/repositories/approval-requests';
 import type { Team } from '../team';
 import { opsEvents } from './events';
 
@@ -120,14 +121,8 @@ function makeMetrics(): ConsoleMetrics {
     async collect() {
       let waiting = 0;
       for (const team of teams) {
-        const row = await team.database.db
-          .selectFrom('approval_requests')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('status', '=', 'pending')
-          // One past its deadline is expired already to its readers, whether or not the sweep wrote it down yet.
-          .where('expires_at', '>', new Date().toISOString())
-          .executeTakeFirst();
-        waiting += Number(row?.n ?? 0);
+        // One past its deadline is expired already to its readers, whether or not the sweep wrote it down yet.
+        waiting += await countWaiting(team.database.db, new Date().toISOString());
       }
       this.set(waiting);
     },

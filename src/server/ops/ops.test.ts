@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { logMoneyEvents } from '../pipeline/request-log';
 import { caller, teamConsole } from '../test/console';
 import { achPayment } from '../test/tenants';
 import { log, setLogger } from './logger';
-import { logMoneyEvents } from './request-log';
 
 const TOKEN = 'a-scraper-token-of-enough-length-0123';
 

@@ -7,8 +7,8 @@ import type { BillApprovalRow } from '../db/schema';
 import type { CallService } from '../gate/service-calls';
 import { heldUntil } from '../members/hold';
 import type { OrgCredentials, Team } from '../team';
-import { matchOf, membersByApUser } from './ap-user-links';
 import { type Bill, creatorOf } from './service-reads';
+import { matchOf, membersByApUser } from './team/ap-user-links';
 
 /**
  * The people behind a bill's AP users. The service names AP users, and upstream an admin can link a member to

@@ -10,8 +10,8 @@ import { proposeOrApply } from '../members/grants';
 import { countActiveAdmins } from '../members/members';
 import type { TeamRequestView } from '../members/team-requests';
 import type { Team } from '../team';
-import type { ApPolicyChange } from './ap-team-changes';
 import { vendorOf } from './service-reads';
+import type { ApPolicyChange } from './team/ap-team-changes';
 
 /**
  * The approval policies of bills are the team's own rules of who approves what, so they change as the team's approval

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { teamRoute } from '../pipeline/route';
-import { apUsersOfTeam, linkApUser, myApUser } from './ap-user-links';
 import { confirmMethodChange, listMethodChanges, rejectMethodChange } from './method-changes';
+import { apUsersOfTeam, linkApUser, myApUser } from './team/ap-user-links';
 
 const reasonBody = z.object({ reason: z.string().trim().min(1, 'Say why').max(500) }).strict();
 const linkBody = z

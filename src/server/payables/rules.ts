@@ -27,13 +27,13 @@ import type { SessionMember } from '../identity/sign-in';
 import { heldUntil } from '../members/hold';
 import type { TeamRequestView } from '../members/team-requests';
 import type { Team } from '../team';
-import { apUserOf, matchOf, whyNoAct } from './ap-user-links';
 import { billNoteMissing, NOTE_MISSING } from './bill-notes';
 import { dailyLimitWordsForABill } from './bill-pay-words';
 import { billPeople, CREATION_CHANGED, handsOf } from './bill-people';
 import { type MethodChangeView, proposeMethodChange } from './method-changes';
 import { judgePolicyChange } from './policy-changes';
 import { type Bill, billOf, creatorOf, methodFingerprint, vendorOf, waitingFor } from './service-reads';
+import { apUserOf, matchOf, whyNoAct } from './team/ap-user-links';
 
 /**
  * The team's rules of accounts payable, as the `/v2` gate applies them before a member's request is sent:

@@ -14,7 +14,10 @@ import { describeRequest, V2_ROWS } from './v2-table';
 
 /** What the server answers outside the team's table, each with why it needs no permission of its own. */
 const OUTSIDE_THE_TABLE: Record<string, { count: number; why: string }> = {
-  'ALL /*': { count: 2, why: 'middleware (security headers; static files)' },
+  'ALL /*': { count: 3, why: 'middleware (the request log and metrics; security headers; static files)' },
+  'GET /healthz': { count: 1, why: 'public: the process serves (ops/routes.ts), saying nothing more' },
+  'GET /readyz': { count: 1, why: 'public: which readiness check failed, in general words (ops/routes.ts)' },
+  'ALL /metrics': { count: 1, why: 'its bearer token when METRICS_TOKEN is set; else a 404 (ops/routes.ts)' },
   'ALL /v2/*': {
     count: 3,
     why: 'the exposure guard, the NUL check of the URL and the /v2 gate (v2-table.ts)',

@@ -5,7 +5,7 @@ import { setRole } from '../members/changes';
 import type { Team } from '../team';
 import type { ProviderTokens } from './relying-party';
 import { roleOfGroups } from './settings';
-import type { Sso } from './sign-in';
+import type { Sso } from './sso';
 
 const RANK: Record<Role, number> = { viewer: 0, support: 1, finance: 2, admin: 3 };
 

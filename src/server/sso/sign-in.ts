@@ -14,16 +14,9 @@ import { totpStep } from '../identity/totp';
 import { setRole } from '../members/changes';
 import { findMemberByEmail, insertMember, type MemberRow, type OrganizationRow } from '../members/members';
 import type { Team } from '../team';
-import type { ProviderTokens, RelyingParty, SsoIdentity } from './relying-party';
+import type { ProviderTokens, SsoIdentity } from './relying-party';
 import { roleOfGroups } from './settings';
-import type { TokenVault } from './vault';
-
-/** What single sign-on needs at run time: the provider, the vault of tokens, and the organization members join. */
-export interface Sso {
-  rp: RelyingParty;
-  vault: TokenVault;
-  organization(): Promise<OrganizationRow>;
-}
+import type { Sso } from './sso';
 
 /** A sign-in started longer ago than this is stale: start again. */
 export const ATTEMPT_TTL_MS = 10 * 60 * 1000;
@@ -247,16 +240,7 @@ async function askAdminsToConfirm(
 ): Promise<void> {
   const db = team.database.db;
   const now = team.now();
-  const waiting = await db
-    .selectFrom('team_requests')
-    .select(['id', 'payload'])
-    .where('org_id', '=', org.id)
-    .where('target_member_id', '=', member.id)
-    .where('kind', '=', 'role')
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now.toISOString())
-    .execute();
-  if (waiting.some((row) => (JSON.parse(row.payload) as { role?: string }).role === role)) return;
+  if ((await teamRequestRows.pendingRolesOf(db, org.id, member.id, now.toISOString())).includes(role)) return;
   await teamRequestRows.insertTeamRequest(db, {
     id: randomUUID(),
     org_id: org.id,

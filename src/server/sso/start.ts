@@ -2,7 +2,7 @@ import { findOrganizationByClientId } from '../db/repositories/organizations';
 import type { Team } from '../team';
 import { RelyingParty } from './relying-party';
 import type { SsoSettings } from './settings';
-import type { Sso } from './sign-in';
+import type { Sso } from './sso';
 import { TokenVault } from './vault';
 
 /**

@@ -206,3 +206,14 @@ function keysOfStoredBody(body: string): string[] {
     return [];
   }
 }
+
+/** Approval requests waiting for a second member, before their deadline (a metric's gauge, read at each scrape). */
+export async function countWaiting(db: ConsoleDb, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('approval_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -66,3 +66,22 @@ export function waitingTeamRequestsOf(
     .where('expires_at', '>', now)
     .execute();
 }
+
+/** The roles a member's pending role requests ask for (the directory asks once per member and role: sso/). */
+export async function pendingRolesOf(
+  db: ConsoleDb,
+  orgId: string,
+  memberId: string,
+  now: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('team_requests')
+    .select('payload')
+    .where('org_id', '=', orgId)
+    .where('target_member_id', '=', memberId)
+    .where('kind', '=', 'role')
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .execute();
+  return rows.map((row) => String((JSON.parse(row.payload) as { role?: unknown }).role));
+}

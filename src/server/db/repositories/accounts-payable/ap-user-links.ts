@@ -3,7 +3,7 @@ import type { ApUserLinkRow } from '../../schema';
 import { sealerOf } from '../../seals';
 
 /**
- * Upstream, which AP user each member acts as (payables/ap-user-links.ts): sealed as written, and a row that does not
+ * Upstream, which AP user each member acts as (payables/team/ap-user-links.ts): sealed as written, and a row that does not
  * verify (inserted or changed in the database) is reported and taken as absent.
  */
 

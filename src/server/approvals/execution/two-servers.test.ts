@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../sandbox/app';
-import { listen } from '../../sandbox/test/harness';
-import { createConsoleApp, serviceCaller } from '../app';
-import { openConsoleDatabase } from '../db/database';
-import { totpCode } from '../identity/totp';
-import { DEMO_MEMBERS } from '../members/demo';
-import { ensureOrganization, insertMember } from '../members/members';
-import { startTeam } from '../start';
-import { config } from '../test/config';
-import { basic, caller, teamConsole } from '../test/console';
-import { BACKENDS } from '../test/databases';
+import { createSandbox } from '../../../sandbox/app';
+import { listen } from '../../../sandbox/test/harness';
+import { createConsoleApp, serviceCaller } from '../../app';
+import { openConsoleDatabase } from '../../db/database';
+import { totpCode } from '../../identity/totp';
+import { DEMO_MEMBERS } from '../../members/demo';
+import { ensureOrganization, insertMember } from '../../members/members';
+import { startTeam } from '../../start';
+import { config } from '../../test/config';
+import { basic, caller, teamConsole } from '../../test/console';
+import { BACKENDS } from '../../test/databases';
 import { resumeOrphans } from './executor';
 
 /** Several console servers on one PostgreSQL: each start, each executor, and the team they share. */

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen } from '../../sandbox/test/harness';
-import { serviceCaller } from '../app';
-import { type ConsoleDatabase, openConsoleDatabase } from '../db/database';
-import { totpCode } from '../identity/totp';
-import { ensureOrganization, insertMember } from '../members/members';
-import { config } from '../test/config';
-import { basic, caller, teamConsole } from '../test/console';
-import { BACKENDS } from '../test/databases';
-import { TEST_TOTP } from '../test/two-consoles';
-import { sandboxUpstream } from '../test/upstream';
+import { listen } from '../../../sandbox/test/harness';
+import { serviceCaller } from '../../app';
+import { type ConsoleDatabase, openConsoleDatabase } from '../../db/database';
+import { totpCode } from '../../identity/totp';
+import { ensureOrganization, insertMember } from '../../members/members';
+import { config } from '../../test/config';
+import { basic, caller, teamConsole } from '../../test/console';
+import { BACKENDS } from '../../test/databases';
+import { TEST_TOTP } from '../../test/two-consoles';
+import { sandboxUpstream } from '../../test/upstream';
 import { resumeOrphans } from './executor';
 
 /**

@@ -3,12 +3,12 @@ import {
   emailSetByMemberSince,
   noteFlowEmailByMember,
   noteMemberSetEmail,
-} from '../db/onboarding/flow-links';
-import { apUserLinkOf, setApUserLink } from '../db/repositories/accounts-payable/ap-user-links';
-import { emailSetByMember } from '../onboarding/flow-links';
-import { teamConsole } from '../test/console';
-import { BACKENDS } from '../test/databases';
-import { tenantOf } from '../test/tenants';
+} from '../../db/onboarding/flow-links';
+import { apUserLinkOf, setApUserLink } from '../../db/repositories/accounts-payable/ap-user-links';
+import { emailSetByMember } from '../../onboarding/flow-links';
+import { teamConsole } from '../../test/console';
+import { BACKENDS } from '../../test/databases';
+import { tenantOf } from '../../test/tenants';
 
 /**
  * A database writer against the rows that decide money without being requests (db/seals.ts): an onboarding link's

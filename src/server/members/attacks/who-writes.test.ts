@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type AuditEntry, adoptAuditKey, appendAudit, verifyAudit } from '../audit/chain';
-import { AuditHeadFile, formatHead } from '../audit/head-file';
-import { checkAuditTrail } from '../audit/health';
-import { openConsoleDatabase } from '../db/database';
-import { Sealer } from '../db/seals';
-import { caller, teamConsole, testAuditKey } from '../test/console';
-import { tempDir } from '../test/temp-dir';
-import { tenantOf } from '../test/tenants';
+import { type AuditEntry, adoptAuditKey, appendAudit, verifyAudit } from '../../audit/chain';
+import { AuditHeadFile, formatHead } from '../../audit/head-file';
+import { checkAuditTrail } from '../../audit/health';
+import { openConsoleDatabase } from '../../db/database';
+import { Sealer } from '../../db/seals';
+import { caller, teamConsole, testAuditKey } from '../../test/console';
+import { tempDir } from '../../test/temp-dir';
+import { tenantOf } from '../../test/tenants';
 
 /**
  * The lines of docs/security.md ("Who can write what") that no other test proves: what the key file adds to a

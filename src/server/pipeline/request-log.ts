@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { parseBasic } from '../../node/basic-auth';
-import { MEMBER_ID } from '../pipeline/admission';
-import { type OpsEvents, opsEvents } from './events';
-import { log } from './logger';
-import { consoleMetrics, isMoneyAction } from './metrics';
-import { routeLabel } from './route-label';
+import { type OpsEvents, opsEvents } from '../ops/events';
+import { log } from '../ops/logger';
+import { consoleMetrics, isMoneyAction } from '../ops/metrics';
+import { routeLabel } from '../ops/route-label';
+import { MEMBER_ID } from './admission';
 
 /** What a request id may be when a client sends one: short and printable, else the server makes its own. */
 const REQUEST_ID = /^[\w.:-]{1,100}$/;

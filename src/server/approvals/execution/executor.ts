@@ -1,24 +1,24 @@
-import { classifyMoneyAnswer, mayResend } from '../../lib/money-answer';
-import { isRecordOf, KEY_ON_REUSE, type MoneySent, recordOf } from '../../lib/money-record';
-import { appendAuditIn, consoleEntry } from '../audit/chain';
-import { transaction } from '../db/database';
-import { dropApprovals } from '../db/repositories/approval-decisions';
-import * as requestRows from '../db/repositories/approval-requests';
-import { findOrganization } from '../db/repositories/organizations';
-import type { RequestRow } from '../db/schema';
+import { classifyMoneyAnswer, mayResend } from '../../../lib/money-answer';
+import { isRecordOf, KEY_ON_REUSE, type MoneySent, recordOf } from '../../../lib/money-record';
+import { appendAuditIn, consoleEntry } from '../../audit/chain';
+import { transaction } from '../../db/database';
+import { dropApprovals } from '../../db/repositories/approval-decisions';
+import * as requestRows from '../../db/repositories/approval-requests';
+import { findOrganization } from '../../db/repositories/organizations';
+import type { RequestRow } from '../../db/schema';
 import {
   type CallService,
   payeeMethodsFingerprint,
   requestIdOf,
   serviceRequest,
   transfersSince,
-} from '../gate/service-calls';
-import { sha256Hex } from '../identity/secrets';
-import { opsEvents } from '../ops/events';
-import type { OrgCredentials, Team } from '../team';
-import { appOf, bodiesOf, methodOf, moneyOf, type PaymentBody, pathOf, type RequestBody } from './bodies';
-import { tellMaker } from './notify';
-import { approvalsOf, finishRequest, moveStatus, requeueRequest } from './status';
+} from '../../gate/service-calls';
+import { sha256Hex } from '../../identity/secrets';
+import { opsEvents } from '../../ops/events';
+import type { OrgCredentials, Team } from '../../team';
+import { appOf, bodiesOf, methodOf, moneyOf, type PaymentBody, pathOf, type RequestBody } from '../bodies';
+import { tellMaker } from '../notify';
+import { approvalsOf, finishRequest, moveStatus, requeueRequest } from '../status';
 
 /**
  * The one executor of approved requests: the HTTP calls that pay a request's stored body, row by row, with the

@@ -1,6 +1,38 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { consoleMetrics } from './metrics';
+import type { Readiness } from './readiness';
+
+function noStore(c: Context) {
+  c.header('Cache-Control', 'no-store');
+}
+
+/**
+ * `GET /healthz`: the process serves. `GET /readyz`: it can do its work (database, migrations, audit trail,
+ * upstream). Neither needs credentials, so neither says more than which check failed, in general words.
+ */
+export function healthRoutes(readiness: Readiness | null): Hono {
+  const routes = new Hono();
+  routes.get('/healthz', (c) => {
+    noStore(c);
+    return c.json({ status: 'ok' });
+  });
+  routes.get('/readyz', async (c) => {
+    noStore(c);
+    if (!readiness) return c.json({ status: 'ready', checks: {} });
+    const checks = {
+      database: await readiness.database(),
+      audit_trail: readiness.auditTrail(),
+      upstream: readiness.upstream(),
+    };
+    const ready = Object.values(checks).every((check) => check.ok);
+    const said = Object.fromEntries(
+      Object.entries(checks).map(([name, check]) => [name, check.ok ? 'ok' : check.why]),
+    );
+    return c.json({ status: ready ? 'ready' : 'not ready', checks: said }, ready ? 200 : 503);
+  });
+  return routes;
+}
 
 async function exposition(): Promise<Response> {
   const { registry } = consoleMetrics();

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { caller, teamConsole } from '../test/console';
-import { BACKENDS } from '../test/databases';
-import { tenantOf } from '../test/tenants';
+import { caller, teamConsole } from '../../test/console';
+import { BACKENDS } from '../../test/databases';
+import { tenantOf } from '../../test/tenants';
 
 /**
  * A database writer against the rows that stand for a person or grant power: one-time links (a first admin's, an

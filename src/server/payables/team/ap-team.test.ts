@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../identity/totp';
-import { ensureOrganization, insertMember } from '../members/members';
-import { caller, type MemberCredentials, teamConsole } from '../test/console';
-import { BACKENDS } from '../test/databases';
-import { sandboxUpstream } from '../test/upstream';
+import { totpCode } from '../../identity/totp';
+import { ensureOrganization, insertMember } from '../../members/members';
+import { caller, type MemberCredentials, teamConsole } from '../../test/console';
+import { BACKENDS } from '../../test/databases';
+import { sandboxUpstream } from '../../test/upstream';
 
 /**
  * Who approves what in accounts payable is the team's rule: on SQLite and PostgreSQL, an approval policy of bills made,

@@ -1,8 +1,8 @@
-import { removeApUserLink, setApUserLink } from '../db/repositories/accounts-payable/ap-user-links';
-import type { MemberRow, OrganizationRow } from '../db/schema';
-import { Refusal } from '../errors';
-import { type CallService, serviceRequest } from '../gate/service-calls';
-import type { Team } from '../team';
+import { removeApUserLink, setApUserLink } from '../../db/repositories/accounts-payable/ap-user-links';
+import type { MemberRow, OrganizationRow } from '../../db/schema';
+import { Refusal } from '../../errors';
+import { type CallService, serviceRequest } from '../../gate/service-calls';
+import type { Team } from '../../team';
 
 /**
  * The team's changes of accounts payable that grant power, as a confirmed team request (or the one admin) applies them:

@@ -1,7 +1,4 @@
-import { type Context, Hono } from 'hono';
-import { sql } from 'kysely';
-import { type Migration, Migrator } from 'kysely/migration';
-import { migrations } from '../db/migrations';
+import { answers, missingMigrations } from '../db/repositories/health';
 import type { Team } from '../team';
 
 /** One check of readiness: passed, or why not, in words that say nothing about the data. */
@@ -28,18 +25,12 @@ function withTimeout<T>(work: Promise<T>, ms: number, why: string): Promise<T> {
 
 /** Readiness from the team's database and trail, and an upstream probe (null in sandbox mode). */
 export function teamReadiness(team: Team, upstream: UpstreamProbe | null): Readiness {
-  const known = Object.keys(migrations);
   return {
     async database() {
       try {
         const db = team.database.db;
-        await withTimeout(sql`select 1`.execute(db), DATABASE_TIMEOUT_MS, 'no answer');
-        const migrator = new Migrator({
-          db,
-          provider: { getMigrations: async () => migrations as Record<string, Migration> },
-        });
-        const applied = await withTimeout(migrator.getMigrations(), DATABASE_TIMEOUT_MS, 'no answer');
-        const missing = known.filter((name) => !applied.find((m) => m.name === name)?.executedAt);
+        await withTimeout(answers(db), DATABASE_TIMEOUT_MS, 'no answer');
+        const missing = await withTimeout(missingMigrations(db), DATABASE_TIMEOUT_MS, 'no answer');
         if (missing.length > 0) return { ok: false, why: `${missing.length} migration(s) not applied` };
         return { ok: true };
       } catch {
@@ -98,35 +89,4 @@ export class UpstreamProbe {
       if (this.timer) clearInterval(this.timer);
     };
   }
-}
-
-function noStore(c: Context) {
-  c.header('Cache-Control', 'no-store');
-}
-
-/**
- * `GET /healthz`: the process serves. `GET /readyz`: it can do its work (database, migrations, audit trail,
- * upstream). Neither needs credentials, so neither says more than which check failed, in general words.
- */
-export function healthRoutes(readiness: Readiness | null): Hono {
-  const routes = new Hono();
-  routes.get('/healthz', (c) => {
-    noStore(c);
-    return c.json({ status: 'ok' });
-  });
-  routes.get('/readyz', async (c) => {
-    noStore(c);
-    if (!readiness) return c.json({ status: 'ready', checks: {} });
-    const checks = {
-      database: await readiness.database(),
-      audit_trail: readiness.auditTrail(),
-      upstream: readiness.upstream(),
-    };
-    const ready = Object.values(checks).every((check) => check.ok);
-    const said = Object.fromEntries(
-      Object.entries(checks).map(([name, check]) => [name, check.ok ? 'ok' : check.why]),
-    );
-    return c.json({ status: ready ? 'ready' : 'not ready', checks: said }, ready ? 200 : 503);
-  });
-  return routes;
 }

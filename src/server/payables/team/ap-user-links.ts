@@ -1,12 +1,12 @@
-import { apUserLinkOf, apUserLinksOf } from '../db/repositories/accounts-payable/ap-user-links';
-import * as memberRows from '../db/repositories/members';
-import { memberNotFound, Refusal } from '../errors';
-import type { CallService } from '../gate/service-calls';
-import type { SessionMember } from '../identity/sign-in';
-import { type GrantOutcome, proposeOrApply } from '../members/grants';
-import { teamMembers } from '../members/members';
-import type { OrgCredentials, Team } from '../team';
-import { type ApUser, approversList, apUserByEmail, sameEmail } from './service-reads';
+import { apUserLinkOf, apUserLinksOf } from '../../db/repositories/accounts-payable/ap-user-links';
+import * as memberRows from '../../db/repositories/members';
+import { memberNotFound, Refusal } from '../../errors';
+import type { CallService } from '../../gate/service-calls';
+import type { SessionMember } from '../../identity/sign-in';
+import { type GrantOutcome, proposeOrApply } from '../../members/grants';
+import { teamMembers } from '../../members/members';
+import type { OrgCredentials, Team } from '../../team';
+import { type ApUser, approversList, apUserByEmail, sameEmail } from '../service-reads';
 
 /**
  * Which AP user a member acts as (`acting_user_id`, who approves and pays): in the sandbox the organization's AP user of

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { teamConsole } from '../test/console';
-import { BACKENDS } from '../test/databases';
-import { tenantOf } from '../test/tenants';
+import { teamConsole } from '../../test/console';
+import { BACKENDS } from '../../test/databases';
+import { tenantOf } from '../../test/tenants';
 
 /**
  * Someone who can write the console's database but holds neither the server's environment nor a member's password,

@@ -1,12 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { resumeOrphans } from '../approvals/executor';
-import { appendAudit, consoleEntry, verifyAudit } from '../audit/chain';
-import { AuditHeadFile } from '../audit/head-file';
-import { basic, caller, type MemberCredentials, teamConsole, testAuditKey } from '../test/console';
-import { BACKENDS } from '../test/databases';
-import { tempDir } from '../test/temp-dir';
+import { resumeOrphans } from '../../approvals/execution/executor';
+import { appendAudit, consoleEntry, verifyAudit } from '../../audit/chain';
+import { AuditHeadFile } from '../../audit/head-file';
+import { basic, caller, type MemberCredentials, teamConsole, testAuditKey } from '../../test/console';
+import { BACKENDS } from '../../test/databases';
+import { tempDir } from '../../test/temp-dir';
 
 /**
  * Someone who can write the console's database but holds neither the server's environment nor a member's password:
