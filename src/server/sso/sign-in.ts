@@ -193,10 +193,14 @@ async function firstSignIn(
   }
   const existing = await findMemberByEmail(db, identity.email);
   if (existing) {
-    // An email the provider has not verified could be anyone's: it never opens an existing member's account.
+    // An email the provider has not verified could be anyone's: it never opens an existing member's account. Nor does
+    // a verified one open a member who pays or administers: whoever sets emails in the directory would hold that
+    // member's power, past their password and authenticator, with no admin of the console confirming.
     if (
       existing.org_id !== org.id ||
       !identity.emailVerified ||
+      !isRole(existing.role) ||
+      can(existing.role, 'pay') ||
       (await ssoRows.identityOfMember(db, existing.id))
     ) {
       return new Refusal(

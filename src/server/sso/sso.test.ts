@@ -263,6 +263,26 @@ describe('signing in through the company’s identity provider', async () => {
     expect(await signedIn.refused?.text()).toContain('did not verify');
   });
 
+  it('never opens an existing admin’s account to a person of the directory who carries their email', async () => {
+    // Whoever sets emails in the directory (or a provider that lets a person set their own, verified) would otherwise
+    // hold the admin's account, past its password and authenticator, with no admin of the console confirming.
+    const existingAdmin = must(tenant.members.find((m) => m.role === 'admin'));
+    idp.directory.set('impostor', {
+      email: existingAdmin.email,
+      name: 'Someone Else',
+      groups: ['payouts-admins'],
+    });
+    const signedIn = await signIn('impostor');
+    expect(signedIn.session?.member_id).not.toBe(existingAdmin.id);
+    expect(signedIn.refused?.status).toBe(409);
+    expect(await signedIn.refused?.text()).toContain('already has your email');
+    const finance = must(tenant.members.find((m) => m.role === 'finance'));
+    idp.directory.set('impostor-2', { email: finance.email, name: 'Else', groups: ['payouts-finance'] });
+    const asFinance = await signIn('impostor-2');
+    expect(asFinance.session?.member_id).not.toBe(finance.id);
+    expect(asFinance.refused?.status).toBe(409);
+  });
+
   it('refuses a person in none of the mapped groups', async () => {
     const signedIn = await signIn('mark');
     expect(signedIn.refused?.status).toBe(403);
