@@ -191,6 +191,15 @@ async function firstSignIn(
   if (!identity.email) {
     return new Refusal(403, 'sso-no-email', 'The provider did not say your email: ask your IT team');
   }
+  // A member is known by their email (invitations, links, AP users): one the provider has not verified could be
+  // anyone's, so it makes no member, lest a person hold the address of someone an admin is about to invite.
+  if (!identity.emailVerified) {
+    return new Refusal(
+      403,
+      'sso-email-unverified',
+      'The provider has not verified your email: ask your IT team, then sign in again',
+    );
+  }
   const existing = await findMemberByEmail(db, identity.email);
   if (existing) {
     // An email the provider has not verified could be anyone's: it never opens an existing member's account. Nor does

@@ -283,6 +283,26 @@ describe('signing in through the company’s identity provider', async () => {
     expect(asFinance.refused?.status).toBe(409);
   });
 
+  it('makes no member of an email the provider has not verified, so that nobody takes a future member’s email first', async () => {
+    // A person who may set their own email at the provider, unverified, would hold the console's member of an address
+    // an admin is about to invite (as finance, say): the admin's invitation finds it taken, and a raise goes to them.
+    idp.directory.set('squatter', {
+      email: 'cfo-to-be@acme.example',
+      name: 'Not The CFO',
+      groups: ['payouts-support'],
+      emailVerified: false,
+    });
+    const signedIn = await signIn('squatter');
+    expect(signedIn.session).toBeUndefined();
+    expect(signedIn.refused?.status).toBe(403);
+    const made = await server.team.database.db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', 'cfo-to-be@acme.example')
+      .execute();
+    expect(made).toEqual([]);
+  });
+
   it('refuses a person in none of the mapped groups', async () => {
     const signedIn = await signIn('mark');
     expect(signedIn.refused?.status).toBe(403);
