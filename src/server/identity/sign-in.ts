@@ -138,6 +138,9 @@ export function sessionAnswer(found: Pick<SessionMember, 'member' | 'organizatio
   };
 }
 
+/** How a session's secret made at a single sign-on begins: such a session needs its provider record (sso/). */
+export const SSO_SECRET_PREFIX = 'sso.';
+
 /** Recorded at most once a minute per session: a request is a read, not a write. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -160,6 +163,20 @@ export async function sessionMember(
   if (!found || found.id !== memberId) return null;
   const row = memberRows.intactMember(db, found);
   if (row?.status !== 'active' || !isRole(row.role)) return null;
+  // A session the provider vouched for (its secret says so, under the HMAC) lives only while its provider record
+  // does, checked no later than now: deleted or dated ahead in the database, the provider's checks would never reach it.
+  if (secret.startsWith(SSO_SECRET_PREFIX)) {
+    const vouched = await db
+      .selectFrom('sso_sessions')
+      .select(['member_id', 'checked_at'])
+      .where('secret_hash', '=', secretHash)
+      .executeTakeFirst();
+    const aheadBy = vouched ? new Date(vouched.checked_at).getTime() - now.getTime() : Number.NaN;
+    if (!vouched || vouched.member_id !== memberId || !(aheadBy <= TOUCH_EVERY_MS)) {
+      await sessionRows.deleteSession(db, secretHash);
+      return null;
+    }
+  }
   const idleFor = now.getTime() - new Date(row.session_used_at).getTime();
   if (idleFor > policy.idleTimeoutMs) {
     await sessionRows.deleteSession(db, secretHash);

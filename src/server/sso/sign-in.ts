@@ -9,13 +9,13 @@ import * as teamRequestRows from '../db/repositories/team-requests';
 import { sealerOf } from '../db/seals';
 import { Refusal } from '../errors';
 import { newSecret } from '../identity/secrets';
-import { mustEnrollTotp, sessionAnswer } from '../identity/sign-in';
+import { mustEnrollTotp, SSO_SECRET_PREFIX, sessionAnswer } from '../identity/sign-in';
 import { setRole } from '../members/changes';
 import { findMemberByEmail, insertMember, type MemberRow, type OrganizationRow } from '../members/members';
 import type { Team } from '../team';
 import type { ProviderTokens, RelyingParty, SsoIdentity } from './relying-party';
 import { roleOfGroups } from './settings';
-import type { TokenVault } from './vault';
+import { sealTokens, type TokenVault } from './vault';
 
 /** What single sign-on needs at run time: the provider, the vault of tokens, and the organization members join. */
 export interface Sso {
@@ -315,7 +315,7 @@ export async function handOff(team: Team, sso: Sso, attemptId: string | undefine
   if (member?.status !== 'active' || !isRole(member.role)) {
     return new Refusal(403, 'member-disabled', 'Your member is disabled in this console: ask an admin');
   }
-  const secret = newSecret();
+  const secret = `${SSO_SECRET_PREFIX}${newSecret()}`;
   const at = team.now().toISOString();
   const secretHash = sealerOf(db).sessionHash(member.id, secret);
   await sessionRows.insertSession(db, {
@@ -330,7 +330,7 @@ export async function handOff(team: Team, sso: Sso, attemptId: string | undefine
     issuer: vouched.identity.issuer,
     subject: vouched.identity.subject,
     sid: vouched.identity.sid,
-    tokens: sso.vault.seal(vouched.tokens),
+    tokens: sealTokens(sso.vault, secretHash, vouched.identity.subject, vouched.tokens),
     expires_at: vouched.identity.expiresAt,
     checked_at: at,
   });

@@ -303,6 +303,55 @@ describe('signing in through the company’s identity provider', async () => {
     expect(made).toEqual([]);
   });
 
+  describe('a database writer keeping a session the provider no longer vouches for', () => {
+    const db = server.team.database.db;
+    const removedFromGroups = async (login: string) => {
+      idp.directory.set(login, { email: `${login}@acme.example`, name: login, groups: ['marketing'] });
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await recheckSessions(server.team, must(server.team.sso));
+    };
+
+    it('a session whose provider record is deleted opens nothing', async () => {
+      idp.directory.set('dora', { email: 'dora@acme.example', name: 'dora', groups: ['payouts-support'] });
+      const signedIn = must((await signIn('dora')).session);
+      await db.deleteFrom('sso_sessions').where('member_id', '=', signedIn.member_id).execute();
+      await removedFromGroups('dora');
+      expect(await sessionAlive(signedIn)).toBe(false);
+    });
+
+    it('a session whose check is dated in the future opens nothing', async () => {
+      idp.directory.set('ella', { email: 'ella@acme.example', name: 'ella', groups: ['payouts-support'] });
+      const signedIn = must((await signIn('ella')).session);
+      await db
+        .updateTable('sso_sessions')
+        .set({ checked_at: '9999-12-31T00:00:00.000Z' })
+        .where('member_id', '=', signedIn.member_id)
+        .execute();
+      await removedFromGroups('ella');
+      expect(await sessionAlive(signedIn)).toBe(false);
+    });
+
+    it('a session given the tokens of another person still in the directory ends at the next check', async () => {
+      idp.directory.set('gus', { email: 'gus@acme.example', name: 'gus', groups: ['payouts-support'] });
+      idp.directory.set('hal', { email: 'hal@acme.example', name: 'hal', groups: ['payouts-support'] });
+      const gus = must((await signIn('gus')).session);
+      const hal = must((await signIn('hal')).session);
+      const halRow = await db
+        .selectFrom('sso_sessions')
+        .selectAll()
+        .where('member_id', '=', hal.member_id)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('sso_sessions')
+        .set({ tokens: halRow.tokens, subject: halRow.subject })
+        .where('member_id', '=', gus.member_id)
+        .execute();
+      await removedFromGroups('gus');
+      expect(await sessionAlive(gus)).toBe(false);
+      expect(await sessionAlive(hal)).toBe(true);
+    });
+  });
+
   it('refuses a person in none of the mapped groups', async () => {
     const signedIn = await signIn('mark');
     expect(signedIn.refused?.status).toBe(403);
