@@ -52,6 +52,14 @@ interface Vouched {
   identity: SsoIdentity;
   tokens: ProviderTokens;
   memberId: string;
+  /**
+   * The attempt and the hash of the one code it was vouched under, and when: sealed with it, so that a copy of the
+   * sealed text (a backup, a read of the database) put under another attempt or a code of a writer's choosing, or
+   * kept past the attempt's time, opens no session.
+   */
+  attemptId: string;
+  handoffHash: string;
+  vouchedAt: string;
 }
 
 /** Who signs in, or why not: the member the provider's person is, made or changed as their groups say. */
@@ -123,7 +131,14 @@ export async function finishSignIn(
   const admitted = await admitPerson(team, sso, answer.identity);
   if (admitted instanceof Refusal) return admitted;
   const code = randomBytes(24).toString('base64url');
-  const vouched: Vouched = { identity: answer.identity, tokens: answer.tokens, memberId: admitted.member.id };
+  const vouched: Vouched = {
+    identity: answer.identity,
+    tokens: answer.tokens,
+    memberId: admitted.member.id,
+    attemptId: attempt.id,
+    handoffHash: sha256(code),
+    vouchedAt: team.now().toISOString(),
+  };
   if (!(await ssoRows.markVouched(db, attempt.id, sha256(code), sso.vault.seal(vouched)))) {
     return new Refusal(400, 'sso-replayed', 'This answer of the provider was used already: start again');
   }
@@ -307,7 +322,16 @@ export async function handOff(team: Team, sso: Sso, attemptId: string | undefine
   const db = team.database.db;
   const attempt = attemptId ? await ssoRows.takeAttempt(db, attemptId) : undefined;
   const vouched = attempt?.identity ? sso.vault.open<Vouched>(attempt.identity) : null;
-  if (!attempt || !vouched || attempt.handoff_hash !== sha256(code)) {
+  const fresh =
+    vouched !== null && team.now().getTime() - new Date(vouched.vouchedAt).getTime() <= ATTEMPT_TTL_MS;
+  if (
+    !attempt ||
+    !vouched ||
+    !fresh ||
+    attempt.handoff_hash !== sha256(code) ||
+    vouched.handoffHash !== sha256(code) ||
+    vouched.attemptId !== attempt.id
+  ) {
     return new Refusal(400, 'sso-handoff-refused', 'This sign-in cannot be finished here: start again');
   }
   const org = await sso.organization();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -350,6 +351,46 @@ describe('signing in through the company’s identity provider', async () => {
       expect(await sessionAlive(gus)).toBe(false);
       expect(await sessionAlive(hal)).toBe(true);
     });
+  });
+
+  it('a vouched sign-in copied from the database (a backup, a read) opens no session later, under a code of the writer’s', async () => {
+    idp.directory.set('paula', { email: 'paula@acme.example', name: 'Paula', groups: ['payouts-support'] });
+    const db = server.team.database.db;
+    const browser = new TestBrowser();
+    // Paula's provider answer reaches the console: the attempt row holds what the provider vouched for, sealed.
+    const { url } = await browser.walk(`${origin}/api/team/sso/start`, 'paula', `${origin}/sign-in`);
+    const copied = await db
+      .selectFrom('sso_attempts')
+      .selectAll()
+      .where('identity', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    // Her page finishes as it should.
+    const code = new URL(url).searchParams.get('sso') ?? '';
+    const hers = await browser.fetch(`${origin}/api/team/sso/handoff`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    expect(hers.status).toBe(201);
+    // Later, the writer puts the sealed answer back under an attempt and a code of their own, fresh.
+    const writerCode = 'a-code-the-writer-chose';
+    await server.team.database.db
+      .insertInto('sso_attempts')
+      .values({
+        ...copied,
+        created_at: new Date().toISOString(),
+        handoff_hash: createHash('sha256').update(writerCode).digest('hex'),
+      })
+      .execute();
+    const later = () =>
+      fetch(`${origin}/api/team/sso/handoff`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `payout_console_sso=${copied.id}` },
+        body: JSON.stringify({ code: writerCode }),
+      });
+    const theirs = await later();
+    expect(theirs.status).toBe(400);
   });
 
   it('refuses a person in none of the mapped groups', async () => {
