@@ -12,12 +12,17 @@ async function liveInvitation(db: ConsoleDb, token: string, now: Date) {
   const row = await invitationRows.findInvitationWithMember(db, sha256Hex(token));
   if (!row || row.used_at !== null || row.expires_at <= now.toISOString()) return undefined;
   if (row.member_id !== null && !stillGrants(row)) return undefined;
+  // Spending a link is not sealed (a writer of the database may give a spent one its use back): a first admin's link
+  // opens only while its organization has no member, whatever its row says.
+  if (row.member_id === null && (await memberRows.countMembers(db, row.org_id)) > 0) return undefined;
   return row;
 }
 
 /**
  * A member's link opens only what it was made for: the same role and email, an invitation while its member is still
- * invited, a reset while they are active. (A change of those spends the link too: this holds whatever the order.)
+ * invited, a reset while they are active and have set no password since (a reset takes the old one away, the link's
+ * use sets the new one; spending is not sealed, so a spent link given its use back in the database finds a password
+ * and opens nothing). (A change of those spends the link too: this holds whatever the order.)
  */
 function stillGrants(row: {
   purpose: string;
@@ -26,8 +31,10 @@ function stillGrants(row: {
   role: string | null;
   email: string | null;
   status: string | null;
+  password_hash: string | null;
 }): boolean {
   const status = row.purpose === 'invite' ? 'invited' : 'active';
+  if (row.purpose === 'reset' && row.password_hash !== null) return false;
   return row.role === row.granted_role && row.email === row.granted_email && row.status === status;
 }
 

@@ -4,6 +4,7 @@ import { countFailedSignIns } from '../db/repositories/audit-trail';
 import * as memberRows from '../db/repositories/members';
 import { findOrganization } from '../db/repositories/organizations';
 import * as sessionRows from '../db/repositories/sessions';
+import * as ssoRows from '../db/repositories/sso';
 import { sealerOf } from '../db/seals';
 import {
   findMemberByEmail,
@@ -138,6 +139,9 @@ export function sessionAnswer(found: Pick<SessionMember, 'member' | 'organizatio
   };
 }
 
+/** How a session's secret made at a single sign-on begins: such a session needs its provider record (sso/). */
+export const SSO_SECRET_PREFIX = 'sso.';
+
 /** Recorded at most once a minute per session: a request is a read, not a write. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -160,6 +164,16 @@ export async function sessionMember(
   if (!found || found.id !== memberId) return null;
   const row = memberRows.intactMember(db, found);
   if (row?.status !== 'active' || !isRole(row.role)) return null;
+  // A session the provider vouched for (its secret says so, under the HMAC) lives only while its provider record
+  // does, checked no later than now: deleted or dated ahead in the database, the provider's checks would never reach it.
+  if (secret.startsWith(SSO_SECRET_PREFIX)) {
+    const vouched = await ssoRows.vouchedSession(db, secretHash);
+    const aheadBy = vouched ? new Date(vouched.checked_at).getTime() - now.getTime() : Number.NaN;
+    if (!vouched || vouched.member_id !== memberId || !(aheadBy <= TOUCH_EVERY_MS)) {
+      await sessionRows.deleteSession(db, secretHash);
+      return null;
+    }
+  }
   const idleFor = now.getTime() - new Date(row.session_used_at).getTime();
   if (idleFor > policy.idleTimeoutMs) {
     await sessionRows.deleteSession(db, secretHash);

@@ -1,8 +1,9 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { findOrganizationByClientId } from '../db/repositories/organizations';
+import { insertIdentity } from '../db/repositories/sso';
 import { totpCode } from '../identity/totp';
-import { insertMember } from '../members/members';
+import { findMemberByEmail, insertMember } from '../members/members';
 import { basic, caller } from '../test/console';
 import { TestBrowser } from '../test/oidc-provider';
 import { must, ssoWorld } from '../test/sso-world';
@@ -32,6 +33,20 @@ describe('the second factor of a member who signs in through the provider', asyn
     password: 'a password nobody uses here',
     totpSecret: TEST_TOTP,
   });
+  // Paying members are linked to the provider's person by an admin, never by their email at a first sign-in.
+  for (const [subject, email] of [
+    ['paula', 'paula@acme.example'],
+    ['tom', 'tom@acme.example'],
+  ] as const) {
+    const member = must(await findMemberByEmail(server.team.database.db, email));
+    await insertIdentity(server.team.database.db, {
+      issuer: idp.issuer,
+      subject,
+      member_id: member.id,
+      org_id: org.id,
+      linked_at: new Date().toISOString(),
+    });
+  }
   idp.directory.set('paula', {
     email: 'paula@acme.example',
     name: 'Paula Pays',

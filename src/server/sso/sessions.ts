@@ -3,9 +3,9 @@ import * as memberRows from '../db/repositories/members';
 import * as ssoRows from '../db/repositories/sso';
 import { setRole } from '../members/changes';
 import type { Team } from '../team';
-import type { ProviderTokens } from './relying-party';
 import { roleOfGroups } from './settings';
 import type { Sso } from './sso';
+import { openTokens, sealTokens } from './vault';
 
 const RANK: Record<Role, number> = { viewer: 0, support: 1, finance: 2, admin: 3 };
 
@@ -45,7 +45,7 @@ export async function recheckSessions(team: Team, sso: Sso): Promise<{ checked: 
       await endedLine(team, org.id, session.member_id, why);
       ended += 1;
     };
-    const tokens = sso.vault.open<ProviderTokens>(session.tokens);
+    const tokens = openTokens(sso.vault, session.secret_hash, session.subject, session.tokens);
     if (!tokens) {
       await end('Its tokens do not open under this server’s key: the session ends');
       continue;
@@ -70,7 +70,7 @@ export async function recheckSessions(team: Team, sso: Sso): Promise<{ checked: 
       continue;
     }
     await ssoRows.updateSsoSession(db, session.secret_hash, {
-      tokens: sso.vault.seal(answer.tokens),
+      tokens: sealTokens(sso.vault, session.secret_hash, session.subject, answer.tokens),
       checked_at: now.toISOString(),
       ...(answer.expiresAt ? { expires_at: answer.expiresAt } : {}),
     });

@@ -9,7 +9,7 @@ import * as teamRequestRows from '../db/repositories/team-requests';
 import { sealerOf } from '../db/seals';
 import { Refusal } from '../errors';
 import { newSecret } from '../identity/secrets';
-import { mustEnrollTotp, sessionAnswer } from '../identity/sign-in';
+import { mustEnrollTotp, SSO_SECRET_PREFIX, sessionAnswer } from '../identity/sign-in';
 import { totpStep } from '../identity/totp';
 import { setRole } from '../members/changes';
 import { findMemberByEmail, insertMember, type MemberRow, type OrganizationRow } from '../members/members';
@@ -17,6 +17,7 @@ import type { Team } from '../team';
 import type { ProviderTokens, SsoIdentity } from './relying-party';
 import { roleOfGroups } from './settings';
 import type { Sso } from './sso';
+import { sealTokens } from './vault';
 
 /** A sign-in started longer ago than this is stale: start again. */
 export const ATTEMPT_TTL_MS = 10 * 60 * 1000;
@@ -46,6 +47,14 @@ interface Vouched {
   identity: SsoIdentity;
   tokens: ProviderTokens;
   memberId: string;
+  /**
+   * The attempt and the hash of the one code it was vouched under, and when: sealed with it, so that a copy of the
+   * sealed text (a backup, a read of the database) put under another attempt or a code of a writer's choosing, or
+   * kept past the attempt's time, opens no session.
+   */
+  attemptId: string;
+  handoffHash: string;
+  vouchedAt: string;
 }
 
 /** Who signs in, or why not: the member the provider's person is, made or changed as their groups say. */
@@ -117,7 +126,14 @@ export async function finishSignIn(
   const admitted = await admitPerson(team, sso, answer.identity);
   if (admitted instanceof Refusal) return admitted;
   const code = randomBytes(24).toString('base64url');
-  const vouched: Vouched = { identity: answer.identity, tokens: answer.tokens, memberId: admitted.member.id };
+  const vouched: Vouched = {
+    identity: answer.identity,
+    tokens: answer.tokens,
+    memberId: admitted.member.id,
+    attemptId: attempt.id,
+    handoffHash: sha256(code),
+    vouchedAt: team.now().toISOString(),
+  };
   if (!(await ssoRows.markVouched(db, attempt.id, sha256(code), sso.vault.seal(vouched)))) {
     return new Refusal(400, 'sso-replayed', 'This answer of the provider was used already: start again');
   }
@@ -185,12 +201,25 @@ async function firstSignIn(
   if (!identity.email) {
     return new Refusal(403, 'sso-no-email', 'The provider did not say your email: ask your IT team');
   }
+  // A member is known by their email (invitations, links, AP users): one the provider has not verified could be
+  // anyone's, so it makes no member, lest a person hold the address of someone an admin is about to invite.
+  if (!identity.emailVerified) {
+    return new Refusal(
+      403,
+      'sso-email-unverified',
+      'The provider has not verified your email: ask your IT team, then sign in again',
+    );
+  }
   const existing = await findMemberByEmail(db, identity.email);
   if (existing) {
-    // An email the provider has not verified could be anyone's: it never opens an existing member's account.
+    // An email the provider has not verified could be anyone's: it never opens an existing member's account. Nor does
+    // a verified one open a member who pays or administers: whoever sets emails in the directory would hold that
+    // member's power, past their password and authenticator, with no admin of the console confirming.
     if (
       existing.org_id !== org.id ||
       !identity.emailVerified ||
+      !isRole(existing.role) ||
+      can(existing.role, 'pay') ||
       (await ssoRows.identityOfMember(db, existing.id))
     ) {
       return new Refusal(
@@ -284,7 +313,16 @@ export async function handOff(
   const db = team.database.db;
   const found = attemptId ? await ssoRows.findAttempt(db, attemptId) : undefined;
   const vouched = found?.identity ? sso.vault.open<Vouched>(found.identity) : null;
-  if (!found || !vouched || found.handoff_hash !== sha256(given.code)) {
+  const fresh =
+    vouched !== null && team.now().getTime() - new Date(vouched.vouchedAt).getTime() <= ATTEMPT_TTL_MS;
+  if (
+    !found ||
+    !vouched ||
+    !fresh ||
+    found.handoff_hash !== sha256(given.code) ||
+    vouched.handoffHash !== sha256(given.code) ||
+    vouched.attemptId !== found.id
+  ) {
     return new Refusal(400, 'sso-handoff-refused', 'This sign-in cannot be finished here: start again');
   }
   const org = await sso.organization();
@@ -308,7 +346,7 @@ export async function handOff(
   if (!(await ssoRows.takeAttempt(db, found.id))) {
     return new Refusal(400, 'sso-handoff-refused', 'This sign-in cannot be finished here: start again');
   }
-  const secret = newSecret();
+  const secret = `${SSO_SECRET_PREFIX}${newSecret()}`;
   const at = team.now().toISOString();
   const secretHash = sealerOf(db).sessionHash(member.id, secret);
   await sessionRows.insertSession(db, {
@@ -324,7 +362,7 @@ export async function handOff(
     issuer: vouched.identity.issuer,
     subject: vouched.identity.subject,
     sid: vouched.identity.sid,
-    tokens: sso.vault.seal(vouched.tokens),
+    tokens: sealTokens(sso.vault, secretHash, vouched.identity.subject, vouched.tokens),
     expires_at: vouched.identity.expiresAt,
     checked_at: at,
   });

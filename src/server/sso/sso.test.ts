@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { basic, caller } from '../test/console';
@@ -174,6 +175,135 @@ describe('signing in through the company’s identity provider', async () => {
     const signedIn = await signIn('victor');
     expect(signedIn.refused?.status).toBe(401);
     expect(await signedIn.refused?.text()).toContain('did not verify');
+  });
+
+  it('never opens an existing admin’s account to a person of the directory who carries their email', async () => {
+    // Whoever sets emails in the directory (or a provider that lets a person set their own, verified) would otherwise
+    // hold the admin's account, past its password and authenticator, with no admin of the console confirming.
+    const existingAdmin = must(tenant.members.find((m) => m.role === 'admin'));
+    idp.directory.set('impostor', {
+      email: existingAdmin.email,
+      name: 'Someone Else',
+      groups: ['payouts-admins'],
+    });
+    const signedIn = await signIn('impostor');
+    expect(signedIn.session?.member_id).not.toBe(existingAdmin.id);
+    expect(signedIn.refused?.status).toBe(409);
+    expect(await signedIn.refused?.text()).toContain('already has your email');
+    const finance = must(tenant.members.find((m) => m.role === 'finance'));
+    idp.directory.set('impostor-2', { email: finance.email, name: 'Else', groups: ['payouts-finance'] });
+    const asFinance = await signIn('impostor-2');
+    expect(asFinance.session?.member_id).not.toBe(finance.id);
+    expect(asFinance.refused?.status).toBe(409);
+  });
+
+  it('makes no member of an email the provider has not verified, so that nobody takes a future member’s email first', async () => {
+    // A person who may set their own email at the provider, unverified, would hold the console's member of an address
+    // an admin is about to invite (as finance, say): the admin's invitation finds it taken, and a raise goes to them.
+    idp.directory.set('squatter', {
+      email: 'cfo-to-be@acme.example',
+      name: 'Not The CFO',
+      groups: ['payouts-support'],
+      emailVerified: false,
+    });
+    const signedIn = await signIn('squatter');
+    expect(signedIn.session).toBeUndefined();
+    expect(signedIn.refused?.status).toBe(403);
+    const made = await server.team.database.db
+      .selectFrom('members')
+      .select('id')
+      .where('email', '=', 'cfo-to-be@acme.example')
+      .execute();
+    expect(made).toEqual([]);
+  });
+
+  describe('a database writer keeping a session the provider no longer vouches for', () => {
+    const db = server.team.database.db;
+    const removedFromGroups = async (login: string) => {
+      idp.directory.set(login, { email: `${login}@acme.example`, name: login, groups: ['marketing'] });
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await recheckSessions(server.team, must(server.team.sso));
+    };
+
+    it('a session whose provider record is deleted opens nothing', async () => {
+      idp.directory.set('dora', { email: 'dora@acme.example', name: 'dora', groups: ['payouts-support'] });
+      const signedIn = must((await signIn('dora')).session);
+      await db.deleteFrom('sso_sessions').where('member_id', '=', signedIn.member_id).execute();
+      await removedFromGroups('dora');
+      expect(await sessionAlive(signedIn)).toBe(false);
+    });
+
+    it('a session whose check is dated in the future opens nothing', async () => {
+      idp.directory.set('ella', { email: 'ella@acme.example', name: 'ella', groups: ['payouts-support'] });
+      const signedIn = must((await signIn('ella')).session);
+      await db
+        .updateTable('sso_sessions')
+        .set({ checked_at: '9999-12-31T00:00:00.000Z' })
+        .where('member_id', '=', signedIn.member_id)
+        .execute();
+      await removedFromGroups('ella');
+      expect(await sessionAlive(signedIn)).toBe(false);
+    });
+
+    it('a session given the tokens of another person still in the directory ends at the next check', async () => {
+      idp.directory.set('gus', { email: 'gus@acme.example', name: 'gus', groups: ['payouts-support'] });
+      idp.directory.set('hal', { email: 'hal@acme.example', name: 'hal', groups: ['payouts-support'] });
+      const gus = must((await signIn('gus')).session);
+      const hal = must((await signIn('hal')).session);
+      const halRow = await db
+        .selectFrom('sso_sessions')
+        .selectAll()
+        .where('member_id', '=', hal.member_id)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('sso_sessions')
+        .set({ tokens: halRow.tokens, subject: halRow.subject })
+        .where('member_id', '=', gus.member_id)
+        .execute();
+      await removedFromGroups('gus');
+      expect(await sessionAlive(gus)).toBe(false);
+      expect(await sessionAlive(hal)).toBe(true);
+    });
+  });
+
+  it('a vouched sign-in copied from the database (a backup, a read) opens no session later, under a code of the writer’s', async () => {
+    idp.directory.set('paula', { email: 'paula@acme.example', name: 'Paula', groups: ['payouts-support'] });
+    const db = server.team.database.db;
+    const browser = new TestBrowser();
+    // Paula's provider answer reaches the console: the attempt row holds what the provider vouched for, sealed.
+    const { url } = await browser.walk(`${origin}/api/team/sso/start`, 'paula', `${origin}/sign-in`);
+    const copied = await db
+      .selectFrom('sso_attempts')
+      .selectAll()
+      .where('identity', 'is not', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    // Her page finishes as it should.
+    const code = new URL(url).searchParams.get('sso') ?? '';
+    const hers = await browser.fetch(`${origin}/api/team/sso/handoff`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
+    expect(hers.status).toBe(201);
+    // Later, the writer puts the sealed answer back under an attempt and a code of their own, fresh.
+    const writerCode = 'a-code-the-writer-chose';
+    await server.team.database.db
+      .insertInto('sso_attempts')
+      .values({
+        ...copied,
+        created_at: new Date().toISOString(),
+        handoff_hash: createHash('sha256').update(writerCode).digest('hex'),
+      })
+      .execute();
+    const later = () =>
+      fetch(`${origin}/api/team/sso/handoff`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `payout_console_sso=${copied.id}` },
+        body: JSON.stringify({ code: writerCode }),
+      });
+    const theirs = await later();
+    expect(theirs.status).toBe(400);
   });
 
   it('refuses a person in none of the mapped groups', async () => {

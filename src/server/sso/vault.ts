@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type { ProviderTokens } from './relying-party';
 
 /**
  * The provider's tokens a session keeps (to ask the provider again whether the person may still sign in) are
@@ -33,4 +34,28 @@ export class TokenVault {
       return null;
     }
   }
+}
+
+/**
+ * A session's tokens, sealed with the session (its secret's hash) and the person they are of: tokens copied in the
+ * database onto another session, or another person's, do not open there.
+ */
+export function sealTokens(
+  vault: TokenVault,
+  secretHash: string,
+  subject: string,
+  tokens: ProviderTokens,
+): string {
+  return vault.seal({ session: secretHash, subject, tokens });
+}
+
+export function openTokens(
+  vault: TokenVault,
+  secretHash: string,
+  subject: string,
+  text: string,
+): ProviderTokens | null {
+  const opened = vault.open<{ session?: unknown; subject?: unknown; tokens?: ProviderTokens }>(text);
+  if (!opened || opened.session !== secretHash || opened.subject !== subject || !opened.tokens) return null;
+  return opened.tokens;
 }

@@ -8,6 +8,8 @@ export interface DirectoryPerson {
   email: string;
   name: string;
   groups: string[];
+  /** Whether the provider vouches for the email (true unless said). */
+  emailVerified?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -54,7 +56,7 @@ export async function testProvider(options: { redirectUri: string; backchannelUr
         claims: async () => ({
           sub: id,
           email: person.email,
-          email_verified: true,
+          email_verified: person.emailVerified ?? true,
           name: person.name,
           groups: person.groups,
         }),

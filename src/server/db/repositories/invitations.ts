@@ -36,6 +36,7 @@ export async function findInvitationWithMember(db: ConsoleDb, tokenHash: string)
       'members.role',
       'members.status',
       'members.held_until',
+      'members.password_hash',
       'organizations.name as org_name',
     ])
     .where('invitations.token_hash', '=', tokenHash)

@@ -105,3 +105,15 @@ export function sessionsOfPerson(
   if (match.sid) query = query.where('sid', '=', match.sid);
   return query.execute();
 }
+
+/** The provider's record of a session, by its secret's hash: whose it is and when the provider last vouched. */
+export function vouchedSession(
+  db: ConsoleDb,
+  secretHash: string,
+): Promise<Pick<SsoSessionRow, 'member_id' | 'checked_at'> | undefined> {
+  return db
+    .selectFrom('sso_sessions')
+    .select(['member_id', 'checked_at'])
+    .where('secret_hash', '=', secretHash)
+    .executeTakeFirst();
+}

@@ -10,6 +10,7 @@ import { Sealer } from '../../db/seals';
 import { caller, teamConsole, testAuditKey } from '../../test/console';
 import { tempDir } from '../../test/temp-dir';
 import { tenantOf } from '../../test/tenants';
+import { ensureOrganization } from '../members';
 
 /**
  * The lines of docs/security.md ("Who can write what") that no other test proves: what the key file adds to a
@@ -41,12 +42,10 @@ describe('a database writer who holds the key file', async () => {
   });
 
   it("makes a first admin's link that opens: the key, not the database, is what a seal rests on", async () => {
-    const o = await tenantOf(server);
-    const org = await database.db
-      .selectFrom('organizations')
-      .select('id')
-      .where('client_id', '=', o.tenant.client_id)
-      .executeTakeFirstOrThrow();
+    // An organization that has no member yet (a first admin's link opens only while none exists).
+    const clientId = `keyholder-${crypto.randomUUID().slice(0, 8)}`;
+    const org = await ensureOrganization(database.db, { clientId, name: 'K', sandboxApiKey: null });
+    const o = { tenant: { client_id: clientId } };
     const token = `sealed-with-the-key-${crypto.randomUUID()}`;
     const sealer = new Sealer(testAuditKey().secret);
     await database.db
