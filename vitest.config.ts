@@ -8,7 +8,6 @@ export default defineConfig({
     globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',
     testTimeout: 15_000,
-    // The servers tests start in-process log nothing (a line per request would bury a failure's output).
-    env: { LOG_LEVEL: 'silent' },
+    setupFiles: ['src/server/test/quiet-log.ts'],
   },
 });

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Mark.css';
 import { Mark, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { session } from '../../api/credentials';

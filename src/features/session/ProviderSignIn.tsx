@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Divider.css';
 import { Alert, Button, Divider, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef } from 'react';
