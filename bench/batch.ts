@@ -51,6 +51,7 @@ export async function runBatchBenchmarks(url: string, runs = 3, rows = 1000): Pr
         page,
         { event: 'input', text: 'Payments file' },
         `Boolean(document.querySelector('table[aria-label="Batch summary"]'))`,
+        'the table "Batch summary"',
       );
       await chooseFile(page, `collections-${run}.csv`, paymentsCsv(tenant, rows));
       check.push(await elapsed(page));
@@ -59,6 +60,7 @@ export async function runBatchBenchmarks(url: string, runs = 3, rows = 1000): Pr
         page,
         { event: 'input', text: 'Payments file' },
         `[...document.querySelectorAll('[role="status"]')].some((e) => e.textContent.includes('Finding the payers'))`,
+        'a status saying "Finding the payers"',
       );
       await chooseFile(page, `collections-${run}.csv`, paymentsCsv(tenant, rows));
       rules.push(await elapsed(page));
@@ -74,6 +76,7 @@ export async function runBatchBenchmarks(url: string, runs = 3, rows = 1000): Pr
         page,
         { event: 'click', text: words },
         `[...document.querySelectorAll('[role="status"]')].some((e) => / created · /.test(e.textContent))`,
+        'a status saying "… created · …" (every row answered)',
       );
       await button.click();
       pay.push(await elapsed(page));

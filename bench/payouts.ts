@@ -32,6 +32,7 @@ async function timeSend(page: Page, userId: string, cents: number): Promise<numb
     page,
     { event: 'click', text: label },
     `Boolean(document.querySelector('table[aria-label="Transactions"] tbody tr'))`,
+    'a row of the table "Transactions" on the new payout',
   );
   await page.getByRole('dialog', { name: 'Review payout' }).getByRole('button', { name: label }).click();
   return elapsed(page);
@@ -99,6 +100,7 @@ export async function runPayoutBenchmarks(
         page,
         { event: 'input', text: 'Payouts file' },
         `Boolean(document.querySelector('section[aria-label="Review"]'))`,
+        'the region "Review"',
       );
       await choose();
       check.push(await elapsed(page));
@@ -107,6 +109,7 @@ export async function runPayoutBenchmarks(
         page,
         { event: 'input', text: 'Payouts file' },
         `[...document.querySelectorAll('[role="status"]')].some((e) => e.textContent.includes('Finding the payees'))`,
+        'a status saying "Finding the payees"',
       );
       await choose();
       rules.push(await elapsed(page));
@@ -118,6 +121,7 @@ export async function runPayoutBenchmarks(
         page,
         { event: 'click', text: words },
         `[...document.querySelectorAll('[role="status"]')].some((e) => / paid before · /.test(e.textContent))`,
+        'a status saying "… paid before · …" (every row\'s result)',
       );
       await button.click();
       pay.push(await elapsed(page));
