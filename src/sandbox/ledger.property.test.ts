@@ -2,14 +2,32 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from './app';
 import type { CreatedTenant } from './domain/tenant-factory';
+import type { Db } from './store/db';
 import { sumsByWallet } from './store/ledger';
 import { basic } from './test/harness';
+
+/** Test accounts whose payments arrive, fail (R01) or are returned after they arrive (R10). */
+const PAYMENT_ACCOUNTS = { arrives: '900000123', fails: '900000001', returned: '900000010' } as const;
+
+/** Each app wallet's lines, less those of payments still on their way: the money that has arrived. */
+function arrivedByWallet(db: Db): { id: string; sum: number }[] {
+  return db
+    .prepare(
+      `SELECT x.wallet_id AS id, sum(x.amount) AS sum FROM transactions x
+       LEFT JOIN transfers t ON t.id = x.transfer_id
+       WHERE x.wallet_kind = 'app' AND NOT (t.type IS 'payment' AND t.status IN ('created', 'pending', 'flagged'))
+       GROUP BY x.wallet_id`,
+    )
+    .all() as { id: string; sum: number }[];
+}
 
 /**
  * The ledger's invariant, over random sequences of every movement the sandbox has (deposits and their returns,
  * withdrawals, transfers both ways, organization transfers, transfer batches, payouts from the app's wallet and the
- * user's, payments, payout links held and canceled, settle steps of whatever is on its way): every balance is the sum
- * of its wallet's lines, and no wallet that pays goes below zero, except an app's by a returned deposit.
+ * user's, payments that arrive, fail or are returned, cancels and settle steps of whatever is on its way, payout links
+ * held and canceled): every balance is the sum of its wallet's lines at every moment, what an app may spend is exactly
+ * what has arrived (a payment's line counts at once, its money only once it completes), and no wallet that pays goes
+ * below zero, except an app's by a deposit or a payment returned after it arrived.
  */
 
 type Op =
@@ -19,7 +37,8 @@ type Op =
   | { kind: 'org'; amount: number }
   | { kind: 'batch'; amounts: number[] }
   | { kind: 'payout'; user: number; amount: number; fund: boolean }
-  | { kind: 'payment'; amount: number; returned: boolean }
+  | { kind: 'payment'; amount: number; outcome: 'arrives' | 'fails' | 'returned' }
+  | { kind: 'cancel' }
   | { kind: 'link'; amount: number; cancel: boolean }
   | { kind: 'settle' };
 
@@ -44,13 +63,18 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     ),
   }),
   fc.record({ kind: fc.constant('payout' as const), user: fc.nat(1), amount: cents, fund: fc.boolean() }),
-  fc.record({ kind: fc.constant('payment' as const), amount: cents, returned: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('payment' as const),
+    amount: cents,
+    outcome: fc.constantFrom('arrives' as const, 'fails' as const, 'returned' as const),
+  }),
+  fc.record({ kind: fc.constant('cancel' as const) }),
   fc.record({ kind: fc.constant('link' as const), amount: cents, cancel: fc.boolean() }),
   fc.record({ kind: fc.constant('settle' as const) }),
 );
 
 describe('the ledger', () => {
-  it('every balance is the sum of its lines after any sequence of movements; only a returned deposit overdraws', async () => {
+  it('every balance is the sum of its lines, and spendable is what has arrived, after any sequence; only a return overdraws', async () => {
     const sandbox = createSandbox({ config: { dbFile: ':memory:', settleMs: 0 } });
     const call = async (tenant: CreatedTenant | null, method: string, path: string, body?: unknown) => {
       const response = await sandbox.app.request(path, {
@@ -85,7 +109,38 @@ describe('the ledger', () => {
               refill_threshold: 1_000,
             });
             const open = new Set<string>();
-            let returnedDeposit = false;
+            // A deposit or a payment returned after it arrived may take an app's wallet below zero.
+            let returned = false;
+            // The invariants hold at every moment, not only at the end: checked after each step.
+            const check = async () => {
+              const { db } = sandbox.services;
+              const sums = new Map(sumsByWallet(db).map((row) => [row.id, row.sum]));
+              const wallets = (await call(tenant, 'GET', '/v2/wallets')).body;
+              const organization = (await call(tenant, 'GET', '/v2/organizations')).body;
+              expect(wallets.organization.id).toBe(tenant.organization.id);
+              expect(wallets.organization.balance).toBe(sums.get(tenant.organization.id) ?? 0);
+              expect(wallets.organization.balance).toBeGreaterThanOrEqual(0);
+              let total = wallets.organization.balance;
+              const arrived = new Map(arrivedByWallet(db).map((row) => [row.id, row.sum]));
+              for (const wallet of wallets.apps as {
+                id: string;
+                balance: number;
+                withdrawable_amount: number;
+              }[]) {
+                expect(wallet.balance).toBe(sums.get(wallet.id) ?? 0);
+                // What may be spent is exactly what has arrived: every line but those of payments on their way.
+                expect(wallet.withdrawable_amount).toBe(arrived.get(wallet.id) ?? 0);
+                expect(wallet.withdrawable_amount).toBeLessThanOrEqual(wallet.balance);
+                if (!returned) expect(wallet.withdrawable_amount).toBeGreaterThanOrEqual(0);
+                total += wallet.balance;
+              }
+              expect(organization.balance).toBe(total);
+              for (const person of tenant.users) {
+                const read = (await call(tenant, 'GET', `/v2/users/${person.id}`)).body;
+                expect(read.wallet.amount).toBe(sums.get(person.id) ?? 0);
+                expect(read.wallet.amount).toBeGreaterThanOrEqual(0);
+              }
+            };
             for (const step of ops) {
               const user = (index: number) => tenant.users[index]?.id;
               let made: { status: number; body: { id?: string } } | undefined;
@@ -127,7 +182,7 @@ describe('the ledger', () => {
                     platform: 'ach',
                     user_id: user(0),
                     ach_info: {
-                      account_number: step.returned ? '900000010' : '900000123',
+                      account_number: PAYMENT_ACCOUNTS[step.outcome],
                       routing_number: '021000021',
                     },
                   });
@@ -138,12 +193,22 @@ describe('the ledger', () => {
                     await call(tenant, 'DELETE', `/v2/payout-links/${link.body.id}`);
                   break;
                 }
+                case 'cancel': {
+                  // The oldest transfer still on its way, canceled if it may be (a 409 changes nothing).
+                  const [first] = open;
+                  if (first)
+                    await call(null, 'POST', `/sandbox/transfers/${first}/advance`, { status: 'canceled' });
+                  break;
+                }
                 case 'settle':
                   for (const id of [...open]) {
                     const moved = await call(null, 'POST', `/sandbox/transfers/${id}/advance`, {});
                     if (moved.status !== 200) open.delete(id);
-                    else if (moved.body.type === 'refill' && moved.body.status === 'reversed')
-                      returnedDeposit = true;
+                    else if (
+                      (moved.body.type === 'refill' || moved.body.type === 'payment') &&
+                      moved.body.status === 'reversed'
+                    )
+                      returned = true;
                   }
                   break;
               }
@@ -151,25 +216,7 @@ describe('the ledger', () => {
               // Auto-refill deposits are on their way too.
               const pending = await call(tenant, 'GET', '/v2/transfers?type=refill&status=created&limit=100');
               for (const t of pending.body.data as { id: string }[]) open.add(t.id);
-            }
-            const { db } = sandbox.services;
-            const sums = new Map(sumsByWallet(db).map((row) => [row.id, row.sum]));
-            const wallets = (await call(tenant, 'GET', '/v2/wallets')).body;
-            const organization = (await call(tenant, 'GET', '/v2/organizations')).body;
-            expect(wallets.organization.id).toBe(tenant.organization.id);
-            expect(wallets.organization.balance).toBe(sums.get(tenant.organization.id) ?? 0);
-            expect(wallets.organization.balance).toBeGreaterThanOrEqual(0);
-            let total = wallets.organization.balance;
-            for (const wallet of wallets.apps as { id: string; balance: number }[]) {
-              expect(wallet.balance).toBe(sums.get(wallet.id) ?? 0);
-              if (!returnedDeposit) expect(wallet.balance).toBeGreaterThanOrEqual(0);
-              total += wallet.balance;
-            }
-            expect(organization.balance).toBe(total);
-            for (const person of tenant.users) {
-              const read = (await call(tenant, 'GET', `/v2/users/${person.id}`)).body;
-              expect(read.wallet.amount).toBe(sums.get(person.id) ?? 0);
-              expect(read.wallet.amount).toBeGreaterThanOrEqual(0);
+              await check();
             }
           },
         ),

@@ -162,22 +162,23 @@ describe('POST /v2/payments: creation and tenancy', () => {
       external_data: { platform: 'ach' },
     });
     expect(answer.body.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    // Its line in the app's wallet comes when the money arrives (docs/sandbox.md, "Wallets and the ledger").
-    expect(answer.body.transactions).toEqual([]);
+    // "Creates a transaction from a user or a payment customer to the app": the answer carries it, and it is the same
+    // one line once the money has arrived (docs/sandbox.md, "Wallets and the ledger").
+    const line = {
+      id: expect.any(Number),
+      amount: 1234,
+      created: answer.body.created,
+      source_name: `${user?.first_name} ${user?.last_name}`,
+      destination_name: tenant.apps[0]?.name,
+      type: 'payment',
+      metadata: { order: 'A-1' },
+      transfer_id: answer.body.id,
+      wallet: { type: 'app', id: tenant.apps[0]?.id },
+    };
+    expect(answer.body.transactions).toEqual([line]);
+    expect(transfer.transactions?.[0]?.id).toBe(answer.body.transactions[0].id);
     const settled = await settle(tenant, answer.body.id);
-    expect(settled.transactions).toEqual([
-      {
-        id: expect.any(Number),
-        amount: 1234,
-        created: expect.any(String),
-        source_name: `${user?.first_name} ${user?.last_name}`,
-        destination_name: tenant.apps[0]?.name,
-        type: 'payment',
-        metadata: { order: 'A-1' },
-        transfer_id: answer.body.id,
-        wallet: { type: 'app', id: tenant.apps[0]?.id },
-      },
-    ]);
+    expect(settled.transactions).toEqual(answer.body.transactions);
     // What a payment does not have is left out, not null: no payout link, no customer.
     expect(answer.body).not.toHaveProperty('payout_link_id');
     expect(answer.body).not.toHaveProperty('customer_id');

@@ -43,8 +43,9 @@ describe('a transfer as JSON (composed by the store)', () => {
     expect(Object.keys(created)).toEqual(KEY_ORDER);
     expect(strictTransfer.parse(created)).toBeTruthy();
     expect(created.metadata).toEqual(metadata);
-    // Money on its way in is no line of the app's wallet yet: its line comes when it completes.
-    expect(created.transactions).toEqual([]);
+    // A payment's line is written with it: the answer carries it at once (counted, not yet spendable).
+    expect(created.transactions).toHaveLength(1);
+    expect(created.transactions[0]).toMatchObject({ amount: 1234, metadata, transfer_id: created.id });
     expect(created.status_history).toEqual([{ status: 'created', at: created.created }]);
     expect(created.failure_reason).toBeNull();
     expect(created).not.toHaveProperty('payout_link_id');

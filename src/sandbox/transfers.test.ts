@@ -63,15 +63,21 @@ describe('transfer lifecycle', () => {
     }
   }
 
-  it('{} takes the happy path, and completion credits the app and the organization', async () => {
+  it('{} takes the happy path: counted at once, spendable by the app on completion', async () => {
     const tenant = await h.tenant();
+    const spendable = async () =>
+      (await h.call('GET', '/v2/wallets', { tenant })).body.apps[0].withdrawable_amount;
     const transfer = await pay(h, tenant, '123456789', 777);
     expect((await advance(h, transfer.id)).body.status).toBe('pending');
-    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(TENANT_WALLET_CENTS + 0);
+    expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(
+      TENANT_WALLET_CENTS + 777,
+    );
+    expect(await spendable()).toBe(TENANT_WALLET_CENTS);
     expect((await advance(h, transfer.id)).body.status).toBe('completed');
     expect((await h.call('GET', '/v2/organizations', { tenant })).body.balance).toBe(
       TENANT_WALLET_CENTS + 777,
     );
+    expect(await spendable()).toBe(TENANT_WALLET_CENTS + 777);
     expect((await advance(h, transfer.id)).status).toBe(409);
   });
 

@@ -1,6 +1,6 @@
 import { formatCents } from '../../lib/money';
 import type { Db } from '../store/db';
-import { cachedBalance, insertLine, type WalletRef } from '../store/ledger';
+import { cachedBalance, insertLine, paymentsOnTheirWay, type WalletRef } from '../store/ledger';
 import { autoRefill } from './deposits';
 import { DomainError } from './errors';
 
@@ -40,14 +40,23 @@ export function insufficientFunds(what: string, has: number, needs: number): Dom
   );
 }
 
-/** What a wallet holds now, in cents. */
+/** What a wallet holds now, in cents: the sum of its lines (the vendor's wallet `amount`). */
 export function balanceOf(db: Db, orgId: string, wallet: WalletRef): number {
   return cachedBalance(db, wallet, orgId);
 }
 
-/** Refuses, before anything is written, a movement that would take a paying wallet below zero. */
+/**
+ * What a wallet may spend now (the vendor's `withdrawable_amount`): its balance less the payments on their way into
+ * it, whose lines count from the moment they are made but whose money has not arrived (payment-money.ts).
+ */
+export function spendableOf(db: Db, orgId: string, wallet: WalletRef): number {
+  const balance = balanceOf(db, orgId, wallet);
+  return wallet.kind === 'app' ? balance - paymentsOnTheirWay(db, wallet.id).amount : balance;
+}
+
+/** Refuses, before anything is written, a movement that would spend more than a paying wallet's arrived money. */
 export function requireFunds(db: Db, orgId: string, wallet: WalletRef, cents: number, what: string): void {
-  const has = balanceOf(db, orgId, wallet);
+  const has = spendableOf(db, orgId, wallet);
   if (has < cents) throw insufficientFunds(what, has, cents);
 }
 

@@ -16,6 +16,7 @@ export { outcomeForAccount, RETURN_CODES } from './ach-outcomes';
 import { RETURN_CODES } from './ach-outcomes';
 import { DomainError } from './errors';
 import { appWallet, post, userWallet } from './ledger';
+import { payerName, paymentTakenBackBy, takeBackPayment } from './payment-money';
 
 /** The transfer state machine (docs/sandbox.md: "Transfer lifecycle"). */
 export const TRANSITIONS: Readonly<Record<TransferStatus, readonly TransferStatus[]>> = {
@@ -71,7 +72,18 @@ export function transition(db: Db, transfer: TransferRow, to: TransferStatus, no
   })();
 }
 
-/** The ledger lines a step writes: money in when it arrives, money back when it fails or is returned. */
+/** Who paid, as a payment's lines name them. */
+export function payerNameOf(
+  db: Db,
+  transfer: Pick<TransferRow, 'org_id' | 'user_id' | 'customer_id'>,
+): string {
+  const payer =
+    (transfer.user_id ? namedUser(db, transfer.org_id, transfer.user_id) : undefined) ??
+    (transfer.customer_id ? namedCustomer(db, transfer.org_id, transfer.customer_id) : undefined);
+  return payerName(payer);
+}
+
+/** The ledger lines a step writes: a deposit's money in when it arrives, money back when it fails or is returned. */
 function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {
   const app = creditedAppOf(db, transfer.org_id, transfer.app_id);
   const appName = app?.name ?? "The app's wallet";
@@ -92,13 +104,9 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
         },
       ],
     });
-  if (transfer.type === 'payment' && (to === 'completed' || to === 'reversed')) {
-    const payer =
-      (transfer.user_id ? namedUser(db, transfer.org_id, transfer.user_id) : undefined) ??
-      (transfer.customer_id ? namedCustomer(db, transfer.org_id, transfer.customer_id) : undefined);
-    const payerName = payer ? `${payer.first_name} ${payer.last_name}`.trim() : 'The payer';
-    if (to === 'completed') move(transfer.amount, 'payment', payerName, appName);
-    else move(-transfer.amount, 'payment', appName, payerName);
+  // A payment's line was written when it was made (payment-money.ts): arriving moves nothing, not arriving takes it back.
+  if (transfer.type === 'payment' && paymentTakenBackBy(to)) {
+    takeBackPayment(db, transfer, { payer: payerNameOf(db, transfer), app: appName }, to, nowMs);
   }
   if (transfer.type === 'refill') {
     const account = transfer.account_id

@@ -21,6 +21,7 @@ import type { Caller } from './auth';
 import { DomainError, notFoundOrUnauthorized } from './errors';
 import { randomHex, uuidV7 } from './ids';
 import { outcomeForAccount } from './lifecycle';
+import { payerName, postPayment } from './payment-money';
 
 /**
  * Same body, same hash: the request in RFC 8785's canonical JSON (keys sorted at every depth), so that `{a, b}` and
@@ -37,8 +38,8 @@ export interface PaymentContext extends Caller {
 }
 
 /**
- * Creates a validated payment: a transfer of type `payment` from the payer into the app; its line in the app's wallet
- * is written when the money arrives (lifecycle.ts), so that the wallet holds only money it can spend.
+ * Creates a validated payment: a transfer of type `payment` from the payer into the app, with its line in the app's
+ * wallet (payment-money.ts): counted at once, spendable once it arrives, taken back by a line of its own if it does not.
  * Replays of an idempotency key answer the first transfer; the key is only spent by a payment that was created. One
  * savepoint for all of it: the key is checked and spent together, so two requests with one key make one transfer.
  * Settles once the payment is committed.
@@ -123,6 +124,7 @@ export function createPayment(
     };
     insertTransfer(db, transfer);
     appendStatusHistory(db, { transfer_id: transfer.id, status: 'created', at: created });
+    postPayment(db, transfer, { payer: payerName(user ?? customer), app: app.name }, nowMs);
     if (request.idempotency_key) {
       saveIdempotencyKey(db, {
         org_id: tenant.orgId,

@@ -5,7 +5,7 @@ import { insertBankAccount, insertCustomer, insertUser } from '../store/tenants'
 import { appendStatusHistory, insertTransfer } from '../store/transfers';
 import type { DemoAccount, DemoPlan } from './demo-data';
 import { randomHex, uuidV7 } from './ids';
-import { appWallet, post } from './ledger';
+import { paymentTakenBackBy, postPayment, takeBackPayment } from './payment-money';
 import { payoutMethodView } from './payout-method';
 
 export interface PopulatedUser {
@@ -126,25 +126,11 @@ export function populate(
     for (const step of transfer.history) {
       appendStatusHistory(db, { transfer_id: id, status: step.status, at: iso(step.atMs) });
     }
-    // Money that arrived and stayed is a line of the app's wallet, dated when it arrived.
-    if (last.status === 'completed') {
-      post({
-        db,
-        orgId,
-        transferId: id,
-        nowMs: last.atMs,
-        metadata,
-        lines: [
-          {
-            wallet: appWallet(app.id),
-            amount: transfer.amount,
-            type: 'payment',
-            source_name: user?.name ?? customer?.name ?? '',
-            destination_name: app.name,
-          },
-        ],
-      });
-    }
+    // Its line from the moment it was made, and one of its own that takes the money back if it did not stay.
+    const payment = { id, org_id: orgId, app_id: app.id, amount: transfer.amount, metadata };
+    const names = { payer: user?.name ?? customer?.name ?? '', app: app.name };
+    postPayment(db, payment, names, first.atMs);
+    if (paymentTakenBackBy(last.status)) takeBackPayment(db, payment, names, last.status, last.atMs);
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { AchAccountRequest, AppSettingsRequest, WalletAmountRequest } from '../../lib/requests/wallets';
 import type { Db } from '../store/db';
-import { usersWallets } from '../store/ledger';
+import { paymentsOnTheirWay, usersWallets } from '../store/ledger';
 import { findApp, findAppAnyTenant, getOrganization, insertBankAccount, listApps } from '../store/tenants';
 import { appendStatusHistory, insertTransfer, transferJson } from '../store/transfers';
 import {
@@ -269,7 +269,7 @@ export function refillAppWallet({ db, nowMs }: HelperCaller, appId: string, cent
   })();
 }
 
-/** An extension: the organization's wallets (its own and each app's) with what is on its way in. */
+/** An extension: the organization's wallets (its own and each app's) with what is on its way in and what may be spent. */
 export function walletsOf({ db, tenant }: Caller) {
   const organization = found(getOrganization(db, tenant.orgId));
   const pending = pendingDeposits(db, tenant.orgId);
@@ -280,22 +280,30 @@ export function walletsOf({ db, tenant }: Caller) {
       name: organization.name,
       balance: balanceOf(db, tenant.orgId, organizationWallet(organization.id)),
     },
-    apps: listApps(db, tenant.orgId).map((app) => ({
-      id: app.id,
-      name: app.name,
-      balance: app.balance,
-      // Its bank account (mask and name) or null: the Treasury learns there is none without a request refused.
-      ach_account: achAccountOrNull(db, tenant.orgId, app.id),
-      pending_deposits: pendingOf(app.id).reduce((sum, row) => sum + row.amount, 0),
-      pending_deposit_count: pendingOf(app.id).length,
-      pending: pendingOf(app.id).map((row) => ({
-        id: row.id,
-        amount: row.amount,
-        status: row.status,
-        created: row.created,
-        auto_refill: row.movement === 'auto-refill',
-      })),
-    })),
+    apps: listApps(db, tenant.orgId).map((app) => {
+      const payments = paymentsOnTheirWay(db, app.id);
+      return {
+        id: app.id,
+        name: app.name,
+        balance: app.balance,
+        // The vendor's wallet tells these apart: every line counts in `balance` (its `amount`), and only money that has
+        // arrived in what the app may spend; the payments between the two are said beside them.
+        withdrawable_amount: app.balance - payments.amount,
+        pending_payments: payments.amount,
+        pending_payment_count: payments.count,
+        // Its bank account (mask and name) or null: the Treasury learns there is none without a request refused.
+        ach_account: achAccountOrNull(db, tenant.orgId, app.id),
+        pending_deposits: pendingOf(app.id).reduce((sum, row) => sum + row.amount, 0),
+        pending_deposit_count: pendingOf(app.id).length,
+        pending: pendingOf(app.id).map((row) => ({
+          id: row.id,
+          amount: row.amount,
+          status: row.status,
+          created: row.created,
+          auto_refill: row.movement === 'auto-refill',
+        })),
+      };
+    }),
     // The users' wallets are the organization's ledger too (its all-wallets totals count their lines): their sum, so
     // that the Treasury and the ledger reconcile to the cent.
     users: usersWallets(db, tenant.orgId),

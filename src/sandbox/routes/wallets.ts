@@ -205,7 +205,7 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
       path: '/v2/wallets',
       operationId: 'sandbox-list-wallets',
       summary:
-        "The organization's own wallet and each app's, with deposits on their way in, and the users' wallets' sum",
+        "The organization's own wallet and each app's, with what it may spend and the deposits and payments on their way in, and the users' wallets' sum",
       tags: ['transfers'],
       extension: true,
       responses: {
@@ -218,6 +218,9 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
                 id: z.uuid(),
                 name: z.string(),
                 balance: z.int(),
+                withdrawable_amount: z.int(),
+                pending_payments: z.int(),
+                pending_payment_count: z.int(),
                 ach_account: z.object({ mask: z.string(), name: z.string() }).nullable(),
                 pending_deposits: z.int(),
                 pending_deposit_count: z.int(),

@@ -106,7 +106,21 @@ export function usersWallets(db: Db, orgId: string): { balance: number; count: n
   );
 }
 
-/** A wallet's cached balance (what a movement checks before it pays). */
+/**
+ * An app's payments on their way in: their lines are in its balance, and their money has not arrived (on
+ * payments_by_app, a range of the app's few payments in those states).
+ */
+export function paymentsOnTheirWay(db: Db, appId: string): { amount: number; count: number } {
+  return (
+    sql<{ amount: number; count: number }>(
+      db,
+      `SELECT COALESCE(sum(amount), 0) AS amount, count(*) AS count FROM transfers
+       WHERE app_id = ? AND type = 'payment' AND status IN ('created', 'pending', 'flagged')`,
+    ).get(appId) ?? { amount: 0, count: 0 }
+  );
+}
+
+/** A wallet's cached balance: every line, the money on its way in included. */
 export function cachedBalance(db: Db, wallet: WalletRef, orgId: string): number {
   switch (wallet.kind) {
     case 'user':

@@ -602,4 +602,31 @@ export const migrations: readonly Migration[] = [
   ...onboardingMigrations,
   // Accounts payable: vendors, their payment methods, approval policies, AP users and bills.
   ACCOUNTS_PAYABLE_TABLES,
+  // A payment's line is written with its transfer (domain/payment-money.ts): payments still on their way get theirs
+  // now, dated when they were made, with the caches; what an app may spend subtracts them, found by app and status.
+  `
+  CREATE INDEX payments_by_app ON transfers(app_id, status) WHERE type = 'payment';
+  CREATE TEMP TABLE payments_without_line AS
+    SELECT t.id, t.org_id, t.app_id, t.amount, t.metadata, t.created, t.created_ms,
+      COALESCE(
+        (SELECT trim(u.first_name || ' ' || u.last_name) FROM users u WHERE u.id = t.user_id),
+        (SELECT trim(COALESCE(c.business_name, c.first_name, '') || ' ' ||
+           CASE WHEN c.business_name IS NULL THEN COALESCE(c.last_name, '') ELSE '' END)
+         FROM customers c WHERE c.id = t.customer_id),
+        'The payer') AS payer,
+      COALESCE((SELECT a.name FROM apps a WHERE a.id = t.app_id), 'The app''s wallet') AS app
+    FROM transfers t
+    WHERE t.type = 'payment' AND t.status IN ('created', 'pending', 'flagged')
+      AND NOT EXISTS (SELECT 1 FROM transactions x WHERE x.transfer_id = t.id);
+  INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created, org_id,
+      wallet_kind, wallet_id, created_ms)
+    SELECT id, 'payment', amount, payer, app, metadata, created, org_id, 'app', app_id, created_ms
+    FROM payments_without_line;
+  UPDATE apps SET balance = balance + (SELECT sum(p.amount) FROM payments_without_line p WHERE p.app_id = apps.id)
+    WHERE id IN (SELECT app_id FROM payments_without_line);
+  UPDATE organizations SET balance = balance +
+      (SELECT sum(p.amount) FROM payments_without_line p WHERE p.org_id = organizations.id)
+    WHERE id IN (SELECT org_id FROM payments_without_line);
+  DROP TABLE payments_without_line;
+  `,
 ];
