@@ -29,6 +29,7 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 export function wholePlan(): BenchPlan {
   const small = process.env.BENCH_GROWTH === 'small';
   const sizes = small ? [1_000, 10_000] : [1_000, 100_000, 1_000_000];
+  const listed = (name: string) => process.env[name]?.split(',').map(Number);
   return {
     smoke: false,
     seconds: env('BENCH_SECONDS', 4),
@@ -43,8 +44,8 @@ export function wholePlan(): BenchPlan {
     onboardingRuns: 40,
     bills: { count: env('BENCH_BILLS', 10_000), listRuns: 100, uploadRuns: 20, payRun: 100 },
     memberDay: { laterFrom: env('BENCH_MEMBER_DAY', 50_000), sample: 2_000, inFlight: 16 },
-    growth: { sizes, seconds: 5 },
-    ledger: { sizes, csvLines: small ? 10_000 : 100_000, runs: 300 },
+    growth: { sizes: listed('BENCH_GROWTH_SIZES') ?? sizes, seconds: 5 },
+    ledger: { sizes: listed('BENCH_LEDGER_SIZES') ?? sizes, csvLines: small ? 10_000 : 100_000, runs: 300 },
     load: {
       connections: env('BENCH_CONNECTIONS', 200),
       seconds: env('BENCH_LOAD_SECONDS', 30),

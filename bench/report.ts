@@ -44,6 +44,9 @@ export function reportOf(
   const { plan, machine } = input;
   const lines = budgetLines(plan, input);
   const lighthouseVersion = JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;
+  const overridden = Object.entries(process.env)
+    .filter(([name]) => /^(BENCH_|LIGHTHOUSE_RUNS$)/.test(name))
+    .map(([name, value]) => `\`${name}=${value}\``);
   const minutes = Math.round((machine.endedAt.getTime() - machine.startedAt.getTime()) / 6000) / 10;
   const header = `# Benchmark report${plan.smoke ? ' (smoke: every measurement once, at small sizes; no budget is judged)' : ''}
 
@@ -53,7 +56,7 @@ shared by the load generator, the browser and the servers. The load average (1 /
 ${load(machine.loadAtStart)} at the start and ${load(machine.loadAtEnd)} at the end: above ${machine.cores} means
 other work shared the cores with the run, and every time below is slower by as much. Everything runs against the
 console server as \`npm start\` ships it: file stores, the team's audit trail on, the settle clock running.
-${
+${overridden.length > 0 ? `Sizes set for this run by the environment: ${overridden.join(', ')}; each line below names its size.\n` : ''}${
   input.failed.length > 0
     ? `\n**${input.failed.length} part(s) failed in this run**, and the run ended non-zero:\n\n${input.failed.map((p) => `- ${p.name}: ${p.state === 'failed' ? p.error : ''}`).join('\n')}\n`
     : ''
