@@ -1,7 +1,7 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { pickById } from '../e2e/payment-form';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
-import { armTimer, type Distribution, distribution, elapsed, signIn } from './browser';
+import { armTimer, type Distribution, distribution, elapsed, FILE_WAIT_MS, signIn } from './browser';
 import { makeTenant, type Tenant } from './lib';
 
 export interface PayoutsResult {
@@ -103,7 +103,7 @@ export async function runPayoutBenchmarks(
         'the region "Review"',
       );
       await choose();
-      check.push(await elapsed(page));
+      check.push(await elapsed(page, FILE_WAIT_MS));
       // The same file again: until the console turns to the service, all of it is in the browser.
       await armTimer(
         page,
@@ -124,7 +124,7 @@ export async function runPayoutBenchmarks(
         'a status saying "… paid before · …" (every row\'s result)',
       );
       await button.click();
-      pay.push(await elapsed(page));
+      pay.push(await elapsed(page, FILE_WAIT_MS));
       const summary = await page
         .getByRole('status')
         .filter({ hasText: / paid before · / })
