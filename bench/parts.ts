@@ -30,7 +30,7 @@ export class Parts {
     this.all.push(part);
     console.log(
       part.state === 'measured'
-        ? `[bench] ${name}: measured in ${part.seconds} s`
+        ? `[bench] ${name}: measured in ${part.seconds} s: ${JSON.stringify(part.value, (key, value) => (key === 'child' ? undefined : value))}`
         : `[bench] ${name}: FAILED after ${part.seconds} s: ${part.error}`,
     );
     return part;
