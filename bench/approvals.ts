@@ -22,7 +22,7 @@ async function memberHeaders(url: string, tenant: Tenant, role: string): Promise
 }
 
 /** Approvals as an operator meets them: from the last approval to the transfer, and a whole approved file. */
-export async function runApprovals(url: string, runs: number): Promise<ApprovalsResult> {
+export async function runApprovals(url: string, runs: number, fileRows = 1000): Promise<ApprovalsResult> {
   const tenant = await makeTenant(url, { users: 50, approval_limit_cents: 0 });
   const maker = await memberHeaders(url, tenant, 'finance');
   const checker = await memberHeaders(url, tenant, 'admin');
@@ -54,7 +54,7 @@ export async function runApprovals(url: string, runs: number): Promise<Approvals
   times.sort((a, b) => a - b);
   const at = (q: number) => Math.round((times[Math.ceil(q * times.length) - 1] ?? 0) * 10) / 10;
 
-  const rows = Array.from({ length: 1000 }, (_, i) => body(i, 'file'));
+  const rows = Array.from({ length: fileRows }, (_, i) => body(i, 'file'));
   const submitted = await fetch(`${url}/api/team/approvals`, {
     method: 'POST',
     headers: maker,

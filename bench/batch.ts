@@ -1,7 +1,7 @@
 import { type Browser, chromium } from '@playwright/test';
 import { chooseFile, openBatchPayments, paymentsCsv } from '../e2e/batch-file';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
-import { armTimer, type Distribution, distribution, elapsed, signIn } from './browser';
+import { armTimer, type Distribution, distribution, elapsed, FILE_WAIT_MS, signIn } from './browser';
 import { makeTenant } from './lib';
 
 export interface BatchResult {
@@ -51,14 +51,16 @@ export async function runBatchBenchmarks(url: string, runs = 3, rows = 1000): Pr
         page,
         { event: 'input', text: 'Payments file' },
         `Boolean(document.querySelector('table[aria-label="Batch summary"]'))`,
+        'the table "Batch summary"',
       );
       await chooseFile(page, `collections-${run}.csv`, paymentsCsv(tenant, rows));
-      check.push(await elapsed(page));
+      check.push(await elapsed(page, FILE_WAIT_MS));
       // The same file again: until the console turns to the service, all of it is in the browser.
       await armTimer(
         page,
         { event: 'input', text: 'Payments file' },
         `[...document.querySelectorAll('[role="status"]')].some((e) => e.textContent.includes('Finding the payers'))`,
+        'a status saying "Finding the payers"',
       );
       await chooseFile(page, `collections-${run}.csv`, paymentsCsv(tenant, rows));
       rules.push(await elapsed(page));
@@ -74,9 +76,10 @@ export async function runBatchBenchmarks(url: string, runs = 3, rows = 1000): Pr
         page,
         { event: 'click', text: words },
         `[...document.querySelectorAll('[role="status"]')].some((e) => / created · /.test(e.textContent))`,
+        'a status saying "… created · …" (every row answered)',
       );
       await button.click();
-      pay.push(await elapsed(page));
+      pay.push(await elapsed(page, FILE_WAIT_MS));
       const summary = await page
         .getByRole('status')
         .filter({ hasText: / created · / })

@@ -69,6 +69,7 @@ export async function runBills(
   count = 10_000,
   listRuns = 100,
   uploadRuns = 20,
+  payRun = 100,
 ): Promise<BillsResult> {
   const tenant = await makeTenant(url);
   const org = authHeaders(tenant);
@@ -174,7 +175,7 @@ export async function runBills(
 
   // 100 approved bills paid as one run, through the route the browser's run uses.
   const toPay: string[] = [];
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < payRun; i++) {
     const made = await json<{ id: string }>(
       await fetch(`${url}${AP}/payables`, {
         method: 'POST',

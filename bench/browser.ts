@@ -30,15 +30,35 @@ export function distribution(samples: number[]): Distribution {
   return { runs: sorted.length, median: Math.round(at(0.5) * 10) / 10, p95: Math.round(at(0.95) * 10) / 10 };
 }
 
+/** How long a measurement waits for what it times before it fails, naming what it waited for. */
+export const WAIT_MS = Number(process.env.BENCH_WAIT_MS ?? 30_000);
+/**
+ * The same for a whole file checked or paid (a thousand rows asked of the service): its budget is a minute, and a
+ * machine shared with other work takes several times that; past this bound it is broken, not slow.
+ */
+export const FILE_WAIT_MS = Number(process.env.BENCH_FILE_WAIT_MS ?? 300_000);
+
+/** A measurement whose awaited result did not come within its bound: the message names what was awaited. */
+export class WaitTimedOut extends Error {
+  override name = 'WaitTimedOut';
+}
+
 /**
  * Times from a user's action to what it shows, measured inside the page: the click (or input) is stamped by a
  * capturing listener, and a MutationObserver stamps the first DOM change after which `done` holds. Both are
- * performance.now() of the page, so the test driver's own latency is not in the figure. The script is text: the
- * TypeScript loader would otherwise add helpers to a function that the page does not have.
+ * performance.now() of the page, so the test driver's own latency is not in the figure. `waitingFor` says in words
+ * what `done` looks for: `elapsed` names it when it does not come. The script is text: the TypeScript loader would
+ * otherwise add helpers to a function that the page does not have.
  */
-export async function armTimer(page: Page, start: { event: 'click' | 'input'; text: string }, done: string) {
+export async function armTimer(
+  page: Page,
+  start: { event: 'click' | 'input'; text: string },
+  done: string,
+  waitingFor: string,
+) {
   await page.evaluate(`(() => {
     const start = ${JSON.stringify(start)};
+    window.__waitingFor = ${JSON.stringify(`${waitingFor} (after ${start.event === 'click' ? 'clicking' : 'filling'} "${start.text}")`)};
     window.__elapsed = new Promise((resolve) => {
       let startedAt;
       const onStart = (event) => {
@@ -73,7 +93,29 @@ const SIGN_IN_READY = `(() => {
   observer.observe(document, { subtree: true, childList: true, attributes: true });
 })()`;
 
-export const elapsed = (page: Page) => page.evaluate('window.__elapsed') as Promise<number>;
+/**
+ * The time `armTimer` measured, waiting at most `boundMs` (in the page, so that it answers, and again here, so that a
+ * page that no longer answers cannot hold the run): past it, a WaitTimedOut that names what was awaited.
+ */
+export async function elapsed(page: Page, boundMs = WAIT_MS): Promise<number> {
+  const inPage = page.evaluate(`Promise.race([
+    window.__elapsed.then((ms) => ({ ms })),
+    new Promise((resolve) => setTimeout(() => resolve({ waitingFor: window.__waitingFor }), ${boundMs})),
+  ])`) as Promise<{ ms?: number; waitingFor?: string }>;
+  // The page may close while this waits; the race below has then already answered.
+  inPage.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    inPage,
+    new Promise<{ ms?: number; waitingFor?: string }>((resolve) => {
+      timer = setTimeout(() => resolve({ waitingFor: 'the page to answer at all' }), boundMs + 10_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (typeof outcome.ms === 'number') return outcome.ms;
+  throw new WaitTimedOut(
+    `waited ${boundMs / 1000} s for ${outcome.waitingFor ?? 'a timed result'}; it did not come`,
+  );
+}
 
 export async function signIn(page: Page, tenant: Tenant) {
   const member = financeOf(tenant);
@@ -83,6 +125,7 @@ export async function signIn(page: Page, tenant: Tenant) {
     page,
     { event: 'click', text: 'Sign in' },
     `[...document.querySelectorAll('h1')].some((h) => h.textContent === 'Overview')`,
+    'the heading "Overview"',
   );
   await page.getByRole('button', { name: 'Sign in' }).click();
   return elapsed(page);
@@ -122,6 +165,7 @@ async function timeConfirm(page: Page, dollars: string): Promise<number> {
     page,
     { event: 'click', text: `Confirm payment of $${dollars}` },
     `Boolean(document.querySelector('table[aria-label="Transactions"] tbody tr'))`,
+    'a row of the table "Transactions" on the new transfer',
   );
   await dialog.getByRole('button', { name: `Confirm payment of $${dollars}` }).click();
   return elapsed(page);
@@ -163,6 +207,7 @@ export async function runBrowserBenchmarks(url: string, runs = 20): Promise<Brow
         page,
         { event: 'input', text: 'User' },
         `Boolean(document.querySelector('input[placeholder="Choose an account"]:not([disabled])'))`,
+        'the stored accounts\' picker ("Choose an account") enabled',
       );
       await page.getByLabel('User', { exact: true }).fill(user.id);
       samples.accounts.push(await elapsed(page));

@@ -3,7 +3,21 @@ import { join } from 'node:path';
 import { createTenant } from '../src/sandbox/domain/tenant-factory';
 import { openDatabase } from '../src/sandbox/store/db';
 import { insertUser } from '../src/sandbox/store/tenants';
-import { authHeaders, hammer, scratchDir, startConsoleServer } from './lib';
+import {
+  findTransfer,
+  type PageOptions,
+  pageOfTransferJson,
+  transferPageQuery,
+} from '../src/sandbox/store/transfers';
+import {
+  authHeaders,
+  hammer,
+  type Latency,
+  median,
+  type Server,
+  scratchDir,
+  startConsoleServer,
+} from './lib';
 
 export interface GrowthResult {
   transfers: number;
@@ -13,6 +27,10 @@ export interface GrowthResult {
   read: { p50: number; p99: number };
   /** One user found by an email prefix among as many users as there are transfers. */
   search: { p50: number; p99: number };
+  /** SQLite's EXPLAIN QUERY PLAN of the list's first page and of a deep page, as the store runs them. */
+  queryPlan: { firstPage: string[]; deepPage: string[] };
+  /** The first page's query alone, in this process on its own connection (no HTTP, no JSON parse), in ms. */
+  queryAlone: { p50: number; p99: number };
 }
 
 /**
@@ -74,39 +92,159 @@ function seed(file: string, count: number) {
   return { tenant, sampleIds: ids };
 }
 
-async function latency(url: string, path: string, headers: Record<string, string>) {
-  const result = await hammer(url, { connections: 10, seconds: 5, headers }, [{ method: 'GET', path }]);
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { p50: result.p50, p99: result.p99 };
+/** EXPLAIN QUERY PLAN of a page of the tenant's transfers (its first, and the one after `afterId`), one line a step. */
+function explainPages(file: string, clientId: string, afterId: string): GrowthResult['queryPlan'] {
+  const db = openDatabase(file);
+  try {
+    const orgId = (
+      db.prepare('SELECT id FROM organizations WHERE client_id = ?').get(clientId) as { id: string }
+    ).id;
+    const cursor = findTransfer(db, orgId, afterId);
+    const explain = (options: PageOptions) => {
+      const { sql, params } = transferPageQuery({ orgId }, options);
+      const steps = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as {
+        parent: number;
+        detail: string;
+      }[];
+      return steps.map((s) => `${s.parent === 0 ? '' : '  '}${s.detail}`);
+    };
+    return {
+      firstPage: explain({ descending: true, limit: 100 }),
+      deepPage: explain({
+        descending: true,
+        limit: 100,
+        after: cursor && { createdMs: cursor.created_ms, seq: cursor.seq },
+      }),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** The first page's statement run `runs` times on its own connection to the store: its p50 and p99 in ms. */
+function timeQueryAlone(file: string, clientId: string, runs = 300): { p50: number; p99: number } {
+  const db = openDatabase(file);
+  try {
+    const orgId = (
+      db.prepare('SELECT id FROM organizations WHERE client_id = ?').get(clientId) as { id: string }
+    ).id;
+    const times: number[] = [];
+    for (let i = 0; i < runs + 20; i++) {
+      const started = performance.now();
+      pageOfTransferJson(db, { orgId }, { descending: true, limit: 100 });
+      if (i >= 20) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0) * 100) / 100;
+    return { p50: at(0.5), p99: at(0.99) };
+  } finally {
+    db.close();
+  }
+}
+
+interface Store {
+  transfers: number;
+  seedSeconds: number;
+  file: string;
+  headers: Record<string, string>;
+  server: Server;
+  paths: Record<Measure, string>;
+  clientId: string;
+  middle: string;
+}
+
+type Measure = 'firstPage' | 'deepPage' | 'read' | 'search';
+const MEASURES: Measure[] = ['firstPage', 'deepPage', 'read', 'search'];
+
+async function latency(store: Store, path: string, seconds: number): Promise<Latency> {
+  const result = await hammer(store.server.url, { connections: 10, seconds, headers: store.headers }, [
+    { method: 'GET', path },
+  ]);
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(
+      `${path} (${store.transfers} transfers): ${result.non2xx} non-2xx, ${result.errors} errors`,
+    );
+  }
+  return result;
+}
+
+/** The round of median p99, with its p50. */
+function medianRound(rounds: readonly Latency[]): { p50: number; p99: number } {
+  const p99 = median(rounds.map((r) => r.p99));
+  const round = rounds.find((r) => r.p99 === p99) ?? (rounds[0] as Latency);
+  return { p50: round.p50, p99: round.p99 };
 }
 
 /**
  * List, read and search latency with 1k, 100k and 1M transfers (and users) in the store: keyset pages and indexes
- * keep them flat.
+ * keep them flat. Every store is seeded and served at once, and each request is timed on each store in turns
+ * (`rounds` rounds, the median round), after a first pass that is not counted: this shared machine's speed drifts
+ * over the minutes a run takes, and timing the stores one after another would set that drift beside the sizes.
  */
-export async function runGrowth(sizes = [1_000, 100_000, 1_000_000]): Promise<GrowthResult[]> {
-  const results: GrowthResult[] = [];
-  for (const count of sizes) {
-    const file = join(scratchDir('bench-growth-'), 'sandbox.db');
-    const started = performance.now();
-    const { tenant, sampleIds } = seed(file, count);
-    const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
-    const { child, url } = await startConsoleServer({ SANDBOX_DB: file });
-    try {
-      const headers = authHeaders(tenant);
+export async function runGrowth(
+  sizes = [1_000, 100_000, 1_000_000],
+  seconds = 5,
+  rounds = 3,
+): Promise<GrowthResult[]> {
+  const stores: Store[] = [];
+  try {
+    for (const count of sizes) {
+      const file = join(scratchDir('bench-growth-'), 'sandbox.db');
+      const started = performance.now();
+      const { tenant, sampleIds } = seed(file, count);
+      const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
+      console.log(`growth: ${count} transfers seeded in ${seedSeconds} s`);
       const middle = sampleIds[Math.floor(sampleIds.length / 2)] as string;
-      results.push({
+      stores.push({
         transfers: count,
         seedSeconds,
-        firstPage: await latency(url, '/v2/transfers?limit=100', headers),
-        deepPage: await latency(url, `/v2/transfers?limit=100&starting_after=${middle}`, headers),
-        read: await latency(url, `/v2/transfers/${middle}`, headers),
-        search: await latency(url, `/v2/users?search=grow.tester${Math.floor(count / 2)}@`, headers),
+        file,
+        headers: authHeaders(tenant),
+        server: await startConsoleServer({ SANDBOX_DB: file }),
+        clientId: tenant.client_id,
+        middle,
+        paths: {
+          firstPage: '/v2/transfers?limit=100',
+          deepPage: `/v2/transfers?limit=100&starting_after=${middle}`,
+          read: `/v2/transfers/${middle}`,
+          search: `/v2/users?search=grow.tester${Math.floor(count / 2)}@`,
+        },
       });
-    } finally {
-      child.kill('SIGTERM');
     }
+    const samples = new Map(stores.map((store) => [store, new Map<Measure, Latency[]>()]));
+    const alone = new Map(stores.map((store) => [store, [] as { p50: number; p99: number }[]]));
+    for (let round = 0; round < rounds; round++) {
+      for (const store of stores) alone.get(store)?.push(timeQueryAlone(store.file, store.clientId));
+    }
+    for (const measure of MEASURES) {
+      for (const store of stores) await latency(store, store.paths[measure], 1);
+      for (let round = 0; round < rounds; round++) {
+        for (const store of stores) {
+          const byMeasure = samples.get(store) as Map<Measure, Latency[]>;
+          byMeasure.set(measure, [
+            ...(byMeasure.get(measure) ?? []),
+            await latency(store, store.paths[measure], seconds),
+          ]);
+        }
+      }
+    }
+    return stores.map((store) => {
+      const of = (measure: Measure) => medianRound(samples.get(store)?.get(measure) ?? []);
+      return {
+        transfers: store.transfers,
+        seedSeconds: store.seedSeconds,
+        firstPage: of('firstPage'),
+        deepPage: of('deepPage'),
+        read: of('read'),
+        search: of('search'),
+        queryPlan: explainPages(store.file, store.clientId, store.middle),
+        queryAlone: medianRound(
+          (alone.get(store) ?? []).map((a) => ({ ...a, requestsPerSecond: 0, errors: 0, non2xx: 0 })),
+        ),
+      };
+    });
+  } finally {
+    for (const store of stores) store.server.child.kill('SIGTERM');
   }
-  return results;
 }

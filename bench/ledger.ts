@@ -105,6 +105,7 @@ async function exportCsv(url: string, headers: Record<string, string>, walletId:
 export async function runLedger(
   sizes = [1_000, 100_000, 1_000_000],
   csvLines = 100_000,
+  runs = 300,
 ): Promise<LedgerResult[]> {
   const results: LedgerResult[] = [];
   for (const count of sizes) {
@@ -118,12 +119,13 @@ export async function runLedger(
       const result: LedgerResult = {
         lines: count,
         seedSeconds,
-        firstPage: await timed(url, '/v2/transactions?limit=100', headers),
-        walletPage: await timed(url, `/v2/transactions?limit=100&wallet_id=${app}`, headers),
+        firstPage: await timed(url, '/v2/transactions?limit=100', headers, runs),
+        walletPage: await timed(url, `/v2/transactions?limit=100&wallet_id=${app}`, headers, runs),
         typeDayPage: await timed(
           url,
           `/v2/transactions?limit=100&type=payout&start_date=${lastDay}&end_date=${lastDay}`,
           headers,
+          runs,
         ),
       };
       if (count >= csvLines) result.csv = await exportCsv(url, headers, app, csvLines);

@@ -32,7 +32,7 @@ export interface LoadResult {
  * Mixed traffic against the console server as `npm start` ships it (a file store, the audit log on): sign-in reads, transfer lists
  * and reads, new payments with unique idempotency keys, and addresses. Bounded in time; loopback only.
  */
-export async function runLoad(connections = 200, seconds = 30): Promise<LoadResult> {
+export async function runLoad(connections = 200, seconds = 30, settleMs = 10_000): Promise<LoadResult> {
   const { child, url } = await startConsoleServer();
   try {
     const tenant = await makeTenant(url);
@@ -64,7 +64,7 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
     // A first round of the same load: compiled code, V8's young generation, SQLite's cache and the socket pools grow
     // to their working size, which a long-running server keeps. The idle level is measured after it.
     await traffic(connections, seconds);
-    await sleep(10_000);
+    await sleep(settleMs);
     const idle = rssMiB(child.pid as number);
     const heapIdle = await heapUsedMiB(url);
     let peak = idle;
@@ -73,7 +73,7 @@ export async function runLoad(connections = 200, seconds = 30): Promise<LoadResu
     }, 250);
     const result = await traffic(connections, seconds);
     clearInterval(sampler);
-    await sleep(10_000);
+    await sleep(settleMs);
     return {
       connections,
       seconds,

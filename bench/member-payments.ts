@@ -31,8 +31,6 @@ export interface MemberPaymentsResult {
   };
 }
 
-const ROUNDS = 3;
-
 function medianRound(rounds: readonly Latency[]): Latency {
   const rate = median(rounds.map((r) => r.requestsPerSecond));
   return rounds.find((r) => r.requestsPerSecond === rate) ?? (rounds[0] as Latency);
@@ -89,6 +87,7 @@ export async function runMemberPayments(
   openApiFile: string,
   seconds: number,
   day: { laterFrom: number; sample?: number; inFlight?: number } = { laterFrom: 50_000 },
+  rounds = 3,
 ): Promise<MemberPaymentsResult> {
   const sample = day.sample ?? 2_000;
   const inFlight = day.inFlight ?? 16;
@@ -112,7 +111,7 @@ export async function runMemberPayments(
     };
     const ours: Latency[] = [];
     const theirs: Latency[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       ours.push(await hammer(server.url, { connections: 50, seconds, headers }, [pay]));
       if (prism) theirs.push(await hammer(prism.url, { connections: 50, seconds, headers }, [pay]));
     }
@@ -146,7 +145,7 @@ export async function runMemberPayments(
     };
     const laterRounds: number[] = [];
     const freshRounds: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       laterRounds.push(await payMany(server.url, dayHeaders, dayUser, sample, inFlight, key));
       freshRounds.push(await payMany(server.url, freshHeaders, dayUser, sample, inFlight, key));
     }

@@ -1,7 +1,7 @@
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { pickById } from '../e2e/payment-form';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
-import { armTimer, type Distribution, distribution, elapsed, signIn } from './browser';
+import { armTimer, type Distribution, distribution, elapsed, FILE_WAIT_MS, signIn } from './browser';
 import { makeTenant, type Tenant } from './lib';
 
 export interface PayoutsResult {
@@ -32,6 +32,7 @@ async function timeSend(page: Page, userId: string, cents: number): Promise<numb
     page,
     { event: 'click', text: label },
     `Boolean(document.querySelector('table[aria-label="Transactions"] tbody tr'))`,
+    'a row of the table "Transactions" on the new payout',
   );
   await page.getByRole('dialog', { name: 'Review payout' }).getByRole('button', { name: label }).click();
   return elapsed(page);
@@ -99,14 +100,16 @@ export async function runPayoutBenchmarks(
         page,
         { event: 'input', text: 'Payouts file' },
         `Boolean(document.querySelector('section[aria-label="Review"]'))`,
+        'the region "Review"',
       );
       await choose();
-      check.push(await elapsed(page));
+      check.push(await elapsed(page, FILE_WAIT_MS));
       // The same file again: until the console turns to the service, all of it is in the browser.
       await armTimer(
         page,
         { event: 'input', text: 'Payouts file' },
         `[...document.querySelectorAll('[role="status"]')].some((e) => e.textContent.includes('Finding the payees'))`,
+        'a status saying "Finding the payees"',
       );
       await choose();
       rules.push(await elapsed(page));
@@ -118,9 +121,10 @@ export async function runPayoutBenchmarks(
         page,
         { event: 'click', text: words },
         `[...document.querySelectorAll('[role="status"]')].some((e) => / paid before · /.test(e.textContent))`,
+        'a status saying "… paid before · …" (every row\'s result)',
       );
       await button.click();
-      pay.push(await elapsed(page));
+      pay.push(await elapsed(page, FILE_WAIT_MS));
       const summary = await page
         .getByRole('status')
         .filter({ hasText: / paid before · / })

@@ -23,8 +23,6 @@ interface Case {
   request: autocannon.Request;
 }
 
-const ROUNDS = 3;
-
 /** The round of median throughput, with its latencies. */
 function medianRound(rounds: readonly Latency[]): Latency {
   const rate = median(rounds.map((r) => r.requestsPerSecond));
@@ -40,6 +38,7 @@ export async function runSandboxCases(
   openApiFile: string,
   seconds: number,
   extraCases: (url: string, headers: Record<string, string>) => Promise<Case[]> = async () => [],
+  rounds = 3,
 ): Promise<CaseResult[]> {
   let sandbox: Server | null = null;
   let prism: Server | null = null;
@@ -84,7 +83,7 @@ export async function runSandboxCases(
     for (const c of cases) {
       const ours: Latency[] = [];
       const theirs: Latency[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
+      for (let round = 0; round < rounds; round++) {
         ours.push(await hammer(sandbox.url, { connections: 50, seconds, headers }, [c.request]));
         if (prism) theirs.push(await hammer(prism.url, { connections: 50, seconds, headers }, [c.request]));
       }

@@ -7,8 +7,6 @@ export interface TeamResult {
   reads: { key: Latency; member: Latency };
 }
 
-const ROUNDS = 3;
-
 function medianRound(rounds: readonly Latency[]): Latency {
   const rate = median(rounds.map((r) => r.requestsPerSecond));
   return rounds.find((r) => r.requestsPerSecond === rate) ?? (rounds[0] as Latency);
@@ -36,12 +34,16 @@ async function signInOnce(
  * and a member's payments and reads (a session look-up, the role check, the organization's credentials, an audit
  * row per write) against the same requests made with the organization's key, on one server, in turns.
  */
-export async function runTeamCases(url: string, seconds: number): Promise<TeamResult> {
+export async function runTeamCases(
+  url: string,
+  seconds: number,
+  { rounds = 3, signIns = 40 }: { rounds?: number; signIns?: number } = {},
+): Promise<TeamResult> {
   const tenant = await makeTenant(url);
   const member = financeOf(tenant);
   const times: number[] = [];
   let auth = '';
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < signIns; i++) {
     const once = await signInOnce(url, member.email, member.password);
     times.push(once.ms);
     auth = once.auth;
@@ -68,7 +70,7 @@ export async function runTeamCases(url: string, seconds: number): Promise<TeamRe
   const compare = async (request: typeof pay | typeof read) => {
     const key: Latency[] = [];
     const mine: Latency[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       key.push(await hammer(url, { connections: 50, seconds, headers: keyHeaders }, [request]));
       mine.push(await hammer(url, { connections: 50, seconds, headers: memberHeaders }, [request]));
     }

@@ -210,16 +210,11 @@ export interface PageOptions {
   before?: Cursor | undefined;
 }
 
-/**
- * One page of transfers by keyset on (created_ms, seq): constant cost however deep the page. `descending` is the list
- * order; `after` takes the rows following the cursor in that order, `before` the rows preceding it (returned in list
- * order). Fetches limit + 1 to know whether more exist. Each transfer comes as the API's JSON text (TRANSFER_JSON).
- */
-export function pageOfTransferJson(
-  db: Db,
+/** The statement of a page of transfers and its parameters: what pageOfTransferJson runs (and the bench explains). */
+export function transferPageQuery(
   filter: TransferFilter,
   options: PageOptions,
-): { rows: string[]; more: boolean } {
+): { sql: string; params: Record<string, unknown> } {
   const where = ['org_id = @orgId'];
   const params: Record<string, unknown> = { orgId: filter.orgId, take: options.limit + 1 };
   if (filter.userId) {
@@ -251,13 +246,25 @@ export function pageOfTransferJson(
     params.cursorSeq = cursor.seq;
   }
   const direction = towardsSmaller ? 'DESC' : 'ASC';
-  const rows = sql<string>(
-    db,
-    `SELECT ${TRANSFER_JSON} FROM transfers t WHERE ${where.join(' AND ')}
+  return {
+    sql: `SELECT ${TRANSFER_JSON} FROM transfers t WHERE ${where.join(' AND ')}
      ORDER BY created_ms ${direction}, seq ${direction} LIMIT @take`,
-  )
-    .pluck()
-    .all(params);
+    params,
+  };
+}
+
+/**
+ * One page of transfers by keyset on (created_ms, seq): constant cost however deep the page. `descending` is the list
+ * order; `after` takes the rows following the cursor in that order, `before` the rows preceding it (returned in list
+ * order). Fetches limit + 1 to know whether more exist. Each transfer comes as the API's JSON text (TRANSFER_JSON).
+ */
+export function pageOfTransferJson(
+  db: Db,
+  filter: TransferFilter,
+  options: PageOptions,
+): { rows: string[]; more: boolean } {
+  const { sql: statement, params } = transferPageQuery(filter, options);
+  const rows = sql<string>(db, statement).pluck().all(params);
   return pageFrom(rows, options.limit, options.before !== undefined);
 }
 
