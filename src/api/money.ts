@@ -90,7 +90,13 @@ export async function sendMoneyRow<TDraft, TBody>(
   } catch (error) {
     if (error instanceof ApiError && classifyMoneyAnswer(error.status, error.code) === 'key-used') {
       const found = await kind.findByKey(body);
-      if (found) return { kind: 'alreadyPaid', transferId: found.id };
+      const first = found?.transactions?.[0];
+      if (found)
+        return {
+          kind: 'alreadyPaid',
+          transferId: found.id,
+          ...(first ? { transactionId: String(first.id) } : {}),
+        };
     }
     const failure = moneyFailureOf(error);
     if (failure.kind === 'refused' || failure.kind === 'unknown') {

@@ -1,6 +1,6 @@
 import { sendMoneyRow } from '../../api/money';
 import { paymentMoney } from '../../api/payments';
-import type { SendResult } from '../../lib/file-engine/run-rows';
+import type { FoundByKey, SendResult } from '../../lib/file-engine/run-rows';
 import type { PlannedPayment } from './payments-file-plan';
 
 const bodyOf = (row: PlannedPayment, operator?: string) =>
@@ -19,6 +19,9 @@ export function sendPaymentRow(
 }
 
 /** The transfer a row's request id names, among its payer's recent transfers (or all, for a customer). */
-export async function lookUpPaymentRow(row: PlannedPayment): Promise<string | null> {
-  return (await paymentMoney.findByKey(bodyOf(row)))?.id ?? null;
+export async function lookUpPaymentRow(row: PlannedPayment): Promise<FoundByKey | null> {
+  const found = await paymentMoney.findByKey(bodyOf(row));
+  if (!found) return null;
+  const transaction = found.transactions?.[0];
+  return { transferId: found.id, ...(transaction ? { transactionId: String(transaction.id) } : {}) };
 }

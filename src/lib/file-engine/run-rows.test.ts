@@ -194,3 +194,17 @@ describe('percentOfRows', () => {
     expect(percentOfRows(0, 0)).toBe(100);
   });
 });
+
+describe('a row found by its key after its answer was lost', () => {
+  it('reads as one answered: its transfer and its transaction', async () => {
+    const run = new RowsRun([0], {
+      send: async () => ({ kind: 'unknown', message: 'no answer' }),
+      lookup: async () => ({ transferId: 't-1', transactionId: 'tx-1' }),
+      resendAllowed: false,
+      sleep: async () => {},
+    });
+    await run.start();
+    await run.resolveUnknown();
+    expect(run.outcomes[0]).toEqual({ kind: 'created', transferId: 't-1', transactionId: 'tx-1' });
+  });
+});

@@ -18,10 +18,33 @@ export type SendResult =
   | { kind: 'signedOut' }
   | { kind: 'unknown'; message: string };
 
+/** A row's transfer found by its key, and its first transaction when the record has one. */
+export interface FoundByKey {
+  transferId: string;
+  transactionId?: string | undefined;
+}
+
+/** The outcome of a row found by its key. */
+function foundOutcome(found: string | FoundByKey): {
+  kind: 'created';
+  transferId: string;
+  transactionId?: string;
+} {
+  if (typeof found === 'string') return { kind: 'created', transferId: found };
+  return {
+    kind: 'created',
+    transferId: found.transferId,
+    ...(found.transactionId ? { transactionId: found.transactionId } : {}),
+  };
+}
+
 export interface RunDeps<T> {
   send: (item: T) => Promise<SendResult>;
-  /** The transfer a row's request id names, if the service has one: how an unknown outcome is resolved. */
-  lookup: (item: T) => Promise<string | null>;
+  /**
+   * The transfer a row's request id names, if the service has one: how an unknown outcome is resolved; with its first
+   * transaction where the service's record carries one (a payment's), so a row found so reads as one answered.
+   */
+  lookup: (item: T) => Promise<string | FoundByKey | null>;
   /** Resend a row whose outcome stays unknown after the look-up: only where the service honours the key. */
   resendAllowed: boolean;
   concurrency?: number;
@@ -157,7 +180,7 @@ export class RowsRun<T> {
       const item = this.items[index] as T;
       try {
         const found = await this.deps.lookup(item);
-        if (found) this.outcomes[index] = { kind: 'created', transferId: found };
+        if (found) this.outcomes[index] = foundOutcome(found);
         else if (this.deps.resendAllowed) await this.sendRow(index, true);
         else
           this.outcomes[index] = {
