@@ -1,7 +1,7 @@
 // `npm run dev:sso`: the demo as `npm start` serves it, with members signing in through a local OpenID provider
 // (oidc-provider and its development login page: type one of the logins below, any password).
 import { spawn } from 'node:child_process';
-import { testProvider } from '../src/server/test/oidc-provider';
+import { testProvider } from '../src/server/test/sso/oidc-provider';
 
 const port = Number(process.env.PORT ?? 8080);
 const origin = process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;

@@ -5,8 +5,8 @@ import { insertIdentity } from '../db/repositories/sso';
 import { totpCode } from '../identity/totp';
 import { findMemberByEmail, insertMember } from '../members/members';
 import { basic, caller } from '../test/console';
-import { TestBrowser } from '../test/oidc-provider';
-import { must, ssoWorld } from '../test/sso-world';
+import { TestBrowser } from '../test/sso/oidc-provider';
+import { must, ssoWorld } from '../test/sso/sso-world';
 import { achPayment } from '../test/tenants';
 import { TEST_TOTP } from '../test/two-consoles';
 

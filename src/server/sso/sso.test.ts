@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { basic, caller } from '../test/console';
-import { TestBrowser } from '../test/oidc-provider';
-import { must, ssoWorld } from '../test/sso-world';
+import { TestBrowser } from '../test/sso/oidc-provider';
+import { must, ssoWorld } from '../test/sso/sso-world';
 import { recheckSessions } from './sessions';
 
 describe('signing in through the company’s identity provider', async () => {

@@ -1,9 +1,9 @@
 import { serve } from '@hono/node-server';
 import { afterAll, beforeEach } from 'vitest';
-import type { SignInPolicy } from '../identity/policy';
-import { ssoSettingsFromEnv } from '../sso/settings';
-import { startSso } from '../sso/start';
-import { basic, caller, teamConsole } from './console';
+import type { SignInPolicy } from '../../identity/policy';
+import { ssoSettingsFromEnv } from '../../sso/settings';
+import { startSso } from '../../sso/start';
+import { basic, caller, teamConsole } from '../console';
 import { freePort, TestBrowser, testProvider } from './oidc-provider';
 
 /** A value the test's setup guarantees. */
