@@ -20,3 +20,21 @@ test('a payout sent empty by keyboard puts the focus at the payee it needs', asy
   await page.keyboard.press('Enter');
   await expect(page.getByRole('combobox', { name: 'Payee', exact: true })).toBeFocused();
 });
+
+test("Treasury names the organization's wallet as the organization's, apart from each app's", async ({
+  page,
+  tenant,
+}) => {
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
+  const organization = page.getByRole('region', {
+    name: `${tenant.organization.name} (organization) wallet`,
+    exact: true,
+  });
+  await expect(organization.getByRole('heading', { level: 2 })).toHaveText(
+    `${tenant.organization.name} (organization)`,
+  );
+  const names = await page
+    .getByRole('region')
+    .evaluateAll((regions) => regions.map((r) => r.getAttribute('aria-label')).filter(Boolean));
+  expect(new Set(names).size).toBe(names.length);
+});
