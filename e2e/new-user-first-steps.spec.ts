@@ -38,3 +38,23 @@ test("Treasury names the organization's wallet as the organization's, apart from
     .evaluateAll((regions) => regions.map((r) => r.getAttribute('aria-label')).filter(Boolean));
   expect(new Set(names).size).toBe(names.length);
 });
+
+test('on a phone the navigation button says whether the navigation is open, and Escape closes it back to the button', async ({
+  page,
+  tenant,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant, 'support', { to: '/users' });
+  const button = page.getByRole('button', { name: 'Toggle navigation', exact: true });
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const navigation = page.getByRole('navigation', { name: 'Main', exact: true });
+  await expect(navigation.getByRole('link', { name: 'Overview', exact: true })).toBeInViewport();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Escape');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+  await expect(navigation.getByRole('link', { name: 'Overview', exact: true })).not.toBeInViewport();
+});
