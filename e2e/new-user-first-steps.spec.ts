@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { bankPayment, expect, memberAuth, signIn, test } from './fixtures';
 
 /** What a new user met on a first pass through the console, by keyboard and on a phone. */
 
@@ -57,4 +57,25 @@ test('on a phone the navigation button says whether the navigation is open, and 
   await expect(button).toHaveAttribute('aria-expanded', 'false');
   await expect(button).toBeFocused();
   await expect(navigation.getByRole('link', { name: 'Overview', exact: true })).not.toBeInViewport();
+});
+
+test("a payment's record fits a phone's width: its metadata wraps instead of pushing the page off the screen", async ({
+  page,
+  tenant,
+}) => {
+  const made = await page.request.post('/v2/payments', {
+    headers: await memberAuth(page.request, tenant, 'finance'),
+    data: bankPayment(tenant, 2_500, {
+      metadata: { order: 'order-2026-12-02-0000000000000000000000000001' },
+    }),
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant, 'finance', { to: `/transfers/${id}` });
+  const details = page.getByRole('table', { name: 'Transfer details', exact: true });
+  await expect(details).toContainText('order-2026-12-02');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const box = await details.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
 });
