@@ -204,6 +204,11 @@ test('a failed bill payment says why, is in the history and under Payment failed
   await expect(alert).toContainText(/The payment to .* •••• \d{4} failed: R\d\d: \S/);
   await expect(alert).toContainText('Paying again to this account may fail the same way');
   await expect(alert.getByRole('link', { name: 'Open Dana Lee Consulting', exact: true })).toBeVisible();
+  // In a sentence the link is told apart by more than its colour (too faint against the text in the dark scheme).
+  await expect(alert.getByRole('link', { name: 'Open Dana Lee Consulting', exact: true })).toHaveCSS(
+    'text-decoration-line',
+    'underline',
+  );
   const history = page.getByRole('table', { name: 'History', exact: true });
   await expect(history.getByRole('row').filter({ hasText: 'payment failed' })).toContainText(
     /The bank\s*R\d\d: /,

@@ -155,7 +155,8 @@ function FailedPayment({ bill, last }: { bill: Bill; last: PaymentFailure | unde
             Paying again to this account may fail the same way: check the vendor's account first (on the
             vendor's page; a second member confirms a change).{' '}
             {bill.ap_vendor_id && (
-              <Anchor component={Link} to={`/vendors/${bill.ap_vendor_id}`}>
+              // Underlined: in a sentence a link told apart by its colour alone is too faint in the dark scheme.
+              <Anchor component={Link} to={`/vendors/${bill.ap_vendor_id}`} underline="always">
                 {`Open ${bill.ap_vendor_name ?? 'the vendor'}`}
               </Anchor>
             )}
