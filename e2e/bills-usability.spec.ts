@@ -214,3 +214,32 @@ test('a failed bill payment says why, is in the history and under Payment failed
     /The bank\s*R\d\d: /,
   );
 });
+
+test("a large bill's items fit a phone: the page keeps the screen's width and the items scroll on their own", async ({
+  page,
+  tenant,
+}) => {
+  const headers = await memberAuth(page.request, tenant, 'finance');
+  const { vendor, method } = await northwind(page.request, headers);
+  const item = { name: 'Warehouse, April', quantity: 1, unit_price: 1_450_000, amount: 1_450_000 };
+  const made = await page.request.post(`${AP}/payables`, {
+    headers,
+    data: {
+      acting_user_id: 1,
+      number: 'SL-PHONE',
+      ap_vendor_id: vendor,
+      ap_payment_method_id: method,
+      items: [item],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant, 'finance', { to: `/bills/${id}` });
+  const items = page.getByRole('table', { name: 'Items', exact: true });
+  await expect(items).toContainText('$14,500.00');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const region = page.getByRole('region', { name: 'Items (scrolls sideways)', exact: true });
+  await region.focus();
+  await expect(region).toBeFocused();
+});
