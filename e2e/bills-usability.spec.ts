@@ -243,3 +243,18 @@ test("a large bill's items fit a phone: the page keeps the screen's width and th
   await region.focus();
   await expect(region).toBeFocused();
 });
+
+test("a vendor's bills are counted with their noun and canceled is spelled as the bills' tab spells it", async ({
+  page,
+  tenant,
+}) => {
+  await submittedBill(page.request, tenant, 'NH-COUNT', 12_500);
+  await signIn(page, tenant, 'finance', { to: '/vendors' });
+  await page.getByRole('row', { name: /Northwind Hosting/ }).click();
+  await expect(page.getByRole('heading', { name: 'Northwind Hosting', level: 1 })).toBeVisible();
+  const total = page.getByText(/ not canceled, /);
+  await expect(total).toHaveText(
+    /^(1 bill|\d+ bills) not canceled, \$[\d,.]+ in all; \$[\d,.]+ still to pay\.$/,
+  );
+  await expect(page.getByText(/bill\(s\)|cancelled/)).toHaveCount(0);
+});
