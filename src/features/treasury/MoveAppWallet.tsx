@@ -81,6 +81,8 @@ function MoveForm({
     error: null,
   });
   const verb = direction === 'deposit' ? 'Deposit' : 'Withdraw';
+  // What the review and its confirmation call the move: a withdrawal, as Confirm withdrawal of and the ledger say.
+  const noun = direction === 'deposit' ? 'deposit' : 'withdrawal';
   const submission = useMoneySubmission<AppWalletMove, AppWalletBody>(
     direction === 'deposit' ? depositMoney : withdrawalMoney,
     {
@@ -138,11 +140,11 @@ function MoveForm({
             setReview(submission.prepare({ appId: app.id, cents: parsed.cents }, { appId: app.id }));
           }}
         >
-          {`Review ${verb.toLowerCase()}`}
+          {`Review ${noun}`}
         </Button>
       </Group>
       {review && (
-        <Alert color="blue" title={`Review: ${verb.toLowerCase()} ${formatCents(cents)}`}>
+        <Alert color="blue" title={`Review: ${noun} of ${formatCents(cents)}`}>
           <Stack gap={4}>
             <Text>{`${direction === 'deposit' ? 'From' : 'To'} ${account}`}</Text>
             <Text>
