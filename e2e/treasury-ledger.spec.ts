@@ -184,8 +184,10 @@ test('a withdrawal above the limit waits for another member, and moves once they
   await expect(
     wallet.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }),
   ).toHaveCount(0);
-  await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
+  // By keyboard: the review goes once submitted, and the focus goes to what came of it, not to the page's top.
+  await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).press('Enter');
   await expect(wallet.getByRole('status')).toContainText('Submitted for approval');
+  await expect(wallet.getByRole('status')).toBeFocused();
   const href = await wallet.getByRole('link', { name: 'Open request', exact: true }).getAttribute('href');
   const requestId = href?.split('/').at(-1);
   expect((await wallets(page.request, tenant)).apps.find((a) => a.id === app?.id)?.balance).toBe(before);

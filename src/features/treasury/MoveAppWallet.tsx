@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useApprovalNeed } from '../../api/approvals';
 import { submitMoveForApproval } from '../../api/ledger';
@@ -95,6 +95,11 @@ function MoveForm({
       onRefused: () => undefined,
     },
   );
+  // The review and its buttons go once the move is made or waits: the focus goes to what came of it, not to the page.
+  const outcome = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (made || waiting) outcome.current?.focus();
+  }, [made, waiting]);
   const cents = review?.body.amount ?? 0;
   const after = app.balance + (direction === 'withdraw' ? -cents : 0);
 
@@ -173,7 +178,7 @@ function MoveForm({
         </Alert>
       )}
       {made && (
-        <Text role="status">
+        <Text role="status" ref={outcome} tabIndex={-1}>
           {direction === 'deposit'
             ? `Deposit of ${formatCents(made.cents)} made: pending until it arrives. `
             : `Withdrawal of ${formatCents(made.cents)} made: on its way to ${account}. `}
@@ -181,7 +186,7 @@ function MoveForm({
         </Text>
       )}
       {waiting && (
-        <Text role="status">
+        <Text role="status" ref={outcome} tabIndex={-1}>
           {'Submitted for approval: '}
           <Link href={`/approvals/${waiting}`}>Open request</Link>
         </Text>
