@@ -204,8 +204,57 @@ test('a failed bill payment says why, is in the history and under Payment failed
   await expect(alert).toContainText(/The payment to .* •••• \d{4} failed: R\d\d: \S/);
   await expect(alert).toContainText('Paying again to this account may fail the same way');
   await expect(alert.getByRole('link', { name: 'Open Dana Lee Consulting', exact: true })).toBeVisible();
+  // In a sentence the link is told apart by more than its colour (too faint against the text in the dark scheme).
+  await expect(alert.getByRole('link', { name: 'Open Dana Lee Consulting', exact: true })).toHaveCSS(
+    'text-decoration-line',
+    'underline',
+  );
   const history = page.getByRole('table', { name: 'History', exact: true });
   await expect(history.getByRole('row').filter({ hasText: 'payment failed' })).toContainText(
     /The bank\s*R\d\d: /,
   );
+});
+
+test("a large bill's items fit a phone: the page keeps the screen's width and the items scroll on their own", async ({
+  page,
+  tenant,
+}) => {
+  const headers = await memberAuth(page.request, tenant, 'finance');
+  const { vendor, method } = await northwind(page.request, headers);
+  const item = { name: 'Warehouse, April', quantity: 1, unit_price: 1_450_000, amount: 1_450_000 };
+  const made = await page.request.post(`${AP}/payables`, {
+    headers,
+    data: {
+      acting_user_id: 1,
+      number: 'SL-PHONE',
+      ap_vendor_id: vendor,
+      ap_payment_method_id: method,
+      items: [item],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant, 'finance', { to: `/bills/${id}` });
+  const items = page.getByRole('table', { name: 'Items', exact: true });
+  await expect(items).toContainText('$14,500.00');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const region = page.getByRole('region', { name: 'Items (scrolls sideways)', exact: true });
+  await region.focus();
+  await expect(region).toBeFocused();
+});
+
+test("a vendor's bills are counted with their noun and canceled is spelled as the bills' tab spells it", async ({
+  page,
+  tenant,
+}) => {
+  await submittedBill(page.request, tenant, 'NH-COUNT', 12_500);
+  await signIn(page, tenant, 'finance', { to: '/vendors' });
+  await page.getByRole('row', { name: /Northwind Hosting/ }).click();
+  await expect(page.getByRole('heading', { name: 'Northwind Hosting', level: 1 })).toBeVisible();
+  const total = page.getByText(/ not canceled, /);
+  await expect(total).toHaveText(
+    /^(1 bill|\d+ bills) not canceled, \$[\d,.]+ in all; \$[\d,.]+ still to pay\.$/,
+  );
+  await expect(page.getByText(/bill\(s\)|cancelled/)).toHaveCount(0);
 });

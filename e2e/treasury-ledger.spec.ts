@@ -175,15 +175,19 @@ test('a withdrawal above the limit waits for another member, and moves once they
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
   await wallet.getByText('Withdraw', { exact: true }).click();
   await wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true }).fill('1500');
-  await wallet.getByRole('button', { name: 'Review withdraw', exact: true }).click();
+  await wallet.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
+  // The same word for the same move, from the review's button to its confirmation.
+  await expect(wallet).toContainText('Review: withdrawal of $1,500.00');
   await expect(wallet).toContainText('To Checking •••• 4321');
   // The review says up front that it waits: no button that looks like it will go.
   await expect(wallet).toContainText("above your organization's approval limit");
   await expect(
     wallet.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }),
   ).toHaveCount(0);
-  await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
+  // By keyboard: the review goes once submitted, and the focus goes to what came of it, not to the page's top.
+  await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).press('Enter');
   await expect(wallet.getByRole('status')).toContainText('Submitted for approval');
+  await expect(wallet.getByRole('status')).toBeFocused();
   const href = await wallet.getByRole('link', { name: 'Open request', exact: true }).getAttribute('href');
   const requestId = href?.split('/').at(-1);
   expect((await wallets(page.request, tenant)).apps.find((a) => a.id === app?.id)?.balance).toBe(before);

@@ -68,7 +68,7 @@ test("finance moves money from an app's wallet to the organization's and back, e
   const appBefore = before.apps.find((a) => a.id === app?.id)?.balance ?? 0;
   await signIn(page, tenant, 'finance', { to: '/treasury' });
   const organization = page.getByRole('region', {
-    name: `${tenant.organization.name} wallet`,
+    name: `${tenant.organization.name} (organization) wallet`,
     exact: true,
   });
   await organization.getByText('To the organization', { exact: true }).click();

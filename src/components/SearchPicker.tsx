@@ -1,7 +1,7 @@
 import { Badge, Combobox, InputBase, Loader, Text, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useReducer, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useReducer, useState } from 'react';
 import type { PickerOption, PickerSource } from '../api/search-source';
 import { isUuid } from '../lib/uuid';
 
@@ -16,6 +16,8 @@ interface Props {
   required?: boolean;
   error?: ReactNode;
   placeholder?: string;
+  /** The field's input: a form that refuses an empty pick puts the focus there, as at any other field (field.ref). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 export const PICKER_DESCRIPTION = 'Name, email, phone or ID';
@@ -43,6 +45,7 @@ export function SearchPicker({
   required,
   error,
   placeholder,
+  ref,
 }: Props) {
   // One more render once the list exists, as components/Select.tsx explains: aria-expanded and aria-controls.
   const [, renderAgain] = useReducer((n: number) => n + 1, 0);
@@ -103,7 +106,7 @@ export function SearchPicker({
   return (
     <Combobox store={combobox} onOptionSubmit={pick} keepMounted={false} transitionProps={{ duration: 0 }}>
       {/* A combobox to assistive technology (WAI-ARIA 1.2): role, aria-expanded, aria-controls, aria-activedescendant. */}
-      <Combobox.Target withExpandedAttribute>
+      <Combobox.Target withExpandedAttribute ref={ref}>
         <InputBase
           label={label}
           description={description}

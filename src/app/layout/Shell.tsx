@@ -16,7 +16,16 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { spotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
+import {
+  lazy,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useLocation } from 'wouter';
 import { useWaitingForMe } from '../../api/approvals';
 import { useBillsWaitingForMe } from '../../api/bills-waiting';
@@ -196,6 +205,8 @@ function Overlay({ what, onFailed, children }: { what: string; onFailed: () => v
   );
 }
 
+const NAVIGATION_ID = 'main-navigation';
+
 export function Shell() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [inspectorOpened, { open: openInspector, close: closeInspector }] = useDisclosure(false);
@@ -211,6 +222,14 @@ export function Shell() {
     spotlight.open(); // the palette opens as it mounts, if its code is still on the way
   }, []);
   useHotkeys([['mod+K', openPalette]], []);
+  // On a phone the open navigation covers the page: Escape closes it, and the focus goes back to the button that opened
+  // it (not to the page's top, where a keyboard user would start over).
+  const burger = useRef<HTMLButtonElement>(null);
+  const closeNavigation = (event: ReactKeyboardEvent) => {
+    if (event.key !== 'Escape' || !opened) return;
+    close();
+    burger.current?.focus();
+  };
   const showInspector = () => {
     setInspectorWanted(true);
     openInspector();
@@ -222,16 +241,19 @@ export function Shell() {
       navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
-      <AppShell.Header>
+      <AppShell.Header onKeyDown={closeNavigation}>
         <SkipToPage />
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Burger
+              ref={burger}
               opened={opened}
               onClick={toggle}
               hiddenFrom="sm"
               size="sm"
               aria-label="Toggle navigation"
+              aria-expanded={opened}
+              aria-controls={NAVIGATION_ID}
             />
             <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
               Payout Console
@@ -276,7 +298,14 @@ export function Shell() {
         </Group>
       </AppShell.Header>
       {/* Twenty-odd pages do not fit a laptop's height: the navigation scrolls on its own, the page stays put. */}
-      <AppShell.Navbar p="sm" component="nav" aria-label="Main" style={{ overflowY: 'auto' }}>
+      <AppShell.Navbar
+        p="sm"
+        component="nav"
+        id={NAVIGATION_ID}
+        aria-label="Main"
+        style={{ overflowY: 'auto' }}
+        onKeyDown={closeNavigation}
+      >
         <MainNav links={navigation} onNavigate={close} />
         {/* On a phone the header has room for the brand, the environment and the colour scheme only. */}
         <Stack gap="xs" mt="md" hiddenFrom="sm">

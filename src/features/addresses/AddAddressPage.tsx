@@ -14,6 +14,7 @@ import { Notice } from '../../components/Notice';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { pickedText, SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { countryName } from '../../lib/countries';
 import {
   type AddressFormInput,
@@ -60,10 +61,12 @@ export function AddAddressPage() {
   const { userId: pathUserId } = useParams();
   const [params] = useSearchParams();
   const form = useForm<AddressFormInput, unknown, AddressFormOutput>({
+    shouldFocusError: false,
     resolver: zodResolver(addressFormSchema),
     defaultValues: emptyAddressForm(pathUserId ?? params.get('user_id') ?? ''),
     mode: 'onTouched',
   });
+  const formRef = useFocusFirstInvalid(form.formState.submitCount);
   const { errors } = form.formState;
   const addAddress = useAddUserAddress();
   const [saved, setSaved] = useState<{ userId: string; address: AddressResponse } | null>(null);
@@ -154,7 +157,7 @@ export function AddAddressPage() {
       )}
       {/* Once added, the result stands in for the form: a second click cannot add the same address again. */}
       {saved === null && (
-        <form noValidate onSubmit={submit} onMouseDown={keepFocusOnControlPress}>
+        <form ref={formRef} noValidate onSubmit={submit} onMouseDown={keepFocusOnControlPress}>
           <Paper withBorder p="md">
             <Stack>
               <Controller
@@ -171,6 +174,7 @@ export function AddAddressPage() {
                       setUserShown(option);
                     }}
                     onBlur={field.onBlur}
+                    ref={field.ref}
                     error={errors.userId?.message}
                   />
                 )}

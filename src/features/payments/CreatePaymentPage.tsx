@@ -17,6 +17,7 @@ import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { RadioChoice } from '../../components/RadioChoice';
 import { SearchPicker } from '../../components/SearchPicker';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { useForgetOnIdle } from '../../components/use-forget-on-idle';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { describeAccount } from '../../lib/mask';
@@ -62,6 +63,7 @@ export function CreatePaymentPage() {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const form = useForm<PaymentFormValues>({
+    shouldFocusError: false,
     resolver: zodResolver(paymentFormSchema),
     defaultValues: emptyPaymentForm({
       userId: params.get('user_id') ?? undefined,
@@ -69,6 +71,7 @@ export function CreatePaymentPage() {
     }),
     mode: 'onTouched',
   });
+  const formRef = useFocusFirstInvalid(form.formState.submitCount);
   const { errors } = form.formState;
   const metadata = useFieldArray({ control: form.control, name: 'metadata' });
   const [review, setReview] = useState<{
@@ -144,7 +147,7 @@ export function CreatePaymentPage() {
     <Stack maw={720}>
       <Title order={1}>Create payment</Title>
       {pageError !== null && <ApiErrorAlert error={pageError} />}
-      <form noValidate onSubmit={openReview} onMouseDown={keepFocusOnControlPress}>
+      <form ref={formRef} noValidate onSubmit={openReview} onMouseDown={keepFocusOnControlPress}>
         <Stack>
           <Paper withBorder p="md">
             <Stack>
@@ -176,6 +179,7 @@ export function CreatePaymentPage() {
                       setPayerShown(option);
                     }}
                     onBlur={field.onBlur}
+                    ref={field.ref}
                     error={(payer === 'user' ? errors.userId : errors.customerId)?.message}
                   />
                 )}

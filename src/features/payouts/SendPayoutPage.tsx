@@ -17,6 +17,7 @@ import { keepFocusOnControlPress } from '../../components/keep-focus-on-control-
 import type { PayoutSummary } from '../../components/PayoutDetails';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { SearchPicker } from '../../components/SearchPicker';
+import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents } from '../../lib/money';
 import { describePayoutMethod } from '../../lib/payout-methods';
@@ -54,10 +55,12 @@ export function SendPayoutPage() {
   const submitApproval = useSubmitPayoutApproval();
   const { wallets, preferred, error: walletsError } = useWallets();
   const form = useForm<PayoutFormValues>({
+    shouldFocusError: false,
     resolver: zodResolver(payoutFormSchema),
     defaultValues: emptyPayoutForm(params.get('user_id') ?? ''),
     mode: 'onTouched',
   });
+  const formRef = useFocusFirstInvalid(form.formState.submitCount);
   const { errors } = form.formState;
   const [userId, amount, appId] = useWatch({ control: form.control, name: ['userId', 'amount', 'appId'] });
   const validUserId = isUuid(userId) ? userId.trim().toLowerCase() : null;
@@ -139,7 +142,7 @@ export function SendPayoutPage() {
       <Title order={1}>Send payout</Title>
       <Text c="dimmed">Pay a user to one of their saved payout methods, from an app&apos;s wallet.</Text>
       {pageError !== null && <ApiErrorAlert error={pageError} />}
-      <form noValidate onSubmit={openReview} onMouseDown={keepFocusOnControlPress}>
+      <form ref={formRef} noValidate onSubmit={openReview} onMouseDown={keepFocusOnControlPress}>
         <Stack>
           <Paper withBorder p="md">
             <Stack>
@@ -158,6 +161,7 @@ export function SendPayoutPage() {
                       form.setValue('methodId', '');
                     }}
                     onBlur={field.onBlur}
+                    ref={field.ref}
                     error={errors.userId?.message}
                   />
                 )}

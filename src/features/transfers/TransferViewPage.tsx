@@ -168,7 +168,10 @@ function TransferDetails({ data }: { data: Transfer }) {
             <DetailRow label="External ID">{data.external_data?.external_id ?? '—'}</DetailRow>
             <DetailRow label="Platform">{data.external_data?.platform ?? '—'}</DetailRow>
             <DetailRow label="Metadata">
-              <Code block>{formatMetadata(data.metadata)}</Code>
+              {/* Its lines wrap: a long id in the metadata would otherwise widen the record past a phone's screen. */}
+              <Code block style={{ whiteSpace: 'pre-wrap' }}>
+                {formatMetadata(data.metadata)}
+              </Code>
             </DetailRow>
           </Table.Tbody>
         </Table>

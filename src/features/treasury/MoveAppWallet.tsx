@@ -1,7 +1,7 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useApprovalNeed } from '../../api/approvals';
 import { submitMoveForApproval } from '../../api/ledger';
@@ -81,6 +81,8 @@ function MoveForm({
     error: null,
   });
   const verb = direction === 'deposit' ? 'Deposit' : 'Withdraw';
+  // What the review and its confirmation call the move: a withdrawal, as Confirm withdrawal of and the ledger say.
+  const noun = direction === 'deposit' ? 'deposit' : 'withdrawal';
   const submission = useMoneySubmission<AppWalletMove, AppWalletBody>(
     direction === 'deposit' ? depositMoney : withdrawalMoney,
     {
@@ -93,6 +95,11 @@ function MoveForm({
       onRefused: () => undefined,
     },
   );
+  // The review and its buttons go once the move is made or waits: the focus goes to what came of it, not to the page.
+  const outcome = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (made || waiting) outcome.current?.focus();
+  }, [made, waiting]);
   const cents = review?.body.amount ?? 0;
   const after = app.balance + (direction === 'withdraw' ? -cents : 0);
 
@@ -138,11 +145,11 @@ function MoveForm({
             setReview(submission.prepare({ appId: app.id, cents: parsed.cents }, { appId: app.id }));
           }}
         >
-          {`Review ${verb.toLowerCase()}`}
+          {`Review ${noun}`}
         </Button>
       </Group>
       {review && (
-        <Alert color="blue" title={`Review: ${verb.toLowerCase()} ${formatCents(cents)}`}>
+        <Alert color="blue" title={`Review: ${noun} of ${formatCents(cents)}`}>
           <Stack gap={4}>
             <Text>{`${direction === 'deposit' ? 'From' : 'To'} ${account}`}</Text>
             <Text>
@@ -171,7 +178,7 @@ function MoveForm({
         </Alert>
       )}
       {made && (
-        <Text role="status">
+        <Text role="status" ref={outcome} tabIndex={-1}>
           {direction === 'deposit'
             ? `Deposit of ${formatCents(made.cents)} made: pending until it arrives. `
             : `Withdrawal of ${formatCents(made.cents)} made: on its way to ${account}. `}
@@ -179,7 +186,7 @@ function MoveForm({
         </Text>
       )}
       {waiting && (
-        <Text role="status">
+        <Text role="status" ref={outcome} tabIndex={-1}>
           {'Submitted for approval: '}
           <Link href={`/approvals/${waiting}`}>Open request</Link>
         </Text>

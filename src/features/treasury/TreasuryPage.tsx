@@ -158,7 +158,12 @@ export function TreasuryPage() {
       {data && (
         <>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <Paper withBorder p="md" component="section" aria-label={`${data.organization.name} wallet`}>
+            <Paper
+              withBorder
+              p="md"
+              component="section"
+              aria-label={`${data.organization.name} (organization) wallet`}
+            >
               <Stack gap="xs">
                 <Title order={2} size="h4">
                   {`${data.organization.name} (organization)`}

@@ -13,6 +13,7 @@ import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
 import { billStatusWords } from '../../lib/bill-tabs';
 import { formatCents } from '../../lib/money';
+import { countOf } from '../../lib/words';
 import { VendorMethods } from './VendorMethods';
 
 /** What is still to pay: a bill that is neither paid nor cancelled. */
@@ -37,8 +38,9 @@ function VendorBills({ vendorId }: { vendorId: string }) {
         ) : (
           <>
             <Text aria-label="Bills' total">
-              {counted.length} bill(s) not cancelled, {formatCents(total)} in all; {formatCents(unpaid)} still
-              to pay
+              {/* "canceled" as the bills' own status and tab say it; "1 bill", not "1 bill(s)". */}
+              {countOf(counted.length, 'bill')} not canceled, {formatCents(total)} in all;{' '}
+              {formatCents(unpaid)} still to pay
               {bills.data.has_more ? ' (the newest 100)' : ''}.
             </Text>
             <DataTable
