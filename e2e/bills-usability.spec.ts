@@ -202,8 +202,11 @@ test('a failed bill payment says why, is in the history and under Payment failed
   await page.getByRole('row', { name: /DL-FAIL/ }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'The payment failed' });
   await expect(alert).toContainText(/The payment to .* •••• \d{4} failed: R\d\d: \S/);
-  await expect(alert).toContainText('Paying again to this account may fail the same way');
-  await expect(alert.getByRole('link', { name: 'Open Dana Lee Consulting', exact: true })).toBeVisible();
+  await expect(alert).toContainText('It is not paid again to this account');
+  await expect(
+    alert.getByRole('link', { name: "Add an account on Dana Lee Consulting's page", exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay again', exact: true })).toHaveCount(0);
   const history = page.getByRole('table', { name: 'History', exact: true });
   await expect(history.getByRole('row').filter({ hasText: 'payment failed' })).toContainText(
     /The bank\s*R\d\d: /,

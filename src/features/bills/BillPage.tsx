@@ -39,7 +39,8 @@ import { countOf } from '../../lib/words';
 import { apRoleWords, billStatusColor } from './bill-words';
 import { invoiceViewUrl } from './invoice-view';
 import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
-import { failureWords, mayPayAgain, type PaymentFailure, paymentFailures } from './payment-failures';
+import { PayToAnother } from './PayToAnother';
+import { failureWords, type PaymentFailure, paymentFailures } from './payment-failures';
 import { WhoApproves } from './WhoApproves';
 
 /** The invoice in the browser's own viewer, from a `blob:` URL fetched with the member's credentials. */
@@ -138,29 +139,32 @@ function historyRows(bill: Bill, failures: readonly PaymentFailure[]) {
   return [...actions, ...failed].sort((x, y) => (x.at ?? '').localeCompare(y.at ?? ''));
 }
 
-/** Why the bill's payment failed, and what comes before paying it again. */
-function FailedPayment({ bill, last }: { bill: Bill; last: PaymentFailure | undefined }) {
+/** Why the bill's payment failed, and what comes before paying it again: another "Pay to", approved again. */
+function FailedPayment({
+  bill,
+  failures,
+  mayChange,
+}: {
+  bill: Bill;
+  failures: readonly PaymentFailure[];
+  mayChange: boolean;
+}) {
+  const last = failures.at(-1);
   const to = `${bill.ap_payment_method_name ?? 'Account'} •••• ${last?.accountMask ?? bill.ap_payment_method_mask ?? '????'}`;
-  const same = !mayPayAgain(bill.ap_payment_method_mask, last);
+  const failedMasks = failures.flatMap((f) => (f.accountMask ? [f.accountMask] : []));
   return (
     <Alert color="red" title="The payment failed">
-      <Stack gap={4}>
+      <Stack gap="xs">
         <Text size="sm">
           {last
             ? `The payment to ${to} ${last.returned ? 'was returned' : 'failed'}: ${failureWords(last)}.`
             : 'The payment failed; its reason is being read.'}
         </Text>
-        {same && (
-          <Text size="sm">
-            Paying again to this account may fail the same way: check the vendor's account first (on the
-            vendor's page; a second member confirms a change).{' '}
-            {bill.ap_vendor_id && (
-              <Anchor component={Link} to={`/vendors/${bill.ap_vendor_id}`}>
-                {`Open ${bill.ap_vendor_name ?? 'the vendor'}`}
-              </Anchor>
-            )}
-          </Text>
-        )}
+        <Text size="sm">
+          It is not paid again to this account, which would fail the same way: choose another account to pay
+          it to. The bill is then approved again, and paid once that is done.
+        </Text>
+        {mayChange && <PayToAnother bill={bill} failedMasks={failedMasks} />}
       </Stack>
     </Alert>
   );
@@ -199,15 +203,14 @@ export function BillPage() {
     waitingApprovers(b).includes(apUser.id) &&
     (open.index < 0 || open.mayApprove.includes(apUser.id)) &&
     b.created_by !== apUser.id;
-  const lastFailure = failures.at(-1);
   const can = (action: BillAction) => {
     if (!apUser) return false;
     if (action === 'approve' || action === 'reject')
       return b.status === 'submitted_for_approval' && waitingForMe;
     if (!mayPay) return false;
     if (action === 'submit-for-approval') return b.status === 'created';
-    if (action === 'pay') return b.status === 'approved' || b.status === 'payment_failed';
-    return ['created', 'submitted_for_approval', 'approved', 'rejected'].includes(b.status);
+    if (action === 'pay') return b.status === 'approved';
+    return ['created', 'submitted_for_approval', 'approved', 'rejected', 'payment_failed'].includes(b.status);
   };
   const run = (action: Exclude<BillAction, 'pay'>) => {
     if (sent.current) return;
@@ -239,7 +242,9 @@ export function BillPage() {
             'You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you cannot act on them.'}
         </Alert>
       )}
-      {b.status === 'payment_failed' && <FailedPayment bill={b} last={lastFailure} />}
+      {b.status === 'payment_failed' && (
+        <FailedPayment bill={b} failures={failures} mayChange={apUser !== null && mayPay} />
+      )}
       <WhoApproves bill={b} me={apUser} canAct={waitingForMe} />
       {act.isError && <ApiErrorAlert error={act.error} />}
       <Group gap="sm">
@@ -253,7 +258,7 @@ export function BillPage() {
           </Button>
         )}
         {can('pay') && (
-          <Button onClick={pay.open}>{b.status === 'payment_failed' ? 'Pay again' : 'Pay'}</Button>
+          <Button onClick={pay.open}>{(b.transfer_history ?? []).length > 0 ? 'Pay again' : 'Pay'}</Button>
         )}
         {can('cancel') && (
           <Button variant="default" onClick={() => setAsking('cancel')}>
