@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { transactionTypeWords } from '../src/lib/words';
 import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
 import { AXE_SPEC_TIMEOUT, basicAuth, expect, memberAuth, signIn, type Tenant, test } from './fixtures';
 
@@ -219,6 +220,24 @@ test("the ledger filtered to a day sums to the wallet's balance change, and its 
   const sum = lines.reduce((total, line) => total + Number(line.split(',')[3]), 0);
   expect(lines).toHaveLength(5);
   expect(sum).toBe(change);
+  // Each line carries the page's words for its type (last, quoted where they hold a comma) beside the service's code.
+  for (const line of lines) {
+    const code = line.split(',')[2] ?? '';
+    const words = transactionTypeWords(code);
+    expect(line.endsWith(words.includes(',') ? `,"${words}"` : `,${words}`), line).toBe(true);
+  }
+  await expect(page.getByRole('table', { name: 'Transactions', exact: true })).toContainText(
+    transactionTypeWords(lines[0]?.split(',')[2]),
+  );
+  // The table's dates are said with their zone, as everywhere (not a bare "12/2/2026, 12:22:00 AM").
+  await expect(
+    page
+      .getByRole('table', { name: 'Transactions', exact: true })
+      .getByRole('row')
+      .nth(1)
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(/(UTC|GMT[+-]?\d*)$/);
   await expect(page.getByText(`Exported 5 lines, summing to ${dollars}`)).toBeVisible();
   // A line opens its transfer.
   await page.getByRole('link', { name: 'Open transfer', exact: true }).first().click();

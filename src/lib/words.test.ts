@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { countOf, possessive, transferTypeWords } from './words';
+import { countOf, possessive, transactionTypeWords, transferTypeWords } from './words';
 
 it('counts with the noun the number takes', () => {
   expect(countOf(1, 'approval')).toBe('1 approval');
@@ -19,4 +19,11 @@ it("says a transfer's type as the pages do: a bill payment is one thing, a refil
   expect(transferTypeWords('balance')).toBe('Balance move');
   expect(transferTypeWords('something-new')).toBe('something-new');
   expect(transferTypeWords(null)).toBe('—');
+});
+
+it("says a ledger line's type as the ledger page and its CSV both do", () => {
+  expect(transactionTypeWords('refill')).toBe('Deposit or withdrawal');
+  expect(transactionTypeWords('balance')).toBe('Balance move (hold, return, opening)');
+  expect(transactionTypeWords('something-new')).toBe('something-new');
+  expect(transactionTypeWords(undefined)).toBe('');
 });

@@ -34,3 +34,18 @@ export function transferTypeWords(type: string | null | undefined): string {
 
 /** The spelling of a status word the console shows: the service's American "canceled", on every page. */
 export const CANCELED = 'canceled';
+
+/** A ledger line's (a transaction's) `type` as the ledger page and its CSV say it. */
+export const TRANSACTION_TYPE_WORDS: Readonly<Record<string, string>> = {
+  refill: 'Deposit or withdrawal',
+  payout: 'Payout',
+  payment: 'Payment',
+  fee: 'Fee',
+  balance: 'Balance move (hold, return, opening)',
+};
+
+/** A transaction's type in words; one the console does not know is shown as it came. */
+export function transactionTypeWords(type: string | null | undefined): string {
+  if (!type) return '';
+  return TRANSACTION_TYPE_WORDS[type] ?? type;
+}

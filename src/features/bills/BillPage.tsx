@@ -110,7 +110,7 @@ function ApprovalSteps({ bill }: { bill: Bill }) {
             <Alert color="yellow" title={`Step ${index + 1} needs someone else`}>
               Everyone this step names approved an earlier step of this bill, and one person approves at most
               one step: no one can complete it. An admin adds another approver to the policy, or the bill is
-              cancelled and made again.
+              canceled and made again.
             </Alert>
           )}
         </Stack>
@@ -357,7 +357,7 @@ export function BillPage() {
               required={asking === 'reject'}
             />
           )}
-          {asking === 'cancel' && <Text size="sm">A cancelled bill is final: it is never paid.</Text>}
+          {asking === 'cancel' && <Text size="sm">A canceled bill is final: it is never paid.</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(null)} disabled={act.isPending}>
               Back

@@ -13,9 +13,10 @@ import { Money } from '../../components/Money';
 import { StatusBadge } from '../../components/StatusBadge';
 import { billStatusWords } from '../../lib/bill-tabs';
 import { formatCents } from '../../lib/money';
+import { countOf } from '../../lib/words';
 import { VendorMethods } from './VendorMethods';
 
-/** What is still to pay: a bill that is neither paid nor cancelled. */
+/** What is still to pay: a bill that is neither paid nor canceled. */
 const UNPAID = new Set(['created', 'submitted_for_approval', 'approved', 'rejected', 'payment_failed']);
 
 function VendorBills({ vendorId }: { vendorId: string }) {
@@ -37,8 +38,8 @@ function VendorBills({ vendorId }: { vendorId: string }) {
         ) : (
           <>
             <Text aria-label="Bills' total">
-              {counted.length} bill(s) not cancelled, {formatCents(total)} in all; {formatCents(unpaid)} still
-              to pay
+              {countOf(counted.length, 'bill')} not canceled, {formatCents(total)} in all;{' '}
+              {formatCents(unpaid)} still to pay
               {bills.data.has_more ? ' (the newest 100)' : ''}.
             </Text>
             <DataTable
