@@ -212,3 +212,25 @@ test('a failed bill payment says why, is in the history and under Payment failed
     /The bank\s*R\d\d: /,
   );
 });
+
+test('a canceled bill is spelt as the Overview spells it, and its vendor counts its bills with their noun', async ({
+  page,
+  tenant,
+}) => {
+  await signIn(page, tenant, 'finance', { to: '/bills' });
+  await page.getByRole('tab', { name: 'Rejected and canceled', exact: true }).click();
+  const row = page.getByRole('row', { name: /NH-0998/ });
+  await expect(row).toContainText('Canceled');
+  await expect(page.getByText(/cancelled/i)).toHaveCount(0);
+  await row.click();
+  await expect(page.getByRole('heading', { name: 'Bill NH-0998', exact: true })).toBeVisible();
+  await expect(page.getByText(/cancelled/i)).toHaveCount(0);
+  const vendors = (
+    await (
+      await page.request.get('/v2/accounts-payable/vendors?limit=100', { headers: basicAuth(tenant) })
+    ).json()
+  ).data as { id: string; name: string }[];
+  const northwind = vendors.find((v) => v.name === 'Northwind Hosting') as { id: string };
+  await page.goto(`/vendors/${northwind.id}`);
+  await expect(page.getByLabel("Bills' total", { exact: true })).toHaveText(/^\d+ bills? not canceled, \$/);
+});
