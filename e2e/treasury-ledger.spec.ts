@@ -46,8 +46,12 @@ test('finance deposits from the app’s bank account: pending on the treasury, t
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
   await wallet.getByLabel(`Deposit amount (USD), ${app?.name}`, { exact: true }).fill('250.00');
   await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
-  await expect(wallet).toContainText('From Checking •••• 4321');
-  await expect(wallet).toContainText('$0.00 now, $0.00 after ($250.00 once the deposit completes)');
+  // The deposit reviews in the dialog a payment's and a bill's use.
+  const review = page.getByRole('dialog', { name: 'Review the deposit', exact: true });
+  await expect(review).toContainText('From Checking •••• 4321');
+  await expect(review).toContainText('$0.00 now, $0.00 after ($250.00 once the deposit completes)');
+  await review.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(review).toBeHidden();
   await expect(wallet).toContainText('Bank account: Checking •••• 4321');
   await expect(wallet).not.toContainText('(•••• 4321)');
   // Looking at the other way and back keeps the amount typed.
@@ -60,10 +64,13 @@ test('finance deposits from the app’s bank account: pending on the treasury, t
     '250.00',
   );
   await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
-  await wallet.getByRole('button', { name: 'Confirm deposit of $250.00', exact: true }).click();
+  await review.getByRole('button', { name: 'Confirm deposit of $250.00', exact: true }).click();
+  await expect(review).toBeHidden();
   await expect(wallet.getByRole('status')).toContainText(
     'Deposit of $250.00 made: pending until it arrives.',
   );
+  // The notice names what moved and the form is cleared for the next deposit.
+  await expect(wallet.getByLabel(`Deposit amount (USD), ${app?.name}`, { exact: true })).toHaveValue('');
   await expect(
     wallet.getByRole('status').getByRole('link', { name: 'Open transfer', exact: true }),
   ).toBeVisible();
@@ -177,13 +184,14 @@ test('a withdrawal above the limit waits for another member, and moves once they
   await wallet.getByText('Withdraw', { exact: true }).click();
   await wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true }).fill('1500');
   await wallet.getByRole('button', { name: 'Review withdraw', exact: true }).click();
-  await expect(wallet).toContainText('To Checking •••• 4321');
+  const review = page.getByRole('dialog', { name: 'Review the withdrawal', exact: true });
+  await expect(review).toContainText('To Checking •••• 4321');
   // The review says up front that it waits: no button that looks like it will go.
-  await expect(wallet).toContainText("above your organization's approval limit");
+  await expect(review).toContainText("above your organization's approval limit");
   await expect(
-    wallet.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }),
+    review.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }),
   ).toHaveCount(0);
-  await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
+  await review.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).click();
   await expect(wallet.getByRole('status')).toContainText('Submitted for approval');
   const href = await wallet.getByRole('link', { name: 'Open request', exact: true }).getAttribute('href');
   const requestId = href?.split('/').at(-1);
