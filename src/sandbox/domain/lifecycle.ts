@@ -1,3 +1,4 @@
+import { describeAccount } from '../../lib/mask';
 import type { Db } from '../store/db';
 import { paidOutTo } from '../store/ledger';
 import { addLinkEvent, updatePayoutLink } from '../store/payouts';
@@ -112,7 +113,8 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
     const account = transfer.account_id
       ? findBankAccount(db, transfer.org_id, transfer.account_id)
       : undefined;
-    const bank = account ? `Bank account •••• ${account.last4}` : 'Bank account';
+    // Named as the treasury names the app's account ("Checking •••• 6789"), so that a line reads as the page does.
+    const bank = account ? describeAccount(account.account_type, account.last4) : 'Bank account';
     const deposit = transfer.amount > 0;
     if (deposit && to === 'completed') move(transfer.amount, 'refill', bank, appName);
     // A deposit the bank returns takes its money back, even below zero (docs/sandbox.md).
