@@ -1,5 +1,5 @@
 import { formatCents } from './money';
-import { transactionTypeWords } from './words';
+import { ledgerLineWords } from './words';
 
 /**
  * The ledger's CSV, built a page at a time: each page becomes its lines of text (a header first), and the cents it
@@ -15,6 +15,7 @@ export interface LedgerLine {
   destination_name?: string | null | undefined;
   transfer_id?: string | null | undefined;
   wallet?: { type: string; id: string } | null | undefined;
+  metadata?: unknown;
 }
 
 /** `type` is the service's code; `type_words` (last, so the columns before it keep their places) the page's words. */
@@ -43,7 +44,7 @@ export function ledgerCsvChunk(lines: readonly LedgerLine[]): { text: string; ce
       line.destination_name ?? '',
       line.wallet ? `${line.wallet.type}:${line.wallet.id}` : '',
       line.transfer_id ?? '',
-      transactionTypeWords(line.type),
+      ledgerLineWords(line),
     ]
       .map(csvField)
       .join(',')}\n`;

@@ -286,6 +286,8 @@ describe('accounts payable in the sandbox', () => {
     expect(paid.transfer_history).toHaveLength(1);
     const transfer = ok(await call('GET', `/v2/transfers/${paid.transfer_id}`));
     expect(transfer).toMatchObject({ type: 'payable', amount: 700, status: 'created' });
+    // Its wallet line is the vendor's `payout`, marked as the bill's so that the ledger names it a bill payment.
+    expect(transfer.transactions).toMatchObject([{ type: 'payout', metadata: { payable_id: made.id } }]);
     const listed = ok(await call('GET', '/v2/transfers?limit=100')).data.map((t: { id: string }) => t.id);
     expect(listed).toContain(paid.transfer_id);
 

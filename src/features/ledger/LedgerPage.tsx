@@ -12,6 +12,7 @@ import { Money } from '../../components/Money';
 import { SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
 import { formatDateTime } from '../../lib/dates';
+import { ledgerLineWords } from '../../lib/words';
 import { exportLedger } from './ledger-export';
 import { rangeProblem, TYPE_OPTIONS, typeLabel, walletName } from './ledger-words';
 
@@ -200,7 +201,7 @@ export function LedgerPage() {
                 header: 'Date',
                 cell: (row) => formatDateTime(row.created),
               },
-              { header: 'Type', cell: (row) => typeLabel(row.type) },
+              { header: 'Type', cell: (row) => ledgerLineWords(row) },
               { header: 'From', cell: (row) => row.source_name ?? '' },
               { header: 'To', cell: (row) => row.destination_name ?? '' },
               { header: 'Wallet', cell: (row) => walletName(row, wallets.data) },

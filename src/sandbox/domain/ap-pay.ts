@@ -97,7 +97,8 @@ export function payPayable(
         orgId: tenant.orgId,
         transferId,
         nowMs,
-        metadata: null,
+        // The line's type is the vendor's (`payout`); this says it is a bill's, so that the ledger names it as one.
+        metadata: JSON.stringify({ payable_id: row.id }),
         lines: [
           {
             wallet: appWallet(app.id),

@@ -133,6 +133,14 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
  * A payout (or a bill's payment) that failed or came back: its money goes back where it came from, visibly (a `balance` transaction back
  * to the app's wallet, or to the user's), and the payout link it was claimed through says so too.
  */
+function metadataOf(transfer: TransferRow): Record<string, unknown> {
+  try {
+    return transfer.metadata ? (JSON.parse(transfer.metadata) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {
   const at = new Date(nowMs).toISOString();
   const app = creditedAppOf(db, transfer.org_id, transfer.app_id);
@@ -149,7 +157,11 @@ function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: 
     orgId: transfer.org_id,
     transferId: transfer.id,
     nowMs,
-    metadata: JSON.stringify({ returned: true, reason: to }),
+    metadata: JSON.stringify({
+      returned: true,
+      reason: to,
+      ...(transfer.type === 'payable' ? { payable_id: metadataOf(transfer).payable_id } : {}),
+    }),
     lines: [
       {
         wallet,
