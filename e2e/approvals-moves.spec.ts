@@ -12,7 +12,10 @@ test('a deposit waiting for approval is named on Approvals by its kind, wallet, 
   const wallet = page.getByRole('region', { name: `${app.name} wallet`, exact: true });
   await wallet.getByLabel(`Deposit amount (USD), ${app.name}`, { exact: true }).fill('12000');
   await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
-  await wallet.getByRole('button', { name: 'Submit for approval ($12,000.00)', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Review the deposit', exact: true })
+    .getByRole('button', { name: 'Submit for approval ($12,000.00)', exact: true })
+    .click();
   await wallet.getByRole('link', { name: 'Open request', exact: true }).click();
   const described = `Deposit of $12,000.00 into ${app.name}'s wallet, from Checking •••• 4321`;
   await expect(page.getByText(described, { exact: true })).toBeVisible();

@@ -66,7 +66,10 @@ test('finance creates a new app and edits its compliance; the EIN is shown by it
   // A new app is verified through its KYB link (once its record is on file, it is approved and needs none).
   await page.getByRole('button', { name: 'Start KYB', exact: true }).click();
   await expect(page.getByLabel('KYB link', { exact: true })).toHaveValue(/^https:\/\//);
-  await expect(page.getByRole('status').filter({ hasText: 'KYB link made' })).toContainText('It expires at');
+  // Its expiry in the one format with its zone ("Dec 5, 2026, 3:14:05 AM UTC"), not "2026-12-05 03:14 UTC".
+  await expect(page.getByRole('status').filter({ hasText: 'KYB link made' })).toContainText(
+    /It expires at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}:\d{2} [AP]M (UTC|GMT)/,
+  );
   await page.getByRole('button', { name: 'Edit compliance', exact: true }).click();
   await fillCompliance(page);
   await page.getByLabel('Website', { exact: true }).fill('not a url');

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { transactionTypeWords } from '../src/lib/words';
 import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
 import { AXE_SPEC_TIMEOUT, basicAuth, expect, memberAuth, signIn, type Tenant, test } from './fixtures';
 
@@ -45,8 +46,12 @@ test('finance deposits from the app’s bank account: pending on the treasury, t
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
   await wallet.getByLabel(`Deposit amount (USD), ${app?.name}`, { exact: true }).fill('250.00');
   await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
-  await expect(wallet).toContainText('From Checking •••• 4321');
-  await expect(wallet).toContainText('$0.00 now, $0.00 after ($250.00 once the deposit completes)');
+  // The deposit reviews in the dialog a payment's and a bill's use.
+  const review = page.getByRole('dialog', { name: 'Review the deposit', exact: true });
+  await expect(review).toContainText('From Checking •••• 4321');
+  await expect(review).toContainText('$0.00 now, $0.00 after ($250.00 once the deposit completes)');
+  await review.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(review).toBeHidden();
   await expect(wallet).toContainText('Bank account: Checking •••• 4321');
   await expect(wallet).not.toContainText('(•••• 4321)');
   // Looking at the other way and back keeps the amount typed.
@@ -59,10 +64,13 @@ test('finance deposits from the app’s bank account: pending on the treasury, t
     '250.00',
   );
   await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
-  await wallet.getByRole('button', { name: 'Confirm deposit of $250.00', exact: true }).click();
+  await review.getByRole('button', { name: 'Confirm deposit of $250.00', exact: true }).click();
+  await expect(review).toBeHidden();
   await expect(wallet.getByRole('status')).toContainText(
     'Deposit of $250.00 made: pending until it arrives.',
   );
+  // The notice names what moved and the form is cleared for the next deposit.
+  await expect(wallet.getByLabel(`Deposit amount (USD), ${app?.name}`, { exact: true })).toHaveValue('');
   await expect(
     wallet.getByRole('status').getByRole('link', { name: 'Open transfer', exact: true }),
   ).toBeVisible();
@@ -177,15 +185,15 @@ test('a withdrawal above the limit waits for another member, and moves once they
   await wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true }).fill('1500');
   await wallet.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
   // The same word for the same move, from the review's button to its confirmation.
-  await expect(wallet).toContainText('Review: withdrawal of $1,500.00');
-  await expect(wallet).toContainText('To Checking •••• 4321');
+  const review = page.getByRole('dialog', { name: 'Review: withdrawal of $1,500.00', exact: true });
+  await expect(review).toContainText('To Checking •••• 4321');
   // The review says up front that it waits: no button that looks like it will go.
-  await expect(wallet).toContainText("above your organization's approval limit");
+  await expect(review).toContainText("above your organization's approval limit");
   await expect(
-    wallet.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }),
+    review.getByRole('button', { name: 'Confirm withdrawal of $1,500.00', exact: true }),
   ).toHaveCount(0);
   // By keyboard: the review goes once submitted, and the focus goes to what came of it, not to the page's top.
-  await wallet.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).press('Enter');
+  await review.getByRole('button', { name: 'Submit for approval ($1,500.00)', exact: true }).press('Enter');
   await expect(wallet.getByRole('status')).toContainText('Submitted for approval');
   await expect(wallet.getByRole('status')).toBeFocused();
   const href = await wallet.getByRole('link', { name: 'Open request', exact: true }).getAttribute('href');
@@ -223,6 +231,24 @@ test("the ledger filtered to a day sums to the wallet's balance change, and its 
   const sum = lines.reduce((total, line) => total + Number(line.split(',')[3]), 0);
   expect(lines).toHaveLength(5);
   expect(sum).toBe(change);
+  // Each line carries the page's words for its type (last, quoted where they hold a comma) beside the service's code.
+  for (const line of lines) {
+    const code = line.split(',')[2] ?? '';
+    const words = transactionTypeWords(code);
+    expect(line.endsWith(words.includes(',') ? `,"${words}"` : `,${words}`), line).toBe(true);
+  }
+  await expect(page.getByRole('table', { name: 'Transactions', exact: true })).toContainText(
+    transactionTypeWords(lines[0]?.split(',')[2]),
+  );
+  // The table's dates are said with their zone, as everywhere (not a bare "12/2/2026, 12:22:00 AM").
+  await expect(
+    page
+      .getByRole('table', { name: 'Transactions', exact: true })
+      .getByRole('row')
+      .nth(1)
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(/(UTC|GMT[+-]?\d*)$/);
   await expect(page.getByText(`Exported 5 lines, summing to ${dollars}`)).toBeVisible();
   // A line opens its transfer.
   await page.getByRole('link', { name: 'Open transfer', exact: true }).first().click();

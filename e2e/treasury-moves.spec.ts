@@ -1,3 +1,4 @@
+import { possessive } from '../src/lib/words';
 import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
 import { AXE_SPEC_TIMEOUT, approvalsOff, basicAuth, expect, signIn, type Tenant, test } from './fixtures';
 
@@ -74,11 +75,14 @@ test("finance moves money from an app's wallet to the organization's and back, e
   await organization.getByText('To the organization', { exact: true }).click();
   await organization.getByLabel('Amount to move (USD)', { exact: true }).fill('123.45');
   await organization.getByRole('button', { name: 'Review move', exact: true }).click();
-  await expect(organization).toContainText(`From ${app?.name}'s wallet to`);
-  await organization.getByRole('button', { name: 'Confirm transfer of $123.45', exact: true }).click();
+  // The move reviews in the dialog a payment's and a bill's use.
+  const review = page.getByRole('dialog', { name: 'Review the move', exact: true });
+  await expect(review).toContainText(`From ${possessive(app?.name ?? '')} wallet to`);
+  await review.getByRole('button', { name: 'Confirm transfer of $123.45', exact: true }).click();
+  await expect(review).toBeHidden();
   // The notice names what moved, and the amount is empty for the next move.
   await expect(organization.getByRole('status')).toContainText(
-    `Moved $123.45 from ${app?.name}'s wallet to ${tenant.organization.name}'s wallet. Open transfer`,
+    `Moved $123.45 from ${possessive(app?.name ?? '')} wallet to ${possessive(tenant.organization.name)} wallet. Open transfer`,
   );
   await expect(organization.getByLabel('Amount to move (USD)', { exact: true })).toHaveValue('');
   await expect
@@ -92,7 +96,7 @@ test("finance moves money from an app's wallet to the organization's and back, e
   await expect(organization.getByText(/^More than the \$123\.45 in /)).toBeVisible();
   await organization.getByLabel('Amount to move (USD)', { exact: true }).fill('23.40');
   await organization.getByRole('button', { name: 'Review move', exact: true }).click();
-  await organization.getByRole('button', { name: 'Confirm transfer of $23.40', exact: true }).click();
+  await review.getByRole('button', { name: 'Confirm transfer of $23.40', exact: true }).click();
   await expect(organization.getByRole('status')).toContainText('Moved');
   const after = await walletsOf(page.request, tenant);
   expect(after.organization.balance).toBe(before.organization.balance + 10_005);

@@ -143,7 +143,7 @@ test(`an admin builds a policy of those who may approve, moves it first, and the
   await page.keyboard.press('Escape');
   await page.getByLabel('Approvals required in step 1', { exact: true }).fill('2');
   await page.getByRole('button', { name: 'Create policy', exact: true }).click();
-  await expect(page.getByText('No more than the 1 approver(s) picked')).toBeVisible();
+  await expect(page.getByText('No more than the 1 approver picked')).toBeVisible();
   await page.getByLabel('Approvals required in step 1', { exact: true }).fill('1');
   await expectNoAxeViolationsInBothSchemes(page);
   await page.getByRole('button', { name: 'Create policy', exact: true }).click();

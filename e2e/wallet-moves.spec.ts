@@ -19,8 +19,11 @@ test("finance moves money to a user's wallet, and a move back above what it hold
     .click();
   await page.getByLabel('Amount (USD)', { exact: true }).fill('12.34');
   await page.getByRole('button', { name: 'Review move', exact: true }).click();
-  await expect(page.getByText(`to ${user?.first_name} ${user?.last_name}'s wallet`)).toBeVisible();
-  await page.getByRole('button', { name: 'Confirm transfer of $12.34', exact: true }).click();
+  // The move reviews in the dialog a payment's and a bill's use, and the dialog closes once it is made.
+  const review = page.getByRole('dialog', { name: 'Review the move', exact: true });
+  await expect(review.getByText(`to ${user?.first_name} ${user?.last_name}'s wallet`)).toBeVisible();
+  await review.getByRole('button', { name: 'Confirm transfer of $12.34', exact: true }).click();
+  await expect(review).toBeHidden();
   // The notice names what moved, and the form is empty for the next move, not filled for the same one again.
   await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toContainText(
     new RegExp(

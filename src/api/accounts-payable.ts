@@ -248,7 +248,7 @@ export function usePatchDraft() {
 
 /** A draft made from a PDF the service read nothing from, cancelled so that no empty draft is left behind. */
 export function useDiscardDraft() {
-  return useBillMutation('Bill cancelled: nothing read from its PDF', (id: string) =>
+  return useBillMutation('Bill canceled: nothing read from its PDF', (id: string) =>
     billAction(id, 'cancel', 'The service read nothing from its PDF'),
   );
 }

@@ -309,7 +309,7 @@ export function useCancelPayoutLink() {
         path: `/v2/payout-links/${encodeURIComponent(id)}`,
         response: payoutLinkSchema.optional(),
       }),
-    activity: (id) => ({ action: 'Payout link cancelled', subject: id, details: '' }),
+    activity: (id) => ({ action: 'Payout link canceled', subject: id, details: '' }),
     // Its amount went back to its wallet.
     onSettled: () =>
       Promise.all([

@@ -39,7 +39,7 @@ describe('who can approve a bill', () => {
       {
         index: 2,
         message:
-          'Only 1 approver(s) of step 3 may approve bills (an admin or an approver), fewer than the 2 it requires',
+          'Only 1 approver of step 3 may approve bills (an admin or an approver), fewer than the 2 it requires',
       },
     ]);
   });

@@ -1,4 +1,5 @@
 import type { ApRole } from './ap-states';
+import { countOf } from './words';
 
 /**
  * Who can approve a bill: only an AP user whose role decides bills (the service's `admin` and `ap_approver`; a maker
@@ -33,7 +34,7 @@ export function stepsNoOneCanComplete(
     const message =
       able === 0
         ? `No approver of step ${index + 1} may approve bills (only an admin or an approver may): no bill under this policy could ever be approved`
-        : `Only ${able} approver(s) of step ${index + 1} may approve bills (an admin or an approver), fewer than the ${step.num_approvals_required} it requires`;
+        : `Only ${countOf(able, 'approver')} of step ${index + 1} may approve bills (an admin or an approver), fewer than the ${step.num_approvals_required} it requires`;
     return [{ index, message }];
   });
 }

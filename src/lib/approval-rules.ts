@@ -193,7 +193,7 @@ export const APPROVAL_STATUS_WORDS: Record<ApprovalStatus, string> = {
   failed: 'Failed',
   rejected: 'Rejected',
   expired: 'Expired',
-  cancelled: 'Cancelled',
+  cancelled: 'Canceled',
   withdrawn: 'Withdrawn',
 };
 

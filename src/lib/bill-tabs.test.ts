@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BILL_TABS, waitingApprovers, whoActsNext } from './bill-tabs';
+import { APPROVAL_STATUS_WORDS } from './approval-rules';
+import { BILL_TABS, billStatusWords, waitingApprovers, whoActsNext } from './bill-tabs';
+import { CANCELED } from './words';
 
 const names = new Map([
   [1, 'Ada Admin'],
@@ -8,6 +10,11 @@ const names = new Map([
 const nameOf = (id: number) => names.get(id) ?? `AP user ${id}`;
 
 describe("the Bills list's tabs and who acts next", () => {
+  it('spells canceled one way, as the service and the Overview do, for bills and for requests', () => {
+    expect(billStatusWords('canceled').toLowerCase()).toBe(CANCELED);
+    expect(APPROVAL_STATUS_WORDS.cancelled.toLowerCase()).toBe(CANCELED);
+  });
+
   it('has the tabs the team works by, in order', () => {
     expect(BILL_TABS.map((tab) => tab.label)).toEqual([
       'Drafts',

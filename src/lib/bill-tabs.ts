@@ -18,7 +18,7 @@ export const BILL_STATUS_WORDS: Record<PayableStatus, string> = {
   submitted_for_approval: 'Waiting for approval',
   approved: 'Approved',
   rejected: 'Rejected',
-  canceled: 'Cancelled',
+  canceled: 'Canceled',
   payment_initiated: 'Payment sent',
   payment_completed: 'Paid',
   payment_failed: 'Payment failed',

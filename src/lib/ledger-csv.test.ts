@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvField, LEDGER_CSV_HEADER, ledgerCsvChunk } from './ledger-csv';
 
 describe("the ledger's CSV", () => {
-  it('writes each line with its signed cents and dollars, and sums the page', () => {
+  it("writes each line with its signed cents and dollars and the page's words for its type, and sums the page", () => {
     const { text, cents } = ledgerCsvChunk([
       {
         id: 2,
@@ -25,11 +25,12 @@ describe("the ledger's CSV", () => {
     ]);
     expect(cents).toBe(3_750);
     expect(text.split('\n')).toEqual([
-      '2,2026-11-27T10:00:00.000Z,refill,5000,$50.00,Bank,"Shop, Inc.",app:a1,t1',
-      `1,2026-11-27T09:00:00.000Z,payout,-1250,-$12.50,Shop,"'=HYPERLINK(""x"")",,`,
+      '2,2026-11-27T10:00:00.000Z,refill,5000,$50.00,Bank,"Shop, Inc.",app:a1,t1,Deposit or withdrawal',
+      `1,2026-11-27T09:00:00.000Z,payout,-1250,-$12.50,Shop,"'=HYPERLINK(""x"")",,,Payout`,
       '',
     ]);
-    expect(LEDGER_CSV_HEADER.split(',')).toHaveLength(9);
+    expect(LEDGER_CSV_HEADER.trim().split(',')).toHaveLength(10);
+    expect(LEDGER_CSV_HEADER.trim().split(',').at(-1)).toBe('type_words');
   });
 
   it('quotes what needs quoting and defuses formulas, never a number', () => {

@@ -1,4 +1,5 @@
 import { formatCents } from './money';
+import { ledgerLineWords } from './words';
 
 /**
  * The ledger's CSV, built a page at a time: each page becomes its lines of text (a header first), and the cents it
@@ -14,10 +15,12 @@ export interface LedgerLine {
   destination_name?: string | null | undefined;
   transfer_id?: string | null | undefined;
   wallet?: { type: string; id: string } | null | undefined;
+  metadata?: unknown;
 }
 
+/** `type` is the service's code; `type_words` (last, so the columns before it keep their places) the page's words. */
 export const LEDGER_CSV_HEADER =
-  'id,created,type,amount_cents,amount,source,destination,wallet,transfer_id\n';
+  'id,created,type,amount_cents,amount,source,destination,wallet,transfer_id,type_words\n';
 
 /** A CSV field: quoted when it holds a comma, a quote or a line break; a leading =, +, - or @ is defused. */
 export function csvField(value: string): string {
@@ -41,6 +44,7 @@ export function ledgerCsvChunk(lines: readonly LedgerLine[]): { text: string; ce
       line.destination_name ?? '',
       line.wallet ? `${line.wallet.type}:${line.wallet.id}` : '',
       line.transfer_id ?? '',
+      ledgerLineWords(line),
     ]
       .map(csvField)
       .join(',')}\n`;

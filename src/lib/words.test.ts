@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { countOf, possessive, transferTypeWords } from './words';
+import { countOf, ledgerLineWords, possessive, transactionTypeWords, transferTypeWords } from './words';
 
 it('counts with the noun the number takes', () => {
   expect(countOf(1, 'approval')).toBe('1 approval');
@@ -19,4 +19,21 @@ it("says a transfer's type as the pages do: a bill payment is one thing, a refil
   expect(transferTypeWords('balance')).toBe('Balance move');
   expect(transferTypeWords('something-new')).toBe('something-new');
   expect(transferTypeWords(null)).toBe('—');
+});
+
+it("says a ledger line's type as the ledger page and its CSV both do", () => {
+  expect(transactionTypeWords('refill')).toBe('Deposit or withdrawal');
+  expect(transactionTypeWords('balance')).toBe('Balance move (hold, return, opening)');
+  expect(transactionTypeWords('something-new')).toBe('something-new');
+  expect(transactionTypeWords(undefined)).toBe('');
+});
+
+it('names a bill payment on the ledger as the Transfers page does, and the line that gives it back', () => {
+  expect(ledgerLineWords({ type: 'payout', metadata: { payable_id: 'b-1' } })).toBe('Bill payment');
+  expect(ledgerLineWords({ type: 'payout', metadata: '{"payable_id":"b-1"}' })).toBe('Bill payment');
+  expect(ledgerLineWords({ type: 'balance', metadata: { payable_id: 'b-1', returned: true } })).toBe(
+    'Returned bill payment',
+  );
+  expect(ledgerLineWords({ type: 'payout', metadata: null })).toBe('Payout');
+  expect(ledgerLineWords({ type: 'refill' })).toBe('Deposit or withdrawal');
 });

@@ -34,3 +34,37 @@ export function transferTypeWords(type: string | null | undefined): string {
 
 /** The spelling of a status word the console shows: the service's American "canceled", on every page. */
 export const CANCELED = 'canceled';
+
+/** A ledger line's (a transaction's) `type` as the ledger page and its CSV say it. */
+export const TRANSACTION_TYPE_WORDS: Readonly<Record<string, string>> = {
+  refill: 'Deposit or withdrawal',
+  payout: 'Payout',
+  payment: 'Payment',
+  fee: 'Fee',
+  balance: 'Balance move (hold, return, opening)',
+};
+
+/** A transaction's type in words; one the console does not know is shown as it came. */
+export function transactionTypeWords(type: string | null | undefined): string {
+  if (!type) return '';
+  return TRANSACTION_TYPE_WORDS[type] ?? type;
+}
+
+/**
+ * A ledger line in words: its type's, except that a bill's payment (its line is the vendor's `payout`) and the line
+ * that gives it back when it fails are named as a bill payment, as the Transfers page names its transfer.
+ */
+export function ledgerLineWords(line: { type?: string | null | undefined; metadata?: unknown }): string {
+  const metadata = typeof line.metadata === 'string' ? parseObject(line.metadata) : line.metadata;
+  const bill = metadata && typeof metadata === 'object' && 'payable_id' in metadata;
+  if (bill) return 'returned' in metadata ? 'Returned bill payment' : transferTypeWords('payable');
+  return transactionTypeWords(line.type);
+}
+
+function parseObject(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -276,7 +276,7 @@ describe('accounts payable in the sandbox', () => {
     );
   });
 
-  it('paying: from the wallet, refused when it cannot cover it, twice at once one transfer, a failure payable again', async () => {
+  it('paying: from the wallet, refused when it cannot cover it, twice at once one transfer', async () => {
     const creator = id('ap_creator');
     const made = await bill(700);
     ok(await act(made.id, 'submit-for-approval', creator));
@@ -286,6 +286,8 @@ describe('accounts payable in the sandbox', () => {
     expect(paid.transfer_history).toHaveLength(1);
     const transfer = ok(await call('GET', `/v2/transfers/${paid.transfer_id}`));
     expect(transfer).toMatchObject({ type: 'payable', amount: 700, status: 'created' });
+    // Its wallet line is the vendor's `payout`, marked as the bill's so that the ledger names it a bill payment.
+    expect(transfer.transactions).toMatchObject([{ type: 'payout', metadata: { payable_id: made.id } }]);
     const listed = ok(await call('GET', '/v2/transfers?limit=100')).data.map((t: { id: string }) => t.id);
     expect(listed).toContain(paid.transfer_id);
 
@@ -298,8 +300,28 @@ describe('accounts payable in the sandbox', () => {
       status: 'approved',
       transfer_history: [],
     });
+  });
 
+  it('a failed payment is not paid again to its method: another method of the vendor sends it back for approval', async () => {
+    const creator = id('ap_creator');
+    const approver = id('ap_approver');
+    ok(
+      await call('POST', `${AP}/approval-policies`, {
+        payable_conditions: [{ type: 'amount', comparator: '>=', value: 800 }],
+        approval_conditions: [{ approver_list: [approver], num_approvals_required: 1 }],
+      }),
+      201,
+    );
     const { vendor, method } = await vendorWithMethod('000000000001');
+    const other = ok(
+      await call('POST', `${AP}/vendors/${vendor.id}/payment-methods`, {
+        name: 'Savings',
+        ach_account_number: '000123456789',
+        ach_routing_number: '021000021',
+        ach_account_type: 'savings',
+      }),
+      201,
+    );
     const failing = ok(
       await call('POST', `${AP}/payables`, {
         acting_user_id: creator,
@@ -307,21 +329,49 @@ describe('accounts payable in the sandbox', () => {
         ap_vendor_id: vendor.id,
         ap_payment_method_id: method.id,
         amount: 800,
-        funding_source: 'dots_balance',
+        funding_source: 'ach',
       }),
       201,
     );
     ok(await act(failing.id, 'submit-for-approval', creator));
+    ok(await act(failing.id, 'approve', approver));
     const first = ok(await act(failing.id, 'pay', creator));
     for (const to of ['pending', 'failed'])
       ok(await h.call('POST', `/sandbox/transfers/${first.transfer_id}/advance`, { body: { status: to } }));
     expect(ok(await call('GET', `${AP}/payables/${failing.id}`)).status).toBe('payment_failed');
+
+    refused(await act(failing.id, 'pay', creator), 409, 'payment-method-failed');
+    const patch = (body: object) =>
+      call('PATCH', `${AP}/payables/${failing.id}`, { acting_user_id: creator, ...body });
+    refused(await patch({ ap_payment_method_id: method.id }), 400, 'payment-method-failed');
+    refused(await patch({ ap_payment_method_id: other.id, amount: 900 }), 409, 'invalid-status-transition');
+    const { method: elsewhere } = await vendorWithMethod('000111222333');
+    refused(await patch({ ap_payment_method_id: elsewhere.id }), 400, 'invalid-payable');
+
+    const moved = ok(await patch({ ap_payment_method_id: other.id }));
+    expect(moved).toMatchObject({
+      status: 'submitted_for_approval',
+      ap_payment_method_id: other.id,
+      ap_payment_method_mask: '6789',
+    });
+    expect(moved.approval_steps[0]).toMatchObject({
+      completed: false,
+      user_approvals: [{ approval_given: false }],
+    });
+    expect(moved.action_history.map((a: { action: string }) => a.action).slice(-2)).toEqual([
+      'change_payment_method',
+      'submit_for_approval',
+    ]);
+    refused(await act(failing.id, 'pay', creator), 409, 'invalid-status-transition');
+
+    ok(await act(failing.id, 'approve', approver));
     const retried = ok(await act(failing.id, 'pay', creator));
     expect(retried.status).toBe('payment_initiated');
     expect(retried.action_history.map((a: { action: string }) => a.action).slice(-1)).toEqual([
       'retry_payment',
     ]);
     expect(retried.transfer_history).toHaveLength(2);
+    expect(retried.ap_payment_method_mask).toBe('6789');
   });
 
   it("paying with a key one of the bill's attempts has answers that attempt again and moves nothing", async () => {

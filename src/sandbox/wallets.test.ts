@@ -44,7 +44,7 @@ describe("an app's bank account, deposits and withdrawals", () => {
     );
   });
 
-  it('a deposit is pending, then spendable when it completes', async () => {
+  it('a deposit is pending, then spendable when it completes, its line naming the account as the treasury does', async () => {
     const tenant = await h.tenant();
     const app = tenant.apps[1]?.id;
     await h.call('PUT', `/v2/apps/${app}/ach-account`, { tenant, body: ACCOUNT });
@@ -68,6 +68,11 @@ describe("an app's bank account, deposits and withdrawals", () => {
     expect(early.body.error_code).toBe('insufficient-funds');
     await advance(h, deposit.body.id, 2);
     expect(await appBalance(h, tenant, 1)).toBe(5_000);
+    // Its line names the bank account as the treasury does, one name for one account.
+    const named = (await h.call('GET', `/v2/apps/${app}/ach-account`, { tenant })).body.name;
+    expect(named).toBe('Checking •••• 4321');
+    const done = await h.call('GET', `/v2/transfers/${deposit.body.id}`, { tenant });
+    expect(done.body.transactions).toMatchObject([{ source_name: named }]);
     const withdrawal = await h.call('POST', `/v2/apps/${app}/withdraw`, { tenant, body: { amount: 2_000 } });
     expect(withdrawal.body).toMatchObject({ type: 'refill', amount: -2_000 });
     expect(await appBalance(h, tenant, 1)).toBe(3_000);

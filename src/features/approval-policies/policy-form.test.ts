@@ -49,7 +49,7 @@ describe('a new approval policy, as the admin builds it', () => {
       }),
     ).toEqual({
       'amounts.0.dollars': 'At most two decimal places (whole cents)',
-      'steps.0.required': 'No more than the 1 approver(s) picked',
+      'steps.0.required': 'No more than the 1 approver picked',
       'steps.1.required': 'A whole number, at least 1',
     });
     // Each condition and each step once, as the vendor's document wants (uniqueItems).

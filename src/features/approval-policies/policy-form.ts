@@ -3,6 +3,7 @@ import { type ApUserLike, stepsNoOneCanComplete } from '../../lib/ap-approvers';
 import type { PolicyLike } from '../../lib/ap-policies';
 import { parseDollars } from '../../lib/money';
 import type { AmountComparator, CreatePolicy, PayableCondition } from '../../lib/requests/accounts-payable';
+import { countOf } from '../../lib/words';
 
 /**
  * A new approval policy as the admin builds it: amount conditions in dollars, an optional vendor, and steps whose
@@ -44,7 +45,8 @@ export function problemsOf(values: PolicyFormValues, apUsers?: readonly ApUserLi
     if (!/^\d+$/.test(step.required.trim()) || required < 1) {
       problems[`steps.${index}.required`] = 'A whole number, at least 1';
     } else if (required > step.approvers.length && step.approvers.length > 0) {
-      problems[`steps.${index}.required`] = `No more than the ${step.approvers.length} approver(s) picked`;
+      problems[`steps.${index}.required`] =
+        `No more than the ${countOf(step.approvers.length, 'approver')} picked`;
     }
   });
   if (values.steps.length === 0) problems.steps = 'Add a step';

@@ -348,7 +348,7 @@ export function ApprovalRequestPage() {
           {(request.status === 'cancelled' || request.status === 'withdrawn') && (
             <Notice
               tone="info"
-              title={request.status === 'cancelled' ? 'Cancelled' : 'Withdrawn'}
+              title={request.status === 'cancelled' ? 'Canceled' : 'Withdrawn'}
               role="status"
             >
               {request.result?.reason ?? 'Nothing was paid.'}

@@ -24,6 +24,7 @@ import { useCan } from '../../api/permissions';
 import type { ComplianceRecord } from '../../api/schemas';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
+import { formatDateTime } from '../../lib/dates';
 import { fieldErrorsFrom } from '../../lib/field-errors';
 import { businessComplianceSchema } from '../../lib/requests/onboarding';
 import {
@@ -279,9 +280,7 @@ function StartKyb({ appId, status }: { appId: string; status: string | null | un
                 </CopyButton>
               </Group>
               <Text size="sm">
-                It expires{' '}
-                {made.expires_at ? `at ${made.expires_at.slice(0, 16).replace('T', ' ')} UTC` : 'in 72 hours'}
-                .
+                It expires {made.expires_at ? `at ${formatDateTime(made.expires_at)}` : 'in 72 hours'}.
               </Text>
             </Stack>
           </Notice>

@@ -50,7 +50,7 @@ describe('the trail in words', () => {
         },
         new Map([['mem_2', 'Sam Support']]),
       ).sentence;
-    expect(line('ok')).toBe('Sam Support cancelled a payout link');
+    expect(line('ok')).toBe('Sam Support canceled a payout link');
     expect(line('refused')).toBe('Sam Support tried to cancel a payout link: refused');
     expect(line('failed')).toBe('Sam Support tried to cancel a payout link: failed');
     const payment = auditLineWords(

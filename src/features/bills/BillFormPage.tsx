@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Checkbox.css';
+import { countOf } from '../../lib/words';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/dropzone/styles.css';
 import {
@@ -296,7 +297,7 @@ export function BillFormPage() {
             label="Amount"
             description={
               items.length > 0
-                ? `${items.length} item(s) adding up to ${formatCents(itemsTotal)}; another amount replaces them`
+                ? `${countOf(items.length, 'item')} adding up to ${formatCents(itemsTotal)}; another amount replaces them`
                 : 'In dollars, like 1,250.00'
             }
             value={values.amount}

@@ -39,7 +39,8 @@ import { countOf } from '../../lib/words';
 import { apRoleWords, billStatusColor } from './bill-words';
 import { invoiceViewUrl } from './invoice-view';
 import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
-import { failureWords, mayPayAgain, type PaymentFailure, paymentFailures } from './payment-failures';
+import { PayToAnother } from './PayToAnother';
+import { failureWords, type PaymentFailure, paymentFailures } from './payment-failures';
 import { WhoApproves } from './WhoApproves';
 
 /** The invoice in the browser's own viewer, from a `blob:` URL fetched with the member's credentials. */
@@ -109,7 +110,7 @@ function ApprovalSteps({ bill }: { bill: Bill }) {
             <Alert color="yellow" title={`Step ${index + 1} needs someone else`}>
               Everyone this step names approved an earlier step of this bill, and one person approves at most
               one step: no one can complete it. An admin adds another approver to the policy, or the bill is
-              cancelled and made again.
+              canceled and made again.
             </Alert>
           )}
         </Stack>
@@ -138,30 +139,32 @@ function historyRows(bill: Bill, failures: readonly PaymentFailure[]) {
   return [...actions, ...failed].sort((x, y) => (x.at ?? '').localeCompare(y.at ?? ''));
 }
 
-/** Why the bill's payment failed, and what comes before paying it again. */
-function FailedPayment({ bill, last }: { bill: Bill; last: PaymentFailure | undefined }) {
+/** Why the bill's payment failed, and what comes before paying it again: another "Pay to", approved again. */
+function FailedPayment({
+  bill,
+  failures,
+  mayChange,
+}: {
+  bill: Bill;
+  failures: readonly PaymentFailure[];
+  mayChange: boolean;
+}) {
+  const last = failures.at(-1);
   const to = `${bill.ap_payment_method_name ?? 'Account'} •••• ${last?.accountMask ?? bill.ap_payment_method_mask ?? '????'}`;
-  const same = !mayPayAgain(bill.ap_payment_method_mask, last);
+  const failedMasks = failures.flatMap((f) => (f.accountMask ? [f.accountMask] : []));
   return (
     <Alert color="red" title="The payment failed">
-      <Stack gap={4}>
+      <Stack gap="xs">
         <Text size="sm">
           {last
             ? `The payment to ${to} ${last.returned ? 'was returned' : 'failed'}: ${failureWords(last)}.`
             : 'The payment failed; its reason is being read.'}
         </Text>
-        {same && (
-          <Text size="sm">
-            Paying again to this account may fail the same way: check the vendor's account first (on the
-            vendor's page; a second member confirms a change).{' '}
-            {bill.ap_vendor_id && (
-              // Underlined: in a sentence a link told apart by its colour alone is too faint in the dark scheme.
-              <Anchor component={Link} to={`/vendors/${bill.ap_vendor_id}`} underline="always">
-                {`Open ${bill.ap_vendor_name ?? 'the vendor'}`}
-              </Anchor>
-            )}
-          </Text>
-        )}
+        <Text size="sm">
+          It is not paid again to this account, which would fail the same way: choose another account to pay
+          it to. The bill is then approved again, and paid once that is done.
+        </Text>
+        {mayChange && <PayToAnother bill={bill} failedMasks={failedMasks} />}
       </Stack>
     </Alert>
   );
@@ -200,15 +203,14 @@ export function BillPage() {
     waitingApprovers(b).includes(apUser.id) &&
     (open.index < 0 || open.mayApprove.includes(apUser.id)) &&
     b.created_by !== apUser.id;
-  const lastFailure = failures.at(-1);
   const can = (action: BillAction) => {
     if (!apUser) return false;
     if (action === 'approve' || action === 'reject')
       return b.status === 'submitted_for_approval' && waitingForMe;
     if (!mayPay) return false;
     if (action === 'submit-for-approval') return b.status === 'created';
-    if (action === 'pay') return b.status === 'approved' || b.status === 'payment_failed';
-    return ['created', 'submitted_for_approval', 'approved', 'rejected'].includes(b.status);
+    if (action === 'pay') return b.status === 'approved';
+    return ['created', 'submitted_for_approval', 'approved', 'rejected', 'payment_failed'].includes(b.status);
   };
   const run = (action: Exclude<BillAction, 'pay'>) => {
     if (sent.current) return;
@@ -240,7 +242,9 @@ export function BillPage() {
             'You have no AP user that acts on bills (an AP user of your email, with a role beyond viewer), so you cannot act on them.'}
         </Alert>
       )}
-      {b.status === 'payment_failed' && <FailedPayment bill={b} last={lastFailure} />}
+      {b.status === 'payment_failed' && (
+        <FailedPayment bill={b} failures={failures} mayChange={apUser !== null && mayPay} />
+      )}
       <WhoApproves bill={b} me={apUser} canAct={waitingForMe} />
       {act.isError && <ApiErrorAlert error={act.error} />}
       <Group gap="sm">
@@ -254,7 +258,7 @@ export function BillPage() {
           </Button>
         )}
         {can('pay') && (
-          <Button onClick={pay.open}>{b.status === 'payment_failed' ? 'Pay again' : 'Pay'}</Button>
+          <Button onClick={pay.open}>{(b.transfer_history ?? []).length > 0 ? 'Pay again' : 'Pay'}</Button>
         )}
         {can('cancel') && (
           <Button variant="default" onClick={() => setAsking('cancel')}>
@@ -287,41 +291,31 @@ export function BillPage() {
             </Table.Tbody>
           </Table>
           {(b.items ?? []).length > 0 && (
-            // On a phone the four columns of a large bill are wider than the screen: the table scrolls sideways on
-            // its own (a keyboard scrolls it too), and the page keeps the screen's width.
-            <Table.ScrollContainer
-              type="native"
-              minWidth={360}
-              tabIndex={0}
-              role="region"
-              aria-label="Items (scrolls sideways)"
-            >
-              <Table aria-label="Items" striped withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Item</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>Quantity</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>Unit price</Table.Th>
-                    <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+            <Table aria-label="Items" striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>Quantity</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>Unit price</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(b.items ?? []).map((item, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: items have no id
+                  <Table.Tr key={index}>
+                    <Table.Td>{item.name}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{item.quantity}</Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      <Money cents={item.unit_price} />
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>
+                      <Money cents={item.amount} />
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {(b.items ?? []).map((item, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: items have no id
-                    <Table.Tr key={index}>
-                      <Table.Td>{item.name}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>{item.quantity}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>
-                        <Money cents={item.unit_price} />
-                      </Table.Td>
-                      <Table.Td style={{ textAlign: 'right' }}>
-                        <Money cents={item.amount} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
           )}
           <ApprovalSteps bill={b} />
           <Title order={2} size="h3">
@@ -363,7 +357,7 @@ export function BillPage() {
               required={asking === 'reject'}
             />
           )}
-          {asking === 'cancel' && <Text size="sm">A cancelled bill is final: it is never paid.</Text>}
+          {asking === 'cancel' && <Text size="sm">A canceled bill is final: it is never paid.</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(null)} disabled={act.isPending}>
               Back

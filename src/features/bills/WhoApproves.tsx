@@ -44,7 +44,7 @@ export function WhoApproves({ bill, me, canAct }: { bill: Bill; me: Approver | n
         <Text size="sm">
           {why ? `${why} ` : ''}Of the people step {open.index + 1} names, none who has not approved yet may
           approve bills (an admin or an approver other than its maker). An admin changes the policy, or the
-          bill is cancelled and made again.
+          bill is canceled and made again.
         </Text>
       </Alert>
     );

@@ -20,9 +20,12 @@ export const runBillSchema = z.object({
 });
 export type RunBill = z.infer<typeof runBillSchema>;
 
-/** A bill the run may pay: approved, or its last payment failed. */
+/**
+ * A bill the run may pay: approved. A bill whose payment failed is not: the account that failed would fail again, so
+ * it is given another "Pay to" and approved again first.
+ */
 export function payableNow(bill: Pick<Bill, 'status'>): boolean {
-  return bill.status === 'approved' || bill.status === 'payment_failed';
+  return bill.status === 'approved';
 }
 
 export function runBillOf(bill: Bill): RunBill {

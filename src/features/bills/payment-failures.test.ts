@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transfer } from '../../api/schemas';
-import { failureWords, mayPayAgain, paymentFailures } from './payment-failures';
+import { failureWords, paymentFailures } from './payment-failures';
 
 const transfer = (id: string, status: string, at: string, mask: string, code?: string): Transfer => ({
   id,
@@ -34,14 +34,5 @@ describe('a bill payment that failed', () => {
     expect(failureWords(failures[0] as (typeof failures)[number])).toBe(
       'R03: No account / unable to locate account',
     );
-  });
-
-  it('tells a payment again to the account that failed from one to another account', () => {
-    const [last] = paymentFailures([transfer('b', 'failed', '2026-12-02T00:00:00Z', '0001', 'R03')]);
-    expect(mayPayAgain('0001', last)).toBe(false);
-    expect(mayPayAgain('4821', last)).toBe(true);
-    expect(mayPayAgain(null, last)).toBe(false);
-    expect(mayPayAgain('4821', last && { ...last, accountMask: null })).toBe(false);
-    expect(mayPayAgain('0001', undefined)).toBe(true);
   });
 });

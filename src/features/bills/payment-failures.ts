@@ -25,15 +25,6 @@ export function paymentFailures(transfers: readonly Transfer[]): PaymentFailure[
     .sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
 }
 
-/**
- * Whether paying the bill again goes to another account than the one its last payment failed at. A bill keeps its
- * method, so an account the bill or the failed transfer does not show is taken to be the same one.
- */
-export function mayPayAgain(billMask: string | null | undefined, last: PaymentFailure | undefined): boolean {
-  if (!last) return true;
-  return Boolean(last.accountMask && billMask) && last.accountMask !== billMask;
-}
-
 /** "R03: No account / unable to locate account", or what of it the service said. */
 export function failureWords(failure: PaymentFailure): string {
   if (failure.code && failure.reason) return `${failure.code}: ${failure.reason}`;

@@ -11,6 +11,8 @@ import { Pager, useListParams } from '../../components/keyset-pages';
 import { Money } from '../../components/Money';
 import { SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
+import { formatDateTime } from '../../lib/dates';
+import { ledgerLineWords } from '../../lib/words';
 import { exportLedger } from './ledger-export';
 import { rangeProblem, TYPE_OPTIONS, typeLabel, walletName } from './ledger-words';
 
@@ -197,10 +199,9 @@ export function LedgerPage() {
             columns={[
               {
                 header: 'Date',
-                cell: (row) =>
-                  row.created ? new Date(row.created).toLocaleString('en-US', { timeZone: 'UTC' }) : '',
+                cell: (row) => formatDateTime(row.created),
               },
-              { header: 'Type', cell: (row) => typeLabel(row.type) },
+              { header: 'Type', cell: (row) => ledgerLineWords(row) },
               { header: 'From', cell: (row) => row.source_name ?? '' },
               { header: 'To', cell: (row) => row.destination_name ?? '' },
               { header: 'Wallet', cell: (row) => walletName(row, wallets.data) },

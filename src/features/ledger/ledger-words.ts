@@ -3,22 +3,15 @@
  * days are the wrong way round.
  */
 
-/** The vendor's transaction types, as an operator says them. */
-export const TYPE_LABELS: Readonly<Record<string, string>> = {
-  refill: 'Deposit or withdrawal',
-  payout: 'Payout',
-  payment: 'Payment',
-  fee: 'Fee',
-  balance: 'Balance move (hold, return, opening)',
-};
+import { TRANSACTION_TYPE_WORDS, transactionTypeWords } from '../../lib/words';
+
+/** The vendor's transaction types, as an operator says them (lib/words.ts: the CSV says the same). */
+export const TYPE_LABELS = TRANSACTION_TYPE_WORDS;
 
 export const TYPE_OPTIONS = Object.entries(TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
 /** A type's words; one the console does not know is shown as it came. */
-export function typeLabel(type: string | null | undefined): string {
-  if (!type) return '';
-  return TYPE_LABELS[type] ?? type;
-}
+export const typeLabel = transactionTypeWords;
 
 interface KnownWallets {
   organization: { id: string; name: string };

@@ -120,7 +120,7 @@ export function CreatePayoutLinkPage() {
       <Title order={1}>Create payout link</Title>
       <Text c="dimmed">
         The payee opens the link and chooses where the money goes. Its amount leaves the wallet now and comes
-        back if the link is cancelled or expires.
+        back if the link is canceled or expires.
       </Text>
       <form noValidate onSubmit={openReview} onMouseDown={keepFocusOnControlPress}>
         <Stack>

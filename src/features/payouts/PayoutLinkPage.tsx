@@ -134,7 +134,7 @@ export function PayoutLinkPage() {
             </Notice>
           )}
           {redeliver.error && <ApiErrorAlert error={redeliver.error} title="It was not sent again" />}
-          {cancel.error && <ApiErrorAlert error={cancel.error} title="It was not cancelled" />}
+          {cancel.error && <ApiErrorAlert error={cancel.error} title="It was not canceled" />}
           <Group>
             {mayRedeliver && canRedeliver(link.status) && (
               <Button

@@ -36,7 +36,7 @@ export function PayoutLinksPage() {
       </Group>
       <Text c="dimmed">
         A link pays someone who chooses where the money goes: it holds its amount from the wallet until it is
-        claimed, cancelled or expires.
+        claimed, canceled or expires.
       </Text>
       <Select
         label="Status"

@@ -52,8 +52,8 @@ function described(action: Pending, waits: boolean): { title: string; consequenc
       return {
         title: `Disable ${name}`,
         consequence: when(
-          'Their sessions end at once and they cannot sign in until an admin enables them again. Requests they submitted that still wait for approval are cancelled.',
-          'their sessions end and they cannot sign in until an admin enables them again; requests they submitted that still wait for approval are cancelled.',
+          'Their sessions end at once and they cannot sign in until an admin enables them again. Requests they submitted that still wait for approval are canceled.',
+          'their sessions end and they cannot sign in until an admin enables them again; requests they submitted that still wait for approval are canceled.',
         ),
         button: waits ? `Ask to disable ${name}` : `Disable ${name}`,
       };

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -12,9 +12,10 @@ import {
   withdrawalMoney,
 } from '../../api/wallet-moves';
 import { Money } from '../../components/Money';
-import { MoneyReviewActions } from '../../components/MoneyReviewActions';
+import { MoneyReviewDialog } from '../../components/MoneyReviewDialog';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents, parseDollars } from '../../lib/money';
+import { possessive } from '../../lib/words';
 
 type Direction = 'deposit' | 'withdraw';
 
@@ -87,8 +88,10 @@ function MoveForm({
     direction === 'deposit' ? depositMoney : withdrawalMoney,
     {
       onCreated: (transfer) => {
+        // The notice names what moved, and the amount is cleared for the next move rather than inviting a second one.
         setMade({ id: transfer.id, cents: Math.abs(Number(transfer.amount ?? 0)) });
         setReview(null);
+        setAmount('');
         void queryClient.invalidateQueries({ queryKey: ['wallets'] });
         void queryClient.invalidateQueries({ queryKey: ['transactions'] });
       },
@@ -149,33 +152,32 @@ function MoveForm({
         </Button>
       </Group>
       {review && (
-        <Alert color="blue" title={`Review: ${noun} of ${formatCents(cents)}`}>
-          <Stack gap={4}>
-            <Text>{`${direction === 'deposit' ? 'From' : 'To'} ${account}`}</Text>
-            <Text>
-              {`${app.name}'s wallet: ${formatCents(app.balance)} now, ${formatCents(after)} after`}
-              {direction === 'deposit'
-                ? ` (${formatCents(app.balance + cents)} once the deposit completes)`
-                : ''}
-            </Text>
-            <Text size="sm">{`Request id ${review.key}`}</Text>
-            <MoneyReviewActions
-              what={direction === 'deposit' ? 'deposit' : 'withdrawal'}
-              summary={{ cents, consoleRequestId: review.key }}
-              submission={submission}
-              onConfirm={() => submission.confirm(review)}
-              onBack={() => setReview(null)}
-              approval={{
-                // Said up front, as a payment's review says it: above the limit the review submits for approval.
-                needed:
-                  submission.needsApproval ||
-                  approvalNeed(cents, direction === 'deposit' ? 'deposit' : 'withdrawal').needed,
-                ...approval,
-                onSubmit: submitForApproval,
-              }}
-            />
-          </Stack>
-        </Alert>
+        <MoneyReviewDialog
+          opened
+          title={`Review: ${noun} of ${formatCents(cents)}`}
+          what={direction === 'deposit' ? 'deposit' : 'withdrawal'}
+          summary={{ cents, consoleRequestId: review.key }}
+          submission={submission}
+          onConfirm={() => submission.confirm(review)}
+          onBack={() => setReview(null)}
+          approval={{
+            // Said up front, as a payment's review says it: above the limit the review submits for approval.
+            needed:
+              submission.needsApproval ||
+              approvalNeed(cents, direction === 'deposit' ? 'deposit' : 'withdrawal').needed,
+            ...approval,
+            onSubmit: submitForApproval,
+          }}
+        >
+          <Text>{`${direction === 'deposit' ? 'From' : 'To'} ${account}`}</Text>
+          <Text>
+            {`${possessive(app.name)} wallet: ${formatCents(app.balance)} now, ${formatCents(after)} after`}
+            {direction === 'deposit'
+              ? ` (${formatCents(app.balance + cents)} once the deposit completes)`
+              : ''}
+          </Text>
+          <Text size="sm">{`Request id ${review.key}`}</Text>
+        </MoneyReviewDialog>
       )}
       {made && (
         <Text role="status" ref={outcome} tabIndex={-1}>

@@ -1,5 +1,5 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { Alert, Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
@@ -10,10 +10,11 @@ import {
   type OrganizationMoveBody,
   organizationTransferMoney,
 } from '../../api/wallet-moves';
-import { MoneyReviewActions } from '../../components/MoneyReviewActions';
+import { MoneyReviewDialog } from '../../components/MoneyReviewDialog';
 import { Select } from '../../components/Select';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents, parseDollars } from '../../lib/money';
+import { possessive } from '../../lib/words';
 
 type Direction = 'to-app' | 'to-organization';
 
@@ -54,7 +55,7 @@ export function MoveOrganizationWallet({
       const moved = formatCents(Math.abs(review?.body.amount ?? transfer.amount));
       setMade({
         id: transfer.id,
-        words: `Moved ${moved} from ${from?.name ?? 'the'}'s wallet to ${to?.name ?? 'the'}'s wallet.`,
+        words: `Moved ${moved} from ${possessive(from?.name ?? 'the app')} wallet to ${possessive(to?.name ?? 'the organization')} wallet.`,
       });
       setReview(null);
       setAmount('');
@@ -123,7 +124,9 @@ export function MoveOrganizationWallet({
           const parsed = parseDollars(amount);
           if (!parsed.ok) return setProblem(parsed.problem);
           if (parsed.cents > from.balance) {
-            return setProblem(`More than the ${formatCents(from.balance)} in ${from.name}'s wallet`);
+            return setProblem(
+              `More than the ${formatCents(from.balance)} in ${possessive(from.name)} wallet`,
+            );
           }
           setMade(null);
           setWaiting(null);
@@ -134,27 +137,26 @@ export function MoveOrganizationWallet({
         Review move
       </Button>
       {review && (
-        <Alert color="blue" title={`Review: move ${formatCents(cents)}`}>
-          <Stack gap={4}>
-            <Text>{`From ${from.name}'s wallet to ${to.name}'s wallet`}</Text>
-            <Text>{`${from.name}: ${formatCents(from.balance)} now, ${formatCents(from.balance - cents)} after`}</Text>
-            <Text>{`${to.name}: ${formatCents(to.balance)} now, ${formatCents(to.balance + cents)} after`}</Text>
-            <Text size="sm">{`Request id ${review.key}`}</Text>
-            <MoneyReviewActions
-              what="transfer"
-              summary={{ cents, consoleRequestId: review.key }}
-              submission={submission}
-              onConfirm={() => submission.confirm(review)}
-              onBack={() => setReview(null)}
-              approval={{
-                // Said up front, as a payment's review says it: above the limit the review submits for approval.
-                needed: submission.needsApproval || approvalNeed(cents, 'move').needed,
-                ...approval,
-                onSubmit: submitForApproval,
-              }}
-            />
-          </Stack>
-        </Alert>
+        <MoneyReviewDialog
+          opened
+          title={'Review the move'}
+          what="transfer"
+          summary={{ cents, consoleRequestId: review.key }}
+          submission={submission}
+          onConfirm={() => submission.confirm(review)}
+          onBack={() => setReview(null)}
+          approval={{
+            // Said up front, as a payment's review says it: above the limit the review submits for approval.
+            needed: submission.needsApproval || approvalNeed(cents, 'move').needed,
+            ...approval,
+            onSubmit: submitForApproval,
+          }}
+        >
+          <Text>{`From ${possessive(from.name)} wallet to ${possessive(to.name)} wallet`}</Text>
+          <Text>{`${from.name}: ${formatCents(from.balance)} now, ${formatCents(from.balance - cents)} after`}</Text>
+          <Text>{`${to.name}: ${formatCents(to.balance)} now, ${formatCents(to.balance + cents)} after`}</Text>
+          <Text size="sm">{`Request id ${review.key}`}</Text>
+        </MoneyReviewDialog>
       )}
       {made && (
         <Text role="status">

@@ -16,7 +16,7 @@ import { formatCents } from '../../lib/money';
 import { countOf } from '../../lib/words';
 import { VendorMethods } from './VendorMethods';
 
-/** What is still to pay: a bill that is neither paid nor cancelled. */
+/** What is still to pay: a bill that is neither paid nor canceled. */
 const UNPAID = new Set(['created', 'submitted_for_approval', 'approved', 'rejected', 'payment_failed']);
 
 function VendorBills({ vendorId }: { vendorId: string }) {
@@ -38,7 +38,6 @@ function VendorBills({ vendorId }: { vendorId: string }) {
         ) : (
           <>
             <Text aria-label="Bills' total">
-              {/* "canceled" as the bills' own status and tab say it; "1 bill", not "1 bill(s)". */}
               {countOf(counted.length, 'bill')} not canceled, {formatCents(total)} in all;{' '}
               {formatCents(unpaid)} still to pay
               {bills.data.has_more ? ' (the newest 100)' : ''}.

@@ -1,16 +1,17 @@
 import '@mantine/core/styles/SegmentedControl.css';
-import { Alert, Button, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { ledgerQueries, submitMoveForApproval } from '../../api/ledger';
 import { useUserSource } from '../../api/users';
 import { type UserWalletBody, type UserWalletMove, userTransferMoney } from '../../api/wallet-moves';
-import { MoneyReviewActions } from '../../components/MoneyReviewActions';
+import { MoneyReviewDialog } from '../../components/MoneyReviewDialog';
 import { SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents, parseDollars } from '../../lib/money';
+import { possessive } from '../../lib/words';
 
 type Direction = 'to-user' | 'from-user';
 
@@ -39,13 +40,13 @@ export function MoveToUserPage() {
     onCreated: (transfer) => {
       // The notice names what moved, and the form is cleared for the next move rather than inviting a second one.
       const moved = formatCents(Math.abs(review?.body.amount ?? transfer.amount));
-      const appName = app?.name ? `${app.name}'s` : "the app's";
+      const appName = possessive(app?.name ?? 'the app');
       setMade({
         id: transfer.id,
         words:
           direction === 'to-user'
-            ? `Moved ${moved} from ${appName} wallet to ${userName}'s wallet.`
-            : `Moved ${moved} from ${userName}'s wallet to ${appName} wallet.`,
+            ? `Moved ${moved} from ${appName} wallet to ${possessive(userName)} wallet.`
+            : `Moved ${moved} from ${possessive(userName)} wallet to ${appName} wallet.`,
       });
       setReview(null);
       setUserId('');
@@ -140,27 +141,26 @@ export function MoveToUserPage() {
         </Stack>
       </Paper>
       {review && (
-        <Alert color="blue" title={`Review: move ${formatCents(cents)}`}>
-          <Stack gap={4}>
-            <Text>
-              {direction === 'to-user'
-                ? `From ${app?.name ?? "the app's"} wallet to ${userName}'s wallet`
-                : `From ${userName}'s wallet to ${app?.name ?? "the app's"} wallet`}
-            </Text>
-            {app && (
-              <Text>{`${app.name}'s wallet: ${formatCents(app.balance)} now, ${formatCents(app.balance + (direction === 'to-user' ? -cents : cents))} after`}</Text>
-            )}
-            <Text size="sm">{`Request id ${review.key}`}</Text>
-            <MoneyReviewActions
-              what="transfer"
-              summary={{ cents, consoleRequestId: review.key }}
-              submission={submission}
-              onConfirm={() => submission.confirm(review)}
-              onBack={() => setReview(null)}
-              approval={{ needed: submission.needsApproval, ...approval, onSubmit: submitForApproval }}
-            />
-          </Stack>
-        </Alert>
+        <MoneyReviewDialog
+          opened
+          title={'Review the move'}
+          what="transfer"
+          summary={{ cents, consoleRequestId: review.key }}
+          submission={submission}
+          onConfirm={() => submission.confirm(review)}
+          onBack={() => setReview(null)}
+          approval={{ needed: submission.needsApproval, ...approval, onSubmit: submitForApproval }}
+        >
+          <Text>
+            {direction === 'to-user'
+              ? `From ${possessive(app?.name ?? 'the app')} wallet to ${possessive(userName)} wallet`
+              : `From ${possessive(userName)} wallet to ${possessive(app?.name ?? 'the app')} wallet`}
+          </Text>
+          {app && (
+            <Text>{`${possessive(app.name)} wallet: ${formatCents(app.balance)} now, ${formatCents(app.balance + (direction === 'to-user' ? -cents : cents))} after`}</Text>
+          )}
+          <Text size="sm">{`Request id ${review.key}`}</Text>
+        </MoneyReviewDialog>
       )}
       {made && (
         <Text role="status">

@@ -15,7 +15,8 @@ import { outcomeForAccount } from './lifecycle';
  * Paying a bill: a transfer of type `payable` to the vendor's method, through the transfer lifecycle the rest of the
  * sandbox has. From the app's wallet (`dots_balance`: taken now by the one function that moves wallet money, given
  * back if the transfer fails) or by ACH debit of the app's bank (`ach`: nothing leaves the wallet). The bill says
- * `payment_initiated` until the transfer completes or fails. Two pays at once: the second finds the bill no longer
+ * `payment_initiated` until the transfer completes or fails; a bill whose payment failed is not paid again as it is
+ * (its method failed): it is given another method and approved again first (payToAnotherMethod). Two pays at once: the second finds the bill no longer
  * approved, so there is one transfer. A pay whose `idempotency_key` (an extension) one of the bill's attempts already
  * has is answered with the bill as it is now, `replayed`, and moves nothing: a console that lost the first answer may
  * send the same attempt again.
@@ -32,8 +33,16 @@ export function payPayable(
       (attempt) => body.idempotency_key !== undefined && attempt.idempotency_key === body.idempotency_key,
     );
     if (earlier) return { bill: payableView(db, row, origin), replayed: true };
-    const retry = row.status === 'payment_failed';
-    checkMove(row, retry ? 'retry_payment' : 'initiate_payment');
+    if (row.status === 'payment_failed') {
+      throw new DomainError(
+        'conflict',
+        'payment-method-failed',
+        "The bill's payment failed at its method: give it another (PATCH ap_payment_method_id), approved again, then pay",
+      );
+    }
+    checkMove(row, 'initiate_payment');
+    // A bill paid again after a failure, to the method it was approved to since.
+    const retry = (JSON.parse(row.transfer_history) as unknown[]).length > 0;
     const vendor = row.vendor_id ? findVendor(db, tenant.orgId, row.vendor_id) : undefined;
     const method = row.payment_method_id
       ? findVendorMethod(db, tenant.orgId, row.payment_method_id)
@@ -88,7 +97,8 @@ export function payPayable(
         orgId: tenant.orgId,
         transferId,
         nowMs,
-        metadata: null,
+        // The line's type is the vendor's (`payout`); this says it is a bill's, so that the ledger names it as one.
+        metadata: JSON.stringify({ payable_id: row.id }),
         lines: [
           {
             wallet: appWallet(app.id),

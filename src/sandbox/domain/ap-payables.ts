@@ -41,7 +41,8 @@ export type PayableActionName =
   | 'approve'
   | 'reject'
   | 'initiate_payment'
-  | 'retry_payment';
+  | 'retry_payment'
+  | 'change_payment_method';
 
 interface HistoryAction {
   action: PayableActionName | 'update';
@@ -74,7 +75,8 @@ export const PAYABLE_MOVES: Readonly<Record<PayableStatus, readonly PayableActio
   canceled: [],
   payment_initiated: [],
   payment_completed: [],
-  payment_failed: ['retry_payment'],
+  // Not paid again as it is: the account that failed would fail again. Another method first (payToAnotherMethod).
+  payment_failed: ['change_payment_method', 'cancel'],
 };
 
 const VERBS: Record<PayableActionName, string> = {
@@ -85,6 +87,7 @@ const VERBS: Record<PayableActionName, string> = {
   reject: 'rejected',
   initiate_payment: 'paid',
   retry_payment: 'paid again',
+  change_payment_method: 'paid to another method',
 };
 
 export function refuseMove(status: PayableStatus, action: PayableActionName | 'update'): DomainError {
@@ -335,6 +338,7 @@ export function updatePayableFields(caller: Caller, id: string, body: UpdatePaya
   const { db, tenant, nowMs, origin } = caller;
   return db.transaction(() => {
     const row = payableRow(db, tenant.orgId, id);
+    if (row.status === 'payment_failed') return payToAnotherMethod(caller, row, body);
     if (row.status !== 'created' && row.status !== 'rejected') throw refuseMove(row.status, 'update');
     const user =
       body.acting_user_id === undefined
@@ -386,6 +390,52 @@ export function updatePayableFields(caller: Caller, id: string, body: UpdatePaya
     updatePayable(db, row.id, changes);
     return payableView(db, payableRow(db, tenant.orgId, row.id), origin);
   })();
+}
+
+/**
+ * A bill whose payment failed is paid to another method (an extension: PATCH with only `ap_payment_method_id`), one of
+ * its vendor's and not the one that failed. Where money goes changed, so its approvals are void: the bill is submitted
+ * again, as a submission would be (a policy's steps start afresh, or it is approved at once when none matches).
+ */
+export function payToAnotherMethod(caller: Caller, row: PayableListRow, body: UpdatePayable) {
+  const { db, tenant, nowMs } = caller;
+  const { acting_user_id: actingUserId, ap_payment_method_id: methodId, ...rest } = body;
+  const others = Object.entries(rest).filter(([, value]) => value !== undefined);
+  if (!methodId || others.length > 0) {
+    throw new DomainError(
+      'conflict',
+      'invalid-status-transition',
+      'A bill whose payment failed changes only where it is paid: give ap_payment_method_id alone',
+    );
+  }
+  if (methodId === row.payment_method_id) {
+    throw new DomainError(
+      'invalid',
+      'payment-method-failed',
+      "The bill's payment failed at this method: choose another of the vendor's methods",
+      [{ path: 'ap_payment_method_id', message: 'The payment to this method failed' }],
+    );
+  }
+  checkVendorAndMethod(db, tenant.orgId, row.vendor_id, methodId);
+  const user =
+    actingUserId === undefined
+      ? apUsersOf(db, tenant.orgId).find((u) => u.id === row.created_by)
+      : actingUser(db, tenant.orgId, actingUserId, 'edit');
+  if (!user) throw notFoundOrUnauthorized();
+  const at = new Date(nowMs).toISOString();
+  const changed = {
+    ...row,
+    payment_method_id: methodId,
+    ...withAction(row, user, 'change_payment_method', at, null, 'created'),
+  };
+  updatePayable(db, row.id, {
+    payment_method_id: methodId,
+    action_history: changed.action_history,
+    status: changed.status,
+    status_history: changed.status_history,
+    updated: at,
+  });
+  return submitPayable(caller, row.id, { acting_user_id: user.id });
 }
 
 /** The PDF of a bill is attached or removed while the bill can still change. */

@@ -9,7 +9,7 @@ import type { TransferRow } from '../store/transfers';
 
 /**
  * The transfer of a bill moved (domain/lifecycle.ts calls this inside its transaction): completed pays the bill;
- * failed, or reversed after it completed, leaves it `payment_failed`, to be paid again.
+ * failed, or reversed after it completed, leaves it `payment_failed`, to be paid again once it has another method, approved again.
  */
 export function payableTransferMoved(db: Db, transfer: TransferRow, to: string, nowMs: number): void {
   const row = payableOfTransfer(db, transfer.id);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateVendor, CreateVendorMethod } from '../../lib/requests/accounts-payable';
+import { countOf } from '../../lib/words';
 import {
   deleteVendorMethodRow,
   deleteVendorRow,
@@ -90,7 +91,7 @@ export function deleteVendor({ db, tenant }: Caller, id: string) {
       throw new DomainError(
         'conflict',
         'vendor-has-open-payables',
-        `${vendor.name} has ${open} bill(s) not yet paid or canceled: cancel or pay them first`,
+        `${vendor.name} has ${countOf(open, 'bill')} not yet paid or canceled: cancel or pay them first`,
       );
     }
     deleteVendorRow(db, vendor.id);

@@ -1,3 +1,4 @@
+import { describeAccount } from '../../lib/mask';
 import type { Db } from '../store/db';
 import { paidOutTo } from '../store/ledger';
 import { addLinkEvent, updatePayoutLink } from '../store/payouts';
@@ -112,7 +113,8 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
     const account = transfer.account_id
       ? findBankAccount(db, transfer.org_id, transfer.account_id)
       : undefined;
-    const bank = account ? `Bank account •••• ${account.last4}` : 'Bank account';
+    // Named as the treasury names the app's account ("Checking •••• 6789"), so that a line reads as the page does.
+    const bank = account ? describeAccount(account.account_type, account.last4) : 'Bank account';
     const deposit = transfer.amount > 0;
     if (deposit && to === 'completed') move(transfer.amount, 'refill', bank, appName);
     // A deposit the bank returns takes its money back, even below zero (docs/sandbox.md).
@@ -131,6 +133,14 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
  * A payout (or a bill's payment) that failed or came back: its money goes back where it came from, visibly (a `balance` transaction back
  * to the app's wallet, or to the user's), and the payout link it was claimed through says so too.
  */
+function metadataOf(transfer: TransferRow): Record<string, unknown> {
+  try {
+    return transfer.metadata ? (JSON.parse(transfer.metadata) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: number): void {
   const at = new Date(nowMs).toISOString();
   const app = creditedAppOf(db, transfer.org_id, transfer.app_id);
@@ -147,7 +157,11 @@ function returnPayout(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: 
     orgId: transfer.org_id,
     transferId: transfer.id,
     nowMs,
-    metadata: JSON.stringify({ returned: true, reason: to }),
+    metadata: JSON.stringify({
+      returned: true,
+      reason: to,
+      ...(transfer.type === 'payable' ? { payable_id: metadataOf(transfer).payable_id } : {}),
+    }),
     lines: [
       {
         wallet,

@@ -1,3 +1,4 @@
+import { describeAccount } from '../../lib/mask';
 import type { AchAccountRequest, AppSettingsRequest, WalletAmountRequest } from '../../lib/requests/wallets';
 import type { Db } from '../store/db';
 import { paymentsOnTheirWay, usersWallets } from '../store/ledger';
@@ -81,7 +82,7 @@ export function setAchAccount({ db, tenant, nowMs }: Caller, appId: string, body
       account_type: body.account_type,
       created: new Date(nowMs).toISOString(),
     });
-    const name = `${body.account_type === 'savings' ? 'Savings' : 'Checking'} •••• ${last4}`;
+    const name = describeAccount(body.account_type, last4);
     saveAppSettings(db, {
       ...(appSettings(db, app.id) ?? defaults(app.id)),
       ach_account_id: id,

@@ -86,7 +86,7 @@ export function decidedMessage(
     failed: 'was approved, but the payment service refused it',
     rejected: 'was rejected',
     expired: 'expired: nobody decided it in 7 days',
-    cancelled: 'was cancelled',
+    cancelled: 'was canceled',
   };
   const ending = said[outcome.status] ?? `is ${outcome.status}`;
   return {

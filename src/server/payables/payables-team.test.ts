@@ -211,6 +211,54 @@ describe.each(BACKENDS)('bills under the team on $name', async (backend) => {
     expect((await finance.get(`${AP}/payables/${made.id}`)).body.status).toBe('approved');
   });
 
+  it('pays a failed bill again only to another account, approved again after the change', async () => {
+    const { admin, finance, org, vendor, method } = await organization();
+    // An account whose payments fail, added with the organization's key (outside the team's rules).
+    const failing = await org.post(`${AP}/vendors/${vendor.id}/payment-methods`, {
+      name: 'Old account',
+      ach_account_number: '000000000001',
+      ach_routing_number: '021000021',
+      ach_account_type: 'checking',
+    });
+    expect(failing.status).toBe(201);
+    const made = await finance.post(`${AP}/payables`, {
+      number: `F-${crypto.randomUUID().slice(0, 6)}`,
+      ap_vendor_id: vendor.id,
+      ap_payment_method_id: failing.body.id,
+      amount: 500_000,
+      funding_source: 'ach',
+    });
+    expect(made.status).toBe(201);
+    const id = made.body.id as string;
+    await finance.post(`${AP}/payables/${id}/submit-for-approval`, {});
+    expect((await admin.post(`${AP}/payables/${id}/approve`, {})).body.status).toBe('approved');
+    const first = await finance.post(`${AP}/payables/${id}/pay`, {});
+    expect(first.status).toBe(200);
+    for (const status of ['pending', 'failed']) {
+      const moved = await org.post(`/sandbox/transfers/${first.body.transfer_id}/advance`, { status });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    const again = await finance.post(`${AP}/payables/${id}/pay`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.error_code).toBe('payment-method-failed');
+    // The console's own words: it refused it, never sent.
+    expect(again.body.message).toContain('choose another account to pay it to');
+    const trail = await admin.get('/api/team/audit?action=bill.pay');
+    expect(trail.body.data[0]).toMatchObject({ outcome: 'refused' });
+
+    const moved = await finance.patch(`${AP}/payables/${id}`, { ap_payment_method_id: method.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body).toMatchObject({ status: 'submitted_for_approval', ap_payment_method_id: method.id });
+    expect((await finance.post(`${AP}/payables/${id}/pay`, {})).status).toBe(409);
+    // The maker of the change does not approve it; another member does, then it is paid to the new account.
+    expect((await finance.post(`${AP}/payables/${id}/approve`, {})).status).toBe(403);
+    const approved = await admin.post(`${AP}/payables/${id}/approve`, {});
+    expect(approved.body.status, JSON.stringify(approved.body)).toBe('approved');
+    const paid = await finance.post(`${AP}/payables/${id}/pay`, {});
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.transfer_history).toHaveLength(2);
+  });
+
   it("changes a vendor's bank details only with a second member, who sees the masked account", async () => {
     const { admin, finance, viewer, vendor, method } = await organization();
     const before = (await finance.get(`${AP}/vendors/${vendor.id}/payment-methods`)).body.length;

@@ -460,7 +460,15 @@ async function judgePay(
   if (!payable && key && (bill.transfer_history ?? []).some((attempt) => attempt.idempotency_key === key)) {
     return { kind: 'send', body, detail, amountCents, reservation: null };
   }
-  if (bill.status !== 'approved' && bill.status !== 'payment_failed') {
+  if (bill.status === 'payment_failed') {
+    // The account that failed would fail again: another "Pay to", approved again, comes first (bill.update).
+    return refuse(
+      409,
+      'payment-method-failed',
+      'The payment to this account failed: choose another account to pay it to; once that is approved, pay it again',
+    );
+  }
+  if (bill.status !== 'approved') {
     // Refused here, in the service's words, and never sent on unjudged: a bill approved (or submitted and approved at
     // once) between this read and the service would be paid past every rule below.
     return refuse(
