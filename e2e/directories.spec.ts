@@ -255,9 +255,11 @@ test('the overview adds up the transfers it shows: totals, the daily volume and 
   await expect(totals.getByRole('row', { name: /Failed/ })).toContainText('$20.00 (1)');
   await expect(totals.getByRole('row', { name: /Returned/ })).toContainText('$0.00 (0)');
   await expect(page.getByText('The 3 transfers created in the last 30 days')).toBeVisible();
-  // A test tenant's first app starts with $100,000.00 in its wallet, for payouts; the payment adds to it.
-  await expect(page.getByLabel('Organization')).toContainText('Balance: $100,123.45');
-  await expect(page.getByRole('group', { name: 'Wallets', exact: true })).toContainText(': $100,123.45');
+  // A test tenant's first app starts with $100,000.00 in its wallet, for payouts. A payment counts in the balance
+  // from the moment it is made (spendable only once it arrives: the Treasury says which); the failed one was taken
+  // back by a line of its own. So the completed $123.45 and the $9.99 still on its way.
+  await expect(page.getByLabel('Organization')).toContainText('Balance: $100,133.44');
+  await expect(page.getByRole('group', { name: 'Wallets', exact: true })).toContainText(': $100,133.44');
   // The chart's figures, as a screen reader has them: today holds all three.
   const today = page.getByRole('table', { name: 'Daily volume' }).getByRole('row').last();
   await expect(today).toContainText('$123.45');
