@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ConsoleDb } from '../database';
 import { preparedQuery } from '../prepared';
 import type { AuditRow } from '../schema';
@@ -208,6 +209,12 @@ export function billActsInTrail(
     .where('org_id', '=', orgId)
     .where('status', '>=', 200)
     .where('status', '<', 300)
-    .where('targets', 'like', `%${billId.replace(/[^0-9a-f-]/g, '')}%`)
+    .where((eb) => {
+      // The bill's id as one whole target among the line's (space-separated), its LIKE wildcards taken literally:
+      // never a part of another id, and never every bill's line for an id that is no id at all.
+      const id = billId.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const like = (pattern: string) => sql<boolean>`${sql.ref('targets')} like ${pattern} escape '\\'`;
+      return eb.or([eb('targets', '=', billId), like(`${id} %`), like(`% ${id}`), like(`% ${id} %`)]);
+    })
     .execute();
 }
