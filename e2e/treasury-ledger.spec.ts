@@ -185,7 +185,7 @@ test('a withdrawal above the limit waits for another member, and moves once they
   await wallet.getByLabel(`Withdraw amount (USD), ${app?.name}`, { exact: true }).fill('1500');
   await wallet.getByRole('button', { name: 'Review withdrawal', exact: true }).click();
   // The same word for the same move, from the review's button to its confirmation.
-  const review = page.getByRole('dialog', { name: 'Review: withdrawal of $1,500.00', exact: true });
+  const review = page.getByRole('dialog', { name: 'Review the withdrawal', exact: true });
   await expect(review).toContainText('To Checking •••• 4321');
   // The review says up front that it waits: no button that looks like it will go.
   await expect(review).toContainText("above your organization's approval limit");

@@ -154,7 +154,7 @@ function MoveForm({
       {review && (
         <MoneyReviewDialog
           opened
-          title={`Review: ${noun} of ${formatCents(cents)}`}
+          title={`Review the ${noun}`}
           what={direction === 'deposit' ? 'deposit' : 'withdrawal'}
           summary={{ cents, consoleRequestId: review.key }}
           submission={submission}
