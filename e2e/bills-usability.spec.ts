@@ -203,9 +203,13 @@ test('a failed bill payment says why, is in the history and under Payment failed
   const alert = page.getByRole('alert').filter({ hasText: 'The payment failed' });
   await expect(alert).toContainText(/The payment to .* •••• \d{4} failed: R\d\d: \S/);
   await expect(alert).toContainText('It is not paid again to this account');
-  await expect(
-    alert.getByRole('link', { name: "Add an account on Dana Lee Consulting's page", exact: true }),
-  ).toBeVisible();
+  const addAccount = alert.getByRole('link', {
+    name: "Add an account on Dana Lee Consulting's page",
+    exact: true,
+  });
+  await expect(addAccount).toBeVisible();
+  // In a sentence the link is told apart by more than its colour (too faint against the text in the dark scheme).
+  await expect(addAccount).toHaveCSS('text-decoration-line', 'underline');
   await expect(page.getByRole('button', { name: 'Pay again', exact: true })).toHaveCount(0);
   const history = page.getByRole('table', { name: 'History', exact: true });
   await expect(history.getByRole('row').filter({ hasText: 'payment failed' })).toContainText(

@@ -291,31 +291,41 @@ export function BillPage() {
             </Table.Tbody>
           </Table>
           {(b.items ?? []).length > 0 && (
-            <Table aria-label="Items" striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>Quantity</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>Unit price</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(b.items ?? []).map((item, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: items have no id
-                  <Table.Tr key={index}>
-                    <Table.Td>{item.name}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>{item.quantity}</Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      <Money cents={item.unit_price} />
-                    </Table.Td>
-                    <Table.Td style={{ textAlign: 'right' }}>
-                      <Money cents={item.amount} />
-                    </Table.Td>
+            // On a phone the four columns of a large bill are wider than the screen: the table scrolls sideways on
+            // its own (a keyboard scrolls it too), and the page keeps the screen's width.
+            <Table.ScrollContainer
+              type="native"
+              minWidth={360}
+              tabIndex={0}
+              role="region"
+              aria-label="Items (scrolls sideways)"
+            >
+              <Table aria-label="Items" striped withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th style={{ textAlign: 'right' }}>Quantity</Table.Th>
+                    <Table.Th style={{ textAlign: 'right' }}>Unit price</Table.Th>
+                    <Table.Th style={{ textAlign: 'right' }}>Amount</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {(b.items ?? []).map((item, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: items have no id
+                    <Table.Tr key={index}>
+                      <Table.Td>{item.name}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>{item.quantity}</Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>
+                        <Money cents={item.unit_price} />
+                      </Table.Td>
+                      <Table.Td style={{ textAlign: 'right' }}>
+                        <Money cents={item.amount} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           )}
           <ApprovalSteps bill={b} />
           <Title order={2} size="h3">

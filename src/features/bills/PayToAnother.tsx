@@ -43,7 +43,8 @@ export function PayToAnother({ bill, failedMasks }: { bill: Bill; failedMasks: r
       )}
       {vendorId && (
         <Text size="sm">
-          <Anchor component={Link} to={`/vendors/${vendorId}`}>
+          {/* Underlined: in a sentence a link told apart by its colour alone is too faint in the dark scheme. */}
+          <Anchor component={Link} to={`/vendors/${vendorId}`} underline="always">
             {`Add an account on ${possessive(vendor)} page`}
           </Anchor>{' '}
           (a second member confirms it; it is then offered here).
