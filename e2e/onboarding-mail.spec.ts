@@ -108,7 +108,7 @@ test('support sends an onboarding link by mail; the payee completes it from the 
   await page.getByRole('link', { name: 'Back to Rae Payee', exact: true }).click();
   await expect(
     page.getByRole('group', { name: 'Payout methods waiting for confirmation', exact: true }),
-  ).toContainText('PayPal r•••@example.com');
+  ).toContainText('PayPal rae.payee@example.com: waiting for confirmation by a second member');
   await expect(page.getByText('No saved payout methods.')).toHaveCount(0);
   const finance = await browser.newContext();
   const second = await finance.newPage();
