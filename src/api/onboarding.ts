@@ -3,6 +3,7 @@ import { DELIVER_TO_HEADER, DELIVERY_HEADER, type FlowDelivery } from '../lib/fl
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { request } from './client';
+import { session } from './credentials';
 import { customerSchema, pageSchema, userSchema } from './schemas';
 
 /**
@@ -294,10 +295,17 @@ export const payeeRequestSchema = z.object({
 });
 export type PayeeRequest = z.infer<typeof payeeRequestSchema>;
 
+/**
+ * Payee requests are the console server's own (a team's): an operator signed in with the organization's key (an
+ * upstream without team mode) has none, and is never sent to ask, which would answer as a signed-out session.
+ */
+const asMember = () => Boolean(session.credentials()?.member);
+
 export const payeeRequestQueries = {
   pending: () =>
     queryOptions({
       queryKey: ['approvals', 'payee-requests', 'pending'],
+      enabled: asMember(),
       queryFn: () =>
         request({
           method: 'GET',
@@ -310,6 +318,7 @@ export const payeeRequestQueries = {
   recent: () =>
     queryOptions({
       queryKey: ['approvals', 'payee-requests', 'recent'],
+      enabled: asMember(),
       queryFn: () =>
         request({
           method: 'GET',
