@@ -10,11 +10,11 @@ const provider = await testProvider({
   backchannelUri: `${origin}/api/team/sso/backchannel-logout`,
 });
 const people = {
-  // The demo's own members, by their email: the provider signs them in as they are.
-  admin: { email: 'admin@demo-marketplace.example', name: 'Ada Admin', groups: ['payouts-admins'] },
-  finance: { email: 'finance@demo-marketplace.example', name: 'Fiona Finance', groups: ['payouts-finance'] },
+  // The demo's support member, by their email: a member who neither pays nor administers is linked at a first sign-in.
   support: { email: 'support@demo-marketplace.example', name: 'Sam Support', groups: ['payouts-support'] },
-  // Someone new to the console: in at once, paying only once an admin confirms (Team, "Waiting").
+  // A paying member is never linked by an email claim (an admin links them): this one is refused, and says so.
+  finance: { email: 'finance@demo-marketplace.example', name: 'Fiona Finance', groups: ['payouts-finance'] },
+  // Someone new to the console: in at once at support, paying only once an admin confirms (Team, "Waiting").
   newhire: { email: 'newhire@demo-marketplace.example', name: 'Nina Newhire', groups: ['payouts-finance'] },
   // Someone the company has not given the console.
   outsider: { email: 'outsider@demo-marketplace.example', name: 'Otto Outsider', groups: ['marketing'] },
