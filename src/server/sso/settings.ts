@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isRole, ROLES, type Role } from '../../lib/roles';
 
-/** Single sign-on through the company's OpenID provider, from the environment (README, "Single sign-on"). */
+/** Single sign-on through the company's OpenID provider, from the environment (docs/operations.md, "Single sign-on"). */
 export interface SsoSettings {
   issuer: URL;
   clientId: string;
