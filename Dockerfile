@@ -8,10 +8,12 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx vite build && npm run build:server
 
+# The build's dependencies less the development ones: the native modules (better-sqlite3, argon2) built once, above.
 FROM node:20-bookworm-slim AS production-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+COPY --from=build /app/node_modules ./node_modules
+RUN npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 WORKDIR /app
