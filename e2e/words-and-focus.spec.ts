@@ -9,8 +9,8 @@ import { approvalsOff, basicAuth, expect, memberAuth, signIn, type Tenant, test 
 
 const AP = '/v2/accounts-payable';
 
-/** A bill below the first approval tier, paid from the app's wallet by finance through the console server. */
-async function paidBill(request: APIRequestContext, tenant: Tenant, cents: number): Promise<void> {
+/** A bill made and submitted by finance through the console server: below the first approval tier it is approved. */
+async function submittedBill(request: APIRequestContext, tenant: Tenant, cents: number): Promise<string> {
   const headers = await memberAuth(request, tenant, 'finance');
   const vendors = (await (await request.get(`${AP}/vendors?limit=100`, { headers })).json()) as {
     data: { id: string }[];
@@ -41,6 +41,13 @@ async function paidBill(request: APIRequestContext, tenant: Tenant, cents: numbe
   const { id } = (await made.json()) as { id: string };
   const submitted = await request.post(`${AP}/payables/${id}/submit-for-approval`, { headers, data: {} });
   expect(submitted.status(), await submitted.text()).toBe(200);
+  return id;
+}
+
+/** A bill below the first approval tier, paid from the app's wallet by finance. */
+async function paidBill(request: APIRequestContext, tenant: Tenant, cents: number): Promise<void> {
+  const headers = await memberAuth(request, tenant, 'finance');
+  const id = await submittedBill(request, tenant, cents);
   const paid = await request.post(`${AP}/payables/${id}/pay`, { headers, data: {} });
   expect(paid.status(), await paid.text()).toBe(200);
 }
@@ -68,6 +75,10 @@ test('on a phone, the opened navigation takes the focus: Tab goes through its li
   await signIn(page, tenant, 'finance', { to: '/ledger' });
   const button = page.getByRole('button', { name: 'Toggle navigation', exact: true });
   const navigation = page.getByRole('navigation', { name: 'Main', exact: true });
+  // Closed, it is off the screen and no stop of Tab: from the header's last button Tab goes to the page.
+  await page.getByRole('button', { name: 'Toggle color scheme', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('main').locator(':focus')).toHaveCount(1);
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -132,4 +143,40 @@ test("the review's Back returns the focus to what opened it, and nothing typed i
   await dialog.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(review).toBeFocused();
   await expect(amount).toHaveValue('12.34');
+});
+
+test("on a phone, Vendors fits as Bills does: each vendor's name, email and place on screen, no sideways scroll", async ({
+  page,
+  tenant,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const headers = await memberAuth(page.request, tenant, 'finance');
+  const listed = (await (await page.request.get(`${AP}/vendors?limit=1`, { headers })).json()) as {
+    data: { name: string; contact_email?: string | null }[];
+  };
+  const vendor = listed.data[0];
+  await signIn(page, tenant, 'finance', { to: '/vendors' });
+  const table = page.getByRole('table', { name: 'Vendors', exact: true });
+  const row = table.getByRole('row').filter({ hasText: vendor?.name ?? '' });
+  await expect(row.getByText(vendor?.name ?? '', { exact: true })).toBeInViewport({ ratio: 1 });
+  if (vendor?.contact_email) {
+    await expect(row.getByText(vendor.contact_email, { exact: true })).toBeInViewport({ ratio: 1 });
+  }
+  await expect(table.getByRole('columnheader', { name: 'Where', exact: true })).toBeInViewport({ ratio: 1 });
+});
+
+test('a member who comes to Approvals with bills waiting for them is told so and taken to them', async ({
+  page,
+  tenant,
+}) => {
+  const id = await submittedBill(page.request, tenant, 150_000);
+  await signIn(page, tenant, 'admin', { to: '/approvals' });
+  await expect(page.getByText(/bills? waits? for your approval, on their own page/)).toBeVisible();
+  await page.getByRole('link', { name: 'Bills waiting for me', exact: true }).click();
+  await expect(page.getByRole('tab', { name: 'Waiting for me', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('table', { name: 'Bills', exact: true })).toBeVisible();
+  expect(id).toBeTruthy();
 });

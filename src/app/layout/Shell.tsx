@@ -231,8 +231,9 @@ export function Shell() {
     close();
     burger.current?.focus();
   };
-  // Opened, it is where the person goes next: the focus moves to its first link, and while it covers the page (a
-  // phone) the page behind it is out of the Tab order, so Tab goes through the navigation and never under it.
+  // On a phone, opened, it is where the person goes next: the focus moves to its first link, and the page it covers is
+  // out of the Tab order, so Tab goes through the navigation and never under it. Closed, it is off the screen and out
+  // of the Tab order itself: Tab goes from the header to the page, not through thirty links no one can see.
   const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const covers = opened && phone;
   useEffect(() => {
@@ -313,6 +314,7 @@ export function Shell() {
         aria-label="Main"
         style={{ overflowY: 'auto' }}
         onKeyDown={closeNavigation}
+        inert={phone && !opened}
       >
         <MainNav links={navigation} onNavigate={close} />
         {/* On a phone the header has room for the brand, the environment and the colour scheme only. */}
