@@ -42,7 +42,15 @@ export function listTransactions(query: LedgerQuery) {
 }
 
 export const ledgerTotalsSchema = z.object({
-  totals: z.array(z.object({ type: z.string(), amount: z.number(), count: z.number() })),
+  totals: z.array(
+    z.object({
+      type: z.string(),
+      /** The lines of the type that pay a bill (or give its payment back), counted apart; absent, none are. */
+      bill: z.boolean().nullish(),
+      amount: z.number(),
+      count: z.number(),
+    }),
+  ),
   net: z.number(),
 });
 export type LedgerTotals = z.infer<typeof ledgerTotalsSchema>;

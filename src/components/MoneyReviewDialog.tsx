@@ -1,5 +1,5 @@
 import { Modal, Stack } from '@mantine/core';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import { backUnlessSubmitting, MoneyReviewActions } from './MoneyReviewActions';
 
 /**
@@ -12,6 +12,7 @@ export function MoneyReviewDialog({
   children,
   ...actions
 }: ComponentProps<typeof MoneyReviewActions> & { title: string; opened: boolean; children: ReactNode }) {
+  useFocusReturnOnUnmount();
   return (
     <Modal opened={opened} onClose={backUnlessSubmitting(actions)} title={title} centered>
       <Stack gap={4}>
@@ -19,5 +20,27 @@ export function MoneyReviewDialog({
         <MoneyReviewActions {...actions} />
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * A page takes its review away (Back, Escape) rather than closing it, so the dialog's own return of the focus never
+ * runs: the focus goes back here to the field or button the person opened the review from, where they left it. Unless
+ * the page has put the focus somewhere since (the outcome of the move), as a page does once money moved.
+ */
+function useFocusReturnOnUnmount() {
+  // Read as the review first renders, before the dialog takes the focus into itself.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
+  useEffect(
+    () => () => {
+      const now = document.activeElement;
+      const lost = now === null || now === document.body || now.closest('[role="dialog"]') !== null;
+      if (lost && opener?.isConnected) opener.focus();
+    },
+    [opener],
   );
 }

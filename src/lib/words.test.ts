@@ -1,5 +1,13 @@
 import { expect, it } from 'vitest';
-import { countOf, ledgerLineWords, possessive, transactionTypeWords, transferTypeWords } from './words';
+import {
+  bankAccountWords,
+  countOf,
+  ledgerKindWords,
+  ledgerLineWords,
+  possessive,
+  transactionTypeWords,
+  transferTypeWords,
+} from './words';
 
 it('counts with the noun the number takes', () => {
   expect(countOf(1, 'approval')).toBe('1 approval');
@@ -36,4 +44,22 @@ it('names a bill payment on the ledger as the Transfers page does, and the line 
   );
   expect(ledgerLineWords({ type: 'payout', metadata: null })).toBe('Payout');
   expect(ledgerLineWords({ type: 'refill' })).toBe('Deposit or withdrawal');
+});
+
+it("names a kind of ledger line (the ledger's totals by type) as its lines are named: a bill's payment is its own", () => {
+  expect(ledgerKindWords('payout', true)).toBe(transferTypeWords('payable'));
+  expect(ledgerKindWords('balance', true)).toBe('Returned bill payment');
+  expect(ledgerKindWords('payout', false)).toBe('Payout');
+  expect(ledgerKindWords('balance', false)).toBe('Balance move (hold, return, opening)');
+  expect(ledgerKindWords('payout', true)).toBe(
+    ledgerLineWords({ type: 'payout', metadata: { payable_id: 'b-1' } }),
+  );
+});
+
+it('names a bank account once: its own name with the mask, or one fallback where the service gives no name', () => {
+  expect(bankAccountWords({ mask: '6789', name: 'Checking •••• 6789' })).toBe('Checking •••• 6789');
+  expect(bankAccountWords({ mask: '6789', name: 'Operating' })).toBe('Operating •••• 6789');
+  expect(bankAccountWords({ mask: '6789', name: null })).toBe('Bank account •••• 6789');
+  expect(bankAccountWords({ mask: '6789', name: ' ' })).toBe('Bank account •••• 6789');
+  expect(bankAccountWords({ mask: '6789' })).toBe('Bank account •••• 6789');
 });

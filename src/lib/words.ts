@@ -1,3 +1,5 @@
+import { maskAccount } from './mask';
+
 /**
  * The console's words for what it counts and whose things it names, in one place as the status words are
  * (transfer-states.ts, dates.ts, names.ts): so that a page never says "1 approval(s)" or "Demo Payouts's".
@@ -51,14 +53,22 @@ export function transactionTypeWords(type: string | null | undefined): string {
 }
 
 /**
- * A ledger line in words: its type's, except that a bill's payment (its line is the vendor's `payout`) and the line
- * that gives it back when it fails are named as a bill payment, as the Transfers page names its transfer.
+ * A kind of ledger line in words, by its type and whether it is a bill's: a bill's payment (its line is the vendor's
+ * `payout`) and the `balance` line that gives it back when it fails are named as a bill payment, as the Transfers and
+ * Bills pages name it; the ledger's lines, its totals by type and its CSV all say it from here.
  */
+export function ledgerKindWords(type: string | null | undefined, bill: boolean): string {
+  if (!bill) return transactionTypeWords(type);
+  return type === 'balance'
+    ? `Returned ${transferTypeWords('payable').toLowerCase()}`
+    : transferTypeWords('payable');
+}
+
+/** A ledger line in words: its kind's (a line is a bill's when its metadata names the bill). */
 export function ledgerLineWords(line: { type?: string | null | undefined; metadata?: unknown }): string {
   const metadata = typeof line.metadata === 'string' ? parseObject(line.metadata) : line.metadata;
-  const bill = metadata && typeof metadata === 'object' && 'payable_id' in metadata;
-  if (bill) return 'returned' in metadata ? 'Returned bill payment' : transferTypeWords('payable');
-  return transactionTypeWords(line.type);
+  const bill = Boolean(metadata && typeof metadata === 'object' && 'payable_id' in metadata);
+  return ledgerKindWords(line.type, bill);
 }
 
 function parseObject(text: string): unknown {
@@ -67,4 +77,17 @@ function parseObject(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/** What a bank account is called where the service gives it no name (and what kind of account it is is not known). */
+export const UNNAMED_BANK_ACCOUNT = 'Bank account';
+
+/**
+ * A bank account by its name and its last four digits, the mask said once though the name may carry it already:
+ * "Checking •••• 6789"; one the service gives no name is a "Bank account •••• 6789" on every page.
+ */
+export function bankAccountWords(account: { mask: string; name?: string | null | undefined }): string {
+  const masked = maskAccount(account.mask);
+  const name = account.name?.trim() || UNNAMED_BANK_ACCOUNT;
+  return name.includes(masked) ? name : `${name} ${masked}`;
 }

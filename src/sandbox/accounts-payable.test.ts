@@ -302,6 +302,29 @@ describe('accounts payable in the sandbox', () => {
     });
   });
 
+  it("the ledger's totals count a bill's payment and its return apart from payouts and balance moves", async () => {
+    type Row = { type: string; bill: boolean; amount: number; count: number };
+    const totals = async () => ok(await call('GET', '/v2/transactions/totals')).totals as Row[];
+    const of = (rows: Row[], type: string, bill: boolean) =>
+      rows.find((row) => row.type === type && row.bill === bill) ?? { amount: 0, count: 0 };
+    const before = await totals();
+    const { vendor, method } = await vendorWithMethod('000000000001');
+    const made = await bill(700, { ap_vendor_id: vendor.id, ap_payment_method_id: method.id });
+    ok(await act(made.id, 'submit-for-approval', id('ap_creator')));
+    const paid = ok(await act(made.id, 'pay', id('ap_creator')));
+    for (const to of ['pending', 'failed'])
+      ok(await h.call('POST', `/sandbox/transfers/${paid.transfer_id}/advance`, { body: { status: to } }));
+    const after = await totals();
+    const change = (type: string, bill: boolean) => {
+      const [was, is] = [of(before, type, bill), of(after, type, bill)];
+      return { amount: is.amount - was.amount, count: is.count - was.count };
+    };
+    expect(change('payout', true)).toEqual({ amount: -700, count: 1 });
+    expect(change('balance', true)).toEqual({ amount: 700, count: 1 });
+    expect(change('payout', false)).toEqual({ amount: 0, count: 0 });
+    expect(change('balance', false)).toEqual({ amount: 0, count: 0 });
+  });
+
   it('a failed payment is not paid again to its method: another method of the vendor sends it back for approval', async () => {
     const creator = id('ap_creator');
     const approver = id('ap_approver');

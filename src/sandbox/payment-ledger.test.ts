@@ -137,6 +137,7 @@ describe("a payment's money in the app's wallet", () => {
     expect(totals.body.net).toBe(-3_000);
     expect(totals.body.totals.find((row: { type: string }) => row.type === 'payment')).toEqual({
       type: 'payment',
+      bill: false,
       amount: 0,
       count: 2,
     });

@@ -316,7 +316,7 @@ describe('the ledger', () => {
       tenant,
     });
     expect(totals.body).toEqual({
-      totals: [{ type: 'balance', amount: end - start, count: 4 }],
+      totals: [{ type: 'balance', bill: false, amount: end - start, count: 4 }],
       net: end - start,
     });
     const withTransfer = await h.call('GET', '/v2/transactions?limit=1&include_transfer=true', { tenant });
@@ -358,7 +358,10 @@ describe('the ledger by where money came from and went to', () => {
     const totals = await h.call('GET', `/v2/transactions/totals?source_wallet_id=${app}&wallet_id=${app}`, {
       tenant,
     });
-    expect(totals.body).toEqual({ totals: [{ type: 'balance', amount: -1_500, count: 2 }], net: -1_500 });
+    expect(totals.body).toEqual({
+      totals: [{ type: 'balance', bill: false, amount: -1_500, count: 2 }],
+      net: -1_500,
+    });
     // Into the app: its opening balance (a line of its own) and the user's move back.
     expect(await amounts(`destination_wallet_id=${app}&wallet_id=${app}`)).toEqual([200, 10_000_000]);
     const other = await h.tenant();

@@ -12,7 +12,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useDisclosure, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { spotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +22,7 @@ import {
   type ReactNode,
   Suspense,
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -230,6 +231,14 @@ export function Shell() {
     close();
     burger.current?.focus();
   };
+  // On a phone, opened, it is where the person goes next: the focus moves to its first link, and the page it covers is
+  // out of the Tab order, so Tab goes through the navigation and never under it. Closed, it is off the screen and out
+  // of the Tab order itself: Tab goes from the header to the page, not through thirty links no one can see.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const covers = opened && phone;
+  useEffect(() => {
+    if (covers) document.getElementById(NAVIGATION_ID)?.querySelector<HTMLElement>('a[href]')?.focus();
+  }, [covers]);
   const showInspector = () => {
     setInspectorWanted(true);
     openInspector();
@@ -305,6 +314,7 @@ export function Shell() {
         aria-label="Main"
         style={{ overflowY: 'auto' }}
         onKeyDown={closeNavigation}
+        inert={phone && !opened}
       >
         <MainNav links={navigation} onNavigate={close} />
         {/* On a phone the header has room for the brand, the environment and the colour scheme only. */}
@@ -324,7 +334,7 @@ export function Shell() {
           </Button>
         </Stack>
       </AppShell.Navbar>
-      <AppShell.Main component="main" id={MAIN_ID}>
+      <AppShell.Main component="main" id={MAIN_ID} inert={covers}>
         <SignedInRoutes />
       </AppShell.Main>
       {inspectorWanted && (

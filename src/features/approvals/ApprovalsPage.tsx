@@ -1,6 +1,8 @@
-import { Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { type ApprovalRequest, approvalQueries } from '../../api/approvals';
+import { useBillsWaitingForMe } from '../../api/bills-waiting';
 import { ledgerQueries } from '../../api/ledger';
 import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
@@ -82,6 +84,7 @@ export function ApprovalsPage() {
       <Text c="dimmed">
         Money above your organization&apos;s limit waits here for a member other than its maker.
       </Text>
+      <BillsWaiting />
       {all.isError && <ApiErrorAlert error={all.error} />}
       {all.isPending && <Skeleton height={120} />}
       {all.data &&
@@ -118,5 +121,22 @@ export function ApprovalsPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * Bills are approved on their own page, by their policy's steps: a member who comes here to approve one is told how
+ * many wait for them and taken there, rather than reading "Nothing waits" beside the navigation's count.
+ */
+function BillsWaiting() {
+  const bills = useBillsWaitingForMe();
+  if (bills.count === 0) return null;
+  return (
+    <Text>
+      {`${bills.count === 1 ? '1 bill waits' : `${bills.label} bills wait`} for your approval, on their own page: `}
+      <Anchor component={Link} to="/bills?tab=mine">
+        Bills waiting for me
+      </Anchor>
+    </Text>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bankAccountWords } from '../../lib/words';
 import { moveSummary } from './move-summary';
 
 const apps = [{ id: 'app-1', name: 'Demo Marketplace', ach_account: { mask: '6789', name: 'Checking' } }];
@@ -30,5 +31,12 @@ describe('a waiting wallet move, named as a payment is', () => {
     expect(moveSummary({ move: 'deposit', moves: [{ amount: 5 }], app_id: 'app-9' }, 5, apps)).toBe(
       "Deposit of $0.05 into the wallet of app app-9, from the app's bank account",
     );
+  });
+
+  it('names an account the service gives no name as the Treasury names it, from the one place', () => {
+    const unnamed = [{ id: 'app-1', name: 'Demo Marketplace', ach_account: { mask: '6789', name: null } }];
+    const summary = moveSummary({ move: 'deposit', moves: [{ amount: 5 }], app_id: 'app-1' }, 5, unnamed);
+    expect(summary).toBe("Deposit of $0.05 into Demo Marketplace's wallet, from Bank account •••• 6789");
+    expect(summary).toContain(bankAccountWords({ mask: '6789', name: null }));
   });
 });

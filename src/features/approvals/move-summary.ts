@@ -1,4 +1,5 @@
 import { formatCents } from '../../lib/money';
+import { bankAccountWords } from '../../lib/words';
 
 /** The app a move's wallet belongs to, as the Treasury lists it: its name and its bank account, masked. */
 export interface MoveApp {
@@ -13,12 +14,6 @@ export interface MoveBody {
   app_id?: string | undefined;
 }
 
-/** "Checking •••• 6789": the account's name with its mask, said once though the name carries it already. */
-function accountWords(account: { mask: string; name?: string | null | undefined }): string {
-  const name = account.name || 'Bank account';
-  return name.includes(account.mask) ? name : `${name} •••• ${account.mask}`;
-}
-
 /**
  * A waiting wallet move in one line, as a payment's request names its payer and account: the kind, the wallet, the
  * app's bank account (masked) where money comes from or goes to, and the amount. "Deposit of $2,000.00 into
@@ -31,7 +26,7 @@ export function moveSummary(body: MoveBody, cents: number, apps: readonly MoveAp
     : body.app_id
       ? `the wallet of app ${body.app_id}`
       : 'the wallet';
-  const bank = app?.ach_account ? accountWords(app.ach_account) : "the app's bank account";
+  const bank = app?.ach_account ? bankAccountWords(app.ach_account) : "the app's bank account";
   const amount = formatCents(Math.abs(cents));
   const count = body.moves.length;
   const first = Number(body.moves[0]?.amount ?? 0);

@@ -14,7 +14,8 @@ import { TransfersTable } from '../../components/TransfersTable';
 import { age, formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import { can, type Permission } from '../../lib/roles';
-import { OUTCOME_LABEL, OUTCOMES, type Overview, overviewOf, type Totals } from './transfer-totals';
+import { transferTypeWords } from '../../lib/words';
+import { byKind, OUTCOME_LABEL, OUTCOMES, type Overview, overviewOf, type Totals } from './transfer-totals';
 import { WalletCoverWarning } from './WalletCoverWarning';
 
 // The chart library is the largest thing on the page: it comes after the figures, in a chunk of its own.
@@ -128,19 +129,11 @@ export function OverviewPage() {
   const organization = useQuery(organizationQueries.current());
   const [nowMs] = useState(() => Date.now());
   const recent = useQuery(transferQueries.since(new Date(nowMs - 30 * DAY).toISOString()));
-  // Money in and money out apart: payments into the app, payouts from its wallets to users.
-  const overview = recent.data
-    ? overviewOf(
-        recent.data.transfers.filter((t) => t.type !== 'payout'),
-        nowMs,
-      )
-    : null;
-  const payouts = recent.data
-    ? overviewOf(
-        recent.data.transfers.filter((t) => t.type === 'payout'),
-        nowMs,
-      )
-    : null;
+  // Money in and money out apart: payments into the app, payouts from its wallets to users, bills paid to vendors.
+  const kinds = recent.data ? byKind(recent.data.transfers) : null;
+  const overview = kinds ? overviewOf(kinds.payments, nowMs) : null;
+  const payouts = kinds ? overviewOf(kinds.payouts, nowMs) : null;
+  const bills = kinds && kinds.bills.length > 0 ? overviewOf(kinds.bills, nowMs) : null;
   const attention = recent.data ? overviewOf(recent.data.transfers, nowMs).attention : [];
   const { wallets } = useWallets();
 
@@ -214,6 +207,13 @@ export function OverviewPage() {
           )}
           {payouts && (
             <TotalsTable label="Payouts by outcome" last7={payouts.last7} last30={payouts.last30} />
+          )}
+          {bills && (
+            <TotalsTable
+              label={`${transferTypeWords('payable')}s by outcome`}
+              last7={bills.last7}
+              last30={bills.last30}
+            />
           )}
         </Stack>
       </Paper>

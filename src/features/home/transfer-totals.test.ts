@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transfer } from '../../api/schemas';
-import { localDay, outcomeOf, overviewOf } from './transfer-totals';
+import { byKind, localDay, outcomeOf, overviewOf } from './transfer-totals';
 
 const NOW = new Date(2026, 10, 23, 15, 0).getTime();
 const DAY = 24 * 60 * 60 * 1000;
@@ -70,4 +70,12 @@ describe('the overview of recent transfers', () => {
   it('puts failed and returned transfers that changed in the last 7 days first in line, newest first', () => {
     expect(overview.attention.map((t) => t.id)).toEqual(['e', 'd']);
   });
+});
+
+it('totals a bill payment apart: it is neither a payment into the app nor a payout to a user', () => {
+  const of = (type: string) => ({ ...transfer(type, 'completed', 1_00, 1), type });
+  const kinds = byKind(['payment', 'payout', 'payable', 'refill', 'balance'].map(of));
+  expect(kinds.payments.map((t) => t.id)).toEqual(['payment', 'refill', 'balance']);
+  expect(kinds.payouts.map((t) => t.id)).toEqual(['payout']);
+  expect(kinds.bills.map((t) => t.id)).toEqual(['payable']);
 });

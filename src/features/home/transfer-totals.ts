@@ -96,3 +96,23 @@ export function overviewOf(transfers: readonly Transfer[], nowMs: number): Overv
   attention.sort((a, b) => lastChangeMs(b) - lastChangeMs(a));
   return { last7, last30, daily: [...days.values()], attention };
 }
+
+/**
+ * The overview's three kinds of money: what comes into the app (payments, and the moves of money between its
+ * wallets), payouts to users, and bill payments to vendors, which are neither: each is totalled apart.
+ */
+export function byKind(transfers: readonly Transfer[]): {
+  payments: Transfer[];
+  payouts: Transfer[];
+  bills: Transfer[];
+} {
+  const payments: Transfer[] = [];
+  const payouts: Transfer[] = [];
+  const bills: Transfer[] = [];
+  for (const transfer of transfers) {
+    if (transfer.type === 'payout') payouts.push(transfer);
+    else if (transfer.type === 'payable') bills.push(transfer);
+    else payments.push(transfer);
+  }
+  return { payments, payouts, bills };
+}

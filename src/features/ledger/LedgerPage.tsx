@@ -12,9 +12,9 @@ import { Money } from '../../components/Money';
 import { SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
 import { formatDateTime } from '../../lib/dates';
-import { ledgerLineWords } from '../../lib/words';
+import { ledgerKindWords, ledgerLineWords } from '../../lib/words';
 import { exportLedger } from './ledger-export';
-import { rangeProblem, TYPE_OPTIONS, typeLabel, walletName } from './ledger-words';
+import { rangeProblem, TYPE_OPTIONS, walletName } from './ledger-words';
 
 const PAGE_SIZE = 25;
 
@@ -138,11 +138,11 @@ export function LedgerPage() {
             <DataTable
               label="Totals by type"
               rows={totals.data.totals}
-              rowKey={(row) => row.type}
+              rowKey={(row) => `${row.type}${row.bill ? ':bill' : ''}`}
               // Three short columns fit a 390 px phone: its amounts are never behind a sideways scroll.
               minWidth={280}
               columns={[
-                { header: 'Type', cell: (row) => typeLabel(row.type) },
+                { header: 'Type', cell: (row) => ledgerKindWords(row.type, row.bill ?? false) },
                 { header: 'Lines', numeric: true, cell: (row) => row.count.toLocaleString('en-US') },
                 { header: 'Amount', numeric: true, cell: (row) => <Money cents={row.amount} /> },
               ]}

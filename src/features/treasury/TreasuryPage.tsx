@@ -10,8 +10,8 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
 import { dailyBalances } from '../../lib/daily-balances';
 import { formatDateTime } from '../../lib/dates';
-import { maskAccount } from '../../lib/mask';
 import { can } from '../../lib/roles';
+import { bankAccountWords } from '../../lib/words';
 import { MoveAppWallet } from './MoveAppWallet';
 import { MoveOrganizationWallet } from './MoveOrganizationWallet';
 import { RefillSettings } from './RefillSettings';
@@ -53,9 +53,7 @@ function AppAccount({ app }: { app: Wallets['apps'][number] }) {
   const known = listed ? app.ach_account : account.data;
   if (!listed && account.isPending) return <Skeleton height={18} width={160} />;
   if (!known) return pays ? <SetBankAccount app={app} /> : <Text c="dimmed">No bank account</Text>;
-  // The service's name already says the mask ("Checking •••• 6789"): it is not said twice.
-  const masked = maskAccount(known.mask);
-  const label = known.name?.includes(masked) ? known.name : `${known.name ?? 'Bank account'} (${masked})`;
+  const label = bankAccountWords(known);
   return (
     <>
       <Text>{`Bank account: ${label}`}</Text>

@@ -1,9 +1,10 @@
 import { Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useCan } from '../../api/permissions';
-import { vendorQueries } from '../../api/vendors';
+import { type VendorDetail as Vendor, vendorQueries } from '../../api/vendors';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { Pager, useListParams } from '../../components/keyset-pages';
@@ -20,6 +21,7 @@ export function VendorsPage() {
     return () => clearTimeout(timer);
   }, [typed, search, setFilter]);
   const mayPay = useCan('pay');
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const vendors = useQuery({
     ...vendorQueries.list({ search, ...cursors }),
     placeholderData: keepPreviousData,
@@ -54,14 +56,34 @@ export function VendorsPage() {
               rows={rows}
               rowKey={(vendor) => vendor.id}
               href={(vendor) => `/vendors/${vendor.id}`}
-              minWidth={640}
+              minWidth={phone ? 0 : 640}
+              // At phone width, as Bills: the vendor (name over email) and where, with no sideways scroll; the
+              // vendor's page has the rest.
               columns={[
-                { header: 'Name', cell: (vendor) => vendor.name },
-                { header: 'Contact email', cell: (vendor) => vendor.contact_email ?? '—' },
-                { header: 'External ID', cell: (vendor) => vendor.external_id ?? '—' },
+                ...(phone
+                  ? [
+                      {
+                        header: 'Vendor',
+                        cell: (vendor: Vendor) => (
+                          <>
+                            <Text size="sm" fw={600}>
+                              {vendor.name}
+                            </Text>
+                            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                              {vendor.contact_email ?? '—'}
+                            </Text>
+                          </>
+                        ),
+                      },
+                    ]
+                  : [
+                      { header: 'Name', cell: (vendor: Vendor) => vendor.name },
+                      { header: 'Contact email', cell: (vendor: Vendor) => vendor.contact_email ?? '—' },
+                      { header: 'External ID', cell: (vendor: Vendor) => vendor.external_id ?? '—' },
+                    ]),
                 {
                   header: 'Where',
-                  cell: (vendor) =>
+                  cell: (vendor: Vendor) =>
                     [vendor.address?.city, vendor.address?.state].filter(Boolean).join(', ') || '—',
                 },
               ]}

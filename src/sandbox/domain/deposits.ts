@@ -1,3 +1,4 @@
+import { describeAccount } from '../../lib/mask';
 import type { Db } from '../store/db';
 import { cachedBalance } from '../store/ledger';
 import { findBankAccount } from '../store/tenants';
@@ -30,7 +31,8 @@ export function achAccountOf(db: Db, orgId: string, appId: string) {
       [{ path: 'app_id', message: 'No ACH account' }],
     );
   }
-  return { account, name: settings.ach_account_name ?? 'Bank account' };
+  // An account set without a name is named as setting one names it: the ledger's lines say the same words.
+  return { account, name: settings.ach_account_name ?? describeAccount(account.account_type, account.last4) };
 }
 
 export interface DepositOrder {

@@ -1,4 +1,5 @@
 import { describeAccount } from '../../lib/mask';
+import { UNNAMED_BANK_ACCOUNT } from '../../lib/words';
 import type { Db } from '../store/db';
 import { paidOutTo } from '../store/ledger';
 import { addLinkEvent, updatePayoutLink } from '../store/payouts';
@@ -114,7 +115,7 @@ function moneyOf(db: Db, transfer: TransferRow, to: TransferStatus, nowMs: numbe
       ? findBankAccount(db, transfer.org_id, transfer.account_id)
       : undefined;
     // Named as the treasury names the app's account ("Checking •••• 6789"), so that a line reads as the page does.
-    const bank = account ? describeAccount(account.account_type, account.last4) : 'Bank account';
+    const bank = account ? describeAccount(account.account_type, account.last4) : UNNAMED_BANK_ACCOUNT;
     const deposit = transfer.amount > 0;
     if (deposit && to === 'completed') move(transfer.amount, 'refill', bank, appName);
     // A deposit the bank returns takes its money back, even below zero (docs/sandbox.md).

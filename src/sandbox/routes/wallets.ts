@@ -351,7 +351,15 @@ export function walletRoutes({ transferBatches }: Services): RouteDef[] {
         200: {
           description: 'OK',
           schema: z.object({
-            totals: z.array(z.object({ type: z.string(), amount: z.int(), count: z.int() })),
+            totals: z.array(
+              z.object({
+                type: z.string(),
+                /** A bill's payment (or its return): the lines of its type that pay a bill, counted apart. */
+                bill: z.boolean(),
+                amount: z.int(),
+                count: z.int(),
+              }),
+            ),
             net: z.int(),
           }),
         },

@@ -236,18 +236,26 @@ export function findLine(
   ).get(id, orgId);
 }
 
-/** The range's lines summed by type: what each kind of movement added to (or took from) the wallets filtered. */
+/**
+ * The range's lines summed by type, a bill's apart from the rest of its type: what each kind of movement added to (or
+ * took from) the wallets filtered. A bill's payment is written as the vendor's `payout` line (and its return as a
+ * `balance` one) marked with the bill in its metadata; only those two types' metadata is read.
+ */
 export function totalsByType(
   db: Db,
   filter: LedgerFilter,
-): { type: string; amount: number; count: number }[] {
+): { type: string; bill: boolean; amount: number; count: number }[] {
   const params: Record<string, unknown> = {};
   const where = whereOf(filter, params);
-  return sql<{ type: string; amount: number; count: number }>(
+  return sql<{ type: string; bill: number; amount: number; count: number }>(
     db,
-    `SELECT type, sum(amount) AS amount, count(*) AS count FROM transactions x WHERE ${where.join(' AND ')}
-     GROUP BY type ORDER BY type`,
-  ).all(params);
+    `SELECT type, (type IN ('payout', 'balance') AND json_extract(metadata, '$.payable_id') IS NOT NULL) AS bill,
+       sum(amount) AS amount, count(*) AS count
+     FROM transactions x WHERE ${where.join(' AND ')}
+     GROUP BY type, bill ORDER BY type, bill`,
+  )
+    .all(params)
+    .map((row) => ({ ...row, bill: row.bill === 1 }));
 }
 
 /** Every wallet with a line, and its sum: what the property test compares with the caches. */
