@@ -1,7 +1,16 @@
 import { type Browser, chromium } from '@playwright/test';
 import { chooseFile, openBatchPayments, paymentsCsv } from '../e2e/batch-file';
 import { chromiumExecutablePath } from '../scripts/chromium-path.mjs';
-import { armTimer, type Distribution, distribution, elapsed, FILE_WAIT_MS, signIn } from './browser';
+import {
+  armTimer,
+  type Distribution,
+  distribution,
+  elapsed,
+  FILE_WAIT_MS,
+  progressBar,
+  signIn,
+  WAIT_MS,
+} from './browser';
 import { makeTenant } from './lib';
 
 export interface BatchResult {
@@ -79,7 +88,10 @@ export async function runBatchBenchmarks(url: string, runs = 3, rows = 1000): Pr
         'a status saying "… created · …" (every row answered)',
       );
       await button.click();
-      pay.push(await elapsed(page, FILE_WAIT_MS));
+      // A thousand payments on a busy machine take minutes; a run that stops answering rows is broken at once.
+      pay.push(
+        await elapsed(page, FILE_WAIT_MS, { progress: progressBar('Payments sent'), stallMs: WAIT_MS }),
+      );
       const summary = await page
         .getByRole('status')
         .filter({ hasText: / created · / })

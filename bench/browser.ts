@@ -94,24 +94,64 @@ const SIGN_IN_READY = `(() => {
 })()`;
 
 /**
- * The time `armTimer` measured, waiting at most `boundMs` (in the page, so that it answers, and again here, so that a
- * page that no longer answers cannot hold the run): past it, a WaitTimedOut that names what was awaited.
+ * A long wait that is judged by its progress: `progress` is an expression of the page (the rows answered so far) read
+ * every quarter second; when it has not changed for `stallMs`, the wait fails at once, saying where it stopped.
  */
-export async function elapsed(page: Page, boundMs = WAIT_MS): Promise<number> {
+export interface Progress {
+  progress: string;
+  stallMs: number;
+}
+
+/** The progress of a file's run: what its bar (RowsProgressBar) reads out, "12 of 1000 sent". */
+export function progressBar(label: string): string {
+  return `document.querySelector('[role="progressbar"][aria-label=${JSON.stringify(label)}]')?.getAttribute('aria-valuetext')`;
+}
+
+/**
+ * The time `armTimer` measured, waiting at most `boundMs` (in the page, so that it answers, and again here, so that a
+ * page that no longer answers cannot hold the run): past it, a WaitTimedOut that names what was awaited. With
+ * `moving`, it fails sooner when the page's progress stands still for its `stallMs`.
+ */
+export async function elapsed(page: Page, boundMs = WAIT_MS, moving?: Progress): Promise<number> {
+  const stalled = moving
+    ? `new Promise((resolve) => {
+        const progress = () => String(${moving.progress});
+        let last = progress();
+        let changedAt = performance.now();
+        const timer = setInterval(() => {
+          const now = progress();
+          if (now !== last) {
+            last = now;
+            changedAt = performance.now();
+          } else if (performance.now() - changedAt > ${moving.stallMs}) {
+            clearInterval(timer);
+            resolve({ stalledAt: last });
+          }
+        }, 250);
+        window.__elapsed.then(() => clearInterval(timer));
+      }),`
+    : '';
+  type Outcome = { ms?: number; waitingFor?: string; stalledAt?: string };
   const inPage = page.evaluate(`Promise.race([
     window.__elapsed.then((ms) => ({ ms })),
+    ${stalled}
     new Promise((resolve) => setTimeout(() => resolve({ waitingFor: window.__waitingFor }), ${boundMs})),
-  ])`) as Promise<{ ms?: number; waitingFor?: string }>;
+  ]).then((outcome) => ({ waitingFor: window.__waitingFor, ...outcome }))`) as Promise<Outcome>;
   // The page may close while this waits; the race below has then already answered.
   inPage.catch(() => undefined);
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([
     inPage,
-    new Promise<{ ms?: number; waitingFor?: string }>((resolve) => {
+    new Promise<Outcome>((resolve) => {
       timer = setTimeout(() => resolve({ waitingFor: 'the page to answer at all' }), boundMs + 10_000);
     }),
   ]).finally(() => clearTimeout(timer));
   if (typeof outcome.ms === 'number') return outcome.ms;
+  if (moving && outcome.stalledAt !== undefined) {
+    throw new WaitTimedOut(
+      `waited for ${outcome.waitingFor}; nothing moved for ${moving.stallMs / 1000} s, stopped at "${outcome.stalledAt}"`,
+    );
+  }
   throw new WaitTimedOut(
     `waited ${boundMs / 1000} s for ${outcome.waitingFor ?? 'a timed result'}; it did not come`,
   );

@@ -51,11 +51,11 @@ function seed(file: string, count: number) {
      VALUES (?, ?, ?, ?, 'completed', 'payment', ?, ?, ?, 'ach', 'success', ?, ?, ?)`,
   );
   const insertHistory = db.prepare(
-    'INSERT INTO transfer_status_history (transfer_id, status, at) VALUES (?, ?, ?)',
+    'INSERT INTO transfer_status_history (transfer_id, transfer_seq, status, at) VALUES (?, ?, ?, ?)',
   );
   const insertTransaction = db.prepare(
-    `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, created)
-     VALUES (?, 'payment', ?, 'Seeded Payer', 'Seeded App', ?)`,
+    `INSERT INTO transactions (transfer_id, transfer_seq, type, amount, source_name, destination_name, created)
+     VALUES (?, ?, 'payment', ?, 'Seeded Payer', 'Seeded App', ?)`,
   );
   const start = Date.parse('2025-01-01T00:00:00Z');
   const ids: string[] = [];
@@ -64,9 +64,20 @@ function seed(file: string, count: number) {
       const id = randomUUID();
       const ms = start + i * 1000;
       const iso = new Date(ms).toISOString();
-      insertTransfer.run(id, org.id, app, user, 100 + (i % 5000), randomUUID(), `ach_${i}`, iso, ms, ms);
-      insertHistory.run(id, 'completed', iso);
-      insertTransaction.run(id, 100 + (i % 5000), iso);
+      const seq = insertTransfer.run(
+        id,
+        org.id,
+        app,
+        user,
+        100 + (i % 5000),
+        randomUUID(),
+        `ach_${i}`,
+        iso,
+        ms,
+        ms,
+      ).lastInsertRowid;
+      insertHistory.run(id, seq, 'completed', iso);
+      insertTransaction.run(id, seq, 100 + (i % 5000), iso);
       if (i % Math.max(1, Math.floor(count / 10)) === 0) ids.push(id);
     }
   });
@@ -179,29 +190,44 @@ function medianRound(rounds: readonly Latency[]): { p50: number; p99: number } {
 /**
  * List, read and search latency with 1k, 100k and 1M transfers (and users) in the store: keyset pages and indexes
  * keep them flat. Every store is seeded and served at once, and each request is timed on each store in turns
- * (`rounds` rounds, the median round), after a first pass that is not counted: this shared machine's speed drifts
+ * (`rounds` rounds, the median round), after a first pass of `warmUpSeconds` on each that is not counted: this shared machine's speed drifts
  * over the minutes a run takes, and timing the stores one after another would set that drift beside the sizes.
  */
 export async function runGrowth(
   sizes = [1_000, 100_000, 1_000_000],
   seconds = 5,
   rounds = 3,
+  warmUpSeconds = 1,
 ): Promise<GrowthResult[]> {
   const stores: Store[] = [];
   try {
-    for (const count of sizes) {
+    const seeded = sizes.map((count) => {
       const file = join(scratchDir('bench-growth-'), 'sandbox.db');
       const started = performance.now();
       const { tenant, sampleIds } = seed(file, count);
       const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
       console.log(`growth: ${count} transfers seeded in ${seedSeconds} s`);
-      const middle = sampleIds[Math.floor(sampleIds.length / 2)] as string;
+      return {
+        count,
+        file,
+        tenant,
+        seedSeconds,
+        middle: sampleIds[Math.floor(sampleIds.length / 2)] as string,
+      };
+    });
+    // Started together: a server's start is mostly waiting on its modules, which the others can use.
+    const servers = await Promise.allSettled(
+      seeded.map(({ file }) => startConsoleServer({ SANDBOX_DB: file })),
+    );
+    for (const [i, started] of servers.entries()) {
+      const { count, file, tenant, seedSeconds, middle } = seeded[i] as (typeof seeded)[number];
+      if (started.status === 'rejected') continue;
       stores.push({
         transfers: count,
         seedSeconds,
         file,
         headers: authHeaders(tenant),
-        server: await startConsoleServer({ SANDBOX_DB: file }),
+        server: started.value,
         clientId: tenant.client_id,
         middle,
         paths: {
@@ -212,13 +238,17 @@ export async function runGrowth(
         },
       });
     }
+    const failed = servers.find((started) => started.status === 'rejected');
+    if (failed) throw failed.reason;
     const samples = new Map(stores.map((store) => [store, new Map<Measure, Latency[]>()]));
     const alone = new Map(stores.map((store) => [store, [] as { p50: number; p99: number }[]]));
     for (let round = 0; round < rounds; round++) {
       for (const store of stores) alone.get(store)?.push(timeQueryAlone(store.file, store.clientId));
     }
     for (const measure of MEASURES) {
-      for (const store of stores) await latency(store, store.paths[measure], 1);
+      if (warmUpSeconds > 0) {
+        for (const store of stores) await latency(store, store.paths[measure], warmUpSeconds);
+      }
       for (let round = 0; round < rounds; round++) {
         for (const store of stores) {
           const byMeasure = samples.get(store) as Map<Measure, Latency[]>;

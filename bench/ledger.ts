@@ -38,9 +38,9 @@ function seed(file: string, count: number) {
      VALUES (?, ?, ?, 'completed', ?, ?, 'success', ?, ?, ?)`,
   );
   const insertLine = db.prepare(
-    `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, created, org_id,
-       wallet_kind, wallet_id, created_ms)
-     VALUES (?, ?, ?, 'Seeded Payer', 'Seeded App', ?, ?, 'app', ?, ?)`,
+    `INSERT INTO transactions (transfer_id, transfer_seq, type, amount, source_name, destination_name, created,
+       org_id, wallet_kind, wallet_id, created_ms)
+     VALUES (?, ?, ?, ?, 'Seeded Payer', 'Seeded App', ?, ?, 'app', ?, ?)`,
   );
   const start = Date.parse('2025-01-01T00:00:00Z');
   const batch = db.transaction((from: number, to: number) => {
@@ -50,8 +50,8 @@ function seed(file: string, count: number) {
       const iso = new Date(ms).toISOString();
       const type = i % 5 === 0 ? 'payout' : 'payment';
       const amount = (type === 'payout' ? -1 : 1) * (100 + (i % 5000));
-      insertTransfer.run(id, org, app, type, Math.abs(amount), iso, ms, ms);
-      insertLine.run(id, type, amount, iso, org, app, ms);
+      const seq = insertTransfer.run(id, org, app, type, Math.abs(amount), iso, ms, ms).lastInsertRowid;
+      insertLine.run(id, seq, type, amount, iso, org, app, ms);
     }
   });
   for (let from = 0; from < count; from += 50_000) batch(from, Math.min(count, from + 50_000));

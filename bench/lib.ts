@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -54,6 +54,18 @@ export function startProcess(
   });
 }
 
+/** How a console server is started: from its sources, as `npm start` does, unless serveFromBundle says otherwise. */
+let serverCommand = ['--import', 'tsx', 'src/server/main.ts'];
+
+/**
+ * Starts every later console server from the bundle the image ships (`npm run build:server`, made here): the smoke
+ * mode's choice, where a start from the sources (compiled module by module) costs more than the parts it serves.
+ */
+export function serveFromBundle() {
+  execFileSync('npm', ['run', '--silent', 'build:server'], { stdio: 'inherit' });
+  serverCommand = ['server-dist/server.mjs'];
+}
+
 /**
  * The console server as `npm start` ships it (file stores, the team's audit trail on, the settle clock running), as its own
  * process: one PID to measure and to stop. `env` may override any of it.
@@ -63,7 +75,7 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
   const port = await freePort();
   const server = await startProcess(
     process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts'],
+    serverCommand,
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -74,6 +86,15 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
     /Payout Console on (http:\/\/[\d.]+:\d+)/,
   );
   return server;
+}
+
+/**
+ * Servers a part may be given instead of starting its own: the smoke mode shares one console server and one Prism
+ * between its parts (it checks that each part runs, and a start costs more than the part).
+ */
+export interface SharedServers {
+  console: Server;
+  prism: Server | null;
 }
 
 /** Prism mocking the vendor's OpenAPI, as the end-to-end tests run it; null (and a warning) where it is absent. */

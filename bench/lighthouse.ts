@@ -26,6 +26,21 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
  */
 const DESKTOP_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
+/**
+ * What the smoke mode asks of Lighthouse (BenchPlan.lighthouseQuick): short pauses after the first paint and the load
+ * and short quiet windows (a quarter of the defaults; none at all loses the paint on a busy machine: NO_FCP), and no
+ * full-page screenshot.
+ */
+export const QUICK_FLAGS = {
+  pauseAfterFcpMs: 250,
+  pauseAfterLoadMs: 250,
+  networkQuietThresholdMs: 250,
+  cpuQuietThresholdMs: 250,
+  disableFullPageScreenshot: true,
+} as const;
+
+export type QuickFlags = Partial<typeof QUICK_FLAGS>;
+
 /** The page audited several times, each with an empty HTTP cache (storage, and so the session, stays). */
 export async function audit(
   page: Page,
@@ -33,12 +48,13 @@ export async function audit(
   name: string,
   profile: Profile,
   desktopRuns = DESKTOP_RUNS,
+  quick: QuickFlags = {},
 ): Promise<PageScores> {
   const runs: PageScores[] = [];
   const cdp = await page.createCDPSession();
   for (let run = 0; run < (profile === 'desktop' ? desktopRuns : 1); run++) {
     await cdp.send('Network.clearBrowserCache');
-    runs.push(await auditWithRetry(page, url, name, profile));
+    runs.push(await auditWithRetry(page, url, name, profile, quick));
   }
   const byPerformance = [...runs].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0));
   const median = byPerformance[Math.floor(byPerformance.length / 2)] as PageScores;
@@ -54,22 +70,29 @@ async function auditWithRetry(
   url: string,
   name: string,
   profile: Profile,
+  quick: QuickFlags,
   attempts = 3,
 ): Promise<PageScores> {
   try {
-    return await auditOnce(page, url, name, profile);
+    return await auditOnce(page, url, name, profile, quick);
   } catch (error) {
     if (attempts <= 1) throw error;
     console.warn(`${(error as Error).message}; trying again`);
-    return auditWithRetry(page, url, name, profile, attempts - 1);
+    return auditWithRetry(page, url, name, profile, quick, attempts - 1);
   }
 }
 
-async function auditOnce(page: Page, url: string, name: string, profile: Profile): Promise<PageScores> {
+async function auditOnce(
+  page: Page,
+  url: string,
+  name: string,
+  profile: Profile,
+  quick: QuickFlags,
+): Promise<PageScores> {
   // Storage is kept so that a signed-in page stays signed in: the session lives in this tab's sessionStorage.
   const result = await lighthouse(
     url,
-    { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true },
+    { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true, ...quick },
     profile === 'desktop' ? (desktopConfig as Config) : undefined,
     page,
   );
@@ -121,14 +144,19 @@ export function launchBrowser() {
   });
 }
 
-/** Lighthouse (desktop, then mobile) on the sign-in page, and on Create payment once signed in. */
-export async function runLighthouse(url: string, desktopRuns = DESKTOP_RUNS): Promise<PageScores[]> {
+/** Lighthouse (desktop, then mobile, of `profiles`) on the sign-in page, and on Create payment once signed in. */
+export async function runLighthouse(
+  url: string,
+  desktopRuns = DESKTOP_RUNS,
+  quick: QuickFlags = {},
+  profiles: readonly Profile[] = ['desktop', 'mobile'],
+): Promise<PageScores[]> {
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage();
     const results: PageScores[] = [];
-    for (const profile of ['desktop', 'mobile'] as const) {
-      results.push(await audit(page, `${url}/sign-in`, 'Sign in', profile, desktopRuns));
+    for (const profile of profiles) {
+      results.push(await audit(page, `${url}/sign-in`, 'Sign in', profile, desktopRuns, quick));
     }
     const tenant = await makeTenant(url);
     await page.goto(`${url}/sign-in`);
@@ -137,8 +165,8 @@ export async function runLighthouse(url: string, desktopRuns = DESKTOP_RUNS): Pr
     await page.locator('button[type="submit"]').click();
     await page.waitForFunction(() => document.querySelector('nav[aria-label="Main"]') !== null);
     // Storage stays (the session); each run clears the HTTP cache, so the page's code comes as on a first visit.
-    for (const profile of ['desktop', 'mobile'] as const) {
-      results.push(await audit(page, `${url}/payments/new`, 'Create payment', profile, desktopRuns));
+    for (const profile of profiles) {
+      results.push(await audit(page, `${url}/payments/new`, 'Create payment', profile, desktopRuns, quick));
     }
     return results;
   } finally {

@@ -6,6 +6,7 @@ import {
   makeTenant,
   paymentBody,
   rssMiB,
+  type Server,
   sleep,
   startConsoleServer,
 } from './lib';
@@ -32,8 +33,13 @@ export interface LoadResult {
  * Mixed traffic against the console server as `npm start` ships it (a file store, the audit log on): sign-in reads, transfer lists
  * and reads, new payments with unique idempotency keys, and addresses. Bounded in time; loopback only.
  */
-export async function runLoad(connections = 200, seconds = 30, settleMs = 10_000): Promise<LoadResult> {
-  const { child, url } = await startConsoleServer();
+export async function runLoad(
+  connections = 200,
+  seconds = 30,
+  settleMs = 10_000,
+  shared?: Server,
+): Promise<LoadResult> {
+  const { child, url } = shared ?? (await startConsoleServer());
   try {
     const tenant = await makeTenant(url);
     const headers = authHeaders(tenant);
@@ -49,7 +55,7 @@ export async function runLoad(connections = 200, seconds = 30, settleMs = 10_000
       }),
     });
     const transferId = ((await seed.json()) as { id: string }).id;
-    await sleep(1000);
+    await sleep(Math.min(1000, settleMs));
     const cold = rssMiB(child.pid as number);
     const heapCold = await heapUsedMiB(url);
     let counter = 0;
@@ -109,6 +115,6 @@ export async function runLoad(connections = 200, seconds = 30, settleMs = 10_000
       ];
     }
   } finally {
-    child.kill('SIGTERM');
+    if (!shared) child.kill('SIGTERM');
   }
 }

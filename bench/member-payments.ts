@@ -8,6 +8,7 @@ import {
   median,
   paymentBody,
   type Server,
+  type SharedServers,
   startConsoleServer,
   startPrism,
 } from './lib';
@@ -88,14 +89,15 @@ export async function runMemberPayments(
   seconds: number,
   day: { laterFrom: number; sample?: number; inFlight?: number } = { laterFrom: 50_000 },
   rounds = 3,
+  shared?: SharedServers,
 ): Promise<MemberPaymentsResult> {
   const sample = day.sample ?? 2_000;
   const inFlight = day.inFlight ?? 16;
   let server: Server | null = null;
   let prism: Server | null = null;
   try {
-    server = await startConsoleServer();
-    prism = await startPrism(openApiFile);
+    server = shared?.console ?? (await startConsoleServer());
+    prism = shared ? shared.prism : await startPrism(openApiFile);
     const tenant = await makeTenant(server.url);
     const finance = financeOf(tenant);
     const headers = {
@@ -163,7 +165,9 @@ export async function runMemberPayments(
       },
     };
   } finally {
-    server?.child.kill('SIGTERM');
-    prism?.child.kill('SIGTERM');
+    if (!shared) {
+      server?.child.kill('SIGTERM');
+      prism?.child.kill('SIGTERM');
+    }
   }
 }

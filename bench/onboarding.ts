@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { makeTenant } from './lib';
-import { audit, launchBrowser, type PageScores } from './lighthouse';
+import { audit, launchBrowser, type PageScores, type QuickFlags } from './lighthouse';
 
 export interface OnboardingResult {
   runs: number;
@@ -22,7 +22,11 @@ const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
  * What onboarding costs: a support member creating a user and making its onboarding link through the console server
  * (the gate, its audit line, the sandbox), and a payee's first load of the hosted page on a phone (Lighthouse mobile).
  */
-export async function runOnboarding(url: string, runs = 40): Promise<OnboardingResult> {
+export async function runOnboarding(
+  url: string,
+  runs = 40,
+  quick: QuickFlags = {},
+): Promise<OnboardingResult> {
   const tenant = await makeTenant(url);
   const support = tenant.members.find((m) => m.role === 'support');
   if (!support) throw new Error('the tenant has no support member');
@@ -73,7 +77,7 @@ export async function runOnboarding(url: string, runs = 40): Promise<OnboardingR
   const browser = await launchBrowser();
   let lighthouse: PageScores;
   try {
-    lighthouse = await audit(await browser.newPage(), link, 'Hosted flow page', 'mobile');
+    lighthouse = await audit(await browser.newPage(), link, 'Hosted flow page', 'mobile', 1, quick);
   } finally {
     await browser.close();
   }

@@ -1,3 +1,5 @@
+import type { Profile } from './lighthouse';
+
 /**
  * How much the bench measures. The whole plan is what bench/REPORT.md holds (each size may be overridden by its
  * variable, as before); the smoke plan takes every measurement once at small sizes, so that a change which breaks a
@@ -18,10 +20,15 @@ export interface BenchPlan {
   onboardingRuns: number;
   bills: { count: number; listRuns: number; uploadRuns: number; payRun: number };
   memberDay: { laterFrom: number; sample: number; inFlight: number };
-  growth: { sizes: number[]; seconds: number };
+  /** `warmUpSeconds` of each request on each store first, not counted. */
+  growth: { sizes: number[]; seconds: number; warmUpSeconds: number };
   ledger: { sizes: number[]; csvLines: number; runs: number };
   load: { connections: number; seconds: number; settleMs: number };
   lighthouseRuns: number;
+  /** Lighthouse with short pauses and quiet windows (lighthouse.ts, QUICK_FLAGS): scores no budget may judge. */
+  lighthouseQuick: boolean;
+  /** The profiles of the sign-in and Create payment pages' audits (the hosted flow page's is always mobile). */
+  lighthouseProfiles: Profile[];
 }
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -44,7 +51,7 @@ export function wholePlan(): BenchPlan {
     onboardingRuns: 40,
     bills: { count: env('BENCH_BILLS', 10_000), listRuns: 100, uploadRuns: 20, payRun: 100 },
     memberDay: { laterFrom: env('BENCH_MEMBER_DAY', 50_000), sample: 2_000, inFlight: 16 },
-    growth: { sizes: listed('BENCH_GROWTH_SIZES') ?? sizes, seconds: 5 },
+    growth: { sizes: listed('BENCH_GROWTH_SIZES') ?? sizes, seconds: 5, warmUpSeconds: 1 },
     ledger: { sizes: listed('BENCH_LEDGER_SIZES') ?? sizes, csvLines: small ? 10_000 : 100_000, runs: 300 },
     load: {
       connections: env('BENCH_CONNECTIONS', 200),
@@ -52,6 +59,8 @@ export function wholePlan(): BenchPlan {
       settleMs: 10_000,
     },
     lighthouseRuns: env('LIGHTHOUSE_RUNS', 3),
+    lighthouseQuick: false,
+    lighthouseProfiles: ['desktop', 'mobile'],
   };
 }
 
@@ -71,10 +80,13 @@ export function smokePlan(): BenchPlan {
     // The "ready to pay" tab's first page is full (25) only with 250 bills, a tenth approved.
     bills: { count: 260, listRuns: 3, uploadRuns: 2, payRun: 3 },
     memberDay: { laterFrom: 100, sample: 20, inFlight: 4 },
-    growth: { sizes: [500, 1_000], seconds: 1 },
+    growth: { sizes: [500, 1_000], seconds: 1, warmUpSeconds: 0 },
     ledger: { sizes: [1_000], csvLines: 1_000, runs: 10 },
     load: { connections: 20, seconds: 1, settleMs: 200 },
     lighthouseRuns: 1,
+    lighthouseQuick: true,
+    // The mobile profile's code runs in the hosted flow page's audit (onboarding): once is enough for a smoke.
+    lighthouseProfiles: ['desktop'],
   };
 }
 

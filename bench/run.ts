@@ -8,8 +8,8 @@ import { runBills } from './bills';
 import { runBrowserBenchmarks } from './browser';
 import { runGrowth } from './growth';
 import { runLedger } from './ledger';
-import { startConsoleServer } from './lib';
-import { runLighthouse } from './lighthouse';
+import { type SharedServers, serveFromBundle, startConsoleServer, startPrism } from './lib';
+import { QUICK_FLAGS, runLighthouse } from './lighthouse';
 import { runLoad } from './load';
 import { runMemberPayments } from './member-payments';
 import { runOnboarding } from './onboarding';
@@ -25,6 +25,8 @@ import { runTeamCases } from './team';
  * feels, and writes bench/REPORT.md. A part that fails is written as failed and the run ends non-zero.
  * `npm run bench -- --smoke` (or BENCH_SMOKE=1): every measurement once at small sizes; it checks that each part ran
  * and produced numbers (never a time budget), writes its report to a scratch file, and ends non-zero if one did not.
+ * To be quick it starts its servers from the image's bundle, shares one console server and one Prism between the parts
+ * that would each start their own, and gives Lighthouse short pauses (plan.ts says what else it shrinks).
  */
 const plan = planFromArguments(process.argv.slice(2));
 if (!existsSync('dist/index.html')) {
@@ -39,7 +41,13 @@ const loadAtStart = loadavg();
 const startedAt = new Date();
 const parts = new Parts();
 
+if (plan.smoke) serveFromBundle();
+// The smoke mode starts Prism once, beside the console server, and shares both with the parts that compare them.
+const prismStarting = plan.smoke ? startPrism(VENDOR_OPENAPI) : Promise.resolve(null);
 const consoleServer = await parts.run('the console server', () => startConsoleServer());
+const shared = async (): Promise<SharedServers | undefined> =>
+  plan.smoke ? { console: need(consoleServer), prism: await prismStarting } : undefined;
+const quick = plan.lighthouseQuick ? QUICK_FLAGS : {};
 const onConsole = <T>(name: string, measure: (url: string) => Promise<T>) =>
   parts.run(name, () => measure(need(consoleServer).url));
 const approvals = await onConsole('approvals', (url) =>
@@ -57,28 +65,34 @@ const batch = await onConsole('pay from a file', (url) =>
 const payouts = await onConsole('payouts', (url) =>
   runPayoutBenchmarks(url, plan.browserRuns, plan.batchRuns, plan.payoutRows),
 );
-const onboarding = await onConsole('onboarding', (url) => runOnboarding(url, plan.onboardingRuns));
+const onboarding = await onConsole('onboarding', (url) => runOnboarding(url, plan.onboardingRuns, quick));
 const bills = await onConsole('bills', (url) =>
   runBills(url, plan.bills.count, plan.bills.listRuns, plan.bills.uploadRuns, plan.bills.payRun),
 );
-const lighthouse = await onConsole('Lighthouse', (url) => runLighthouse(url, plan.lighthouseRuns));
-if (consoleServer.state === 'measured') consoleServer.value.child.kill('SIGTERM');
-
-const cases = await parts.run('the sandbox beside Prism', () =>
-  runSandboxCases(VENDOR_OPENAPI, plan.seconds, undefined, plan.rounds),
+const lighthouse = await onConsole('Lighthouse', (url) =>
+  runLighthouse(url, plan.lighthouseRuns, quick, plan.lighthouseProfiles),
 );
-const memberPayments = await parts.run("a member's payments beside Prism, and their day", () =>
-  runMemberPayments(VENDOR_OPENAPI, plan.seconds, plan.memberDay, plan.rounds),
+if (!plan.smoke && consoleServer.state === 'measured') consoleServer.value.child.kill('SIGTERM');
+
+const cases = await parts.run('the sandbox beside Prism', async () =>
+  runSandboxCases(VENDOR_OPENAPI, plan.seconds, undefined, plan.rounds, await shared()),
+);
+const memberPayments = await parts.run("a member's payments beside Prism, and their day", async () =>
+  runMemberPayments(VENDOR_OPENAPI, plan.seconds, plan.memberDay, plan.rounds, await shared()),
 );
 const growth = await parts.run('growth', () =>
-  runGrowth(plan.growth.sizes, plan.growth.seconds, plan.rounds),
+  runGrowth(plan.growth.sizes, plan.growth.seconds, plan.rounds, plan.growth.warmUpSeconds),
 );
 const ledger = await parts.run('the ledger by store size', () =>
   runLedger(plan.ledger.sizes, plan.ledger.csvLines, plan.ledger.runs),
 );
-const load = await parts.run('load', () =>
-  runLoad(plan.load.connections, plan.load.seconds, plan.load.settleMs),
+const load = await parts.run('load', async () =>
+  runLoad(plan.load.connections, plan.load.seconds, plan.load.settleMs, (await shared())?.console),
 );
+if (plan.smoke) {
+  if (consoleServer.state === 'measured') consoleServer.value.child.kill('SIGTERM');
+  (await prismStarting)?.child.kill('SIGTERM');
+}
 
 const machine: Machine = {
   startedAt,

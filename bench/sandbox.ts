@@ -8,6 +8,7 @@ import {
   median,
   paymentBody,
   type Server,
+  type SharedServers,
   startConsoleServer,
   startPrism,
 } from './lib';
@@ -39,12 +40,13 @@ export async function runSandboxCases(
   seconds: number,
   extraCases: (url: string, headers: Record<string, string>) => Promise<Case[]> = async () => [],
   rounds = 3,
+  shared?: SharedServers,
 ): Promise<CaseResult[]> {
   let sandbox: Server | null = null;
   let prism: Server | null = null;
   try {
-    sandbox = await startConsoleServer();
-    prism = await startPrism(openApiFile);
+    sandbox = shared?.console ?? (await startConsoleServer());
+    prism = shared ? shared.prism : await startPrism(openApiFile);
     const tenant = await makeTenant(sandbox.url);
     const headers = authHeaders(tenant);
     const userId = tenant.users[0]?.id ?? '';
@@ -92,7 +94,9 @@ export async function runSandboxCases(
     }
     return results;
   } finally {
-    sandbox?.child.kill('SIGTERM');
-    prism?.child.kill('SIGTERM');
+    if (!shared) {
+      sandbox?.child.kill('SIGTERM');
+      prism?.child.kill('SIGTERM');
+    }
   }
 }

@@ -49,10 +49,11 @@ export const TRANSACTION_JSON = `json_remove(json_object(
 export function insertLine(db: Db, line: LineRow): number {
   const id = sql(
     db,
-    `INSERT INTO transactions (transfer_id, type, amount, source_name, destination_name, metadata, created, org_id,
-       wallet_kind, wallet_id, created_ms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO transactions (transfer_id, transfer_seq, type, amount, source_name, destination_name, metadata,
+       created, org_id, wallet_kind, wallet_id, created_ms)
+     VALUES (?, (SELECT seq FROM transfers WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
+    line.transfer_id,
     line.transfer_id,
     line.type,
     line.amount,

@@ -61,6 +61,7 @@ export interface StatusHistoryRow {
  * transfer's JSON is made: a read, a page of a list and a new payment's answer all use it. What a transfer does not
  * have is left out rather than sent as null (`json_remove` of its path; `$._` names nothing): the vendor's document
  * types these fields as strings, never null. A stored account's mask and type come from one look-up of the account.
+ * Its transactions and history are found by the transfer's integer `seq` (migrations.ts says why).
  */
 export const TRANSFER_JSON = `json_remove(json_object(
   'id', t.id,
@@ -81,11 +82,11 @@ export const TRANSFER_JSON = `json_remove(json_object(
       CASE WHEN t.external_id IS NULL THEN '$.external_id' ELSE '$._' END,
       CASE WHEN t.platform IS NULL THEN '$.platform' ELSE '$._' END)),
   'transactions', json((SELECT json_group_array(json(${TRANSACTION_JSON}) ORDER BY x.id)
-    FROM transactions x WHERE x.transfer_id = t.id)),
+    FROM transactions x WHERE x.transfer_seq = t.seq)),
   'payout_link_id', t.payout_link_id,
   'metadata', json(t.metadata),
   'status_history', json((SELECT json_group_array(json_object('status', h.status, 'at', h.at) ORDER BY h.seq)
-    FROM transfer_status_history h WHERE h.transfer_id = t.id)),
+    FROM transfer_status_history h WHERE h.transfer_seq = t.seq)),
   'failure_reason', CASE WHEN t.failure_code IS NULL THEN NULL
     ELSE json_object('code', t.failure_code, 'message', COALESCE(t.failure_message, '')) END
 ),
@@ -141,11 +142,11 @@ export function insertTransfer(db: Db, row: Omit<TransferRow, 'seq'>): void {
 }
 
 export function appendStatusHistory(db: Db, row: StatusHistoryRow): void {
-  sql(db, 'INSERT INTO transfer_status_history (transfer_id, status, at) VALUES (?, ?, ?)').run(
-    row.transfer_id,
-    row.status,
-    row.at,
-  );
+  sql(
+    db,
+    `INSERT INTO transfer_status_history (transfer_id, transfer_seq, status, at)
+     VALUES (?, (SELECT seq FROM transfers WHERE id = ?), ?, ?)`,
+  ).run(row.transfer_id, row.transfer_id, row.status, row.at);
 }
 
 export function findTransfer(db: Db, orgId: string, id: string): TransferRow | undefined {
