@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { searchTermsOf } from '../../lib/people-search';
 import { ACCOUNTS_PAYABLE_TABLES } from './accounts-payable-schema';
+import { eventMigrations } from './event-migrations';
 import { newLinkToken } from './link-token';
 import { onboardingMigrations } from './onboarding-migrations';
 
@@ -630,4 +631,6 @@ export const migrations: readonly Migration[] = [
     WHERE id IN (SELECT org_id FROM payments_without_line);
   DROP TABLE payments_without_line;
   `,
+  // Events (an extension): subscriptions, the outbox its triggers write, deliveries (store/event-migrations.ts).
+  ...eventMigrations,
 ];
