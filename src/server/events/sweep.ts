@@ -62,13 +62,15 @@ export function startEventSweep(
   deps: SweepDeps,
   timing: SweepTiming,
   onError: (error: Error) => void,
+  /** The organizations to watch: by default those the console holds an event secret of. */
+  orgIds: () => Promise<string[]> = () => organizationsWithEvents(deps.team.database.db),
 ): () => void {
   let running = false;
   const round = async (all: boolean) => {
     if (running) return;
     running = true;
     try {
-      for (const orgId of await organizationsWithEvents(deps.team.database.db)) {
+      for (const orgId of await orgIds()) {
         if (!all && !(await isQuiet(deps, orgId, timing.windowMs))) continue;
         const org = await findOrganization(deps.team.database.db, orgId);
         if (org) await sweepOrganization(deps, org, timing.lookbackMs);
