@@ -240,4 +240,60 @@ describe('events sent', () => {
     await settle();
     expect(typesOf(hook.received)).toEqual(['transfer.reversed', 'transfer.completed']);
   });
+
+  it('sends a payout request decided, a payout link expired and a user whose verification changed', async () => {
+    const tenant = await harness.tenant();
+    await subscribe(tenant, ['payout_request.rejected', 'payout_link.expired', 'user.verification_changed']);
+    hook.received.length = 0;
+    const request = await harness.call('POST', '/v2/payout-requests', {
+      tenant,
+      body: { amount: 4_200, user_id: tenant.users[0]?.id },
+    });
+    await harness.call('POST', `/sandbox/payout-requests/${request.body.id}/decide`, {
+      body: { status: 'rejected' },
+    });
+    const link = await harness.call('POST', '/v2/payout-links', {
+      tenant,
+      body: { amount: 1_000, delivery: { method: 'link' }, payee: { first_name: 'Lee', last_name: 'Link' } },
+    });
+    expect(link.status).toBe(201);
+    await harness.call('POST', `/sandbox/payout-links/${link.body.id}/expire`, { body: {} });
+    const user = tenant.users[1]?.id;
+    await harness.call('POST', `/sandbox/users/${user}/status`, { body: { status: 'disabled' } });
+    await settle();
+
+    const events = hook.received.map(
+      (r) => JSON.parse(r.body) as { type: string; data: { id: string; status: string } },
+    );
+    expect(events.map((e) => [e.type, e.data.id])).toEqual([
+      ['payout_request.rejected', request.body.id],
+      ['payout_link.expired', link.body.id],
+      ['user.verification_changed', user],
+    ]);
+    expect(events[0]?.data.status).toBe('rejected');
+    expect(events[1]?.data.status).toBe('expired');
+  });
+
+  it('holds a delivery a delay fault names, and writes no outbox row for an organization without a subscriber', async () => {
+    const tenant = await harness.tenant();
+    await subscribe(tenant);
+    const paid = await pay(tenant);
+    hook.received.length = 0;
+    await harness.call('POST', '/sandbox/faults', {
+      body: { client_id: tenant.client_id, delivery: 'delay', delay_ms: 400 },
+    });
+    const started = Date.now();
+    await advance(paid.id, 'completed');
+    await settle();
+    expect(typesOf(hook.received)).toEqual(['transfer.completed']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+
+    const quiet = await harness.tenant();
+    const db = harness.sandbox.services.db;
+    const rows = () => db.prepare('SELECT count(*) FROM event_outbox').pluck().get() as number;
+    const before = rows();
+    const theirs = await harness.pay(quiet);
+    await advance(theirs.id, 'pending');
+    expect(rows()).toBe(before);
+  });
 });
