@@ -368,4 +368,49 @@ describe('the console receives the service’s events', () => {
     const listed = await asService(tenant, 'GET', '/v2/event-subscriptions');
     expect(listed.body.data).toHaveLength(1);
   });
+
+  it('shows an approved request’s paid row with the outcome its transfer’s events brought', async () => {
+    const tenant = await server.tenant({ approval_limit_cents: 100_000 });
+    const org = (await findOrganizationByClientId(
+      server.team.database.db,
+      tenant.client_id,
+    )) as OrganizationRow;
+    expect(await ensureSubscription(server.team, call, org, door.url)).toBe('made');
+    const member = (role: string) => {
+      const found = tenant.members.find((m) => m.role === role);
+      if (!found) throw new Error(role);
+      return server.signIn(found);
+    };
+    const request = (path: string, authorization: string, body?: unknown) =>
+      server.app.request(path, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json', authorization },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const submitted = await request('/api/team/approvals', await member('finance'), {
+      payment: {
+        amount: 125_000,
+        platform: 'ach',
+        user_id: tenant.users[0]?.id,
+        ach_info: { account_number: '99887766554', routing_number: '021000021' },
+        idempotency_key: crypto.randomUUID(),
+      },
+    });
+    expect(submitted.status).toBe(201);
+    const { id } = (await submitted.json()) as { id: string };
+    const admin = await member('admin');
+    const approved = (await (await request(`/api/team/approvals/${id}/approve`, admin, {})).json()) as {
+      result: { rows: { transfer_id: string }[] };
+    };
+    const transferId = approved.result.rows[0]?.transfer_id as string;
+    await advance(transferId, 'pending');
+    await advance(transferId, 'completed');
+    await delivered();
+    const page = (await (await request(`/api/team/approvals/${id}`, admin)).json()) as {
+      row_outcomes: unknown;
+    };
+    expect(page.row_outcomes).toEqual([
+      { index: 0, transfer_id: transferId, status: 'completed', changed_at: expect.any(String) },
+    ]);
+  });
 });

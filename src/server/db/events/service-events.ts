@@ -149,3 +149,20 @@ export async function organizationsWithEvents(db: ConsoleDb): Promise<string[]> 
   const rows = await db.selectFrom('event_secrets').select('org_id').distinct().execute();
   return rows.map((row) => row.org_id);
 }
+
+/** What the console last read of these objects of one kind, by id. */
+export async function serviceObjectsOf(
+  db: ConsoleDb,
+  orgId: string,
+  kind: string,
+  ids: readonly string[],
+): Promise<ServiceObjectRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('service_objects')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('kind', '=', kind)
+    .where('object_id', 'in', [...ids])
+    .execute();
+}
