@@ -413,4 +413,34 @@ describe('the console receives the service’s events', () => {
       { index: 0, transfer_id: transferId, status: 'completed', changed_at: expect.any(String) },
     ]);
   });
+
+  it('answers 503 when the service cannot be read, so the delivery comes again and is applied then', async () => {
+    const { tenant, org } = await subscribedTenant();
+    const id = await pendingPayment(tenant);
+    await delivered();
+    const armed = await sandbox().app.request('/sandbox/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: tenant.client_id,
+        method: 'GET',
+        path_prefix: `/v2/transfers/${id}`,
+        status: 503,
+      }),
+    });
+    expect(armed.status).toBe(201);
+    await advance(id, 'completed');
+    await delivered();
+    expect((await findServiceObject(server.team.database.db, org.id, 'transfer', id))?.status).toBe(
+      'completed',
+    );
+    const attempts = sandbox()
+      .services.db.prepare(
+        `SELECT d.attempts FROM event_deliveries d JOIN event_outbox e ON e.seq = d.event_seq
+         WHERE e.object_id = ? AND e.type = 'transfer.completed'`,
+      )
+      .pluck()
+      .get(id);
+    expect(attempts).toBe(2);
+  });
 });
