@@ -4,6 +4,8 @@
  */
 export const AUDIT_ACTIONS = {
   'sign-in': 'signed in',
+  'event.refuse': 'refused an event of the service (its signature, its time, or an id already received)',
+  'event.ignore': "acted on nothing of an event of the service (another's object, or its read disagreed)",
   'sign-out': 'signed out',
   'sso.start': "started signing in through the company's identity provider",
   'sso.callback': "came back from the company's identity provider",

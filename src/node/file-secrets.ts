@@ -11,6 +11,7 @@ export const FILE_SECRETS = [
   'METRICS_TOKEN',
   'PAYOUT_API_KEY',
   'PAYOUT_CLIENT_ID',
+  'PAYOUT_EVENTS_SECRET',
 ] as const;
 
 export function withFileSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

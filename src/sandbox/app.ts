@@ -13,11 +13,14 @@ import { securityHeaders } from '../node/security-headers';
 import {
   DEFAULT_AUTH_FAILURE_LIMIT,
   DEFAULT_AUTH_FAILURE_WINDOW_MS,
+  DEFAULT_EVENT_RETRY_BASE_MS,
+  DEFAULT_EVENT_TIMEOUT_MS,
   DEFAULT_RATE_LIMIT_PER_SECOND,
   type SandboxConfig,
 } from './config';
 import { authenticate } from './domain/auth';
 import { FailureWindow } from './domain/auth-limiter';
+import { EventDelivery } from './domain/event-delivery';
 import { FaultRegistry } from './domain/faults';
 import { startSettleClock } from './domain/lifecycle';
 import { PayoutBatchWorker } from './domain/payout-batches';
@@ -37,6 +40,7 @@ import { buildOpenApiDocument } from './routes/openapi';
 import { organizationRoutes } from './routes/organizations';
 import { paymentRoutes } from './routes/payments';
 import { payoutRoutes } from './routes/payouts';
+import { subscriptionRoutes } from './routes/subscriptions';
 import { transferRoutes } from './routes/transfers';
 import { userRoutes } from './routes/users';
 import { walletRoutes } from './routes/wallets';
@@ -82,6 +86,8 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     authFailureLimit: DEFAULT_AUTH_FAILURE_LIMIT,
     authFailureWindowMs: DEFAULT_AUTH_FAILURE_WINDOW_MS,
     rateLimitPerSecond: DEFAULT_RATE_LIMIT_PER_SECOND,
+    eventTimeoutMs: DEFAULT_EVENT_TIMEOUT_MS,
+    eventRetryBaseMs: DEFAULT_EVENT_RETRY_BASE_MS,
     ...given,
   };
   const db = openDatabase(config.dbFile);
@@ -91,10 +97,17 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   });
   const payoutBatches = new PayoutBatchWorker(db, now);
   const transferBatches = new TransferBatchWorker(db, now);
+  const faults = new FaultRegistry();
+  const events = new EventDelivery(db, now, faults, {
+    timeoutMs: config.eventTimeoutMs,
+    retryBaseMs: config.eventRetryBaseMs,
+    pollMs: 100,
+  });
   const services: Services = {
     db,
     config,
-    faults: new FaultRegistry(),
+    faults,
+    events,
     now,
     writes: new GroupCommit(db),
     payoutBatches,
@@ -112,6 +125,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     ...walletRoutes(services),
     ...onboardingRoutes(services),
     ...accountsPayableRoutes(),
+    ...subscriptionRoutes(),
   ];
 
   const app = new Hono<SandboxEnv>();
@@ -161,12 +175,14 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
   // Batches a stopped server left half paid: their items' keys make finishing them safe.
   payoutBatches.kick();
   transferBatches.kick();
+  events.start();
   return {
     app,
     services,
     routes,
     close: () => {
       stopClock();
+      events.stop();
       payoutBatches.stop();
       transferBatches.stop();
       db.close();

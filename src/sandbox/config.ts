@@ -15,7 +15,14 @@ export interface SandboxConfig {
   rateLimitPerSecond: number;
   /** How long verification stays locked after five wrong codes (15 minutes; tests shorten it). */
   verificationLockMs?: number;
+  /** How long a subscriber has to answer an event before the attempt counts as failed. */
+  eventTimeoutMs: number;
+  /** The wait before an event's first retry; each later retry doubles it (up to an hour). */
+  eventRetryBaseMs: number;
 }
+
+export const DEFAULT_EVENT_TIMEOUT_MS = 10_000;
+export const DEFAULT_EVENT_RETRY_BASE_MS = 1000;
 
 export const DEFAULT_VERIFICATION_LOCK_MS = 15 * 60 * 1000;
 
@@ -33,5 +40,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     authFailureWindowMs: intFromEnv(env, 'AUTH_FAILURE_WINDOW_MS', DEFAULT_AUTH_FAILURE_WINDOW_MS),
     rateLimitPerSecond: intFromEnv(env, 'RATE_LIMIT_PER_SECOND', DEFAULT_RATE_LIMIT_PER_SECOND),
     verificationLockMs: intFromEnv(env, 'VERIFICATION_LOCK_MS', DEFAULT_VERIFICATION_LOCK_MS),
+    eventTimeoutMs: intFromEnv(env, 'EVENT_TIMEOUT_MS', DEFAULT_EVENT_TIMEOUT_MS),
+    eventRetryBaseMs: intFromEnv(env, 'EVENT_RETRY_BASE_MS', DEFAULT_EVENT_RETRY_BASE_MS),
   };
 }

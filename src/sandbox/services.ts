@@ -1,4 +1,5 @@
 import type { SandboxConfig } from './config';
+import type { EventDelivery } from './domain/event-delivery';
 import type { FaultRegistry } from './domain/faults';
 import type { PayoutBatchWorker } from './domain/payout-batches';
 import type { TransferBatchWorker } from './domain/transfer-batches';
@@ -10,6 +11,8 @@ export interface Services {
   db: Db;
   config: SandboxConfig;
   faults: FaultRegistry;
+  /** Sends the outbox's events to their subscriptions. */
+  events: EventDelivery;
   /** Milliseconds since the epoch; a test may substitute its own clock. */
   now: () => number;
   /** Group commit of the payment writes (store/group-commit.ts). */

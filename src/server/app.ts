@@ -8,9 +8,12 @@ import type { Sandbox } from '../sandbox/app';
 import { AuditChainBroken } from './audit/witness';
 import { isProductionUpstream, type ServerConfig } from './config';
 import { invalidFields, routeNotFound } from './errors';
+import { eventRoutes } from './events/routes';
+import { eventSecrets } from './events/secrets';
 import { type Forward, teamGate, undeclared } from './gate/gate';
 import { proxyTo } from './gate/proxy';
 import { type CallService, RuleCheckUnavailable, ruleCheckUnavailable } from './gate/service-calls';
+import type { ChangeSink } from './live/changes';
 import { MAILBOX_PATH, mailboxPage } from './mail/outbox';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
@@ -27,6 +30,9 @@ import { teamRoutes, teamRouteTable } from './pipeline/route-tables';
 import { rowOf } from './pipeline/v2-table';
 import { mountSpa } from './spa';
 import type { Team } from './team';
+
+/** Until a stream to open pages is given, an applied event is recorded and told to no page. */
+const UNHEARD: ChangeSink = { publish: () => Promise.resolve() };
 
 /** A test tenant's approval limit unless POST /sandbox/tenants says otherwise: $10,000.00, one approval. */
 const TEST_TENANT_APPROVAL_LIMIT = 1_000_000;
@@ -119,6 +125,8 @@ export function createConsoleApp(
   team: Team | null = null,
   /** Upstream: the probe /readyz reads (main.ts starts it); null in sandbox mode or where nothing probes. */
   upstreamProbe: UpstreamProbe | null = null,
+  /** Where applied events are told (the stream to open pages), and the environment of PAYOUT_EVENTS_SECRET. */
+  events: { sink: ChangeSink; env?: NodeJS.ProcessEnv } | null = null,
 ): Hono {
   const app = new Hono();
   const metricsOn = config.metricsToken !== null || config.metrics !== null;
@@ -163,6 +171,17 @@ export function createConsoleApp(
     return c.json(team?.sso ? runtimeConfig(config, team) : runtime);
   });
   if (team) app.route('/api/team', teamRoutes(team, call));
+  if (team && call) {
+    app.route(
+      '/',
+      eventRoutes({
+        team,
+        call,
+        sink: events?.sink ?? UNHEARD,
+        secretsFor: eventSecrets(team.database.db, events?.env),
+      }),
+    );
+  }
   // Not a page: an unknown route of the API (all of it, without a team) is answered in the error shape, never with
   // the console's index.html.
   app.all('/api/team/*', async (c) => {

@@ -1,9 +1,17 @@
 import { serve } from '@hono/node-server';
 import { withFileSecrets } from '../node/file-secrets';
 import { keepIdleConnections } from '../node/keep-alive';
-import { createSandbox, ensureDemoTenant, type Sandbox, sandboxConfigFromEnv } from '../sandbox/app';
+import {
+  createSandbox,
+  DEMO_CREDENTIALS,
+  ensureDemoTenant,
+  type Sandbox,
+  sandboxConfigFromEnv,
+} from '../sandbox/app';
 import { createConsoleApp, serviceCaller } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
+import { startEvents } from './events/start';
+import type { ChangeSink } from './live/changes';
 import { log } from './ops/logger';
 import { UpstreamProbe } from './ops/readiness';
 import { metricsListenerApp } from './ops/routes';
@@ -34,7 +42,9 @@ try {
 const { team, firstAdmin } = started;
 const upstreamProbe = config.upstreamUrl ? new UpstreamProbe(config.upstreamUrl) : null;
 const stopProbe = upstreamProbe?.start(config.upstreamProbeMs);
-const app = createConsoleApp(config, sandbox, team, upstreamProbe);
+// Where applied events are told: the stream to open pages replaces this when it is wired in (live/changes.ts).
+const changes: ChangeSink = { publish: () => Promise.resolve() };
+const app = createConsoleApp(config, sandbox, team, upstreamProbe, { sink: changes, env });
 logMoneyEvents();
 // A person the company's provider no longer signs in loses their session at the next check (OIDC_RECHECK_MS).
 const stopRecheck = team.sso
@@ -47,6 +57,22 @@ const stopRecheck = team.sso
 const stopSweep = startSweep(team, serviceCaller(config, sandbox), team.executor.leaseMs, (error) =>
   logger.error({ kind: 'sweep' }, `The sweep of requests failed: ${error.message}`),
 );
+const call = serviceCaller(config, sandbox);
+const stopEvents = call
+  ? await startEvents({
+      team,
+      call,
+      sink: changes,
+      publicUrl: config.publicUrl,
+      sandboxClientId: sandbox ? DEMO_CREDENTIALS.clientId : null,
+      upstreamClientId: config.orgCredentials?.clientId ?? null,
+      env,
+      onError: (error) => logger.error({ kind: 'events' }, `The sweep of events failed: ${error.message}`),
+    }).catch((error: Error) => {
+      logger.error({ kind: 'events' }, `Events are not received: ${error.message}`);
+      return null;
+    })
+  : null;
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`;
@@ -96,6 +122,7 @@ const metricsServer = config.metrics
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopSweep();
+    stopEvents?.();
     stopProbe?.();
     stopRecheck?.();
     server.close();

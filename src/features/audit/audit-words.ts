@@ -23,6 +23,8 @@ export const AUDIT_ACTION_OPTIONS = (Object.keys(AUDIT_ACTIONS) as AuditAction[]
  */
 const ATTEMPTS: Record<AuditAction, string> = {
   'sign-in': 'sign in',
+  'event.refuse': 'take an event of the service (its signature, its time, or an id already received)',
+  'event.ignore': "act on an event of the service (another's object, or its read disagreed)",
   'sign-out': 'sign out',
   'sso.start': "start signing in through the company's identity provider",
   'sso.callback': "sign in through the company's identity provider",

@@ -13,7 +13,14 @@ export interface Fault {
   drop?: 'before' | 'after-commit' | undefined;
   /** Seconds, sent as Retry-After with a 429 (1 when not given). */
   retry_after?: number | undefined;
+  /**
+   * A fault of the tenant's event deliveries rather than of its requests: `drop` loses the next delivery (never sent),
+   * `duplicate` sends it twice, `reorder` sends the object's next event before it, `delay` holds it `delay_ms`.
+   */
+  delivery?: DeliveryFault | undefined;
 }
+
+export type DeliveryFault = 'drop' | 'duplicate' | 'reorder' | 'delay';
 
 /**
  * Faults armed through POST /sandbox/faults, per tenant: the next matching requests of that client id get an injected
@@ -34,12 +41,23 @@ export class FaultRegistry {
 
   /** The first armed fault matching this request, used up by one. */
   take(clientId: string, method: string, path: string): Fault | undefined {
-    const faults = this.byClient.get(clientId);
-    const fault = faults?.find(
+    return this.use(
+      clientId,
       (f) =>
+        !f.delivery &&
         (!f.method || f.method.toUpperCase() === method) &&
         (!f.path_prefix || path.startsWith(f.path_prefix)),
     );
+  }
+
+  /** The first armed fault of this tenant's deliveries (a reordering one only when there is a next event to swap). */
+  takeDelivery(clientId: string, canReorder: boolean): Fault | undefined {
+    return this.use(clientId, (f) => f.delivery !== undefined && (canReorder || f.delivery !== 'reorder'));
+  }
+
+  private use(clientId: string, matches: (fault: Fault) => boolean): Fault | undefined {
+    const faults = this.byClient.get(clientId);
+    const fault = faults?.find(matches);
     if (!faults || !fault) return undefined;
     fault.times -= 1;
     if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1);

@@ -53,15 +53,27 @@ const faultRequest = z
       .max(3600)
       .optional()
       .meta({ description: 'Seconds, sent as Retry-After with a 429' }),
+    delivery: z.enum(['drop', 'duplicate', 'reorder', 'delay']).optional().meta({
+      description:
+        "A fault of the tenant's next event deliveries, not of its requests: lost, sent twice, sent after the object's next event, or held delay_ms",
+    }),
   })
   .strict()
-  .refine((f) => f.status !== undefined || f.delay_ms !== undefined || f.drop !== undefined, {
-    message: 'Give at least one of status, delay_ms or drop',
-    path: ['status'],
-  })
+  .refine(
+    (f) =>
+      f.status !== undefined || f.delay_ms !== undefined || f.drop !== undefined || f.delivery !== undefined,
+    {
+      message: 'Give at least one of status, delay_ms, drop or delivery',
+      path: ['status'],
+    },
+  )
   .refine((f) => !(f.status !== undefined && f.drop !== undefined), {
     message: 'A fault either answers with a status or drops the connection, not both',
     path: ['drop'],
+  })
+  .refine((f) => !(f.delivery !== undefined && (f.status !== undefined || f.drop !== undefined)), {
+    message: 'A delivery fault neither answers with a status nor drops a connection',
+    path: ['delivery'],
   });
 
 /** V8's own full collection, reached without a command-line flag (made on first use). */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { searchTermsOf } from '../../lib/people-search';
 import { ACCOUNTS_PAYABLE_TABLES } from './accounts-payable-schema';
+import { eventMigrations } from './event-migrations';
 import { newLinkToken } from './link-token';
 import { onboardingMigrations } from './onboarding-migrations';
 
@@ -652,4 +653,6 @@ export const migrations: readonly Migration[] = [
     WHEN NEW.transfer_seq IS NULL
     BEGIN SELECT RAISE(ABORT, 'a status change carries its transfer''s seq'); END;
   `,
+  // Events (an extension): subscriptions, the outbox its triggers write, deliveries (store/event-migrations.ts).
+  ...eventMigrations,
 ];

@@ -6,6 +6,7 @@ import * as requestRows from '../db/repositories/approval-requests';
 import * as lifecycle from '../db/repositories/request-lifecycle';
 import type { RequestRow } from '../db/schema';
 import { approvalRequestNotFound } from '../errors';
+import { rowOutcomesOf } from '../events/row-outcomes';
 import type { SessionMember } from '../identity/sign-in';
 import { namesByIds } from '../members/members';
 import { listTeamRequests, type TeamRequestView } from '../members/team-requests';
@@ -74,7 +75,9 @@ export async function requestPage(team: Team, orgId: string, id: string) {
   const row = await requestRows.findRequest(team.database.db, orgId, id);
   if (!row) return approvalRequestNotFound();
   const decisions = await decisionsOf(team.database.db, row.id);
-  return { ...(await viewWithMaker(team, row)), decisions };
+  const view = await viewWithMaker(team, row);
+  // Each paid row's transfer as the service's events last told it: a payment settles or is returned after the run.
+  return { ...view, decisions, row_outcomes: await rowOutcomesOf(team.database.db, orgId, view.result) };
 }
 
 /** A request as it is now, with its maker's name: after a decision, what the member sees. */

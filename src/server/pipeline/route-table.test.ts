@@ -37,6 +37,10 @@ const OUTSIDE_THE_TABLE: Record<string, { count: number; why: string }> = {
   },
   'POST /sandbox/tenants': { count: 1, why: 'a sandbox helper: a test tenant with its team' },
   'GET /config.json': { count: 1, why: 'public: where requests go, before sign-in' },
+  'POST /events/:client_id': {
+    count: 1,
+    why: "the service's events: the Standard Webhooks signature is the credential (events/verify.ts)",
+  },
   'ALL /assets/*': { count: 2, why: 'public: the built console’s files' },
   'GET /*': { count: 1, why: 'public: the console’s page' },
   'GET /flow/*': {

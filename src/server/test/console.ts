@@ -10,6 +10,7 @@ import type { AuditKey } from '../audit/key';
 import type { ServerConfig } from '../config';
 import { type ConsoleDatabase, openConsoleDatabase } from '../db/database';
 import type { SignInPolicy } from '../identity/policy';
+import type { ChangeSink } from '../live/changes';
 import type { Mailer } from '../mail/mail';
 import type { LocalOutbox } from '../mail/outbox';
 import { createTeam, type OrgCredentials } from '../team';
@@ -55,6 +56,8 @@ export async function teamConsole(
     publicOrigin?: string;
     /** Settings of the console server beyond the test defaults (metrics, say). */
     server?: Partial<ServerConfig>;
+    /** Where the server tells the changes that events brought (a recording sink in tests). */
+    changes?: ChangeSink;
   } = {},
 ) {
   const sandbox: Sandbox | null = options.upstream ? null : createSandbox({ config: { dbFile: ':memory:' } });
@@ -86,6 +89,8 @@ export async function teamConsole(
     }),
     sandbox,
     team,
+    null,
+    options.changes ? { sink: options.changes } : null,
   );
   /** Signs a member in; the Authorization header of their session. */
   const signIn = async (member: { email: string; password: string; totp?: string }) => {

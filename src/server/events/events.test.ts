@@ -1,0 +1,446 @@
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listen } from '../../sandbox/test/harness';
+import { serviceCaller } from '../app';
+import {
+  addEventSecret,
+  eventSecretsOf,
+  eventsOf,
+  findServiceObject,
+  removeEventSecret,
+} from '../db/events/service-events';
+import { findOrganizationByClientId } from '../db/repositories/organizations';
+import type { OrganizationRow } from '../db/schema';
+import type { CallService } from '../gate/service-calls';
+import type { Change, ChangeSink } from '../live/changes';
+import { config } from '../test/config';
+import { basic, teamConsole } from '../test/console';
+import { applyRead } from './apply';
+import { ensureSubscription, rotateSubscription } from './subscribe';
+import { startEventSweep, sweepOrganization } from './sweep';
+
+/**
+ * The console receives the service's events: a console server in sandbox mode behind a real port, subscribed to its
+ * own sandbox, each change it applies told to a sink that records.
+ */
+
+class RecordingSink implements ChangeSink {
+  readonly changes: Change[] = [];
+  publish(change: Change) {
+    this.changes.push(change);
+    return Promise.resolve();
+  }
+  of(id: string) {
+    return this.changes.filter((c) => c.id === id).map((c) => c.status);
+  }
+}
+
+const sink = new RecordingSink();
+let server: Awaited<ReturnType<typeof teamConsole>>;
+let door: Awaited<ReturnType<typeof listen>>;
+let call: CallService;
+
+beforeAll(async () => {
+  server = await teamConsole({ changes: sink });
+  door = await listen(server.app);
+  call = serviceCaller(config({}), server.sandbox) as CallService;
+});
+afterAll(async () => {
+  await door.close();
+  await server.close();
+});
+
+const sandbox = () => {
+  if (!server.sandbox) throw new Error('sandbox mode');
+  return server.sandbox;
+};
+const delivered = () => sandbox().services.events.idle();
+
+/** A tenant of the console, subscribed: its credentials, its organization, the secret the console holds. */
+async function subscribedTenant() {
+  const tenant = await server.tenant();
+  const org = (await findOrganizationByClientId(
+    server.team.database.db,
+    tenant.client_id,
+  )) as OrganizationRow;
+  expect(await ensureSubscription(server.team, call, org, door.url)).toBe('made');
+  const [secret] = await eventSecretsOf(server.team.database.db, org.id);
+  return { tenant, org, secret: secret as string };
+}
+
+type Tenant = Awaited<ReturnType<typeof subscribedTenant>>['tenant'];
+
+async function asService(tenant: Tenant, method: string, path: string, body?: unknown) {
+  const answer = await sandbox().app.request(path, {
+    method,
+    headers: { authorization: basic(tenant.client_id, tenant.api_key), 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: answer.status, body: (await answer.json().catch(() => null)) as Record<string, unknown> };
+}
+
+/** A payment of the tenant's first user, moved to `pending` (its events delivered). */
+async function pendingPayment(tenant: Tenant): Promise<string> {
+  const made = await asService(tenant, 'POST', '/v2/payments', {
+    amount: 1234,
+    platform: 'ach',
+    user_id: tenant.users[0]?.id,
+    ach_info: { account_number: '123456789', routing_number: '021000021' },
+  });
+  expect(made.status).toBe(201);
+  const id = made.body.id as string;
+  await advance(id, 'pending');
+  return id;
+}
+
+async function advance(transferId: string, status: string) {
+  const moved = await sandbox().app.request(`/sandbox/transfers/${transferId}/advance`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
+  expect(moved.status).toBe(200);
+}
+
+async function fault(tenant: Tenant, delivery: string, times = 1) {
+  const armed = await sandbox().app.request('/sandbox/faults', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: tenant.client_id, delivery, times }),
+  });
+  expect(armed.status).toBe(201);
+}
+
+/** A delivery made by hand, as the service would sign it (or not). */
+async function deliver(
+  tenant: Tenant,
+  options: { secret: string; id: string; body: string; at?: Date; signedBody?: string },
+) {
+  const at = options.at ?? new Date();
+  const signature = new Webhook(options.secret).sign(options.id, at, options.signedBody ?? options.body);
+  const answer = await server.app.request(`/events/${tenant.client_id}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': options.id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signature,
+    },
+    body: options.body,
+  });
+  return { status: answer.status, body: (await answer.json().catch(() => null)) as { outcome?: string } };
+}
+
+async function eventBody(tenant: Tenant, transferId: string, type: string) {
+  const read = await asService(tenant, 'GET', `/v2/transfers/${transferId}`);
+  return JSON.stringify({ type, timestamp: new Date().toISOString(), data: read.body });
+}
+
+async function trail(orgId: string, action: string) {
+  await server.team.settled();
+  return server.team.database.db
+    .selectFrom('audit_events')
+    .select(['action', 'targets', 'detail', 'outcome'])
+    .where('org_id', '=', orgId)
+    .where('action', '=', action)
+    .execute();
+}
+
+const unknownId = () => `msg_${crypto.randomUUID()}`;
+
+describe('the console receives the service’s events', () => {
+  it('verifies each delivery: a valid one is applied; a wrong secret, an old timestamp, a replayed id or a changed body is refused', async () => {
+    const { tenant, org, secret } = await subscribedTenant();
+    const id = await pendingPayment(tenant);
+    await delivered();
+    await advance(id, 'completed');
+    // The sandbox's own delivery is lost, so what the console knows comes from the deliveries below.
+    await fault(tenant, 'drop');
+    await delivered();
+    const body = await eventBody(tenant, id, 'transfer.completed');
+    const before = sink.of(id).length;
+
+    const wrong = await deliver(tenant, {
+      secret: `whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`,
+      id: unknownId(),
+      body,
+    });
+    const old = await deliver(tenant, {
+      secret,
+      id: unknownId(),
+      body,
+      at: new Date(Date.now() - 6 * 60_000),
+    });
+    const changed = await deliver(tenant, {
+      secret,
+      id: unknownId(),
+      body,
+      signedBody: body.replace('"completed"', '"pending"'),
+    });
+    expect([wrong.status, old.status, changed.status]).toEqual([401, 401, 401]);
+    expect(sink.of(id)).toHaveLength(before);
+    expect((await findServiceObject(server.team.database.db, org.id, 'transfer', id))?.status).toBe(
+      'pending',
+    );
+
+    const valid = unknownId();
+    expect(await deliver(tenant, { secret, id: valid, body })).toEqual({
+      status: 200,
+      body: { status: 200, outcome: 'applied' },
+    });
+    expect(sink.of(id).at(-1)).toBe('completed');
+    const replayed = await deliver(tenant, { secret, id: valid, body });
+    expect(replayed.body.outcome).toBe('duplicate');
+    expect(sink.of(id).filter((s) => s === 'completed')).toHaveLength(1);
+
+    const refusals = await trail(org.id, 'event.refuse');
+    expect(refusals.map((r) => r.detail)).toEqual(
+      expect.arrayContaining(['bad-signature', 'stale-timestamp', expect.stringContaining('a replayed id')]),
+    );
+    expect(refusals.filter((r) => r.detail === 'bad-signature')).toHaveLength(2);
+  });
+
+  it('applies a duplicated delivery once', async () => {
+    const { tenant, org } = await subscribedTenant();
+    const id = await pendingPayment(tenant);
+    await delivered();
+    await fault(tenant, 'duplicate');
+    await advance(id, 'completed');
+    await delivered();
+    expect(sink.of(id).filter((s) => s === 'completed')).toHaveLength(1);
+    const events = (await eventsOf(server.team.database.db, org.id)).filter((e) => e.object_id === id);
+    expect(events.map((e) => e.type)).toEqual(['transfer.created', 'transfer.pending', 'transfer.completed']);
+    expect((await trail(org.id, 'event.refuse')).map((r) => r.detail)).toEqual([
+      expect.stringContaining(`a replayed id: transfer.completed ${id}`),
+    ]);
+  });
+
+  it('never lets an older status replace a newer one, whatever order deliveries come in', async () => {
+    const { tenant, org } = await subscribedTenant();
+    const id = await pendingPayment(tenant);
+    await delivered();
+    sandbox().services.events.stop();
+    await fault(tenant, 'reorder');
+    await advance(id, 'completed');
+    await advance(id, 'reversed');
+    sandbox().services.events.start();
+    await delivered();
+    const held = await findServiceObject(server.team.database.db, org.id, 'transfer', id);
+    expect(held?.status).toBe('reversed');
+    expect(sink.of(id).at(-1)).toBe('reversed');
+
+    // A read made before the last change and applied after it (a slow server): the newer status stays.
+    const stale = {
+      id,
+      status: 'completed',
+      status_history: [
+        { status: 'completed', at: new Date(Date.parse(held?.changed_at ?? '') - 1000).toISOString() },
+      ],
+    };
+    const now = new Date();
+    expect(
+      await applyRead(server.team.database.db, sink, org.id, 'transfer', stale, now.toISOString(), now),
+    ).toBe('older');
+    expect((await findServiceObject(server.team.database.db, org.id, 'transfer', id))?.status).toBe(
+      'reversed',
+    );
+  });
+
+  it('changes nothing for an event naming another organization’s object, and writes it in the trail', async () => {
+    const { tenant, org, secret } = await subscribedTenant();
+    const other = await subscribedTenant();
+    const theirs = await pendingPayment(other.tenant);
+    await delivered();
+    const published = sink.changes.length;
+    const body = await eventBody(other.tenant, theirs, 'transfer.pending');
+    const answer = await deliver(tenant, { secret, id: unknownId(), body });
+    expect(answer.body.outcome).toBe('not-ours');
+    expect(sink.changes).toHaveLength(published);
+    expect(await findServiceObject(server.team.database.db, org.id, 'transfer', theirs)).toBeUndefined();
+    expect((await trail(org.id, 'event.ignore')).map((r) => r.detail)).toEqual([
+      expect.stringContaining('which the organization does not own'),
+    ]);
+  });
+
+  it('changes nothing for an event its read disagrees with', async () => {
+    const { tenant, org, secret } = await subscribedTenant();
+    const id = await pendingPayment(tenant);
+    await delivered();
+    const body = (await eventBody(tenant, id, 'transfer.completed')).replace(
+      '"status":"pending"',
+      '"status":"completed"',
+    );
+    const answer = await deliver(tenant, { secret, id: unknownId(), body });
+    expect(answer.body.outcome).toBe('disagrees');
+    expect((await findServiceObject(server.team.database.db, org.id, 'transfer', id))?.status).toBe(
+      'pending',
+    );
+  });
+
+  it('converges by the sweep after every delivery was dropped for a while', async () => {
+    const { tenant, org } = await subscribedTenant();
+    await fault(tenant, 'drop', 1000);
+    const ids = [await pendingPayment(tenant), await pendingPayment(tenant)];
+    await advance(ids[0] as string, 'completed');
+    await advance(ids[1] as string, 'failed');
+    await delivered();
+    for (const id of ids)
+      expect(await findServiceObject(server.team.database.db, org.id, 'transfer', id)).toBeUndefined();
+
+    const stop = startEventSweep(
+      { team: server.team, call, sink },
+      { windowMs: 100, lookbackMs: 3_600_000 },
+      (e) => {
+        throw e;
+      },
+    );
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await findServiceObject(server.team.database.db, org.id, 'transfer', ids[1] as string))?.status,
+        )
+        .toBe('failed');
+    } finally {
+      stop();
+    }
+    expect(
+      (await findServiceObject(server.team.database.db, org.id, 'transfer', ids[0] as string))?.status,
+    ).toBe('completed');
+    expect(sink.of(ids[0] as string)).toEqual(['completed']);
+    // A second sweep finds nothing new to tell.
+    expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBe(0);
+  });
+
+  it('rotates the secret with an overlap: a console that holds only the old secret still verifies during it', async () => {
+    const { tenant, org, secret: old } = await subscribedTenant();
+    const db = server.team.database.db;
+    const id = await pendingPayment(tenant);
+    await delivered();
+    const subscription = (
+      (await asService(tenant, 'GET', '/v2/event-subscriptions')).body.data as { id: string }[]
+    )[0];
+    // Rotated at the service, as an operator does before the console is given the new secret.
+    const rotated = await asService(
+      tenant,
+      'POST',
+      `/v2/event-subscriptions/${subscription?.id}/rotate-secret`,
+      {
+        overlap_seconds: 3600,
+      },
+    );
+    expect(rotated.status).toBe(200);
+    await advance(id, 'completed');
+    await delivered();
+    expect(sink.of(id).at(-1)).toBe('completed');
+
+    // The console takes the new secret and drops the old one: the old one alone no longer verifies.
+    await addEventSecret(db, {
+      org_id: org.id,
+      secret: rotated.body.secret as string,
+      subscription_id: null,
+      added_at: new Date().toISOString(),
+    });
+    await removeEventSecret(db, org.id, old);
+    const body = await eventBody(tenant, id, 'transfer.completed');
+    expect((await deliver(tenant, { secret: old, id: unknownId(), body })).status).toBe(401);
+    await advance(id, 'reversed');
+    await delivered();
+    expect(sink.of(id).at(-1)).toBe('reversed');
+  });
+
+  it('rotates its own subscription, taking the new secret at once', async () => {
+    const { tenant, org, secret: old } = await subscribedTenant();
+    const id = await pendingPayment(tenant);
+    await delivered();
+    const rotation = await rotateSubscription(server.team, call, org, old, 0);
+    await rotation?.forget();
+    expect(await eventSecretsOf(server.team.database.db, org.id)).not.toContain(old);
+    await advance(id, 'completed');
+    await delivered();
+    expect(sink.of(id).at(-1)).toBe('completed');
+  });
+
+  it('subscribes once, however often it starts', async () => {
+    const { tenant, org } = await subscribedTenant();
+    expect(await ensureSubscription(server.team, call, org, door.url)).toBe('kept');
+    expect(await ensureSubscription(server.team, call, org, door.url)).toBe('kept');
+    const listed = await asService(tenant, 'GET', '/v2/event-subscriptions');
+    expect(listed.body.data).toHaveLength(1);
+  });
+
+  it('shows an approved request’s paid row with the outcome its transfer’s events brought', async () => {
+    const tenant = await server.tenant({ approval_limit_cents: 100_000 });
+    const org = (await findOrganizationByClientId(
+      server.team.database.db,
+      tenant.client_id,
+    )) as OrganizationRow;
+    expect(await ensureSubscription(server.team, call, org, door.url)).toBe('made');
+    const member = (role: string) => {
+      const found = tenant.members.find((m) => m.role === role);
+      if (!found) throw new Error(role);
+      return server.signIn(found);
+    };
+    const request = (path: string, authorization: string, body?: unknown) =>
+      server.app.request(path, {
+        method: body ? 'POST' : 'GET',
+        headers: { 'content-type': 'application/json', authorization },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const submitted = await request('/api/team/approvals', await member('finance'), {
+      payment: {
+        amount: 125_000,
+        platform: 'ach',
+        user_id: tenant.users[0]?.id,
+        ach_info: { account_number: '99887766554', routing_number: '021000021' },
+        idempotency_key: crypto.randomUUID(),
+      },
+    });
+    expect(submitted.status).toBe(201);
+    const { id } = (await submitted.json()) as { id: string };
+    const admin = await member('admin');
+    const approved = (await (await request(`/api/team/approvals/${id}/approve`, admin, {})).json()) as {
+      result: { rows: { transfer_id: string }[] };
+    };
+    const transferId = approved.result.rows[0]?.transfer_id as string;
+    await advance(transferId, 'pending');
+    await advance(transferId, 'completed');
+    await delivered();
+    const page = (await (await request(`/api/team/approvals/${id}`, admin)).json()) as {
+      row_outcomes: unknown;
+    };
+    expect(page.row_outcomes).toEqual([
+      { index: 0, transfer_id: transferId, status: 'completed', changed_at: expect.any(String) },
+    ]);
+  });
+
+  it('answers 503 when the service cannot be read, so the delivery comes again and is applied then', async () => {
+    const { tenant, org } = await subscribedTenant();
+    const id = await pendingPayment(tenant);
+    await delivered();
+    const armed = await sandbox().app.request('/sandbox/faults', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: tenant.client_id,
+        method: 'GET',
+        path_prefix: `/v2/transfers/${id}`,
+        status: 503,
+      }),
+    });
+    expect(armed.status).toBe(201);
+    await advance(id, 'completed');
+    await delivered();
+    expect((await findServiceObject(server.team.database.db, org.id, 'transfer', id))?.status).toBe(
+      'completed',
+    );
+    const attempts = sandbox()
+      .services.db.prepare(
+        `SELECT d.attempts FROM event_deliveries d JOIN event_outbox e ON e.seq = d.event_seq
+         WHERE e.object_id = ? AND e.type = 'transfer.completed'`,
+      )
+      .pluck()
+      .get(id);
+    expect(attempts).toBe(2);
+  });
+});

@@ -1,0 +1,88 @@
+import { eventWatchOf, noteSwept, organizationsWithEvents } from '../db/events/service-events';
+import { findOrganization } from '../db/repositories/organizations';
+import type { OrganizationRow } from '../db/schema';
+import { transfersSince } from '../gate/service-calls';
+import { applyRead } from './apply';
+import type { ServiceObject } from './reads';
+import type { EventDeps } from './receive';
+
+export interface SweepTiming {
+  /** A gap in an organization's events longer than this, and the service is read (EVENT_SWEEP_WINDOW_MS). */
+  windowMs: number;
+  /** How far back a sweep reads: a payment settles or is returned within days (EVENT_SWEEP_LOOKBACK_MS). */
+  lookbackMs: number;
+}
+
+export const DEFAULT_SWEEP: SweepTiming = { windowMs: 5 * 60_000, lookbackMs: 7 * 24 * 60 * 60_000 };
+
+type SweepDeps = Pick<EventDeps, 'team' | 'call' | 'sink'>;
+
+/**
+ * Nothing is missed: the organization's recent transfers read from the service and applied as if their events had
+ * come (an older status never replacing a newer one, a change told once). The number applied; null when the service
+ * could not be read (nothing is taken for "not there").
+ */
+export async function sweepOrganization(
+  { team, call, sink }: SweepDeps,
+  org: OrganizationRow,
+  lookbackMs: number,
+): Promise<number | null> {
+  const credentials = team.credentialsFor(org);
+  if (!credentials) return null;
+  const now = team.now();
+  const since = new Date(now.getTime() - lookbackMs).toISOString();
+  let applied = 0;
+  try {
+    for await (const transfer of transfersSince(call, credentials, since, { maxPages: 50 })) {
+      const object = transfer as unknown as ServiceObject;
+      const at = transfer.created ?? now.toISOString();
+      if ((await applyRead(team.database.db, sink, org.id, 'transfer', object, at, now)) === 'applied')
+        applied++;
+    }
+  } catch {
+    return null;
+  }
+  await noteSwept(team.database.db, org.id, now.toISOString());
+  return applied;
+}
+
+/** Whether an organization's events have gone quiet for longer than the window, and no sweep has read since. */
+async function isQuiet(deps: SweepDeps, orgId: string, windowMs: number): Promise<boolean> {
+  const watch = await eventWatchOf(deps.team.database.db, orgId);
+  const since = (at: string | null | undefined) =>
+    at ? deps.team.now().getTime() - Date.parse(at) : Infinity;
+  return since(watch?.last_event_at) > windowMs && since(watch?.swept_at) > windowMs;
+}
+
+/**
+ * Sweeps every organization the console takes events for at start, then whenever its events stop for longer than the
+ * window (looked at every half window). Returns the function that stops it.
+ */
+export function startEventSweep(
+  deps: SweepDeps,
+  timing: SweepTiming,
+  onError: (error: Error) => void,
+  /** The organizations to watch: by default those the console holds an event secret of. */
+  orgIds: () => Promise<string[]> = () => organizationsWithEvents(deps.team.database.db),
+): () => void {
+  let running = false;
+  const round = async (all: boolean) => {
+    if (running) return;
+    running = true;
+    try {
+      for (const orgId of await orgIds()) {
+        if (!all && !(await isQuiet(deps, orgId, timing.windowMs))) continue;
+        const org = await findOrganization(deps.team.database.db, orgId);
+        if (org) await sweepOrganization(deps, org, timing.lookbackMs);
+      }
+    } catch (error) {
+      onError(error as Error);
+    } finally {
+      running = false;
+    }
+  };
+  void round(true);
+  const timer = setInterval(() => void round(false), Math.max(50, Math.floor(timing.windowMs / 2)));
+  timer.unref();
+  return () => clearInterval(timer);
+}
