@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = {
   'team-request.expire': 'let a team request expire',
   'approvals.list': 'listed the approval requests',
   'approval.read': 'read an approval request',
+  'changes.stream': 'followed what changes, live',
   'approval.submit': 'submitted for approval',
   'approval.approve': 'approved',
   'approval.reject': 'rejected',

@@ -61,6 +61,7 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'team-request.expire': 'let a team request expire',
   'approvals.list': 'list the approval requests',
   'approval.read': 'read an approval request',
+  'changes.stream': 'follow what changes, live',
   'approval.submit': 'submit for approval',
   'approval.approve': 'approve',
   'approval.reject': 'reject',

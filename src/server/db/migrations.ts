@@ -8,6 +8,7 @@ import {
 } from './accounts-payable-schema';
 import { apTeamMigration } from './ap-team-schema';
 import { requestKeysDroppedMigration, requestKeysMigration, requestSealsMigration } from './controls-schema';
+import { liveChangesMigration } from './live/live-changes-schema';
 import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
 import { invitationSealsMigration, rowSealsMigration } from './row-seals-schema';
 import { sessionProviderMfaMigration, ssoMigration } from './sso/sso-schema';
@@ -402,4 +403,5 @@ export const migrations: Record<string, Migration> = {
   '0016s-request-keys-dropped': requestKeysDroppedMigration,
   '0017-single-sign-on': ssoMigration,
   '0017a-session-provider-mfa': sessionProviderMfaMigration,
+  '0018l-live-changes': liveChangesMigration,
 };

@@ -2,6 +2,7 @@ import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes'
 import type { AccountsPayableTables } from './accounts-payable-schema';
 import type { ApTeamTables } from './ap-team-schema';
 import type { ControlsTables } from './controls-schema';
+import type { LiveChangeTables } from './live/live-changes-schema';
 import type { FlowLinkTables } from './onboarding/flow-links-schema';
 import type { SsoTables } from './sso/sso-schema';
 import type { RefillPauseTables } from './wallets/refill-pauses-schema';
@@ -20,7 +21,8 @@ export interface ConsoleTables
     ApTeamTables,
     FlowLinkTables,
     SsoTables,
-    RefillPauseTables {
+    RefillPauseTables,
+    LiveChangeTables {
   organizations: {
     id: string;
     name: string;

@@ -10,6 +10,7 @@ import type { AuditKey } from '../audit/key';
 import type { ServerConfig } from '../config';
 import { type ConsoleDatabase, openConsoleDatabase } from '../db/database';
 import type { SignInPolicy } from '../identity/policy';
+import type { LiveSettings } from '../live/hub';
 import type { Mailer } from '../mail/mail';
 import type { LocalOutbox } from '../mail/outbox';
 import { createTeam, type OrgCredentials } from '../team';
@@ -53,6 +54,7 @@ export async function teamConsole(
     resetHoldMs?: number;
     auditHead?: AuditHeadFile | null;
     publicOrigin?: string;
+    live?: Partial<LiveSettings>;
     /** Settings of the console server beyond the test defaults (metrics, say). */
     server?: Partial<ServerConfig>;
   } = {},
@@ -74,6 +76,7 @@ export async function teamConsole(
     upstreamCredentials: options.orgCredentials ?? null,
     ...(options.now ? { now: options.now } : {}),
     ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
+    ...(options.live ? { live: options.live } : {}),
   });
   team.trail = await checkAuditTrail(database.db, auditKey, options.auditHead ?? null);
   team.auditWitness.adopt(team.trail.ok ? team.trail.head : team.trail.noted);
