@@ -2,6 +2,7 @@ import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ApprovalRequest, approvalQueries } from '../../api/approvals';
 import { ledgerQueries } from '../../api/ledger';
+import { useIsLive } from '../../api/live-changes';
 import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { ApprovalStatusBadge } from '../../components/ApprovalStatusBadge';
@@ -67,10 +68,12 @@ function RequestsTable({
 
 /** Requests waiting for a decision (finance and admin), the team's changes waiting (admins), then the recent ones. */
 export function ApprovalsPage() {
+  // While the stream of changes is live, the list is read again when a request changes, not on a timer.
+  const live = useIsLive();
   const all = useQuery({
     ...approvalQueries.list(),
     refetchInterval: (query) =>
-      (query.state.data?.data ?? []).some((r) => isInMotion(r.status)) ? REFRESH_MS : false,
+      !live && (query.state.data?.data ?? []).some((r) => isInMotion(r.status)) ? REFRESH_MS : false,
   });
   const requests = all.data?.data ?? [];
   const waiting = requests.filter((r) => r.status === 'pending');
