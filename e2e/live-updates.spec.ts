@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { bankPayment, expect, memberAuth, signIn, type Tenant, test } from './fixtures';
+import { bankPayment, basicAuth, expect, memberAuth, signIn, type Tenant, test } from './fixtures';
 
 /** The tenant's admin switches approvals on above $1,000.00. */
 async function approvalsAbove1000(request: APIRequestContext, tenant: Tenant) {
@@ -127,4 +127,35 @@ test("a viewer's stream carries nothing a viewer cannot read, while finance's ca
   expect(seenByViewer).not.toMatch(/event: change/);
   expect(seenByViewer).not.toContain(id);
   await finance.context().close();
+});
+
+test('a transfer open in one tab turns completed when the sandbox settles it, with no reload', async ({
+  page,
+  tenant,
+}) => {
+  const paid = await page.request.post('/v2/payments', {
+    headers: basicAuth(tenant),
+    data: bankPayment(tenant, 4_321),
+  });
+  const { id } = (await paid.json()) as { id: string };
+  const streamOpened = page.waitForResponse(
+    (answer) => new URL(answer.url()).pathname === '/api/team/events' && answer.status() === 200,
+  );
+  await signIn(page, tenant, 'finance', { to: `/transfers/${id}` });
+  const details = page.getByRole('table', { name: 'Transfer details' });
+  await expect(details).toBeVisible();
+  await expect(details).not.toContainText('Status: completed');
+  await streamOpened;
+  // The sandbox settles it (as the tenant, as the service's own clock would).
+  for (const status of ['pending', 'completed']) {
+    const moved = await page.request.post(`/sandbox/transfers/${id}/advance`, {
+      headers: basicAuth(tenant),
+      data: { status },
+    });
+    expect(moved.status()).toBe(200);
+  }
+  await expect(details).toContainText('Status: completed', { timeout: 4000 });
+  await expect(page.getByRole('log', { name: 'Live updates' })).toHaveText(
+    `Transfer ${id.slice(0, 8)} is now completed`,
+  );
 });

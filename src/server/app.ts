@@ -11,6 +11,7 @@ import { invalidFields, routeNotFound } from './errors';
 import { type Forward, teamGate, undeclared } from './gate/gate';
 import { proxyTo } from './gate/proxy';
 import { type CallService, RuleCheckUnavailable, ruleCheckUnavailable } from './gate/service-calls';
+import { tellAdvancedTransfer } from './live/sandbox-advance';
 import { MAILBOX_PATH, mailboxPage } from './mail/outbox';
 import { DEMO_MEMBERS } from './members/demo';
 import { teamForTenant } from './members/sandbox-team';
@@ -237,6 +238,15 @@ export function createConsoleApp(
       app.get(MAILBOX_PATH, (c) => {
         c.header('Cache-Control', 'no-store');
         return c.html(mailboxPage(outbox.messages()));
+      });
+    }
+    if (team) {
+      // Until the service's events reach the console, a transfer moved by the sandbox's helper is told to open pages.
+      app.post('/sandbox/transfers/:id/advance', async (c) => {
+        const answer = await sandbox.app.fetch(c.req.raw, c.env as never);
+        if (answer.status === 200)
+          await tellAdvancedTransfer(team, c.req.header('authorization'), await answer.clone().json());
+        return answer;
       });
     }
     app.all('/sandbox/*', (c) => sandbox.app.fetch(c.req.raw, c.env as never));

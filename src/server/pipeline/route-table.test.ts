@@ -36,6 +36,10 @@ const OUTSIDE_THE_TABLE: Record<string, { count: number; why: string }> = {
     why: 'the exposure guard, then the sandbox helpers (sandbox mode, loopback only)',
   },
   'POST /sandbox/tenants': { count: 1, why: 'a sandbox helper: a test tenant with its team' },
+  'POST /sandbox/transfers/:id/advance': {
+    count: 1,
+    why: "a sandbox helper: a transfer moved, told to its tenant's open pages (live/sandbox-advance.ts)",
+  },
   'GET /config.json': { count: 1, why: 'public: where requests go, before sign-in' },
   'ALL /assets/*': { count: 2, why: 'public: the built console’s files' },
   'GET /*': { count: 1, why: 'public: the console’s page' },
