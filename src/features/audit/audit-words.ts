@@ -62,6 +62,7 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'approvals.list': 'list the approval requests',
   'approval.read': 'read an approval request',
   'changes.stream': 'follow what changes, live',
+  'notices.list': 'read their notices',
   'approval.submit': 'submit for approval',
   'approval.approve': 'approve',
   'approval.reject': 'reject',

@@ -212,6 +212,39 @@ describe('the stream of changes, one console server', async () => {
     await stream.close();
   });
 
+  it('the maker gets a notice of their request refused, at once and in their list; no one else does', async () => {
+    const [finance, admin] = [await auth('finance'), await auth('admin')];
+    const makerStream = await openStream(server.app, finance);
+    const adminStream = await openStream(server.app, admin);
+    await makerStream.waitFor((e) => e.some((x) => x.event === 'ready'));
+    await adminStream.waitFor((e) => e.some((x) => x.event === 'ready'));
+    const submitted = await post(
+      '/api/team/approvals',
+      finance,
+      paymentBody(tenant.users[0]?.id ?? '', 1_600_000),
+    );
+    const request = (await submitted.json()) as { id: string };
+    const refused = await post(`/api/team/approvals/${request.id}/reject`, admin, {
+      reason: 'Not this month',
+    });
+    expect(refused.status).toBe(200);
+    await makerStream.waitFor((e) => e.some((x) => x.data.includes('"kind":"notice"')));
+    const notice = makerStream.changes().find((c) => c.kind === 'notice');
+    expect(notice).toMatchObject({ status: 'rejected' });
+    const list = await server.app.request('/api/team/notices', { headers: { Authorization: finance } });
+    expect(((await list.json()) as { data: unknown[] }).data[0]).toMatchObject({
+      id: notice?.id,
+      about: { kind: 'approval_request', id: request.id },
+      status: 'rejected',
+    });
+    const adminList = await server.app.request('/api/team/notices', { headers: { Authorization: admin } });
+    expect(((await adminList.json()) as { data: unknown[] }).data).toEqual([]);
+    await adminStream.waitFor((e) => e.some((x) => x.data.includes(request.id)));
+    expect(adminStream.changes().some((c) => c.kind === 'notice')).toBe(false);
+    await makerStream.close();
+    await adminStream.close();
+  });
+
   it('is refused without a session, like every read', async () => {
     expect((await server.app.request('/api/team/events')).status).toBe(401);
   });

@@ -4,6 +4,7 @@ import { approvalRoutes } from '../approvals/routes';
 import { teamRoute } from '../pipeline/route';
 import { describeRequest } from '../pipeline/v2-table';
 import type { ChangeKind } from './changes';
+import { myNotices } from './notices';
 import type { ReadAccess } from './readable';
 import { lastEventId, runStream } from './stream';
 
@@ -50,6 +51,15 @@ export const liveRoutes = [
       // A proxy that buffers would hold every change back until the stream ends.
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, (stream) => runStream(stream, team, member, READ_ACCESS, resumeAfter));
+    },
+  }),
+  teamRoute({
+    method: 'GET',
+    path: '/notices',
+    access: 'read',
+    action: 'notices.list',
+    async handle({ c, member, team }) {
+      return c.json({ data: await myNotices(team, member.member.id) });
     },
   }),
 ];

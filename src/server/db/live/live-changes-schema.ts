@@ -15,9 +15,21 @@ export interface LiveChangeTables {
     member_id: string | null;
     at: string;
   };
+  /** What a member is told of their own things (a request they submitted ended), kept for the list they open. */
+  member_notices: {
+    id: string;
+    org_id: string;
+    member_id: string;
+    /** What it is about: one of CHANGE_KINDS but `notice`. */
+    about_kind: string;
+    about_id: string;
+    status: string | null;
+    at: string;
+  };
 }
 
 export type LiveChangeRow = Selectable<LiveChangeTables['live_changes']>;
+export type MemberNoticeRow = LiveChangeTables['member_notices'];
 
 export const liveChangesMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -39,5 +51,20 @@ export const liveChangesMigration: Migration = {
       )
       .execute();
     await db.schema.createIndex('live_changes_by_at').on('live_changes').column('at').execute();
+    await db.schema
+      .createTable('member_notices')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('org_id', 'text', (c) => c.notNull())
+      .addColumn('member_id', 'text', (c) => c.notNull())
+      .addColumn('about_kind', 'text', (c) => c.notNull())
+      .addColumn('about_id', 'text', (c) => c.notNull())
+      .addColumn('status', 'text')
+      .addColumn('at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('member_notices_by_member')
+      .on('member_notices')
+      .columns(['member_id', 'at'])
+      .execute();
   },
 };
