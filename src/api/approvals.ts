@@ -16,6 +16,7 @@ import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { request } from './client';
 import { session } from './credentials';
+import { useIsLive } from './live-changes';
 
 const policySchema = z.object({
   version: z.number(),
@@ -394,11 +395,13 @@ export function useDecideTeamRequest() {
 export function useWaitingForMe(): { requests: ApprovalRequest[]; teamChanges: TeamRequest[] } {
   const member = session.credentials()?.member;
   const mayApprove = member !== undefined && can(member.role, 'pay');
+  // The navigation's count follows what waits: a new request shows at once while the stream of changes is live,
+  // within seconds otherwise.
+  const live = useIsLive();
   const pending = useQuery({
     ...approvalQueries.list('pending'),
     enabled: mayApprove,
-    // The navigation's count follows what waits: a new request shows within seconds.
-    refetchInterval: 15_000,
+    refetchInterval: live ? false : 15_000,
   });
   return {
     requests: (pending.data?.data ?? []).filter((request) => request.maker_id !== member?.id),

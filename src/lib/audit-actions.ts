@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = {
   'team-request.expire': 'let a team request expire',
   'approvals.list': 'listed the approval requests',
   'approval.read': 'read an approval request',
+  'changes.stream': 'followed what changes, live',
+  'notices.list': 'read their notices',
   'approval.submit': 'submitted for approval',
   'approval.approve': 'approved',
   'approval.reject': 'rejected',

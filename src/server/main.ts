@@ -42,8 +42,8 @@ try {
 const { team, firstAdmin } = started;
 const upstreamProbe = config.upstreamUrl ? new UpstreamProbe(config.upstreamUrl) : null;
 const stopProbe = upstreamProbe?.start(config.upstreamProbeMs);
-// Where applied events are told: the stream to open pages replaces this when it is wired in (live/changes.ts).
-const changes: ChangeSink = { publish: () => Promise.resolve() };
+// Where applied events are told: the stream every open page of the organization follows (live/hub.ts).
+const changes: ChangeSink = team.live;
 const app = createConsoleApp(config, sandbox, team, upstreamProbe, { sink: changes, env });
 logMoneyEvents();
 // A person the company's provider no longer signs in loses their session at the next check (OIDC_RECHECK_MS).

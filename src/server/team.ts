@@ -9,6 +9,7 @@ import { groupCommitOf } from './db/group-commit';
 import type { OrganizationRow } from './db/schema';
 import { registerSealer, Sealer } from './db/seals';
 import { DEFAULT_POLICY, type SignInPolicy } from './identity/policy';
+import { DEFAULT_LIVE_SETTINGS, LiveChanges, type LiveSettings } from './live/hub';
 import type { Mailer } from './mail/mail';
 import type { LocalOutbox } from './mail/outbox';
 import type { Sso } from './sso/sso';
@@ -63,6 +64,8 @@ export interface Team {
   publicOrigin: string;
   /** Single sign-on through the company's identity provider, when OIDC_ISSUER is set (sso/). */
   sso: Sso | null;
+  /** What changed, stored for every console server's open pages (live/): the sink and this server's streams. */
+  live: LiveChanges;
   now(): Date;
 }
 
@@ -79,6 +82,7 @@ export interface TeamOptions {
   leaseMs?: number;
   resetHoldMs?: number;
   publicOrigin?: string;
+  live?: Partial<LiveSettings>;
   now?: () => Date;
 }
 
@@ -109,6 +113,7 @@ export function createTeam({
   leaseMs = DEFAULT_LEASE_MS,
   resetHoldMs = DEFAULT_RESET_HOLD_MS,
   publicOrigin = 'http://localhost',
+  live,
   now,
 }: TeamOptions): Team {
   const clock = now ?? (() => new Date());
@@ -198,6 +203,7 @@ export function createTeam({
     executor: { id: `srv_${randomUUID().slice(0, 8)}`, leaseMs },
     publicOrigin: publicOrigin.replace(/\/+$/, ''),
     sso: null,
+    live: new LiveChanges(database.db, { ...DEFAULT_LIVE_SETTINGS, ...live }, clock),
     now: clock,
   };
   return team;

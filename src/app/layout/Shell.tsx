@@ -38,6 +38,7 @@ import { useSession, useSignOut } from '../../features/session/use-session';
 import { ROLE_LABELS } from '../../lib/roles';
 import { groupNavigation } from '../nav-groups';
 import { type NavigationLink, navigationFor, SignedInRoutes } from '../routes';
+import { useLiveUpdates } from './live-updates';
 import { focusPageHeading, MAIN_ID } from './page-focus';
 import { useMyRequestNotices } from './request-notices';
 
@@ -215,7 +216,8 @@ export function Shell() {
   const [paletteWanted, setPaletteWanted] = useState(false);
   const signOut = useSignOut();
   const role = useRole();
-  useMyRequestNotices();
+  const live = useLiveUpdates();
+  useMyRequestNotices(live.status === 'live');
   const navigation = useMemo(() => navigationFor(role), [role]);
 
   const openPalette = useCallback(() => {
@@ -353,6 +355,7 @@ export function Shell() {
           <CommandPalette pages={navigation} />
         </Overlay>
       )}
+      {live.announcer}
     </AppShell>
   );
 }

@@ -80,12 +80,11 @@ const teamNews = (was: TeamRequestStatus | undefined, now: TeamRequestStatus) =>
   was === 'pending' && now !== 'pending' && now !== 'withdrawn';
 
 /**
- * The maker learns how their request ended, on whatever page they are: the requests are read again every few seconds
- * while one of theirs is waiting or being paid (the query library's refetch interval: a small read that works through
- * every proxy and across console servers, where pushed events would need a channel between the servers), and a
- * request of theirs that ended since the last read is announced.
+ * The maker learns how their request ended, on whatever page they are: while the stream of changes is live, the
+ * requests are read again when one changes (api/live-changes.ts); without it, every few seconds while one of theirs is
+ * waiting or being paid, and once a minute otherwise. A request of theirs that ended since the last read is announced.
  */
-export function useMyRequestNotices(): void {
+export function useMyRequestNotices(live = false): void {
   const member = session.credentials()?.member;
   const mayPay = member !== undefined && can(member.role, 'pay');
   const mineOf = (requests: readonly ApprovalRequest[] = []) =>
@@ -95,11 +94,13 @@ export function useMyRequestNotices(): void {
   const list = useQuery({
     ...approvalQueries.list(),
     enabled: mayPay,
-    refetchInterval: (query) =>
-      mineOf(query.state.data?.data).some((r) => isInMotion(r.status)) ||
-      myChangesOf(query.state.data?.team_requests).some((change) => change.status === 'pending')
-        ? FOLLOW_MS
-        : IDLE_MS,
+    refetchInterval: (query) => {
+      // A team change is not among the streamed changes: followed by reading while one of the member's waits.
+      if (myChangesOf(query.state.data?.team_requests).some((change) => change.status === 'pending'))
+        return FOLLOW_MS;
+      if (live) return false;
+      return mineOf(query.state.data?.data).some((r) => isInMotion(r.status)) ? FOLLOW_MS : IDLE_MS;
+    },
   });
   const seen = useRef<Map<string, ApprovalStatus> | null>(null);
   const seenChanges = useRef<Map<string, TeamRequestStatus> | null>(null);

@@ -5,6 +5,7 @@ import { useParams } from 'wouter';
 import { type ApprovalRequest, approvalQueries, useDecideApproval } from '../../api/approvals';
 import { session } from '../../api/credentials';
 import { ledgerQueries } from '../../api/ledger';
+import { useIsLive } from '../../api/live-changes';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { ApprovalStatusBadge } from '../../components/ApprovalStatusBadge';
 import { DataTable } from '../../components/DataTable';
@@ -298,9 +299,12 @@ function Decision({ request }: { request: ApprovalRequest }) {
  */
 export function ApprovalRequestPage() {
   const { requestId = '' } = useParams();
+  // While the stream of changes is live, the request is read again when it changes, not on a timer.
+  const live = useIsLive();
   const found = useQuery({
     ...approvalQueries.detail(requestId),
-    refetchInterval: (query) => (query.state.data && isInMotion(query.state.data.status) ? 2000 : false),
+    refetchInterval: (query) =>
+      !live && query.state.data && isInMotion(query.state.data.status) ? 2000 : false,
   });
   const request = found.data;
   // The page saw the request end: the list is read again now, so that the notice of its end comes with it rather

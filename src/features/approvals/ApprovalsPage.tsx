@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { type ApprovalRequest, approvalQueries } from '../../api/approvals';
 import { useBillsWaitingForMe } from '../../api/bills-waiting';
 import { ledgerQueries } from '../../api/ledger';
+import { useIsLive } from '../../api/live-changes';
 import { useRole } from '../../api/permissions';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { ApprovalStatusBadge } from '../../components/ApprovalStatusBadge';
@@ -69,10 +70,12 @@ function RequestsTable({
 
 /** Requests waiting for a decision (finance and admin), the team's changes waiting (admins), then the recent ones. */
 export function ApprovalsPage() {
+  // While the stream of changes is live, the list is read again when a request changes, not on a timer.
+  const live = useIsLive();
   const all = useQuery({
     ...approvalQueries.list(),
     refetchInterval: (query) =>
-      (query.state.data?.data ?? []).some((r) => isInMotion(r.status)) ? REFRESH_MS : false,
+      !live && (query.state.data?.data ?? []).some((r) => isInMotion(r.status)) ? REFRESH_MS : false,
   });
   const requests = all.data?.data ?? [];
   const waiting = requests.filter((r) => r.status === 'pending');

@@ -63,6 +63,8 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'team-request.expire': 'let a team request expire',
   'approvals.list': 'list the approval requests',
   'approval.read': 'read an approval request',
+  'changes.stream': 'follow what changes, live',
+  'notices.list': 'read their notices',
   'approval.submit': 'submit for approval',
   'approval.approve': 'approve',
   'approval.reject': 'reject',

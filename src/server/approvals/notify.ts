@@ -2,6 +2,7 @@ import { approvalCounts } from '../../lib/approval-rules';
 import { isRole } from '../../lib/roles';
 import { activeMembersOf } from '../db/repositories/members';
 import type { RequestRow } from '../db/schema';
+import { noticeMember } from '../live/notices';
 import { sendInBackground } from '../mail/mail';
 import { decidedMessage, waitingMessages } from '../mail/notices';
 import { namesByIds, PAYING_ROLES } from '../members/members';
@@ -35,8 +36,15 @@ export async function tellApprovers(team: Team, request: RequestRow, origin: str
   sendInBackground(team.mailer, waitingMessages(approvers, await newsOf(team, request, origin)));
 }
 
-/** The maker hears how their request ended. */
+/** The maker hears how their request ended: a notice in the console at once, and mail where it is set up. */
 export async function tellMaker(team: Team, request: RequestRow, origin: string) {
+  await noticeMember(team, {
+    orgId: request.org_id,
+    memberId: request.maker_id,
+    about: 'approval_request',
+    id: request.id,
+    status: request.status,
+  });
   if (!team.mailer) return;
   const news = await newsOf(team, request, origin);
   if (!news.maker.email) return;

@@ -2,10 +2,12 @@ import { type ApprovalStatus, approvalCounts, ENDED_STATUSES } from '../../lib/a
 import { isRole } from '../../lib/roles';
 import { consoleEntry } from '../audit/chain';
 import type { ConsoleDb } from '../db/database';
+import { appendApprovalChange } from '../db/live/live-changes';
 import * as decisionRows from '../db/repositories/approval-decisions';
 import * as requestRows from '../db/repositories/approval-requests';
 import * as lifecycle from '../db/repositories/request-lifecycle';
 import type { RequestRow } from '../db/schema';
+import { wakeStreams } from '../live/hub';
 import type { Team } from '../team';
 import { maskedBody, type RequestBody } from './bodies';
 
@@ -36,7 +38,7 @@ export async function moveStatus(
   });
 }
 
-function move(
+async function move(
   db: ConsoleDb,
   id: string,
   from: ApprovalStatus,
@@ -46,13 +48,18 @@ function move(
   executorId?: string,
 ): Promise<boolean> {
   const decision = from === 'pending' && to !== 'expired';
-  return lifecycle.moveStatus(db, 'approval_requests', id, {
+  const moved = await lifecycle.moveStatus(db, 'approval_requests', id, {
     from,
     to,
     set,
     ...(decision ? { liveAt: now.toISOString() } : {}),
     ...(executorId === undefined ? {} : { executorId }),
   });
+  if (!moved) return false;
+  // Open pages (the maker's among them) learn of it at once; in a caller's transaction, it commits with the move.
+  await appendApprovalChange(db, id, to, now.toISOString());
+  wakeStreams();
+  return true;
 }
 
 /** Ends a request, its body masked. With `heldBy`, only while that executor holds it. */

@@ -9,6 +9,7 @@ import {
 import { apTeamMigration } from './ap-team-schema';
 import { requestKeysDroppedMigration, requestKeysMigration, requestSealsMigration } from './controls-schema';
 import { serviceEventsMigration } from './events/service-events-schema';
+import { liveChangesMigration } from './live/live-changes-schema';
 import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
 import { invitationSealsMigration, rowSealsMigration } from './row-seals-schema';
 import { sessionProviderMfaMigration, ssoMigration } from './sso/sso-schema';
@@ -404,4 +405,5 @@ export const migrations: Record<string, Migration> = {
   '0017-single-sign-on': ssoMigration,
   '0017a-session-provider-mfa': sessionProviderMfaMigration,
   '0018e-service-events': serviceEventsMigration,
+  '0018l-live-changes': liveChangesMigration,
 };

@@ -3,6 +3,7 @@ import type { AccountsPayableTables } from './accounts-payable-schema';
 import type { ApTeamTables } from './ap-team-schema';
 import type { ControlsTables } from './controls-schema';
 import type { ServiceEventTables } from './events/service-events-schema';
+import type { LiveChangeTables } from './live/live-changes-schema';
 import type { FlowLinkTables } from './onboarding/flow-links-schema';
 import type { SsoTables } from './sso/sso-schema';
 import type { RefillPauseTables } from './wallets/refill-pauses-schema';
@@ -22,7 +23,8 @@ export interface ConsoleTables
     FlowLinkTables,
     SsoTables,
     RefillPauseTables,
-    ServiceEventTables {
+    ServiceEventTables,
+    LiveChangeTables {
   organizations: {
     id: string;
     name: string;

@@ -37,6 +37,6 @@ export async function applyRead(
   });
   // Another server recorded this read, or a newer one, in between: it told the pages.
   if (!written) return 'unchanged';
-  await sink.publish({ kind, id: object.id, status });
+  await sink.publish({ orgId, kind, id: object.id, status });
   return 'applied';
 }

@@ -36,6 +36,10 @@ const OUTSIDE_THE_TABLE: Record<string, { count: number; why: string }> = {
     why: 'the exposure guard, then the sandbox helpers (sandbox mode, loopback only)',
   },
   'POST /sandbox/tenants': { count: 1, why: 'a sandbox helper: a test tenant with its team' },
+  'POST /sandbox/transfers/:id/advance': {
+    count: 1,
+    why: "a sandbox helper: a transfer moved, told to its tenant's open pages (live/sandbox-advance.ts)",
+  },
   'GET /config.json': { count: 1, why: 'public: where requests go, before sign-in' },
   'POST /events/:client_id': {
     count: 1,
@@ -49,6 +53,21 @@ const OUTSIDE_THE_TABLE: Record<string, { count: number; why: string }> = {
   },
   'POST /flow/*': { count: 1, why: "public: a hosted flow's form, CSRF-bound to the link" },
 };
+
+/** The stream of changes never ends by itself: its status (and a refusal's body) is the answer. */
+async function streamOpened(
+  app: { request: (path: string, init?: RequestInit) => Promise<Response> | Response },
+  path: string,
+  authorization: string,
+) {
+  const answer = await app.request(path, { headers: { Authorization: authorization } });
+  if (answer.status === 200) {
+    await answer.body?.cancel();
+    return { status: 200, body: {}, text: '' };
+  }
+  const text = await answer.text();
+  return { status: answer.status, body: JSON.parse(text), text };
+}
 
 describe('the route table', async () => {
   const server = await teamConsole();
@@ -122,21 +141,24 @@ describe('the route table', async () => {
   it.each(cases)('$label', async ({ route, role }) => {
     const member = tenant.members.find((m) => m.role === role);
     if (!member) throw new Error(role);
-    const as = caller(server.app, await server.signIn(member));
+    const authorization = await server.signIn(member);
+    const as = caller(server.app, authorization);
     const path = `/api/team${route.path}`
       .replace(':id', route.path.startsWith('/members') ? target.id : crypto.randomUUID())
       .replace(':token', 'no-such-token');
     const key = `${route.method} ${route.path}`;
     const answer =
-      route.method === 'GET'
-        ? await as.get(path)
-        : route.method === 'DELETE'
-          ? await as.delete(path)
-          : route.method === 'PUT'
-            ? await as.put(path, bodies[key] ?? {})
-            : route.method === 'PATCH'
-              ? await as.patch(path, bodies[key] ?? {})
-              : await as.post(path, bodies[key] ?? {});
+      key === 'GET /events'
+        ? await streamOpened(server.app, path, authorization)
+        : route.method === 'GET'
+          ? await as.get(path)
+          : route.method === 'DELETE'
+            ? await as.delete(path)
+            : route.method === 'PUT'
+              ? await as.put(path, bodies[key] ?? {})
+              : route.method === 'PATCH'
+                ? await as.patch(path, bodies[key] ?? {})
+                : await as.post(path, bodies[key] ?? {});
     const allowed = route.access === 'public' || route.access === 'session' || can(role, route.access);
     if (allowed) {
       expect(answer.status, answer.text).not.toBe(403);

@@ -3,6 +3,7 @@ import { approvalRoutes } from '../approvals/routes';
 import { auditRoutes } from '../audit/routes';
 import type { CallService } from '../gate/service-calls';
 import { sessionRoutes } from '../identity/routes';
+import { liveRoutes } from '../live/routes';
 import { memberRoutes } from '../members/routes';
 import { payablesRoutes } from '../payables/routes';
 import { payeeRoutes } from '../payees/routes';
@@ -27,6 +28,7 @@ export function teamRouteTable(call: CallService | null): readonly TeamRoute[] {
     ...payeeRoutes(call),
     ...payablesRoutes(call),
     ...walletRoutes,
+    ...liveRoutes,
   ];
 }
 

@@ -11,6 +11,7 @@ import type { ServerConfig } from '../config';
 import { type ConsoleDatabase, openConsoleDatabase } from '../db/database';
 import type { SignInPolicy } from '../identity/policy';
 import type { ChangeSink } from '../live/changes';
+import type { LiveSettings } from '../live/hub';
 import type { Mailer } from '../mail/mail';
 import type { LocalOutbox } from '../mail/outbox';
 import { createTeam, type OrgCredentials } from '../team';
@@ -54,6 +55,7 @@ export async function teamConsole(
     resetHoldMs?: number;
     auditHead?: AuditHeadFile | null;
     publicOrigin?: string;
+    live?: Partial<LiveSettings>;
     /** Settings of the console server beyond the test defaults (metrics, say). */
     server?: Partial<ServerConfig>;
     /** Where the server tells the changes that events brought (a recording sink in tests). */
@@ -77,6 +79,7 @@ export async function teamConsole(
     upstreamCredentials: options.orgCredentials ?? null,
     ...(options.now ? { now: options.now } : {}),
     ...(options.publicOrigin ? { publicOrigin: options.publicOrigin } : {}),
+    ...(options.live ? { live: options.live } : {}),
   });
   team.trail = await checkAuditTrail(database.db, auditKey, options.auditHead ?? null);
   team.auditWitness.adopt(team.trail.ok ? team.trail.head : team.trail.noted);

@@ -1,0 +1,65 @@
+import { streamSSE } from 'hono/streaming';
+import type { Access } from '../../lib/roles';
+import { approvalRoutes } from '../approvals/routes';
+import { teamRoute } from '../pipeline/route';
+import { describeRequest } from '../pipeline/v2-table';
+import type { ChangeKind } from './changes';
+import { myNotices } from './notices';
+import type { ReadAccess } from './readable';
+import { lastEventId, runStream } from './stream';
+
+/**
+ * Where a page reads each kind of object from the service: a change goes to a member only if that read would answer
+ * them, with the permission its row declares, never a second list of who sees what.
+ */
+export const READ_OF: Record<Exclude<ChangeKind, 'notice' | 'approval_request'>, string> = {
+  transfer: '/v2/transfers/x',
+  payout_link: '/v2/payout-links/x',
+  payout_request: '/v2/payout-requests/x',
+  bill: '/v2/accounts-payable/payables/x',
+  user: '/v2/users/x',
+  flow: '/v2/flows/x',
+};
+
+function approvalReadAccess(): Access {
+  const route = approvalRoutes(null).find((r) => r.method === 'GET' && r.path === '/approvals/:id');
+  if (!route) throw new Error('The approvals have no read of one request');
+  return route.access;
+}
+
+export const READ_ACCESS = {
+  ...Object.fromEntries(
+    Object.entries(READ_OF).map(([kind, path]) => [kind, describeRequest('GET', path).permission]),
+  ),
+  approval_request: approvalReadAccess(),
+  // A notice is its member's own (live/readable.ts).
+  notice: 'session',
+} as ReadAccess;
+
+/**
+ * The console's stream of changes (Server-Sent Events), behind the same session and permissions as reads: a page
+ * reads again what it is told changed. A reconnecting page sends the last id it had (`Last-Event-ID`).
+ */
+export const liveRoutes = [
+  teamRoute({
+    method: 'GET',
+    path: '/events',
+    access: 'read',
+    action: 'changes.stream',
+    handle({ c, member, team }) {
+      const resumeAfter = lastEventId(c.req.header('last-event-id'));
+      // A proxy that buffers would hold every change back until the stream ends.
+      c.header('X-Accel-Buffering', 'no');
+      return streamSSE(c, (stream) => runStream(stream, team, member, READ_ACCESS, resumeAfter));
+    },
+  }),
+  teamRoute({
+    method: 'GET',
+    path: '/notices',
+    access: 'read',
+    action: 'notices.list',
+    async handle({ c, member, team }) {
+      return c.json({ data: await myNotices(team, member.member.id) });
+    },
+  }),
+];
