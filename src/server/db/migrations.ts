@@ -7,7 +7,12 @@ import {
   billEditsMigration,
 } from './accounts-payable-schema';
 import { apTeamMigration } from './ap-team-schema';
-import { requestKeysDroppedMigration, requestKeysMigration, requestSealsMigration } from './controls-schema';
+import {
+  requestEndSealsMigration,
+  requestKeysDroppedMigration,
+  requestKeysMigration,
+  requestSealsMigration,
+} from './controls-schema';
 import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
 import { invitationSealsMigration, rowSealsMigration } from './row-seals-schema';
 import { sessionProviderMfaMigration, ssoMigration } from './sso/sso-schema';
@@ -402,4 +407,5 @@ export const migrations: Record<string, Migration> = {
   '0016s-request-keys-dropped': requestKeysDroppedMigration,
   '0017-single-sign-on': ssoMigration,
   '0017a-session-provider-mfa': sessionProviderMfaMigration,
+  '0018s-request-end-seals': requestEndSealsMigration,
 };
