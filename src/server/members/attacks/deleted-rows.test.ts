@@ -1,8 +1,9 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noteMemberSetEmail } from '../../db/onboarding/flow-links';
 import { emailSetByMember } from '../../onboarding/flow-links';
-import { caller, teamConsole } from '../../test/console';
+import { caller } from '../../test/console';
 import { BACKENDS } from '../../test/databases';
+import { writerOn } from '../../test/forge';
 import { achPayment, tenantOf } from '../../test/tenants';
 
 /**
@@ -11,13 +12,7 @@ import { achPayment, tenantOf } from '../../test/tenants';
  * version deleted, a one-time link spent or un-spent, sessions deleted.
  */
 describe.each(BACKENDS)('rows no seal guards, against a database writer on $name', async (backend) => {
-  const database = await backend.open();
-  const server = await teamConsole({ database });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
-  const sql = database.db;
+  const { server, sql, quietly, orgIdOf } = await writerOn(backend);
 
   it("a member's spend counters deleted give back one day's limit, never more than one approval limit a payment; set below zero, they give nothing", async () => {
     // Approvals above $1,000.00: a member's day alone is $1,000.00 too (no daily limit set).
@@ -60,13 +55,7 @@ describe.each(BACKENDS)('rows no seal guards, against a database writer on $name
     });
     expect(lowered.body.kind).toBe('applied');
     expect((await finance.post('/v2/payments', achPayment(o.user, 500_000))).status).toBe(403);
-    const orgId = (
-      await sql
-        .selectFrom('organizations')
-        .select('id')
-        .where('client_id', '=', o.tenant.client_id)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const orgId = await orgIdOf(o.tenant.client_id);
     const newest = await sql
       .selectFrom('approval_policies')
       .select((eb) => eb.fn.max('version').as('v'))
@@ -78,7 +67,7 @@ describe.each(BACKENDS)('rows no seal guards, against a database writer on $name
       .where('version', '=', Number(newest.v))
       .execute();
     // No version in force is not "no approvals": everything waits, as with a forged policy, until an admin sets it.
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = quietly();
     const held = await finance.post('/v2/payments', achPayment(o.user, 500_000));
     const small = await finance.post('/v2/payments', achPayment(o.user, 100));
     // Every version deleted: the trail's change of the policy says one was in force.
@@ -150,13 +139,7 @@ describe.each(BACKENDS)('rows no seal guards, against a database writer on $name
 
   it("a member's email note deleted: the user's email counts as the payee's own again (found by comparing with the trail)", async () => {
     const o = await tenantOf(server);
-    const orgId = (
-      await sql
-        .selectFrom('organizations')
-        .select('id')
-        .where('client_id', '=', o.tenant.client_id)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const orgId = await orgIdOf(o.tenant.client_id);
     await noteMemberSetEmail(sql, {
       org_id: orgId,
       user_id: o.user,
