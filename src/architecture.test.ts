@@ -550,6 +550,7 @@ describe('the operations of the payout service', () => {
       'payout.create',
       'payout.send',
       'payout-link.create',
+      'payout-request.create',
       'payout-batch.create',
       'deposit.create',
       'withdrawal.create',
@@ -577,7 +578,6 @@ describe('the operations of the payout service', () => {
     // A finance write that moves nothing by itself, said so here; any other is judged.
     const movesNothing = [
       'payout-link.cancel',
-      'payout-request.create',
       'payment-customer.create',
       'app.create',
       'app.compliance.update',

@@ -1,4 +1,4 @@
-import type { SendResult } from '../lib/file-engine/run-rows';
+import type { FoundByKey, SendResult } from '../lib/file-engine/run-rows';
 import { classifyMoneyAnswer, type KeyOnReuse, mayResend } from '../lib/money-answer';
 import type { ActivityDescription } from './activity-log';
 import { ApiError } from './client';
@@ -90,13 +90,7 @@ export async function sendMoneyRow<TDraft, TBody>(
   } catch (error) {
     if (error instanceof ApiError && classifyMoneyAnswer(error.status, error.code) === 'key-used') {
       const found = await kind.findByKey(body);
-      const first = found?.transactions?.[0];
-      if (found)
-        return {
-          kind: 'alreadyPaid',
-          transferId: found.id,
-          ...(first ? { transactionId: String(first.id) } : {}),
-        };
+      if (found) return { kind: 'alreadyPaid', ...foundByKeyOf(found) };
     }
     const failure = moneyFailureOf(error);
     if (failure.kind === 'refused' || failure.kind === 'unknown') {
@@ -104,6 +98,12 @@ export async function sendMoneyRow<TDraft, TBody>(
     }
     return failure.kind === 'rateLimited' ? failure : { kind: 'signedOut' };
   }
+}
+
+/** A transfer found by its key as a row's look-up answers it: with its first transaction, where it has one. */
+function foundByKeyOf(transfer: Transfer): FoundByKey {
+  const first = transfer.transactions?.[0];
+  return { transferId: transfer.id, ...(first ? { transactionId: String(first.id) } : {}) };
 }
 
 /**
@@ -114,7 +114,10 @@ export async function sendMoneyRow<TDraft, TBody>(
  */
 export function moneyRowsOf<TDraft, TBody>(kind: MoneyKind<TDraft, TBody>, mode: RuntimeConfig['mode']) {
   return {
-    findByKey: async (body: TBody) => (await kind.findByKey(body))?.id ?? null,
+    findByKey: async (body: TBody): Promise<FoundByKey | null> => {
+      const found = await kind.findByKey(body);
+      return found ? foundByKeyOf(found) : null;
+    },
     sendRow: (body: TBody, route: MoneyRoute) => sendMoneyRow(kind, body, route),
     resendAllowed: mayResend(kind.keyOnReuse[mode]),
     serviceErrorOf: (error: unknown) => (error instanceof ApiError ? error : null),

@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = {
     "sealed the onboarding links, members' email notes, bill edits and AP user links, once, at the first start with their seals",
   'integrity.seal.invitations':
     "sealed the one-time links (invitations, resets, first admins'), once, at the first start with their seals",
+  'integrity.seal.ends':
+    'sealed the ends of the approval requests that had ended, once, at the first start with their seals',
   'integrity.violation':
     'found a row changed in the database (its seal does not verify) and took it as absent',
   'policy.read': 'read the approval policy',

@@ -1,3 +1,4 @@
+import { checkRequestEnds } from './approvals/end-check';
 import { resumeOrphans } from './approvals/execution/executor';
 import { expireDueRequests } from './approvals/expiry';
 import type { CallService } from './gate/service-calls';
@@ -23,6 +24,7 @@ export async function sweep(
     (await expireDueRequests(team)) +
     (await expireDueTeamRequests(team)) +
     (await expireDuePayeeRequests(team));
+  await checkRequestEnds(team);
   const resumed = call ? await resumeOrphans(team, call) : 0;
   if (resumed > 0) opsEvents.emit('takeover', { requests: resumed });
   return { expired, resumed };

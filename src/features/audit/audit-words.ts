@@ -51,6 +51,7 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'integrity.seal.requests': 'seal the payee requests, bill approvals and vendor method changes',
   'integrity.seal.links': "seal the onboarding links, members' email notes, bill edits and AP user links",
   'integrity.seal.invitations': 'seal the one-time links',
+  'integrity.seal.ends': 'seal the ends of the approval requests',
   'integrity.violation': 'check a row changed in the database',
   'policy.read': 'read the approval policy',
   'refill-pauses.read': 'read which auto-refills are paused',

@@ -118,7 +118,10 @@ function fakeService(options: { maxItems?: number; itemsInOrder?: boolean } = {}
       batch.items.filter((item) => !item.transferId && !item.error && !item.keyUsed).length,
     finished: (batch) => batch.status === 'completed',
     itemsInOrder: options.itemsInOrder ?? false,
-    findByKey: async (body) => transfers.get(body.key) ?? null,
+    findByKey: async (body) => {
+      const transferId = transfers.get(body.key);
+      return transferId ? { transferId } : null;
+    },
     sendRow: async (body) => {
       rowSends.push(body.key);
       const id = pay(body.key);

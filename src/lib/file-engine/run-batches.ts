@@ -1,5 +1,5 @@
 import { classifyMoneyAnswer, KEY_USED, type MoneyAnswer } from '../money-answer';
-import { RowsRun, type SendResult } from './run-rows';
+import { type FoundByKey, RowsRun, type SendResult } from './run-rows';
 
 /** What a file's run does, in the operator's words: 'pay' / 'paid' / 'paying', 'move' / 'moved' / 'moving'. */
 export interface RunVerb {
@@ -79,7 +79,7 @@ export interface BatchService<TBody, TBatch extends BatchLike> {
   /** Where an answer's items carry no keys, whether they are named by their place, as they were sent. */
   itemsInOrder: boolean;
   /** The transfer a row's key made, if the service has one (the look-up before anything is sent again). */
-  findByKey: (body: TBody) => Promise<string | null>;
+  findByKey: (body: TBody) => Promise<FoundByKey | null>;
   /** One row alone, where the service has no batches (sendMoneyRow: the one door money leaves by). */
   sendRow: (body: TBody, route: BatchRoute) => Promise<SendResult>;
   /** The one rule (lib/money-answer.ts) for this kind of money in this mode: a row may go again after a look-up. */
@@ -303,7 +303,7 @@ export class BatchesRun<TBody, TBatch extends BatchLike, TRow extends BatchRow<T
     for (const index of reused) {
       const found = await this.service.findByKey(this.row(index).body);
       this.outcomes[index] = found
-        ? { kind: 'paidBefore', transferId: found }
+        ? { kind: 'paidBefore', transferId: found.transferId }
         : { kind: 'unknown', message: `Its key was used before, and no ${noun} with it was found` };
     }
   }

@@ -53,6 +53,12 @@ export const FORGED_POLICY: ApprovalPolicy = {
 
 export async function activePolicy(db: ConsoleDb, orgId: string): Promise<ApprovalPolicy> {
   const row = await policyRows.activePolicyRow(db, orgId);
+  // No version in force, yet one was written: the active one was deleted or set aside in the database (a seal shows a
+  // row changed, never a row gone). It holds everything, as a forged one does, rather than switching approvals off.
+  if (!row && (await policyRows.policyWasWritten(db, orgId))) {
+    sealerOf(db).onViolation({ table: 'approval_policies', id: orgId, orgId, missing: true });
+    return FORGED_POLICY;
+  }
   if (
     row &&
     !sealerOf(db).verifies('approval_policies', row, {

@@ -8,6 +8,7 @@ import * as requestRows from '../db/repositories/approval-requests';
 import * as lifecycle from '../db/repositories/request-lifecycle';
 import type { RequestRow } from '../db/schema';
 import { wakeStreams } from '../live/hub';
+import { sealerOf } from '../db/seals';
 import type { Team } from '../team';
 import { maskedBody, type RequestBody } from './bodies';
 
@@ -76,6 +77,8 @@ async function endRequest(
   if (body === undefined) return false;
   const changes = {
     body: JSON.stringify(maskedBody(JSON.parse(body) as RequestBody)),
+    // The end is the server's word, sealed: a status set to ended in the database leaves the request's keys held.
+    end_seal: sealerOf(db).endSeal(id, to),
     executor_id: null,
     lease_until: null,
     updated_at: now.toISOString(),

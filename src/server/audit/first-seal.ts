@@ -1,6 +1,12 @@
 import { transaction } from '../db/database';
 import { hasAction, holdHead } from '../db/repositories/audit-trail';
-import { sealEveryRow, sealInvitationRows, sealLinkRows, sealRequestRows } from '../db/repositories/sealing';
+import {
+  sealEveryRow,
+  sealInvitationRows,
+  sealLinkRows,
+  sealRequestEnds,
+  sealRequestRows,
+} from '../db/repositories/sealing';
 import type { Team } from '../team';
 import { appendAuditIn, consoleEntry } from './chain';
 
@@ -39,6 +45,12 @@ const GENERATIONS = [
     seal: sealInvitationRows,
     said: (n: number) =>
       `Sealed ${n} one-time links (invitations, resets, first admins') as they were, at the first start with their seals`,
+  },
+  {
+    action: 'integrity.seal.ends',
+    seal: sealRequestEnds,
+    said: (n: number) =>
+      `Sealed the ends of ${n} approval requests as they were, at the first start with their seals`,
   },
 ] as const;
 

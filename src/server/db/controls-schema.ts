@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
@@ -81,5 +81,23 @@ export const requestSealsMigration: Migration = {
 export const requestKeysDroppedMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.dropTable('approval_request_keys').execute();
+  },
+};
+
+/**
+ * A request's end is sealed (`end_seal`, db/seals.ts `endSeal`): a status set to ended in the database, with no seal
+ * of that end, leaves the request's keys held. Requests that ended before are sealed once, as they are, at the first
+ * start with these seals (audit/first-seal.ts, its fifth line).
+ */
+export const requestEndSealsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('approval_requests').addColumn('end_seal', 'text').execute();
+    // The gate reads the requests with no end sealed (db/repositories/approval-requests.ts) through this index alone.
+    await db.schema
+      .createIndex('approval_requests_unended')
+      .on('approval_requests')
+      .column('org_id')
+      .where(sql.ref('end_seal'), 'is', null)
+      .execute();
   },
 };

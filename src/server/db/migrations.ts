@@ -7,7 +7,12 @@ import {
   billEditsMigration,
 } from './accounts-payable-schema';
 import { apTeamMigration } from './ap-team-schema';
-import { requestKeysDroppedMigration, requestKeysMigration, requestSealsMigration } from './controls-schema';
+import {
+  requestEndSealsMigration,
+  requestKeysDroppedMigration,
+  requestKeysMigration,
+  requestSealsMigration,
+} from './controls-schema';
 import { serviceEventsMigration } from './events/service-events-schema';
 import { liveChangesMigration } from './live/live-changes-schema';
 import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
@@ -406,4 +411,5 @@ export const migrations: Record<string, Migration> = {
   '0017a-session-provider-mfa': sessionProviderMfaMigration,
   '0018e-service-events': serviceEventsMigration,
   '0018l-live-changes': liveChangesMigration,
+  '0018s-request-end-seals': requestEndSealsMigration,
 };

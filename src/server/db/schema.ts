@@ -167,6 +167,8 @@ export interface ConsoleTables
     /** The console's origin the maker submitted it at: its mail links there. Null for a request made before. */
     origin: string | null;
     seal?: string | null;
+    /** The server's seal of its ended status (db/seals.ts `endSeal`); null while it is open. */
+    end_seal?: string | null;
   };
   approval_decisions: {
     request_id: string;

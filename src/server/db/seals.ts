@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { ENDED_STATUSES } from '../../lib/approval-rules';
 import type { FlowEmailNoteRow, FlowLinkRow } from './onboarding/flow-links-schema';
 import type {
   ApUserLinkRow,
@@ -49,6 +50,9 @@ export type SealedTable =
   | 'ap_user_links'
   | 'invitations'
   | 'sso_identities';
+
+/** The statuses an approval request ends in (lib/approval-rules.ts), whose ends are sealed. */
+const ENDED: readonly string[] = ENDED_STATUSES;
 
 /** A number as PostgreSQL and SQLite answer it alike (a bigint may come back as text). */
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -255,6 +259,30 @@ export class Sealer {
     const given = Buffer.from(row.seal ?? '', 'hex');
     const ok = given.length === expected.length && timingSafeEqual(given, expected);
     if (!ok) this.onViolation(violation);
+    return ok;
+  }
+
+  /**
+   * A request's end as the server wrote it: its id and the ended status. A status is not part of a row's seal (it moves
+   * without one); an end is, since an ended request no longer holds its keys. Bound to the id, so that no other
+   * request's end can be copied onto it.
+   */
+  endSeal(requestId: string, status: string): string {
+    return this.mac(JSON.stringify(['approval_request_end', requestId, status]));
+  }
+
+  /** Whether the server sealed an end of this request, whatever its status says now. */
+  endedOnce(row: { id: string; end_seal?: string | null }): boolean {
+    if (!row.end_seal) return false;
+    return ENDED.some((status) => this.endSeal(row.id, status) === row.end_seal);
+  }
+
+  /** Whether a request's end is the server's; one that is not is reported (and the request taken as still open). */
+  endVerifies(row: { id: string; org_id: string; status: string; end_seal?: string | null }): boolean {
+    const expected = Buffer.from(this.endSeal(row.id, row.status), 'hex');
+    const given = Buffer.from(row.end_seal ?? '', 'hex');
+    const ok = given.length === expected.length && timingSafeEqual(given, expected);
+    if (!ok) this.onViolation({ table: 'approval_requests', id: row.id, orgId: row.org_id });
     return ok;
   }
 

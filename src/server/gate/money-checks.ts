@@ -3,6 +3,7 @@ import type { AuditAction } from '../../lib/audit-actions';
 import { paymentCrossFieldProblems, paymentRequestSchema } from '../../lib/requests/payments';
 import { batchItemSchema, payoutBatchRequestSchema } from '../../lib/requests/payout-batches';
 import { payoutLinkRequestSchema } from '../../lib/requests/payout-links';
+import { payoutRequestCreateSchema } from '../../lib/requests/payout-requests';
 import { payoutRequestSchema, sendPayoutSchema } from '../../lib/requests/payouts';
 import {
   organizationTransferSchema,
@@ -17,8 +18,9 @@ import { stampPayment } from './payment-stamp';
 /**
  * The requests that move money, as the console server judges them before they reach the service: each is checked by
  * the schema the service itself uses, stamped with its author, and counted in cents against the team's limits. A
- * payout link holds its amount from the moment it is made, so it counts as money moved; a payout request does not
- * (the service's own approval moves it), nor does a redelivery or a cancel.
+ * payout link holds its amount from the moment it is made, so it counts as money moved; so does a payout request: its
+ * approval is the vendor's dashboard's, not a second member's of the team, and approved it sends the payee a payout
+ * link of its amount, so a member asks for no more than they could pay alone. A redelivery or a cancel moves nothing.
  */
 export type MoneyCheck = { body: Record<string, unknown>; amountCents: number } | { problems: FieldError[] };
 
@@ -96,6 +98,7 @@ const CHECKS: Partial<Record<AuditAction, (raw: Body, email: string) => MoneyChe
   'payout.create': single(payoutRequestSchema),
   'payout.send': single(sendPayoutSchema),
   'payout-link.create': single(payoutLinkRequestSchema),
+  'payout-request.create': single(payoutRequestCreateSchema),
   'payout-batch.create': batch,
   'deposit.create': single(walletAmountSchema),
   'withdrawal.create': single(walletAmountSchema),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { checkRequestEnds } from '../approvals/end-check';
 import { teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
 import { achPayment, tenantOf } from '../test/tenants';
@@ -89,6 +90,89 @@ describe.each(BACKENDS)('an idempotency key of a waiting request on $name', asyn
       });
       expect(await transfersOf(row.idempotency_key)).toEqual([]);
     }
+  });
+
+  const violationsNaming = async (id: string) =>
+    (
+      await database.db
+        .selectFrom('audit_events')
+        .select('targets')
+        .where('action', '=', 'integrity.violation')
+        .execute()
+    ).filter((line) => String(line.targets).includes(id)).length;
+
+  /** A sweep's check of the ends (one page holds every request of this test's database). */
+  const checkEveryEnd = () => checkRequestEnds(server.team);
+
+  it.each([
+    ['rejected', null],
+    ['executed', null],
+    ['cancelled', 'f'.repeat(64)],
+    ['expired', 'an end of its own'],
+  ])(
+    'keeps the keys of a waiting payment and file set %s in the database (its end seal %s), and says so in the trail',
+    async (ended, endSeal) => {
+      const waiting = payment(user, 1_500_000);
+      const one = await finance.post('/api/team/approvals', { payment: waiting });
+      const rows = [payment(user, 600_000), payment(user, 600_000)];
+      const file = await finance.post('/api/team/approvals', { rows, file_sha256: 'a'.repeat(64) });
+      expect([one.status, file.status]).toEqual([201, 201]);
+      await database.db
+        .updateTable('approval_requests')
+        .set({ status: ended, end_seal: endSeal })
+        .where('id', 'in', [one.body.id, file.body.id])
+        .execute();
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      // A seal written with the status hides the request from the gate's reads until the sweep checks the ends.
+      if (endSeal !== null) {
+        expect(await checkEveryEnd()).toEqual(expect.arrayContaining([one.body.id, file.body.id]));
+      }
+      const direct = await finance.post('/v2/payments', payment(user, 500, waiting.idempotency_key));
+      const alone = await finance.post('/v2/payments', rows[1]);
+      // A batch's keys are read through the organization's requests at once, not by one key.
+      const batch = await finance.post('/v2/payout-batches', {
+        items: [0, 1].map((index) => ({
+          user_id: user,
+          amount: 100,
+          platform: 'paypal',
+          fund: true,
+          idempotency_key: index === 0 ? crypto.randomUUID() : rows[0]?.idempotency_key,
+        })),
+      });
+      error.mockRestore();
+      for (const [answer, id] of [
+        [direct, one.body.id],
+        [alone, file.body.id],
+        [batch, file.body.id],
+      ] as const) {
+        expect(answer.status).toBe(409);
+        expect(answer.body).toMatchObject({ error_code: 'idempotency-key-waiting', request_id: id });
+      }
+      expect(await transfersOf(waiting.idempotency_key)).toEqual([]);
+      await server.team.settled();
+      expect(await violationsNaming(one.body.id)).toBeGreaterThan(0);
+      expect(await violationsNaming(file.body.id)).toBeGreaterThan(0);
+    },
+  );
+
+  it('frees the keys of a request the server ended (rejected, cancelled by its maker), with no line', async () => {
+    const rejected = payment(user, 1_500_000);
+    const withdrawn = payment(user, 1_500_000);
+    const first = await finance.post('/api/team/approvals', { payment: rejected });
+    const second = await finance.post('/api/team/approvals', { payment: withdrawn });
+    expect(
+      (await admin.post(`/api/team/approvals/${first.body.id}/reject`, { reason: 'Not this one' })).status,
+    ).toBe(200);
+    expect((await finance.post(`/api/team/approvals/${second.body.id}/withdraw`, {})).status).toBe(200);
+    expect((await finance.post('/v2/payments', payment(user, 500, rejected.idempotency_key))).status).toBe(
+      201,
+    );
+    expect((await finance.post('/v2/payments', payment(user, 500, withdrawn.idempotency_key))).status).toBe(
+      201,
+    );
+    await server.team.settled();
+    expect(await violationsNaming(first.body.id)).toBe(0);
+    expect(await violationsNaming(second.body.id)).toBe(0);
   });
 
   it('holds no key for a request slipped into the database, and says so in the trail', async () => {

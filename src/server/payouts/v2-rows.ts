@@ -45,6 +45,7 @@ export const PAYOUT_ROWS: V2Row[] = [
     path: '/v2/payout-requests',
     permission: 'pay',
     action: 'payout-request.create',
+    ...money,
     after: linksOnlyToPayers,
   },
   ...reads('/v2/payout-links', '/v2/payout-links/*', '/v2/payout-requests', '/v2/payout-requests/*').map(

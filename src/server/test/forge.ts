@@ -1,6 +1,42 @@
 import { spawnSync } from 'node:child_process';
+import { afterAll, vi } from 'vitest';
 import type { AuditRow } from '../audit/chain';
 import type { ConsoleDb } from '../db/database';
+import { teamConsole } from './console';
+import type { Backend } from './databases';
+
+/**
+ * A running console on one database, as someone who can write that database meets it: the database itself (`sql`),
+ * the server (closed, then its database, after the file's tests), the trail's violation lines once the server has
+ * written them, an organization's id by its client id, and a way to keep the server's expected complaints quiet.
+ */
+export async function writerOn(backend: Backend) {
+  const database = await backend.open();
+  const server = await teamConsole({ database });
+  afterAll(async () => {
+    await server.close();
+    await database.close();
+  });
+  const sql = database.db;
+  const violations = async () => {
+    await server.team.settled();
+    return sql
+      .selectFrom('audit_events')
+      .select(['targets', 'detail'])
+      .where('action', '=', 'integrity.violation')
+      .execute();
+  };
+  const orgIdOf = async (clientId: string) =>
+    (
+      await sql
+        .selectFrom('organizations')
+        .select('id')
+        .where('client_id', '=', clientId)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  return { database, server, sql, violations, orgIdOf, quietly };
+}
 
 type Row = Omit<AuditRow, 'hash'>;
 

@@ -317,6 +317,8 @@ export async function executeRequest(
   const leaseEnd = () => new Date(team.now().getTime() + leaseMs);
   // Nothing is paid that could not be written down: the trail was cut under this server (audit/witness.ts).
   if (team.auditWitness.broken) return { ended: 'not-claimed', outcomes: [] };
+  // A request the server ended and the database set going again is not run, nor ended again: its end and result stay.
+  if (requestRows.endedBefore(db, request)) return { ended: 'not-claimed', outcomes: [] };
   if (!(await requestRows.claimRequest(db, request.id, claimFrom, executorId, team.now(), leaseEnd()))) {
     return { ended: 'not-claimed', outcomes: [] };
   }

@@ -20,6 +20,23 @@ export async function activePolicyRow(db: ConsoleDb, orgId: string): Promise<Pol
   return (await activeRow(db, { orgId }))[0];
 }
 
+/**
+ * Whether the organization ever had a policy: a version of any status, or a change of it in the trail (which no one
+ * removes unseen). Asked only when no version is in force.
+ */
+export async function policyWasWritten(db: ConsoleDb, orgId: string): Promise<boolean> {
+  if ((await lastPolicyVersion(db, orgId)) > 0) return true;
+  const line = await db
+    .selectFrom('audit_events')
+    .select('seq')
+    .where('action', '=', 'policy.change')
+    .where('org_id', '=', orgId)
+    .where('status', '<', 300)
+    .limit(1)
+    .executeTakeFirst();
+  return line !== undefined;
+}
+
 /** The highest version of any status, 0 when there is none. */
 export async function lastPolicyVersion(db: ConsoleDb, orgId: string): Promise<number> {
   const last = await db

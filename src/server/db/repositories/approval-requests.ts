@@ -139,24 +139,32 @@ export function waitingRequestsOf(db: ConsoleDb, makerId: string): Promise<Reque
 }
 
 /**
- * Whether a request is as its maker submitted it (db/seals.ts): its seal verifies, and its stored body is the one
- * whose hash was sealed. A request that is not is reported, and nothing of it is paid.
+ * Whether a request is as its maker submitted it (db/seals.ts): its seal verifies, its stored body is the one whose
+ * hash was sealed, and it never ended (an end the server sealed is final: a status set back to approved in the
+ * database pays nothing again). A request that is not is reported, and nothing of it is paid.
  */
 export function intactRequest(db: ConsoleDb, row: RequestRow, body: string): boolean {
-  return (
-    sealerOf(db).verifies('approval_requests', row, {
-      table: 'approval_requests',
-      id: row.id,
-      orgId: row.org_id,
-    }) && sha256Hex(body) === row.body_hash
-  );
+  if (endedBefore(db, row)) return false;
+  const violation = { table: 'approval_requests', id: row.id, orgId: row.org_id } as const;
+  return sealerOf(db).verifies('approval_requests', row, violation) && sha256Hex(body) === row.body_hash;
+}
+
+/** An open request whose end the server sealed before (its status set back in the database), reported. */
+export function endedBefore(db: ConsoleDb, row: RequestRow): boolean {
+  const sealer = sealerOf(db);
+  if (!sealer.endedOnce(row) || !OPEN.includes(row.status)) return false;
+  sealer.onViolation({ table: 'approval_requests', id: row.id, orgId: row.org_id });
+  return true;
 }
 
 /**
  * The request of the organization that may still send one of these keys (waiting, approved or being paid), if any.
  * The request's own sealed row is the authority, not a list of keys beside it: a row of such a list deleted in the
- * database would free a waiting key. One key (a payment) is one prepared query that reads only the open requests whose
- * body names it; several (a batch) read the organization's open requests once.
+ * database would free a waiting key. Nor is its status alone: an ended request frees its keys only when the server
+ * sealed that end (`end_seal`), so a waiting request set ended in the database keeps them, loudly. Read are the
+ * requests open by their status and those with no end sealed (two indexed reads), never the whole history: an end
+ * sealed with a value that does not verify hides its request from these reads only until the sweep finds it
+ * (`unsealForgedEnds`). One key (a payment) is matched in SQL; several (a batch) read those requests whole.
  */
 export async function openRequestWithKey(
   db: ConsoleDb,
@@ -164,39 +172,108 @@ export async function openRequestWithKey(
   keys: readonly string[],
 ): Promise<{ id: string; status: string } | undefined> {
   if (keys.length === 0) return undefined;
-  const candidates =
+  const [open, unended] =
     keys.length === 1
-      ? await openRequestsNaming(db, { orgId, needle: JSON.stringify(keys[0]) })
-      : await openRequestsOf(db, { orgId });
+      ? await Promise.all([
+          openRequestsNaming(db, { orgId, needle: JSON.stringify(keys[0]) }),
+          unendedRequestsNaming(db, { orgId, needle: JSON.stringify(keys[0]) }),
+        ])
+      : await Promise.all([openRequestsOf(db, { orgId }), unendedRequestsOf(db, { orgId })]);
   const wanted = new Set(keys);
-  const found = candidates.find(
-    (row) => keysOfStoredBody(row.body).some((key) => wanted.has(key)) && intactRequest(db, row, row.body),
+  const found = [...open, ...unended].find(
+    (row) =>
+      keysOfStoredBody(row.body).some((key) => wanted.has(key)) &&
+      stillOpen(db, row) &&
+      sealerOf(db).verifies('approval_requests', row, {
+        table: 'approval_requests',
+        id: row.id,
+        orgId: row.org_id,
+      }),
   );
   return found && { id: found.id, status: found.status };
 }
 
 const OPEN = ['pending', 'approved', 'executing'];
 
+/** Open by its status, or ended without the server's seal of that end (a status written in the database). */
+function stillOpen(db: ConsoleDb, row: RequestRow): boolean {
+  return OPEN.includes(row.status) || !sealerOf(db).endVerifies(row);
+}
+
 const openRequestsOf = preparedQuery((db, v: { orgId: string }) =>
   db.selectFrom('approval_requests').selectAll().where('org_id', '=', v.orgId).where('status', 'in', OPEN),
+);
+
+/** Requests with no end sealed, whatever their status (a partial index holds only those). */
+const unendedRequestsOf = preparedQuery((db, v: { orgId: string }) =>
+  db.selectFrom('approval_requests').selectAll().where('org_id', '=', v.orgId).where('end_seal', 'is', null),
 );
 
 /**
  * A plain substring search (SQLite's `instr`, PostgreSQL's `strpos`), not LIKE: the key, quoted as JSON writes it, is
  * matched literally, whatever characters it holds.
  */
+const naming = (db: ConsoleDb, needle: string) =>
+  db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<boolean>`strpos(body, ${needle}) > 0`
+    : sql<boolean>`instr(body, ${needle}) > 0`;
+
 const openRequestsNaming = preparedQuery((db, v: { orgId: string; needle: string }) =>
   db
     .selectFrom('approval_requests')
     .selectAll()
     .where('org_id', '=', v.orgId)
     .where('status', 'in', OPEN)
-    .where(
-      db.getExecutor().adapter instanceof PostgresAdapter
-        ? sql<boolean>`strpos(body, ${v.needle}) > 0`
-        : sql<boolean>`instr(body, ${v.needle}) > 0`,
-    ),
+    .where(naming(db, v.needle)),
 );
+
+const unendedRequestsNaming = preparedQuery((db, v: { orgId: string; needle: string }) =>
+  db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .where('org_id', '=', v.orgId)
+    .where('end_seal', 'is', null)
+    .where(naming(db, v.needle)),
+);
+
+/**
+ * The sweep's check of ended requests (a page at a time, after `afterId`): an end whose seal does not verify is
+ * reported and its seal emptied, so that the gate's reads see the request again and its keys stay held. Answers the
+ * ids it unsealed and the last id it read (null at the end). Ends verified once are not verified again (`verified`).
+ */
+export async function unsealForgedEnds(
+  db: ConsoleDb,
+  afterId: string | null,
+  verified: Set<string>,
+  page = 500,
+): Promise<{ unsealed: string[]; last: string | null }> {
+  let query = db
+    .selectFrom('approval_requests')
+    .select(['id', 'org_id', 'status', 'end_seal'])
+    .where('end_seal', 'is not', null)
+    .orderBy('id')
+    .limit(page);
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  const rows = await query.execute();
+  const sealer = sealerOf(db);
+  const unsealed: string[] = [];
+  for (const row of rows) {
+    const mark = `${row.id}\u0000${row.status}\u0000${row.end_seal}`;
+    if (verified.has(mark)) continue;
+    if (OPEN.includes(row.status) || sealer.endVerifies(row)) {
+      verified.add(mark);
+      continue;
+    }
+    await db
+      .updateTable('approval_requests')
+      .set({ end_seal: null })
+      .where('id', '=', row.id)
+      .where('end_seal', '=', row.end_seal ?? '')
+      .execute();
+    unsealed.push(row.id);
+  }
+  return { unsealed, last: rows.length < page ? null : (rows.at(-1)?.id ?? null) };
+}
 
 /** The keys a stored body sends; none for a body that is not JSON (changed in the database: its seal check says so). */
 function keysOfStoredBody(body: string): string[] {

@@ -67,6 +67,27 @@ export async function sealLinkRows(trx: ConsoleDb): Promise<number> {
   return count;
 }
 
+/**
+ * The fifth sealing: the end of every approval request that had ended (its status as it is), once. Answers how many
+ * ends it sealed.
+ */
+export async function sealRequestEnds(trx: ConsoleDb): Promise<number> {
+  const sealer = sealerOf(trx);
+  const ended = await trx
+    .selectFrom('approval_requests')
+    .select(['id', 'status'])
+    .where('status', 'not in', ['pending', 'approved', 'executing'])
+    .execute();
+  for (const row of ended) {
+    await trx
+      .updateTable('approval_requests')
+      .set({ end_seal: sealer.endSeal(row.id, row.status) })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  return ended.length;
+}
+
 /** The fourth sealing: one-time links (invitations, resets, the first admin's), sealed as they are, once. */
 export async function sealInvitationRows(trx: ConsoleDb): Promise<number> {
   return sealRows(trx, 'invitations', ['token_hash']);

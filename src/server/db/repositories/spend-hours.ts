@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ConsoleDb } from '../database';
 import { preparedQuery } from '../prepared';
 import type { SpendScope } from '../schema';
@@ -15,7 +16,9 @@ export interface SpendCounter {
 const sumFrom = preparedQuery((db, v: { scope: SpendScope; owner: string; fromHour: string }) =>
   db
     .selectFrom('spend_hours')
-    .select((eb) => eb.fn.sum<string | number | null>('cents').as('total'))
+    // An hour below zero (written in the database: the server's own releases never take back more than was added)
+    // counts as nothing moved, not as room to move more.
+    .select(sql<string | number | null>`sum(case when cents > 0 then cents else 0 end)`.as('total'))
     .where('scope', '=', v.scope)
     .where('owner', '=', v.owner)
     .where('hour', '>=', v.fromHour),
@@ -32,9 +35,9 @@ const addTo = preparedQuery((db, v: { scope: SpendScope; owner: string; hour: st
     .insertInto('spend_hours')
     .values({ scope: v.scope, owner: v.owner, hour: v.hour, cents: v.cents })
     .onConflict((oc) =>
-      oc
-        .columns(['scope', 'owner', 'hour'])
-        .doUpdateSet((eb) => ({ cents: eb('spend_hours.cents', '+', eb.ref('excluded.cents')) })),
+      oc.columns(['scope', 'owner', 'hour']).doUpdateSet({
+        cents: sql<number>`(case when spend_hours.cents > 0 then spend_hours.cents else 0 end) + excluded.cents`,
+      }),
     ),
 );
 

@@ -354,6 +354,33 @@ describe.each(BACKENDS)(
       expect((await violations(s)).length).toBeGreaterThan(0);
     });
 
+    it('a paid request set approved again in the database: not run again, its end and result stay, and it is a line', async () => {
+      const s = await running('reopen');
+      const finance = await s.as('finance');
+      const admin = await s.as('admin');
+      const user = s.tenant.users[0]?.id ?? '';
+      const submitted = await finance.post('/api/team/approvals', { payment: payment(user, 1_500_004) });
+      expect((await admin.post(`/api/team/approvals/${submitted.body.id}/approve`)).status).toBe(200);
+      await s.server.team.settled();
+      const row = () =>
+        s.sql
+          .selectFrom('approval_requests')
+          .select(['status', 'result'])
+          .where('id', '=', submitted.body.id)
+          .executeTakeFirstOrThrow();
+      const paid = await row();
+      expect(paid.status).toBe('executed');
+      await s.sql
+        .updateTable('approval_requests')
+        .set({ status: 'approved', updated_at: HOUR_AGO() })
+        .where('id', '=', submitted.body.id)
+        .execute();
+      await resumeAs(s);
+      expect(await row()).toEqual({ status: 'approved', result: paid.result });
+      expect(await transfersOf(s, 1_500_004)).toHaveLength(1);
+      expect((await violations(s)).map((v) => v.targets)).toContain(submitted.body.id);
+    });
+
     it('a member raised to admin, or given a password hash, in the database: no session, no sign-in, a line', async () => {
       const s = await running('member');
       const viewer = await s.as('viewer');

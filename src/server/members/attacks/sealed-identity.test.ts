@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { caller, teamConsole } from '../../test/console';
 import { BACKENDS } from '../../test/databases';
+import { writerOn } from '../../test/forge';
 import { tenantOf } from '../../test/tenants';
 
 /**
@@ -10,31 +11,12 @@ import { tenantOf } from '../../test/tenants';
  * each use of one is a line of the trail.
  */
 describe.each(BACKENDS)('one-time links against a database writer on $name', async (backend) => {
-  const database = await backend.open();
-  const server = await teamConsole({ database });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
-  const sql = database.db;
-  const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { database, server, sql, quietly, orgIdOf, ...writer } = await writerOn(backend);
+  /** The lines about links, once `of` (this server or one started after it) has written them. */
   const violations = async (of: Awaited<ReturnType<typeof teamConsole>>) => {
     await of.team.settled();
-    const lines = await sql
-      .selectFrom('audit_events')
-      .select(['detail', 'targets'])
-      .where('action', '=', 'integrity.violation')
-      .execute();
-    return lines.filter((line) => line.detail?.includes('invitations'));
+    return (await writer.violations()).filter((line) => line.detail?.includes('invitations'));
   };
-  const orgIdOf = async (clientId: string) =>
-    (
-      await sql
-        .selectFrom('organizations')
-        .select('id')
-        .where('client_id', '=', clientId)
-        .executeTakeFirstOrThrow()
-    ).id;
   /** A link row as the writer inserts it: the SHA-256 of a token they chose, open for a day. */
   const forgeLink = async (
     token: string,

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   emailSetByMemberSince,
   noteFlowEmailByMember,
@@ -6,8 +6,8 @@ import {
 } from '../../db/onboarding/flow-links';
 import { apUserLinkOf, setApUserLink } from '../../db/repositories/accounts-payable/ap-user-links';
 import { emailSetByMember } from '../../onboarding/flow-links';
-import { teamConsole } from '../../test/console';
 import { BACKENDS } from '../../test/databases';
+import { writerOn } from '../../test/forge';
 import { tenantOf } from '../../test/tenants';
 
 /**
@@ -18,31 +18,9 @@ import { tenantOf } from '../../test/tenants';
 const AP = '/v2/accounts-payable';
 
 describe.each(BACKENDS)('sealed links and notes against a database writer on $name', async (backend) => {
-  const database = await backend.open();
-  const server = await teamConsole({ database });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
-  const sql = database.db;
-  const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const violations = async (table: string) => {
-    await server.team.settled();
-    const lines = await sql
-      .selectFrom('audit_events')
-      .select('detail')
-      .where('action', '=', 'integrity.violation')
-      .execute();
-    return lines.filter((line) => line.detail?.includes(table));
-  };
-  const orgIdOf = async (clientId: string) =>
-    (
-      await sql
-        .selectFrom('organizations')
-        .select('id')
-        .where('client_id', '=', clientId)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const { server, sql, quietly, orgIdOf, ...writer } = await writerOn(backend);
+  const violations = async (table: string) =>
+    (await writer.violations()).filter((line) => line.detail?.includes(table));
 
   it("an onboarding link made the payee's alone in the database is used for nothing, and a line", async () => {
     const o = await tenantOf(server, { approval_limit_cents: 100_000 });

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { teamConsole } from '../../test/console';
+import { describe, expect, it } from 'vitest';
 import { BACKENDS } from '../../test/databases';
+import { writerOn } from '../../test/forge';
 import { tenantOf } from '../../test/tenants';
 
 /**
@@ -20,23 +20,9 @@ const NEW_ACCOUNT = {
 };
 
 describe.each(BACKENDS)('sealed requests against a database writer on $name', async (backend) => {
-  const database = await backend.open();
-  const server = await teamConsole({ database });
-  afterAll(async () => {
-    await server.close();
-    await database.close();
-  });
-  const sql = database.db;
-  const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  const violations = async (id: string) => {
-    await server.team.settled();
-    const lines = await sql
-      .selectFrom('audit_events')
-      .select(['targets', 'detail'])
-      .where('action', '=', 'integrity.violation')
-      .execute();
-    return lines.filter((line) => line.targets.includes(id));
-  };
+  const { server, sql, quietly, ...writer } = await writerOn(backend);
+  const violations = async (id: string) =>
+    (await writer.violations()).filter((line) => line.targets.includes(id));
 
   /** The demo vendor every test tenant has. */
   const northwind = async (member: Awaited<ReturnType<typeof organization>>['finance']) =>

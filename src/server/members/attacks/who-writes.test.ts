@@ -9,7 +9,6 @@ import { openConsoleDatabase } from '../../db/database';
 import { Sealer } from '../../db/seals';
 import { caller, teamConsole, testAuditKey } from '../../test/console';
 import { tempDir } from '../../test/temp-dir';
-import { tenantOf } from '../../test/tenants';
 import { ensureOrganization } from '../members';
 
 /**
