@@ -9,7 +9,7 @@ export default defineConfig({
     // the one before it (and most of a server test's time is spent waiting on a socket, a timer or a child process).
     maxWorkers: 2,
     testTimeout: 15_000,
-    setupFiles: ['src/server/test/quiet-log.ts'],
+    setupFiles: ['src/server/test/quiet-log.ts', 'src/server/test/password-cost.ts'],
     projects: [
       {
         extends: true,
