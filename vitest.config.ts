@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
+const APP_FILES = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
+/** Sandbox files that start a process of their own (Prism; a server they kill): each runs in a process of its own. */
+const STARTS_PROCESSES = ['src/sandbox/contract.test.ts', 'src/sandbox/durability.test.ts'];
+
 export default defineConfig({
   test: {
     server: { deps: { inline: [/@mantine\//] } },
@@ -14,10 +18,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'lib',
-          // lib/ is pure (no I/O, no state of its own, no React): its files share one module graph per worker rather
-          // than each starting a process of its own, which cost them several times their tests' time.
-          include: ['src/lib/**/*.test.ts'],
+          name: 'shared',
+          // Files that leave nothing behind share one module graph per worker rather than each starting a process of
+          // its own, which cost them more than their tests: lib/ is pure (no I/O, no state, no React), and a sandbox
+          // test makes its own sandbox on its own in-memory database. A file that stubs, mocks, starts a process or
+          // sets what outlives it belongs in 'app'.
+          include: ['src/lib/**/*.test.ts', 'src/sandbox/**/*.test.ts'],
+          exclude: [...STARTS_PROCESSES, '**/node_modules/**'],
           isolate: false,
         },
       },
@@ -25,11 +32,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
-          exclude: ['src/lib/**', '**/node_modules/**'],
+          include: APP_FILES,
+          exclude: ['src/lib/**', 'src/sandbox/**', '**/node_modules/**'],
           globalSetup: ['src/server/test/global-setup.ts'],
         },
       },
+      { extends: true, test: { name: 'sandbox processes', include: STARTS_PROCESSES } },
     ],
   },
 });
