@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { percentOfRows, RowsRun, type SendResult } from './run-rows';
 
 /** A service stand-in: answers each row as `answer` says, and counts what it saw. */
@@ -145,8 +145,8 @@ describe('a run of rows', () => {
       concurrency: 1,
     });
     const done = run.start();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(run.state).toBe('paused');
+    // Waited for, not timed: on a machine shared several times over, 30 ms was not always enough to reach row 2.
+    await vi.waitFor(() => expect(run.state).toBe('paused'));
     expect(run.counts()).toMatchObject({ sent: 2, created: 2 });
     run.resume();
     await done;
