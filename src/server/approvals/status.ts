@@ -7,8 +7,8 @@ import * as decisionRows from '../db/repositories/approval-decisions';
 import * as requestRows from '../db/repositories/approval-requests';
 import * as lifecycle from '../db/repositories/request-lifecycle';
 import type { RequestRow } from '../db/schema';
-import { wakeStreams } from '../live/hub';
 import { sealerOf } from '../db/seals';
+import { wakeStreams } from '../live/hub';
 import type { Team } from '../team';
 import { maskedBody, type RequestBody } from './bodies';
 
