@@ -137,7 +137,7 @@ function BillsWaiting() {
   return (
     <Text>
       {`${bills.count === 1 ? '1 bill waits' : `${bills.label} bills wait`} for your approval, on their own page: `}
-      <Anchor component={Link} to="/bills?tab=mine">
+      <Anchor component={Link} to="/bills?tab=mine" underline="always">
         Bills waiting for me
       </Anchor>
     </Text>
