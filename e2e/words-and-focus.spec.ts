@@ -67,6 +67,53 @@ test("the ledger's totals by type count a bill payment as its own type, as the B
   await expect(totals.getByRole('cell', { name: 'Payout', exact: true })).toHaveCount(0);
 });
 
+test("the ledger's Type filter offers Bill payment apart from Payout, and each line's link says which transfer it opens", async ({
+  page,
+  tenant,
+}) => {
+  await paidBill(page.request, tenant, 12_345);
+  // Two moves of the same amount with the same user: their lines differ by direction and time only.
+  for (const amount of [-250, 250]) {
+    const moved = await page.request.post('/v2/transfers', {
+      headers: basicAuth(tenant),
+      data: { amount, user_id: tenant.users[0]?.id },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await signIn(page, tenant, 'finance', { to: '/ledger' });
+  const table = page.getByRole('table', { name: 'Transactions', exact: true });
+  const links = table.getByRole('link', { name: /^Open transfer/ });
+  await expect(links.first()).toBeVisible();
+  // No two links of the page share a name (a screen reader's list of links tells each apart).
+  const names = await links.evaluateAll((all) => all.map((one) => one.getAttribute('aria-label') ?? ''));
+  expect(names.length).toBeGreaterThan(3);
+  expect(new Set(names).size).toBe(names.length);
+  expect(names.every((name) => name.startsWith('Open transfer: '))).toBe(true);
+
+  const type = page.getByLabel('Type', { exact: true });
+  await type.click();
+  await page.getByRole('option', { name: transferTypeWords('payable'), exact: true }).click();
+  await expect(page).toHaveURL(/type=bill-payment/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('cell', { name: '-$123.45', exact: true })).toBeVisible();
+  const billLink = table.getByRole('link', { name: /^Open transfer: Bill payment -\$123\.45 / });
+  await expect(billLink).toHaveCount(1);
+  const totals = page.getByRole('table', { name: 'Totals by type', exact: true });
+  await expect(totals.getByRole('row')).toHaveCount(2);
+  await expect(totals.getByRole('cell', { name: transferTypeWords('payable'), exact: true })).toBeVisible();
+
+  // "Payout" is the other payouts only: the bill's line is not among them.
+  await type.click();
+  await page.getByRole('option', { name: 'Payout', exact: true }).click();
+  await expect(page).toHaveURL(/type=payout/);
+  await expect(page.getByText('No transactions match.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: '-$123.45', exact: true })).toHaveCount(0);
+
+  await page.goto('/ledger?type=bill-payment');
+  await billLink.click();
+  await expect(page).toHaveURL(/\/transfers\//);
+});
+
 test('on a phone, the opened navigation takes the focus: Tab goes through its links, Escape gives it back to the menu button', async ({
   page,
   tenant,
