@@ -114,6 +114,37 @@ test("the ledger's Type filter offers Bill payment apart from Payout, and each l
   await expect(page).toHaveURL(/\/transfers\//);
 });
 
+test("on a phone, the Treasury's two auto-refill fields line up, whatever their labels' wrapping", async ({
+  page,
+  tenant,
+}) => {
+  // Auto-refill is offered to an app with a bank account to draw on.
+  for (const app of tenant.apps) {
+    const set = await page.request.put(`/v2/apps/${app.id}/ach-account`, {
+      headers: basicAuth(tenant),
+      data: { account_number: '987654321', routing_number: '021000021', account_type: 'checking' },
+    });
+    expect(set.status(), await set.text()).toBe(200);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
+  for (const app of tenant.apps) {
+    const wallet = page.getByRole('region', { name: `${app.name} wallet`, exact: true });
+    await wallet.getByLabel(`Refill ${app.name}'s wallet by itself`, { exact: true }).check();
+    const below = await wallet.getByLabel(`Refill below (USD), ${app.name}`, { exact: true }).boundingBox();
+    const amount = await wallet.getByLabel(`Refill amount (USD), ${app.name}`, { exact: true }).boundingBox();
+    if (!below || !amount) throw new Error(`The auto-refill fields of ${app.name} are not shown`);
+    // In one row (the same top) or one column (the same left edge, one below the other), never in between.
+    const row = Math.abs(below.y - amount.y) < 1;
+    const column = Math.abs(below.x - amount.x) < 1 && amount.y >= below.y + below.height;
+    expect(
+      row || column,
+      `${app.name}: below at ${below.x},${below.y}; amount at ${amount.x},${amount.y}`,
+    ).toBe(true);
+    expect(Math.max(below.x + below.width, amount.x + amount.width)).toBeLessThanOrEqual(390);
+  }
+});
+
 test('on a phone, the opened navigation takes the focus: Tab goes through its links, Escape gives it back to the menu button', async ({
   page,
   tenant,
