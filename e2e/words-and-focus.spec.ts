@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { transferTypeWords } from '../src/lib/words';
 import { approvalsOff, basicAuth, expect, memberAuth, signIn, type Tenant, test } from './fixtures';
+import { invoice } from './invoice-pdf';
 
 /**
  * What a new finance operator met on the pages of bills, the treasury and the ledger: a bill payment named as the
@@ -143,6 +144,52 @@ test("on a phone, the Treasury's two auto-refill fields line up, whatever their 
     ).toBe(true);
     expect(Math.max(below.x + below.width, amount.x + amount.width)).toBeLessThanOrEqual(390);
   }
+});
+
+test("on a bill's page the embedded invoice is no trap for the keyboard: a link opens it, and Tab goes past it", async ({
+  page,
+  tenant,
+}) => {
+  const headers = await memberAuth(page.request, tenant, 'finance');
+  const made = await page.request.post(`${AP}/payables/upload-from-file`, {
+    headers,
+    multipart: {
+      acting_user_id: '1',
+      file: {
+        name: 'wf-tab.pdf',
+        mimeType: 'application/pdf',
+        buffer: await invoice('WF-TAB-1', 'Northwind Hosting', [['Servers', 1, '$120.00', '$120.00']]),
+      },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const { id } = (await made.json()) as { id: string };
+  await signIn(page, tenant, 'finance', { to: `/bills/${id}` });
+  await expect(page.locator('iframe[title="Invoice WF-TAB-1"]')).toBeVisible();
+  const focused = () =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return 'BODY';
+      return `${element.tagName} ${element.textContent?.trim().slice(0, 30) ?? ''}`;
+    });
+  // From the top of the bill to the page's end, past its actions, its items and the invoice's link: the browser's PDF
+  // viewer (a dozen stops of its own) is not among them.
+  await page.getByRole('link', { name: 'All bills', exact: true }).focus();
+  const stops: string[] = [];
+  while (stops.length < 12 && stops.at(-1) !== 'BODY') {
+    await page.keyboard.press('Tab');
+    stops.push(await focused());
+  }
+  expect(stops).toContain('A Open the invoice');
+  expect(stops.at(-1)).toBe('BODY');
+  expect(stops.filter((stop) => stop.startsWith('IFRAME'))).toEqual([]);
+  // The link opens the invoice to read in a tab of its own.
+  const [opened] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: 'Open the invoice', exact: true }).click(),
+  ]);
+  expect(opened.url()).toMatch(/^blob:/);
+  await opened.close();
 });
 
 test('on a phone, the opened navigation takes the focus: Tab goes through its links, Escape gives it back to the menu button', async ({
