@@ -54,7 +54,7 @@ test('finance sets auto-refill in exact cents; a withdrawal below the threshold 
   await page.reload();
   const list = wallet.getByRole('list', { name: `Pending deposits of ${app?.name}`, exact: true });
   await expect(list).toContainText('$50.05 · created · auto-refill');
-  await list.getByRole('link', { name: 'Open deposit', exact: true }).click();
+  await list.getByRole('link', { name: /^Open deposit of \$50\.05, / }).click();
   await expect(page).toHaveURL(new RegExp(`/transfers/${pending[0]?.id}$`));
 });
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { transferTypeWords } from '../src/lib/words';
 import { approvalsOff, basicAuth, expect, memberAuth, signIn, type Tenant, test } from './fixtures';
+import { invoice } from './invoice-pdf';
 
 /**
  * What a new finance operator met on the pages of bills, the treasury and the ledger: a bill payment named as the
@@ -65,6 +66,130 @@ test("the ledger's totals by type count a bill payment as its own type, as the B
   // Not under "Payout" as well: its line is counted once.
   await expect(totals.getByRole('cell', { name: '-$123.45', exact: true })).toHaveCount(1);
   await expect(totals.getByRole('cell', { name: 'Payout', exact: true })).toHaveCount(0);
+});
+
+test("the ledger's Type filter offers Bill payment apart from Payout, and each line's link says which transfer it opens", async ({
+  page,
+  tenant,
+}) => {
+  await paidBill(page.request, tenant, 12_345);
+  // Two moves of the same amount with the same user: their lines differ by direction and time only.
+  for (const amount of [-250, 250]) {
+    const moved = await page.request.post('/v2/transfers', {
+      headers: basicAuth(tenant),
+      data: { amount, user_id: tenant.users[0]?.id },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await signIn(page, tenant, 'finance', { to: '/ledger' });
+  const table = page.getByRole('table', { name: 'Transactions', exact: true });
+  const links = table.getByRole('link', { name: /^Open transfer/ });
+  await expect(links.first()).toBeVisible();
+  // No two links of the page share a name (a screen reader's list of links tells each apart).
+  const names = await links.evaluateAll((all) => all.map((one) => one.getAttribute('aria-label') ?? ''));
+  expect(names.length).toBeGreaterThan(3);
+  expect(new Set(names).size).toBe(names.length);
+  expect(names.every((name) => name.startsWith('Open transfer: '))).toBe(true);
+
+  const type = page.getByLabel('Type', { exact: true });
+  await type.click();
+  await page.getByRole('option', { name: transferTypeWords('payable'), exact: true }).click();
+  await expect(page).toHaveURL(/type=bill-payment/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('cell', { name: '-$123.45', exact: true })).toBeVisible();
+  const billLink = table.getByRole('link', { name: /^Open transfer: Bill payment -\$123\.45 / });
+  await expect(billLink).toHaveCount(1);
+  const totals = page.getByRole('table', { name: 'Totals by type', exact: true });
+  await expect(totals.getByRole('row')).toHaveCount(2);
+  await expect(totals.getByRole('cell', { name: transferTypeWords('payable'), exact: true })).toBeVisible();
+
+  // "Payout" is the other payouts only: the bill's line is not among them.
+  await type.click();
+  await page.getByRole('option', { name: 'Payout', exact: true }).click();
+  await expect(page).toHaveURL(/type=payout/);
+  await expect(page.getByText('No transactions match.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: '-$123.45', exact: true })).toHaveCount(0);
+
+  await page.goto('/ledger?type=bill-payment');
+  await billLink.click();
+  await expect(page).toHaveURL(/\/transfers\//);
+});
+
+test("on a phone, the Treasury's two auto-refill fields line up, whatever their labels' wrapping", async ({
+  page,
+  tenant,
+}) => {
+  // Auto-refill is offered to an app with a bank account to draw on.
+  for (const app of tenant.apps) {
+    const set = await page.request.put(`/v2/apps/${app.id}/ach-account`, {
+      headers: basicAuth(tenant),
+      data: { account_number: '987654321', routing_number: '021000021', account_type: 'checking' },
+    });
+    expect(set.status(), await set.text()).toBe(200);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
+  for (const app of tenant.apps) {
+    const wallet = page.getByRole('region', { name: `${app.name} wallet`, exact: true });
+    await wallet.getByLabel(`Refill ${app.name}'s wallet by itself`, { exact: true }).check();
+    const below = await wallet.getByLabel(`Refill below (USD), ${app.name}`, { exact: true }).boundingBox();
+    const amount = await wallet.getByLabel(`Refill amount (USD), ${app.name}`, { exact: true }).boundingBox();
+    if (!below || !amount) throw new Error(`The auto-refill fields of ${app.name} are not shown`);
+    // In one row (the same top) or one column (the same left edge, one below the other), never in between.
+    const row = Math.abs(below.y - amount.y) < 1;
+    const column = Math.abs(below.x - amount.x) < 1 && amount.y >= below.y + below.height;
+    expect(
+      row || column,
+      `${app.name}: below at ${below.x},${below.y}; amount at ${amount.x},${amount.y}`,
+    ).toBe(true);
+    expect(Math.max(below.x + below.width, amount.x + amount.width)).toBeLessThanOrEqual(390);
+  }
+});
+
+test("on a bill's page the embedded invoice is no trap for the keyboard: a link opens it, and Tab goes past it", async ({
+  page,
+  tenant,
+}) => {
+  const headers = await memberAuth(page.request, tenant, 'finance');
+  const made = await page.request.post(`${AP}/payables/upload-from-file`, {
+    headers,
+    multipart: {
+      acting_user_id: '1',
+      file: {
+        name: 'wf-tab.pdf',
+        mimeType: 'application/pdf',
+        buffer: await invoice('WF-TAB-1', 'Northwind Hosting', [['Servers', 1, '$120.00', '$120.00']]),
+      },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const { id } = (await made.json()) as { id: string };
+  await signIn(page, tenant, 'finance', { to: `/bills/${id}` });
+  await expect(page.locator('iframe[title="Invoice WF-TAB-1"]')).toBeVisible();
+  const focused = () =>
+    page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element || element === document.body) return 'BODY';
+      return `${element.tagName} ${element.textContent?.trim().slice(0, 30) ?? ''}`;
+    });
+  // From the top of the bill to the page's end, past its actions, its items and the invoice's link: the browser's PDF
+  // viewer (a dozen stops of its own) is not among them.
+  await page.getByRole('link', { name: 'All bills', exact: true }).focus();
+  const stops: string[] = [];
+  while (stops.length < 12 && stops.at(-1) !== 'BODY') {
+    await page.keyboard.press('Tab');
+    stops.push(await focused());
+  }
+  expect(stops).toContain('A Open the invoice');
+  expect(stops.at(-1)).toBe('BODY');
+  expect(stops.filter((stop) => stop.startsWith('IFRAME'))).toEqual([]);
+  // The link opens the invoice to read in a tab of its own.
+  const [opened] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: 'Open the invoice', exact: true }).click(),
+  ]);
+  expect(opened.url()).toMatch(/^blob:/);
+  await opened.close();
 });
 
 test('on a phone, the opened navigation takes the focus: Tab goes through its links, Escape gives it back to the menu button', async ({

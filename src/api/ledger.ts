@@ -22,6 +22,8 @@ export interface LedgerQuery {
   source_wallet_id?: string | undefined;
   destination_wallet_id?: string | undefined;
   type?: string | undefined;
+  /** Only a bill's lines, or none of them (a sandbox extension: the vendor's ledger does not tell them apart). */
+  bill?: 'true' | 'false' | undefined;
   /** ISO date-times, both ends included. */
   start_date?: string | undefined;
   end_date?: string | undefined;

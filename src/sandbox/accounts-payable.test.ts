@@ -323,6 +323,24 @@ describe('accounts payable in the sandbox', () => {
     expect(change('balance', true)).toEqual({ amount: 700, count: 1 });
     expect(change('payout', false)).toEqual({ amount: 0, count: 0 });
     expect(change('balance', false)).toEqual({ amount: 0, count: 0 });
+    // The lines and their totals filter the same way: `bill=true` keeps a bill's lines only, `bill=false` none of them.
+    type Line = { transfer_id: string | null; type: string };
+    const lines = async (query: string) =>
+      ok(await call('GET', `/v2/transactions?limit=100&${query}`)).data as Line[];
+    const billsOwn = (rows: Line[]) => rows.filter((line) => line.transfer_id === paid.transfer_id);
+    expect(billsOwn(await lines('type=payout&bill=true'))).toMatchObject([{ type: 'payout' }]);
+    expect(billsOwn(await lines('type=payout&bill=false'))).toEqual([]);
+    expect(
+      billsOwn(await lines('bill=true'))
+        .map((line) => line.type)
+        .sort(),
+    ).toEqual(['balance', 'payout']);
+    expect(billsOwn(await lines('bill=false'))).toEqual([]);
+    const onlyBills = ok(await call('GET', '/v2/transactions/totals?bill=true')).totals as Row[];
+    expect(onlyBills.every((row) => row.bill)).toBe(true);
+    const noBills = ok(await call('GET', '/v2/transactions/totals?type=payout&bill=false')).totals as Row[];
+    expect(noBills.every((row) => row.type === 'payout' && !row.bill)).toBe(true);
+    refused(await call('GET', '/v2/transactions?bill=yes'), 400, 'validation-failed');
   });
 
   it('a failed payment is not paid again to its method: another method of the vendor sends it back for approval', async () => {

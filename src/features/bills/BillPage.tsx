@@ -57,11 +57,18 @@ function InvoiceViewer({ bill }: { bill: Bill }) {
   if (pdf.isError) return <ApiErrorAlert error={pdf.error} title="The invoice could not be read" />;
   if (!pdf.data) return <Skeleton height={480} />;
   return (
-    <iframe
-      title={`Invoice ${bill.number}`}
-      src={invoiceViewUrl(pdf.data)}
-      style={{ width: '100%', height: 560, border: 0 }}
-    />
+    <Stack gap="xs">
+      <Anchor href={invoiceViewUrl(pdf.data)} target="_blank" rel="noopener">
+        Open the invoice
+      </Anchor>
+      {/* The browser's PDF viewer is a dozen Tab stops: out of the Tab order, the link above opens it to read. */}
+      <iframe
+        title={`Invoice ${bill.number}`}
+        src={invoiceViewUrl(pdf.data)}
+        tabIndex={-1}
+        style={{ width: '100%', height: 560, border: 0 }}
+      />
+    </Stack>
   );
 }
 

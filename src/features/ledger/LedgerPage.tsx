@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { type LedgerQuery, ledgerQueries, useWalletSource } from '../../api/ledger';
+import { runtimeConfigQuery } from '../../api/runtime-config';
 import type { Transaction } from '../../api/schemas';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
@@ -14,7 +15,14 @@ import { Select } from '../../components/Select';
 import { formatDateTime } from '../../lib/dates';
 import { ledgerKindWords, ledgerLineWords } from '../../lib/words';
 import { exportLedger } from './ledger-export';
-import { rangeProblem, TYPE_OPTIONS, walletName } from './ledger-words';
+import {
+  BILLS_NOT_APART,
+  openTransferName,
+  rangeProblem,
+  typeFilter,
+  typeOptions,
+  walletName,
+} from './ledger-words';
 
 const PAGE_SIZE = 25;
 
@@ -29,11 +37,14 @@ const dayBound = (date: string | undefined, end: boolean) =>
  */
 export function LedgerPage() {
   const { get, cursors, setFilter, goTo } = useListParams();
+  // The sandbox tells a bill's lines from other payouts and balance moves (its `bill` filter); upstream the vendor's
+  // ledger does not, and the Type filter says so.
+  const billsApart = useQuery(runtimeConfigQuery).data?.mode === 'sandbox';
   const range = {
     wallet_id: get('wallet_id'),
     source_wallet_id: get('source'),
     destination_wallet_id: get('destination'),
-    type: get('type'),
+    ...typeFilter(get('type'), billsApart),
     start_date: dayBound(get('from'), false),
     end_date: dayBound(get('to'), true),
   };
@@ -110,8 +121,9 @@ export function LedgerPage() {
           <Select
             label="Type"
             clearable
-            data={TYPE_OPTIONS}
-            value={range.type ?? null}
+            data={typeOptions(billsApart)}
+            description={billsApart ? undefined : BILLS_NOT_APART}
+            value={get('type') ?? null}
             onChange={(value) => setFilter('type', value)}
           />
           <TextInput
@@ -209,7 +221,13 @@ export function LedgerPage() {
               {
                 header: 'Transfer',
                 cell: (row) =>
-                  row.transfer_id ? <Link href={`/transfers/${row.transfer_id}`}>Open transfer</Link> : '—',
+                  row.transfer_id ? (
+                    <Link href={`/transfers/${row.transfer_id}`} aria-label={openTransferName(row)}>
+                      Open transfer
+                    </Link>
+                  ) : (
+                    '—'
+                  ),
               },
             ]}
           />

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { rangeProblem, TYPE_OPTIONS, typeLabel, walletName } from './ledger-words';
+import {
+  openTransferName,
+  rangeProblem,
+  TYPE_OPTIONS,
+  typeFilter,
+  typeLabel,
+  typeOptions,
+  walletName,
+} from './ledger-words';
 
 const known = {
   organization: { id: 'org', name: 'Acme' },
@@ -47,5 +55,44 @@ describe("the ledger's words", () => {
     expect(rangeProblem('2026-11-20', '2026-11-20')).toBeNull();
     expect(rangeProblem(undefined, '2026-11-19')).toBeNull();
     expect(rangeProblem('2026-11-20', undefined)).toBeNull();
+  });
+
+  it("offers a bill's payment and its return as types where the service tells them apart, and keeps them out of Payout", () => {
+    expect(typeOptions(true).slice(-2)).toEqual([
+      { value: 'bill-payment', label: 'Bill payment' },
+      { value: 'bill-return', label: 'Returned bill payment' },
+    ]);
+    expect(typeFilter('bill-payment', true)).toEqual({ type: 'payout', bill: 'true' });
+    expect(typeFilter('bill-return', true)).toEqual({ type: 'balance', bill: 'true' });
+    expect(typeFilter('payout', true)).toEqual({ type: 'payout', bill: 'false' });
+    expect(typeFilter('balance', true)).toEqual({ type: 'balance', bill: 'false' });
+    expect(typeFilter('fee', true)).toEqual({ type: 'fee' });
+    expect(typeFilter(undefined, true)).toEqual({});
+  });
+
+  it('where the service cannot tell a bill payment from a payout, offers no bill types and does not pretend to', () => {
+    expect(typeOptions(false)).toEqual(TYPE_OPTIONS);
+    expect(typeFilter('payout', false)).toEqual({ type: 'payout' });
+    expect(typeFilter('bill-payment', false)).toEqual({});
+  });
+
+  it("names each line's transfer link by what moved, how much, between whom and when", () => {
+    const line = {
+      type: 'payout',
+      amount: -1234,
+      source_name: 'Demo Payouts',
+      destination_name: 'Jane Doe',
+      created: '2026-12-02T00:22:05Z',
+    };
+    const name = openTransferName(line);
+    expect(name).toMatch(/^Open transfer: Payout -\$12\.34 from Demo Payouts to Jane Doe, Dec 2, 2026/);
+    expect(openTransferName({ ...line, metadata: { payable_id: 'b1' } })).toMatch(
+      /^Open transfer: Bill payment -\$12\.34/,
+    );
+    // The two lines of one move (out of one wallet, into the other) are told apart by their sign.
+    expect(openTransferName({ ...line, amount: 1234 })).not.toBe(name);
+    expect(openTransferName({ ...line, source_name: null })).toMatch(
+      /^Open transfer: Payout -\$12\.34 to Jane Doe, /,
+    );
   });
 });

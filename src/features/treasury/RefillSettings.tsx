@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Checkbox.css';
-import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/SimpleGrid.css';
+import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ledgerQueries, type RefillPauseView, useChangeRefillSettings } from '../../api/ledger';
@@ -97,7 +98,9 @@ function RefillForm({
         }}
       />
       {active && (
-        <Group align="flex-start" grow>
+        // Side by side, the two labels (each with the app's name) wrap differently on a phone and set the fields at
+        // different heights: there they stack.
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={`Refill below (USD), ${app.name}`}
             value={threshold}
@@ -116,7 +119,7 @@ function RefillForm({
               setProblems((p) => ({ ...p, amount: undefined }));
             }}
           />
-        </Group>
+        </SimpleGrid>
       )}
       <Group>
         <Button variant="default" onClick={save} loading={change.isPending}>

@@ -10,6 +10,7 @@ import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Money } from '../../components/Money';
 import { dailyBalances } from '../../lib/daily-balances';
 import { formatDateTime } from '../../lib/dates';
+import { formatCents } from '../../lib/money';
 import { can } from '../../lib/roles';
 import { bankAccountWords } from '../../lib/words';
 import { MoveAppWallet } from './MoveAppWallet';
@@ -125,7 +126,13 @@ function PendingDeposits({ app }: { app: Wallets['apps'][number] }) {
             <List.Item key={deposit.id}>
               <Money cents={deposit.amount} />
               {` · ${deposit.status}${deposit.auto_refill ? ' · auto-refill' : ''}${deposit.created ? ` · ${formatDateTime(deposit.created)}` : ''} · `}
-              <Link href={`/transfers/${deposit.id}`}>Open deposit</Link>
+              <Link
+                href={`/transfers/${deposit.id}`}
+                // Each of the list's links says which deposit it opens; the visible words stay short.
+                aria-label={`Open deposit of ${formatCents(deposit.amount)}${deposit.created ? `, ${formatDateTime(deposit.created)}` : ''}`}
+              >
+                Open deposit
+              </Link>
             </List.Item>
           ))}
         </List>

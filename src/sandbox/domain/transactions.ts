@@ -22,6 +22,7 @@ export interface TransactionQuery {
   type?: string | undefined;
   start_date?: number | undefined;
   end_date?: number | undefined;
+  bill?: 'true' | 'false' | undefined;
 }
 
 /** A wallet filter names one of the organization's wallets: anything else is the one refusal for what is not theirs. */
@@ -43,6 +44,7 @@ function filterOf(caller: Caller, query: TransactionQuery) {
     type: query.type,
     startMs: query.start_date,
     endMs: query.end_date,
+    bill: query.bill === undefined ? undefined : query.bill === 'true',
   };
 }
 

@@ -108,6 +108,11 @@ const ledgerFilters = {
   }),
   start_date: dateParam(false).optional().meta({ 'x-extension': true }),
   end_date: dateParam(true).optional().meta({ 'x-extension': true }),
+  bill: z.enum(['true', 'false'], 'true or false').optional().meta({
+    'x-extension': true,
+    description:
+      "true: only a bill's lines (its payment, a payout line, and its return, a balance one); false: none of them",
+  }),
 };
 
 const transactionsQuery = z

@@ -143,7 +143,12 @@ export interface LedgerFilter {
   type?: string | undefined;
   startMs?: number | undefined;
   endMs?: number | undefined;
+  /** Only a bill's lines (true), or none of them (false): its payment is a `payout` line, its return a `balance` one. */
+  bill?: boolean | undefined;
 }
+
+/** A line that pays a bill or gives its payment back: one of those two types, the bill named in its metadata. */
+const BILL_LINE = `(type IN ('payout', 'balance') AND json_extract(metadata, '$.payable_id') IS NOT NULL)`;
 
 export interface LedgerCursor {
   createdMs: number;
@@ -179,6 +184,7 @@ function whereOf(filter: LedgerFilter, params: Record<string, unknown>): string[
     where.push('type = @type');
     params.type = filter.type;
   }
+  if (filter.bill !== undefined) where.push(filter.bill ? BILL_LINE : `NOT ${BILL_LINE}`);
   if (filter.startMs !== undefined) {
     where.push('created_ms >= @startMs');
     params.startMs = filter.startMs;
@@ -250,7 +256,7 @@ export function totalsByType(
   const where = whereOf(filter, params);
   return sql<{ type: string; bill: number; amount: number; count: number }>(
     db,
-    `SELECT type, (type IN ('payout', 'balance') AND json_extract(metadata, '$.payable_id') IS NOT NULL) AS bill,
+    `SELECT type, ${BILL_LINE} AS bill,
        sum(amount) AS amount, count(*) AS count
      FROM transactions x WHERE ${where.join(' AND ')}
      GROUP BY type, bill ORDER BY type, bill`,
