@@ -50,7 +50,10 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 function followRequests(page: Page): () => Promise<void> {
   const open = new Set<Request>();
   let lastSettled = Date.now();
-  page.on('request', (request) => open.add(request));
+  // The stream of what changed stays open while the member is signed in: it is no read of the page's records.
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/team/events') open.add(request);
+  });
   const done = (request: Request) => {
     open.delete(request);
     lastSettled = Date.now();
