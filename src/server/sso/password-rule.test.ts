@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findOrganizationByClientId } from '../db/repositories/organizations';
 import { insertIdentity } from '../db/repositories/sso';
+import { INVITATION_TTL_MS, insertLink } from '../identity/links';
 import { totpCode } from '../identity/totp';
 import { insertMember } from '../members/members';
 import { basic, caller } from '../test/console';
@@ -119,6 +120,30 @@ describe.each(BACKENDS)('passwords off but for the break-glass admin, on $name',
       const lines = await trail('sign-in');
       expect(lines.some((l) => l.member_id === who.id && l.outcome !== 'ok' && l.status === 403)).toBe(true);
     }
+  });
+
+  it('sets no password through an invitation link made before passwords went off', async () => {
+    // Invited (and mailed the link) before passwords went off.
+    const invited = await insertMember(db, {
+      orgId: org.id,
+      email: 'ivy@acme.example',
+      name: 'Ivy Invited',
+      role: 'viewer',
+    });
+    const { token } = await insertLink(db, {
+      orgId: org.id,
+      member: invited,
+      purpose: 'invite',
+      ttlMs: INVITATION_TTL_MS,
+    });
+    const refused = await server.app.request(`/api/team/invitations/${token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: 'a new password, long enough' }),
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error_code: string }).error_code).toBe('passwords-off');
+    expect((await trail('member.join')).some((l) => l.status === 403)).toBe(true);
   });
 
   it('admits the break-glass admin with their password and code, never the password alone', async () => {
