@@ -208,3 +208,44 @@ export function useResetMember() {
       ]),
   });
 }
+
+/** Whether members may sign in with a password, or only through the company's provider but one break-glass admin. */
+export const passwordRuleSchema = z.object({
+  passwords: z.enum(['on', 'off']),
+  break_glass: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  sso_configured: z.boolean(),
+  provider_name: z.string().nullable(),
+  changed_at: z.string().nullable(),
+});
+export type PasswordRule = z.infer<typeof passwordRuleSchema>;
+
+export function getPasswordRule() {
+  return request({ method: 'GET', path: '/api/team/password-rule', response: passwordRuleSchema });
+}
+
+/** Always a team request: another admin confirms it. */
+export function askPasswordRule(
+  body: { passwords: 'off'; break_glass_member_id: string } | { passwords: 'on' },
+) {
+  return request({ method: 'PUT', path: '/api/team/password-rule', body, response: teamChangeSchema });
+}
+
+export const passwordRuleQuery = () =>
+  queryOptions({ queryKey: ['team', 'password-rule'], queryFn: getPasswordRule });
+
+export function useAskPasswordRule() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: askPasswordRule,
+    activity: (body) => ({
+      action: body.passwords === 'off' ? 'Passwords off asked' : 'Passwords on asked',
+      subject: 'Sign-in',
+      details: 'passwords' in body ? body.passwords : '',
+    }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['team'] }),
+        queryClient.invalidateQueries({ queryKey: ['approvals'] }),
+      ]),
+  });
+}

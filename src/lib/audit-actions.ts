@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = {
   'sso.callback': "came back from the company's identity provider",
   'sso.session.end': "lost their session: the company's identity provider no longer vouches for them",
   'sso.logout': "was signed out by the company's identity provider",
+  'password-rule.read': 'read whether members may sign in with a password',
+  'password-rule.change': 'asked to turn passwords off or on',
   'session.read': 'read their session',
   'invitation.read': 'opened a one-time link',
   'member.join': 'joined the team',

@@ -15,6 +15,7 @@ export const TEAM_REQUEST_KINDS = [
   'policy',
   'ap-policy',
   'ap-user-link',
+  'passwords',
 ] as const;
 export type TeamRequestKind = (typeof TEAM_REQUEST_KINDS)[number];
 
@@ -59,7 +60,9 @@ export type TeamChange =
   /** An approval policy of accounts payable made, moved or deleted: who must approve which bills. */
   | { kind: 'ap-policy' }
   /** Upstream, a member linked to an AP user: they act (approve, pay) as that user. */
-  | { kind: 'ap-user-link' };
+  | { kind: 'ap-user-link' }
+  /** Passwords turned off for all but one break-glass admin (or on again): who may sign in without the provider. */
+  | { kind: 'passwords' };
 
 /** Finance and admin: the roles whose arrival adds an approver or an admin. */
 const paying = (role: Role) => can(role, 'pay');
@@ -84,6 +87,7 @@ export function grantsPower(change: TeamChange): boolean {
     case 'policy':
     case 'ap-policy':
     case 'ap-user-link':
+    case 'passwords':
       return true;
   }
 }
@@ -92,6 +96,8 @@ const ROLE_RANK: Record<Role, number> = { viewer: 0, support: 1, finance: 2, adm
 
 /** Whether the change waits for another admin: it grants power and the organization has two active admins or more. */
 export function needsSecondAdmin(change: TeamChange, activeAdmins: number): boolean {
+  // Who may sign in without the provider is never one admin's alone: it waits for a second even where there is none yet.
+  if (change.kind === 'passwords') return true;
   return activeAdmins >= 2 && grantsPower(change);
 }
 
@@ -125,5 +131,9 @@ export function describeTeamChange(
       return payload.ap_user_id === null
         ? `Unlink ${who} from their AP user`
         : `Link ${who} to the AP user ${String(payload.ap_user_label ?? payload.ap_user_id)}`;
+    case 'passwords':
+      return payload.passwords === 'off'
+        ? `Turn passwords off for everyone but ${who}, the break-glass admin`
+        : 'Turn passwords back on for everyone';
   }
 }

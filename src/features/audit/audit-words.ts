@@ -30,6 +30,8 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'sso.callback': "sign in through the company's identity provider",
   'sso.session.end': "keep a session the company's identity provider no longer vouches for",
   'sso.logout': "sign out through the company's identity provider",
+  'password-rule.read': 'read whether members may sign in with a password',
+  'password-rule.change': 'turn passwords off or on',
   'session.read': 'read their session',
   'invitation.read': 'open a one-time link',
   'member.join': 'join the team',

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../lib/dates';
 import { isRole, ROLE_LABELS, ROLES, type Role } from '../../lib/roles';
 import { needsSecondAdmin } from '../../lib/team-changes';
 import { InviteMemberForm } from './InviteMemberForm';
+import { PasswordRuleForm } from './PasswordRuleForm';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const STATUS_LABELS: Record<Member['status'], string> = {
@@ -212,6 +213,10 @@ export function TeamPage() {
       <InviteMemberForm
         mailNeeded={mailNeeded}
         onInvited={(email, result) => setOutcome({ what: `Invitation for ${email}`, change: result })}
+      />
+      <PasswordRuleForm
+        admins={rows.filter((m) => m.role === 'admin' && m.status === 'active')}
+        onAsked={(result) => setOutcome({ what: 'The change of passwords', change: result })}
       />
       {members.isError && <ApiErrorAlert error={members.error} />}
       {members.isPending && <Skeleton height={160} />}

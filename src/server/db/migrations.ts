@@ -17,6 +17,7 @@ import { serviceEventsMigration } from './events/service-events-schema';
 import { liveChangesMigration } from './live/live-changes-schema';
 import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
 import { invitationSealsMigration, rowSealsMigration } from './row-seals-schema';
+import { passwordRuleMigration } from './sso/password-rule-schema';
 import { sessionProviderMfaMigration, ssoMigration } from './sso/sso-schema';
 import { refillPausesMigration } from './wallets/refill-pauses-schema';
 
@@ -412,4 +413,5 @@ export const migrations: Record<string, Migration> = {
   '0018e-service-events': serviceEventsMigration,
   '0018l-live-changes': liveChangesMigration,
   '0018s-request-end-seals': requestEndSealsMigration,
+  '0019s-password-rules': passwordRuleMigration,
 };

@@ -5,6 +5,7 @@ import type { ControlsTables } from './controls-schema';
 import type { ServiceEventTables } from './events/service-events-schema';
 import type { LiveChangeTables } from './live/live-changes-schema';
 import type { FlowLinkTables } from './onboarding/flow-links-schema';
+import type { PasswordRuleTables } from './sso/password-rule-schema';
 import type { SsoTables } from './sso/sso-schema';
 import type { RefillPauseTables } from './wallets/refill-pauses-schema';
 
@@ -22,6 +23,7 @@ export interface ConsoleTables
     ApTeamTables,
     FlowLinkTables,
     SsoTables,
+    PasswordRuleTables,
     RefillPauseTables,
     ServiceEventTables,
     LiveChangeTables {

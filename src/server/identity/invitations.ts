@@ -4,6 +4,7 @@ import * as invitationRows from '../db/repositories/invitations';
 import * as memberRows from '../db/repositories/members';
 import { invalidFields, linkNotFound, Refusal } from '../errors';
 import { findMemberByEmail, type MemberRow, normalEmail } from '../members/members';
+import { passwordBarred, passwordsOff } from '../sso/password-rule';
 import type { Team } from '../team';
 import { hashPassword, newMemberId, sha256Hex } from './secrets';
 
@@ -113,6 +114,11 @@ export async function acceptInvitation(
     return invalidFields([{ path: 'email', message: 'A member already has this email' }], 409);
   }
   if (await handedOver(db, invitation)) return handedOverRefusal();
+  // No password is set (by an invitation or a reset) for a member the organization signs in only through its provider.
+  const invited = invitation.member_id
+    ? await memberRows.findMember(db, invitation.org_id, invitation.member_id)
+    : undefined;
+  if (invited && (await passwordBarred(db, invited))) return passwordsOff(team);
   const hashed = await hashPassword(body.password);
   const at = now.toISOString();
   // Set through a reset: the hold on the account's payments runs from now, when its new password exists.

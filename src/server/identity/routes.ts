@@ -3,6 +3,7 @@ import { Refusal } from '../errors';
 import { normalEmail } from '../members/members';
 import { clientAddress } from '../pipeline/admission';
 import { teamRoute } from '../pipeline/route';
+import { passwordsOff } from '../sso/password-rule';
 import { confirmEnrolment, startEnrolment } from './enrolment';
 import { acceptInvitation, invitationInfo } from './invitations';
 import { attemptSignIn, endSession, sessionAnswer } from './sign-in';
@@ -60,6 +61,8 @@ export const sessionRoutes = [
           );
         case 'refused':
           return new Refusal(401, 'sign-in-refused', 'The email or password is wrong');
+        case 'passwords-off':
+          return passwordsOff(team);
         case 'totp-required':
           // The password was right: a step of signing in, not a failure.
           line.outcome = 'ok';

@@ -13,6 +13,7 @@ import {
   normalEmail,
   type OrganizationRow,
 } from '../members/members';
+import { passwordBarred } from '../sso/password-rule';
 import type { Team } from '../team';
 import type { SignInPolicy } from './policy';
 import { newSecret, passwordMatches } from './secrets';
@@ -21,6 +22,8 @@ import { totpStep } from './totp';
 export type SignInResult =
   | { kind: 'signed-in'; member: MemberRow; secret: string }
   | { kind: 'refused' }
+  /** The password was right, but the organization signs this member in only through its provider. */
+  | { kind: 'passwords-off'; member: MemberRow }
   | { kind: 'totp-required'; member: MemberRow }
   | { kind: 'totp-wrong'; member: MemberRow }
   | { kind: 'rate-limited'; retryAfterSeconds: number };
@@ -65,6 +68,7 @@ export async function signIn(
   const usable = member && member.status === 'active' ? member : undefined;
   const matches = await passwordMatches(usable?.password_hash ?? null, given.password);
   if (!usable || !matches) return { kind: 'refused' };
+  if (await passwordBarred(db, usable)) return { kind: 'passwords-off', member: usable };
   if (usable.totp_secret) {
     if (!given.totp) return { kind: 'totp-required', member: usable };
     // A code is taken once: one of the step last accepted, or earlier, is wrong now (a code seen over a shoulder).
@@ -166,6 +170,11 @@ export async function sessionMember(
   if (row?.status !== 'active' || !isRole(row.role)) return null;
   // A session the provider vouched for (its secret says so, under the HMAC) lives only while its provider record
   // does, checked no later than now: deleted or dated ahead in the database, the provider's checks would never reach it.
+  // A password session of a member the organization no longer lets use one ends here, at its next request.
+  if (!secret.startsWith(SSO_SECRET_PREFIX) && (await passwordBarred(db, row))) {
+    await sessionRows.deleteSession(db, secretHash);
+    return null;
+  }
   if (secret.startsWith(SSO_SECRET_PREFIX)) {
     const vouched = await ssoRows.vouchedSession(db, secretHash);
     const aheadBy = vouched ? new Date(vouched.checked_at).getTime() - now.getTime() : Number.NaN;

@@ -22,6 +22,7 @@ import {
   applyApPolicyChange,
   applyApUserLink,
 } from '../payables/team/ap-team-changes';
+import { applyPasswordRule, type PasswordRuleChange, passwordRuleProblem } from '../sso/password-rule';
 import type { Team } from '../team';
 import { pauseRefillsAbove } from '../wallets/refill-pauses';
 import {
@@ -61,7 +62,9 @@ export type RequestedChange =
   | { kind: 'enable' | 'disable' | 'password-reset' | 'totp-reset'; target: MemberRow; payload?: undefined }
   | { kind: 'policy'; payload: PolicySettings }
   | { kind: 'ap-policy'; payload: ApPolicyChange }
-  | { kind: 'ap-user-link'; target: MemberRow; payload: ApUserLinkChange };
+  | { kind: 'ap-user-link'; target: MemberRow; payload: ApUserLinkChange }
+  /** The break-glass admin is the target when passwords go off (none when they come back on). */
+  | { kind: 'passwords'; target: MemberRow | null; payload: PasswordRuleChange };
 
 /** What an applied change did. */
 export interface Applied {
@@ -92,6 +95,7 @@ function asChange(change: RequestedChange, by: string): TeamChange {
     case 'policy':
     case 'ap-policy':
     case 'ap-user-link':
+    case 'passwords':
       return { kind: change.kind };
     case 'password-reset':
     case 'totp-reset':
@@ -117,6 +121,10 @@ async function apply(
   if (change.kind === 'ap-policy') {
     const made = await applyApPolicyChange(team, call, org, change.payload);
     return made instanceof Refusal ? made : { kind: 'applied', applied: { service: made.service } };
+  }
+  if (change.kind === 'passwords') {
+    const made = await applyPasswordRule(team, org, change.payload, by);
+    return made instanceof Refusal ? made : { kind: 'applied', applied: {} };
   }
   if (change.kind === 'ap-user-link') {
     await applyApUserLink(team, org, change.target, change.payload, by);
@@ -218,6 +226,7 @@ async function problemNow(
     const problem = await policyProblem(db, org.id, change.payload);
     if (problem) return policyRefused(problem);
   }
+  if (change.kind === 'passwords') return passwordRuleProblem(team, org, change.payload);
   return null;
 }
 
@@ -320,6 +329,8 @@ function changeOf(row: TeamRequestRow, target: MemberRow | undefined): Requested
         : null;
     case 'role':
       return target ? { kind: 'role', target, payload: payload as { role: Role } } : null;
+    case 'passwords':
+      return { kind: 'passwords', target: target ?? null, payload: payload as unknown as PasswordRuleChange };
     default:
       return target ? { kind: row.kind, target } : null;
   }

@@ -3,8 +3,10 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/escape-html';
 import { Refusal } from '../errors';
-import { teamRoute } from '../pipeline/route';
+import { originOf, teamRoute } from '../pipeline/route';
 import type { Team } from '../team';
+import { type PasswordRuleChange, passwordRuleView } from './password-rule';
+import { askPasswordRule } from './password-rule-request';
 import { logOutFromProvider } from './sessions';
 import { ATTEMPT_TTL_MS, beginSignIn, finishSignIn, handOff } from './sign-in';
 
@@ -34,6 +36,17 @@ function refusalPage(c: Context, refusal: Refusal) {
 <p><a href="/sign-in">Back to sign-in</a></p></main></body></html>`;
   return c.html(html, refusal.status);
 }
+
+/** Off with the break-glass admin named, or on again for everyone (sso/password-rule.ts). */
+const passwordRuleBody = z.discriminatedUnion('passwords', [
+  z
+    .object({
+      passwords: z.literal('off'),
+      break_glass_member_id: z.string().trim().min(1, 'Choose the break-glass admin').max(100),
+    })
+    .strict(),
+  z.object({ passwords: z.literal('on'), break_glass_member_id: z.null().optional() }).strict(),
+]);
 
 /** Signing in through the company's identity provider (OpenID Connect; sso/, README "Single sign-on"). */
 export const ssoRoutes = [
@@ -119,6 +132,32 @@ export const ssoRoutes = [
       line.detail = `${ended} session(s) ended`;
       c.header('Cache-Control', 'no-store');
       return c.body(null, 200);
+    },
+  }),
+  teamRoute({
+    method: 'GET',
+    path: '/password-rule',
+    access: 'admin',
+    action: 'password-rule.read',
+    async handle({ c, member, team }) {
+      return c.json(await passwordRuleView(team, member.organization.id));
+    },
+  }),
+  teamRoute({
+    method: 'PUT',
+    path: '/password-rule',
+    access: 'admin',
+    body: passwordRuleBody,
+    action: 'password-rule.change',
+    async handle({ c, body, member, line, team }) {
+      const change: PasswordRuleChange =
+        body.passwords === 'off'
+          ? { passwords: 'off', break_glass_member_id: body.break_glass_member_id }
+          : { passwords: 'on', break_glass_member_id: null };
+      const request = await askPasswordRule(team, member, change, originOf(team));
+      if (request instanceof Refusal) return request;
+      line.targets = [...(change.break_glass_member_id ? [change.break_glass_member_id] : []), request.id];
+      return c.json({ kind: 'waiting', request }, 202);
     },
   }),
 ];

@@ -1,5 +1,6 @@
 import type { ConsoleDb } from '../database';
 import { sealerOf } from '../seals';
+import type { PasswordRuleRow } from '../sso/password-rule-schema';
 import type { SsoAttemptRow, SsoIdentityRow, SsoSessionRow } from '../sso/sso-schema';
 
 /** Sign-ins under way, identities linked to members, and the sessions the provider vouches for (sso/). */
@@ -116,4 +117,26 @@ export function vouchedSession(
     .select(['member_id', 'checked_at'])
     .where('secret_hash', '=', secretHash)
     .executeTakeFirst();
+}
+
+/** Whether the organization's members may sign in with a password (no row: they may). */
+export function passwordRuleOf(db: ConsoleDb, orgId: string): Promise<PasswordRuleRow | undefined> {
+  return db.selectFrom('password_rules').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+}
+
+/** The rule a second admin confirmed, in place of the one before. */
+export async function savePasswordRule(db: ConsoleDb, row: PasswordRuleRow): Promise<void> {
+  await db
+    .insertInto('password_rules')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('org_id').doUpdateSet({
+        passwords: row.passwords,
+        break_glass_member_id: row.break_glass_member_id,
+        proposed_by: row.proposed_by,
+        confirmed_by: row.confirmed_by,
+        changed_at: row.changed_at,
+      }),
+    )
+    .execute();
 }

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { afterAll, beforeEach } from 'vitest';
+import type { ConsoleDatabase } from '../../db/database';
 import type { SignInPolicy } from '../../identity/policy';
 import { ssoSettingsFromEnv } from '../../sso/settings';
 import { startSso } from '../../sso/start';
@@ -17,7 +18,7 @@ export function must<T>(value: T | null | undefined): T {
  * of its own with a test tenant, a person's browser walking between them. Call inside a describe (it registers its
  * own clean-up).
  */
-export async function ssoWorld(options: { policy?: Partial<SignInPolicy> } = {}) {
+export async function ssoWorld(options: { policy?: Partial<SignInPolicy>; database?: ConsoleDatabase } = {}) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const idp = await testProvider({
@@ -27,6 +28,7 @@ export async function ssoWorld(options: { policy?: Partial<SignInPolicy> } = {})
   const server = await teamConsole({
     publicOrigin: origin,
     ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.database ? { database: options.database } : {}),
   });
   const listener = serve({ fetch: server.app.fetch, port, hostname: '127.0.0.1' });
   const tenant = await server.tenant();
@@ -57,6 +59,7 @@ export async function ssoWorld(options: { policy?: Partial<SignInPolicy> } = {})
     listener.close();
     await idp.close();
     await server.close();
+    await options.database?.close();
   });
   beforeEach(() => {
     tamper = null;
