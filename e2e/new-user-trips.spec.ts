@@ -164,6 +164,8 @@ test('on a 390 px phone, Needs attention and Transfers show status and amount wi
       row.getByRole('cell').last(),
       row.getByRole('cell', { name: 'Status: failed', exact: true }),
     ]) {
+      // The failed payment's row comes with the page's reads: its box is measured once it is there.
+      await expect(cell).toBeVisible();
       const box = await cell.boundingBox();
       expect(box && box.x + box.width).toBeLessThanOrEqual(390);
     }
