@@ -59,8 +59,8 @@ test("the maker's open request turns to paid when another member approves it, wi
     headers: await memberAuth(request, tenant, 'admin'),
   });
   expect(approved.status()).toBe(200);
-  // Well within the polling interval it no longer has: the change is pushed.
-  await expect(page.getByText('Status: Paid', { exact: true })).toBeVisible({ timeout: 4000 });
+  // Pushed: the page read nothing of the approvals while it waited (above), and now shows the outcome unreloaded.
+  await expect(page.getByText('Status: Paid', { exact: true })).toBeVisible();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Your request for $1,500.00: paid' }).first(),
   ).toBeVisible();
@@ -70,34 +70,42 @@ test("the maker's open request turns to paid when another member approves it, wi
   );
 });
 
-/** What a page's own stream of changes carries for `ms`, read in the page with its member's session. */
-async function streamFor(page: Page, ms: number): Promise<string> {
-  return page.evaluate(async (wait) => {
-    const stored = JSON.parse(sessionStorage.getItem('payout-console.credentials') ?? '{}') as {
-      clientId: string;
-      apiKey: string;
-    };
-    const controller = new AbortController();
-    const answer = await fetch('/api/team/events', {
-      headers: { Authorization: `Basic ${btoa(`${stored.clientId}:${stored.apiKey}`)}` },
-      signal: controller.signal,
-    });
-    const reader = answer.body?.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    const stop = setTimeout(() => controller.abort(), wait);
-    try {
-      for (;;) {
-        const chunk = await reader?.read();
-        if (!chunk || chunk.done) break;
-        text += decoder.decode(chunk.value, { stream: true });
+/**
+ * What a page's own stream of changes carries, read in the page with its member's session: for `ms`, or until it has
+ * carried `until`.
+ */
+async function streamFor(page: Page, ms: number, until?: string): Promise<string> {
+  return page.evaluate(
+    async ([wait, enough]) => {
+      const stored = JSON.parse(sessionStorage.getItem('payout-console.credentials') ?? '{}') as {
+        clientId: string;
+        apiKey: string;
+      };
+      const controller = new AbortController();
+      const answer = await fetch('/api/team/events', {
+        headers: { Authorization: `Basic ${btoa(`${stored.clientId}:${stored.apiKey}`)}` },
+        signal: controller.signal,
+      });
+      const reader = answer.body?.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const stop = setTimeout(() => controller.abort(), wait);
+      try {
+        for (;;) {
+          const chunk = await reader?.read();
+          if (!chunk || chunk.done) break;
+          text += decoder.decode(chunk.value, { stream: true });
+          if (enough && text.includes(enough)) break;
+        }
+      } catch {
+        // Aborted at the end of the wait.
       }
-    } catch {
-      // Aborted at the end of the wait.
-    }
-    clearTimeout(stop);
-    return text;
-  }, ms);
+      clearTimeout(stop);
+      controller.abort();
+      return text;
+    },
+    [ms, until] as const,
+  );
 }
 
 test("a viewer's stream carries nothing a viewer cannot read, while finance's carries the approval", async ({
@@ -111,8 +119,9 @@ test("a viewer's stream carries nothing a viewer cannot read, while finance's ca
   await signIn(page, tenant, 'viewer');
   const finance = await (await browser.newContext()).newPage();
   await signIn(finance, tenant, 'finance');
-  const viewerStream = streamFor(page, 5000);
-  const financeStream = streamFor(finance, 5000);
+  // Open long enough for a busy machine: finance's until it carries a change, the viewer's as long.
+  const viewerStream = streamFor(page, 15_000);
+  const financeStream = streamFor(finance, 15_000, 'event: change');
   // Both streams are open before anything changes.
   await page.waitForTimeout(1000);
   const id = await submitForApproval(request, tenant);
