@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** The console's tables of who acts in accounts payable upstream (src/server/payables/team/ap-user-links.ts). */
@@ -58,43 +58,54 @@ export const apTeamMigration: Migration = {
       .unique()
       .execute();
     // Approval policies of accounts payable and AP user links wait for a second admin as team requests: the kinds' CHECK
-    // grows. PostgreSQL changes the constraint; SQLite cannot, so the table is made again with its rows and index.
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`alter table team_requests drop constraint team_requests_kind`.execute(db);
-      await sql`alter table team_requests add constraint team_requests_kind check (${kindCheck})`.execute(db);
-      return;
-    }
-    await db.schema
-      .createTable('team_requests_next')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('proposer_id', 'text', (c) => c.notNull().references('members.id'))
-      .addColumn('target_member_id', 'text', (c) => c.references('members.id'))
-      .addColumn('payload', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('decided_by', 'text')
-      .addColumn('reason', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('decided_at', 'text')
-      .addColumn('seal', 'text')
-      .addCheckConstraint('team_requests_kind', kindCheck)
-      .addCheckConstraint(
-        'team_requests_status',
-        sql`status in ('pending', 'applied', 'rejected', 'withdrawn', 'expired', 'void')`,
-      )
-      .execute();
-    await sql`insert into team_requests_next (id, org_id, kind, proposer_id, target_member_id, payload, status,
-      decided_by, reason, created_at, expires_at, decided_at, seal)
-      select id, org_id, kind, proposer_id, target_member_id, payload, status, decided_by, reason, created_at,
-      expires_at, decided_at, seal from team_requests`.execute(db);
-    await db.schema.dropTable('team_requests').execute();
-    await db.schema.alterTable('team_requests_next').renameTo('team_requests').execute();
-    await db.schema
-      .createIndex('team_requests_by_status')
-      .on('team_requests')
-      .columns(['org_id', 'status'])
-      .execute();
+    // grows.
+    await widenTeamRequestKinds(db, kindCheck);
   },
 };
+
+/**
+ * The team requests' kinds CHECK made `kindCheck`, as a new kind of team request needs. PostgreSQL changes the
+ * constraint; SQLite cannot, so the table is made again with its rows and index.
+ */
+export async function widenTeamRequestKinds(
+  db: Kysely<unknown>,
+  kindCheck: RawBuilder<unknown>,
+): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`alter table team_requests drop constraint team_requests_kind`.execute(db);
+    await sql`alter table team_requests add constraint team_requests_kind check (${kindCheck})`.execute(db);
+    return;
+  }
+  await db.schema
+    .createTable('team_requests_next')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('proposer_id', 'text', (c) => c.notNull().references('members.id'))
+    .addColumn('target_member_id', 'text', (c) => c.references('members.id'))
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull())
+    .addColumn('decided_by', 'text')
+    .addColumn('reason', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('decided_at', 'text')
+    .addColumn('seal', 'text')
+    .addCheckConstraint('team_requests_kind', kindCheck)
+    .addCheckConstraint(
+      'team_requests_status',
+      sql`status in ('pending', 'applied', 'rejected', 'withdrawn', 'expired', 'void')`,
+    )
+    .execute();
+  await sql`insert into team_requests_next (id, org_id, kind, proposer_id, target_member_id, payload, status,
+    decided_by, reason, created_at, expires_at, decided_at, seal)
+    select id, org_id, kind, proposer_id, target_member_id, payload, status, decided_by, reason, created_at,
+    expires_at, decided_at, seal from team_requests`.execute(db);
+  await db.schema.dropTable('team_requests').execute();
+  await db.schema.alterTable('team_requests_next').renameTo('team_requests').execute();
+  await db.schema
+    .createIndex('team_requests_by_status')
+    .on('team_requests')
+    .columns(['org_id', 'status'])
+    .execute();
+}
