@@ -3,7 +3,7 @@ import '@mantine/charts/styles.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { BarChart } from '@mantine/charts';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatCents } from '../../lib/money';
+import { centsToDecimal, formatCents } from '../../lib/money';
 import { OUTCOME_LABEL, OUTCOMES, type Overview } from './transfer-totals';
 
 const OUTCOME_COLOR = {
@@ -20,8 +20,12 @@ const AXIS = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 1,
 });
 
+/**
+ * An axis tick in compact dollars ($1.2K), from the cents' exact decimal, never a division of cents. The chart picks
+ * its ticks' values itself: one between two cents is rounded to a cent first.
+ */
 function axisDollars(cents: number): string {
-  return AXIS.format(cents / 100);
+  return AXIS.format(Number(centsToDecimal(Math.round(cents))));
 }
 
 /** Each of the last 30 days' volume by outcome: a chart for the eye, the same figures as a table for a reader. */

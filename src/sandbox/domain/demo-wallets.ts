@@ -65,6 +65,7 @@ export function seedDemoWallets(
   transferBatchNow(ctx(5), {
     items: users
       .slice(4, 16)
+      // Integer cents: $10.00, $11.00, … each.
       .map((user, index) => ({ amount: -(1_000 + index * 100), user_id: user.id, metadata: { week: '47' } })),
     metadata: { file: 'weekly-bonus.csv' },
   });
