@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PAYABLE_STATUSES } from './ap-states';
+import { LINK_STATUSES } from './payout-link-states';
 import { TRANSFER_STATUSES } from './transfer-states';
 
 /**
@@ -6,35 +8,13 @@ import { TRANSFER_STATUSES } from './transfer-states';
  * webhooks beyond asking integrators to handle them). A type is `<object>.<what happened>`; the body is
  * `{ type, data, timestamp }`, `data` the object as its GET answers it when the event is first sent.
  */
-export const PAYOUT_LINK_STATUSES = [
-  'created',
-  'delivery_pending',
-  'delivery_failed',
-  'sent',
-  'delivered',
-  'claimed',
-  'reversed',
-  'canceled',
-  'expired',
-  'failed',
-] as const;
 export const PAYOUT_REQUEST_STATUSES = ['created', 'approved', 'rejected'] as const;
-export const BILL_STATUSES = [
-  'created',
-  'submitted_for_approval',
-  'approved',
-  'rejected',
-  'canceled',
-  'payment_initiated',
-  'payment_completed',
-  'payment_failed',
-] as const;
 
 export const EVENT_TYPES = [
   ...TRANSFER_STATUSES.map((s) => `transfer.${s}` as const),
-  ...PAYOUT_LINK_STATUSES.map((s) => `payout_link.${s}` as const),
+  ...LINK_STATUSES.map((s) => `payout_link.${s}` as const),
   ...PAYOUT_REQUEST_STATUSES.map((s) => `payout_request.${s}` as const),
-  ...BILL_STATUSES.map((s) => `bill.${s}` as const),
+  ...PAYABLE_STATUSES.map((s) => `bill.${s}` as const),
   'user.verification_changed',
   'user.tax_form_changed',
   'flow.completed',
