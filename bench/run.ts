@@ -50,45 +50,91 @@ const shared = async (): Promise<SharedServers | undefined> =>
 const quick = plan.lighthouseQuick ? QUICK_FLAGS : {};
 const onConsole = <T>(name: string, measure: (url: string) => Promise<T>) =>
   parts.run(name, () => measure(need(consoleServer).url));
-const approvals = await onConsole('approvals', (url) =>
-  runApprovals(url, plan.approvalRuns, plan.approvalFileRows),
-);
-const team = await onConsole("the team's gate", (url) =>
-  runTeamCases(url, plan.seconds, { rounds: plan.rounds, signIns: plan.signIns }),
-);
-const browser = await onConsole('the console in Chromium', (url) =>
-  runBrowserBenchmarks(url, plan.browserRuns),
-);
-const batch = await onConsole('pay from a file', (url) =>
-  runBatchBenchmarks(url, plan.batchRuns, plan.batchRows),
-);
-const payouts = await onConsole('payouts', (url) =>
-  runPayoutBenchmarks(url, plan.browserRuns, plan.batchRuns, plan.payoutRows),
-);
-const onboarding = await onConsole('onboarding', (url) => runOnboarding(url, plan.onboardingRuns, quick));
-const bills = await onConsole('bills', (url) =>
-  runBills(url, plan.bills.count, plan.bills.listRuns, plan.bills.uploadRuns, plan.bills.payRun),
-);
-const lighthouse = await onConsole('Lighthouse', (url) =>
-  runLighthouse(url, plan.lighthouseRuns, quick, plan.lighthouseProfiles),
-);
-if (!plan.smoke && consoleServer.state === 'measured') consoleServer.value.child.kill('SIGTERM');
+/**
+ * The parts that drive a browser, and the parts that load the servers. The whole run measures them one after another,
+ * so that no figure shares the cores with another part. The smoke mode judges no figure, and a browser mostly waits
+ * (a third of two cores was busy when its parts ran in turn): it runs the two lanes side by side.
+ */
+const inChromium = () =>
+  onConsole('the console in Chromium', (url) => runBrowserBenchmarks(url, plan.browserRuns));
+const onPayouts = () =>
+  onConsole('payouts', (url) => runPayoutBenchmarks(url, plan.browserRuns, plan.batchRuns, plan.payoutRows));
+const onOnboarding = () => onConsole('onboarding', (url) => runOnboarding(url, plan.onboardingRuns, quick));
+const inBrowsers = async () => {
+  const browser = await inChromium();
+  const payouts = await onPayouts();
+  return { browser, payouts, onboarding: await onOnboarding() };
+};
+const onAFile = () =>
+  onConsole('pay from a file', (url) => runBatchBenchmarks(url, plan.batchRuns, plan.batchRows));
+const inLighthouse = () =>
+  onConsole('Lighthouse', (url) => runLighthouse(url, plan.lighthouseRuns, quick, plan.lighthouseProfiles));
+const onBills = () =>
+  onConsole('bills', (url) =>
+    runBills(url, plan.bills.count, plan.bills.listRuns, plan.bills.uploadRuns, plan.bills.payRun),
+  );
+const onTheConsoleServer = async () => {
+  const approvals = await onConsole('approvals', (url) =>
+    runApprovals(url, plan.approvalRuns, plan.approvalFileRows),
+  );
+  const team = await onConsole("the team's gate", (url) =>
+    runTeamCases(url, plan.seconds, { rounds: plan.rounds, signIns: plan.signIns }),
+  );
+  return { approvals, team };
+};
+const onServersOfTheirOwn = async () => {
+  const cases = await parts.run('the sandbox beside Prism', async () =>
+    runSandboxCases(VENDOR_OPENAPI, plan.seconds, undefined, plan.rounds, await shared()),
+  );
+  const memberPayments = await parts.run("a member's payments beside Prism, and their day", async () =>
+    runMemberPayments(VENDOR_OPENAPI, plan.seconds, plan.memberDay, plan.rounds, await shared()),
+  );
+  const growth = await parts.run('growth', () =>
+    runGrowth(plan.growth.sizes, plan.growth.seconds, plan.rounds, plan.growth.warmUpSeconds),
+  );
+  const ledger = await parts.run('the ledger by store size', () =>
+    runLedger(plan.ledger.sizes, plan.ledger.csvLines, plan.ledger.runs),
+  );
+  const load = await parts.run('load', async () =>
+    runLoad(plan.load.connections, plan.load.seconds, plan.load.settleMs, (await shared())?.console),
+  );
+  return { cases, memberPayments, growth, ledger, load };
+};
 
-const cases = await parts.run('the sandbox beside Prism', async () =>
-  runSandboxCases(VENDOR_OPENAPI, plan.seconds, undefined, plan.rounds, await shared()),
-);
-const memberPayments = await parts.run("a member's payments beside Prism, and their day", async () =>
-  runMemberPayments(VENDOR_OPENAPI, plan.seconds, plan.memberDay, plan.rounds, await shared()),
-);
-const growth = await parts.run('growth', () =>
-  runGrowth(plan.growth.sizes, plan.growth.seconds, plan.rounds, plan.growth.warmUpSeconds),
-);
-const ledger = await parts.run('the ledger by store size', () =>
-  runLedger(plan.ledger.sizes, plan.ledger.csvLines, plan.ledger.runs),
-);
-const load = await parts.run('load', async () =>
-  runLoad(plan.load.connections, plan.load.seconds, plan.load.settleMs, (await shared())?.console),
-);
+let measured: Awaited<ReturnType<typeof inBrowsers>> &
+  Awaited<ReturnType<typeof onTheConsoleServer>> &
+  Awaited<ReturnType<typeof onServersOfTheirOwn>> & {
+    bills: Awaited<ReturnType<typeof onBills>>;
+    batch: Awaited<ReturnType<typeof onAFile>>;
+    lighthouse: Awaited<ReturnType<typeof inLighthouse>>;
+  };
+if (plan.smoke) {
+  const [browsers, servers] = await Promise.all([
+    inBrowsers().then(async (them) => ({ ...them, lighthouse: await inLighthouse() })),
+    onTheConsoleServer().then(async (own) => ({
+      ...own,
+      bills: await onBills(),
+      // A browser's part too, here so that the two lanes take about as long.
+      batch: await onAFile(),
+      ...(await onServersOfTheirOwn()),
+    })),
+  ]);
+  measured = { ...browsers, ...servers };
+} else {
+  const own = await onTheConsoleServer();
+  const browser = await inChromium();
+  const batch = await onAFile();
+  const payouts = await onPayouts();
+  const onboarding = await onOnboarding();
+  const bills = await onBills();
+  const lighthouse = await inLighthouse();
+  // The parts that start servers of their own measure with the console server stopped.
+  if (consoleServer.state === 'measured') consoleServer.value.child.kill('SIGTERM');
+  const alone = await onServersOfTheirOwn();
+  measured = { ...own, browser, batch, payouts, onboarding, bills, lighthouse, ...alone };
+}
+const { approvals, team, browser, batch, payouts, onboarding, bills, lighthouse } = measured;
+const { cases, memberPayments, growth, ledger, load } = measured;
 if (plan.smoke) {
   if (consoleServer.state === 'measured') consoleServer.value.child.kill('SIGTERM');
   (await prismStarting)?.child.kill('SIGTERM');
