@@ -55,7 +55,9 @@ export default defineConfig({
     // As an operator who asked for less motion: dialogs and menus open without transitions to wait for (a tenth of
     // the run's time on two cores); the console's theme honours the setting (theme.ts).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace of every test took a quarter of the run's CPU (two cores were busy the whole run): on CI a
+    // trace is recorded for the second try of a test that failed once, which is the one worth reading.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
