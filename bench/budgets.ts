@@ -9,11 +9,13 @@ import type { PageScores } from './lighthouse';
 import type { LoadResult } from './load';
 import type { MemberPaymentsResult } from './member-payments';
 import type { OnboardingResult } from './onboarding';
+import type { OpsCostResult } from './ops-cost';
 import type { Part } from './parts';
 import { messageOf, need } from './parts';
 import type { PayoutsResult } from './payouts';
 import type { BenchPlan } from './plan';
 import type { CaseResult } from './sandbox';
+import type { SsoSignInResult } from './sign-in-sso';
 import type { TeamResult } from './team';
 
 /** Every part of one run, each measured or failed. */
@@ -31,6 +33,8 @@ export interface Measured {
   growth: Part<GrowthResult[]>;
   ledger: Part<LedgerResult[]>;
   load: Part<LoadResult>;
+  sso: Part<SsoSignInResult>;
+  opsCost: Part<OpsCostResult>;
 }
 
 export type Verdict = 'met' | 'not met' | 'not measured';
@@ -276,6 +280,25 @@ export function budgetLines(plan: BenchPlan, m: Measured): BudgetLine[] {
       const { signIn } = need(m.team);
       return [`${signIn.p95} ms (median ${signIn.p50} ms)`, signIn.p95 < 300];
     }),
+    line(
+      `sign-in through the identity provider, its redirect → the member's session, p95 of ${plan.ssoSignIns}`,
+      '< 300 ms',
+      () => {
+        const sso = need(m.sso);
+        return [`${sso.p95} ms (median ${sso.median} ms)`, sso.p95 < 300];
+      },
+    ),
+    line(
+      "metrics and request logs on, a member's payments a second against both off, side by side",
+      'within 5%',
+      () => {
+        const { on, off, cost } = need(m.opsCost);
+        return [
+          `${on.requestsPerSecond} against ${off.requestsPerSecond} a second (${(cost * 100).toFixed(1)}% less)`,
+          cost < 0.05,
+        ];
+      },
+    ),
     line(`the last approval → the transfer made, p95 of ${plan.approvalRuns}`, '< 500 ms', () => {
       const { approveToTransfer } = need(m.approvals);
       return [

@@ -46,7 +46,13 @@ export function startProcess(
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = ready.exec(out);
-      if (match) resolve({ child, url: match[1] ?? '' });
+      if (!match) return;
+      // Ready: what it writes later (a log line a request) is read and let go, as a log collector would.
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      child.stdout?.resume();
+      child.stderr?.resume();
+      resolve({ child, url: match[1] ?? '' });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -73,19 +79,33 @@ export function serveFromBundle() {
 export async function startConsoleServer(env: Record<string, string> = {}): Promise<Server> {
   const dir = scratchDir('bench-console-');
   const port = await freePort();
-  const server = await startProcess(
-    process.execPath,
-    serverCommand,
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SANDBOX_DB: join(dir, 'sandbox.db'),
-      CONSOLE_DB: join(dir, 'console.db'),
-      ...env,
-    },
-    /Payout Console on (http:\/\/[\d.]+:\d+)/,
-  );
-  return server;
+  const settings: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SANDBOX_DB: join(dir, 'sandbox.db'),
+    CONSOLE_DB: join(dir, 'console.db'),
+    ...env,
+  };
+  // A server whose log is off says nothing when it listens: it is ready when its health check answers.
+  if (settings.LOG_LEVEL === 'silent') return startSilent(settings);
+  return startProcess(process.execPath, serverCommand, settings, /Payout Console on (http:\/\/[\d.]+:\d+)/);
+}
+
+async function startSilent(settings: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, serverCommand, {
+    env: { ...process.env, ...settings },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://${settings.HOST}:${settings.PORT}`;
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the console server exited (${child.exitCode})`);
+    const answer = await fetch(`${url}/healthz`).catch(() => null);
+    if (answer?.ok) return { child, url };
+    await sleep(100);
+  }
+  child.kill('SIGTERM');
+  throw new Error('the console server did not answer /healthz within 60 s');
 }
 
 /**

@@ -17,6 +17,10 @@ export interface BenchPlan {
   approvalRuns: number;
   approvalFileRows: number;
   signIns: number;
+  /** Sign-ins through the local identity provider. */
+  ssoSignIns: number;
+  /** Rounds of a member's payments with metrics and logs on, and off (each `seconds` long). */
+  opsRounds: number;
   onboardingRuns: number;
   bills: { count: number; listRuns: number; uploadRuns: number; payRun: number };
   memberDay: { laterFrom: number; sample: number; inFlight: number };
@@ -48,6 +52,8 @@ export function wholePlan(): BenchPlan {
     approvalRuns: env('BENCH_APPROVAL_RUNS', 30),
     approvalFileRows: 1000,
     signIns: 40,
+    ssoSignIns: 40,
+    opsRounds: 5,
     onboardingRuns: 40,
     bills: { count: env('BENCH_BILLS', 10_000), listRuns: 100, uploadRuns: 20, payRun: 100 },
     memberDay: { laterFrom: env('BENCH_MEMBER_DAY', 50_000), sample: 2_000, inFlight: 16 },
@@ -76,6 +82,8 @@ export function smokePlan(): BenchPlan {
     approvalRuns: 2,
     approvalFileRows: 10,
     signIns: 3,
+    ssoSignIns: 3,
+    opsRounds: 1,
     onboardingRuns: 3,
     // The "ready to pay" tab's first page is full (25) only with 250 bills, a tenth approved.
     bills: { count: 260, listRuns: 3, uploadRuns: 2, payRun: 3 },

@@ -130,6 +130,19 @@ speed drifts over the minutes between the two, the budget is judged in turns: ${
 the organization's admin, whose day is empty (the same store, the same trail), ${plan.rounds} round(s) each, the medians: ${day.inTurns.later}
 against ${day.inTurns.fresh} a second. The daily limit reads the member's hourly totals (at most 25), not the day's payments.`;
     }),
+    section('Single sign-on, metrics and logs', () => {
+      const sso = need(input.sso);
+      const ops = need(input.opsCost);
+      return `Sign-in through the company's identity provider: oidc-provider on this machine (as \`npm run dev:sso\` runs it),
+a new browser each time, timed from the provider's redirect back to the console to the member's session (the
+callback: the code exchanged, the ID token checked, the member admitted; then the one-time code handed off for the
+member's credentials): ${sso.runs} sign-ins, median ${sso.median} ms, p95 ${sso.p95} ms.
+
+Metrics and logs: a finance member's payments (50 connections) on two console servers, one with Prometheus metrics
+on their own listener (scraped every second, ${ops.on.scrapes} scrapes) and a JSON log line per request, one with
+both off, in turns, ${plan.opsRounds} round(s) of ${plan.seconds} s each: ${ops.on.rounds.join(', ')} a second on, ${ops.off.rounds.join(', ')}
+off; the medians ${ops.on.requestsPerSecond} against ${ops.off.requestsPerSecond} (${(ops.cost * 100).toFixed(1)}% less with them on).`;
+    }),
     section(`Growth: latency by store size (10 connections, ${plan.growth.seconds} s each)`, () => {
       const growth = need(input.growth);
       return `A store of that many transfers and as many users; the search finds one user by an email prefix. Every store is

@@ -13,11 +13,13 @@ import { QUICK_FLAGS, runLighthouse } from './lighthouse';
 import { runLoad } from './load';
 import { runMemberPayments } from './member-payments';
 import { runOnboarding } from './onboarding';
+import { runOpsCost } from './ops-cost';
 import { messageOf, need, Parts, smokeProblem } from './parts';
 import { runPayoutBenchmarks } from './payouts';
 import { planFromArguments } from './plan';
 import { type Machine, reportOf } from './report';
 import { runSandboxCases } from './sandbox';
+import { runSsoSignIn } from './sign-in-sso';
 import { runTeamCases } from './team';
 
 /**
@@ -67,6 +69,8 @@ const inBrowsers = async () => {
 };
 const onAFile = () =>
   onConsole('pay from a file', (url) => runBatchBenchmarks(url, plan.batchRuns, plan.batchRows));
+const onTheProvider = () =>
+  parts.run('sign-in through the identity provider', () => runSsoSignIn(plan.ssoSignIns));
 const inLighthouse = () =>
   onConsole('Lighthouse', (url) => runLighthouse(url, plan.lighthouseRuns, quick, plan.lighthouseProfiles));
 const onBills = () =>
@@ -98,7 +102,10 @@ const onServersOfTheirOwn = async () => {
   const load = await parts.run('load', async () =>
     runLoad(plan.load.connections, plan.load.seconds, plan.load.settleMs, (await shared())?.console),
   );
-  return { cases, memberPayments, growth, ledger, load };
+  const opsCost = await parts.run('metrics and logs, on and off', () =>
+    runOpsCost(plan.seconds, plan.opsRounds),
+  );
+  return { cases, memberPayments, growth, ledger, load, opsCost };
 };
 
 let measured: Awaited<ReturnType<typeof inBrowsers>> &
@@ -107,10 +114,15 @@ let measured: Awaited<ReturnType<typeof inBrowsers>> &
     bills: Awaited<ReturnType<typeof onBills>>;
     batch: Awaited<ReturnType<typeof onAFile>>;
     lighthouse: Awaited<ReturnType<typeof inLighthouse>>;
+    sso: Awaited<ReturnType<typeof onTheProvider>>;
   };
 if (plan.smoke) {
   const [browsers, servers] = await Promise.all([
-    inBrowsers().then(async (them) => ({ ...them, lighthouse: await inLighthouse() })),
+    inBrowsers().then(async (them) => ({
+      ...them,
+      lighthouse: await inLighthouse(),
+      sso: await onTheProvider(),
+    })),
     onTheConsoleServer().then(async (own) => ({
       ...own,
       bills: await onBills(),
@@ -131,10 +143,11 @@ if (plan.smoke) {
   // The parts that start servers of their own measure with the console server stopped.
   if (consoleServer.state === 'measured') consoleServer.value.child.kill('SIGTERM');
   const alone = await onServersOfTheirOwn();
-  measured = { ...own, browser, batch, payouts, onboarding, bills, lighthouse, ...alone };
+  const sso = await onTheProvider();
+  measured = { ...own, browser, batch, payouts, onboarding, bills, lighthouse, sso, ...alone };
 }
 const { approvals, team, browser, batch, payouts, onboarding, bills, lighthouse } = measured;
-const { cases, memberPayments, growth, ledger, load } = measured;
+const { cases, memberPayments, growth, ledger, load, opsCost, sso } = measured;
 if (plan.smoke) {
   if (consoleServer.state === 'measured') consoleServer.value.child.kill('SIGTERM');
   (await prismStarting)?.child.kill('SIGTERM');
@@ -163,6 +176,8 @@ const report = reportOf({
   growth,
   ledger,
   load,
+  sso,
+  opsCost,
   failed: parts.failed(),
 });
 
