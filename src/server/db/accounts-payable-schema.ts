@@ -145,7 +145,7 @@ export const billEditsMigration: Migration = {
   },
 };
 
-/** Who made each bill through the console (payables/rules.ts: the same person under another AP user). */
+/** Who made each bill through the console (payables/judges/: the same person under another AP user). */
 export const billCreationsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -161,7 +161,7 @@ export const billCreationsMigration: Migration = {
   },
 };
 
-/** One approval per member and round of a bill (payables/rules.ts): two sent at once are one. */
+/** One approval per member and round of a bill (payables/judges/approve.ts): two sent at once are one. */
 export const billApprovalRoundsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('ap_bill_approvals').addColumn('round', 'integer').execute();
