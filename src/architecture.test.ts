@@ -482,7 +482,7 @@ describe('the checks themselves', () => {
     );
     expect(isHttpLayer(join(SRC, 'server/pipeline/mount.ts'))).toBe(true);
     expect(isHttpLayer(join(SRC, 'server/approvals/decide.ts'))).toBe(false);
-    expect(server).toContain('server/db/repositories/members.ts');
+    expect(server).toContain('server/db/repositories/team/members.ts');
     expect(graph.get(join(SRC, 'server/db/database.ts'))?.packages).toContain('kysely');
   });
 });

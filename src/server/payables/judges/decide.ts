@@ -1,5 +1,5 @@
 import { billApprovals as recordedApprovals } from '../../db/repositories/accounts-payable/bill-approvals';
-import type { BillApprovalRow } from '../../db/schema';
+import type { BillApprovalRow } from '../../db/schema/team';
 import { billNoteMissing, NOTE_MISSING } from '../bill-notes';
 import { type BillPeople, billPeople, CREATION_CHANGED } from '../bill-people';
 import { type ApUser, type Bill, creatorOf, waitingFor } from '../service-reads';

@@ -1,4 +1,4 @@
-import { idempotencyKeysOf } from '../../db/controls-schema';
+import { idempotencyKeysOf } from '../../db/schema/team-controls';
 import { reserveSpend } from '../../gate/spend';
 import { heldUntil } from '../../members/hold';
 import { dailyLimitWordsForABill } from '../bill-pay-words';
@@ -6,7 +6,7 @@ import { onJson } from './bill-judge';
 import { actingAs, billJudgedOn, refuser } from './checks';
 import { approversOfPay } from './pay-approvals';
 
-/** The idempotency key a pay's body names, read as the gate reads every money body's (db/controls-schema.ts). */
+/** The idempotency key a pay's body names, read as the gate reads every money body's (db/schema/team-controls.ts). */
 function keyOfPay(body: string | FormData): string | null {
   if (typeof body !== 'string') return null;
   try {

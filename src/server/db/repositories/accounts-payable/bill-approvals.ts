@@ -1,5 +1,5 @@
 import type { ConsoleDb } from '../../database';
-import type { BillApprovalRow, BillCreationRow, BillEditRow } from '../../schema';
+import type { BillApprovalRow, BillCreationRow, BillEditRow } from '../../schema/team';
 import { sealerOf } from '../../seals';
 
 /**

@@ -1,6 +1,6 @@
-import type { ConsoleDb } from '../database';
-import type { InvitationRow } from '../schema';
-import { sealerOf } from '../seals';
+import type { ConsoleDb } from '../../database';
+import type { InvitationRow } from '../../schema/team';
+import { sealerOf } from '../../seals';
 
 /**
  * One-time links (invitations, resets, the first admin's), by the SHA-256 of their token, each sealed with what it

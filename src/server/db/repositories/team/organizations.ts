@@ -1,5 +1,5 @@
-import { type ConsoleDb, lockRow } from '../database';
-import type { OrganizationRow } from '../schema';
+import { type ConsoleDb, lockRow } from '../../database';
+import type { OrganizationRow } from '../../schema/team';
 
 /** The organizations the console acts for, one per client id. */
 

@@ -1,5 +1,5 @@
-import type { ConsoleDb } from '../database';
-import type { MemberNoticeRow } from './live-changes-schema';
+import type { ConsoleDb } from '../../database';
+import type { MemberNoticeRow } from '../../schema/live';
 
 export async function insertNotice(db: ConsoleDb, row: MemberNoticeRow): Promise<void> {
   await db.insertInto('member_notices').values(row).execute();

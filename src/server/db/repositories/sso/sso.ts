@@ -1,7 +1,7 @@
-import type { ConsoleDb } from '../database';
-import { sealerOf } from '../seals';
-import type { PasswordRuleRow } from '../sso/password-rule-schema';
-import type { SsoAttemptRow, SsoIdentityRow, SsoSessionRow } from '../sso/sso-schema';
+import type { ConsoleDb } from '../../database';
+import type { SsoAttemptRow, SsoIdentityRow, SsoSessionRow } from '../../schema/sso';
+import type { PasswordRuleRow } from '../../schema/sso-password-rules';
+import { sealerOf } from '../../seals';
 
 /** Sign-ins under way, identities linked to members, and the sessions the provider vouches for (sso/). */
 

@@ -1,6 +1,6 @@
-import type { ConsoleDb } from '../database';
-import type { PayeeRequestRow } from '../schema';
-import { sealerOf } from '../seals';
+import type { ConsoleDb } from '../../database';
+import type { PayeeRequestRow } from '../../schema/team';
+import { sealerOf } from '../../seals';
 
 /**
  * Changes of where a payee's money goes, waiting for a second member: what only they have. Their status moves, lists

@@ -1,5 +1,5 @@
-import type { ConsoleDb } from '../database';
-import type { RefillPauseRow } from './refill-pauses-schema';
+import type { ConsoleDb } from '../../database';
+import type { RefillPauseRow } from '../../schema/wallets';
 
 /** An app's refill paused (again): the newest reason replaces an older one. */
 export async function recordRefillPause(db: ConsoleDb, row: RefillPauseRow): Promise<void> {

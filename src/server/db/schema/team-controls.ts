@@ -92,7 +92,8 @@ export const requestKeysDroppedMigration: Migration = {
 export const requestEndSealsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('approval_requests').addColumn('end_seal', 'text').execute();
-    // The gate reads the requests with no end sealed (db/repositories/approval-requests.ts) through this index alone.
+    // The gate reads the requests with no end sealed (db/repositories/team/approval-requests.ts) through this index
+    // alone.
     await db.schema
       .createIndex('approval_requests_unended')
       .on('approval_requests')

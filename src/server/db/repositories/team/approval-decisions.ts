@@ -1,5 +1,5 @@
-import type { ConsoleDb } from '../database';
-import { sealerOf } from '../seals';
+import type { ConsoleDb } from '../../database';
+import { sealerOf } from '../../seals';
 
 /** Members' decisions on approval requests: a member counts once (the key is request and member). */
 

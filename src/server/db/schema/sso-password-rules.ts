@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { TEAM_REQUEST_KINDS } from '../../../lib/team-changes';
-import { widenTeamRequestKinds } from '../ap-team-schema';
+import { widenTeamRequestKinds } from './accounts-payable-team';
 
 /** Whether an organization's members may sign in with a password (src/server/sso/password-rule.ts). */
 export interface PasswordRuleTables {

@@ -1,6 +1,6 @@
-import type { ConsoleDb } from '../database';
-import { preparedQuery } from '../prepared';
-import type { SessionRow } from '../schema';
+import type { ConsoleDb } from '../../database';
+import { preparedQuery } from '../../prepared';
+import type { SessionRow } from '../../schema/team';
 
 /** Members' sessions, by an HMAC of the member's id and the secret the browser holds (db/seals.ts). */
 

@@ -1,5 +1,5 @@
-import type { ConsoleDb } from '../database';
-import type { ReceivedOutcome, ServiceEventRow, ServiceObjectRow } from './service-events-schema';
+import type { ConsoleDb } from '../../database';
+import type { ReceivedOutcome, ServiceEventRow, ServiceObjectRow } from '../../schema/events';
 
 /**
  * Stores an event unless its webhook-id is already here (a duplicate delivery, a replay, or another console server

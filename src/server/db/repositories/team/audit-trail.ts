@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { ConsoleDb } from '../database';
-import { preparedQuery } from '../prepared';
-import type { AuditRow } from '../schema';
+import type { ConsoleDb } from '../../database';
+import { preparedQuery } from '../../prepared';
+import type { AuditRow } from '../../schema/team';
 
 /**
  * The audit trail's rows and its head (one row: the chain's last sequence number and hash, and which key writes it).

@@ -1,5 +1,5 @@
-import type { ConsoleDb } from '../database';
-import type { LiveChangeRow } from './live-changes-schema';
+import type { ConsoleDb } from '../../database';
+import type { LiveChangeRow } from '../../schema/live';
 
 export type NewLiveChange = Omit<LiveChangeRow, 'seq'>;
 

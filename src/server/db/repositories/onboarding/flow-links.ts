@@ -1,6 +1,6 @@
-import { type ConsoleDb, transaction } from '../database';
-import { sealerOf } from '../seals';
-import type { FlowEmailNoteRow, FlowLinkRow } from './flow-links-schema';
+import { type ConsoleDb, transaction } from '../../database';
+import type { FlowEmailNoteRow, FlowLinkRow } from '../../schema/onboarding';
+import { sealerOf } from '../../seals';
 
 /**
  * Onboarding links made through the console, and users' emails set by members (onboarding/flow-links.ts). Both are

@@ -1,6 +1,6 @@
-import type { ConsoleDb } from '../database';
-import type { TeamRequestRow } from '../schema';
-import { sealerOf } from '../seals';
+import type { ConsoleDb } from '../../database';
+import type { TeamRequestRow } from '../../schema/team';
+import { sealerOf } from '../../seals';
 
 /**
  * Changes of the team waiting for a second admin: what only they have. Their status moves, their lists and their

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
-import type { ConsoleDb } from '../database';
-import { migrations } from '../migrations';
+import type { ConsoleDb } from '../../database';
+import { migrations } from '../../migrations';
 
 /** What readiness asks of the console database: that it answers, and which known migrations it has not applied. */
 

@@ -1,7 +1,7 @@
-import type { ConsoleDb } from '../database';
-import { preparedQuery } from '../prepared';
-import type { PolicyRow } from '../schema';
-import { sealerOf } from '../seals';
+import type { ConsoleDb } from '../../database';
+import { preparedQuery } from '../../prepared';
+import type { PolicyRow } from '../../schema/team';
+import { sealerOf } from '../../seals';
 
 /** Every version of each organization's approval policy. */
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { ConsoleDb } from '../database';
-import { preparedQuery } from '../prepared';
-import type { SpendScope } from '../schema';
+import type { ConsoleDb } from '../../database';
+import { preparedQuery } from '../../prepared';
+import type { SpendScope } from '../../schema/team';
 
 /**
  * What each member, and each file's rows, moved alone (cents), as the server forwarded it: a counter per clock hour,

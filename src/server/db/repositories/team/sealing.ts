@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ConsoleDb } from '../database';
-import type { ConsoleTables } from '../schema';
-import { type SealedTable, sealerOf } from '../seals';
+import type { ConsoleDb } from '../../database';
+import type { ConsoleTables } from '../../schema/team';
+import { type SealedTable, sealerOf } from '../../seals';
 
 /**
  * Seals every row of `table` as it is, each found again by `keyColumns` (its primary key). Inside the caller's

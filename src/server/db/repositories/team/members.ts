@@ -1,7 +1,7 @@
-import type { Role } from '../../../lib/roles';
-import { type ConsoleDb, lockRow, transaction } from '../database';
-import type { MemberRow } from '../schema';
-import { sealerOf } from '../seals';
+import type { Role } from '../../../../lib/roles';
+import { type ConsoleDb, lockRow, transaction } from '../../database';
+import type { MemberRow } from '../../schema/team';
+import { sealerOf } from '../../seals';
 
 /** The members of the organizations: their roles, statuses and credentials (hashes and TOTP secrets only). */
 

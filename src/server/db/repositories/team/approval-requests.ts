@@ -1,10 +1,10 @@
 import { PostgresAdapter, sql } from 'kysely';
-import { sha256Hex } from '../../identity/secrets';
-import { idempotencyKeysOf } from '../controls-schema';
-import type { ConsoleDb } from '../database';
-import { preparedQuery } from '../prepared';
-import type { RequestRow } from '../schema';
-import { sealerOf } from '../seals';
+import { sha256Hex } from '../../../identity/secrets';
+import type { ConsoleDb } from '../../database';
+import { preparedQuery } from '../../prepared';
+import type { RequestRow } from '../../schema/team';
+import { idempotencyKeysOf } from '../../schema/team-controls';
+import { sealerOf } from '../../seals';
 
 /**
  * Approval requests: what only they have (their bodies, their executors' claims and leases). Their status moves, their

@@ -1,13 +1,13 @@
-import type { TeamRequestKind, TeamRequestStatus } from '../../lib/team-changes';
-import type { AccountsPayableTables } from './accounts-payable-schema';
-import type { ApTeamTables } from './ap-team-schema';
-import type { ControlsTables } from './controls-schema';
-import type { ServiceEventTables } from './events/service-events-schema';
-import type { LiveChangeTables } from './live/live-changes-schema';
-import type { FlowLinkTables } from './onboarding/flow-links-schema';
-import type { PasswordRuleTables } from './sso/password-rule-schema';
-import type { SsoTables } from './sso/sso-schema';
-import type { RefillPauseTables } from './wallets/refill-pauses-schema';
+import type { TeamRequestKind, TeamRequestStatus } from '../../../lib/team-changes';
+import type { AccountsPayableTables } from './accounts-payable';
+import type { ApTeamTables } from './accounts-payable-team';
+import type { ServiceEventTables } from './events';
+import type { LiveChangeTables } from './live';
+import type { FlowLinkTables } from './onboarding';
+import type { SsoTables } from './sso';
+import type { PasswordRuleTables } from './sso-password-rules';
+import type { ControlsTables } from './team-controls';
+import type { RefillPauseTables } from './wallets';
 
 /** Whose spending a counter holds: a member's alone, or a file's rows. */
 export type SpendScope = 'member' | 'file';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idempotencyKeysOf } from './controls-schema';
+import { idempotencyKeysOf } from './team-controls';
 
 describe('the idempotency keys of a body', () => {
   it('reads a money body by its own key and a batch by its items, not by the key that names the batch', () => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ConsoleDb } from '../database';
-import type { ConsoleTables } from '../schema';
+import type { ConsoleDb } from '../../database';
+import type { ConsoleTables } from '../../schema/team';
 
 /**
  * What the requests that wait for a second person share, in SQL (the rule itself is lib/request-lifecycle.ts): a
