@@ -410,6 +410,30 @@ describe('the console server', () => {
     expect(importsBreaking(service, (target) => !inServer(target) || !isHttpLayer(target))).toEqual([]);
   });
 
+  it("a concern's tables are typed in db/schema/<concern>.ts and queried in db/repositories/<concern>/ (docs/team.md)", () => {
+    // The database's own plumbing: the connection and its transaction, and the list of migrations by key.
+    const plumbing = ['server/db/database.ts', 'server/db/migrations.ts'];
+    const astray = files
+      .filter((file) => inServer(file) && serverPart(file) === 'db')
+      .flatMap((file) => {
+        const path = at(file);
+        const text = readFileSync(file, 'utf8');
+        const [folder, ...rest] = path.split('/').slice(2);
+        const inSchema = folder === 'schema' && rest.length === 1;
+        const inRepositories = folder === 'repositories' && rest.length === 2;
+        return [
+          ...(/\b(interface|type) \w+Tables\b/.test(text) && !inSchema ? [`${path} types tables`] : []),
+          ...(QUERY_CALL.test(text) && !inSchema && !inRepositories && !plumbing.includes(path)
+            ? [`${path} writes a query`]
+            : []),
+          ...((folder === 'schema' && !inSchema) || (folder === 'repositories' && !inRepositories)
+            ? [`${path} is not in its concern's place`]
+            : []),
+        ];
+      });
+    expect(astray).toEqual([]);
+  });
+
   it('no folder of src/server holds more than 15 files: a concern that grows splits by what it does', () => {
     const crowded = (dir: string): string[] => {
       const entries = readdirSync(dir, { withFileTypes: true });
