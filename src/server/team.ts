@@ -6,7 +6,7 @@ import type { AuditKey } from './audit/key';
 import { AuditWitness } from './audit/witness';
 import type { ConsoleDatabase } from './db/database';
 import { groupCommitOf } from './db/group-commit';
-import type { OrganizationRow } from './db/schema';
+import type { OrganizationRow } from './db/schema/team';
 import { registerSealer, Sealer } from './db/seals';
 import { DEFAULT_POLICY, type SignInPolicy } from './identity/policy';
 import { DEFAULT_LIVE_SETTINGS, LiveChanges, type LiveSettings } from './live/hub';

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../sandbox/app';
 import { listen } from '../../sandbox/test/harness';
 import { serviceCaller } from '../app';
-import { insertRequest } from '../db/repositories/approval-requests';
+import { insertRequest } from '../db/repositories/team/approval-requests';
 import { sha256Hex } from '../identity/secrets';
 import { ensureOrganization, insertMember } from '../members/members';
 import { sweep } from '../sweep';

@@ -1,9 +1,9 @@
 import { approvalCounts, excludedApprovers, sameHands } from '../../lib/approval-rules';
 import { isPastDeadline, statusAt } from '../../lib/request-lifecycle';
-import { recordDecision } from '../db/repositories/approval-decisions';
-import * as requestRows from '../db/repositories/approval-requests';
-import { findMember } from '../db/repositories/members';
-import type { RequestRow } from '../db/schema';
+import { recordDecision } from '../db/repositories/team/approval-decisions';
+import * as requestRows from '../db/repositories/team/approval-requests';
+import { findMember } from '../db/repositories/team/members';
+import type { RequestRow } from '../db/schema/team';
 import { approvalRequestNotFound, Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';

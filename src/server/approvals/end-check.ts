@@ -1,4 +1,4 @@
-import { unsealForgedEnds } from '../db/repositories/approval-requests';
+import { unsealForgedEnds } from '../db/repositories/team/approval-requests';
 import type { Team } from '../team';
 
 /**

@@ -1,7 +1,7 @@
 import { sameHands } from '../../lib/approval-rules';
 import type { ConsoleDb } from '../db/database';
-import { findMember, listMembers } from '../db/repositories/members';
-import type { MemberRow } from '../db/schema';
+import { findMember, listMembers } from '../db/repositories/team/members';
+import type { MemberRow } from '../db/schema/team';
 import { Refusal } from '../errors';
 import { heldUntil } from '../members/hold';
 

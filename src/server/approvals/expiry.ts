@@ -1,7 +1,7 @@
 import { consoleEntry } from '../audit/chain';
-import * as requestRows from '../db/repositories/approval-requests';
-import * as lifecycle from '../db/repositories/request-lifecycle';
-import type { RequestRow } from '../db/schema';
+import * as requestRows from '../db/repositories/team/approval-requests';
+import * as lifecycle from '../db/repositories/team/request-lifecycle';
+import type { RequestRow } from '../db/schema/team';
 import type { Team } from '../team';
 import { tellMaker } from './notify';
 import { moveStatus } from './status';

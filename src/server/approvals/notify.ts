@@ -1,7 +1,7 @@
 import { approvalCounts } from '../../lib/approval-rules';
 import { isRole } from '../../lib/roles';
-import { activeMembersOf } from '../db/repositories/members';
-import type { RequestRow } from '../db/schema';
+import { activeMembersOf } from '../db/repositories/team/members';
+import type { RequestRow } from '../db/schema/team';
 import { noticeMember } from '../live/notices';
 import { sendInBackground } from '../mail/mail';
 import { decidedMessage, waitingMessages } from '../mail/notices';

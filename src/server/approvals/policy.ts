@@ -1,7 +1,7 @@
 import { type ConsoleDb, transaction } from '../db/database';
-import * as policyRows from '../db/repositories/approval-policies';
-import { lockOrganization } from '../db/repositories/organizations';
-import type { PolicyRow } from '../db/schema';
+import * as policyRows from '../db/repositories/team/approval-policies';
+import { lockOrganization } from '../db/repositories/team/organizations';
+import type { PolicyRow } from '../db/schema/team';
 import { sealerOf } from '../db/seals';
 import { countApprovers } from '../members/members';
 

@@ -2,11 +2,11 @@ import { type ApprovalStatus, approvalCounts, ENDED_STATUSES } from '../../lib/a
 import { isRole } from '../../lib/roles';
 import { consoleEntry } from '../audit/chain';
 import type { ConsoleDb } from '../db/database';
-import { appendApprovalChange } from '../db/live/live-changes';
-import * as decisionRows from '../db/repositories/approval-decisions';
-import * as requestRows from '../db/repositories/approval-requests';
-import * as lifecycle from '../db/repositories/request-lifecycle';
-import type { RequestRow } from '../db/schema';
+import { appendApprovalChange } from '../db/repositories/live/live-changes';
+import * as decisionRows from '../db/repositories/team/approval-decisions';
+import * as requestRows from '../db/repositories/team/approval-requests';
+import * as lifecycle from '../db/repositories/team/request-lifecycle';
+import type { RequestRow } from '../db/schema/team';
 import { sealerOf } from '../db/seals';
 import { wakeStreams } from '../live/hub';
 import type { Team } from '../team';

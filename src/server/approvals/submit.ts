@@ -3,8 +3,8 @@ import { approvalNeed } from '../../lib/approval-rules';
 import { fileWarnings, type RecentPayment } from '../../lib/file-warnings';
 import { deadlineFrom, isPastDeadline } from '../../lib/request-lifecycle';
 import type { FieldError } from '../../node/error-body';
-import * as requestRows from '../db/repositories/approval-requests';
-import type { RequestRow } from '../db/schema';
+import * as requestRows from '../db/repositories/team/approval-requests';
+import type { RequestRow } from '../db/schema/team';
 import { invalidFields, Refusal } from '../errors';
 import { checkMoney } from '../gate/money-checks';
 import {

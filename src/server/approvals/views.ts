@@ -1,10 +1,10 @@
 import type { ApprovalStatus } from '../../lib/approval-rules';
 import { statusAt } from '../../lib/request-lifecycle';
 import { can } from '../../lib/roles';
-import { decisionsOf } from '../db/repositories/approval-decisions';
-import * as requestRows from '../db/repositories/approval-requests';
-import * as lifecycle from '../db/repositories/request-lifecycle';
-import type { RequestRow } from '../db/schema';
+import { decisionsOf } from '../db/repositories/team/approval-decisions';
+import * as requestRows from '../db/repositories/team/approval-requests';
+import * as lifecycle from '../db/repositories/team/request-lifecycle';
+import type { RequestRow } from '../db/schema/team';
 import { approvalRequestNotFound } from '../errors';
 import { rowOutcomesOf } from '../events/row-outcomes';
 import type { SessionMember } from '../identity/sign-in';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { type ConsoleDb, transaction } from '../db/database';
-import * as auditRows from '../db/repositories/audit-trail';
-import { organizationIds } from '../db/repositories/organizations';
-import type { AuditRow } from '../db/schema';
+import * as auditRows from '../db/repositories/team/audit-trail';
+import { organizationIds } from '../db/repositories/team/organizations';
+import type { AuditRow } from '../db/schema/team';
 import { sha256Hex } from '../identity/secrets';
 import { opsEvents } from '../ops/events';
 import { type AuditHead, formatHead } from './head-file';

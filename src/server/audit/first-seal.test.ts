@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/database';
-import { holdHead } from '../db/repositories/audit-trail';
+import { holdHead } from '../db/repositories/team/audit-trail';
 import { sealerOf } from '../db/seals';
 import { ensureOrganization, insertMember } from '../members/members';
 import { createTeam } from '../team';

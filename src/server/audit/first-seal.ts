@@ -1,12 +1,12 @@
 import { transaction } from '../db/database';
-import { hasAction, holdHead } from '../db/repositories/audit-trail';
+import { hasAction, holdHead } from '../db/repositories/team/audit-trail';
 import {
   sealEveryRow,
   sealInvitationRows,
   sealLinkRows,
   sealRequestEnds,
   sealRequestRows,
-} from '../db/repositories/sealing';
+} from '../db/repositories/team/sealing';
 import type { Team } from '../team';
 import { appendAuditIn, consoleEntry } from './chain';
 

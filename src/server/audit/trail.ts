@@ -1,7 +1,7 @@
 import { toCsv } from '../../lib/csv';
-import type { AuditFilter } from '../db/repositories/audit-trail';
-import * as auditRows from '../db/repositories/audit-trail';
-import type { AuditRow } from '../db/schema';
+import type { AuditFilter } from '../db/repositories/team/audit-trail';
+import * as auditRows from '../db/repositories/team/audit-trail';
+import type { AuditRow } from '../db/schema/team';
 import type { Team } from '../team';
 
 /** The trail as the Audit page reads it: an organization's lines, newest first, filtered; and as a spreadsheet. */

@@ -1,5 +1,5 @@
 import type { ConsoleDb } from '../db/database';
-import { auditRowHash } from '../db/repositories/audit-trail';
+import { auditRowHash } from '../db/repositories/team/audit-trail';
 import { type AuditHead, type AuditHeadFile, formatHead } from './head-file';
 
 /** Thrown by an append that would write on a chain that no longer passes through the head this server last saw. */

@@ -5,7 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'ky
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations';
-import type { ConsoleTables } from './schema';
+import type { ConsoleTables } from './schema/team';
 import { inheritSealer } from './seals';
 
 export type ConsoleDb = Kysely<ConsoleTables>;

@@ -5,25 +5,25 @@ import {
   billApprovalRoundsMigration,
   billCreationsMigration,
   billEditsMigration,
-} from './accounts-payable-schema';
-import { apTeamMigration } from './ap-team-schema';
+} from './schema/accounts-payable';
+import { apTeamMigration } from './schema/accounts-payable-team';
+import { serviceEventsMigration } from './schema/events';
+import { liveChangesMigration } from './schema/live';
+import { flowEmailNotesMigration, flowLinksMigration } from './schema/onboarding';
+import { sessionProviderMfaMigration, ssoMigration } from './schema/sso';
+import { passwordRuleMigration } from './schema/sso-password-rules';
 import {
   requestEndSealsMigration,
   requestKeysDroppedMigration,
   requestKeysMigration,
   requestSealsMigration,
-} from './controls-schema';
-import { serviceEventsMigration } from './events/service-events-schema';
-import { liveChangesMigration } from './live/live-changes-schema';
-import { flowEmailNotesMigration, flowLinksMigration } from './onboarding/flow-links-schema';
-import { invitationSealsMigration, rowSealsMigration } from './row-seals-schema';
-import { passwordRuleMigration } from './sso/password-rule-schema';
-import { sessionProviderMfaMigration, ssoMigration } from './sso/sso-schema';
-import { refillPausesMigration } from './wallets/refill-pauses-schema';
+} from './schema/team-controls';
+import { invitationSealsMigration, rowSealsMigration } from './schema/team-row-seals';
+import { refillPausesMigration } from './schema/wallets';
 
 /**
- * The columns a request that waits for a second person has after its own (db/repositories/request-lifecycle.ts): its
- * status, who decided it and why, and when it was made, is due and was decided. Team requests and payee requests
+ * The columns a request that waits for a second person has after its own (db/repositories/team/request-lifecycle.ts):
+ * its status, who decided it and why, and when it was made, is due and was decided. Team requests and payee requests
  * have them; a new kind of request adds them the same way.
  */
 function decisionColumns<TB extends string, C extends string>(table: CreateTableBuilder<TB, C>) {

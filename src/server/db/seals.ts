@@ -1,7 +1,8 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ENDED_STATUSES } from '../../lib/approval-rules';
-import type { FlowEmailNoteRow, FlowLinkRow } from './onboarding/flow-links-schema';
+import type { FlowEmailNoteRow, FlowLinkRow } from './schema/onboarding';
+import type { SsoIdentityRow } from './schema/sso';
 import type {
   ApUserLinkRow,
   BillApprovalRow,
@@ -16,8 +17,7 @@ import type {
   PolicyRow,
   RequestRow,
   TeamRequestRow,
-} from './schema';
-import type { SsoIdentityRow } from './sso/sso-schema';
+} from './schema/team';
 
 /** The database handle (database.ts's ConsoleDb, named here so that database.ts may import this file). */
 type ConsoleDb = Kysely<ConsoleTables>;

@@ -7,7 +7,7 @@ import { endSessionsOf, ensureOrganization, insertMember } from '../members/memb
 import { testAuditKey } from '../test/console';
 import { BACKENDS } from '../test/databases';
 import type { ConsoleDatabase } from './database';
-import { listAuditRows as listAudit } from './repositories/audit-trail';
+import { listAuditRows as listAudit } from './repositories/team/audit-trail';
 import { registerSealer, Sealer } from './seals';
 
 const policy: SignInPolicy = {

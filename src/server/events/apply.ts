@@ -1,6 +1,6 @@
 import type { EventObject } from '../../lib/service-events';
 import type { ConsoleDb } from '../db/database';
-import { findServiceObject, recordServiceObject } from '../db/events/service-events';
+import { findServiceObject, recordServiceObject } from '../db/repositories/events/service-events';
 import type { ChangeSink } from '../live/changes';
 import { rowKeyOf, type ServiceObject, statusOf, statusTimeOf } from './reads';
 

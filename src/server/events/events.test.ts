@@ -8,9 +8,9 @@ import {
   eventsOf,
   findServiceObject,
   removeEventSecret,
-} from '../db/events/service-events';
-import { findOrganizationByClientId } from '../db/repositories/organizations';
-import type { OrganizationRow } from '../db/schema';
+} from '../db/repositories/events/service-events';
+import { findOrganizationByClientId } from '../db/repositories/team/organizations';
+import type { OrganizationRow } from '../db/schema/team';
 import type { CallService } from '../gate/service-calls';
 import type { Change, ChangeSink } from '../live/changes';
 import { config } from '../test/config';

@@ -1,8 +1,13 @@
 import { objectOfEventType } from '../../lib/service-events';
 import { consoleEntry } from '../audit/chain';
-import { forgetEvent, noteEventArrived, noteEventOutcome, storeEventOnce } from '../db/events/service-events';
-import type { ReceivedOutcome } from '../db/events/service-events-schema';
-import { findOrganizationByClientId } from '../db/repositories/organizations';
+import {
+  forgetEvent,
+  noteEventArrived,
+  noteEventOutcome,
+  storeEventOnce,
+} from '../db/repositories/events/service-events';
+import { findOrganizationByClientId } from '../db/repositories/team/organizations';
+import type { ReceivedOutcome } from '../db/schema/events';
 import type { CallService } from '../gate/service-calls';
 import type { ChangeSink } from '../live/changes';
 import type { Team } from '../team';

@@ -1,5 +1,5 @@
 import type { ConsoleDb } from '../db/database';
-import { serviceObjectsOf } from '../db/events/service-events';
+import { serviceObjectsOf } from '../db/repositories/events/service-events';
 
 export interface RowOutcome {
   index: number;

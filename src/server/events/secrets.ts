@@ -1,5 +1,5 @@
 import type { ConsoleDb } from '../db/database';
-import { eventSecretsOf } from '../db/events/service-events';
+import { eventSecretsOf } from '../db/repositories/events/service-events';
 
 /**
  * The signing secrets of the organization's events: those the console stored when it subscribed itself (sandbox

@@ -1,6 +1,6 @@
 import { intFromEnv } from '../../node/env';
-import { organizationsWithEvents } from '../db/events/service-events';
-import { findOrganizationByClientId } from '../db/repositories/organizations';
+import { organizationsWithEvents } from '../db/repositories/events/service-events';
+import { findOrganizationByClientId } from '../db/repositories/team/organizations';
 import type { CallService } from '../gate/service-calls';
 import type { ChangeSink } from '../live/changes';
 import type { Team } from '../team';

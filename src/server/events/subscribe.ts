@@ -1,5 +1,9 @@
-import { addEventSecret, removeEventSecret, subscriptionIdOf } from '../db/events/service-events';
-import type { OrganizationRow } from '../db/schema';
+import {
+  addEventSecret,
+  removeEventSecret,
+  subscriptionIdOf,
+} from '../db/repositories/events/service-events';
+import type { OrganizationRow } from '../db/schema/team';
 import { type CallService, serviceRequest } from '../gate/service-calls';
 import type { OrgCredentials, Team } from '../team';
 

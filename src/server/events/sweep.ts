@@ -1,6 +1,6 @@
-import { eventWatchOf, noteSwept, organizationsWithEvents } from '../db/events/service-events';
-import { findOrganization } from '../db/repositories/organizations';
-import type { OrganizationRow } from '../db/schema';
+import { eventWatchOf, noteSwept, organizationsWithEvents } from '../db/repositories/events/service-events';
+import { findOrganization } from '../db/repositories/team/organizations';
+import type { OrganizationRow } from '../db/schema/team';
 import { transfersSince } from '../gate/service-calls';
 import { applyRead } from './apply';
 import type { ServiceObject } from './reads';

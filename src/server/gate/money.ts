@@ -1,8 +1,8 @@
 import { approvalNeed, moneyWhatOf } from '../../lib/approval-rules';
 import type { AuditAction } from '../../lib/audit-actions';
 import { NO_POLICY } from '../approvals/policy';
-import { idempotencyKeysOf } from '../db/controls-schema';
-import { openRequestWithKey } from '../db/repositories/approval-requests';
+import { openRequestWithKey } from '../db/repositories/team/approval-requests';
+import { idempotencyKeysOf } from '../db/schema/team-controls';
 import { Refusal } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
 import { heldUntil } from '../members/hold';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { executeRequest } from '../approvals/execution/executor';
-import { recordDecision } from '../db/repositories/approval-decisions';
+import { recordDecision } from '../db/repositories/team/approval-decisions';
 import { basic, caller, teamConsole } from '../test/console';
 
 /**

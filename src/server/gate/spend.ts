@@ -3,8 +3,8 @@ import { dayFirstHour, spendHour } from '../../lib/spend-day';
 import { activePolicy } from '../approvals/policy';
 import { type ConsoleDb, transaction } from '../db/database';
 import { groupCommitOf } from '../db/group-commit';
-import { lockMember } from '../db/repositories/members';
-import { addToSpendHour, type SpendCounter, sumSpendHours } from '../db/repositories/spend-hours';
+import { lockMember } from '../db/repositories/team/members';
+import { addToSpendHour, type SpendCounter, sumSpendHours } from '../db/repositories/team/spend-hours';
 
 /**
  * What each member moves alone (without a second member's approval), counted by the server from what it forwards, so

@@ -1,4 +1,4 @@
-import * as memberRows from '../db/repositories/members';
+import * as memberRows from '../db/repositories/team/members';
 import { invalidFields, Refusal } from '../errors';
 import type { Team } from '../team';
 import { passwordMatches } from './secrets';

@@ -1,7 +1,7 @@
 import { can, isRole } from '../../lib/roles';
 import { type ConsoleDb, transaction } from '../db/database';
-import * as invitationRows from '../db/repositories/invitations';
-import * as memberRows from '../db/repositories/members';
+import * as invitationRows from '../db/repositories/team/invitations';
+import * as memberRows from '../db/repositories/team/members';
 import { invalidFields, linkNotFound, Refusal } from '../errors';
 import { findMemberByEmail, type MemberRow, normalEmail } from '../members/members';
 import { passwordBarred, passwordsOff } from '../sso/password-rule';

@@ -1,6 +1,6 @@
 import type { ConsoleDb } from '../db/database';
-import * as invitationRows from '../db/repositories/invitations';
-import type { MemberRow, OrganizationRow } from '../db/schema';
+import * as invitationRows from '../db/repositories/team/invitations';
+import type { MemberRow, OrganizationRow } from '../db/schema/team';
 import { deliverLink, type LinkDelivery, linkMessage } from '../mail/notices';
 import { memberView } from '../members/members';
 import type { Team } from '../team';

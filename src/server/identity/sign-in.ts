@@ -1,10 +1,10 @@
 import { can, isRole, type Role } from '../../lib/roles';
 import type { ConsoleDb } from '../db/database';
-import { countFailedSignIns } from '../db/repositories/audit-trail';
-import * as memberRows from '../db/repositories/members';
-import { findOrganization } from '../db/repositories/organizations';
-import * as sessionRows from '../db/repositories/sessions';
-import * as ssoRows from '../db/repositories/sso';
+import * as ssoRows from '../db/repositories/sso/sso';
+import { countFailedSignIns } from '../db/repositories/team/audit-trail';
+import * as memberRows from '../db/repositories/team/members';
+import { findOrganization } from '../db/repositories/team/organizations';
+import * as sessionRows from '../db/repositories/team/sessions';
 import { sealerOf } from '../db/seals';
 import {
   findMemberByEmail,

@@ -1,6 +1,6 @@
 import type { ConsoleDb } from '../db/database';
-import { appendChange, changesAfter, keptRange, pruneChanges } from '../db/live/live-changes';
-import type { LiveChangeRow } from '../db/live/live-changes-schema';
+import { appendChange, changesAfter, keptRange, pruneChanges } from '../db/repositories/live/live-changes';
+import type { LiveChangeRow } from '../db/schema/live';
 import type { Change, ChangeSink } from './changes';
 
 export interface LiveSettings {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendChange, pruneChanges } from '../db/live/live-changes';
+import { appendChange, pruneChanges } from '../db/repositories/live/live-changes';
 import { ensureOrganization } from '../members/members';
 import { rowOf } from '../pipeline/v2-table';
 import { teamConsole } from '../test/console';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { insertNotice, noticesOf } from '../db/live/member-notices';
+import { insertNotice, noticesOf } from '../db/repositories/live/member-notices';
 import type { Team } from '../team';
 import type { ChangeKind } from './changes';
 

@@ -1,5 +1,5 @@
 import { type Access, can, type Role } from '../../lib/roles';
-import type { LiveChangeRow } from '../db/live/live-changes-schema';
+import type { LiveChangeRow } from '../db/schema/live';
 import type { ChangeKind } from './changes';
 
 /** Who may read each kind of object, as its read declares it (live/routes.ts derives it from the route tables). */

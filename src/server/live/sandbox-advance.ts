@@ -1,5 +1,5 @@
 import { parseBasic } from '../../node/basic-auth';
-import { findOrganizationByClientId } from '../db/repositories/organizations';
+import { findOrganizationByClientId } from '../db/repositories/team/organizations';
 import type { Team } from '../team';
 
 /**

@@ -1,6 +1,6 @@
 import { isRole, type Role } from '../../lib/roles';
-import * as memberRows from '../db/repositories/members';
-import * as sessionRows from '../db/repositories/sessions';
+import * as memberRows from '../db/repositories/team/members';
+import * as sessionRows from '../db/repositories/team/sessions';
 import type { Team } from '../team';
 
 /**

@@ -1,5 +1,5 @@
 import type { StreamedChange } from '../../lib/live-changes';
-import type { LiveChangeRow } from '../db/live/live-changes-schema';
+import type { LiveChangeRow } from '../db/schema/live';
 import type { SessionMember } from '../identity/sign-in';
 import type { Team } from '../team';
 import { mayBeTold, type ReadAccess } from './readable';

@@ -1,7 +1,7 @@
 import type { Role } from '../../lib/roles';
 import { afterLosingPay } from '../approvals/status';
-import * as memberRows from '../db/repositories/members';
-import { endPending } from '../db/repositories/team-requests';
+import * as memberRows from '../db/repositories/team/members';
+import { endPending } from '../db/repositories/team/team-requests';
 import { Refusal } from '../errors';
 import { type ChangedBy, issueLink, revokeLinksOf } from '../identity/links';
 import type { LinkDelivery } from '../mail/notices';

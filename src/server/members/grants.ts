@@ -10,8 +10,8 @@ import {
   policyProblem,
 } from '../approvals/policy';
 import { lockRow, transaction } from '../db/database';
-import * as memberRows from '../db/repositories/members';
-import * as teamRequestRows from '../db/repositories/team-requests';
+import * as memberRows from '../db/repositories/team/members';
+import * as teamRequestRows from '../db/repositories/team/team-requests';
 import { memberNotFound, Refusal, teamRequestNotFound } from '../errors';
 import { type CallService, orUnavailable } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';

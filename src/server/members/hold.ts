@@ -1,4 +1,4 @@
-import type { MemberRow } from '../db/schema';
+import type { MemberRow } from '../db/schema/team';
 import type { ChangedBy } from '../identity/links';
 
 /**

@@ -1,10 +1,10 @@
 import { can, isRole, ROLES, type Role } from '../../lib/roles';
 import type { ConsoleDb } from '../db/database';
-import type { MemberStatus } from '../db/repositories/members';
-import * as memberRows from '../db/repositories/members';
-import * as organizationRows from '../db/repositories/organizations';
-import * as sessionRows from '../db/repositories/sessions';
-import type { MemberRow, OrganizationRow } from '../db/schema';
+import type { MemberStatus } from '../db/repositories/team/members';
+import * as memberRows from '../db/repositories/team/members';
+import * as organizationRows from '../db/repositories/team/organizations';
+import * as sessionRows from '../db/repositories/team/sessions';
+import type { MemberRow, OrganizationRow } from '../db/schema/team';
 import { hashPassword, newMemberId, newSecret } from '../identity/secrets';
 import type { Team } from '../team';
 

@@ -4,10 +4,10 @@ import { can, isRole } from '../../lib/roles';
 import { describeTeamChange, type TeamRequestKind, type TeamRequestStatus } from '../../lib/team-changes';
 import { consoleEntry } from '../audit/chain';
 import type { ConsoleDb } from '../db/database';
-import * as memberRows from '../db/repositories/members';
-import * as lifecycle from '../db/repositories/request-lifecycle';
-import * as teamRequestRows from '../db/repositories/team-requests';
-import type { TeamRequestRow } from '../db/schema';
+import * as memberRows from '../db/repositories/team/members';
+import * as lifecycle from '../db/repositories/team/request-lifecycle';
+import * as teamRequestRows from '../db/repositories/team/team-requests';
+import type { TeamRequestRow } from '../db/schema/team';
 import { Refusal } from '../errors';
 import type { Team } from '../team';
 

@@ -9,8 +9,8 @@ import {
   stepNames,
 } from '../../lib/flow-links';
 import { z } from '../../lib/zod';
-import * as flowRows from '../db/onboarding/flow-links';
-import type { FlowEmailNoteRow } from '../db/onboarding/flow-links-schema';
+import * as flowRows from '../db/repositories/onboarding/flow-links';
+import type { FlowEmailNoteRow } from '../db/schema/onboarding';
 import { Refusal } from '../errors';
 import { type CallService, RuleCheckUnavailable, readForRule, serviceRequest } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';

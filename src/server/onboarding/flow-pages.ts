@@ -3,10 +3,10 @@ import { accountConfirmationProblem, movesMoney, payoutMethodFromForm } from '..
 import { formatCents } from '../../lib/money';
 import { addPayoutMethodSchema } from '../../lib/requests/payout-methods';
 import { activePolicy } from '../approvals/policy';
-import * as flowRows from '../db/onboarding/flow-links';
-import type { FlowLinkRow } from '../db/onboarding/flow-links-schema';
-import { findOrganization } from '../db/repositories/organizations';
-import * as payeeRows from '../db/repositories/payee-requests';
+import * as flowRows from '../db/repositories/onboarding/flow-links';
+import { findOrganization } from '../db/repositories/team/organizations';
+import * as payeeRows from '../db/repositories/team/payee-requests';
+import type { FlowLinkRow } from '../db/schema/onboarding';
 import { type CallService, RuleCheckUnavailable, readForRule, serviceRequest } from '../gate/service-calls';
 import { releaseSpend, reserveSpend } from '../gate/spend';
 import { listPayeeRequests } from '../payees/decide';

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { countWaiting } from '../db/repositories/approval-requests';
+import { countWaiting } from '../db/repositories/team/approval-requests';
 import type { Team } from '../team';
 import { opsEvents } from './events';
 

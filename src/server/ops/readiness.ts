@@ -1,4 +1,4 @@
-import { answers, missingMigrations } from '../db/repositories/health';
+import { answers, missingMigrations } from '../db/repositories/team/health';
 import type { Team } from '../team';
 
 /** One check of readiness: passed, or why not, in words that say nothing about the data. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billActsInTrail } from '../db/repositories/audit-trail';
+import { billActsInTrail } from '../db/repositories/team/audit-trail';
 import { teamConsole } from '../test/console';
 import { BACKENDS } from '../test/databases';
 

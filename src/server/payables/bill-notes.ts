@@ -1,5 +1,5 @@
 import { billCreation } from '../db/repositories/accounts-payable/bill-approvals';
-import { billActsInTrail } from '../db/repositories/audit-trail';
+import { billActsInTrail } from '../db/repositories/team/audit-trail';
 import { sealerOf } from '../db/seals';
 import type { Team } from '../team';
 

@@ -11,7 +11,7 @@ import {
   pendingMethodChangesOf,
   setMethodChangeOutcome,
 } from '../db/repositories/accounts-payable/method-changes';
-import type { MethodChangeRow } from '../db/schema';
+import type { MethodChangeRow } from '../db/schema/team';
 import { Refusal } from '../errors';
 import { type CallService, serviceRequest } from '../gate/service-calls';
 import type { SessionMember } from '../identity/sign-in';

@@ -1,4 +1,4 @@
-import * as memberRows from '../db/repositories/members';
+import * as memberRows from '../db/repositories/team/members';
 import { Refusal } from '../errors';
 import type { SessionMember } from '../identity/sign-in';
 import { proposeOrApply } from '../members/grants';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findOrganizationByClientId } from '../db/repositories/organizations';
-import { insertIdentity } from '../db/repositories/sso';
+import { insertIdentity } from '../db/repositories/sso/sso';
+import { findOrganizationByClientId } from '../db/repositories/team/organizations';
 import { INVITATION_TTL_MS, insertLink } from '../identity/links';
 import { totpCode } from '../identity/totp';
 import { insertMember } from '../members/members';

@@ -1,7 +1,7 @@
 import type { ConsoleDb } from '../db/database';
-import * as memberRows from '../db/repositories/members';
-import * as ssoRows from '../db/repositories/sso';
-import type { OrganizationRow } from '../db/schema';
+import * as ssoRows from '../db/repositories/sso/sso';
+import * as memberRows from '../db/repositories/team/members';
+import type { OrganizationRow } from '../db/schema/team';
 import { Refusal } from '../errors';
 import type { Team } from '../team';
 

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { findOrganizationByClientId } from '../db/repositories/organizations';
-import { insertIdentity } from '../db/repositories/sso';
+import { insertIdentity } from '../db/repositories/sso/sso';
+import { findOrganizationByClientId } from '../db/repositories/team/organizations';
 import { totpCode } from '../identity/totp';
 import { findMemberByEmail, insertMember } from '../members/members';
 import { basic, caller } from '../test/console';

@@ -1,6 +1,6 @@
 import { isRole, type Role } from '../../lib/roles';
-import * as memberRows from '../db/repositories/members';
-import * as ssoRows from '../db/repositories/sso';
+import * as ssoRows from '../db/repositories/sso/sso';
+import * as memberRows from '../db/repositories/team/members';
 import { setRole } from '../members/changes';
 import type { Team } from '../team';
 import { roleOfGroups } from './settings';

@@ -1,4 +1,4 @@
-import type { OrganizationRow } from '../db/schema';
+import type { OrganizationRow } from '../db/schema/team';
 import type { RelyingParty } from './relying-party';
 import type { TokenVault } from './vault';
 

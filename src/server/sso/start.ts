@@ -1,4 +1,4 @@
-import { findOrganizationByClientId } from '../db/repositories/organizations';
+import { findOrganizationByClientId } from '../db/repositories/team/organizations';
 import type { Team } from '../team';
 import { RelyingParty } from './relying-party';
 import type { SsoSettings } from './settings';

@@ -1,8 +1,8 @@
 import { refillPauseReason } from '../../lib/refill-pauses';
 import type { ApprovalPolicy, PolicySettings } from '../approvals/policy';
 import { consoleEntry } from '../audit/chain';
-import * as pauseRows from '../db/wallets/refill-pauses';
-import type { RefillPauseRow } from '../db/wallets/refill-pauses-schema';
+import * as pauseRows from '../db/repositories/wallets/refill-pauses';
+import type { RefillPauseRow } from '../db/schema/wallets';
 import { type CallService, RuleCheckUnavailable, readForRule, serviceRequest } from '../gate/service-calls';
 import type { OrganizationRow } from '../members/members';
 import type { Team } from '../team';

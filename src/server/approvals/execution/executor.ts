@@ -2,10 +2,10 @@ import { classifyMoneyAnswer, mayResend } from '../../../lib/money-answer';
 import { isRecordOf, KEY_ON_REUSE, type MoneySent, recordOf } from '../../../lib/money-record';
 import { appendAuditIn, consoleEntry } from '../../audit/chain';
 import { transaction } from '../../db/database';
-import { dropApprovals } from '../../db/repositories/approval-decisions';
-import * as requestRows from '../../db/repositories/approval-requests';
-import { findOrganization } from '../../db/repositories/organizations';
-import type { RequestRow } from '../../db/schema';
+import { dropApprovals } from '../../db/repositories/team/approval-decisions';
+import * as requestRows from '../../db/repositories/team/approval-requests';
+import { findOrganization } from '../../db/repositories/team/organizations';
+import type { RequestRow } from '../../db/schema/team';
 import {
   type CallService,
   payeeMethodsFingerprint,

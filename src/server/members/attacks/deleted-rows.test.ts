@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteMemberSetEmail } from '../../db/onboarding/flow-links';
+import { noteMemberSetEmail } from '../../db/repositories/onboarding/flow-links';
 import { emailSetByMember } from '../../onboarding/flow-links';
 import { caller } from '../../test/console';
 import { BACKENDS } from '../../test/databases';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { apUserLinkOf, setApUserLink } from '../../db/repositories/accounts-payable/ap-user-links';
 import {
   emailSetByMemberSince,
   noteFlowEmailByMember,
   noteMemberSetEmail,
-} from '../../db/onboarding/flow-links';
-import { apUserLinkOf, setApUserLink } from '../../db/repositories/accounts-payable/ap-user-links';
+} from '../../db/repositories/onboarding/flow-links';
 import { emailSetByMember } from '../../onboarding/flow-links';
 import { BACKENDS } from '../../test/databases';
 import { writerOn } from '../../test/forge';

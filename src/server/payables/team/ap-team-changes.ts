@@ -1,5 +1,5 @@
 import { removeApUserLink, setApUserLink } from '../../db/repositories/accounts-payable/ap-user-links';
-import type { MemberRow, OrganizationRow } from '../../db/schema';
+import type { MemberRow, OrganizationRow } from '../../db/schema/team';
 import { Refusal } from '../../errors';
 import { type CallService, serviceRequest } from '../../gate/service-calls';
 import type { Team } from '../../team';

@@ -1,5 +1,5 @@
 import { apUserLinkOf, apUserLinksOf } from '../../db/repositories/accounts-payable/ap-user-links';
-import * as memberRows from '../../db/repositories/members';
+import * as memberRows from '../../db/repositories/team/members';
 import { memberNotFound, Refusal } from '../../errors';
 import type { CallService } from '../../gate/service-calls';
 import type { SessionMember } from '../../identity/sign-in';

@@ -1,5 +1,5 @@
 import { type ConsoleDb, transaction } from '../../database';
-import type { ApUserLinkRow } from '../../schema';
+import type { ApUserLinkRow } from '../../schema/team';
 import { sealerOf } from '../../seals';
 
 /**

@@ -1,10 +1,10 @@
 import type { ConsoleDb } from '../../database';
-import type { BillApprovalRow, BillCreationRow, BillEditRow } from '../../schema';
+import type { BillApprovalRow, BillCreationRow, BillEditRow } from '../../schema/team';
 import { sealerOf } from '../../seals';
 
 /**
  * Who approved a bill through the console, with the fingerprint of the payment method they were shown; and who changed
- * it, with whether the change voided the approvals given before it (payables/rules.ts, lib/bill-approvals.ts). Each
+ * it, with whether the change voided the approvals given before it (payables/judges/, lib/bill-approvals.ts). Each
  * approval is sealed as it is written (db/seals.ts): a fingerprint changed in the database, or an approval inserted
  * there, does not verify.
  */

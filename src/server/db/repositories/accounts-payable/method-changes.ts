@@ -1,5 +1,5 @@
 import type { ConsoleDb } from '../../database';
-import type { MethodChangeRow } from '../../schema';
+import type { MethodChangeRow } from '../../schema/team';
 import { sealerOf } from '../../seals';
 
 /**
