@@ -1,5 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYABLE_STATUSES } from '../lib/ap-states';
+import type { Disagreements, WireAgrees } from '../lib/wire/agreement';
+import type { SandboxBill } from '../lib/wire/resources';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { rawExchange, request } from './client';
@@ -87,6 +89,8 @@ export const billSchema = z.object({
     .nullish(),
 });
 export type Bill = z.infer<typeof billSchema>;
+/** Compiles only while the schema reads a bill as the vendor's document (and the sandbox's extension) writes it. */
+export type BillReadsTheWire = WireAgrees<Disagreements<Bill, SandboxBill>>;
 
 export const vendorSchema = z.object({
   id: z.string(),

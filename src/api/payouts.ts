@@ -2,6 +2,8 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '../lib/money';
 import { KEY_ON_REUSE } from '../lib/money-record';
 import { type CreatePayoutRequest, type Payout, toPayoutRequest } from '../lib/payout-request';
+import type { Disagreements, WireAgrees } from '../lib/wire/agreement';
+import type { SandboxPayoutLink } from '../lib/wire/resources';
 import { z } from '../lib/zod';
 import { type ActivityDescription, useDescribedMutation } from './activity-log';
 import { movedMoney } from './approvals';
@@ -94,6 +96,9 @@ export const payoutLinkSchema = z.lazy(() =>
     history: z.array(z.object({ status: z.string(), at: z.string(), note: z.string().nullish() })).nullish(),
   }),
 );
+export type PayoutLinkReadsTheWire = WireAgrees<
+  Disagreements<z.output<typeof payoutLinkSchema>, SandboxPayoutLink>
+>;
 
 export interface PayoutLinkQuery {
   status?: string | undefined;
