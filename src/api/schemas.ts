@@ -1,5 +1,7 @@
 import type { Disagreements, WireAgrees } from '../lib/wire/agreement';
 import type {
+  PaymentCustomer,
+  SandboxApp,
   SandboxPayoutMethod,
   SandboxTransaction,
   SandboxTransfer,
@@ -185,6 +187,7 @@ export const customerSchema = z.lazy(() =>
   }),
 );
 export type Customer = z.infer<typeof customerSchema>;
+export type CustomerReadsTheWire = WireAgrees<Disagreements<Customer, PaymentCustomer>>;
 
 export const customerPageSchema = z.lazy(() => pageSchema(customerSchema));
 
@@ -206,6 +209,8 @@ export const appSchema = z.lazy(() =>
   }),
 );
 export type App = z.infer<typeof appSchema>;
+/** Its wallet's figures are decimal strings in the document, read as numbers too: those two are not checked. */
+export type AppReadsTheWire = WireAgrees<Disagreements<Omit<App, 'metrics'>, SandboxApp>>;
 
 /** The vendor's `{ success, message }`; a 200 with no body at all is a success too. */
 export const successMessageSchema = z.lazy(() =>

@@ -62,3 +62,9 @@ export type AnyWords<Wire> = Wire extends string
     : Wire extends object
       ? { [Key in keyof Wire]: AnyWords<Wire[Key]> }
       : Wire;
+
+/**
+ * The wire's type with the fields `Relied` always there: for a reader that takes the service's answer as it comes
+ * (no schema) and relies on those, as the rules of the console server do.
+ */
+export type Answering<Wire, Relied extends keyof Wire> = Omit<Wire, Relied> & Required<Pick<Wire, Relied>>;

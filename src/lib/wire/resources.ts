@@ -24,6 +24,22 @@ export type PayoutLink = Schemas['payout-link'];
 export type Wallet = Schemas['wallet'];
 /** A user's saved payout method (the document's `payment-method`). */
 export type PayoutMethod = Schemas['payment-method'];
+/** An app: its wallet is `metrics.wallet_balance`, in decimal dollars. */
+export type App = Schemas['app'];
+export type PaymentCustomer = Schemas['payment-customer'];
+export type PayoutRequest = Schemas['payout-request'];
+/** Accounts payable: a bill's vendor, the vendor's account, an AP user who may approve, an approval policy. */
+export type Vendor = Schemas['vendor'];
+export type VendorMethod = Schemas['vendor-payment-method'];
+export type Approver = Schemas['approver'];
+type PolicyCondition = NonNullable<Schemas['approval-policy']['payable_conditions']>[number];
+/**
+ * An approval policy. Its document nests a condition's `type` one level too deep (an object whose own `type` lists
+ * `amount` and `vendor_id`), so that one field is typed as the document means it: a word.
+ */
+export type ApprovalPolicy = Omit<Schemas['approval-policy'], 'payable_conditions'> & {
+  payable_conditions?: (Omit<PolicyCondition, 'type'> & { type?: 'amount' | 'vendor_id' })[];
+};
 
 type BillAction = NonNullable<Bill['action_history']>[number];
 
@@ -92,6 +108,12 @@ export type SandboxPayoutMethod = PayoutMethod & {
   account_type?: 'checking' | 'savings';
   handle?: string;
 };
+
+/** Sandbox extension: whether an app has a compliance record. */
+export type SandboxApp = App & { has_compliance?: boolean };
+
+/** Sandbox extension: a vendor's account by its id and last four digits (the document lists accounts by name). */
+export type SandboxVendorMethod = VendorMethod & { id?: string; mask?: string };
 
 /** Sandbox extension: whom a payout link is for, its deliveries, until when it holds and its history. */
 export type SandboxPayoutLink = Omit<PayoutLink, 'delivery'> & {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Disagreements, WireAgrees } from '../../lib/wire/agreement';
-import type { SandboxPayoutMethod, SandboxUser } from '../../lib/wire/resources';
+import type { PaymentCustomer, SandboxApp, SandboxPayoutMethod, SandboxUser } from '../../lib/wire/resources';
 
 /** Shapes of what the sandbox answers, for its OpenAPI document. `.meta({ 'x-extension': true })` marks additions. */
 
@@ -128,6 +128,9 @@ export const customerResponse = z
     created: z.iso.datetime(),
   })
   .meta({ title: 'payment-customer' });
+export type CustomerAnswersTheWire = WireAgrees<
+  Disagreements<z.output<typeof customerResponse>, PaymentCustomer>
+>;
 
 export const appResponse = z
   .object({
@@ -143,6 +146,7 @@ export const appResponse = z
     has_compliance: z.boolean().meta({ 'x-extension': true, description: 'A compliance record is on file' }),
   })
   .meta({ title: 'app' });
+export type AppAnswersTheWire = WireAgrees<Disagreements<z.output<typeof appResponse>, SandboxApp>>;
 
 /** The vendor's page of a list: `{ data, has_more }`. */
 export function listResponse<T extends z.ZodType>(item: T) {

@@ -1,26 +1,19 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { AnyWords } from '../../lib/wire/agreement';
-import type { Bill as WireBill } from '../../lib/wire/resources';
+import type { Answering, AnyWords } from '../../lib/wire/agreement';
+import type { Approver, Bill as WireBill } from '../../lib/wire/resources';
 import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
 import type { OrgCredentials } from '../team';
 
 /** What the rules of bills read from the payout service, always as the organization. */
 
-export interface ApUser {
-  id: number;
-  email: string;
-  role: string;
-  first_name?: string;
-  last_name?: string;
-}
+/** An AP user (the vendor's approver), whose id, email and role the service answers for every one. */
+export type ApUser = Answering<AnyWords<Approver>, 'id' | 'email' | 'role'>;
 
 type Answered = AnyWords<WireBill>;
 type Action = NonNullable<Answered['action_history']>[number];
 type Step = NonNullable<Answered['approval_steps']>[number];
 type Approval = NonNullable<Step['user_approvals']>[number];
-/** `Of` with the fields `Relied` answered. */
-type Answering<Of, Relied extends keyof Of> = Omit<Of, Relied> & Required<Pick<Of, Relied>>;
 
 /**
  * A bill as the rules read it: the vendor's payable (generated from its document), any word where the document lists
