@@ -28,6 +28,9 @@ export type PayoutMethod = Schemas['payment-method'];
 export type App = Schemas['app'];
 export type PaymentCustomer = Schemas['payment-customer'];
 export type PayoutRequest = Schemas['payout-request'];
+export type PayoutBatch = Schemas['payout-batch-response'];
+/** One payout of a batch's results. */
+export type PayoutBatchResult = Schemas['payout-batch-results-item'];
 /** Accounts payable: a bill's vendor, the vendor's account, an AP user who may approve, an approval policy. */
 export type Vendor = Schemas['vendor'];
 export type VendorMethod = Schemas['vendor-payment-method'];
@@ -107,6 +110,17 @@ export type SandboxPayoutMethod = PayoutMethod & {
   is_default?: boolean;
   account_type?: 'checking' | 'savings';
   handle?: string;
+};
+
+/** A payout request's user and payout link, with what the sandbox adds to each. */
+export type SandboxPayoutRequest = Omit<PayoutRequest, 'user' | 'payout-link'> & {
+  user?: SandboxUser;
+  'payout-link'?: SandboxPayoutLink;
+};
+
+/** Sandbox extension: how many of a payout batch's items are answered, paid and failed. */
+export type SandboxPayoutBatch = PayoutBatch & {
+  progress?: { total: number; done: number; paid: number; failed: number };
 };
 
 /** Sandbox extension: whether an app has a compliance record. */
