@@ -10,7 +10,13 @@ import type { components } from './dots-v2';
  *
  * The document marks almost no field required, so neither do these types: a reader says what it relies on. Where
  * the sandbox answers more than the vendor (`x-extension` in its own document, docs/sandbox.md), the type is the
- * vendor's plus the extension, named `Sandbox...`: upstream those fields are missing, and the console copes.
+ * vendor's plus the extension, named `Sandbox...`: upstream those fields are missing, and the console copes. The
+ * sandbox's own document (/sandbox/openapi.json) is made from its zod schemas, which are checked against these, so no
+ * types are generated from it.
+ *
+ * The browser's calls stay on api/client.ts `request()`, which brings the member's credentials, the sign-in dialog on
+ * a 401, the request inspector, ApiError and the zod parse of the answer: openapi-fetch would need each again as
+ * middleware, and would type what the schemas already check.
  */
 type Schemas = components['schemas'];
 
