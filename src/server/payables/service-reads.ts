@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { Answering, AnyWords } from '../../lib/wire/agreement';
-import type { Approver, Bill as WireBill } from '../../lib/wire/resources';
+import type { Approver, Vendor, Bill as WireBill } from '../../lib/wire/resources';
 import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
 import type { OrgCredentials } from '../team';
 
@@ -70,7 +70,7 @@ export function billOf(call: CallService, credentials: OrgCredentials, id: strin
 }
 
 export function vendorOf(call: CallService, credentials: OrgCredentials, id: string) {
-  return read<{ id: string; name: string }>(
+  return read<Answering<Vendor, 'id' | 'name'>>(
     call,
     credentials,
     `/v2/accounts-payable/vendors/${encodeURIComponent(id)}`,
