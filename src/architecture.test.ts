@@ -189,7 +189,9 @@ function secondCopies(sources: readonly Source[]): string[] {
       : []),
     ...(/['"`]bank_transfer['"`]/.test(text) &&
     path !== 'lib/payout-methods.ts' &&
-    !path.startsWith('lib/requests/')
+    !path.startsWith('lib/requests/') &&
+    // The vendor's document, as types: it lists the word, and maps nothing.
+    path !== 'lib/wire/dots-v2.ts'
       ? [`${path} maps bank_transfer itself: lib/payout-methods.ts (railOf) does`]
       : []),
     ...(packages.includes('papaparse') && !path.startsWith('lib/file-engine/')

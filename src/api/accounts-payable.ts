@@ -1,5 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAYABLE_STATUSES } from '../lib/ap-states';
+import type { Disagreements, WireAgrees } from '../lib/wire/agreement';
+import type {
+  ApprovalPolicy,
+  SandboxBill,
+  SandboxVendorMethod,
+  Approver as WireApprover,
+  Vendor as WireVendor,
+} from '../lib/wire/resources';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { rawExchange, request } from './client';
@@ -87,6 +95,8 @@ export const billSchema = z.object({
     .nullish(),
 });
 export type Bill = z.infer<typeof billSchema>;
+/** Compiles only while the schema reads a bill as the vendor's document (and the sandbox's extension) writes it. */
+export type BillReadsTheWire = WireAgrees<Disagreements<Bill, SandboxBill>>;
 
 export const vendorSchema = z.object({
   id: z.string(),
@@ -94,6 +104,7 @@ export const vendorSchema = z.object({
   contact_email: z.string().nullish(),
 });
 export type Vendor = z.infer<typeof vendorSchema>;
+export type VendorReadsTheWire = WireAgrees<Disagreements<Vendor, WireVendor>>;
 export const vendorMethodSchema = z.object({
   id: z.string(),
   name: z.string().nullish(),
@@ -102,6 +113,7 @@ export const vendorMethodSchema = z.object({
   ach_routing_number: z.string().nullish(),
 });
 export type VendorMethod = z.infer<typeof vendorMethodSchema>;
+export type VendorMethodReadsTheWire = WireAgrees<Disagreements<VendorMethod, SandboxVendorMethod>>;
 export const approverSchema = z.object({
   id: z.number(),
   email: z.string().nullish(),
@@ -110,6 +122,7 @@ export const approverSchema = z.object({
   role: z.string().nullish(),
 });
 export type Approver = z.infer<typeof approverSchema>;
+export type ApproverReadsTheWire = WireAgrees<Disagreements<Approver, WireApprover>>;
 export const policySchema = z.object({
   id: z.string(),
   priority: z.number(),
@@ -129,6 +142,7 @@ export const policySchema = z.object({
   ),
 });
 export type ApPolicy = z.infer<typeof policySchema>;
+export type PolicyReadsTheWire = WireAgrees<Disagreements<ApPolicy, ApprovalPolicy>>;
 
 const page = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), has_more: z.boolean().nullish() });

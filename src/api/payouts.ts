@@ -2,6 +2,13 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { formatCents } from '../lib/money';
 import { KEY_ON_REUSE } from '../lib/money-record';
 import { type CreatePayoutRequest, type Payout, toPayoutRequest } from '../lib/payout-request';
+import type { Disagreements, WireAgrees } from '../lib/wire/agreement';
+import type {
+  PayoutBatchResult,
+  SandboxPayoutBatch,
+  SandboxPayoutLink,
+  SandboxPayoutRequest,
+} from '../lib/wire/resources';
 import { z } from '../lib/zod';
 import { type ActivityDescription, useDescribedMutation } from './activity-log';
 import { movedMoney } from './approvals';
@@ -94,6 +101,9 @@ export const payoutLinkSchema = z.lazy(() =>
     history: z.array(z.object({ status: z.string(), at: z.string(), note: z.string().nullish() })).nullish(),
   }),
 );
+export type PayoutLinkReadsTheWire = WireAgrees<
+  Disagreements<z.output<typeof payoutLinkSchema>, SandboxPayoutLink>
+>;
 
 export interface PayoutLinkQuery {
   status?: string | undefined;
@@ -153,6 +163,7 @@ export const payoutBatchSchema = z.lazy(() =>
   }),
 );
 export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
+export type PayoutBatchReadsTheWire = WireAgrees<Disagreements<PayoutBatch, SandboxPayoutBatch>>;
 
 export const batchResultsSchema = z.lazy(() =>
   z.object({
@@ -170,6 +181,9 @@ export const batchResultsSchema = z.lazy(() =>
   }),
 );
 export type BatchResults = z.infer<typeof batchResultsSchema>;
+export type BatchResultReadsTheWire = WireAgrees<
+  Disagreements<BatchResults['items'][number], PayoutBatchResult>
+>;
 
 export function createPayoutBatch(
   body: { items: CreatePayoutRequest[]; idempotency_key: string; metadata?: Record<string, string> },
@@ -230,6 +244,7 @@ export const payoutRequestSchema = z.lazy(() =>
   }),
 );
 export type PayoutRequest = z.infer<typeof payoutRequestSchema>;
+export type PayoutRequestReadsTheWire = WireAgrees<Disagreements<PayoutRequest, SandboxPayoutRequest>>;
 
 export function listPayoutRequests(query: PageQuery = {}) {
   return request({

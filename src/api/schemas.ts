@@ -1,3 +1,12 @@
+import type { Disagreements, WireAgrees } from '../lib/wire/agreement';
+import type {
+  PaymentCustomer,
+  SandboxApp,
+  SandboxPayoutMethod,
+  SandboxTransaction,
+  SandboxTransfer,
+  SandboxUser,
+} from '../lib/wire/resources';
 import { z } from '../lib/zod';
 
 /**
@@ -8,6 +17,10 @@ import { z } from '../lib/zod';
  * Each schema is built on its first use (`z.lazy`): building zod schemas is costly (every one of the fields below is
  * a few schema objects), and building all of them was the largest part of evaluating the console's first script,
  * one long task of the load, though a page parses only one or two of them.
+ *
+ * Each schema of a vendor's resource is checked against the types generated from the vendor's document
+ * (`...ReadsTheWire` below, lib/wire/agreement.ts): a field it reads that the document renames or retypes fails
+ * typecheck here.
  */
 
 /** Integer cents, as a number or an integer string. */
@@ -51,6 +64,7 @@ export const payoutMethodSchema = z.lazy(() =>
   }),
 );
 export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
+export type PayoutMethodReadsTheWire = WireAgrees<Disagreements<PayoutMethod, SandboxPayoutMethod>>;
 
 export const transactionSchema = z.lazy(() =>
   z.object({
@@ -67,6 +81,7 @@ export const transactionSchema = z.lazy(() =>
   }),
 );
 export type Transaction = z.infer<typeof transactionSchema>;
+export type TransactionReadsTheWire = WireAgrees<Disagreements<Transaction, SandboxTransaction>>;
 
 export const transferSchema = z.lazy(() =>
   z.object({
@@ -99,6 +114,7 @@ export const transferSchema = z.lazy(() =>
   }),
 );
 export type Transfer = z.infer<typeof transferSchema>;
+export type TransferReadsTheWire = WireAgrees<Disagreements<Transfer, SandboxTransfer>>;
 
 export const transferListSchema = z.lazy(() =>
   z.object({
@@ -149,6 +165,7 @@ export const userSchema = z.lazy(() =>
   }),
 );
 export type User = z.infer<typeof userSchema>;
+export type UserReadsTheWire = WireAgrees<Disagreements<User, SandboxUser>>;
 
 /** The vendor's `{ data, has_more }` page of a list. */
 export function pageSchema<T extends z.ZodType>(item: T) {
@@ -170,6 +187,7 @@ export const customerSchema = z.lazy(() =>
   }),
 );
 export type Customer = z.infer<typeof customerSchema>;
+export type CustomerReadsTheWire = WireAgrees<Disagreements<Customer, PaymentCustomer>>;
 
 export const customerPageSchema = z.lazy(() => pageSchema(customerSchema));
 
@@ -191,6 +209,8 @@ export const appSchema = z.lazy(() =>
   }),
 );
 export type App = z.infer<typeof appSchema>;
+/** Its wallet's figures are decimal strings in the document, read as numbers too: those two are not checked. */
+export type AppReadsTheWire = WireAgrees<Disagreements<Omit<App, 'metrics'>, SandboxApp>>;
 
 /** The vendor's `{ success, message }`; a 200 with no body at all is a success too. */
 export const successMessageSchema = z.lazy(() =>

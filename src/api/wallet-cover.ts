@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { can } from '../lib/roles';
 import { drainOfRequest, type Waiting, walletShortfalls } from '../lib/wallet-cover';
+import type { Disagreements, WireAgrees } from '../lib/wire/agreement';
+import type { Bill } from '../lib/wire/resources';
 import { z } from '../lib/zod';
 import { approvalRequestSchema } from './approvals';
 import { request } from './client';
@@ -41,6 +43,8 @@ const billSchema = z.object({
   /** The app whose wallet pays it (the sandbox's bills say so). */
   api_app_id: z.string().nullish(),
 });
+/** The few fields the warning reads of a bill, kept apart from the bills' pages (their module stays off the overview). */
+export type WarningReadsABill = WireAgrees<Disagreements<z.output<typeof billSchema>, Bill>>;
 
 async function approvedBills(): Promise<Waiting[]> {
   const bills = await pages((after) =>

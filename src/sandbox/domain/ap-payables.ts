@@ -5,6 +5,8 @@ import type {
   PayableItem,
   UpdatePayable,
 } from '../../lib/requests/accounts-payable';
+import type { Disagreements, WireAgrees } from '../../lib/wire/agreement';
+import type { SandboxBill } from '../../lib/wire/resources';
 import {
   type ApUserRow,
   apUsersOf,
@@ -188,11 +190,14 @@ export function payableView(db: Db, row: PayableListRow, origin = 'http://sandbo
     })),
     next_approvers: (row.next_approvers ?? '').split(',').filter(Boolean).map(Number),
     action_history: parse<HistoryAction[]>(row.action_history, []).filter((a) => a.action !== 'update'),
-    status_history: parse(row.status_history, []),
+    status_history: parse<{ status: PayableStatus; timestamp: string }[]>(row.status_history, []),
     transfer_history: parse<TransferAttempt[]>(row.transfer_history, []),
     ...(row.transfer_id ? { transfer_id: row.transfer_id } : {}),
   };
 }
+
+/** Compiles only while the sandbox answers a bill as the vendor's document (and the extension) says. */
+export type BillAnswersTheWire = WireAgrees<Disagreements<ReturnType<typeof payableView>, SandboxBill>>;
 
 export function payableRow(db: Db, orgId: string, id: string): PayableListRow {
   return found(findPayable(db, orgId, id));

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Payee, PayoutLinkRequest } from '../../lib/requests/payout-links';
 import type { AddPayoutMethod } from '../../lib/requests/payout-methods';
 import type { SendPayoutRequest } from '../../lib/requests/payouts';
+import type { AnyWords, Disagreements, WireAgrees } from '../../lib/wire/agreement';
+import type { PayoutLink, SandboxPayoutLink } from '../../lib/wire/resources';
 import type { Db } from '../store/db';
 import { newLinkToken } from '../store/link-token';
 import {
@@ -94,7 +96,7 @@ export function payoutLinkUrl(token: string): string {
 /** The vendor's `payout-link` as the sandbox answers it (+ extensions: its history, deliveries and expiry). */
 export function payoutLinkView(db: Db, link: PayoutLinkRow) {
   const payee = parse<Payee>(link.payee);
-  const delivery = Object.fromEntries(
+  const delivery: AnyWords<NonNullable<PayoutLink['delivery']>> = Object.fromEntries(
     Object.entries({
       method: link.delivery_method,
       email: payee?.email,
@@ -102,7 +104,7 @@ export function payoutLinkView(db: Db, link: PayoutLinkRow) {
       phone_number: payee?.phone_number,
     }).filter(([, value]) => value !== undefined),
   );
-  const view: Record<string, unknown> = {
+  const view = {
     id: link.id,
     created: link.created,
     link: payoutLinkUrl(link.token),
@@ -127,10 +129,16 @@ export function payoutLinkView(db: Db, link: PayoutLinkRow) {
       note: event.note ?? undefined,
     })),
   };
-  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined)) as {
-    id: string;
-  } & Record<string, unknown>;
+  // Fields it does not have are left out, not answered as null.
+  return Object.fromEntries(Object.entries(view).filter(([, value]) => value !== undefined)) as Partial<
+    typeof view
+  > & { id: string };
 }
+
+/** Compiles only while the sandbox answers a payout link as the vendor's document (and the extension) says. */
+export type PayoutLinkAnswersTheWire = WireAgrees<
+  Disagreements<ReturnType<typeof payoutLinkView>, SandboxPayoutLink>
+>;
 
 type PayoutLinkView = ReturnType<typeof payoutLinkView>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Disagreements, WireAgrees } from '../../lib/wire/agreement';
+import type { PaymentCustomer, SandboxApp, SandboxPayoutMethod, SandboxUser } from '../../lib/wire/resources';
 
 /** Shapes of what the sandbox answers, for its OpenAPI document. `.meta({ 'x-extension': true })` marks additions. */
 
@@ -39,6 +41,9 @@ export const payoutMethodResponse = z
       .meta({ 'x-extension': true, description: 'The method a `default` payout pays' }),
   })
   .meta({ title: 'payment-method' });
+export type PayoutMethodAnswersTheWire = WireAgrees<
+  Disagreements<z.output<typeof payoutMethodResponse>, SandboxPayoutMethod>
+>;
 
 export const standardErrors = {
   400: { description: 'Invalid request: every field problem is listed', schema: errorResponse },
@@ -108,6 +113,8 @@ export const userSummaryResponse = z
 export const userResponse = userSummaryResponse
   .extend({ addresses: z.array(addressResponse).meta({ 'x-extension': true, description: 'Newest first' }) })
   .meta({ title: 'user-with-addresses' });
+/** Compiles only while the sandbox answers a user as the vendor's document (and the extension) says. */
+export type UserAnswersTheWire = WireAgrees<Disagreements<z.output<typeof userResponse>, SandboxUser>>;
 
 export const customerResponse = z
   .object({
@@ -121,6 +128,9 @@ export const customerResponse = z
     created: z.iso.datetime(),
   })
   .meta({ title: 'payment-customer' });
+export type CustomerAnswersTheWire = WireAgrees<
+  Disagreements<z.output<typeof customerResponse>, PaymentCustomer>
+>;
 
 export const appResponse = z
   .object({
@@ -136,6 +146,7 @@ export const appResponse = z
     has_compliance: z.boolean().meta({ 'x-extension': true, description: 'A compliance record is on file' }),
   })
   .meta({ title: 'app' });
+export type AppAnswersTheWire = WireAgrees<Disagreements<z.output<typeof appResponse>, SandboxApp>>;
 
 /** The vendor's page of a list: `{ data, has_more }`. */
 export function listResponse<T extends z.ZodType>(item: T) {

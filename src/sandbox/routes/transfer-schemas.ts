@@ -1,6 +1,7 @@
 import { z } from 'zod';
-
 import { TRANSFER_STATUSES, TRANSFER_TYPES } from '../../lib/transfer-states';
+import type { Disagreements, WireAgrees } from '../../lib/wire/agreement';
+import type { SandboxTransaction, SandboxTransfer } from '../../lib/wire/resources';
 export const transferStatusSchema = z.enum(TRANSFER_STATUSES, `One of ${TRANSFER_STATUSES.join(', ')}`);
 export const transferTypeSchema = z.enum(TRANSFER_TYPES, `One of ${TRANSFER_TYPES.join(', ')}`);
 
@@ -59,3 +60,11 @@ export const transferResponse = z
       .meta({ 'x-extension': true, description: 'ACH return code of a failed or reversed transfer' }),
   })
   .meta({ title: 'transfer' });
+
+/** Compile only while the sandbox answers a transfer and its lines as the vendor's document (and the extension) says. */
+export type TransactionAnswersTheWire = WireAgrees<
+  Disagreements<z.output<typeof transactionResponse>, SandboxTransaction>
+>;
+export type TransferAnswersTheWire = WireAgrees<
+  Disagreements<z.output<typeof transferResponse>, SandboxTransfer>
+>;

@@ -1,4 +1,5 @@
 import type { ApRole, PayableStatus } from '../../lib/ap-states';
+import type { Bill } from '../../lib/wire/resources';
 import type { Db } from './db';
 
 export type { ApRole, PayableStatus };
@@ -67,7 +68,8 @@ export interface PayableRow {
   vendor_id: string | null;
   payment_method_id: string | null;
   amount: number | null;
-  funding_source: 'dots_balance' | 'ach';
+  /** The vendor's words for where a bill's money comes from. */
+  funding_source: NonNullable<Bill['funding_source']>;
   items: string | null;
   file: Buffer | null;
   status: PayableStatus;

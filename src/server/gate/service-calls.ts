@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import type { AnyWords } from '../../lib/wire/agreement';
+import type { SandboxTransfer } from '../../lib/wire/resources';
 import { basicAuthorization } from '../../node/basic-auth';
 import { Refusal } from '../errors';
 import type { OrgCredentials } from '../team';
@@ -24,16 +26,17 @@ export function serviceRequest(
   });
 }
 
-export interface ListedTransfer {
+/**
+ * A transfer of a list, as the servers read it: the vendor's (generated from its document, with the sandbox's
+ * `customer_id`), any word for its type; its metadata read as the object the console server stamps.
+ */
+export type ListedTransfer = Pick<
+  AnyWords<SandboxTransfer>,
+  'created' | 'amount' | 'user_id' | 'customer_id' | 'type'
+> & {
   id: string;
-  created?: string;
-  amount?: number;
-  user_id?: string | null;
-  customer_id?: string | null;
-  /** payment, payout, … */
-  type?: string;
   metadata?: Record<string, unknown> | null;
-}
+};
 
 /**
  * The organization's transfers made since `since`, newest first, page by page (at most `maxPages` of 100). Throws

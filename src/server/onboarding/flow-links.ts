@@ -8,6 +8,7 @@ import {
   movesMoney,
   stepNames,
 } from '../../lib/flow-links';
+import type { User } from '../../lib/wire/resources';
 import { z } from '../../lib/zod';
 import * as flowRows from '../db/repositories/onboarding/flow-links';
 import type { FlowEmailNoteRow } from '../db/schema/onboarding';
@@ -50,12 +51,12 @@ async function readUser(
   team: Team,
   found: SessionMember,
   userId: string,
-): Promise<{ email?: string; first_name?: string } | null> {
+): Promise<Pick<User, 'email' | 'first_name'> | null> {
   const credentials = team.credentialsFor(found.organization);
   if (!call || !credentials) return null;
   // 400/403/404: no id, or not the organization's user (the service refuses the flow too); anything else unanswered
   // throws.
-  return readForRule<{ email?: string; first_name?: string }>(
+  return readForRule<Pick<User, 'email' | 'first_name'>>(
     call,
     serviceRequest(credentials, `/v2/users/${encodeURIComponent(userId)}`),
     'object',

@@ -1,35 +1,34 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import type { Answering, AnyWords } from '../../lib/wire/agreement';
+import type { Approver, Vendor, Bill as WireBill } from '../../lib/wire/resources';
 import { type CallService, readForRule, serviceRequest } from '../gate/service-calls';
 import type { OrgCredentials } from '../team';
 
 /** What the rules of bills read from the payout service, always as the organization. */
 
-export interface ApUser {
-  id: number;
-  email: string;
-  role: string;
-  first_name?: string;
-  last_name?: string;
-}
+/** An AP user (the vendor's approver), whose id, email and role the service answers for every one. */
+export type ApUser = Answering<AnyWords<Approver>, 'id' | 'email' | 'role'>;
 
-export interface Bill {
-  id: string;
-  number: string;
-  status: string;
-  amount: number;
-  ap_vendor_id?: string;
-  ap_vendor_name?: string;
-  ap_payment_method_id?: string;
-  items?: unknown[] | null;
-  action_history?: { action: string; user_id: number }[];
-  /** Each attempt to pay it, with the idempotency key it was sent with (where the service keeps one). */
-  transfer_history?: { idempotency_key?: string | null }[] | null;
-  approval_steps?: {
-    completed: boolean;
-    user_approvals: { user_id: number; approval_given: boolean }[];
-  }[];
-}
+type Answered = AnyWords<WireBill>;
+type Action = NonNullable<Answered['action_history']>[number];
+type Step = NonNullable<Answered['approval_steps']>[number];
+type Approval = NonNullable<Step['user_approvals']>[number];
+
+/**
+ * A bill as the rules read it: the vendor's payable (generated from its document), any word where the document lists
+ * some (the rules compare with the words they know), with the fields the rules rely on the service to answer for every
+ * bill: its id, number, status and amount, each action's name, each step's approvals, and who gave each.
+ */
+export type Bill = Answering<
+  Omit<Answered, 'action_history' | 'approval_steps'>,
+  'id' | 'number' | 'status' | 'amount'
+> & {
+  action_history?: Answering<Action, 'action'>[];
+  approval_steps?: (Answering<Omit<Step, 'user_approvals'>, 'completed'> & {
+    user_approvals: Answering<Approval, 'user_id' | 'approval_given'>[];
+  })[];
+};
 
 /**
  * One read of a rule: null only when the service says for certain there is none (403 or 404; the rules then refuse a
@@ -71,7 +70,7 @@ export function billOf(call: CallService, credentials: OrgCredentials, id: strin
 }
 
 export function vendorOf(call: CallService, credentials: OrgCredentials, id: string) {
-  return read<{ id: string; name: string }>(
+  return read<Answering<Vendor, 'id' | 'name'>>(
     call,
     credentials,
     `/v2/accounts-payable/vendors/${encodeURIComponent(id)}`,
