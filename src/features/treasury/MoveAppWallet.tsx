@@ -14,6 +14,7 @@ import {
 } from '../../api/wallet-moves';
 import { Money } from '../../components/Money';
 import { MoneyReviewDialog } from '../../components/MoneyReviewDialog';
+import { SubmittedForApproval } from '../../components/SubmittedForApproval';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents } from '../../lib/money';
 import { possessive } from '../../lib/words';
@@ -164,12 +165,7 @@ function MoveForm({
           <Link href={`/transfers/${made.id}`}>Open transfer</Link>
         </Text>
       )}
-      {waiting && (
-        <Text role="status" ref={outcome} tabIndex={-1}>
-          {'Submitted for approval: '}
-          <Link href={`/approvals/${waiting}`}>Open request</Link>
-        </Text>
-      )}
+      {waiting && <SubmittedForApproval requestId={waiting} ref={outcome} />}
       <Text size="sm" c="dimmed">
         <Money cents={app.balance} /> in the wallet now.
       </Text>

@@ -13,6 +13,7 @@ import {
 } from '../../api/wallet-moves';
 import { MoneyReviewDialog } from '../../components/MoneyReviewDialog';
 import { Select } from '../../components/Select';
+import { SubmittedForApproval } from '../../components/SubmittedForApproval';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents } from '../../lib/money';
 import { possessive } from '../../lib/words';
@@ -160,12 +161,7 @@ export function MoveOrganizationWallet({
           <Link href={`/transfers/${made.id}`}>Open transfer</Link>
         </Text>
       )}
-      {waiting && (
-        <Text role="status">
-          {'Submitted for approval: '}
-          <Link href={`/approvals/${waiting}`}>Open request</Link>
-        </Text>
-      )}
+      {waiting && <SubmittedForApproval requestId={waiting} />}
     </Stack>
   );
 }

@@ -3,13 +3,13 @@ import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { Link } from 'wouter';
 import { useApprovalPolicy, useSubmitForApproval } from '../../api/approvals';
 import { ApiError } from '../../api/client';
 import { setAchAccount } from '../../api/ledger';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { Select } from '../../components/Select';
+import { SubmittedForApproval } from '../../components/SubmittedForApproval';
 import { type AchAccountRequest, achAccountSchema } from '../../lib/requests/wallets';
 
 const FIELDS = ['account_number', 'routing_number', 'account_type'] as const;
@@ -108,12 +108,7 @@ export function SetBankAccount({ app }: { app: { id: string; name: string } }) {
         {waits ? 'Submit bank account for approval' : 'Set bank account'}
       </Button>
       {error !== null && <ApiErrorAlert error={error} title="The bank account was not set" />}
-      {waiting && (
-        <Text role="status">
-          {'Submitted for approval: '}
-          <Link href={`/approvals/${waiting}`}>Open request</Link>
-        </Text>
-      )}
+      {waiting && <SubmittedForApproval requestId={waiting} />}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { type UserWalletBody, type UserWalletMove, userTransferMoney } from '../
 import { MoneyReviewDialog } from '../../components/MoneyReviewDialog';
 import { SearchPicker } from '../../components/SearchPicker';
 import { Select } from '../../components/Select';
+import { SubmittedForApproval } from '../../components/SubmittedForApproval';
 import { useFocusFirstInvalid } from '../../components/use-focus-first-invalid';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
 import { formatCents } from '../../lib/money';
@@ -174,12 +175,7 @@ export function MoveToUserPage() {
           <Link href={`/transfers/${made.id}`}>Open transfer</Link>
         </Text>
       )}
-      {waiting && (
-        <Text role="status">
-          {'Submitted for approval: '}
-          <Link href={`/approvals/${waiting}`}>Open request</Link>
-        </Text>
-      )}
+      {waiting && <SubmittedForApproval requestId={waiting} />}
     </Stack>
   );
 }
