@@ -181,6 +181,9 @@ function moneyOutsideItsDoor(sources: readonly Source[]): string[] {
   ]);
 }
 
+/** A request sent for another member's approval: one hook sends every kind. */
+const SUBMITS_FOR_APPROVAL = /method: 'POST',\s*path: '\/api\/team\/approvals'/g;
+
 /** What only one place says: the code of a used key (the classifier), a bank's rail (railOf), reading CSV (the engine). */
 function secondCopies(sources: readonly Source[]): string[] {
   return sources.flatMap(({ path, text, packages }) => [
@@ -196,6 +199,9 @@ function secondCopies(sources: readonly Source[]): string[] {
       : []),
     ...(packages.includes('papaparse') && !path.startsWith('lib/file-engine/')
       ? [`${path} reads CSV itself: lib/file-engine/read-file.ts does`]
+      : []),
+    ...((text.match(SUBMITS_FOR_APPROVAL) ?? []).length > (path === 'api/approvals.ts' ? 1 : 0)
+      ? [`${path} submits for approval itself: api/approvals.ts (useSubmitForApproval) does`]
       : []),
   ]);
 }
@@ -243,7 +249,7 @@ describe("the browser's house", () => {
     expect(moneyOutsideItsDoor(browserSources)).toEqual([]);
   });
 
-  it('one classifier of a used key, one railOf(), one reader of CSV', () => {
+  it('one classifier of a used key, one railOf(), one reader of CSV, one way to submit for approval', () => {
     expect(secondCopies(browserSources)).toEqual([]);
   });
 

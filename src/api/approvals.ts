@@ -10,8 +10,10 @@ import { formatDateTime } from '../lib/dates';
 import { formatCents } from '../lib/money';
 import type { CreatePaymentRequest } from '../lib/payment-request';
 import type { CreatePayoutRequest } from '../lib/payout-request';
+import type { AchAccountRequest } from '../lib/requests/wallets';
 import { can } from '../lib/roles';
 import { TEAM_REQUEST_KINDS, TEAM_REQUEST_STATUSES } from '../lib/team-changes';
+import type { WalletMoveRequest } from '../lib/wallet-move-request';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
 import { request } from './client';
@@ -217,67 +219,112 @@ export function useHeldUntil(): string | null {
   return state.data?.held_until ?? null;
 }
 
-export function useSubmitApproval() {
-  const queryClient = useQueryClient();
-  return useDescribedMutation({
-    mutationFn: (payment: CreatePaymentRequest) =>
-      request({
-        method: 'POST',
-        path: '/api/team/approvals',
-        body: { payment },
-        response: approvalRequestSchema,
-      }),
-    activity: (payment, made) => ({
-      action: 'Payment submitted for approval',
-      subject: made?.id ?? '',
-      details: `${payment.amount} cents`,
-    }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
-  });
+/** A wallet move kept as it will be sent: its body (its key in it), and the app whose wallet it is. */
+interface MoveSubmission {
+  body: { amount: number; idempotency_key: string };
+  app_id?: string | undefined;
 }
 
-/** A payout above the limit, kept as it will be sent (its key included) until another member approves it. */
-export function useSubmitPayoutApproval() {
-  const queryClient = useQueryClient();
-  return useDescribedMutation({
-    mutationFn: (body: { payout: CreatePayoutRequest; app_id?: string | undefined }) =>
-      request({ method: 'POST', path: '/api/team/approvals', body, response: approvalRequestSchema }),
-    activity: ({ payout }, made) => ({
-      action: 'Payout submitted for approval',
-      subject: made?.id ?? '',
-      details: `${payout.amount} cents`,
-    }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
-  });
+/** What a kind of submission sends to the console server, and its line in the activity log (never an account). */
+interface SubmissionDeclaration<V> {
+  wire: (submission: V) => Record<string, unknown>;
+  action: string;
+  details: (submission: V) => string;
 }
+const declare = <V>(declaration: SubmissionDeclaration<V>) => declaration;
 
-export function useSubmitPayoutsFileApproval() {
-  const queryClient = useQueryClient();
-  return useDescribedMutation({
-    mutationFn: (body: {
+const move = (kind: ApprovalRequest['kind'], action: string) =>
+  declare({
+    wire: ({ body, app_id }: MoveSubmission) => ({ move: kind, body, ...(app_id ? { app_id } : {}) }),
+    action,
+    details: ({ body }) => `${Math.abs(body.amount)} cents`,
+  });
+
+/**
+ * Every kind of request that waits for another member, by the request's kind: what the page hands over, and how it
+ * is sent and said in the activity log. Kept exactly as it will be sent (its keys included).
+ */
+const SUBMISSIONS = {
+  payment: declare({
+    wire: (payment: CreatePaymentRequest) => ({ payment }),
+    action: 'Payment submitted for approval',
+    details: (payment) => `${payment.amount} cents`,
+  }),
+  batch: declare({
+    wire: (file: { rows: CreatePaymentRequest[]; row_numbers: number[]; file_sha256: string }) => file,
+    action: 'File submitted for approval',
+    details: (file) => `${file.rows.length} payments`,
+  }),
+  payout: declare({
+    wire: (payout: { payout: CreatePayoutRequest; app_id?: string | undefined }) => payout,
+    action: 'Payout submitted for approval',
+    details: ({ payout }) => `${payout.amount} cents`,
+  }),
+  'payout-batch': declare({
+    wire: (file: {
       payouts: CreatePayoutRequest[];
       row_numbers: number[];
       file_sha256: string;
       app_id?: string | undefined;
-    }) => request({ method: 'POST', path: '/api/team/approvals', body, response: approvalRequestSchema }),
-    activity: (body, made) => ({
-      action: 'Payouts file submitted for approval',
-      subject: made?.id ?? '',
-      details: `${body.payouts.length} payouts`,
+    }) => file,
+    action: 'Payouts file submitted for approval',
+    details: (file) => `${file.payouts.length} payouts`,
+  }),
+  deposit: move('deposit', 'Deposit submitted for approval'),
+  withdrawal: move('withdrawal', 'Withdrawal submitted for approval'),
+  transfer: move('transfer', 'Wallet move submitted for approval'),
+  'organization-transfer': move('organization-transfer', 'Organization transfer submitted for approval'),
+  // A transfer batch: its items and its own key, approved by its total and moved item by item.
+  'transfer-batch': declare({
+    wire: ({
+      app_id,
+      ...body
+    }: {
+      items: WalletMoveRequest[];
+      idempotency_key: string;
+      app_id?: string | undefined;
+    }) => ({
+      move: 'transfer-batch',
+      body,
+      ...(app_id ? { app_id } : {}),
     }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
-  });
-}
+    action: 'Wallet moves file submitted for approval',
+    details: ({ items }) => `${items.length} moves`,
+  }),
+  // Where an app's withdrawals go: no money, a grant of power; the account number stays out of the log.
+  'ach-account': declare({
+    wire: ({ body, app_id }: { body: AchAccountRequest; app_id: string }) => ({
+      move: 'ach-account',
+      body,
+      app_id,
+    }),
+    action: 'Bank account submitted for approval',
+    details: ({ app_id }) => `app ${app_id}`,
+  }),
+} satisfies { [K in ApprovalRequest['kind']]: unknown };
 
-export function useSubmitPaymentsFileApproval() {
+export type SubmissionKind = keyof typeof SUBMISSIONS;
+export type SubmissionOf<K extends SubmissionKind> = Parameters<(typeof SUBMISSIONS)[K]['wire']>[0];
+
+/**
+ * The one way to submit for another member's approval, whatever waits: a payment, a payout, a file, a wallet move, an
+ * app's bank account. Its loading state and its refusal are the mutation's; its line goes into the activity log.
+ */
+export function useSubmitForApproval<K extends SubmissionKind>(kind: K) {
   const queryClient = useQueryClient();
+  const declared = SUBMISSIONS[kind] as SubmissionDeclaration<SubmissionOf<K>>;
   return useDescribedMutation({
-    mutationFn: (body: { rows: CreatePaymentRequest[]; row_numbers: number[]; file_sha256: string }) =>
-      request({ method: 'POST', path: '/api/team/approvals', body, response: approvalRequestSchema }),
-    activity: (body, made) => ({
-      action: 'File submitted for approval',
+    mutationFn: (submission: SubmissionOf<K>) =>
+      request({
+        method: 'POST',
+        path: '/api/team/approvals',
+        body: declared.wire(submission),
+        response: approvalRequestSchema,
+      }),
+    activity: (submission, made) => ({
+      action: declared.action,
       subject: made?.id ?? '',
-      details: `${body.rows.length} payments`,
+      details: declared.details(submission),
     }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
   });

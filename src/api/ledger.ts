@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import type { AchAccountRequest } from '../lib/requests/wallets';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
-import { approvalRequestSchema } from './approvals';
 import { useAppSource } from './apps';
 import { request } from './client';
 import { pageSchema, transactionSchema } from './schemas';
@@ -213,15 +212,6 @@ export function setAchAccount(appId: string, body: AchAccountRequest) {
     body,
     response: achAccountSchema,
   });
-}
-
-/** A wallet move above the limit, kept as it will be sent until another member approves it. */
-export function submitMoveForApproval(body: {
-  move: string;
-  body: Record<string, unknown>;
-  app_id?: string;
-}) {
-  return request({ method: 'POST', path: '/api/team/approvals', body, response: approvalRequestSchema });
 }
 
 /**

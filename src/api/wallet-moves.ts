@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { KEY_ON_REUSE } from '../lib/money-record';
 import { toWalletMoveRequest, type WalletMoveRequest } from '../lib/wallet-move-request';
 import { z } from '../lib/zod';
-import { type ActivityDescription, useDescribedMutation } from './activity-log';
-import { approvalRequestSchema } from './approvals';
+import type { ActivityDescription } from './activity-log';
 import { request } from './client';
 import type { MoneyKind } from './money';
 import { pageSchema, type Transfer, transferSchema } from './schemas';
@@ -160,37 +158,6 @@ export function getTransferBatch(id: string) {
     method: 'GET',
     path: `/v2/transfer-batches/${encodeURIComponent(id)}`,
     response: transferBatchSchema,
-  });
-}
-
-/**
- * A file of wallet moves above the approval limit: its moves, exactly as they would be sent (each with its key), kept
- * as one request until another member approves it; the console server then moves them one by one.
- */
-export function useSubmitMovesFileApproval() {
-  const queryClient = useQueryClient();
-  return useDescribedMutation({
-    mutationFn: (submission: {
-      items: WalletMoveRequest[];
-      idempotency_key: string;
-      app_id?: string | undefined;
-    }) =>
-      request({
-        method: 'POST',
-        path: '/api/team/approvals',
-        body: {
-          move: 'transfer-batch',
-          body: { items: submission.items, idempotency_key: submission.idempotency_key },
-          ...(submission.app_id ? { app_id: submission.app_id } : {}),
-        },
-        response: approvalRequestSchema,
-      }),
-    activity: (submission, made) => ({
-      action: 'Wallet moves file submitted for approval',
-      subject: made?.id ?? '',
-      details: `${submission.items.length} moves`,
-    }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['approvals'] }),
   });
 }
 

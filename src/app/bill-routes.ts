@@ -12,7 +12,7 @@ export const BILL_PAGE_ROUTES = [
     paths: ['/bills/new', '/bills/:billId/edit'],
     permission: 'pay' as const,
     preload: false as const,
-    page: lazyPage(() => import('../features/bills/BillFormPage'), 'BillFormPage'),
+    page: lazyPage(() => import('../features/bills/bill-form/BillFormPage'), 'BillFormPage'),
   },
   {
     paths: ['/bills/:billId'],

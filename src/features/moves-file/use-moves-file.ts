@@ -1,4 +1,4 @@
-import { useSubmitMovesFileApproval } from '../../api/wallet-moves';
+import { useSubmitForApproval } from '../../api/approvals';
 import { useBatchFile } from '../../components/use-batch-file';
 import { checkMovesFile } from './moves-file-check';
 import { summaryLine } from './moves-file-exports';
@@ -21,7 +21,7 @@ export function useMovesFile() {
     sent: 'Wallet moves file sent',
     summaryLine,
     refreshes: [['apps'], ['wallets']],
-    submission: useSubmitMovesFileApproval(),
+    submission: useSubmitForApproval('transfer-batch'),
     submissionOf: async (checked, { secret, appId }) => {
       const items = summarizeMoves(checked.planned).toPay.map((row) => row.body);
       const keys = items.map((item) => item.idempotency_key);

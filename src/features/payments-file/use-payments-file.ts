@@ -2,12 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { recordActivity } from '../../api/activity-log';
-import {
-  movedMoney,
-  useApprovalHint,
-  useApprovalNeed,
-  useSubmitPaymentsFileApproval,
-} from '../../api/approvals';
+import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitForApproval } from '../../api/approvals';
 import { authorOf, batchKeySecret, session } from '../../api/credentials';
 import { paymentMoney } from '../../api/payments';
 import { transfersOfLastDay } from '../../api/people-lookup';
@@ -40,7 +35,7 @@ export function usePaymentsFile() {
   const [, navigate] = useLocation();
   const approvalNeed = useApprovalNeed();
   const approvalHint = useApprovalHint('file');
-  const submitApproval = useSubmitPaymentsFileApproval();
+  const submitApproval = useSubmitForApproval('batch');
   const [planning, setPlanning] = useState(false);
   const mode = async () => (await queryClient.ensureQueryData(runtimeConfigQuery)).mode;
 

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitApproval } from '../../api/approvals';
+import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitForApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
 import { useCustomerSource } from '../../api/customers';
 import { paymentMoney } from '../../api/payments';
@@ -59,7 +59,7 @@ export function CreatePaymentPage() {
   // Above the organization's limit, the review submits the payment for another member's approval instead.
   const approvalNeed = useApprovalNeed();
   const approvalHint = useApprovalHint();
-  const submitApproval = useSubmitApproval();
+  const submitApproval = useSubmitForApproval('payment');
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
   const form = useForm<PaymentFormValues>({

@@ -1,4 +1,4 @@
-import { useSubmitPayoutsFileApproval } from '../../api/approvals';
+import { useSubmitForApproval } from '../../api/approvals';
 import { useBatchFile } from '../../components/use-batch-file';
 import { checkPayoutsFile } from './payouts-file-check';
 import { summaryLine } from './payouts-file-exports';
@@ -21,7 +21,7 @@ export function usePayoutsFile() {
     sent: 'Payouts file paid',
     summaryLine,
     refreshes: [['apps']],
-    submission: useSubmitPayoutsFileApproval(),
+    submission: useSubmitForApproval('payout-batch'),
     submissionOf: async (checked, { appId }) => {
       const { toPay } = summarizePayouts(checked.planned);
       return {

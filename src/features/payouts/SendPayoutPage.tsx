@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitPayoutApproval } from '../../api/approvals';
+import { movedMoney, useApprovalHint, useApprovalNeed, useSubmitForApproval } from '../../api/approvals';
 import type { ApiError } from '../../api/client';
 import { payoutMoney } from '../../api/payouts';
 import type { PayoutMethod, Transfer } from '../../api/schemas';
@@ -52,7 +52,7 @@ export function SendPayoutPage() {
   const [params] = useSearchParams();
   const approvalNeed = useApprovalNeed();
   const approvalHint = useApprovalHint();
-  const submitApproval = useSubmitPayoutApproval();
+  const submitApproval = useSubmitForApproval('payout');
   const { wallets, preferred, error: walletsError } = useWallets();
   const form = useForm<PayoutFormValues>({
     shouldFocusError: false,

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/SegmentedControl.css';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { useApprovalNeed } from '../../api/approvals';
-import { submitMoveForApproval } from '../../api/ledger';
+import { useApprovalNeed, useSubmitForApproval } from '../../api/approvals';
 import {
   type AppWalletBody,
   type AppWalletMove,
@@ -13,47 +14,51 @@ import {
 } from '../../api/wallet-moves';
 import { Money } from '../../components/Money';
 import { MoneyReviewDialog } from '../../components/MoneyReviewDialog';
+import { SubmittedForApproval } from '../../components/SubmittedForApproval';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
-import { formatCents, parseDollars } from '../../lib/money';
+import { formatCents } from '../../lib/money';
 import { possessive } from '../../lib/words';
+import type { z } from '../../lib/zod';
+import { type AppWalletDirection, type AppWalletMoveValues, appWalletMoveSchema } from './wallet-move-forms';
 
-type Direction = 'deposit' | 'withdraw';
+type AppWallet = { id: string; name: string; balance: number };
+type AppWalletMoveRead = z.output<ReturnType<typeof appWalletMoveSchema>>;
+type MoveFormReturn = UseFormReturn<AppWalletMoveValues, unknown, AppWalletMoveRead>;
 
 /**
  * Deposit into an app's wallet from its bank account, or withdraw to it, through the one money submission: the
  * amount, a review naming the account and the wallet before and after, then the transfer; above the limit the review
  * submits it for approval.
  */
-export function MoveAppWallet({
-  app,
-  account,
-}: {
-  app: { id: string; name: string; balance: number };
-  account: string;
-}) {
-  const [direction, setDirection] = useState<Direction>('deposit');
+export function MoveAppWallet({ app, account }: { app: AppWallet; account: string }) {
   // The amount typed outlives a change of direction: switching to look at the other way loses nothing.
-  const [amount, setAmount] = useState('');
+  const form = useForm<AppWalletMoveValues, unknown, AppWalletMoveRead>({
+    resolver: zodResolver(appWalletMoveSchema(app.balance)),
+    defaultValues: { direction: 'deposit', amount: '' },
+  });
+  const direction = form.watch('direction');
   return (
     <Stack gap="xs">
-      <SegmentedControl
-        aria-label={`Deposit or withdraw, ${app.name}`}
-        data={[
-          { value: 'deposit', label: 'Deposit' },
-          { value: 'withdraw', label: 'Withdraw' },
-        ]}
-        value={direction}
-        onChange={(value) => setDirection(value as Direction)}
+      <Controller
+        control={form.control}
+        name="direction"
+        render={({ field }) => (
+          <SegmentedControl
+            aria-label={`Deposit or withdraw, ${app.name}`}
+            data={[
+              { value: 'deposit', label: 'Deposit' },
+              { value: 'withdraw', label: 'Withdraw' },
+            ]}
+            value={field.value}
+            onChange={(value) => {
+              field.onChange(value);
+              form.clearErrors('amount');
+            }}
+          />
+        )}
       />
       {/* One form per direction: each keeps its own key and its own unknown outcome. */}
-      <MoveForm
-        key={direction}
-        app={app}
-        account={account}
-        direction={direction}
-        amount={amount}
-        setAmount={setAmount}
-      />
+      <MoveForm key={direction} app={app} account={account} direction={direction} form={form} />
     </Stack>
   );
 }
@@ -62,25 +67,19 @@ function MoveForm({
   app,
   account,
   direction,
-  amount,
-  setAmount,
+  form,
 }: {
-  app: { id: string; name: string; balance: number };
+  app: AppWallet;
   account: string;
-  direction: Direction;
-  amount: string;
-  setAmount: (amount: string) => void;
+  direction: AppWalletDirection;
+  form: MoveFormReturn;
 }) {
   const queryClient = useQueryClient();
   const approvalNeed = useApprovalNeed();
-  const [problem, setProblem] = useState<string | null>(null);
   const [review, setReview] = useState<Prepared<AppWalletBody> | null>(null);
   const [made, setMade] = useState<{ id: string; cents: number } | null>(null);
-  const [waiting, setWaiting] = useState<string | null>(null);
-  const [approval, setApproval] = useState<{ submitting: boolean; error: unknown }>({
-    submitting: false,
-    error: null,
-  });
+  const submitApproval = useSubmitForApproval(direction === 'deposit' ? 'deposit' : 'withdrawal');
+  const waiting = submitApproval.data?.id ?? null;
   const verb = direction === 'deposit' ? 'Deposit' : 'Withdraw';
   // What the review and its confirmation call the move: a withdrawal, as Confirm withdrawal of and the ledger say.
   const noun = direction === 'deposit' ? 'deposit' : 'withdrawal';
@@ -91,7 +90,7 @@ function MoveForm({
         // The notice names what moved, and the amount is cleared for the next move rather than inviting a second one.
         setMade({ id: transfer.id, cents: Math.abs(Number(transfer.amount ?? 0)) });
         setReview(null);
-        setAmount('');
+        form.setValue('amount', '');
         void queryClient.invalidateQueries({ queryKey: ['wallets'] });
         void queryClient.invalidateQueries({ queryKey: ['transactions'] });
       },
@@ -106,51 +105,29 @@ function MoveForm({
   const cents = review?.body.amount ?? 0;
   const after = app.balance + (direction === 'withdraw' ? -cents : 0);
 
-  const submitForApproval = async () => {
-    if (!review) return;
-    setApproval({ submitting: true, error: null });
-    try {
-      const request = await submitMoveForApproval({
-        move: direction === 'deposit' ? 'deposit' : 'withdrawal',
-        body: { ...review.body },
-        app_id: app.id,
-      });
-      setWaiting(request.id);
-      setReview(null);
-      setApproval({ submitting: false, error: null });
-    } catch (error) {
-      setApproval({ submitting: false, error });
-    }
-  };
+  const reviewMove = form.handleSubmit(({ amount }) => {
+    setMade(null);
+    submitApproval.reset();
+    setReview(submission.prepare({ appId: app.id, cents: amount }, { appId: app.id }));
+  });
+  const submitForApproval = () =>
+    review &&
+    submitApproval.mutate({ body: review.body, app_id: app.id }, { onSuccess: () => setReview(null) });
 
   return (
     <Stack gap="xs">
-      <Group align="flex-end">
-        <TextInput
-          label={`${verb} amount (USD), ${app.name}`}
-          value={amount}
-          error={problem}
-          onChange={(event) => {
-            setAmount(event.currentTarget.value);
-            setProblem(null);
-          }}
-        />
-        <Button
-          variant="default"
-          onClick={() => {
-            const parsed = parseDollars(amount);
-            if (!parsed.ok) return setProblem(parsed.problem);
-            if (direction === 'withdraw' && parsed.cents > app.balance) {
-              return setProblem(`More than the ${formatCents(app.balance)} in the wallet`);
-            }
-            setMade(null);
-            setWaiting(null);
-            setReview(submission.prepare({ appId: app.id, cents: parsed.cents }, { appId: app.id }));
-          }}
-        >
-          {`Review ${noun}`}
-        </Button>
-      </Group>
+      <form onSubmit={reviewMove} noValidate>
+        <Group align="flex-end">
+          <TextInput
+            label={`${verb} amount (USD), ${app.name}`}
+            {...form.register('amount')}
+            error={form.formState.errors.amount?.message}
+          />
+          <Button variant="default" type="submit">
+            {`Review ${noun}`}
+          </Button>
+        </Group>
+      </form>
       {review && (
         <MoneyReviewDialog
           opened
@@ -165,7 +142,8 @@ function MoveForm({
             needed:
               submission.needsApproval ||
               approvalNeed(cents, direction === 'deposit' ? 'deposit' : 'withdrawal').needed,
-            ...approval,
+            submitting: submitApproval.isPending,
+            error: submitApproval.error,
             onSubmit: submitForApproval,
           }}
         >
@@ -187,12 +165,7 @@ function MoveForm({
           <Link href={`/transfers/${made.id}`}>Open transfer</Link>
         </Text>
       )}
-      {waiting && (
-        <Text role="status" ref={outcome} tabIndex={-1}>
-          {'Submitted for approval: '}
-          <Link href={`/approvals/${waiting}`}>Open request</Link>
-        </Text>
-      )}
+      {waiting && <SubmittedForApproval requestId={waiting} ref={outcome} />}
       <Text size="sm" c="dimmed">
         <Money cents={app.balance} /> in the wallet now.
       </Text>

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/SegmentedControl.css';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { useApprovalNeed } from '../../api/approvals';
-import { submitMoveForApproval } from '../../api/ledger';
+import { useApprovalNeed, useSubmitForApproval } from '../../api/approvals';
 import {
   type OrganizationMove,
   type OrganizationMoveBody,
@@ -12,11 +13,12 @@ import {
 } from '../../api/wallet-moves';
 import { MoneyReviewDialog } from '../../components/MoneyReviewDialog';
 import { Select } from '../../components/Select';
+import { SubmittedForApproval } from '../../components/SubmittedForApproval';
 import { type Prepared, useMoneySubmission } from '../../components/use-money-submission';
-import { formatCents, parseDollars } from '../../lib/money';
+import { formatCents } from '../../lib/money';
 import { possessive } from '../../lib/words';
-
-type Direction = 'to-app' | 'to-organization';
+import type { z } from '../../lib/zod';
+import { type OrganizationMoveValues, organizationMoveSchema, sourceWallet } from './wallet-move-forms';
 
 interface Wallet {
   id: string;
@@ -38,17 +40,19 @@ export function MoveOrganizationWallet({
 }) {
   const queryClient = useQueryClient();
   const approvalNeed = useApprovalNeed();
-  const [appId, setAppId] = useState<string | null>(apps[0]?.id ?? null);
-  const [direction, setDirection] = useState<Direction>('to-app');
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const schema = organizationMoveSchema(organization, apps);
+  const form = useForm<OrganizationMoveValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { appId: apps[0]?.id ?? '', direction: 'to-app', amount: '' },
+  });
   const [review, setReview] = useState<Prepared<OrganizationMoveBody> | null>(null);
   const [made, setMade] = useState<{ id: string; words: string } | null>(null);
-  const [waiting, setWaiting] = useState<string | null>(null);
-  const [approval, setApproval] = useState<{ submitting: boolean; error: unknown }>({
-    submitting: false,
-    error: null,
-  });
+  const submitApproval = useSubmitForApproval('organization-transfer');
+  const waiting = submitApproval.data?.id ?? null;
+  const [appId, direction] = form.watch(['appId', 'direction']);
+  const app = apps.find((a) => a.id === appId) ?? apps[0];
+  const from = sourceWallet(organization, app, direction);
+  const to = direction === 'to-app' ? app : organization;
   const submission = useMoneySubmission<OrganizationMove, OrganizationMoveBody>(organizationTransferMoney, {
     onCreated: (transfer) => {
       // The notice names what moved, and the amount is cleared for the next move rather than inviting a second one.
@@ -58,84 +62,76 @@ export function MoveOrganizationWallet({
         words: `Moved ${moved} from ${possessive(from?.name ?? 'the app')} wallet to ${possessive(to?.name ?? 'the organization')} wallet.`,
       });
       setReview(null);
-      setAmount('');
+      form.setValue('amount', '');
       void queryClient.invalidateQueries({ queryKey: ['wallets'] });
       void queryClient.invalidateQueries({ queryKey: ['transactions'] });
     },
     onRefused: () => undefined,
   });
-  const app = apps.find((a) => a.id === appId) ?? apps[0];
-  const [from, to] = direction === 'to-app' ? [organization, app] : [app, organization];
   const cents = Math.abs(review?.body.amount ?? 0);
 
-  const submitForApproval = async () => {
-    if (!review) return;
-    setApproval({ submitting: true, error: null });
-    try {
-      const request = await submitMoveForApproval({
-        move: 'organization-transfer',
-        body: { ...review.body },
-        app_id: review.body.api_app_id,
-      });
-      setWaiting(request.id);
-      setReview(null);
-      setApproval({ submitting: false, error: null });
-    } catch (error) {
-      setApproval({ submitting: false, error });
-    }
-  };
+  const reviewMove = form.handleSubmit((move) => {
+    if (!app) return;
+    setMade(null);
+    submitApproval.reset();
+    const signed = move.direction === 'to-app' ? -move.amount : move.amount;
+    setReview(submission.prepare({ appId: app.id, cents: signed }, { appId: app.id }));
+  });
+  const submitForApproval = () =>
+    review &&
+    submitApproval.mutate(
+      { body: review.body, app_id: review.body.api_app_id },
+      { onSuccess: () => setReview(null) },
+    );
 
   if (!app || !from || !to) return null;
   return (
     <Stack gap="xs">
-      <Select
-        label="App wallet"
-        data={apps.map((a) => ({ value: a.id, label: a.name }))}
-        value={app.id}
-        onChange={(value) => {
-          setAppId(value);
-          setReview(null);
-        }}
-      />
-      <SegmentedControl
-        aria-label="Which way, organization and app"
-        data={[
-          { value: 'to-app', label: 'To the app' },
-          { value: 'to-organization', label: 'To the organization' },
-        ]}
-        value={direction}
-        onChange={(value) => {
-          setDirection(value as Direction);
-          setReview(null);
-        }}
-      />
-      <TextInput
-        label="Amount to move (USD)"
-        value={amount}
-        error={problem}
-        onChange={(event) => {
-          setAmount(event.currentTarget.value);
-          setProblem(null);
-        }}
-      />
-      <Button
-        variant="default"
-        onClick={() => {
-          const parsed = parseDollars(amount);
-          if (!parsed.ok) return setProblem(parsed.problem);
-          if (parsed.cents > from.balance) {
-            return setProblem(
-              `More than the ${formatCents(from.balance)} in ${possessive(from.name)} wallet`,
-            );
-          }
-          setMade(null);
-          setWaiting(null);
-          const signed = direction === 'to-app' ? -parsed.cents : parsed.cents;
-          setReview(submission.prepare({ appId: app.id, cents: signed }, { appId: app.id }));
-        }}
-      >
-        Review move
-      </Button>
+      <form onSubmit={reviewMove} noValidate>
+        <Stack gap="xs">
+          <Controller
+            control={form.control}
+            name="appId"
+            render={({ field }) => (
+              <Select
+                label="App wallet"
+                data={apps.map((a) => ({ value: a.id, label: a.name }))}
+                value={app.id}
+                onChange={(value) => {
+                  field.onChange(value ?? app.id);
+                  setReview(null);
+                }}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="direction"
+            render={({ field }) => (
+              <SegmentedControl
+                aria-label="Which way, organization and app"
+                data={[
+                  { value: 'to-app', label: 'To the app' },
+                  { value: 'to-organization', label: 'To the organization' },
+                ]}
+                value={field.value}
+                onChange={(value) => {
+                  field.onChange(value);
+                  setReview(null);
+                }}
+              />
+            )}
+          />
+          <TextInput
+            label="Amount to move (USD)"
+            {...form.register('amount')}
+            error={form.formState.errors.amount?.message}
+          />
+          <Button variant="default" type="submit">
+            Review move
+          </Button>
+        </Stack>
+      </form>
       {review && (
         <MoneyReviewDialog
           opened
@@ -148,7 +144,8 @@ export function MoveOrganizationWallet({
           approval={{
             // Said up front, as a payment's review says it: above the limit the review submits for approval.
             needed: submission.needsApproval || approvalNeed(cents, 'move').needed,
-            ...approval,
+            submitting: submitApproval.isPending,
+            error: submitApproval.error,
             onSubmit: submitForApproval,
           }}
         >
@@ -164,12 +161,7 @@ export function MoveOrganizationWallet({
           <Link href={`/transfers/${made.id}`}>Open transfer</Link>
         </Text>
       )}
-      {waiting && (
-        <Text role="status">
-          {'Submitted for approval: '}
-          <Link href={`/approvals/${waiting}`}>Open request</Link>
-        </Text>
-      )}
+      {waiting && <SubmittedForApproval requestId={waiting} />}
     </Stack>
   );
 }

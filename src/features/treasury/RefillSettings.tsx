@@ -1,27 +1,23 @@
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ledgerQueries, type RefillPauseView, useChangeRefillSettings } from '../../api/ledger';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  ledgerQueries,
+  type RefillPauseView,
+  type RefillSettings as RefillSettingsBody,
+  useChangeRefillSettings,
+} from '../../api/ledger';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
+import { placeFieldErrors } from '../../components/place-field-errors';
 import { formatDateTime } from '../../lib/dates';
-import { centsToDecimal, formatCents, parseDollars } from '../../lib/money';
+import { formatCents } from '../../lib/money';
 import { refillPauseReason } from '../../lib/refill-pauses';
-
-/** The service's bounds on a refill's threshold and amount (lib/requests/wallets.ts): $10.00 to $10,000.00. */
-const MIN_CENTS = 1_000;
-const MAX_CENTS = 1_000_000;
-
-function refillProblem(text: string): { cents: number } | { problem: string } {
-  const parsed = parseDollars(text);
-  if (!parsed.ok) return { problem: parsed.problem };
-  if (parsed.cents < MIN_CENTS || parsed.cents > MAX_CENTS) {
-    return { problem: `Between ${formatCents(MIN_CENTS)} and ${formatCents(MAX_CENTS)}` };
-  }
-  return { cents: parsed.cents };
-}
+import { type RefillFormValues, refillFieldOf, refillFormOf, refillFormSchema } from './refill-form';
 
 /**
  * An app's auto-refill: below the threshold, the service makes one deposit of the refill amount from the app's bank
@@ -50,33 +46,21 @@ function RefillForm({
     | undefined;
 }) {
   const change = useChangeRefillSettings(app.id, app.name);
-  const [active, setActive] = useState(Boolean(current?.auto_refill_active));
-  const [threshold, setThreshold] = useState(
-    current?.refill_threshold ? centsToDecimal(current.refill_threshold) : '',
-  );
-  const [amount, setAmount] = useState(current?.refill_amount ? centsToDecimal(current.refill_amount) : '');
-  const [problems, setProblems] = useState<{ threshold?: string; amount?: string }>({});
+  const form = useForm<RefillFormValues, unknown, RefillSettingsBody>({
+    resolver: zodResolver(refillFormSchema),
+    defaultValues: refillFormOf(current),
+  });
+  const { errors } = form.formState;
+  const active = form.watch('active');
   const [saved, setSaved] = useState(false);
 
-  const save = () => {
+  const save = form.handleSubmit((settings) => {
     setSaved(false);
-    if (!active) {
-      setProblems({});
-      change.mutate({ auto_refill_active: false }, { onSuccess: () => setSaved(true) });
-      return;
-    }
-    const below = refillProblem(threshold);
-    const refill = refillProblem(amount);
-    setProblems({
-      ...('problem' in below ? { threshold: below.problem } : {}),
-      ...('problem' in refill ? { amount: refill.problem } : {}),
+    change.mutate(settings, {
+      onSuccess: () => setSaved(true),
+      onError: (error) => placeFieldErrors(error, form.setError, refillFieldOf),
     });
-    if ('problem' in below || 'problem' in refill) return;
-    change.mutate(
-      { auto_refill_active: true, refill_threshold: below.cents, refill_amount: refill.cents },
-      { onSuccess: () => setSaved(true) },
-    );
-  };
+  });
 
   return (
     // A fieldset is as wide as its widest line by default (min-inline-size: min-content): at 390 px it ran off screen.
@@ -89,13 +73,19 @@ function RefillForm({
           {`Paused ${formatDateTime(pause.paused_at)} by a change of the approval policy. ${refillPauseReason(pause)}`}
         </Notice>
       )}
-      <Checkbox
-        label={`Refill ${app.name}'s wallet by itself`}
-        checked={active}
-        onChange={(event) => {
-          setActive(event.currentTarget.checked);
-          setSaved(false);
-        }}
+      <Controller
+        control={form.control}
+        name="active"
+        render={({ field }) => (
+          <Checkbox
+            label={`Refill ${app.name}'s wallet by itself`}
+            checked={field.value}
+            onChange={(event) => {
+              field.onChange(event.currentTarget.checked);
+              setSaved(false);
+            }}
+          />
+        )}
       />
       {active && (
         // Side by side, the two labels (each with the app's name) wrap differently on a phone and set the fields at
@@ -103,26 +93,18 @@ function RefillForm({
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={`Refill below (USD), ${app.name}`}
-            value={threshold}
-            error={problems.threshold}
-            onChange={(event) => {
-              setThreshold(event.currentTarget.value);
-              setProblems((p) => ({ ...p, threshold: undefined }));
-            }}
+            {...form.register('threshold')}
+            error={errors.threshold?.message}
           />
           <TextInput
             label={`Refill amount (USD), ${app.name}`}
-            value={amount}
-            error={problems.amount}
-            onChange={(event) => {
-              setAmount(event.currentTarget.value);
-              setProblems((p) => ({ ...p, amount: undefined }));
-            }}
+            {...form.register('amount')}
+            error={errors.amount?.message}
           />
         </SimpleGrid>
       )}
       <Group>
-        <Button variant="default" onClick={save} loading={change.isPending}>
+        <Button variant="default" onClick={() => void save()} loading={change.isPending}>
           {`Save auto-refill, ${app.name}`}
         </Button>
         {saved && change.data && (

@@ -1,16 +1,25 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'wouter';
-import { useApprovalPolicy } from '../../api/approvals';
+import { Controller, useForm } from 'react-hook-form';
+import { useApprovalPolicy, useSubmitForApproval } from '../../api/approvals';
 import { ApiError } from '../../api/client';
-import { setAchAccount, submitMoveForApproval } from '../../api/ledger';
+import { setAchAccount } from '../../api/ledger';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
+import { placeFieldErrors } from '../../components/place-field-errors';
 import { Select } from '../../components/Select';
-import { achAccountSchema } from '../../lib/requests/wallets';
+import { SubmittedForApproval } from '../../components/SubmittedForApproval';
+import { type AchAccountRequest, achAccountSchema } from '../../lib/requests/wallets';
 
 const FIELDS = ['account_number', 'routing_number', 'account_type'] as const;
 type Field = (typeof FIELDS)[number];
+
+/** A refusal's path as the form's field: the service names it bare, the approval request under `body.`. */
+function fieldOf(path: string): Field | undefined {
+  const field = path.replace(/^body\./, '');
+  return (FIELDS as readonly string[]).includes(field) ? (field as Field) : undefined;
+}
 
 /**
  * An app without a bank account gets one here: where its deposits come from and its withdrawals go. With approvals on
@@ -20,43 +29,26 @@ type Field = (typeof FIELDS)[number];
 export function SetBankAccount({ app }: { app: { id: string; name: string } }) {
   const queryClient = useQueryClient();
   const policy = useApprovalPolicy();
-  const [values, setValues] = useState<Record<Field, string>>({
-    account_number: '',
-    routing_number: '',
-    account_type: 'checking',
+  const form = useForm<AchAccountRequest>({
+    resolver: zodResolver(achAccountSchema),
+    defaultValues: { account_number: '', routing_number: '', account_type: 'checking' },
   });
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const { errors } = form.formState;
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const [waiting, setWaiting] = useState<string | null>(null);
+  const submitApproval = useSubmitForApproval('ach-account');
+  const waiting = submitApproval.data?.id ?? null;
   const waits = Boolean(policy?.enabled);
 
-  const change = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = async () => {
-    const parsed = achAccountSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        found[field] ??= issue.message;
-      }
-      return setProblems(found);
-    }
+  const submit = form.handleSubmit(async (account) => {
     setSending(true);
     setError(null);
-    const forApproval = async () =>
-      setWaiting(
-        (await submitMoveForApproval({ move: 'ach-account', body: parsed.data, app_id: app.id })).id,
-      );
+    const forApproval = () => submitApproval.mutateAsync({ body: account, app_id: app.id });
     try {
       if (waits) await forApproval();
       else {
         try {
-          await setAchAccount(app.id, parsed.data);
+          await setAchAccount(app.id, account);
         } catch (refused) {
           // The server is the rule (a member held after a reset): refused as a grant of power, it waits for approval.
           if (!(refused instanceof ApiError) || refused.code !== 'approval-required') throw refused;
@@ -67,12 +59,12 @@ export function SetBankAccount({ app }: { app: { id: string; name: string } }) {
         await queryClient.invalidateQueries({ queryKey: ['apps', app.id, 'ach-account'] });
       }
     } catch (failed) {
-      if (failed instanceof ApiError) setProblems(failed.fieldErrors as Partial<Record<Field, string>>);
+      placeFieldErrors(failed, form.setError, fieldOf);
       setError(failed);
     } finally {
       setSending(false);
     }
-  };
+  });
 
   return (
     <Stack gap="xs" role="group" aria-label={`Bank account of ${app.name}`}>
@@ -81,43 +73,42 @@ export function SetBankAccount({ app }: { app: { id: string; name: string } }) {
         label="Account number"
         inputMode="numeric"
         autoComplete="off"
-        value={values.account_number}
-        error={problems.account_number}
-        onChange={(event) => change('account_number', event.currentTarget.value)}
+        {...form.register('account_number')}
+        error={errors.account_number?.message}
       />
       <TextInput
         label="Routing number"
         inputMode="numeric"
         autoComplete="off"
-        value={values.routing_number}
-        error={problems.routing_number}
-        onChange={(event) => change('routing_number', event.currentTarget.value)}
+        {...form.register('routing_number')}
+        error={errors.routing_number?.message}
       />
-      <Select
-        label="Account type"
-        data={[
-          { value: 'checking', label: 'Checking' },
-          { value: 'savings', label: 'Savings' },
-        ]}
-        value={values.account_type}
-        error={problems.account_type}
-        onChange={(value) => change('account_type', value ?? '')}
+      <Controller
+        control={form.control}
+        name="account_type"
+        render={({ field }) => (
+          <Select
+            label="Account type"
+            data={[
+              { value: 'checking', label: 'Checking' },
+              { value: 'savings', label: 'Savings' },
+            ]}
+            value={field.value}
+            error={errors.account_type?.message}
+            onChange={(value) => field.onChange((value ?? '') as AchAccountRequest['account_type'])}
+          />
+        )}
       />
       {waits && (
         <Text size="sm">
           Where an app&apos;s withdrawals go is a grant of power: another finance or admin member confirms it.
         </Text>
       )}
-      <Button onClick={submit} loading={sending} disabled={waiting !== null}>
+      <Button onClick={() => void submit()} loading={sending} disabled={waiting !== null}>
         {waits ? 'Submit bank account for approval' : 'Set bank account'}
       </Button>
       {error !== null && <ApiErrorAlert error={error} title="The bank account was not set" />}
-      {waiting && (
-        <Text role="status">
-          {'Submitted for approval: '}
-          <Link href={`/approvals/${waiting}`}>Open request</Link>
-        </Text>
-      )}
+      {waiting && <SubmittedForApproval requestId={waiting} />}
     </Stack>
   );
 }

@@ -1,41 +1,16 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
-import { UUID_PATTERN } from '../../lib/uuid';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
 import { invalidFilters, Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
 import { proposeOrApply } from '../members/grants';
 import { originOf, type RouteInput, teamRoute } from '../pipeline/route';
-import { MOVE_KIND_NAMES } from '../wallets/move-kinds';
 import { decideRequest, withdrawRequest } from './decide';
 import { policyPage } from './policy-page';
-import { submitForApproval } from './submit';
+import { submissionSchema, submitForApproval } from './submit';
 import { approvalsForMember, requestPage } from './views';
 
-const payment = z.looseObject({});
-const rowNumbers = z.array(z.int().min(1)).max(1000).optional();
-const fileSha256 = z.string().regex(/^[0-9a-f]{64}$/);
-/** The app whose wallet pays a payout (the service's Api-App-Id); the service checks it is the organization's. */
-const appId = z.string().regex(UUID_PATTERN, 'Must be a UUID').optional();
-/** One payment or payout, or a file of them (each body is checked by the service's own schema after this). */
-const submitBody = z.union([
-  z.object({ payment }).strict(),
-  z
-    .object({ rows: z.array(payment).min(1).max(1000), row_numbers: rowNumbers, file_sha256: fileSha256 })
-    .strict(),
-  z.object({ payout: payment, app_id: appId }).strict(),
-  // A wallet move (move-kinds.ts): its one body, a transfer batch's whole body, or an app's new bank account.
-  z.object({ move: z.enum(MOVE_KIND_NAMES), body: payment, app_id: appId }).strict(),
-  z
-    .object({
-      payouts: z.array(payment).min(1).max(1000),
-      row_numbers: rowNumbers,
-      file_sha256: fileSha256,
-      app_id: appId,
-    })
-    .strict(),
-]);
 const rejectBody = z.object({ reason: z.string().trim().min(1, 'Say why, for the maker').max(500) }).strict();
 const cents = z.int().min(0).max(100_000_000_000);
 const policyBody = z
@@ -121,7 +96,7 @@ export function approvalRoutes(call: CallService | null) {
       method: 'POST',
       path: '/approvals',
       access: 'pay',
-      body: submitBody,
+      body: submissionSchema,
       maxBodyBytes: FILE_BODY_LIMIT_BYTES,
       action: 'approval.submit',
       async handle({ c, body, member, line, team }) {
