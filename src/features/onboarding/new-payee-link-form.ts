@@ -1,14 +1,11 @@
 import type { FlowDelivery } from '../../lib/flow-links';
-import { TICKET_RULE, ticketProblem } from '../../lib/ticket';
 import { z } from '../../lib/zod';
+import { ticketField } from './ticket-schema';
 
 export const PAYEE_LINK_STEPS = [
   { value: 'compliance', label: 'Tax form (W-9)' },
   { value: 'manage-payouts', label: 'Payout method' },
 ] as const;
-
-/** The ticket reference a user's actions carry: optional, and by its rule when given (lib/ticket.ts). */
-export const ticketField = z.string().refine((ticket) => ticketProblem(ticket) === null, TICKET_RULE);
 
 /**
  * A link for a new payee: its steps, how it goes (by email only where this console sends mail) and, by email, the

@@ -7,9 +7,9 @@ import { ApiError } from '../../../api/client';
 import { useCan } from '../../../api/permissions';
 import { ApiErrorAlert } from '../../../components/ApiErrorAlert';
 import { Notice } from '../../../components/Notice';
+import { Section } from '../../../components/Section';
 import { ComplianceForm } from './ComplianceForm';
 import { ComplianceView } from './ComplianceView';
-import { Section } from './Section';
 import { StartKyb } from './StartKyb';
 
 /** An app: its compliance record (view, edit by finance), its KYB link, and the copy of another app's record. */

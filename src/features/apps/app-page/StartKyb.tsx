@@ -2,9 +2,9 @@ import { Button, CopyButton, Group, Stack, Table, Text, TextInput } from '@manti
 import { useStartKyb } from '../../../api/app-onboarding';
 import { ApiErrorAlert } from '../../../components/ApiErrorAlert';
 import { Notice } from '../../../components/Notice';
+import { Section } from '../../../components/Section';
 import { formatDateTime } from '../../../lib/dates';
 import { APP_STATUS } from './app-status';
-import { Section } from './Section';
 
 /** The app's verification, and a KYB link for the business's representative while it is not verified yet. */
 export function StartKyb({ appId, status }: { appId: string; status: string | null | undefined }) {

@@ -10,11 +10,11 @@ import type { User } from '../../../api/schemas';
 import { ApiErrorAlert } from '../../../components/ApiErrorAlert';
 import { Notice } from '../../../components/Notice';
 import { placeFieldErrors } from '../../../components/place-field-errors';
+import { Section } from '../../../components/Section';
 import { COUNTRY_CODE_HINT } from '../../../lib/phone';
 import { ticketProblem } from '../../../lib/ticket';
 import { CONTACT_DETAILS_ANCHOR } from '../../../lib/user-pages';
 import type { z } from '../../../lib/zod';
-import { Section } from './Section';
 import { type ContactFormValues, contactField, contactFormSchema, contactOf } from './validation';
 
 /** Names, email and phone, each rule at its field; only what changed is sent. Upstream the service has no such change. */

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { useDeleteUser } from '../../../api/onboarding';
 import { ApiErrorAlert } from '../../../components/ApiErrorAlert';
-import { Section } from './Section';
+import { Section } from '../../../components/Section';
 import { deleteFormSchema } from './validation';
 
 /** An admin deletes a user, confirmed by typing their name; the service keeps one with money on its way. */

@@ -6,12 +6,12 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useCreateFlow } from '../../../api/onboarding';
 import { runtimeConfigQuery } from '../../../api/runtime-config';
 import { ApiErrorAlert } from '../../../components/ApiErrorAlert';
+import { Section } from '../../../components/Section';
 import { deliveryProblem, type FlowDelivery } from '../../../lib/flow-links';
 import { ticketProblem } from '../../../lib/ticket';
 import type { z } from '../../../lib/zod';
 import { FlowsTable } from './FlowsTable';
 import { MadeLink } from './MadeLink';
-import { Section } from './Section';
 import { chosenDelivery, type LinkFormValues, linkFormSchema, OFFERED, STEP_LABELS } from './validation';
 
 /**

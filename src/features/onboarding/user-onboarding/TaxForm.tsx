@@ -6,10 +6,10 @@ import { useSubmitTaxForm } from '../../../api/onboarding';
 import { ApiErrorAlert } from '../../../components/ApiErrorAlert';
 import { Notice } from '../../../components/Notice';
 import { placeFieldErrors } from '../../../components/place-field-errors';
+import { Section } from '../../../components/Section';
 import { ticketProblem } from '../../../lib/ticket';
 import { maskTin } from '../../../lib/tin';
 import type { z } from '../../../lib/zod';
-import { Section } from './Section';
 import { emptyTaxForm, type TaxFormValues, taxField, taxFormSchema } from './validation';
 
 /** The user's W-9, taken whole and kept by the service by its TIN's last four digits. */

@@ -1,6 +1,7 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'wouter';
 import { useCan } from '../../../api/permissions';
 import { userQueries } from '../../../api/users';
@@ -8,6 +9,7 @@ import { ApiErrorAlert } from '../../../components/ApiErrorAlert';
 import { fullName } from '../../../lib/names';
 import { taxFormOnFile } from '../../../lib/tax-form';
 import { TicketField } from '../TicketField';
+import { ticketFormSchema } from '../ticket-schema';
 import { ContactDetailsSection } from './ContactDetailsSection';
 import { DeleteUser } from './DeleteUser';
 import { OnboardingLinks } from './OnboardingLinks';
@@ -22,7 +24,13 @@ import { Verification } from './Verification';
 export function UserOnboardingPage() {
   const { userId = '' } = useParams();
   const user = useQuery(userQueries.detail(userId));
-  const [ticket, setTicket] = useState('');
+  // The page's one ticket reference, checked by its rule as it is typed: a section's action waits while it breaks it.
+  const ticketForm = useForm({
+    resolver: zodResolver(ticketFormSchema),
+    defaultValues: { ticket: '' },
+    mode: 'onChange',
+  });
+  const ticket = useWatch({ control: ticketForm.control, name: 'ticket' });
   const isAdmin = useCan('admin');
   const name = user.data ? fullName(user.data) : '';
   return (
@@ -34,7 +42,11 @@ export function UserOnboardingPage() {
         </Anchor>
       </Group>
       {user.isError && <ApiErrorAlert error={user.error} title="The user could not be read" />}
-      <TicketField value={ticket} onChange={setTicket} />
+      <Controller
+        control={ticketForm.control}
+        name="ticket"
+        render={({ field }) => <TicketField value={field.value} onChange={field.onChange} />}
+      />
       {user.data && <ContactDetailsSection key={user.data.id} user={user.data} ticket={ticket} />}
       <OnboardingLinks userId={userId} ticket={ticket} />
       <Verification userId={userId} ticket={ticket} />

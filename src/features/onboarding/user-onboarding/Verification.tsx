@@ -6,8 +6,8 @@ import { useSendVerification, useVerifyUser } from '../../../api/onboarding';
 import { ApiErrorAlert } from '../../../components/ApiErrorAlert';
 import { Notice } from '../../../components/Notice';
 import { placeFieldErrors } from '../../../components/place-field-errors';
+import { Section } from '../../../components/Section';
 import type { z } from '../../../lib/zod';
-import { Section } from './Section';
 import { type CodeFormValues, codeFormSchema } from './validation';
 
 /** A code sent to the user's phone (text or voice), and the code they read out, checked by the service. */
