@@ -155,6 +155,8 @@ interface Source {
   path: string;
   text: string;
   packages: string[];
+  /** The files of src/ it imports, by their paths under src/. */
+  local?: string[];
 }
 const browserSources: Source[] = files
   .filter((file) => isBrowser(area(file)) && !isTest(file))
@@ -162,6 +164,7 @@ const browserSources: Source[] = files
     path: at(file),
     text: readFileSync(file, 'utf8'),
     packages: graph.get(file)?.packages ?? [],
+    local: (graph.get(file)?.local ?? []).map(at),
   }));
 
 /** The api/ functions that make money move; only api/ and a file's run (features/<x>-file/<x>-file-send.ts) call them. */
@@ -244,9 +247,83 @@ function fileFeaturesAstray(sources: readonly Source[]): string[] {
   });
 }
 
+/** A field a person types in or picks a value in (Mantine's, the console's search picker); a read-only one takes nothing. */
+const TYPED_INPUT =
+  /<(TextInput|NumberInput|PasswordInput|Textarea|Select|MultiSelect|Autocomplete|NativeSelect|PinInput|SearchPicker)\b([\s\S]*?)\/>/g;
+/** A field whose value is kept by hand: its own onChange reads what was typed. */
+const KEPT_BY_HAND = /onChange=\{[^}]*currentTarget\.(value|checked)/;
+
+/** The api/ functions that write (a POST, PUT, PATCH or DELETE in their body), by name. */
+function writersOf(sources: readonly Source[]): string[] {
+  return sources
+    .filter((source) => source.path.startsWith('api/'))
+    .flatMap(({ text }) => {
+      const parts = text.split(/\nexport (?:async )?function (\w+)/);
+      return parts.flatMap((name, i) =>
+        i % 2 === 1 && /method:\s*'(POST|PUT|PATCH|DELETE)'/.test(parts[i + 1] ?? '') ? [name] : [],
+      );
+    });
+}
+
+/**
+ * The files of src/features and src/components that take what a person types and send it without react-hook-form and a
+ * zod schema, each with why. A filter that sends nothing needs no entry.
+ */
+const OFF_THE_FORM_STACK: Readonly<Record<string, string>> = {
+  // The sign-in page's first load is 118.4 of its 120 KiB (e2e/bundle-budget.spec.ts); zod alone is 26 KiB gzip and
+  // react-hook-form about 10: its forms keep their plain rules (sign-in-rules.ts, use-plain-form.ts).
+  'features/session/SignInForm.tsx': "the sign-in page's first-load budget",
+  'features/session/MemberSignInForm.tsx': "the sign-in page's first-load budget",
+  'features/session/ProviderSignIn.tsx': "the sign-in page's first-load budget",
+  'features/team/TeamPage.tsx':
+    "a member's role is an action picked in their row: the pick opens a dialog that names it, only its button sends",
+  // Each entry goes when its file moves to react-hook-form (this check fails on an entry that is no longer needed).
+  'features/bills/BillPage.tsx': "the decision's comment moves with the bills' pages (issue 53, item 2)",
+};
+
+/**
+ * A component sends typed input when it renders a field a person types in (not read-only) and sends: a mutation's
+ * `mutate`, or a writing function of api/, called by itself or by a module of its own feature that it imports (a
+ * folder's hook). It is on the card's stack when it uses react-hook-form (a part given the form by its parent does not
+ * call useForm; one that does gives it a zodResolver), and no field of it keeps its value by hand.
+ */
+function formsOffTheStack(sources: readonly Source[]): string[] {
+  const writers = writersOf(sources);
+  const sendsIn = (text: string) =>
+    /\.mutate(Async)?\(/.test(text) || writers.some((name) => new RegExp(`\\b${name}\\s*\\(`).test(text));
+  const textOf = new Map(sources.map((source) => [source.path, source.text]));
+  return sources.flatMap(({ path, text, packages, local = [] }) => {
+    if (!path.startsWith('features/') && !path.startsWith('components/')) return [];
+    const fields = [...text.matchAll(TYPED_INPUT)]
+      .map((match) => match[2] ?? '')
+      .filter((props) => !/\breadOnly\b/.test(props));
+    if (fields.length === 0) return [];
+    const feature = path.split('/')[1];
+    const sends =
+      sendsIn(text) ||
+      local.some((other) => other.split('/')[1] === feature && sendsIn(textOf.get(other) ?? ''));
+    if (!sends) return [];
+    const onTheStack =
+      packages.includes('react-hook-form') &&
+      (!/\buseForm\s*[<(]/.test(text) || /\bzodResolver\(/.test(text)) &&
+      !fields.some((props) => KEPT_BY_HAND.test(props));
+    const listed = path in OFF_THE_FORM_STACK;
+    if (onTheStack)
+      return listed ? [`${path} is on react-hook-form now: take it off OFF_THE_FORM_STACK`] : [];
+    return listed ? [] : [`${path} sends what a person typed without react-hook-form and a zod schema`];
+  });
+}
+
 describe("the browser's house", () => {
   it('money leaves through one door: a form through useMoneySubmission, a file through its run', () => {
     expect(moneyOutsideItsDoor(browserSources)).toEqual([]);
+  });
+
+  it('every form that sends what a person typed is on react-hook-form with a zod schema', () => {
+    expect(formsOffTheStack(browserSources)).toEqual([]);
+    // An entry for a file that is gone (moved into a folder of parts, say) would excuse nothing and hide nothing.
+    const paths = new Set(browserSources.map((source) => source.path));
+    expect(Object.keys(OFF_THE_FORM_STACK).filter((path) => !paths.has(path))).toEqual([]);
   });
 
   it('one classifier of a used key, one railOf(), one reader of CSV, one way to submit for approval', () => {
@@ -487,6 +564,40 @@ describe('the checks themselves', () => {
     ).toHaveLength(1);
     expect(
       secondCopies([source('features/payouts-file/payouts-file-rows.ts', '', ['papaparse'])]),
+    ).toHaveLength(1);
+    const byHand = `const [name, setName] = useState('');
+      <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
+      <Button onClick={() => create.mutate({ name })}>Create</Button>`;
+    expect(formsOffTheStack([source('features/apps/NewAppPage.tsx', byHand)])).toHaveLength(1);
+    // The mutation in the folder's hook counts; a read-only field, or one on react-hook-form, does not.
+    expect(
+      formsOffTheStack([
+        {
+          ...source('features/apps/new-app/NewAppForm.tsx', byHand.replace('create.mutate', 'send')),
+          local: ['features/apps/new-app/use-new-app.ts'],
+        },
+        source('features/apps/new-app/use-new-app.ts', 'create.mutate(body)'),
+      ]),
+    ).toHaveLength(1);
+    expect(
+      formsOffTheStack([
+        source(
+          'features/apps/AppPage.tsx',
+          '<TextInput label="Link" readOnly value={url} /> start.mutate(id)',
+        ),
+      ]),
+    ).toEqual([]);
+    const onTheStack = `const form = useForm({ resolver: zodResolver(schema) });
+      <TextInput label="Name" {...form.register('name')} /> create.mutate(values)`;
+    expect(
+      formsOffTheStack([source('features/apps/NewAppPage.tsx', onTheStack, ['react-hook-form'])]),
+    ).toEqual([]);
+    expect(
+      formsOffTheStack([
+        source('features/apps/NewAppPage.tsx', onTheStack.replace('zodResolver(schema)', ''), [
+          'react-hook-form',
+        ]),
+      ]),
     ).toHaveLength(1);
     const payouts = browserSources.filter((s) => s.path.startsWith('features/payouts-file/'));
     expect(fileFeaturesAstray(payouts)).toEqual([]);

@@ -14,7 +14,10 @@ export const ONBOARDING_ROUTES: readonly PageRoute[] = [
     paths: ['/users/:userId/onboarding'],
     permission: 'support',
     preload: false,
-    page: lazyPage(() => import('../features/onboarding/UserOnboardingPage'), 'UserOnboardingPage'),
+    page: lazyPage(
+      () => import('../features/onboarding/user-onboarding/UserOnboardingPage'),
+      'UserOnboardingPage',
+    ),
   },
   {
     paths: ['/onboarding/customers/new'],
@@ -40,7 +43,7 @@ export const ONBOARDING_ROUTES: readonly PageRoute[] = [
   {
     paths: ['/apps/:appId'],
     preload: false,
-    page: lazyPage(() => import('../features/apps/AppPage'), 'AppPage'),
+    page: lazyPage(() => import('../features/apps/app-page/AppPage'), 'AppPage'),
   },
   {
     paths: ['/onboarding/payee-link'],

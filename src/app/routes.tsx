@@ -155,7 +155,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     paths: ['/approvals/:requestId'],
     permission: 'pay',
     teamOnly: true,
-    page: lazyPage(() => import('../features/approvals/ApprovalRequestPage'), 'ApprovalRequestPage'),
+    page: lazyPage(
+      () => import('../features/approvals/approval-request/ApprovalRequestPage'),
+      'ApprovalRequestPage',
+    ),
   },
   {
     paths: ['/settings'],

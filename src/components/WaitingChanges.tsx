@@ -1,5 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { rejectionBody } from '../lib/requests/team-decisions';
+
+/** A rejection's reason, said for the member who asked for the change. */
+const reasonFormSchema = rejectionBody('for the member who asked');
+
 import { ApiErrorAlert } from './ApiErrorAlert';
 import { Notice } from './Notice';
 
@@ -68,8 +75,8 @@ export function WaitingChange({
   onReject: (reason: string) => void;
   children: ReactNode;
 }) {
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
+  const form = useForm({ resolver: zodResolver(reasonFormSchema), defaultValues: { reason: '' } });
+  const reject = form.handleSubmit(({ reason }) => onReject(reason));
   return (
     <Paper id={id} withBorder p="md" role="group" aria-label={description}>
       <Stack gap="xs">
@@ -83,9 +90,8 @@ export function WaitingChange({
           <>
             <Textarea
               label="Reason to reject"
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-              error={reasonError}
+              {...form.register('reason')}
+              error={form.formState.errors.reason?.message}
               autosize
               minRows={1}
             />
@@ -93,16 +99,7 @@ export function WaitingChange({
               <Button loading={deciding} onClick={onConfirm}>
                 {`Confirm ${noun}`}
               </Button>
-              <Button
-                variant="default"
-                onClick={() => {
-                  if (!reason.trim()) {
-                    setReasonError('Say why, for the member who asked');
-                    return;
-                  }
-                  onReject(reason.trim());
-                }}
-              >
+              <Button variant="default" onClick={() => void reject()}>
                 {`Reject ${noun}`}
               </Button>
             </Group>

@@ -1,12 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { apTeamQueries, type PolicyOutcome, useLinkApUser } from '../../api/ap-policies';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { DataTable } from '../../components/DataTable';
 import { Select } from '../../components/Select';
+import { z } from '../../lib/zod';
 import { approverName, approverOptions } from './approver-names';
 import { OutcomeNotice } from './OutcomeNotice';
+
+/** The AP user picked for a member (their id, as the Select keeps it), or none. */
+const linkFormSchema = z.object({
+  apUserId: z.string().regex(/^\d+$/, 'Pick an AP user').transform(Number).nullable(),
+});
 
 type Member = { id: string; name: string; email: string; role: string; ap_user: { id: number } | null };
 
@@ -19,33 +27,42 @@ function LinkControl({
   options: { value: string; label: string }[];
   onOutcome: (outcome: PolicyOutcome) => void;
 }) {
-  const [picked, setPicked] = useState<string | null>(member.ap_user ? String(member.ap_user.id) : null);
   const link = useLinkApUser();
   const current = member.ap_user ? String(member.ap_user.id) : null;
+  const form = useForm<z.input<typeof linkFormSchema>, unknown, z.output<typeof linkFormSchema>>({
+    resolver: zodResolver(linkFormSchema),
+    defaultValues: { apUserId: current },
+  });
+  const picked = useWatch({ control: form.control, name: 'apUserId' });
+  const save = form.handleSubmit(({ apUserId }) =>
+    link.mutate({ memberId: member.id, apUserId }, { onSuccess: onOutcome }),
+  );
   return (
     <Stack gap={4}>
       <Group gap="xs" wrap="nowrap" align="flex-end">
-        <Select
-          label={`AP user of ${member.name}`}
-          data={options}
-          searchable
-          clearable
-          placeholder="None"
-          value={picked}
-          onChange={setPicked}
-          w={260}
+        <Controller
+          control={form.control}
+          name="apUserId"
+          render={({ field, fieldState }) => (
+            <Select
+              label={`AP user of ${member.name}`}
+              data={options}
+              searchable
+              clearable
+              placeholder="None"
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+              w={260}
+            />
+          )}
         />
         <Button
           variant="default"
           disabled={picked === current}
           loading={link.isPending}
           aria-label={`Save the AP user of ${member.name}`}
-          onClick={() =>
-            link.mutate(
-              { memberId: member.id, apUserId: picked === null ? null : Number(picked) },
-              { onSuccess: onOutcome },
-            )
-          }
+          onClick={() => void save()}
         >
           Save
         </Button>

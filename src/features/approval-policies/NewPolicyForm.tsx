@@ -1,13 +1,16 @@
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, MultiSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { type PolicyOutcome, useCreatePolicy } from '../../api/ap-policies';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Select } from '../../components/Select';
 import type { ApUserLike } from '../../lib/ap-approvers';
 import type { AmountComparator } from '../../lib/requests/accounts-payable';
-import { EMPTY_POLICY, type PolicyFormValues, problemsOf, toCreatePolicy } from './policy-form';
+import type { z } from '../../lib/zod';
+import { EMPTY_POLICY, type PolicyFormValues, policyFormSchema } from './policy-form';
 
 const COMPARATORS: { value: AmountComparator; label: string }[] = [
   { value: '>=', label: 'at least (≥)' },
@@ -30,27 +33,26 @@ export function NewPolicyForm({
   apUsers: readonly ApUserLike[];
   onOutcome: (outcome: PolicyOutcome) => void;
 }) {
-  const [values, setValues] = useState<PolicyFormValues>(EMPTY_POLICY);
-  const [tried, setTried] = useState(false);
   const create = useCreatePolicy();
-  const problems = tried ? problemsOf(values, apUsers) : {};
-  const set = (patch: Partial<PolicyFormValues>) => setValues({ ...values, ...patch });
-  const setAmount = (index: number, patch: Partial<PolicyFormValues['amounts'][number]>) =>
-    set({ amounts: values.amounts.map((a, i) => (i === index ? { ...a, ...patch } : a)) });
-  const setStep = (index: number, patch: Partial<PolicyFormValues['steps'][number]>) =>
-    set({ steps: values.steps.map((s, i) => (i === index ? { ...s, ...patch } : s)) });
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (Object.keys(problemsOf(values, apUsers)).length > 0) return;
-    create.mutate(toCreatePolicy(values), {
+  const schema = useMemo(() => policyFormSchema(apUsers), [apUsers]);
+  const form = useForm<PolicyFormValues, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_POLICY,
+  });
+  const { errors } = form.formState;
+  const amounts = useFieldArray({ control: form.control, name: 'amounts' });
+  const steps = useFieldArray({ control: form.control, name: 'steps' });
+  const submit = form.handleSubmit((body) =>
+    create.mutate(body, {
       onSuccess: (outcome) => {
-        setValues(EMPTY_POLICY);
-        setTried(false);
+        form.reset(EMPTY_POLICY);
         onOutcome(outcome);
       },
-    });
-  };
+    }),
+  );
+  const conditionsProblem = (errors.root as { conditions?: { message?: string } } | undefined)?.conditions
+    ?.message;
+  const stepsProblem = errors.steps?.root?.message ?? errors.steps?.message;
   return (
     <form onSubmit={submit} noValidate aria-label="New approval policy">
       <Stack gap="sm" maw={720}>
@@ -61,89 +63,94 @@ export function NewPolicyForm({
           It is tried last; move it up once it is made. All its conditions must hold for a bill to follow it.
         </Text>
         {create.isError && <ApiErrorAlert error={create.error} title="The policy was not created" />}
-        {problems.conditions && (
+        {conditionsProblem && (
           <Text c="red.8" size="sm">
-            {problems.conditions}
+            {conditionsProblem}
           </Text>
         )}
-        {values.amounts.map((amount, index) => {
+        {amounts.fields.map((amount, index) => {
           const n = index + 1;
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: conditions are edited in place, by position
-            <Group key={index} align="flex-end">
-              <Select
-                label={`Amount condition ${n}`}
-                data={COMPARATORS}
-                allowDeselect={false}
-                value={amount.comparator}
-                onChange={(value) => setAmount(index, { comparator: (value ?? '>=') as AmountComparator })}
-                w={180}
+            <Group key={amount.id} align="flex-end">
+              <Controller
+                control={form.control}
+                name={`amounts.${index}.comparator`}
+                render={({ field }) => (
+                  <Select
+                    label={`Amount condition ${n}`}
+                    data={COMPARATORS}
+                    allowDeselect={false}
+                    value={field.value}
+                    onChange={(value) => field.onChange((value ?? '>=') as AmountComparator)}
+                    w={180}
+                  />
+                )}
               />
               <TextInput
                 label={`Amount ${n} (USD)`}
                 inputMode="decimal"
-                value={amount.dollars}
-                onChange={(event) => setAmount(index, { dollars: event.currentTarget.value })}
-                error={problems[`amounts.${index}.dollars`]}
+                {...form.register(`amounts.${index}.dollars`)}
+                error={errors.amounts?.[index]?.dollars?.message}
               />
-              <Button
-                variant="default"
-                onClick={() => set({ amounts: values.amounts.filter((_, i) => i !== index) })}
-              >
+              <Button variant="default" onClick={() => amounts.remove(index)}>
                 Remove amount condition {n}
               </Button>
             </Group>
           );
         })}
         <Group>
-          <Button
-            variant="default"
-            onClick={() => set({ amounts: [...values.amounts, { comparator: '<=', dollars: '' }] })}
-          >
+          <Button variant="default" onClick={() => amounts.append({ comparator: '<=', dollars: '' })}>
             Add an amount condition
           </Button>
         </Group>
-        <Select
-          label="Vendor"
-          description="Optional: only this vendor's bills"
-          placeholder="Any vendor"
-          data={vendors}
-          searchable
-          clearable
-          value={values.vendorId}
-          onChange={(vendorId) => set({ vendorId })}
-          maw={420}
+        <Controller
+          control={form.control}
+          name="vendorId"
+          render={({ field }) => (
+            <Select
+              label="Vendor"
+              description="Optional: only this vendor's bills"
+              placeholder="Any vendor"
+              data={vendors}
+              searchable
+              clearable
+              value={field.value}
+              onChange={field.onChange}
+              maw={420}
+            />
+          )}
         />
-        {values.steps.map((step, index) => {
+        {steps.fields.map((step, index) => {
           const n = index + 1;
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: steps are edited in place, by position
-            <Paper key={index} withBorder p="sm">
+            <Paper key={step.id} withBorder p="sm">
               <Stack gap="xs">
                 <Text fw={500}>Step {n}</Text>
-                <MultiSelect
-                  label={`Approvers of step ${n}`}
-                  description="Only admins and approvers approve bills; a bill's maker never approves it"
-                  data={approvers}
-                  searchable
-                  value={step.approvers}
-                  onChange={(picked) => setStep(index, { approvers: picked })}
-                  error={problems[`steps.${index}.approvers`]}
+                <Controller
+                  control={form.control}
+                  name={`steps.${index}.approvers`}
+                  render={({ field, fieldState }) => (
+                    <MultiSelect
+                      label={`Approvers of step ${n}`}
+                      description="Only admins and approvers approve bills; a bill's maker never approves it"
+                      data={approvers}
+                      searchable
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={fieldState.error?.message}
+                    />
+                  )}
                 />
                 <TextInput
                   label={`Approvals required in step ${n}`}
                   inputMode="numeric"
-                  value={step.required}
-                  onChange={(event) => setStep(index, { required: event.currentTarget.value })}
-                  error={problems[`steps.${index}.required`]}
+                  {...form.register(`steps.${index}.required`)}
+                  error={errors.steps?.[index]?.required?.message}
                   maw={240}
                 />
-                {values.steps.length > 1 && (
+                {steps.fields.length > 1 && (
                   <Group>
-                    <Button
-                      variant="default"
-                      onClick={() => set({ steps: values.steps.filter((_, i) => i !== index) })}
-                    >
+                    <Button variant="default" onClick={() => steps.remove(index)}>
                       Remove step {n}
                     </Button>
                   </Group>
@@ -152,26 +159,17 @@ export function NewPolicyForm({
             </Paper>
           );
         })}
-        {problems.steps && (
+        {stepsProblem && (
           <Text c="red.8" size="sm">
-            {problems.steps}
+            {stepsProblem}
           </Text>
         )}
         <Group>
-          <Button
-            variant="default"
-            onClick={() => set({ steps: [...values.steps, { approvers: [], required: '1' }] })}
-          >
+          <Button variant="default" onClick={() => steps.append({ approvers: [], required: '1' })}>
             Add a step
           </Button>
         </Group>
-        <TextInput
-          label="Description"
-          description="Optional"
-          value={values.description}
-          onChange={(event) => set({ description: event.currentTarget.value })}
-          maw={480}
-        />
+        <TextInput label="Description" description="Optional" {...form.register('description')} maw={480} />
         <Group>
           <Button type="submit" loading={create.isPending}>
             Create policy

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPolicySchema } from '../../lib/requests/accounts-payable';
-import { EMPTY_POLICY, problemsOf, toCreatePolicy } from './policy-form';
+import { EMPTY_POLICY, policyFormSchema, problemsOf, toCreatePolicy } from './policy-form';
 
 const VENDOR = '5b0c1f9e-7a43-4d52-9d0b-1f6f0f6f7a01';
 
@@ -86,5 +86,34 @@ describe('a new approval policy, as the admin builds it', () => {
         'No approver of step 1 may approve bills (only an admin or an approver may): no bill under this policy could ever be approved',
     });
     expect(problemsOf({ ...values, steps: [{ approvers: ['1', '2'], required: '1' }] }, apUsers)).toEqual({});
+  });
+});
+
+describe('the new policy form', () => {
+  const apUsers = [
+    { id: 3, role: 'admin' },
+    { id: 4, role: 'approver' },
+  ];
+
+  it('puts each problem at its field, the whole conditions and steps at their own places', () => {
+    const paths = (values: Parameters<typeof problemsOf>[0]) =>
+      (policyFormSchema(apUsers).safeParse(values).error?.issues ?? []).map((issue) => issue.path);
+    expect(paths(EMPTY_POLICY)).toEqual([
+      ['amounts', 0, 'dollars'],
+      ['steps', 0, 'approvers'],
+    ]);
+    expect(paths({ ...EMPTY_POLICY, amounts: [], steps: [] })).toEqual([
+      ['root', 'conditions'],
+      ['steps', 'root'],
+    ]);
+  });
+
+  it('gives the body the service takes', () => {
+    const values = {
+      ...EMPTY_POLICY,
+      amounts: [{ comparator: '>=' as const, dollars: '1,000' }],
+      steps: [{ approvers: ['3', '4'], required: '1' }],
+    };
+    expect(policyFormSchema(apUsers).parse(values)).toEqual(toCreatePolicy(values));
   });
 });

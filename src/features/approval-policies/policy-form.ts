@@ -1,9 +1,16 @@
 import type { ApPolicy } from '../../api/accounts-payable';
 import { type ApUserLike, stepsNoOneCanComplete } from '../../lib/ap-approvers';
 import type { PolicyLike } from '../../lib/ap-policies';
+import { formSchemaFor } from '../../lib/form-schema';
 import { parseDollars } from '../../lib/money';
-import type { AmountComparator, CreatePolicy, PayableCondition } from '../../lib/requests/accounts-payable';
+import {
+  type AmountComparator,
+  type CreatePolicy,
+  createPolicySchema,
+  type PayableCondition,
+} from '../../lib/requests/accounts-payable';
 import { countOf } from '../../lib/words';
+import { z } from '../../lib/zod';
 
 /**
  * A new approval policy as the admin builds it: amount conditions in dollars, an optional vendor, and steps whose
@@ -131,3 +138,28 @@ export function stepsInWords(policy: ApPolicy, nameOf: (id: number) => string): 
     )
     .join(', then ');
 }
+
+const formValues = z.custom<PolicyFormValues>();
+
+/**
+ * The new policy form's schema: each problem at its field (`problemsOf`, the AP users' roles included), the whole
+ * conditions' and steps' at `root.conditions` and `steps.root`; then the body by the service's own schema.
+ */
+export const policyFormSchema = (apUsers: readonly ApUserLike[]) =>
+  formValues
+    .superRefine((values, ctx) => {
+      for (const [field, message] of Object.entries(problemsOf(values, apUsers))) {
+        const path =
+          field === 'conditions'
+            ? ['root', 'conditions']
+            : field === 'steps'
+              ? ['steps', 'root']
+              : field.split('.');
+        ctx.addIssue({
+          code: 'custom',
+          path: path.map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+          message,
+        });
+      }
+    })
+    .pipe(formSchemaFor(formValues, toCreatePolicy, createPolicySchema, () => undefined));

@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   approvalQueries,
   type LinkDelivery,
@@ -14,6 +16,7 @@ import { DataTable } from '../../components/DataTable';
 import { LinkDeliveryNotice } from '../../components/LinkDeliveryNotice';
 import { Notice } from '../../components/Notice';
 import { age, formatDateTime } from '../../lib/dates';
+import { teamRejectionBody } from '../../lib/requests/team-decisions';
 import { TEAM_CHANGE_OUTCOMES } from '../../lib/team-changes';
 
 type Asked = { request: TeamRequest; decision: 'confirm' | 'reject' | 'withdraw' };
@@ -27,8 +30,8 @@ export function TeamRequests() {
   const all = useQuery({ ...approvalQueries.teamRequests(), refetchInterval: 5000 });
   const decide = useDecideTeamRequest();
   const [asked, setAsked] = useState<Asked | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  // A rejection's reason, by the rule the console server reads; what was typed stays through a refusal.
+  const reasonForm = useForm({ resolver: zodResolver(teamRejectionBody), defaultValues: { reason: '' } });
   const [done, setDone] = useState<{ what: string; link?: LinkDelivery | undefined } | null>(null);
   const me = session.credentials()?.member?.id;
   // The dialog keeps its words while it closes.
@@ -40,28 +43,27 @@ export function TeamRequests() {
     .filter((r) => r.proposer?.id === me && r.status !== 'pending')
     .slice(0, 10);
 
-  const act = ({ request, decision }: Asked) => {
-    if (decision === 'reject' && reason.trim() === '') {
-      setReasonError('Say why, for the admin who asked');
-      return;
-    }
+  const send = ({ request, decision }: Asked, reason?: string) =>
     decide.mutate(
       {
         id: request.id,
         decision,
-        ...(decision === 'reject' ? { reason: reason.trim() } : {}),
+        ...(reason !== undefined ? { reason } : {}),
         // The dialog showed the caution above its button: the confirmation is made knowing it.
         ...(decision === 'confirm' && request.caution ? { acknowledgeCaution: true } : {}),
       },
       {
         onSuccess: (answer) => {
           setAsked(null);
-          setReason('');
+          reasonForm.reset();
           const verb = { confirm: 'Confirmed', reject: 'Rejected', withdraw: 'Withdrawn' }[decision];
           setDone({ what: `${verb}: ${request.description}`, link: answer.link });
         },
       },
     );
+  const act = (chosen: Asked) => {
+    if (chosen.decision === 'reject') void reasonForm.handleSubmit(({ reason }) => send(chosen, reason))();
+    else send(chosen);
   };
 
   return (
@@ -158,7 +160,7 @@ export function TeamRequests() {
         pending={decide.isPending}
         onCancel={() => {
           setAsked(null);
-          setReasonError(null);
+          reasonForm.clearErrors();
         }}
         onConfirm={() => asked && act(asked)}
       >
@@ -166,12 +168,8 @@ export function TeamRequests() {
           <Textarea
             label="Reason"
             description="Shown to the admin who asked"
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setReasonError(null);
-            }}
-            error={reasonError}
+            {...reasonForm.register('reason')}
+            error={reasonForm.formState.errors.reason?.message}
             maxLength={500}
             data-autofocus
           />

@@ -1,48 +1,44 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { useCreateApp } from '../../api/app-onboarding';
 import { appQueries } from '../../api/apps';
 import { ApiError } from '../../api/client';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
+import { placeFieldErrors } from '../../components/place-field-errors';
 import { createAppSchema } from '../../lib/requests/onboarding';
+import type { z } from '../../lib/zod';
 import { appOfSameName } from './app-names';
+
+/** The app's name, by the rule the service reads (lib/requests/onboarding.ts). */
+const newAppSchema = createAppSchema.pick({ name: true });
 
 /** Finance adds an app (its own wallet and compliance record), named as the vendor's rule says. */
 export function NewAppPage() {
   const create = useCreateApp();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof newAppSchema>, unknown, z.output<typeof newAppSchema>>({
+    resolver: zodResolver(newAppSchema),
+    defaultValues: { name: '' },
+  });
+  const name = useWatch({ control: form.control, name: 'name' });
   const made = create.data;
   // A name another app has is allowed (the service takes it), but said at the field: people would confuse the two.
   const apps = useQuery(appQueries.list({ limit: 100 }));
   const twin = made ? null : appOfSameName(name, apps.data ?? []);
+  const submit = form.handleSubmit((app) =>
+    create.mutate(app, {
+      onError: (error) =>
+        placeFieldErrors(error, form.setError, (path) => (path === 'name' ? 'name' : undefined)),
+    }),
+  );
+  const placed = create.error instanceof ApiError && Boolean(create.error.fieldErrors.name);
   return (
     <Stack maw={720}>
       <Title order={1}>New app</Title>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const parsed = createAppSchema.safeParse({ name });
-          if (!parsed.success) {
-            setError(parsed.error.issues[0]?.message ?? 'Check the name');
-            return;
-          }
-          setError(null);
-          create.mutate(
-            { name: parsed.data.name },
-            {
-              onError: (failure) => {
-                if (failure instanceof ApiError && failure.fieldErrors.name)
-                  setError(failure.fieldErrors.name);
-              },
-            },
-          );
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <Stack>
           <TextInput
             label="App name"
@@ -51,9 +47,8 @@ export function NewAppPage() {
                 ? `Another app is named ${twin.name} already: you may keep the name, but payees and your team may confuse the two`
                 : '3 to 60 characters, as your payees see it'
             }
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={error}
+            {...form.register('name')}
+            error={form.formState.errors.name?.message}
             required
           />
           <Group>
@@ -63,7 +58,7 @@ export function NewAppPage() {
           </Group>
         </Stack>
       </form>
-      {create.isError && !error && <ApiErrorAlert error={create.error} title="The app was not created" />}
+      {create.isError && !placed && <ApiErrorAlert error={create.error} title="The app was not created" />}
       {made && (
         <Notice tone="success" role="status" title="App created">
           <Anchor component={Link} to={`/apps/${made.id}`}>

@@ -1,6 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'wouter';
 import { useAppSource, useCopyCompliance } from '../../api/apps';
 import { ApiError } from '../../api/client';
@@ -9,6 +11,7 @@ import type { PickerOption } from '../../api/search-source';
 import { Notice } from '../../components/Notice';
 import { pickedText, SearchPicker } from '../../components/SearchPicker';
 import { isUuid } from '../../lib/uuid';
+import { z } from '../../lib/zod';
 import { CopiedRecord } from './CopiedRecord';
 
 const COPIED_FALLBACK = 'Business compliance information successfully copied';
@@ -25,12 +28,20 @@ function nextStepFor(error: unknown): string {
   return 'Try again; if it keeps failing, quote the request id to support.';
 }
 
+/** The app picked by name (its id, as the picker keeps it). */
+const copyFormSchema = z.object({
+  appId: z.string().trim().toLowerCase().refine(isUuid, 'Choose the app: type its name or ID'),
+});
+
 export function CopyCompliancePage() {
   const apps = useAppSource();
   const [params] = useSearchParams();
-  const [appId, setAppId] = useState(params.get('app_id') ?? '');
+  const form = useForm<z.input<typeof copyFormSchema>, unknown, z.output<typeof copyFormSchema>>({
+    resolver: zodResolver(copyFormSchema),
+    defaultValues: { appId: params.get('app_id') ?? '' },
+  });
+  const appId = useWatch({ control: form.control, name: 'appId' });
   const [appShown, setAppShown] = useState<PickerOption | null>(null);
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const copy = useCopyCompliance();
   const mode = useQuery(runtimeConfigQuery).data?.mode;
@@ -38,14 +49,11 @@ export function CopyCompliancePage() {
   const [showRecord, setShowRecord] = useState(false);
   const trimmed = appId.trim().toLowerCase();
 
-  const askToConfirm = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!isUuid(trimmed)) return setFieldError('Choose the app: type its name or ID');
-    setFieldError(null);
+  const askToConfirm = form.handleSubmit(() => {
     copy.reset();
     setShowRecord(false);
     setConfirming(true);
-  };
+  });
 
   const confirm = () => {
     if (copy.isPending) return;
@@ -81,17 +89,24 @@ export function CopyCompliancePage() {
       <form noValidate onSubmit={askToConfirm}>
         <Paper withBorder p="md">
           <Stack>
-            <SearchPicker
-              source={apps}
-              label="App"
-              required
-              value={appId}
-              onChange={(id, option) => {
-                setAppId(id);
-                setAppShown(option);
-                setFieldError(null);
-              }}
-              error={fieldError}
+            <Controller
+              control={form.control}
+              name="appId"
+              render={({ field, fieldState }) => (
+                <SearchPicker
+                  source={apps}
+                  label="App"
+                  required
+                  value={field.value}
+                  onChange={(id, option) => {
+                    field.onChange(id);
+                    setAppShown(option);
+                    form.clearErrors('appId');
+                  }}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message ?? null}
+                />
+              )}
             />
             <Group>
               <Button type="submit">Copy compliance</Button>

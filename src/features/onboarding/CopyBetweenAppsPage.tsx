@@ -1,41 +1,34 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useAppSource } from '../../api/apps';
 import { useCopyComplianceBetweenApps } from '../../api/onboarding';
 import type { PickerOption } from '../../api/search-source';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
 import { pickedText, SearchPicker } from '../../components/SearchPicker';
-import { isUuid } from '../../lib/uuid';
+import type { z } from '../../lib/zod';
+import { copyBetweenAppsFormSchema } from './copy-between-apps-form';
 
 /** An admin copies one app's compliance record onto another, each app chosen by its name. */
 export function CopyBetweenAppsPage() {
   const apps = useAppSource();
   const copy = useCopyComplianceBetweenApps();
-  const [source, setSource] = useState('');
-  const [destination, setDestination] = useState('');
+  const form = useForm<
+    z.input<typeof copyBetweenAppsFormSchema>,
+    unknown,
+    z.output<typeof copyBetweenAppsFormSchema>
+  >({
+    resolver: zodResolver(copyBetweenAppsFormSchema),
+    defaultValues: { source: '', destination: '' },
+  });
+  // Who each picked id is, for the notice once copied.
   const [shown, setShown] = useState<{ source: PickerOption | null; destination: PickerOption | null }>({
     source: null,
     destination: null,
   });
-  const [errors, setErrors] = useState<{ source?: string; destination?: string }>({});
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = {
-      ...(isUuid(source.trim()) ? {} : { source: 'Choose the app to copy from: type its name' }),
-      ...(isUuid(destination.trim())
-        ? source.trim() === destination.trim()
-          ? { destination: 'Choose another app than the one copied from' }
-          : {}
-        : { destination: 'Choose the app to copy to: type its name' }),
-    };
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    copy.mutate({
-      source_app_id: source.trim().toLowerCase(),
-      destination_app_id: destination.trim().toLowerCase(),
-    });
-  };
+  const submit = form.handleSubmit((body) => copy.mutate(body));
   return (
     <Stack maw={720}>
       <Title order={1}>Copy compliance between apps</Title>
@@ -54,27 +47,41 @@ export function CopyBetweenAppsPage() {
       <form noValidate onSubmit={submit}>
         <Paper withBorder p="md">
           <Stack>
-            <SearchPicker
-              source={apps}
-              label="Copy from"
-              required
-              value={source}
-              onChange={(id, option) => {
-                setSource(id);
-                setShown((s) => ({ ...s, source: option }));
-              }}
-              error={errors.source ?? null}
+            <Controller
+              control={form.control}
+              name="source"
+              render={({ field, fieldState }) => (
+                <SearchPicker
+                  source={apps}
+                  label="Copy from"
+                  required
+                  value={field.value}
+                  onChange={(id, option) => {
+                    field.onChange(id);
+                    setShown((s) => ({ ...s, source: option }));
+                  }}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message ?? null}
+                />
+              )}
             />
-            <SearchPicker
-              source={apps}
-              label="Copy to"
-              required
-              value={destination}
-              onChange={(id, option) => {
-                setDestination(id);
-                setShown((s) => ({ ...s, destination: option }));
-              }}
-              error={errors.destination ?? null}
+            <Controller
+              control={form.control}
+              name="destination"
+              render={({ field, fieldState }) => (
+                <SearchPicker
+                  source={apps}
+                  label="Copy to"
+                  required
+                  value={field.value}
+                  onChange={(id, option) => {
+                    field.onChange(id);
+                    setShown((s) => ({ ...s, destination: option }));
+                  }}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message ?? null}
+                />
+              )}
             />
             <Group>
               <Button type="submit" loading={copy.isPending}>

@@ -1,60 +1,44 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import { ApiError } from '../../api/client';
-import { type NewPaymentCustomer, useCreatePaymentCustomer } from '../../api/onboarding';
+import { useCreatePaymentCustomer } from '../../api/onboarding';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
-import { COUNTRY_CODE_HINT, phoneDigits } from '../../lib/phone';
-import { createPaymentCustomerSchema } from '../../lib/requests/onboarding';
+import { placeFieldErrors } from '../../components/place-field-errors';
+import { COUNTRY_CODE_HINT } from '../../lib/phone';
+import type { z } from '../../lib/zod';
+import {
+  type PaymentCustomerFormValues,
+  paymentCustomerField,
+  paymentCustomerFormSchema,
+} from './new-payment-customer-form';
 
 /** Finance adds a payer: a person (first and last name) or a business (its name), as the vendor's `oneOf` says. */
 export function NewPaymentCustomerPage() {
   const create = useCreatePaymentCustomer();
-  const [kind, setKind] = useState('person');
-  const [values, setValues] = useState<Record<string, string>>({ country_code: '1' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (name: string) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setValues({ ...values, [name]: event.currentTarget.value });
-  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
-    <TextInput
-      label={label}
-      value={values[name] ?? ''}
-      onChange={set(name)}
-      error={errors[name]}
-      {...extra}
-    />
+  const form = useForm<PaymentCustomerFormValues, unknown, z.output<typeof paymentCustomerFormSchema>>({
+    resolver: zodResolver(paymentCustomerFormSchema),
+    defaultValues: {
+      kind: 'person',
+      first_name: '',
+      last_name: '',
+      business_name: '',
+      email: '',
+      country_code: '1',
+      phone_number: '',
+    },
+  });
+  const { errors } = form.formState;
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const field = (name: Exclude<keyof PaymentCustomerFormValues, 'kind'>, label: string, extra = {}) => (
+    <TextInput label={label} {...form.register(name)} error={errors[name]?.message} {...extra} />
   );
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const phone = (values.phone_number ?? '').replace(/\D/g, '');
-    const body: NewPaymentCustomer = {
-      ...(kind === 'person'
-        ? { first_name: values.first_name?.trim() ?? '', last_name: values.last_name?.trim() ?? '' }
-        : { business_name: values.business_name?.trim() ?? '' }),
-      email: values.email?.trim() ?? '',
-      ...(phone ? { country_code: phoneDigits(values.country_code ?? ''), phone_number: phone } : {}),
-    };
-    const missing: Record<string, string> = {};
-    if (kind === 'person' && !body.first_name) missing.first_name = 'Enter the first name';
-    if (kind === 'person' && !body.last_name) missing.last_name = 'Enter the last name';
-    if (kind === 'business' && !body.business_name) missing.business_name = 'Enter the business name';
-    if (Object.keys(missing).length > 0) {
-      setErrors(missing);
-      return;
-    }
-    const parsed = createPaymentCustomerSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path.at(-1)), i.message])));
-      return;
-    }
-    setErrors({});
-    create.mutate(body, {
-      onError: (error) => {
-        if (error instanceof ApiError) setErrors(error.fieldErrors);
-      },
-    });
-  };
+  const submit = form.handleSubmit((customer) =>
+    create.mutate(customer, {
+      onError: (error) => placeFieldErrors(error, form.setError, paymentCustomerField),
+    }),
+  );
   const made = create.data;
   return (
     <Stack maw={720}>
@@ -73,12 +57,18 @@ export function NewPaymentCustomerPage() {
       <form noValidate onSubmit={submit}>
         <Paper withBorder p="md">
           <Stack>
-            <Radio.Group label="The customer is" value={kind} onChange={setKind}>
-              <Group mt="xs">
-                <Radio value="person" label="A person" />
-                <Radio value="business" label="A business" />
-              </Group>
-            </Radio.Group>
+            <Controller
+              control={form.control}
+              name="kind"
+              render={({ field: kindField }) => (
+                <Radio.Group label="The customer is" value={kindField.value} onChange={kindField.onChange}>
+                  <Group mt="xs">
+                    <Radio value="person" label="A person" />
+                    <Radio value="business" label="A business" />
+                  </Group>
+                </Radio.Group>
+              )}
+            />
             {kind === 'person' ? (
               <Group grow align="flex-start">
                 {field('first_name', 'First name', { required: true })}
@@ -95,6 +85,11 @@ export function NewPaymentCustomerPage() {
               })}
               {field('phone_number', 'Phone number', { inputMode: 'tel', description: 'Optional' })}
             </Group>
+            {errors.root?.message && (
+              <Text c="red.8" size="sm" role="alert">
+                {errors.root.message}
+              </Text>
+            )}
             <Group>
               <Button type="submit" loading={create.isPending}>
                 Create payment customer

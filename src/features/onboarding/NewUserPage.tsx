@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { ApiError } from '../../api/client';
 import { useCreateUser } from '../../api/onboarding';
@@ -11,9 +11,9 @@ import { Notice } from '../../components/Notice';
 import { placeFieldErrors } from '../../components/place-field-errors';
 import { COUNTRY_CODE_HINT, phoneDigits } from '../../lib/phone';
 import { createUserSchema } from '../../lib/requests/users';
-import { ticketProblem } from '../../lib/ticket';
 import { z } from '../../lib/zod';
 import { TicketField } from './TicketField';
+import { ticketField } from './ticket-schema';
 
 /** The vendor's rules at each field (lib/requests/users.ts, the schema the sandbox checks by too). */
 const formSchema = createUserSchema
@@ -22,6 +22,7 @@ const formSchema = createUserSchema
   .extend({
     country_code: z.string().transform(phoneDigits).pipe(createUserSchema.shape.country_code),
     phone_number: z.string().transform(phoneDigits).pipe(createUserSchema.shape.phone_number),
+    ticket: ticketField,
   });
 type Form = z.input<typeof formSchema>;
 const FIELDS = ['first_name', 'last_name', 'email', 'country_code', 'phone_number'] as const;
@@ -30,16 +31,21 @@ const FIELDS = ['first_name', 'last_name', 'email', 'country_code', 'phone_numbe
 export function NewUserPage() {
   const form = useForm<Form, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
-    defaultValues: { first_name: '', last_name: '', email: '', country_code: '1', phone_number: '' },
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      country_code: '1',
+      phone_number: '',
+      ticket: '',
+    },
     mode: 'onTouched',
   });
   const { errors } = form.formState;
   const create = useCreateUser();
-  const [ticket, setTicket] = useState('');
   const [made, setMade] = useState<User | null>(null);
 
-  const submit = form.handleSubmit((user) => {
-    if (ticketProblem(ticket)) return;
+  const submit = form.handleSubmit(({ ticket, ...user }) => {
     setMade(null);
     create.mutate(
       { user, ticket },
@@ -118,7 +124,11 @@ export function NewUserPage() {
                 error={errors.phone_number?.message}
               />
             </Group>
-            <TicketField value={ticket} onChange={setTicket} />
+            <Controller
+              control={form.control}
+              name="ticket"
+              render={({ field }) => <TicketField value={field.value} onChange={field.onChange} />}
+            />
             <Group>
               <Button type="submit" loading={create.isPending}>
                 Create user

@@ -1,12 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Code, Container, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useDescribedMutation } from '../../api/activity-log';
 import { ApiError } from '../../api/client';
 import { session } from '../../api/credentials';
 import { confirmTotpEnrollment, startTotpEnrollment } from '../../api/team-session';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
+import { placeFieldErrors } from '../../components/place-field-errors';
+import { totpCodeFormSchema } from './totp-code';
 
 /**
  * Money movers and admins of a real organization use a second factor: until they set one up, the server refuses
@@ -18,8 +21,7 @@ export function TotpEnrollmentPage() {
     queryFn: startTotpEnrollment,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(totpCodeFormSchema), defaultValues: { code: '' } });
   const confirm = useDescribedMutation({
     activity: () => ({
       action: 'Authenticator set up',
@@ -32,15 +34,16 @@ export function TotpEnrollmentPage() {
       if (credentials) session.signIn({ ...credentials, mustEnrollTotp: undefined });
     },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setError('Enter the 6 digits your app shows');
-      return;
-    }
-    setError(null);
-    if (enrollment.data) confirm.mutate({ code: code.trim() });
-  };
+  const submit = form.handleSubmit(({ code }) => {
+    if (!enrollment.data) return;
+    confirm.mutate(
+      { code },
+      {
+        onError: (error) =>
+          placeFieldErrors(error, form.setError, (path) => (path === 'code' ? 'code' : undefined)),
+      },
+    );
+  });
   const serverError = confirm.error instanceof ApiError ? (confirm.error.fieldErrors.code ?? null) : null;
 
   return (
@@ -70,9 +73,8 @@ export function TotpEnrollmentPage() {
                   autoComplete="one-time-code"
                   inputMode="numeric"
                   required
-                  value={code}
-                  onChange={(event) => setCode(event.currentTarget.value)}
-                  error={error ?? serverError}
+                  {...form.register('code')}
+                  error={form.formState.errors.code?.message}
                 />
                 <Button type="submit" loading={confirm.isPending}>
                   Turn on

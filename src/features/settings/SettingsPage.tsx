@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Checkbox.css';
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Anchor,
   Button,
@@ -12,15 +13,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { type ApprovalPolicy, approvalQueries, useChangePolicy } from '../../api/approvals';
 import { ApiError } from '../../api/client';
 import { ApiErrorAlert } from '../../components/ApiErrorAlert';
 import { Notice } from '../../components/Notice';
+import { placeFieldErrors } from '../../components/place-field-errors';
 import { Select } from '../../components/Select';
 import { formatDateTime } from '../../lib/dates';
-import { centsToDecimal, formatCents, parseDollars } from '../../lib/money';
+import { formatCents } from '../../lib/money';
+import type { z } from '../../lib/zod';
+import { type PolicyFormValues, policyField, policyFormSchema, policyFormValues } from './policy-form';
 
 /** The policy in a sentence: "On above $1,000.00, 1 approval; $5,000.00 a day per member." */
 function policyInWords(policy: ApprovalPolicy): string {
@@ -37,38 +42,22 @@ function policyInWords(policy: ApprovalPolicy): string {
 export function SettingsPage() {
   const state = useQuery(approvalQueries.policy());
   const change = useChangePolicy();
-  const [enabled, setEnabled] = useState(false);
-  const [limit, setLimit] = useState('');
-  const [daily, setDaily] = useState('');
-  const [needed, setNeeded] = useState<'1' | '2'>('1');
-  const [limitError, setLimitError] = useState<string | null>(null);
-  const [dailyError, setDailyError] = useState<string | null>(null);
+  const form = useForm<PolicyFormValues, unknown, z.output<typeof policyFormSchema>>({
+    resolver: zodResolver(policyFormSchema),
+    defaultValues: { enabled: false, limit: '', daily: '', needed: '1' },
+  });
+  const { errors } = form.formState;
   const policy = state.data?.policy;
   useEffect(() => {
-    if (!policy) return;
-    setEnabled(policy.enabled);
-    setLimit(centsToDecimal(policy.limitCents));
-    setDaily(policy.memberDailyLimitCents == null ? '' : centsToDecimal(policy.memberDailyLimitCents));
-    setNeeded(String(policy.approvalsNeeded) as '1' | '2');
-  }, [policy]);
+    if (policy) form.reset(policyFormValues(policy));
+  }, [policy, form]);
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseDollars(limit);
-    const parsedDaily = daily.trim() === '' ? null : parseDollars(daily);
-    setLimitError(parsed.ok ? null : parsed.problem);
-    setDailyError(parsedDaily && !parsedDaily.ok ? parsedDaily.problem : null);
-    if (!parsed.ok || (parsedDaily && !parsedDaily.ok)) return;
-    change.mutate({
-      enabled,
-      limit_cents: parsed.cents,
-      approvals_needed: needed === '2' ? 2 : 1,
-      member_daily_limit_cents: parsedDaily ? parsedDaily.cents : null,
-    });
-  };
-  const fieldError = (field: string) =>
-    change.error instanceof ApiError ? change.error.fieldErrors[field] : undefined;
-  const placed = Boolean(fieldError('enabled') || fieldError('approvals_needed'));
+  const save = form.handleSubmit((body) =>
+    change.mutate(body, { onError: (error) => placeFieldErrors(error, form.setError, policyField) }),
+  );
+  const placed =
+    change.error instanceof ApiError &&
+    Object.keys(change.error.fieldErrors).some((path) => policyField(path));
   const proposal = state.data?.proposal;
   const admins = state.data?.admins ?? 1;
 
@@ -115,36 +104,46 @@ export function SettingsPage() {
               <Title order={2} size="h4">
                 Approval policy
               </Title>
-              <Checkbox
-                label="Payments above the limit need approval"
-                checked={enabled}
-                onChange={(event) => setEnabled(event.currentTarget.checked)}
-                error={fieldError('enabled')}
+              <Controller
+                control={form.control}
+                name="enabled"
+                render={({ field, fieldState }) => (
+                  <Checkbox
+                    label="Payments above the limit need approval"
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    error={fieldState.error?.message}
+                  />
+                )}
               />
               <TextInput
                 label="Approval required above"
                 description="In dollars: a payment's amount, a payments file's total"
                 leftSection="$"
-                value={limit}
-                onChange={(event) => setLimit(event.currentTarget.value)}
-                error={limitError}
+                {...form.register('limit')}
+                error={errors.limit?.message}
                 required
               />
               <TextInput
                 label="Daily limit per member"
                 description="In dollars: what one member may move alone in 24 hours; above it, another member approves. Empty: the approval limit above is the daily limit"
                 leftSection="$"
-                value={daily}
-                onChange={(event) => setDaily(event.currentTarget.value)}
-                error={dailyError}
+                {...form.register('daily')}
+                error={errors.daily?.message}
               />
-              <Select
-                label="Approvals needed"
-                data={['1', '2']}
-                value={needed}
-                allowDeselect={false}
-                onChange={(value) => setNeeded(value === '2' ? '2' : '1')}
-                error={fieldError('approvals_needed')}
+              <Controller
+                control={form.control}
+                name="needed"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label="Approvals needed"
+                    data={['1', '2']}
+                    value={field.value}
+                    allowDeselect={false}
+                    onChange={(value) => field.onChange(value === '2' ? '2' : '1')}
+                    error={fieldState.error?.message}
+                  />
+                )}
               />
               <Group>
                 <Button type="submit" loading={change.isPending}>

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
+import { approvalPolicyBody, makerRejectionBody } from '../../lib/requests/team-decisions';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
 import { invalidFilters, Refusal } from '../errors';
 import type { CallService } from '../gate/service-calls';
@@ -11,16 +12,8 @@ import { policyPage } from './policy-page';
 import { submissionSchema, submitForApproval } from './submit';
 import { approvalsForMember, requestPage } from './views';
 
-const rejectBody = z.object({ reason: z.string().trim().min(1, 'Say why, for the maker').max(500) }).strict();
-const cents = z.int().min(0).max(100_000_000_000);
-const policyBody = z
-  .object({
-    enabled: z.boolean(),
-    limit_cents: cents,
-    approvals_needed: z.union([z.literal(1), z.literal(2)]),
-    member_daily_limit_cents: cents.nullable().optional(),
-  })
-  .strict();
+const rejectBody = makerRejectionBody;
+const policyBody = approvalPolicyBody;
 
 const requestId = (c: Context) => c.req.param('id') ?? '';
 

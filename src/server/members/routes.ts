@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { teamRejectionBody } from '../../lib/requests/team-decisions';
 import { ROLES } from '../../lib/roles';
 import { TEAM_REQUEST_STATUSES } from '../../lib/team-changes';
 import { invalidFilters, Refusal } from '../errors';
@@ -29,9 +30,7 @@ const changeBody = z
   });
 /** A change with a caution (how the member's password was set) is confirmed only by an admin who was shown it. */
 const confirmBody = z.object({ acknowledge_caution: z.boolean().optional() }).strict();
-const reasonBody = z
-  .object({ reason: z.string().trim().min(1, 'Say why, for the admin who asked').max(500) })
-  .strict();
+const reasonBody = teamRejectionBody;
 
 /** The answer to a change: applied (what it did), waiting for a second admin (202, the team request), or refused. */
 function answer(

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFrom } from '../../lib/field-errors';
-import { businessComplianceSchema } from '../../lib/requests/onboarding';
+import { fieldErrorsFrom } from '../../../lib/field-errors';
+import { businessComplianceSchema } from '../../../lib/requests/onboarding';
 import {
   type ComplianceValues,
   complianceFieldOf,
+  complianceFormSchema,
   incorporatedInWords,
   toBusinessCompliance,
   websiteProblem,
@@ -87,5 +88,26 @@ describe('what the form says in words', () => {
     expect(incorporatedInWords('c_corporation', 'ca')).toBe('C corporation, California');
     expect(incorporatedInWords('llc', 'Ontario')).toBe('LLC, Ontario');
     expect(incorporatedInWords(null, null)).toBe('');
+  });
+});
+
+describe("the form's schema", () => {
+  const issuesOf = (values: ComplianceValues) =>
+    Object.fromEntries(
+      (complianceFormSchema.safeParse(values).error?.issues ?? [])
+        .map((issue) => [issue.path.join('.'), issue.message])
+        .reverse(),
+    );
+
+  it('gives the body the service checks', () => {
+    expect(complianceFormSchema.parse(FILLED)).toEqual(toBusinessCompliance(FILLED));
+  });
+
+  it("says every field at fault at once: the service's rules and a website that is no web address", () => {
+    expect(issuesOf({ ...FILLED, website: 'not a url', ein: '1234', director_ssn: '' })).toEqual({
+      website: 'A web address, like https://acme.example',
+      ein: 'An EIN has 9 digits',
+      director_ssn: 'A director in the US gives their SSN',
+    });
   });
 });

@@ -1,5 +1,7 @@
-import { US_STATES } from '../../lib/countries';
-import type { BusinessCompliance } from '../../lib/requests/onboarding';
+import { US_STATES } from '../../../lib/countries';
+import { formSchemaFor } from '../../../lib/form-schema';
+import { type BusinessCompliance, businessComplianceSchema } from '../../../lib/requests/onboarding';
+import { z } from '../../../lib/zod';
 
 /**
  * The app compliance form's flat fields (one director, the usual case), and the vendor's business-compliance-info
@@ -151,7 +153,7 @@ export function incorporatedInWords(
 export function websiteProblem(typed: string | undefined): string | null {
   const value = (typed ?? '').trim();
   if (value === '') return null;
-  const problem = 'A web address, like https://acme.example';
+  const problem = WEBSITE_PROBLEM;
   if (/\s/.test(value)) return problem;
   try {
     const url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`);
@@ -161,3 +163,22 @@ export function websiteProblem(typed: string | undefined): string | null {
     return problem;
   }
 }
+
+const WEBSITE_PROBLEM = 'A web address, like https://acme.example';
+
+/**
+ * The form's schema: the body it makes, checked by the service's schema and by the console's word on a website, each
+ * issue at its field. Both are checked every time, so that every field at fault says so at once.
+ */
+export const complianceFormSchema = formSchemaFor(
+  z.partialRecord(z.enum(COMPLIANCE_FIELDS), z.string()),
+  toBusinessCompliance,
+  z
+    .object({
+      company_info: z.object({
+        website: z.string().refine((website) => websiteProblem(website) === null, WEBSITE_PROBLEM),
+      }),
+    })
+    .and(businessComplianceSchema),
+  (path) => complianceFieldOf(path) ?? undefined,
+);
