@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { z } from 'zod';
 import { APPROVAL_STATUSES, isApprovalStatus } from '../../lib/approval-rules';
 import { approvalPolicyBody, makerRejectionBody } from '../../lib/requests/team-decisions';
 import { FILE_BODY_LIMIT_BYTES } from '../../node/body-limit';
