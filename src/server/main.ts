@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { drain } from '../node/drain';
 import { withFileSecrets } from '../node/file-secrets';
 import { keepIdleConnections } from '../node/keep-alive';
 import {
@@ -119,18 +120,28 @@ const metricsServer = config.metrics
     )
   : null;
 
+/**
+ * How long a stop waits for the requests under way: a request sent on to the service is given REQUEST_TIMEOUT_MS
+ * (30 s by default) to be answered, and an orchestrator's own grace is usually 30 s.
+ */
+const STOP_GRACE_MS = Math.min(config.requestTimeoutMs + 1_000, 30_000);
+let stopping = false;
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
     stopSweep();
     stopEvents?.();
     stopProbe?.();
     stopRecheck?.();
-    server.close();
     metricsServer?.close();
-    sandbox?.close();
-    // The lines under way commit and the head file gets the last head before the database closes and the process goes.
-    void team
-      .settled()
+    // Open pages' streams end (their browsers come back to another server); the requests under way are answered.
+    team.live.endStreams();
+    void drain(server, STOP_GRACE_MS)
+      .then(() => sandbox?.close())
+      // The lines under way commit and the head file gets the last head before the database closes and the process goes.
+      .then(() => team.settled())
       .catch(() => undefined)
       .then(() => team.database.close())
       .finally(() => process.exit(0));

@@ -22,6 +22,8 @@ export const DEFAULT_LIVE_SETTINGS: LiveSettings = {
 export interface LiveListener {
   orgId: string;
   deliver(rows: readonly LiveChangeRow[]): void;
+  /** The server is stopping: the stream ends, and the browser comes back to another server (or this one, restarted). */
+  end(): void;
 }
 
 /** How many changes one read takes; a read that fills it reads again at once. */
@@ -48,6 +50,7 @@ export class LiveChanges implements ChangeSink {
   private readAgain = false;
   private timer: ReturnType<typeof setInterval> | null = null;
   private prunedAt = 0;
+  private ended = false;
 
   constructor(
     private readonly db: ConsoleDb,
@@ -73,6 +76,7 @@ export class LiveChanges implements ChangeSink {
    * to stop.
    */
   async subscribe(listener: LiveListener): Promise<{ from: number; stop: () => void }> {
+    if (this.ended) queueMicrotask(() => listener.end());
     this.listeners.add(listener);
     awake.add(this);
     if (!this.timer) {
@@ -128,6 +132,12 @@ export class LiveChanges implements ChangeSink {
       if (rows.length === PAGE) this.readAgain = true;
     } while (this.readAgain);
     await this.pruneNow();
+  }
+
+  /** Ends every open stream of this server (it is stopping: an open stream would hold its connection to the end). */
+  endStreams(): void {
+    this.ended = true;
+    for (const listener of [...this.listeners]) listener.end();
   }
 
   private unsubscribe(listener: LiveListener): void {

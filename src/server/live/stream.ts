@@ -47,6 +47,10 @@ export async function runStream(
       queue.push(...rows);
       wakeUp?.();
     },
+    end() {
+      closed = true;
+      wakeUp?.();
+    },
   });
   stream.onAbort(() => {
     closed = true;
