@@ -146,6 +146,30 @@ test(`finance drops an invoice, corrects the draft and submits; the admin in the
   await expect(page.getByText('$4,000.00').first()).toBeVisible();
 });
 
+test('an admin rejects a bill: the reason is asked for, and kept through a refusal of the service', async ({
+  page,
+  tenant,
+}) => {
+  await signIn(page, tenant, 'admin', { to: '/bills' });
+  await openBill(page, 'Waiting for approval', 'SL-2210');
+  await page.getByRole('button', { name: 'Reject $14,500.00', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Reject $14,500.00', exact: true }).click();
+  await expect(dialog.getByText('Say why: the maker reads it', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Why (the maker reads it)', { exact: true }).fill('Not our contract');
+  // The service refuses the first try: the dialog stays, with what was typed.
+  await armFault(page, tenant, { method: 'POST', path_prefix: `${AP}/payables/`, status: 503, times: 1 });
+  await dialog.getByRole('button', { name: 'Reject $14,500.00', exact: true }).click();
+  await expect(dialog.getByText('The bill did not move', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Why (the maker reads it)', { exact: true })).toHaveValue(
+    'Not our contract',
+  );
+  await dialog.getByRole('button', { name: 'Reject $14,500.00', exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByText('Rejected').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'History', exact: true })).toContainText('Not our contract');
+});
+
 test('a bill above $10,000.00 needs two steps, each approved by someone else', async ({ page, tenant }) => {
   test.slow();
   await signIn(page, tenant, 'admin');

@@ -277,8 +277,6 @@ const OFF_THE_FORM_STACK: Readonly<Record<string, string>> = {
   'features/session/ProviderSignIn.tsx': "the sign-in page's first-load budget",
   'features/team/TeamPage.tsx':
     "a member's role is an action picked in their row: the pick opens a dialog that names it, only its button sends",
-  // Each entry goes when its file moves to react-hook-form (this check fails on an entry that is no longer needed).
-  'features/bills/BillPage.tsx': "the decision's comment moves with the bills' pages (issue 53, item 2)",
 };
 
 /**

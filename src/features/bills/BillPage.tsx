@@ -1,18 +1,6 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import {
   type Bill,
@@ -36,6 +24,7 @@ import { formatDateTime } from '../../lib/dates';
 import { formatCents } from '../../lib/money';
 import type { PayableCondition } from '../../lib/requests/accounts-payable';
 import { countOf } from '../../lib/words';
+import { BillActionDialog } from './BillActionDialog';
 import { apRoleWords, billStatusColor } from './bill-words';
 import { invoiceViewUrl } from './invoice-view';
 import { fundingWords, PayBillReview, usePayBill } from './PayBillReview';
@@ -177,12 +166,6 @@ function FailedPayment({
   );
 }
 
-const CONFIRM: Record<Exclude<BillAction, 'reject' | 'pay'>, string> = {
-  'submit-for-approval': 'Submit for approval',
-  approve: 'Approve',
-  cancel: 'Cancel the bill',
-};
-
 /** A bill: its invoice beside its facts, items, approval, history and transfer; the moves its status allows. */
 export function BillPage() {
   const { billId = '' } = useParams<{ billId: string }>();
@@ -191,9 +174,12 @@ export function BillPage() {
   const mayPay = useCan('pay');
   const act = useBillAction(billId);
   const [asking, setAsking] = useState<Exclude<BillAction, 'pay'> | null>(null);
+  // A new question starts without the last one's refusal.
+  const ask = (action: Exclude<BillAction, 'pay'>) => {
+    act.reset();
+    setAsking(action);
+  };
   const pay = usePayBill(bill.data);
-  const [comment, setComment] = useState('');
-  const sent = useRef(false);
   const attempts = useQueries({
     queries: (bill.data?.transfer_history ?? []).map((a) => transferQueries.detail(a.transfer_id)),
   });
@@ -219,18 +205,15 @@ export function BillPage() {
     if (action === 'pay') return b.status === 'approved';
     return ['created', 'submitted_for_approval', 'approved', 'rejected', 'payment_failed'].includes(b.status);
   };
-  const run = (action: Exclude<BillAction, 'pay'>) => {
-    if (sent.current) return;
-    sent.current = true;
+  const send = (action: Exclude<BillAction, 'pay'>, comment: string | undefined, done: () => void) => {
     act.mutate(
-      { action, comment: comment.trim() || undefined },
+      { action, comment },
       {
-        onSettled: () => {
-          sent.current = false;
+        onSuccess: () => {
+          done();
           setAsking(null);
-          setComment('');
-          void bill.refetch();
         },
+        onSettled: () => void bill.refetch(),
       },
     );
   };
@@ -253,14 +236,14 @@ export function BillPage() {
         <FailedPayment bill={b} failures={failures} mayChange={apUser !== null && mayPay} />
       )}
       <WhoApproves bill={b} me={apUser} canAct={waitingForMe} />
-      {act.isError && <ApiErrorAlert error={act.error} />}
+      {act.isError && asking === null && <ApiErrorAlert error={act.error} />}
       <Group gap="sm">
         {can('submit-for-approval') && (
-          <Button onClick={() => setAsking('submit-for-approval')}>Submit for approval</Button>
+          <Button onClick={() => ask('submit-for-approval')}>Submit for approval</Button>
         )}
-        {can('approve') && <Button onClick={() => setAsking('approve')}>{`Approve ${amount}`}</Button>}
+        {can('approve') && <Button onClick={() => ask('approve')}>{`Approve ${amount}`}</Button>}
         {can('reject') && (
-          <Button variant="default" onClick={() => setAsking('reject')}>
+          <Button variant="default" onClick={() => ask('reject')}>
             {`Reject ${amount}`}
           </Button>
         )}
@@ -268,7 +251,7 @@ export function BillPage() {
           <Button onClick={pay.open}>{(b.transfer_history ?? []).length > 0 ? 'Pay again' : 'Pay'}</Button>
         )}
         {can('cancel') && (
-          <Button variant="default" onClick={() => setAsking('cancel')}>
+          <Button variant="default" onClick={() => ask('cancel')}>
             Cancel bill
           </Button>
         )}
@@ -359,43 +342,17 @@ export function BillPage() {
           <InvoiceViewer bill={b} />
         </Stack>
       </Group>
-      <Modal
-        opened={asking !== null}
-        onClose={() => !act.isPending && setAsking(null)}
-        title={`${asking === 'reject' ? 'Reject bill' : 'Bill'} ${b.number} from ${b.ap_vendor_name ?? 'no vendor yet'}, ${amount}`}
-        centered
-      >
-        <Stack>
-          {(asking === 'approve' || asking === 'reject') && (
-            <Textarea
-              label={asking === 'reject' ? 'Why (the maker reads it)' : 'Comment (optional)'}
-              value={comment}
-              onChange={(event) => setComment(event.currentTarget.value)}
-              required={asking === 'reject'}
-            />
-          )}
-          {asking === 'cancel' && <Text size="sm">A canceled bill is final: it is never paid.</Text>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(null)} disabled={act.isPending}>
-              Back
-            </Button>
-            {asking && (
-              <Button
-                color={asking === 'reject' || asking === 'cancel' ? 'red.8' : undefined}
-                loading={act.isPending}
-                disabled={asking === 'reject' && comment.trim() === ''}
-                onClick={() => run(asking)}
-              >
-                {asking === 'reject'
-                  ? `Reject ${amount}`
-                  : asking === 'approve'
-                    ? `Approve ${amount}`
-                    : CONFIRM[asking]}
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </Modal>
+      <BillActionDialog
+        bill={b}
+        asking={asking}
+        onClose={() => {
+          act.reset();
+          setAsking(null);
+        }}
+        send={send}
+        pending={act.isPending}
+        error={act.error}
+      />
       <PayBillReview bill={b} pay={pay} />
     </Stack>
   );
