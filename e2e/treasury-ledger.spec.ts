@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { transactionTypeWords } from '../src/lib/words';
 import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
-import { AXE_SPEC_TIMEOUT, basicAuth, expect, memberAuth, signIn, type Tenant, test } from './fixtures';
+import {
+  AXE_SPEC_TIMEOUT,
+  armFault,
+  basicAuth,
+  expect,
+  memberAuth,
+  signIn,
+  type Tenant,
+  test,
+} from './fixtures';
 
 /** The treasury and the ledger, against the sandbox: wallets, what is on its way in, and lines that add up. */
 
@@ -205,6 +214,29 @@ test('a withdrawal above the limit waits for another member, and moves once they
     .toBe(before - 150_000);
   await page.goto(`/approvals/${requestId}`);
   await expect(page.getByText('1 withdrawal, ')).toBeVisible();
+});
+
+test('a read of the wallets that fails leaves the Treasury as it was: the deposit made, and what it says', async ({
+  page,
+  tenant,
+}) => {
+  test.slow();
+  const app = tenant.apps[0];
+  await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
+  await signIn(page, tenant, 'finance', { to: '/treasury' });
+  const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
+  await wallet.getByLabel(`Deposit amount (USD), ${app?.name}`, { exact: true }).fill('12.34');
+  await wallet.getByRole('button', { name: 'Review deposit', exact: true }).click();
+  // Every read of the wallets after the deposit fails: the page reads them again, and keeps what it shows.
+  await armFault(page, tenant, { method: 'GET', path_prefix: '/v2/wallets', status: 503, times: 20 });
+  await page
+    .getByRole('dialog', { name: 'Review the deposit', exact: true })
+    .getByRole('button', { name: 'Confirm deposit of $12.34', exact: true })
+    .click();
+  await expect(page.getByText('The wallets could not be read again', { exact: true })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(wallet.getByRole('status')).toContainText('Deposit of $12.34 made');
 });
 
 test("the ledger filtered to a day sums to the wallet's balance change, and its CSV says the same", async ({

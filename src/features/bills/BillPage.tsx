@@ -184,7 +184,8 @@ export function BillPage() {
     queries: (bill.data?.transfer_history ?? []).map((a) => transferQueries.detail(a.transfer_id)),
   });
   const failures = paymentFailures(attempts.flatMap((a) => (a.data ? [a.data] : [])));
-  if (bill.isError) return <ApiErrorAlert error={bill.error} />;
+  // A read again that fails keeps the page (and an open dialog) as it was.
+  if (bill.isError && !bill.data) return <ApiErrorAlert error={bill.error} />;
   if (!bill.data) return <Skeleton height={320} />;
   const b = bill.data;
   const amount = formatCents(b.amount);

@@ -144,7 +144,8 @@ function PendingDeposits({ app }: { app: Wallets['apps'][number] }) {
 export function TreasuryPage() {
   const role = useRole();
   const wallets = useQuery(ledgerQueries.wallets());
-  if (wallets.isError) {
+  // A read again that fails leaves what is shown, and every form on it, in place: it says so above them.
+  if (wallets.isError && !wallets.data) {
     return (
       <Stack>
         <Title order={1}>Treasury</Title>
@@ -159,6 +160,7 @@ export function TreasuryPage() {
   return (
     <Stack>
       <Title order={1}>Treasury</Title>
+      {wallets.isError && <ApiErrorAlert error={wallets.error} title="The wallets could not be read again" />}
       {!data && <Skeleton height={200} />}
       {data && (
         <>

@@ -69,7 +69,8 @@ export function VendorPage() {
   const remove = useDeleteVendor(vendorId);
   const [asking, setAsking] = useState(false);
   if (vendor.isPending) return <Skeleton height={240} />;
-  if (vendor.isError) return <ApiErrorAlert error={vendor.error} />;
+  // A read again that fails keeps the page (and an open dialog) as it was.
+  if (vendor.isError && !vendor.data) return <ApiErrorAlert error={vendor.error} />;
   const v = vendor.data;
   const address = v.address;
   return (
