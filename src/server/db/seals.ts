@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { ENDED_STATUSES } from '../../lib/approval-rules';
 import type { FlowEmailNoteRow, FlowLinkRow } from './schema/onboarding';
 import type { SsoIdentityRow } from './schema/sso';
+import type { PasswordRuleRow } from './schema/sso-password-rules';
 import type {
   ApUserLinkRow,
   BillApprovalRow,
@@ -49,7 +50,8 @@ export type SealedTable =
   | 'ap_bill_creations'
   | 'ap_user_links'
   | 'invitations'
-  | 'sso_identities';
+  | 'sso_identities'
+  | 'password_rules';
 
 /** The statuses an approval request ends in (lib/approval-rules.ts), whose ends are sealed. */
 const ENDED: readonly string[] = ENDED_STATUSES;
@@ -210,6 +212,15 @@ export const sealedFields = {
     row.member_id,
     row.org_id,
     row.linked_at,
+  ],
+  // Whether members sign in with a password, who alone still may while they are off, and who asked and confirmed it.
+  password_rules: (row: PasswordRuleRow) => [
+    row.org_id,
+    row.passwords,
+    row.break_glass_member_id,
+    row.proposed_by,
+    row.confirmed_by,
+    row.changed_at,
   ],
 } satisfies Record<SealedTable, (row: never) => unknown[]>;
 
