@@ -12,6 +12,7 @@ import { liveChangesMigration } from './schema/live';
 import { flowEmailNotesMigration, flowLinksMigration } from './schema/onboarding';
 import { sessionProviderMfaMigration, ssoMigration } from './schema/sso';
 import { passwordRuleMigration, passwordRuleSealsMigration } from './schema/sso-password-rules';
+import { roleMapMigration } from './schema/sso-role-maps';
 import {
   requestEndSealsMigration,
   requestKeysDroppedMigration,
@@ -415,4 +416,5 @@ export const migrations: Record<string, Migration> = {
   '0018s-request-end-seals': requestEndSealsMigration,
   '0019s-password-rules': passwordRuleMigration,
   '0020s-password-rule-seals': passwordRuleSealsMigration,
+  '0020x-sso-role-maps': roleMapMigration,
 };

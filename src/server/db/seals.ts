@@ -4,6 +4,7 @@ import { ENDED_STATUSES } from '../../lib/approval-rules';
 import type { FlowEmailNoteRow, FlowLinkRow } from './schema/onboarding';
 import type { SsoIdentityRow } from './schema/sso';
 import type { PasswordRuleRow } from './schema/sso-password-rules';
+import type { RoleMapRow } from './schema/sso-role-maps';
 import type {
   ApUserLinkRow,
   BillApprovalRow,
@@ -51,7 +52,8 @@ export type SealedTable =
   | 'ap_user_links'
   | 'invitations'
   | 'sso_identities'
-  | 'password_rules';
+  | 'password_rules'
+  | 'sso_role_maps';
 
 /** The statuses an approval request ends in (lib/approval-rules.ts), whose ends are sealed. */
 const ENDED: readonly string[] = ENDED_STATUSES;
@@ -222,6 +224,8 @@ export const sealedFields = {
     row.confirmed_by,
     row.changed_at,
   ],
+  // Which group of the company's provider gives which role.
+  sso_role_maps: (row: RoleMapRow) => [row.org_id, row.groups, row.changed_at],
 } satisfies Record<SealedTable, (row: never) => unknown[]>;
 
 type RowOf<T extends SealedTable> = Parameters<(typeof sealedFields)[T]>[0];

@@ -6,6 +6,7 @@ import type { LiveChangeTables } from './live';
 import type { FlowLinkTables } from './onboarding';
 import type { SsoTables } from './sso';
 import type { PasswordRuleTables } from './sso-password-rules';
+import type { RoleMapTables } from './sso-role-maps';
 import type { ControlsTables } from './team-controls';
 import type { RefillPauseTables } from './wallets';
 
@@ -24,6 +25,7 @@ export interface ConsoleTables
     FlowLinkTables,
     SsoTables,
     PasswordRuleTables,
+    RoleMapTables,
     RefillPauseTables,
     ServiceEventTables,
     LiveChangeTables {
