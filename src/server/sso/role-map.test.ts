@@ -10,7 +10,9 @@ import { startSso } from './start';
  * no group more than both mappings agree on.
  */
 describe.each(BACKENDS)('the mapping of groups to roles, on $name', async (backend) => {
-  const { idp, server, tenant, trail, signIn, origin } = await ssoWorld({ database: await backend.open() });
+  const { idp, server, tenant, trail, signIn, origin, admin } = await ssoWorld({
+    database: await backend.open(),
+  });
   const db = server.team.database.db;
   /** The console started again with this `OIDC_ROLE_MAP`. */
   const restartWith = async (map: string) => {
@@ -30,6 +32,13 @@ describe.each(BACKENDS)('the mapping of groups to roles, on $name', async (backe
     await server.team.settled();
   };
   const quietly = () => vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const waitingRaises = () =>
+    db
+      .selectFrom('team_requests')
+      .selectAll()
+      .where('kind', '=', 'role-map')
+      .where('status', '=', 'pending')
+      .execute();
   idp.directory.set('olga', { email: 'olga@acme.example', name: 'Olga Ops', groups: ['payouts-ops'] });
 
   it('takes the first mapping as the environment gives it, and the same one again changes nothing', async () => {
@@ -43,7 +52,7 @@ describe.each(BACKENDS)('the mapping of groups to roles, on $name', async (backe
     expect((await signIn('victor')).status).toBe(201);
   });
 
-  it('does not apply a new group at admin from the environment alone: the stored mapping stays in force, loudly', async () => {
+  it('keeps a new group at admin from the environment waiting for an admin: the stored mapping stays in force, loudly', async () => {
     const error = quietly();
     await restartWith(
       'payouts-admins=admin,payouts-finance=finance,payouts-support=support,payouts-viewers=viewer,payouts-ops=admin',
@@ -55,6 +64,16 @@ describe.each(BACKENDS)('the mapping of groups to roles, on $name', async (backe
     expect(olga.refused?.status).toBe(403);
     const held = await trail('sso.role-map.raise-held');
     expect(held.at(-1)?.detail).toContain('payouts-ops: Admin (was none)');
+    const waiting = await waitingRaises();
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]?.proposer_id).toBeNull();
+    // The same start again asks nothing twice.
+    const quiet = quietly();
+    await restartWith(
+      'payouts-admins=admin,payouts-finance=finance,payouts-support=support,payouts-viewers=viewer,payouts-ops=admin',
+    );
+    quiet.mockRestore();
+    expect(await waitingRaises()).toHaveLength(1);
   });
 
   it('applies a lowering at once, with a line, and keeps holding the raise beside it', async () => {
@@ -67,6 +86,18 @@ describe.each(BACKENDS)('the mapping of groups to roles, on $name', async (backe
     const victor = await signIn('victor');
     expect(victor.refused?.status).toBe(403);
     expect((await signIn('olga')).refused?.status).toBe(403);
+  });
+
+  it('applies the raise once an admin confirms it on the Team page', async () => {
+    const [waiting] = await waitingRaises();
+    const listed = await admin.get('/api/team/team-requests');
+    expect(JSON.stringify(listed.body)).toContain('payouts-ops: Admin (was none)');
+    const confirmed = await admin.post(`/api/team/team-requests/${must(waiting).id}/confirm`, {});
+    expect(confirmed.status).toBe(200);
+    const olga = await signIn('olga');
+    expect(olga.status).toBe(201);
+    // The person's own first raise to admin still waits for an admin, as every grant of power does.
+    expect(olga.session?.member.role).not.toBe('admin');
   });
 
   it('gives a group raised in the database no more than the environment gives it, and says so', async () => {

@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { deadlineFrom } from '../../lib/request-lifecycle';
 import { can, isRole, ROLE_LABELS, type Role } from '../../lib/roles';
+import { TEAM_REQUEST_TTL_MS } from '../../lib/team-changes';
+import { transaction } from '../db/database';
 import * as roleMapRows from '../db/repositories/sso/role-maps';
+import * as teamRequestRows from '../db/repositories/team/team-requests';
 import type { OrganizationRow } from '../db/schema/team';
 import type { Team } from '../team';
 
@@ -9,12 +14,18 @@ import type { Team } from '../team';
  * in the console's database, sealed, not whatever the deployment's environment says at each start. At start the
  * environment's `OIDC_ROLE_MAP` is compared with it: the same changes nothing; lowering a group's role or removing a
  * group takes effect at once (a line of the trail); a raise (a group given a higher role, or a new group at finance
- * or admin) is not applied, loudly, and the stored mapping stays in force. The very first mapping is taken as the
+ * or admin) waits as a team request that an admin confirms, loudly, while the stored mapping stays in force. The very first mapping is taken as the
  * environment gives it. A stored mapping that does not verify (edited in the database) gives each group only the
  * lower of its two roles, and no role to a group that either leaves out.
  */
 
 export type RoleMap = ReadonlyMap<string, Role>;
+
+/** A team request's payload: the mapping the environment asks for (as stored) and its raises in words. */
+export interface RoleMapChange {
+  groups: string;
+  raises: string;
+}
 
 const RANK: Record<Role, number> = { viewer: 0, support: 1, finance: 2, admin: 3 };
 
@@ -122,8 +133,52 @@ export async function settleRoleMap(team: Team, org: OrganizationRow, fromEnv: R
   }
   const raises = raisesOf(before, fromEnv);
   if (raises.length > 0) {
-    const said = `OIDC_ROLE_MAP raises ${raises.join(', ')}: not applied (a grant of power needs a second admin); the stored mapping stays in force`;
+    const said = `OIDC_ROLE_MAP raises ${raises.join(', ')}: waiting for an admin to confirm it on the Team page; the stored mapping stays in force`;
     console.error(`[sso] ${said}`);
-    await line(team, org, 'sso.role-map.raise-held', said, 409);
+    await askForRaise(team, org, { groups: storedText(fromEnv), raises: raises.join(', ') });
+    await line(team, org, 'sso.role-map.raise-held', said, 202);
   }
+}
+
+/**
+ * The environment's raise as a team request without a proposer (no member asked: the deployment did), once: the same
+ * mapping waiting already is left as it is; another one waiting is replaced.
+ */
+async function askForRaise(team: Team, org: OrganizationRow, change: RoleMapChange): Promise<void> {
+  const db = team.database.db;
+  const now = team.now();
+  await transaction(db, async (trx) => {
+    const waiting = await teamRequestRows.waitingTeamRequestsOf(trx, org.id, 'role-map', now.toISOString());
+    if (waiting.some((row) => (JSON.parse(row.payload) as RoleMapChange).groups === change.groups)) return;
+    await teamRequestRows.endPending(
+      trx,
+      { orgId: org.id, kind: 'role-map' },
+      'withdrawn',
+      'Replaced by a newer mapping from the environment',
+      now.toISOString(),
+    );
+    await teamRequestRows.insertTeamRequest(trx, {
+      id: randomUUID(),
+      org_id: org.id,
+      kind: 'role-map',
+      proposer_id: null,
+      target_member_id: null,
+      payload: JSON.stringify(change),
+      status: 'pending',
+      decided_by: null,
+      reason: null,
+      created_at: now.toISOString(),
+      expires_at: deadlineFrom(now, TEAM_REQUEST_TTL_MS),
+      decided_at: null,
+    });
+  });
+}
+
+/** A raise an admin confirmed: the environment's mapping, stored, in force from the next sign-in. */
+export async function applyRoleMap(team: Team, org: OrganizationRow, change: RoleMapChange): Promise<void> {
+  await roleMapRows.saveRoleMap(team.database.db, {
+    org_id: org.id,
+    groups: storedText(parsed(change.groups)),
+    changed_at: team.now().toISOString(),
+  });
 }

@@ -190,7 +190,8 @@ export interface ConsoleTables
     id: string;
     org_id: string;
     kind: TeamRequestKind;
-    proposer_id: string;
+    /** No member where the environment proposed it (a raise of OIDC_ROLE_MAP, sso/role-map.ts). */
+    proposer_id: string | null;
     target_member_id: string | null;
     /** JSON: what the change is (an invitation's email, name and role; a role; a policy). */
     payload: string;
