@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize';
 import { deadlineFrom } from '../../lib/request-lifecycle';
 import { can, isRole, ROLE_LABELS, type Role } from '../../lib/roles';
 import { TEAM_REQUEST_TTL_MS } from '../../lib/team-changes';
-import { transaction } from '../db/database';
+import { lockRow, transaction } from '../db/database';
 import * as roleMapRows from '../db/repositories/sso/role-maps';
 import * as teamRequestRows from '../db/repositories/team/team-requests';
 import type { OrganizationRow } from '../db/schema/team';
@@ -148,6 +148,8 @@ async function askForRaise(team: Team, org: OrganizationRow, change: RoleMapChan
   const db = team.database.db;
   const now = team.now();
   await transaction(db, async (trx) => {
+    // Held, so that of two servers starting at once the second finds the first's request.
+    await lockRow(trx, 'organizations', org.id);
     const waiting = await teamRequestRows.waitingTeamRequestsOf(trx, org.id, 'role-map', now.toISOString());
     if (waiting.some((row) => (JSON.parse(row.payload) as RoleMapChange).groups === change.groups)) return;
     await teamRequestRows.endPending(
