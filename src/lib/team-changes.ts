@@ -16,6 +16,7 @@ export const TEAM_REQUEST_KINDS = [
   'ap-policy',
   'ap-user-link',
   'passwords',
+  'role-map',
 ] as const;
 export type TeamRequestKind = (typeof TEAM_REQUEST_KINDS)[number];
 
@@ -62,7 +63,9 @@ export type TeamChange =
   /** Upstream, a member linked to an AP user: they act (approve, pay) as that user. */
   | { kind: 'ap-user-link' }
   /** Passwords turned off for all but one break-glass admin (or on again): who may sign in without the provider. */
-  | { kind: 'passwords' };
+  | { kind: 'passwords' }
+  /** The environment's mapping of the provider's groups to roles raises a group: who becomes what at sign-in. */
+  | { kind: 'role-map' };
 
 /** Finance and admin: the roles whose arrival adds an approver or an admin. */
 const paying = (role: Role) => can(role, 'pay');
@@ -88,6 +91,7 @@ export function grantsPower(change: TeamChange): boolean {
     case 'ap-policy':
     case 'ap-user-link':
     case 'passwords':
+    case 'role-map':
       return true;
   }
 }
@@ -97,7 +101,7 @@ const ROLE_RANK: Record<Role, number> = { viewer: 0, support: 1, finance: 2, adm
 /** Whether the change waits for another admin: it grants power and the organization has two active admins or more. */
 export function needsSecondAdmin(change: TeamChange, activeAdmins: number): boolean {
   // Who may sign in without the provider is never one admin's alone: it waits for a second even where there is none yet.
-  if (change.kind === 'passwords') return true;
+  if (change.kind === 'passwords' || change.kind === 'role-map') return true;
   return activeAdmins >= 2 && grantsPower(change);
 }
 
@@ -135,5 +139,7 @@ export function describeTeamChange(
       return payload.passwords === 'off'
         ? `Turn passwords off for everyone but ${who}, the break-glass admin`
         : 'Turn passwords back on for everyone';
+    case 'role-map':
+      return `Map the provider's groups to roles as the environment asks: ${String(payload.raises ?? '')}`;
   }
 }

@@ -182,7 +182,7 @@ export function TeamRequests() {
             )}
             <Text size="sm">
               {shown?.decision === 'confirm'
-                ? `${shown.request.proposer?.name ?? 'An admin'} asked for this. It applies as soon as you confirm it.`
+                ? `${shown.request.proposer?.name ?? (shown.request.kind === 'role-map' ? "The deployment's environment" : 'An admin')} asked for this. It applies as soon as you confirm it.`
                 : 'Nothing changes; another admin no longer sees it.'}
             </Text>
           </Stack>

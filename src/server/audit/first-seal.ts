@@ -4,6 +4,7 @@ import {
   sealEveryRow,
   sealInvitationRows,
   sealLinkRows,
+  sealPasswordRuleRows,
   sealRequestEnds,
   sealRequestRows,
 } from '../db/repositories/team/sealing';
@@ -51,6 +52,11 @@ const GENERATIONS = [
     seal: sealRequestEnds,
     said: (n: number) =>
       `Sealed the ends of ${n} approval requests as they were, at the first start with their seals`,
+  },
+  {
+    action: 'integrity.seal.password-rules',
+    seal: sealPasswordRuleRows,
+    said: (n: number) => `Sealed ${n} password rules as they were, at the first start with their seals`,
   },
 ] as const;
 

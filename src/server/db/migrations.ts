@@ -11,7 +11,8 @@ import { serviceEventsMigration } from './schema/events';
 import { liveChangesMigration } from './schema/live';
 import { flowEmailNotesMigration, flowLinksMigration } from './schema/onboarding';
 import { sessionProviderMfaMigration, ssoMigration } from './schema/sso';
-import { passwordRuleMigration } from './schema/sso-password-rules';
+import { passwordRuleMigration, passwordRuleSealsMigration } from './schema/sso-password-rules';
+import { roleMapMigration } from './schema/sso-role-maps';
 import {
   requestEndSealsMigration,
   requestKeysDroppedMigration,
@@ -414,4 +415,6 @@ export const migrations: Record<string, Migration> = {
   '0018l-live-changes': liveChangesMigration,
   '0018s-request-end-seals': requestEndSealsMigration,
   '0019s-password-rules': passwordRuleMigration,
+  '0020s-password-rule-seals': passwordRuleSealsMigration,
+  '0020x-sso-role-maps': roleMapMigration,
 };

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import { ENDED_STATUSES } from '../../lib/approval-rules';
 import type { FlowEmailNoteRow, FlowLinkRow } from './schema/onboarding';
 import type { SsoIdentityRow } from './schema/sso';
+import type { PasswordRuleRow } from './schema/sso-password-rules';
+import type { RoleMapRow } from './schema/sso-role-maps';
 import type {
   ApUserLinkRow,
   BillApprovalRow,
@@ -49,7 +51,9 @@ export type SealedTable =
   | 'ap_bill_creations'
   | 'ap_user_links'
   | 'invitations'
-  | 'sso_identities';
+  | 'sso_identities'
+  | 'password_rules'
+  | 'sso_role_maps';
 
 /** The statuses an approval request ends in (lib/approval-rules.ts), whose ends are sealed. */
 const ENDED: readonly string[] = ENDED_STATUSES;
@@ -211,6 +215,17 @@ export const sealedFields = {
     row.org_id,
     row.linked_at,
   ],
+  // Whether members sign in with a password, who alone still may while they are off, and who asked and confirmed it.
+  password_rules: (row: PasswordRuleRow) => [
+    row.org_id,
+    row.passwords,
+    row.break_glass_member_id,
+    row.proposed_by,
+    row.confirmed_by,
+    row.changed_at,
+  ],
+  // Which group of the company's provider gives which role.
+  sso_role_maps: (row: RoleMapRow) => [row.org_id, row.groups, row.changed_at],
 } satisfies Record<SealedTable, (row: never) => unknown[]>;
 
 type RowOf<T extends SealedTable> = Parameters<(typeof sealedFields)[T]>[0];

@@ -23,6 +23,7 @@ import {
   applyApUserLink,
 } from '../payables/team/ap-team-changes';
 import { applyPasswordRule, type PasswordRuleChange, passwordRuleProblem } from '../sso/password-rule';
+import { applyRoleMap, type RoleMapChange } from '../sso/role-map';
 import type { Team } from '../team';
 import { pauseRefillsAbove } from '../wallets/refill-pauses';
 import {
@@ -64,7 +65,9 @@ export type RequestedChange =
   | { kind: 'ap-policy'; payload: ApPolicyChange }
   | { kind: 'ap-user-link'; target: MemberRow; payload: ApUserLinkChange }
   /** The break-glass admin is the target when passwords go off (none when they come back on). */
-  | { kind: 'passwords'; target: MemberRow | null; payload: PasswordRuleChange };
+  | { kind: 'passwords'; target: MemberRow | null; payload: PasswordRuleChange }
+  /** Proposed by the environment at start (sso/role-map.ts), never by an admin. */
+  | { kind: 'role-map'; payload: RoleMapChange };
 
 /** What an applied change did. */
 export interface Applied {
@@ -96,6 +99,7 @@ function asChange(change: RequestedChange, by: string): TeamChange {
     case 'ap-policy':
     case 'ap-user-link':
     case 'passwords':
+    case 'role-map':
       return { kind: change.kind };
     case 'password-reset':
     case 'totp-reset':
@@ -121,6 +125,10 @@ async function apply(
   if (change.kind === 'ap-policy') {
     const made = await applyApPolicyChange(team, call, org, change.payload);
     return made instanceof Refusal ? made : { kind: 'applied', applied: { service: made.service } };
+  }
+  if (change.kind === 'role-map') {
+    await applyRoleMap(team, org, change.payload);
+    return { kind: 'applied', applied: {} };
   }
   if (change.kind === 'passwords') {
     const made = await applyPasswordRule(team, org, change.payload, by);
@@ -331,6 +339,8 @@ function changeOf(row: TeamRequestRow, target: MemberRow | undefined): Requested
       return target ? { kind: 'role', target, payload: payload as { role: Role } } : null;
     case 'passwords':
       return { kind: 'passwords', target: target ?? null, payload: payload as unknown as PasswordRuleChange };
+    case 'role-map':
+      return { kind: 'role-map', payload: payload as unknown as RoleMapChange };
     default:
       return target ? { kind: row.kind, target } : null;
   }
@@ -376,7 +386,8 @@ export async function confirmTeamRequest(
         team,
         org,
         change,
-        { proposedBy: row.proposer_id, confirmedBy: admin.member.id },
+        // Only a raise of the environment's mapping has no proposer; applying it records no proposer.
+        { proposedBy: row.proposer_id ?? '', confirmedBy: admin.member.id },
         origin,
         call,
       )

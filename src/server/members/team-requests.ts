@@ -89,7 +89,7 @@ export async function teamRequestViews(
     const target = found
       ? { id: found.id, name: found.name, email: found.email, role: found.role, status: found.status }
       : null;
-    const proposer = byId.get(row.proposer_id) ?? null;
+    const proposer = row.proposer_id ? (byId.get(row.proposer_id) ?? null) : null;
     const decider = row.decided_by ? (byId.get(row.decided_by) ?? null) : null;
     return {
       id: row.id,

@@ -55,7 +55,7 @@ export async function recheckSessions(team: Team, sso: Sso): Promise<{ checked: 
       await end(`${sso.rp.settings.providerName} no longer vouches for them: the session ends`);
       continue;
     }
-    const role = roleOfGroups(answer.groups, sso.rp.settings.roleOfGroup);
+    const role = roleOfGroups(answer.groups, await sso.roleMap());
     if (!role) {
       await end(`No longer in a group of ${sso.rp.settings.providerName} that may use the console`);
       continue;

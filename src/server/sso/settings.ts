@@ -10,7 +10,10 @@ export interface SsoSettings {
   providerName: string;
   /** The claim of the ID token (or userinfo) that lists the person's groups. */
   groupsClaim: string;
-  /** Which group gives which role; a person in several groups gets the highest. */
+  /**
+   * Which group gives which role as the environment asks for it; a person in several groups gets the highest. The
+   * mapping in force is the stored one (role-map.ts), which this changes at start only where it lowers.
+   */
   roleOfGroup: ReadonlyMap<string, Role>;
   /** How often a session's tokens are checked with the provider again (a person who left loses access then). */
   recheckMs: number;

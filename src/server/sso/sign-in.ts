@@ -148,7 +148,7 @@ export async function finishSignIn(
 export async function admitPerson(team: Team, sso: Sso, identity: SsoIdentity): Promise<Admitted | Refusal> {
   const db = team.database.db;
   const org = await sso.organization();
-  const role = roleOfGroups(identity.groups, sso.rp.settings.roleOfGroup);
+  const role = roleOfGroups(identity.groups, await sso.roleMap());
   const link = await ssoRows.findIdentity(db, identity.issuer, identity.subject);
   let member = link ? await memberRows.findMember(db, org.id, link.member_id) : undefined;
   if (!role) {

@@ -16,6 +16,8 @@ export interface PasswordRuleTables {
     proposed_by: string;
     confirmed_by: string;
     changed_at: string;
+    /** db/seals.ts: a row a database writer edits (passwords on again, another break-glass admin) does not verify. */
+    seal: string | null;
   };
 }
 
@@ -41,5 +43,16 @@ export const passwordRuleMigration: Migration = {
       .execute();
     // The change waits for a second admin as a team request: the kinds' CHECK grows.
     await widenTeamRequestKinds(db, kindCheck);
+  },
+};
+
+/**
+ * The rule's row is sealed (db/seals.ts): a database writer who turns passwords on again, or names another break-glass
+ * admin, makes a row that does not verify. A row written before is sealed once, as it is, at the first start with the
+ * seal (audit/first-seal.ts).
+ */
+export const passwordRuleSealsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('password_rules').addColumn('seal', 'text').execute();
   },
 };

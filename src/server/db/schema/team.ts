@@ -6,6 +6,7 @@ import type { LiveChangeTables } from './live';
 import type { FlowLinkTables } from './onboarding';
 import type { SsoTables } from './sso';
 import type { PasswordRuleTables } from './sso-password-rules';
+import type { RoleMapTables } from './sso-role-maps';
 import type { ControlsTables } from './team-controls';
 import type { RefillPauseTables } from './wallets';
 
@@ -24,6 +25,7 @@ export interface ConsoleTables
     FlowLinkTables,
     SsoTables,
     PasswordRuleTables,
+    RoleMapTables,
     RefillPauseTables,
     ServiceEventTables,
     LiveChangeTables {
@@ -188,7 +190,8 @@ export interface ConsoleTables
     id: string;
     org_id: string;
     kind: TeamRequestKind;
-    proposer_id: string;
+    /** No member where the environment proposed it (a raise of OIDC_ROLE_MAP, sso/role-map.ts). */
+    proposer_id: string | null;
     target_member_id: string | null;
     /** JSON: what the change is (an invitation's email, name and role; a role; a policy). */
     payload: string;

@@ -119,13 +119,27 @@ export function vouchedSession(
     .executeTakeFirst();
 }
 
-/** Whether the organization's members may sign in with a password (no row: they may). */
-export function passwordRuleOf(db: ConsoleDb, orgId: string): Promise<PasswordRuleRow | undefined> {
-  return db.selectFrom('password_rules').selectAll().where('org_id', '=', orgId).executeTakeFirst();
+/**
+ * Whether the organization's members may sign in with a password (no row: they may). A row that does not verify (a
+ * database writer turned passwords on again or named another break-glass admin) is reported and read as the strictest
+ * rule: passwords off with no break-glass admin, so that nobody signs in with a password until two admins set the rule
+ * again (never as "passwords on for everyone").
+ */
+export async function passwordRuleOf(db: ConsoleDb, orgId: string): Promise<PasswordRuleRow | undefined> {
+  const row = await db
+    .selectFrom('password_rules')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const violation = { table: 'password_rules' as const, id: orgId, orgId };
+  if (sealerOf(db).verifies('password_rules', row, violation)) return row;
+  return { ...row, passwords: 'off', break_glass_member_id: null };
 }
 
-/** The rule a second admin confirmed, in place of the one before. */
-export async function savePasswordRule(db: ConsoleDb, row: PasswordRuleRow): Promise<void> {
+/** The rule a second admin confirmed, in place of the one before, sealed. */
+export async function savePasswordRule(db: ConsoleDb, rule: Omit<PasswordRuleRow, 'seal'>): Promise<void> {
+  const row = sealerOf(db).sealed('password_rules', rule);
   await db
     .insertInto('password_rules')
     .values(row)
@@ -136,6 +150,7 @@ export async function savePasswordRule(db: ConsoleDb, row: PasswordRuleRow): Pro
         proposed_by: row.proposed_by,
         confirmed_by: row.confirmed_by,
         changed_at: row.changed_at,
+        seal: row.seal,
       }),
     )
     .execute();

@@ -92,3 +92,8 @@ export async function sealRequestEnds(trx: ConsoleDb): Promise<number> {
 export async function sealInvitationRows(trx: ConsoleDb): Promise<number> {
   return sealRows(trx, 'invitations', ['token_hash']);
 }
+
+/** The sixth sealing: each organization's password rule, sealed as it is, once. */
+export async function sealPasswordRuleRows(trx: ConsoleDb): Promise<number> {
+  return sealRows(trx, 'password_rules', ['org_id']);
+}
