@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = {
   'approval.read': 'read an approval request',
   'changes.stream': 'followed what changes, live',
   'notices.list': 'read their notices',
+  'notices.read': 'marked their notices read',
   'approval.submit': 'submitted for approval',
   'approval.approve': 'approved',
   'approval.reject': 'rejected',

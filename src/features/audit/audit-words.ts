@@ -68,6 +68,7 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'approval.read': 'read an approval request',
   'changes.stream': 'follow what changes, live',
   'notices.list': 'read their notices',
+  'notices.read': 'marked their notices read',
   'approval.submit': 'submit for approval',
   'approval.approve': 'approve',
   'approval.reject': 'reject',

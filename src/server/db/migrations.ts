@@ -8,7 +8,7 @@ import {
 } from './schema/accounts-payable';
 import { apTeamMigration } from './schema/accounts-payable-team';
 import { serviceEventsMigration } from './schema/events';
-import { liveChangesMigration } from './schema/live';
+import { liveChangesMigration, noticeReadsMigration } from './schema/live';
 import { flowEmailNotesMigration, flowLinksMigration } from './schema/onboarding';
 import { sessionProviderMfaMigration, ssoMigration } from './schema/sso';
 import { passwordRuleMigration } from './schema/sso-password-rules';
@@ -414,4 +414,5 @@ export const migrations: Record<string, Migration> = {
   '0018l-live-changes': liveChangesMigration,
   '0018s-request-end-seals': requestEndSealsMigration,
   '0019s-password-rules': passwordRuleMigration,
+  '0020n-notice-reads': noticeReadsMigration,
 };
