@@ -1,0 +1,45 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CHANGE_KINDS } from '../lib/live-changes';
+import { z } from '../lib/zod';
+import { request } from './client';
+
+const noticeSchema = z.object({
+  id: z.string(),
+  about: z.object({ kind: z.enum(CHANGE_KINDS).exclude(['notice']), id: z.string() }),
+  status: z.string().nullable(),
+  at: z.string(),
+  read: z.boolean(),
+  words: z.string(),
+  link: z.string().nullable(),
+});
+export type MemberNotice = z.infer<typeof noticeSchema>;
+
+const noticeListSchema = z.object({ unread: z.number().int().nonnegative(), data: z.array(noticeSchema) });
+export type NoticeList = z.infer<typeof noticeListSchema>;
+
+/**
+ * The signed-in member's own notices, newest first. Read again when the stream of changes says a notice came
+ * (api/live-changes.ts invalidates `['notices']`): never on a timer.
+ */
+export const noticeQueries = {
+  mine: () =>
+    queryOptions({
+      queryKey: ['notices'],
+      queryFn: () => request({ method: 'GET', path: '/api/team/notices', response: noticeListSchema }),
+    }),
+};
+
+/** Marks the member's notices read: those named, or all. */
+export function useMarkNoticesRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: string[]) =>
+      request({
+        method: 'POST',
+        path: '/api/team/notices/read',
+        body: ids ? { ids } : {},
+        response: z.object({ marked: z.number().int().nonnegative() }),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notices'] }),
+  });
+}
