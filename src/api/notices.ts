@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { CHANGE_KINDS } from '../lib/live-changes';
 import { z } from '../lib/zod';
+import { useDescribedMutation } from './activity-log';
 import { request } from './client';
 
 const noticeSchema = z.object({
@@ -32,7 +33,7 @@ export const noticeQueries = {
 /** Marks the member's notices read: those named, or all. */
 export function useMarkNoticesRead() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useDescribedMutation({
     mutationFn: (ids?: string[]) =>
       request({
         method: 'POST',
@@ -40,6 +41,8 @@ export function useMarkNoticesRead() {
         body: ids ? { ids } : {},
         response: z.object({ marked: z.number().int().nonnegative() }),
       }),
+    // Reading one's own notices moves nothing: it is no line of the activity log.
+    activity: null,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['notices'] }),
   });
 }
