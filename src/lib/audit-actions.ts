@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = {
   'changes.stream': 'followed what changes, live',
   'notices.list': 'read their notices',
   'notices.read': 'marked their notices read',
+  'notices.mail.read': 'read whether their notices come by mail',
+  'notices.mail.change': 'chose whether their notices come by mail',
   'approval.submit': 'submitted for approval',
   'approval.approve': 'approved',
   'approval.reject': 'rejected',

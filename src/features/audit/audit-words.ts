@@ -69,6 +69,8 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'changes.stream': 'follow what changes, live',
   'notices.list': 'read their notices',
   'notices.read': 'marked their notices read',
+  'notices.mail.read': 'read whether their notices come by mail',
+  'notices.mail.change': 'chose whether their notices come by mail',
   'approval.submit': 'submit for approval',
   'approval.approve': 'approve',
   'approval.reject': 'reject',

@@ -3,7 +3,9 @@ import { type NoticeAbout, noticeLink, noticeWords } from '../../lib/member-noti
 import {
   insertNotice,
   markNoticesRead,
+  noticeMailOf,
   noticesOf,
+  setNoticeMail,
   unreadNoticeCount,
 } from '../db/repositories/live/member-notices';
 import type { Team } from '../team';
@@ -78,4 +80,14 @@ export async function myNotices(team: Team, memberId: string) {
 /** Marks the member's own notices read (those named, else all); answers how many were unread. */
 export function readMyNotices(team: Team, memberId: string, ids: readonly string[] | null): Promise<number> {
   return markNoticesRead(team.database.db, memberId, ids, team.now().toISOString());
+}
+
+/** Whether the member asked for their notices by mail too, and whether the console can send mail at all. */
+export async function myNoticeMail(team: Team, memberId: string) {
+  return { email_me: await noticeMailOf(team.database.db, memberId), mail_set_up: team.mailer !== null };
+}
+
+export async function setMyNoticeMail(team: Team, memberId: string, on: boolean) {
+  await setNoticeMail(team.database.db, memberId, on, team.now().toISOString());
+  return myNoticeMail(team, memberId);
 }
