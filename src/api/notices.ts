@@ -28,7 +28,34 @@ export const noticeQueries = {
       queryKey: ['notices'],
       queryFn: () => request({ method: 'GET', path: '/api/team/notices', response: noticeListSchema }),
     }),
+  mail: () =>
+    queryOptions({
+      queryKey: ['notices', 'mail'],
+      queryFn: () => request({ method: 'GET', path: '/api/team/notices/mail', response: noticeMailSchema }),
+    }),
 };
+
+const noticeMailSchema = z.object({ email_me: z.boolean(), mail_set_up: z.boolean() });
+
+/** Whether the member's notices come by mail too. */
+export function useChangeNoticeMail() {
+  const queryClient = useQueryClient();
+  return useDescribedMutation({
+    mutationFn: (emailMe: boolean) =>
+      request({
+        method: 'PUT',
+        path: '/api/team/notices/mail',
+        body: { email_me: emailMe },
+        response: noticeMailSchema,
+      }),
+    activity: (emailMe) => ({
+      action: emailMe ? 'Notices by mail on' : 'Notices by mail off',
+      subject: 'notices',
+      details: '',
+    }),
+    onSuccess: (answer) => queryClient.setQueryData(['notices', 'mail'], answer),
+  });
+}
 
 /** Marks the member's notices read: those named, or all. */
 export function useMarkNoticesRead() {

@@ -1,11 +1,28 @@
-import { Anchor, Badge, Button, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import { Anchor, Badge, Button, Checkbox, Popover, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { type MemberNotice, noticeQueries, useMarkNoticesRead } from '../../api/notices';
+import { type MemberNotice, noticeQueries, useChangeNoticeMail, useMarkNoticesRead } from '../../api/notices';
 import { useSession } from '../../features/session/use-session';
 
 const when = (at: string) => new Date(at).toLocaleString();
+
+/** The member's choice of their notices by mail too: off until they ask, and only where the console can send mail. */
+function NoticeMailChoice() {
+  const mail = useQuery(noticeQueries.mail());
+  const change = useChangeNoticeMail();
+  if (!mail.data) return null;
+  return (
+    <Checkbox
+      label="Email me about my payments and requests"
+      description={mail.data.mail_set_up ? undefined : 'Mail is not set up on this console'}
+      disabled={!mail.data.mail_set_up || change.isPending}
+      checked={mail.data.email_me}
+      onChange={(event) => change.mutate(event.currentTarget.checked)}
+    />
+  );
+}
 
 function NoticeItem({ notice, onOpen }: { notice: MemberNotice; onOpen: () => void }) {
   const words = (
@@ -102,6 +119,7 @@ export function NoticesControl() {
                 Mark all read
               </Button>
             )}
+            <NoticeMailChoice />
           </Stack>
         </Popover.Dropdown>
       </Popover>
