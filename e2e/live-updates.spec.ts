@@ -168,3 +168,47 @@ test('a transfer open in one tab turns completed when the sandbox settles it, wi
     `Transfer ${id.slice(0, 8)} is now completed`,
   );
 });
+
+test('a payment that fails appears under "Needs attention" live, and its maker gets a notice, with no reload', async ({
+  page,
+  request,
+  tenant,
+}) => {
+  test.slow();
+  // Made by finance through the console, so the service's read names its maker.
+  const paid = await request.post('/v2/payments', {
+    headers: await memberAuth(request, tenant, 'finance'),
+    data: bankPayment(tenant, 2_468, { idempotency_key: crypto.randomUUID() }),
+  });
+  expect(paid.status()).toBe(201);
+  const { id } = (await paid.json()) as { id: string };
+  const streamOpened = page.waitForResponse(
+    (answer) => new URL(answer.url()).pathname === '/api/team/events' && answer.status() === 200,
+  );
+  await signIn(page, tenant, 'finance', { to: '/' });
+  await expect(page.getByText('No failed or returned transfers in the last 7 days.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notices, 0 unread', exact: true })).toBeVisible();
+  await streamOpened;
+
+  // The service's clock fails it (as the tenant, as its own settlement would).
+  for (const status of ['pending', 'failed']) {
+    const moved = await page.request.post(`/sandbox/transfers/${id}/advance`, {
+      headers: basicAuth(tenant),
+      data: { status },
+    });
+    expect(moved.status()).toBe(200);
+  }
+  await expect(page.getByRole('table', { name: 'Needs attention' })).toBeVisible({ timeout: 4000 });
+  const words = `Your payment ${id.slice(0, 8)}: failed`;
+  const notices = page.getByRole('button', { name: 'Notices, 1 unread', exact: true });
+  await expect(notices).toBeVisible({ timeout: 4000 });
+  // Said politely to a screen reader.
+  await expect(page.getByRole('status').filter({ hasText: `New notice: ${words}` })).toHaveAttribute(
+    'aria-live',
+    'polite',
+  );
+  await notices.click();
+  await page.getByRole('link', { name: words, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/transfers/${id}$`));
+  await expect(page.getByRole('button', { name: 'Notices, 0 unread', exact: true })).toBeVisible();
+});

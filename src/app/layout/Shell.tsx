@@ -39,6 +39,7 @@ import { ROLE_LABELS } from '../../lib/roles';
 import { groupNavigation } from '../nav-groups';
 import { type NavigationLink, navigationFor, SignedInRoutes } from '../routes';
 import { useLiveUpdates } from './live-updates';
+import { NoticesControl } from './NoticesControl';
 import { focusPageHeading, MAIN_ID } from './page-focus';
 import { useMyRequestNotices } from './request-notices';
 
@@ -298,6 +299,7 @@ export function Shell() {
                 <path d="M15.5 15.5 21 21" />
               </svg>
             </ActionIcon>
+            <NoticesControl />
             <Button variant="default" onClick={showInspector} visibleFrom="sm">
               Requests
             </Button>

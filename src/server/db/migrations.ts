@@ -8,7 +8,7 @@ import {
 } from './schema/accounts-payable';
 import { apTeamMigration } from './schema/accounts-payable-team';
 import { serviceEventsMigration } from './schema/events';
-import { liveChangesMigration } from './schema/live';
+import { liveChangesMigration, noticeReadsMigration } from './schema/live';
 import { flowEmailNotesMigration, flowLinksMigration } from './schema/onboarding';
 import { sessionProviderMfaMigration, ssoMigration } from './schema/sso';
 import { passwordRuleMigration, passwordRuleSealsMigration } from './schema/sso-password-rules';
@@ -415,6 +415,7 @@ export const migrations: Record<string, Migration> = {
   '0018l-live-changes': liveChangesMigration,
   '0018s-request-end-seals': requestEndSealsMigration,
   '0019s-password-rules': passwordRuleMigration,
+  '0020n-notice-reads': noticeReadsMigration,
   '0020s-password-rule-seals': passwordRuleSealsMigration,
   '0020x-sso-role-maps': roleMapMigration,
 };

@@ -444,3 +444,68 @@ describe('the console receives the service’s events', () => {
     expect(attempts).toBe(2);
   });
 });
+
+describe('a member whose payment later fails is told', () => {
+  it('the member who made it gets one notice, however often its event comes; no one else does', async () => {
+    const { tenant, secret } = await subscribedTenant();
+    const member = (role: string) =>
+      tenant.members.find((m) => m.role === role) as (typeof tenant.members)[0];
+    const [finance, admin] = [await server.signIn(member('finance')), await server.signIn(member('admin'))];
+    const made = await server.app.request('/v2/payments', {
+      method: 'POST',
+      headers: { Authorization: finance, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        amount: 2345,
+        platform: 'ach',
+        user_id: tenant.users[0]?.id,
+        ach_info: { account_number: '123456789', routing_number: '021000021' },
+        idempotency_key: crypto.randomUUID(),
+      }),
+    });
+    expect(made.status).toBe(201);
+    const id = ((await made.json()) as { id: string }).id;
+    await advance(id, 'pending');
+    await delivered();
+    await advance(id, 'failed');
+    await delivered();
+
+    const noticesOf = async (authorization: string) => {
+      const answer = await server.app.request('/api/team/notices', {
+        headers: { Authorization: authorization },
+      });
+      return ((await answer.json()) as { data: { about: { id: string }; status: string; link: string }[] })
+        .data;
+    };
+    const mine = (await noticesOf(finance)).filter((n) => n.about.id === id);
+    expect(mine).toEqual([expect.objectContaining({ status: 'failed', link: `/transfers/${id}` })]);
+
+    // The same news again (a delivery under a new id, then a sweep's read): no second notice.
+    const again = await deliver(tenant, {
+      secret,
+      id: unknownId(),
+      body: await eventBody(tenant, id, 'transfer.failed'),
+    });
+    expect(again.status).toBe(200);
+    const org = (await findOrganizationByClientId(
+      server.team.database.db,
+      tenant.client_id,
+    )) as OrganizationRow;
+    await sweepOrganization({ team: server.team, call, sink }, org, 60_000);
+    expect((await noticesOf(finance)).filter((n) => n.about.id === id)).toHaveLength(1);
+    expect((await noticesOf(admin)).filter((n) => n.about.id === id)).toEqual([]);
+  });
+
+  it('a payment the console did not send (no member stamped on it) tells no one', async () => {
+    const { tenant } = await subscribedTenant();
+    const id = await pendingPayment(tenant);
+    await delivered();
+    await advance(id, 'failed');
+    await delivered();
+    const rows = await server.team.database.db
+      .selectFrom('member_notices')
+      .selectAll()
+      .where('about_id', '=', id)
+      .execute();
+    expect(rows).toEqual([]);
+  });
+});

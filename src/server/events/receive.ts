@@ -13,6 +13,7 @@ import type { ChangeSink } from '../live/changes';
 import type { Team } from '../team';
 import { applyRead } from './apply';
 import { readObject, statusOf } from './reads';
+import { noticeTransferTrouble } from './transfer-trouble';
 import { verifyDelivery } from './verify';
 
 /** What receiving events needs: the team (database, trail, credentials), the service, where changes are told. */
@@ -104,5 +105,7 @@ export async function receiveEvent(
     );
   }
   const applied = await applyRead(db, deps.sink, org.id, kind, read.object, event.timestamp, now);
+  if (applied === 'applied' && kind === 'transfer')
+    await noticeTransferTrouble(deps.team, org.id, read.object);
   return end(applied, applied === 'older' ? `${event.type}: the console holds a newer status` : null);
 }

@@ -5,6 +5,7 @@ import { transfersSince } from '../gate/service-calls';
 import { applyRead } from './apply';
 import type { ServiceObject } from './reads';
 import type { EventDeps } from './receive';
+import { noticeTransferTrouble } from './transfer-trouble';
 
 export interface SweepTiming {
   /** A gap in an organization's events longer than this, and the service is read (EVENT_SWEEP_WINDOW_MS). */
@@ -36,8 +37,10 @@ export async function sweepOrganization(
     for await (const transfer of transfersSince(call, credentials, since, { maxPages: 50 })) {
       const object = transfer as unknown as ServiceObject;
       const at = transfer.created ?? now.toISOString();
-      if ((await applyRead(team.database.db, sink, org.id, 'transfer', object, at, now)) === 'applied')
-        applied++;
+      if ((await applyRead(team.database.db, sink, org.id, 'transfer', object, at, now)) !== 'applied')
+        continue;
+      applied++;
+      await noticeTransferTrouble(team, org.id, object);
     }
   } catch {
     return null;

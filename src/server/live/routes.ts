@@ -1,10 +1,11 @@
 import { streamSSE } from 'hono/streaming';
 import type { Access } from '../../lib/roles';
+import { z } from '../../lib/zod';
 import { approvalRoutes } from '../approvals/routes';
 import { teamRoute } from '../pipeline/route';
 import { describeRequest } from '../pipeline/v2-table';
 import type { ChangeKind } from './changes';
-import { myNotices } from './notices';
+import { myNoticeMail, myNotices, readMyNotices, setMyNoticeMail } from './notices';
 import type { ReadAccess } from './readable';
 import { lastEventId, runStream } from './stream';
 
@@ -36,6 +37,12 @@ export const READ_ACCESS = {
   notice: 'session',
 } as ReadAccess;
 
+/** Which of the member's notices they have seen: those named, or all of them. */
+const readNoticesBody = z.strictObject({ ids: z.array(z.string().max(64)).max(200).optional() });
+
+/** Whether the member's notices go to them by mail too (Settings). */
+const noticeMailBody = z.strictObject({ email_me: z.boolean() });
+
 /**
  * The console's stream of changes (Server-Sent Events), behind the same session and permissions as reads: a page
  * reads again what it is told changed. A reconnecting page sends the last id it had (`Last-Event-ID`).
@@ -59,7 +66,39 @@ export const liveRoutes = [
     access: 'read',
     action: 'notices.list',
     async handle({ c, member, team }) {
-      return c.json({ data: await myNotices(team, member.member.id) });
+      return c.json(await myNotices(team, member.member.id));
+    },
+  }),
+  teamRoute({
+    method: 'POST',
+    path: '/notices/read',
+    access: 'read',
+    body: readNoticesBody,
+    bodyOptional: true,
+    action: 'notices.read',
+    async handle({ c, body, member, team }) {
+      const marked = await readMyNotices(team, member.member.id, body.ids ?? null);
+      return c.json({ marked });
+    },
+  }),
+  teamRoute({
+    method: 'GET',
+    path: '/notices/mail',
+    access: 'read',
+    action: 'notices.mail.read',
+    async handle({ c, member, team }) {
+      return c.json(await myNoticeMail(team, member.member.id));
+    },
+  }),
+  teamRoute({
+    method: 'PUT',
+    path: '/notices/mail',
+    access: 'read',
+    body: noticeMailBody,
+    action: 'notices.mail.change',
+    async handle({ c, body, member, line, team }) {
+      line.detail = body.email_me ? 'on' : 'off';
+      return c.json(await setMyNoticeMail(team, member.member.id, body.email_me));
     },
   }),
 ];

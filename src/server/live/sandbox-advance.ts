@@ -1,5 +1,7 @@
 import { parseBasic } from '../../node/basic-auth';
 import { findOrganizationByClientId } from '../db/repositories/team/organizations';
+import type { ServiceObject } from '../events/reads';
+import { noticeTransferTrouble } from '../events/transfer-trouble';
 import type { Team } from '../team';
 
 /**
@@ -18,4 +20,6 @@ export async function tellAdvancedTransfer(
   const org = await findOrganizationByClientId(team.database.db, clientId);
   if (!org) return;
   await team.live.publish({ orgId: org.id, kind: 'transfer', id: moved.id, status: moved.status });
+  // Its maker is told of a failure or a return as the event would have told them (once, whichever told first).
+  await noticeTransferTrouble(team, org.id, moved as ServiceObject);
 }

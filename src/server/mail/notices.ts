@@ -95,3 +95,19 @@ export function decidedMessage(
     text: `Hello ${news.maker.name},\n\nYour request for ${what(news)} ${ending}.${outcome.reason ? `\n\nThe reason given: ${outcome.reason}` : ''}\n\n${news.origin}/approvals/${news.id}\n`,
   };
 }
+
+/**
+ * A member's own payment that failed or came back, for those who asked for their notices by mail: what happened and
+ * where to see it in the console; never an account number, and no link that opens anything without a session.
+ */
+export function troubleMessage(
+  to: { email: string; name: string },
+  news: { words: string; amountCents: number | null; link: string; origin: string },
+): MailMessage {
+  const amount = news.amountCents === null ? '' : ` (${formatCents(news.amountCents)})`;
+  return {
+    to: to.email,
+    subject: `${news.words}${amount}`,
+    text: `Hello ${to.name},\n\n${news.words}${amount}. See it in the console, signed in:\n\n${news.origin}${news.link}\n\nYou get this mail because you asked for it in Settings.\n`,
+  };
+}

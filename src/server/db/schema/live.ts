@@ -25,11 +25,20 @@ export interface LiveChangeTables {
     about_id: string;
     status: string | null;
     at: string;
+    /** When its member marked it read; null while unread. */
+    read_at: string | null;
+  };
+  /** Whether a member asked for their notices by mail too (Settings): off until they do. */
+  notice_mail: {
+    member_id: string;
+    email_me: 'on' | 'off';
+    changed_at: string;
   };
 }
 
 export type LiveChangeRow = Selectable<LiveChangeTables['live_changes']>;
 export type MemberNoticeRow = LiveChangeTables['member_notices'];
+export type NoticeMailRow = LiveChangeTables['notice_mail'];
 
 export const liveChangesMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -65,6 +74,29 @@ export const liveChangesMigration: Migration = {
       .createIndex('member_notices_by_member')
       .on('member_notices')
       .columns(['member_id', 'at'])
+      .execute();
+  },
+};
+
+/**
+ * A notice is read once its member says so; it is kept once per object and status (an event delivered twice, or read
+ * again by a sweep, tells its member once); a member may ask for their notices by mail too.
+ */
+export const noticeReadsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('member_notices').addColumn('read_at', 'text').execute();
+    await db.schema
+      .createIndex('member_notices_once')
+      .on('member_notices')
+      .columns(['member_id', 'about_kind', 'about_id', 'status'])
+      .unique()
+      .execute();
+    await db.schema
+      .createTable('notice_mail')
+      .addColumn('member_id', 'text', (c) => c.primaryKey())
+      .addColumn('email_me', 'text', (c) => c.notNull())
+      .addColumn('changed_at', 'text', (c) => c.notNull())
+      .addCheckConstraint('notice_mail_email_me', sql`email_me in ('on', 'off')`)
       .execute();
   },
 };
