@@ -332,9 +332,9 @@ describe.skipIf(!postgres)('two console servers on one PostgreSQL', () => {
       expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
       const verified = await verifyAudit(secondDb.db, auditKey);
       expect(verified).toMatchObject({ ok: true });
-      // The sign-in and ten payments, after the first start's five lines of sealing (integrity.seal, its requests',
-      // its links', its one-time links' and its requests' ends').
-      expect(verified.rows).toBe(16);
+      // The sign-in and ten payments, after the first start's six lines of sealing (integrity.seal, its requests',
+      // its links', its one-time links', its requests' ends' and its password rules').
+      expect(verified.rows).toBe(17);
     } finally {
       await first.close();
       await second.close();
