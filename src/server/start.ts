@@ -53,16 +53,16 @@ export async function startTeam(
     publicOrigin: config.publicUrl,
   });
   team.trail = trail;
-  const sso = ssoSettingsFromEnv(env, config.publicUrl);
-  const ssoOrg = config.upstreamUrl ? config.orgCredentials?.clientId : DEMO_CREDENTIALS.clientId;
-  if (sso && ssoOrg) team.sso = await startSso(team, sso, ssoOrg);
   // The chain must pass through the head verified now or, when it did not verify, through the head noted before.
   team.auditWitness.adopt(trail.ok ? trail.head : trail.noted);
   const sealed = await sealOnce(team);
   if (sealed)
     console.log(`Sealed ${sealed.sealed} rows that decide power and money (first start with seals).`);
+  // Single sign-on joins members to the organization, whose row must exist first (a fresh database has none).
+  const sso = ssoSettingsFromEnv(env, config.publicUrl);
   if (!config.upstreamUrl) {
     await ensureDemoTeam(team, { ...DEMO_CREDENTIALS, name: DEMO_NAME });
+    if (sso) team.sso = await startSso(team, sso, DEMO_CREDENTIALS.clientId);
     return { team, firstAdmin: null };
   }
   if (!config.orgCredentials) return { team, firstAdmin: null };
@@ -71,6 +71,7 @@ export async function startTeam(
     name: config.upstreamUrl.host,
     sandboxApiKey: null,
   });
+  if (sso) team.sso = await startSso(team, sso, config.orgCredentials.clientId);
   if (await hasMembers(database.db, org.id)) return { team, firstAdmin: null };
   return { team, firstAdmin: await firstAdminLink(team, org.id) };
 }

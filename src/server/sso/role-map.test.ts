@@ -128,3 +128,32 @@ describe.each(BACKENDS)('the mapping of groups to roles, on $name', async (backe
     expect(lines.some((line) => line.detail?.includes('sso_role_maps'))).toBe(true);
   });
 });
+
+describe('a console started for the first time with single sign-on', () => {
+  it('starts on a fresh database (the organization is made before its mapping is stored) and signs its members in', async () => {
+    const { startTeam } = await import('../start');
+    const { config } = await import('../test/config');
+    const { testProvider } = await import('../test/sso/oidc-provider');
+    const origin = 'http://127.0.0.1:9';
+    const idp = await testProvider({
+      redirectUri: `${origin}/api/team/sso/callback`,
+      backchannelUri: `${origin}/api/team/sso/backchannel-logout`,
+    });
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      const { team } = await startTeam(config({ publicUrl: origin }), {
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID: idp.client.id,
+        OIDC_CLIENT_SECRET: idp.client.secret,
+        OIDC_ROLE_MAP: 'payouts-support=support',
+      });
+      expect(team.sso).not.toBeNull();
+      expect(await team.sso?.roleMap()).toEqual(new Map([['payouts-support', 'support']]));
+      await team.settled();
+      await team.database.close();
+    } finally {
+      log.mockRestore();
+      await idp.close();
+    }
+  });
+});
