@@ -123,7 +123,8 @@ export function NoticesControl() {
           </Stack>
         </Popover.Dropdown>
       </Popover>
-      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+      {/* A log, as the live updates' own: a page's status (what its form did) stays the one status on the page. */}
+      <VisuallyHidden role="log" aria-live="polite" aria-atomic="true" aria-label="New notices">
         {announcement}
       </VisuallyHidden>
     </>
