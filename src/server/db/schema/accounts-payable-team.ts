@@ -65,13 +65,19 @@ export const apTeamMigration: Migration = {
 
 /**
  * The team requests' kinds CHECK made `kindCheck`, as a new kind of team request needs. PostgreSQL changes the
- * constraint; SQLite cannot, so the table is made again with its rows and index.
+ * constraint; SQLite cannot, so the table is made again with its rows and index. `proposer: 'optional'` also lets a
+ * request have no proposing member (from 0020x on, a raise the environment asked for: every later caller passes it,
+ * or SQLite's copy would make the column required again).
  */
 export async function widenTeamRequestKinds(
   db: Kysely<unknown>,
   kindCheck: RawBuilder<unknown>,
+  { proposer = 'required' }: { proposer?: 'required' | 'optional' } = {},
 ): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (proposer === 'optional') {
+      await sql`alter table team_requests alter column proposer_id drop not null`.execute(db);
+    }
     await sql`alter table team_requests drop constraint team_requests_kind`.execute(db);
     await sql`alter table team_requests add constraint team_requests_kind check (${kindCheck})`.execute(db);
     return;
@@ -81,7 +87,9 @@ export async function widenTeamRequestKinds(
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('org_id', 'text', (c) => c.notNull().references('organizations.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('proposer_id', 'text', (c) => c.notNull().references('members.id'))
+    .addColumn('proposer_id', 'text', (c) =>
+      proposer === 'required' ? c.notNull().references('members.id') : c.references('members.id'),
+    )
     .addColumn('target_member_id', 'text', (c) => c.references('members.id'))
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
