@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   'team-requests.list': 'listed the team requests',
   'team-request.propose': 'asked another admin to confirm a change',
   'team-request.confirm': 'confirmed a change another admin asked for',
+  'team-request.adopt': 'adopted a change no member proposed, for another admin to confirm',
   'team-request.reject': 'rejected a change another admin asked for',
   'team-request.withdraw': 'withdrew a change they asked for',
   'team-request.expire': 'let a team request expire',

@@ -157,7 +157,7 @@ export function createTeam({
         outcome: 'refused',
         status: 409,
         detail: violation.missing
-          ? `A ${violation.table} row the trail shows was written is gone (deleted in the database): its bill is neither approved nor paid`
+          ? `A ${violation.table} row the trail shows was written is gone (deleted in the database)${violation.table.startsWith('ap_') ? ': its bill is neither approved nor paid' : ': read as the safe state'}`
           : `A ${violation.table} row does not verify (changed in the database): taken as absent`,
       })
       .catch(() => undefined)

@@ -61,6 +61,7 @@ const ATTEMPTS: Record<AuditAction, string> = {
   'team-requests.list': 'list the team requests',
   'team-request.propose': 'ask another admin to confirm a change',
   'team-request.confirm': 'confirm a change another admin asked for',
+  'team-request.adopt': 'adopt a change no member proposed',
   'team-request.reject': 'reject a change another admin asked for',
   'team-request.withdraw': 'withdraw a change',
   'team-request.expire': 'let a team request expire',

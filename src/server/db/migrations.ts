@@ -12,7 +12,7 @@ import { liveChangesMigration, noticeReadsMigration } from './schema/live';
 import { flowEmailNotesMigration, flowLinksMigration } from './schema/onboarding';
 import { sessionProviderMfaMigration, ssoMigration } from './schema/sso';
 import { passwordRuleMigration, passwordRuleSealsMigration } from './schema/sso-password-rules';
-import { roleMapMigration } from './schema/sso-role-maps';
+import { roleMapMigration, roleMapSourcesMigration } from './schema/sso-role-maps';
 import {
   requestEndSealsMigration,
   requestKeysDroppedMigration,
@@ -418,4 +418,5 @@ export const migrations: Record<string, Migration> = {
   '0020n-notice-reads': noticeReadsMigration,
   '0020s-password-rule-seals': passwordRuleSealsMigration,
   '0020x-sso-role-maps': roleMapMigration,
+  '0021p-sso-role-map-sources': roleMapSourcesMigration,
 };

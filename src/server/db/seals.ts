@@ -223,9 +223,17 @@ export const sealedFields = {
     row.proposed_by,
     row.confirmed_by,
     row.changed_at,
+    // A row written before versions (0021p) keeps the seal it had; from then on the version is sealed too.
+    ...(n(row.version) ? [n(row.version)] : []),
   ],
-  // Which group of the company's provider gives which role.
-  sso_role_maps: (row: RoleMapRow) => [row.org_id, row.groups, row.changed_at],
+  // Which group of the company's provider gives which role, under which provider and claim, in which version (a row
+  // written before 0021p keeps the seal it had until the first start after the upgrade writes it again).
+  sso_role_maps: (row: RoleMapRow) => [
+    row.org_id,
+    row.groups,
+    row.changed_at,
+    ...(row.issuer === null && !n(row.version) ? [] : [row.issuer, row.groups_claim, n(row.version)]),
+  ],
 } satisfies Record<SealedTable, (row: never) => unknown[]>;
 
 type RowOf<T extends SealedTable> = Parameters<(typeof sealedFields)[T]>[0];

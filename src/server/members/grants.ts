@@ -127,8 +127,8 @@ async function apply(
     return made instanceof Refusal ? made : { kind: 'applied', applied: { service: made.service } };
   }
   if (change.kind === 'role-map') {
-    await applyRoleMap(team, org, change.payload);
-    return { kind: 'applied', applied: {} };
+    const refused = await applyRoleMap(team, org, change.payload);
+    return refused ?? { kind: 'applied', applied: {} };
   }
   if (change.kind === 'passwords') {
     const made = await applyPasswordRule(team, org, change.payload, by);
@@ -374,6 +374,23 @@ export async function confirmTeamRequest(
       ...(before ? { request: before } : {}),
     };
   }
+  if (row.proposer_id === null) {
+    // No member proposed it (the environment's mapping, the directory lowering an admin): one admin's confirmation
+    // would be that admin's grant alone. The first to confirm adopts it, as its proposer; another admin applies it.
+    if (
+      !(await teamRequestRows.adoptTeamRequest(
+        team.database.db,
+        row,
+        admin.member.id,
+        team.now().toISOString(),
+      ))
+    ) {
+      return { outcome: teamRequestDecided(statusAt(row, team.now())) };
+    }
+    const [adopted] = await teamRequestViews(team, [(await findTeamRequest(team, org.id, id)) ?? row]);
+    if (!adopted) return { outcome: teamRequestNotFound() };
+    return { outcome: { kind: 'waiting', request: adopted }, request: adopted };
+  }
   if (!(await decideTeamRequest(team, row, 'applied', admin.member.id, null))) {
     return { outcome: teamRequestDecided(statusAt(row, team.now())) };
   }
@@ -386,8 +403,8 @@ export async function confirmTeamRequest(
         team,
         org,
         change,
-        // Only a raise of the environment's mapping has no proposer; applying it records no proposer.
-        { proposedBy: row.proposer_id ?? '', confirmedBy: admin.member.id },
+        // A request without a proposer was adopted above before any admin applies it.
+        { proposedBy: row.proposer_id, confirmedBy: admin.member.id },
         origin,
         call,
       )

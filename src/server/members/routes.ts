@@ -157,7 +157,12 @@ export const memberRoutes = (call: CallService | null = null) => [
       }
       // Confirmed knowing what was said against it: the trail keeps what the admin was told.
       if (caution) line.detail = `Confirmed after being told: ${caution}`;
-      if (outcome.kind === 'waiting') return c.json({ request }, 409);
+      if (outcome.kind === 'waiting') {
+        // A change no member proposed, adopted by this admin: it applies when another admin confirms it.
+        line.action = 'team-request.adopt';
+        line.detail = 'Adopted a change no member proposed: another admin confirms it to apply it';
+        return c.json({ kind: 'waiting', request }, 202);
+      }
       const { member: changed, link, policy, service } = outcome.applied;
       if (changed) line.targets.push(changed.id);
       return c.json({

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { insertIdentity } from '../db/repositories/sso/sso';
 import { findOrganizationByClientId } from '../db/repositories/team/organizations';
 import { INVITATION_TTL_MS, insertLink } from '../identity/links';
@@ -174,5 +174,37 @@ describe.each(BACKENDS)('passwords off but for the break-glass admin, on $name',
     expect(confirmed.status).toBe(200);
     expect((await rule()).passwords).toBe('on');
     expect((await passwordSignIn(finance)).status).toBe(201);
+  });
+
+  it('reads the rule deleted, or put back as the version before, in the database as passwords off for everyone, loudly', async () => {
+    const onRow = must(
+      await db.selectFrom('password_rules').selectAll().where('org_id', '=', org.id).executeTakeFirst(),
+    );
+    const asked = await must(adaAdmin).put('/api/team/password-rule', {
+      passwords: 'off',
+      break_glass_member_id: beaRow.id,
+    });
+    expect((await beaAdmin.post(`/api/team/team-requests/${asked.body.request.id}/confirm`, {})).status).toBe(
+      200,
+    );
+    expect((await passwordSignIn(finance)).status).toBe(403);
+    const lines = async () =>
+      (await trail('integrity.violation')).filter((line) => line.detail?.includes('password_rules')).length;
+    const before = await lines();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The version before (passwords on), sealed as it was, put back: older than the trail's last write.
+    await db.updateTable('password_rules').set(onRow).where('org_id', '=', org.id).execute();
+    const rolledBack = await passwordSignIn(finance);
+    // No row at all would read as passwords on, were the trail not there to say one was written.
+    await db.deleteFrom('password_rules').where('org_id', '=', org.id).execute();
+    const deleted = await passwordSignIn(finance);
+    const breakGlass = await passwordSignIn(bea, totpCode(TEST_TOTP, Date.now() + 30_000));
+    await server.team.settled();
+    error.mockRestore();
+    for (const refused of [rolledBack, deleted, breakGlass]) {
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error_code: string }).error_code).toBe('passwords-off');
+    }
+    expect(await lines()).toBeGreaterThan(before);
   });
 });

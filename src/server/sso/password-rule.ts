@@ -120,13 +120,27 @@ export async function applyPasswordRule(
   if (problem) return problem;
   if (!by.confirmedBy)
     throw new Error('A change of the password rule applies only once a second admin confirmed it');
-  await ssoRows.savePasswordRule(team.database.db, {
+  const version = await ssoRows.savePasswordRule(team.database.db, {
     org_id: org.id,
     passwords: change.passwords,
     break_glass_member_id: change.break_glass_member_id,
     proposed_by: by.proposedBy,
     confirmed_by: by.confirmedBy,
     changed_at: team.now().toISOString(),
+  });
+  // The row's anchor: a later read that finds it gone or older than this version takes passwords as off for everyone.
+  await team.audit({
+    orgId: org.id,
+    memberId: null,
+    email: null,
+    role: 'console',
+    requestId: null,
+    clientAddress: null,
+    action: ssoRows.PASSWORD_RULE_WRITTEN,
+    targets: [`version:${version}`],
+    outcome: 'ok',
+    status: 200,
+    detail: `Passwords ${change.passwords}${change.break_glass_member_id ? ` but for the break-glass admin ${change.break_glass_member_id}` : ''}, confirmed by a second admin`,
   });
   return passwordRuleView(team, org.id);
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { findOrganizationByClientId } from '../db/repositories/team/organizations';
+import { insertMember } from '../members/members';
+import { caller } from '../test/console';
 import { BACKENDS } from '../test/databases';
 import { must, ssoWorld } from '../test/sso/sso-world';
+import { roleMapInForce, settleRoleMap } from './role-map';
 import { ssoSettingsFromEnv } from './settings';
 import { startSso } from './start';
 
@@ -14,8 +18,16 @@ describe.each(BACKENDS)('the mapping of groups to roles, on $name', async (backe
     database: await backend.open(),
   });
   const db = server.team.database.db;
-  /** The console started again with this `OIDC_ROLE_MAP`. */
-  const restartWith = async (map: string) => {
+  const org = must(await findOrganizationByClientId(db, tenant.client_id));
+  // A second admin: a raise the environment proposed applies only when two admins confirm it.
+  const secondAdmin = {
+    email: `second-admin@${tenant.client_id.slice(0, 8)}.example`,
+    password: 'second-admin-pw',
+  };
+  await insertMember(db, { orgId: org.id, name: 'Second Admin', role: 'admin', ...secondAdmin });
+  const second = caller(server.app, await server.signIn(secondAdmin));
+  /** The console started again with this `OIDC_ROLE_MAP` (and, when given, another groups claim). */
+  const restartWith = async (map: string, more: Record<string, string> = {}) => {
     const settings = must(
       ssoSettingsFromEnv(
         {
@@ -24,6 +36,7 @@ describe.each(BACKENDS)('the mapping of groups to roles, on $name', async (backe
           OIDC_CLIENT_SECRET: idp.client.secret,
           OIDC_PROVIDER_NAME: 'Acme SSO',
           OIDC_ROLE_MAP: map,
+          ...more,
         },
         origin,
       ),
@@ -88,16 +101,117 @@ describe.each(BACKENDS)('the mapping of groups to roles, on $name', async (backe
     expect((await signIn('olga')).refused?.status).toBe(403);
   });
 
-  it('applies the raise once an admin confirms it on the Team page', async () => {
+  it('applies the raise only once two admins confirm it: the first adopts it, a second applies it', async () => {
     const [waiting] = await waitingRaises();
     const listed = await admin.get('/api/team/team-requests');
     expect(JSON.stringify(listed.body)).toContain('payouts-ops: Admin (was none)');
-    const confirmed = await admin.post(`/api/team/team-requests/${must(waiting).id}/confirm`, {});
+    // One admin's confirmation would be that admin's grant alone: it adopts the request, which still waits.
+    const adopted = await admin.post(`/api/team/team-requests/${must(waiting).id}/confirm`, {});
+    expect(adopted.status).toBe(202);
+    expect((await signIn('olga')).refused?.status).toBe(403);
+    expect((await trail('team-request.adopt')).at(-1)?.targets).toContain(must(waiting).id);
+    // The adopting admin is now its proposer: confirming it again is refused; another admin applies it.
+    const again = await admin.post(`/api/team/team-requests/${must(waiting).id}/confirm`, {});
+    expect(again.status).toBe(403);
+    const confirmed = await second.post(`/api/team/team-requests/${must(waiting).id}/confirm`, {});
     expect(confirmed.status).toBe(200);
     const olga = await signIn('olga');
     expect(olga.status).toBe(201);
     // The person's own first raise to admin still waits for an admin, as every grant of power does.
     expect(olga.session?.member.role).not.toBe('admin');
+  });
+
+  it('holds a new group at support as a raise: support makes users and onboarding links', async () => {
+    idp.directory.set('sam', {
+      email: 'sam@acme.example',
+      name: 'Sam Support',
+      groups: ['payouts-helpdesk'],
+    });
+    const error = quietly();
+    await restartWith(
+      'payouts-admins=admin,payouts-finance=finance,payouts-support=support,payouts-ops=admin,payouts-helpdesk=support',
+    );
+    error.mockRestore();
+    expect((await trail('sso.role-map.raise-held')).at(-1)?.detail).toContain(
+      'payouts-helpdesk: Support (was none)',
+    );
+    expect((await signIn('sam')).refused?.status).toBe(403);
+  });
+
+  it('refuses a raise proposed before a later lowering: confirming it would undo the lowering', async () => {
+    const [stale] = await waitingRaises();
+    // Another start lowers finance to viewer and drops the new group: it asks for nothing, and the request made over
+    // the mapping before still waits.
+    const error = quietly();
+    await restartWith(
+      'payouts-admins=admin,payouts-finance=viewer,payouts-support=support,payouts-ops=admin',
+    );
+    error.mockRestore();
+    expect((await waitingRaises()).map((row) => row.id)).toEqual([must(stale).id]);
+    expect((await admin.post(`/api/team/team-requests/${must(stale).id}/confirm`, {})).status).toBe(202);
+    const refused = await second.post(`/api/team/team-requests/${must(stale).id}/confirm`, {});
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain(
+      'The mapping changed since this was proposed; propose again',
+    );
+    expect((await server.team.sso?.roleMap())?.get('payouts-finance')).toBe('viewer');
+    expect((await signIn('fiona')).session?.member.role).toBe('viewer');
+  });
+
+  it('empties the mapping in force when the groups claim or the issuer changes, until two admins confirm one', async () => {
+    const current = 'payouts-admins=admin,payouts-finance=viewer,payouts-support=support,payouts-ops=admin';
+    const error = quietly();
+    await restartWith(current, { OIDC_GROUPS_CLAIM: 'roles' });
+    expect(await server.team.sso?.roleMap()).toEqual(new Map());
+    expect((await trail('sso.role-map.reset')).at(-1)?.detail).toContain('groups claim "roles"');
+    // Back to the claim before is a change too: nothing signs in by its groups until two admins confirm the mapping.
+    await restartWith(current);
+    error.mockRestore();
+    expect(await server.team.sso?.roleMap()).toEqual(new Map());
+    expect((await signIn('olga')).refused?.status).toBe(403);
+    const [waiting] = await waitingRaises();
+    expect((await admin.post(`/api/team/team-requests/${must(waiting).id}/confirm`, {})).status).toBe(202);
+    expect((await second.post(`/api/team/team-requests/${must(waiting).id}/confirm`, {})).status).toBe(200);
+    expect((await server.team.sso?.roleMap())?.get('payouts-ops')).toBe('admin');
+    // Another issuer: the same names are other people's, and the mapping read under either issuer is empty.
+    const other = {
+      roleOfGroup: new Map([['payouts-ops', 'admin' as const]]),
+      issuer: 'https://other.example/',
+      groupsClaim: 'groups',
+    };
+    const quiet = quietly();
+    await settleRoleMap(server.team, org, other);
+    quiet.mockRestore();
+    expect(await roleMapInForce(server.team, org.id, other)).toEqual(new Map());
+    expect(await server.team.sso?.roleMap()).toEqual(new Map());
+    await restartWith(current);
+  });
+
+  it('reads a mapping deleted, or put back as an older version, in the database as no mapping, loudly', async () => {
+    const error = quietly();
+    const [waiting] = await waitingRaises();
+    expect((await admin.post(`/api/team/team-requests/${must(waiting).id}/confirm`, {})).status).toBe(202);
+    const older = must(
+      await db.selectFrom('sso_role_maps').selectAll().where('org_id', '=', org.id).executeTakeFirst(),
+    );
+    expect((await second.post(`/api/team/team-requests/${must(waiting).id}/confirm`, {})).status).toBe(200);
+    expect((await server.team.sso?.roleMap())?.get('payouts-admins')).toBe('admin');
+    const violations = async () =>
+      (await trail('integrity.violation')).filter((line) => line.detail?.includes('sso_role_maps')).length;
+    const before = await violations();
+    // Put back as it was before the last confirmation: sealed, but older than the trail's last write.
+    await db.updateTable('sso_role_maps').set(older).where('org_id', '=', org.id).execute();
+    expect(await server.team.sso?.roleMap()).toEqual(new Map());
+    await db.deleteFrom('sso_role_maps').where('org_id', '=', org.id).execute();
+    expect(await server.team.sso?.roleMap()).toEqual(new Map());
+    await server.team.settled();
+    expect(await violations()).toBeGreaterThan(before);
+    // A start finds it gone: it stores no mapping as in force and holds the environment's for two admins.
+    await restartWith('payouts-admins=admin,payouts-viewers=viewer');
+    error.mockRestore();
+    expect(await server.team.sso?.roleMap()).toEqual(new Map());
+    expect((await signIn('victor')).refused?.status).toBe(403);
+    expect(await waitingRaises()).toHaveLength(1);
   });
 
   it('gives a group raised in the database no more than the environment gives it, and says so', async () => {

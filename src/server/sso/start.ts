@@ -23,13 +23,19 @@ export async function startSso(
     if (!org) throw new Error(`No organization with client id ${orgClientId} in the console database`);
     return org;
   };
-  await settleRoleMap(team, await organization(), settings.roleOfGroup);
+  // The groups mean these people only under this provider and this claim: both are sealed with the mapping.
+  const mapping = {
+    roleOfGroup: settings.roleOfGroup,
+    issuer: settings.issuer.href,
+    groupsClaim: settings.groupsClaim,
+  };
+  await settleRoleMap(team, await organization(), mapping);
   return {
     rp,
     vault: new TokenVault(team.auditKey.secret),
     organization,
     async roleMap() {
-      return roleMapInForce(team, (await organization()).id, settings.roleOfGroup);
+      return roleMapInForce(team, (await organization()).id, mapping);
     },
   };
 }

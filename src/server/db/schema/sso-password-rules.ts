@@ -18,6 +18,8 @@ export interface PasswordRuleTables {
     changed_at: string;
     /** db/seals.ts: a row a database writer edits (passwords on again, another break-glass admin) does not verify. */
     seal: string | null;
+    /** From 0021p: one more at each write, named in its line of the trail (a rolled-back or deleted row is seen). */
+    version: number;
   };
 }
 

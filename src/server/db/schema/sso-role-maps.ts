@@ -14,6 +14,15 @@ export interface RoleMapTables {
     groups: string;
     changed_at: string;
     seal: string | null;
+    /**
+     * From 0021p: the provider (OIDC_ISSUER) and the claim that lists a person's groups under which the groups mean
+     * what they say, and the mapping's version, one more at each write and named in the trail line of that write, so
+     * that a row deleted or put back as it was before reads as the safe state (no group gives a role). Null and 0 on a
+     * row written before, until the first start after the upgrade records them.
+     */
+    issuer: string | null;
+    groups_claim: string | null;
+    version: number;
   };
 }
 
@@ -35,3 +44,28 @@ export const roleMapMigration: Migration = {
 };
 
 const kindCheck = sql`kind in (${sql.join(TEAM_REQUEST_KINDS.map((k) => sql.lit(k)))})`;
+
+/**
+ * The issuer and groups claim the mapping holds under, and the versions that anchor the mapping and the password rule
+ * to their lines of the trail (a deleted or rolled-back row is then seen); the trail is searched by organization and
+ * action, which an index makes one look-up.
+ */
+export const roleMapSourcesMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('sso_role_maps').addColumn('issuer', 'text').execute();
+    await db.schema.alterTable('sso_role_maps').addColumn('groups_claim', 'text').execute();
+    await db.schema
+      .alterTable('sso_role_maps')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('password_rules')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createIndex('audit_by_org_action')
+      .on('audit_events')
+      .columns(['org_id', 'action', 'seq'])
+      .execute();
+  },
+};

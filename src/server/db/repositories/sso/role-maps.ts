@@ -20,7 +20,14 @@ export async function saveRoleMap(db: ConsoleDb, map: Omit<RoleMapRow, 'seal'>):
     .insertInto('sso_role_maps')
     .values(row)
     .onConflict((oc) =>
-      oc.column('org_id').doUpdateSet({ groups: row.groups, changed_at: row.changed_at, seal: row.seal }),
+      oc.column('org_id').doUpdateSet({
+        groups: row.groups,
+        changed_at: row.changed_at,
+        issuer: row.issuer,
+        groups_claim: row.groups_claim,
+        version: row.version,
+        seal: row.seal,
+      }),
     )
     .execute();
 }

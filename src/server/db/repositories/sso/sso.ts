@@ -2,6 +2,7 @@ import type { ConsoleDb } from '../../database';
 import type { SsoAttemptRow, SsoIdentityRow, SsoSessionRow } from '../../schema/sso';
 import type { PasswordRuleRow } from '../../schema/sso-password-rules';
 import { sealerOf } from '../../seals';
+import { lastAnchor } from '../team/audit-trail';
 
 /** Sign-ins under way, identities linked to members, and the sessions the provider vouches for (sso/). */
 
@@ -131,15 +132,39 @@ export async function passwordRuleOf(db: ConsoleDb, orgId: string): Promise<Pass
     .selectAll()
     .where('org_id', '=', orgId)
     .executeTakeFirst();
-  if (!row) return undefined;
   const violation = { table: 'password_rules' as const, id: orgId, orgId };
-  if (sealerOf(db).verifies('password_rules', row, violation)) return row;
-  return { ...row, passwords: 'off', break_glass_member_id: null };
+  const strictest = { passwords: 'off' as const, break_glass_member_id: null };
+  if (row && !sealerOf(db).verifies('password_rules', row, violation)) return { ...row, ...strictest };
+  // Each write names its version in a line of the trail: a row gone, or older than that line (put back from a copy),
+  // is a writer's, and reads as the strictest rule too.
+  const anchor = await lastAnchor(db, orgId, [PASSWORD_RULE_WRITTEN]);
+  if (!anchor || (row && Number(row.version) >= anchor.version)) return row;
+  sealerOf(db).onViolation({ ...violation, missing: true });
+  return {
+    org_id: orgId,
+    ...strictest,
+    proposed_by: row?.proposed_by ?? '',
+    confirmed_by: row?.confirmed_by ?? '',
+    changed_at: row?.changed_at ?? '',
+    version: anchor.version,
+    seal: null,
+  };
 }
 
-/** The rule a second admin confirmed, in place of the one before, sealed. */
-export async function savePasswordRule(db: ConsoleDb, rule: Omit<PasswordRuleRow, 'seal'>): Promise<void> {
-  const row = sealerOf(db).sealed('password_rules', rule);
+/** The action of the line each write of the password rule writes, naming its version (`version:N`). */
+export const PASSWORD_RULE_WRITTEN = 'sso.password-rule.write';
+
+/** The rule a second admin confirmed, in place of the one before, sealed, as the next version (which it answers). */
+export async function savePasswordRule(
+  db: ConsoleDb,
+  rule: Omit<PasswordRuleRow, 'seal' | 'version'>,
+): Promise<number> {
+  const last = await db
+    .selectFrom('password_rules')
+    .select('version')
+    .where('org_id', '=', rule.org_id)
+    .executeTakeFirst();
+  const row = sealerOf(db).sealed('password_rules', { ...rule, version: Number(last?.version ?? 0) + 1 });
   await db
     .insertInto('password_rules')
     .values(row)
@@ -150,8 +175,10 @@ export async function savePasswordRule(db: ConsoleDb, rule: Omit<PasswordRuleRow
         proposed_by: row.proposed_by,
         confirmed_by: row.confirmed_by,
         changed_at: row.changed_at,
+        version: row.version,
         seal: row.seal,
       }),
     )
     .execute();
+  return row.version;
 }

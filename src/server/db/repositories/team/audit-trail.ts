@@ -93,6 +93,30 @@ const insertRow = preparedQuery((db, row: AuditRow) =>
   }),
 );
 
+/**
+ * The last line of an organization's trail, of one of these actions, that went through (status below 300), and the
+ * version it names (`version:N` among its targets; 0 for a line written before versions): a row anchored to these
+ * lines must be at least that version, and must exist once there is one. One look-up (audit_by_org_action).
+ */
+export async function lastAnchor(
+  db: ConsoleDb,
+  orgId: string,
+  actions: readonly string[],
+): Promise<{ version: number } | undefined> {
+  const row = await db
+    .selectFrom('audit_events')
+    .select('targets')
+    .where('org_id', '=', orgId)
+    .where('action', 'in', actions)
+    .where('status', '<', 300)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const named = /(?:^| )version:(\d+)(?: |$)/.exec(row.targets);
+  return { version: named ? Number(named[1]) : 0 };
+}
+
 /** Whether the trail holds a line of this action (of any organization). */
 export async function hasAction(db: ConsoleDb, action: string): Promise<boolean> {
   const row = await db

@@ -28,6 +28,28 @@ export async function findTeamRequest(
 }
 
 /**
+ * A request no member proposed, taken by the admin who confirms it first as its proposer (sealed again so): only while
+ * it still has none and waits, so that of two admins adopting at once one does. Whether this one did.
+ */
+export async function adoptTeamRequest(
+  db: ConsoleDb,
+  row: TeamRequestRow,
+  adminId: string,
+  now: string,
+): Promise<boolean> {
+  const seal = sealerOf(db).seal('team_requests', { ...row, proposer_id: adminId });
+  const done = await db
+    .updateTable('team_requests')
+    .set({ proposer_id: adminId, seal })
+    .where('id', '=', row.id)
+    .where('proposer_id', 'is', null)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/**
  * Ends the pending requests that match, still before their deadline (one past it is expired: the sweep says so), to
  * `status`, with the reason: a newer proposal of the policy replaces one, a proposer who is no longer an admin.
  */
