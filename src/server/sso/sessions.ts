@@ -1,9 +1,10 @@
 import { isRole, type Role } from '../../lib/roles';
 import * as ssoRows from '../db/repositories/sso/sso';
 import * as memberRows from '../db/repositories/team/members';
-import { setRole } from '../members/changes';
+import { Refusal } from '../errors';
 import type { Team } from '../team';
 import { roleOfGroups } from './settings';
+import { lowerAsDirectorySays } from './sign-in';
 import type { Sso } from './sso';
 import { openTokens, sealTokens } from './vault';
 
@@ -61,8 +62,12 @@ export async function recheckSessions(team: Team, sso: Sso): Promise<{ checked: 
       continue;
     }
     const member = memberRows.intactMember(db, await memberRows.findMember(db, org.id, session.member_id));
-    if (member && isRole(member.role) && RANK[role] < RANK[member.role]) {
-      await setRole(team, org, member, role);
+    const lowered =
+      member && isRole(member.role) && RANK[role] < RANK[member.role]
+        ? await lowerAsDirectorySays(team, org, member, role)
+        : null;
+    // One of two admins lowered waits for two admins (sign-in.ts): their session goes on meanwhile.
+    if (member && lowered && (lowered instanceof Refusal || !lowered.held)) {
       // Its console sessions ended with the role change; their notes go with them.
       await ssoRows.endSessions(db, [session.secret_hash]);
       await endedLine(team, org.id, member.id, `${sso.rp.settings.providerName} lowered them to ${role}`);

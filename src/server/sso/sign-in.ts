@@ -12,7 +12,13 @@ import { newSecret } from '../identity/secrets';
 import { mustEnrollTotp, SSO_SECRET_PREFIX, sessionAnswer } from '../identity/sign-in';
 import { totpStep } from '../identity/totp';
 import { setRole } from '../members/changes';
-import { findMemberByEmail, insertMember, type MemberRow, type OrganizationRow } from '../members/members';
+import {
+  countActiveAdmins,
+  findMemberByEmail,
+  insertMember,
+  type MemberRow,
+  type OrganizationRow,
+} from '../members/members';
 import type { Team } from '../team';
 import type { ProviderTokens, SsoIdentity } from './relying-party';
 import { roleOfGroups } from './settings';
@@ -173,10 +179,10 @@ export async function admitPerson(team: Team, sso: Sso, identity: SsoIdentity): 
   }
   const current = isRole(member.role) ? member.role : 'viewer';
   if (RANK[role] < RANK[current]) {
-    const lowered = await setRole(team, org, member, role);
+    const lowered = await lowerAsDirectorySays(team, org, member, role);
     if (lowered instanceof Refusal) return lowered;
     member = (await memberRows.findMember(db, org.id, member.id)) ?? member;
-    return { member, waitingFor: null };
+    return { member, waitingFor: lowered.held ? role : null };
   }
   if (RANK[role] > RANK[current]) {
     if (!can(role, 'pay')) {
@@ -258,6 +264,63 @@ async function firstSignIn(
     linked_at: team.now().toISOString(),
   });
   return member;
+}
+
+/**
+ * The directory (or the environment's mapping) lowers a member: at once, as a lowered role takes effect, except an
+ * active admin of two. Whoever edits the directory could otherwise lower the only other admin and be the one admin
+ * left, alone; so that lowering waits as a team request no member proposed, which two admins confirm (grants.ts), the
+ * lowered admin staying admin meanwhile. With three admins or more it applies at once (two are left).
+ */
+export async function lowerAsDirectorySays(
+  team: Team,
+  org: OrganizationRow,
+  member: MemberRow,
+  role: Role,
+): Promise<{ held: boolean } | Refusal> {
+  const db = team.database.db;
+  if (member.role === 'admin' && member.status === 'active' && (await countActiveAdmins(db, org.id)) === 2) {
+    await askToLowerAdmin(team, org, member, role);
+    return { held: true };
+  }
+  const lowered = await setRole(team, org, member, role);
+  return lowered instanceof Refusal ? lowered : { held: false };
+}
+
+/** The lowering of one of two admins, once per member and role, for two admins to confirm. */
+async function askToLowerAdmin(team: Team, org: OrganizationRow, member: MemberRow, role: Role) {
+  const db = team.database.db;
+  const now = team.now();
+  if ((await teamRequestRows.pendingRolesOf(db, org.id, member.id, now.toISOString())).includes(role)) return;
+  await teamRequestRows.insertTeamRequest(db, {
+    id: randomUUID(),
+    org_id: org.id,
+    kind: 'role',
+    proposer_id: null,
+    target_member_id: member.id,
+    payload: JSON.stringify({ role, source: 'directory' }),
+    status: 'pending',
+    decided_by: null,
+    reason: null,
+    created_at: now.toISOString(),
+    expires_at: deadlineFrom(now, TEAM_REQUEST_TTL_MS),
+    decided_at: null,
+  });
+  const said = `The company's directory lowers ${member.email} to ${ROLE_LABELS[role]}: one admin would be left, so it waits for two admins to confirm it; ${member.email} stays admin meanwhile`;
+  console.error(`[sso] ${said}`);
+  await team.audit({
+    orgId: org.id,
+    memberId: null,
+    email: null,
+    role: 'console',
+    action: 'team-request.propose',
+    targets: [member.id],
+    outcome: 'ok',
+    status: 202,
+    requestId: null,
+    clientAddress: null,
+    detail: said,
+  });
 }
 
 /** A raise the directory asks for: one team request per member and role, confirmed by an admin. */
