@@ -12,8 +12,11 @@ export interface Backend {
 
 const postgres = inject('postgres');
 
+/** The run's PostgreSQL cluster, where it has one (an empty database is made in it with freshPostgresUrl). */
+export const postgresOfRun: string | null = 'url' in postgres ? postgres.url : null;
+
 /** A new database in the run's cluster, so that test files running side by side never meet. */
-async function freshPostgresUrl(base: string): Promise<string> {
+export async function freshPostgresUrl(base: string): Promise<string> {
   const name = `console_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: base });
   await client.connect();
