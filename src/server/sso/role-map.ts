@@ -21,10 +21,10 @@ import type { Team } from '../team';
  * (a group given a higher role, or a new group above viewer) waits as a team request that two admins confirm (the
  * environment proposed it: the first adopts it, a second applies it, members/grants.ts), loudly, while the stored
  * mapping stays in force. The very first mapping is taken as the environment gives it. Another issuer or groups claim
- * makes the same group names mean other people: the mapping in force is emptied, and the environment's waits for two
- * admins. A stored mapping that does not verify (edited in the database) gives each group only the lower of its two
+ * makes the same group names mean other people: the mapping in force is emptied (but for the environment's groups at
+ * viewer, as over no mapping), and the rest of the environment's waits for two admins. A stored mapping that does not verify (edited in the database) gives each group only the lower of its two
  * roles, and no role to a group that either leaves out; one deleted or put back as an older version (its version below
- * the one the trail names) gives no group a role.
+ * the one the trail names) gives no group a role, and the next start takes the environment's as over no mapping.
  */
 
 export type RoleMap = ReadonlyMap<string, Role>;
@@ -222,23 +222,25 @@ export async function settleRoleMap(
   // One that does not verify was reported as it was read; it stays as it is, read as what both mappings allow.
   if (stored.state === 'forged') return;
   if (stored.state === 'lost' || otherSources(stored.row, sources)) {
-    // Nothing stored can be trusted to mean these people: no group gives a role until two admins confirm the mapping.
+    // Nothing stored can be trusted to mean these people: the environment's mapping is taken as over an empty one, its
+    // groups at viewer at once (as a new group at viewer always is), every other group held for two admins.
     const version = (stored.state === 'lost' ? stored.anchored : Number(stored.row.version)) + 1;
     const why =
       stored.state === 'lost'
         ? 'The stored mapping was deleted or put back as an older version in the database'
         : `The provider or its groups claim changed (was ${sourcesText({ issuer: stored.row.issuer, groupsClaim: stored.row.groups_claim })}, now ${sourcesText(sources)})`;
+    const viewers = withoutRaises(new Map(), fromEnv);
     await write(
       team,
       org,
-      { map: new Map(), sources, version },
+      { map: viewers, sources, version },
       'sso.role-map.reset',
-      `${why}: no group gives a role until two admins confirm the environment's mapping`,
+      `${why}: no group gives more than viewer until two admins confirm the environment's mapping; now ${storedText(viewers)}`,
     );
     console.error(
-      `[sso] ${why}: no group gives a role until two admins confirm the mapping on the Team page`,
+      `[sso] ${why}: no group gives more than viewer until two admins confirm the mapping on the Team page`,
     );
-    await holdRaises(team, org, new Map(), fromEnv, version);
+    await holdRaises(team, org, viewers, fromEnv, version);
     return;
   }
   let before = stored.map;
