@@ -1,4 +1,5 @@
 import type { ConsoleDb } from '../../database';
+import { preparedQuery } from '../../prepared';
 import type { SsoAttemptRow, SsoIdentityRow, SsoSessionRow } from '../../schema/sso';
 import type { PasswordRuleRow } from '../../schema/sso-password-rules';
 import { sealerOf } from '../../seals';
@@ -126,12 +127,12 @@ export function vouchedSession(
  * rule: passwords off with no break-glass admin, so that nobody signs in with a password until two admins set the rule
  * again (never as "passwords on for everyone").
  */
+const ruleOf = preparedQuery((db, v: { orgId: string }) =>
+  db.selectFrom('password_rules').selectAll().where('org_id', '=', v.orgId),
+);
+
 export async function passwordRuleOf(db: ConsoleDb, orgId: string): Promise<PasswordRuleRow | undefined> {
-  const row = await db
-    .selectFrom('password_rules')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .executeTakeFirst();
+  const [row] = await ruleOf(db, { orgId });
   const violation = { table: 'password_rules' as const, id: orgId, orgId };
   const strictest = { passwords: 'off' as const, break_glass_member_id: null };
   if (row && !sealerOf(db).verifies('password_rules', row, violation)) return { ...row, ...strictest };

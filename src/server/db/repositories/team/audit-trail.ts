@@ -103,18 +103,34 @@ export async function lastAnchor(
   orgId: string,
   actions: readonly string[],
 ): Promise<{ version: number } | undefined> {
-  const row = await db
-    .selectFrom('audit_events')
-    .select('targets')
-    .where('org_id', '=', orgId)
-    .where('action', 'in', actions)
-    .where('status', '<', 300)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await anchorQuery(actions)(db, { orgId });
   if (!row) return undefined;
   const named = /(?:^| )version:(\d+)(?: |$)/.exec(row.targets);
   return { version: named ? Number(named[1]) : 0 };
+}
+
+/** One prepared query per list of actions (each caller has one): a password session asks at each request. */
+const anchorQueries = new Map<
+  string,
+  (db: ConsoleDb, v: { orgId: string }) => Promise<{ targets: string }[]>
+>();
+function anchorQuery(actions: readonly string[]) {
+  const key = actions.join('\n');
+  let query = anchorQueries.get(key);
+  if (!query) {
+    query = preparedQuery((db, v: { orgId: string }) =>
+      db
+        .selectFrom('audit_events')
+        .select('targets')
+        .where('org_id', '=', v.orgId)
+        .where('action', 'in', actions)
+        .where('status', '<', 300)
+        .orderBy('seq', 'desc')
+        .limit(1),
+    );
+    anchorQueries.set(key, query);
+  }
+  return query;
 }
 
 /** Whether the trail holds a line of this action (of any organization). */
