@@ -101,6 +101,8 @@ export const sealedFields = {
     row.created_at,
   ],
   approval_decisions: (row: DecisionRow) => [row.request_id, row.member_id, row.decision, row.at],
+  // A team request's end too: sealed again when it ends, so that one set waiting again in the database does not verify
+  // (one ended before ends were sealed keeps the seal it waited with: members/team-requests.ts reads it so).
   team_requests: (row: TeamRequestRow) => [
     row.id,
     row.org_id,
@@ -109,6 +111,7 @@ export const sealedFields = {
     row.target_member_id,
     row.payload,
     row.created_at,
+    ...(row.status === 'pending' ? [] : ['ended', row.status]),
   ],
   // Where a payee's money goes: the body the service is sent (sealed again, masked, when the request ends) and what the
   // approver is shown of it.

@@ -15,7 +15,8 @@ export type { TeamRequestRow };
 
 /**
  * Team requests as they are read: a change of the team that grants power, waiting for a second admin (grants.ts
- * makes and decides them).
+ * makes and decides them). Each end is sealed as it is written (db/seals.ts): one set waiting again in the database
+ * is not found when an admin confirms it.
  */
 
 export interface TeamRequestView {
@@ -135,7 +136,12 @@ export function decideTeamRequest(
   return lifecycle.moveStatus(team.database.db, 'team_requests', row.id, {
     from: 'pending',
     to,
-    set: { decided_by: by, reason, decided_at: now },
+    set: {
+      decided_by: by,
+      reason,
+      decided_at: now,
+      seal: teamRequestRows.endSealOf(team.database.db, row, to),
+    },
     liveAt: now,
   });
 }
@@ -145,7 +151,7 @@ export async function voidAppliedRequest(team: Team, row: TeamRequestRow, reason
   await lifecycle.moveStatus(team.database.db, 'team_requests', row.id, {
     from: 'applied',
     to: 'void',
-    set: { reason },
+    set: { reason, seal: teamRequestRows.endSealOf(team.database.db, row, 'void') },
   });
 }
 
@@ -155,7 +161,7 @@ export async function expireTeamRequest(team: Team, row: TeamRequestRow): Promis
   const expired = await lifecycle.moveStatus(team.database.db, 'team_requests', row.id, {
     from: 'pending',
     to: 'expired',
-    set: { decided_at: at },
+    set: { decided_at: at, seal: teamRequestRows.endSealOf(team.database.db, row, 'expired') },
   });
   if (expired) {
     await team.audit(consoleEntry(row.org_id, 'team-request.expire', [row.id], { status: 200 }));

@@ -7,6 +7,7 @@ import { AuditHeadFile } from '../../audit/head-file';
 import { basic, caller, type MemberCredentials, teamConsole, testAuditKey } from '../../test/console';
 import { BACKENDS } from '../../test/databases';
 import { tempDir } from '../../test/temp-dir';
+import { insertMember } from '../members';
 
 /**
  * Someone who can write the console's database but holds neither the server's environment nor a member's password:
@@ -464,6 +465,48 @@ describe.each(BACKENDS)(
         .execute();
       const error = quietly();
       const confirmed = await admin.post(`/api/team/team-requests/${id}/confirm`);
+      error.mockRestore();
+      expect(confirmed.status).toBe(404);
+      const viewer = await s.sql
+        .selectFrom('members')
+        .select('role')
+        .where('id', '=', s.member('viewer').id)
+        .executeTakeFirstOrThrow();
+      expect(viewer.role).toBe('viewer');
+    });
+
+    it('a team request rejected, then set waiting again in the database, is not found when an admin confirms it', async () => {
+      const s = await running('revived-request');
+      const admin = await s.as('admin');
+      const org = await s.sql
+        .selectFrom('members')
+        .select('org_id')
+        .where('id', '=', s.member('admin').id)
+        .executeTakeFirstOrThrow();
+      const other = await insertMember(s.sql, {
+        orgId: org.org_id,
+        name: 'Other Admin',
+        role: 'admin',
+        email: `other-admin-${crypto.randomUUID()}@acme.example`,
+        password: 'other-admin-password',
+      });
+      const second = caller(
+        s.server.app,
+        await s.server.signIn({ email: other.email, password: 'other-admin-password' }),
+      );
+      const asked = await admin.patch(`/api/team/members/${s.member('viewer').id}`, { role: 'finance' });
+      expect(asked.status).toBe(202);
+      const id = asked.body.request.id as string;
+      expect((await second.post(`/api/team/team-requests/${id}/reject`, { reason: 'not now' })).status).toBe(
+        200,
+      );
+      await s.sql
+        .updateTable('team_requests')
+        .set({ status: 'pending', decided_by: null, decided_at: null, reason: null })
+        .where('id', '=', id)
+        .execute();
+      const error = quietly();
+      const confirmed = await second.post(`/api/team/team-requests/${id}/confirm`);
       error.mockRestore();
       expect(confirmed.status).toBe(404);
       const viewer = await s.sql

@@ -24,7 +24,16 @@ export async function findTeamRequest(
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
-  return sealerOf(db).verifies('team_requests', row, { table: 'team_requests', id, orgId }) ? row : undefined;
+  const sealer = sealerOf(db);
+  // Ended before ends were sealed: the seal it waited with is still its own (set waiting again, it verifies as before).
+  if (row.status !== 'pending' && row.seal === sealer.seal('team_requests', { ...row, status: 'pending' }))
+    return row;
+  return sealer.verifies('team_requests', row, { table: 'team_requests', id, orgId }) ? row : undefined;
+}
+
+/** The seal of a request as it ends in `status`: set with the status, in the same conditional update. */
+export function endSealOf(db: ConsoleDb, row: TeamRequestRow, status: TeamRequestRow['status']): string {
+  return sealerOf(db).seal('team_requests', { ...row, status });
 }
 
 /**
@@ -60,16 +69,24 @@ export async function endPending(
   reason: string,
   now: string,
 ): Promise<void> {
-  let update = db
-    .updateTable('team_requests')
-    .set({ status: to, reason, decided_at: now })
+  let select = db
+    .selectFrom('team_requests')
+    .selectAll()
     .where('status', '=', 'pending')
     .where('expires_at', '>', now);
-  update =
+  select =
     'proposerId' in match
-      ? update.where('proposer_id', '=', match.proposerId)
-      : update.where('org_id', '=', match.orgId).where('kind', '=', match.kind);
-  await update.execute();
+      ? select.where('proposer_id', '=', match.proposerId)
+      : select.where('org_id', '=', match.orgId).where('kind', '=', match.kind);
+  // One by one, each sealed with its end (a seal is the row's own).
+  for (const row of await select.execute()) {
+    await db
+      .updateTable('team_requests')
+      .set({ status: to, reason, decided_at: now, seal: endSealOf(db, row, to) })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .execute();
+  }
 }
 
 /** The team requests of one kind still waiting (pending, before their deadline at `now`). */
