@@ -17,14 +17,15 @@ import type { Team } from '../team';
  * Which group of the company's provider gives which role is a grant of power: the mapping in force is the one stored
  * in the console's database, sealed with the provider (OIDC_ISSUER) and the claim that lists groups, not whatever the
  * deployment's environment says at each start. At start the environment's `OIDC_ROLE_MAP` is compared with it: the
- * same changes nothing; lowering a group's role or removing a group takes effect at once (a line of the trail); a raise
- * (a group given a higher role, or a new group above viewer) waits as a team request that two admins confirm (the
- * environment proposed it: the first adopts it, a second applies it, members/grants.ts), loudly, while the stored
- * mapping stays in force. The very first mapping is taken as the environment gives it. Another issuer or groups claim
- * makes the same group names mean other people: the mapping in force is emptied (but for the environment's groups at
- * viewer, as over no mapping), and the rest of the environment's waits for two admins. A stored mapping that does not verify (edited in the database) gives each group only the lower of its two
- * roles, and no role to a group that either leaves out; one deleted or put back as an older version (its version below
- * the one the trail names) gives no group a role, and the next start takes the environment's as over no mapping.
+ * same changes nothing; lowering a group's role or removing a group takes effect at once (a line of the trail); a
+ * raise (a group given a higher role, or a new group above viewer) waits as a team request that two admins confirm
+ * (the environment proposed it: the first adopts it, a second applies it, members/grants.ts), loudly, while the
+ * stored mapping stays in force. The very first mapping is taken as the environment gives it. Another issuer or
+ * groups claim makes the same group names mean other people: the mapping in force is emptied (but for the
+ * environment's groups at viewer, as over no mapping), and the rest of the environment's waits for two admins. A
+ * stored mapping that does not verify (edited in the database) gives each group only the lower of its two roles, and
+ * no role to a group that either leaves out; one deleted or put back as an older version (its version below the one
+ * the trail names) gives no group a role, and the next start takes the environment's as over no mapping.
  */
 
 export type RoleMap = ReadonlyMap<string, Role>;
