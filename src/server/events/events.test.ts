@@ -8,6 +8,7 @@ import {
   eventsOf,
   findServiceObject,
   removeEventSecret,
+  storeEventOnce,
 } from '../db/repositories/events/service-events';
 import { findOrganizationByClientId } from '../db/repositories/team/organizations';
 import type { OrganizationRow } from '../db/schema/team';
@@ -17,7 +18,7 @@ import { config } from '../test/config';
 import { basic, teamConsole } from '../test/console';
 import { applyRead } from './apply';
 import { ensureSubscription, rotateSubscription } from './subscribe';
-import { startEventSweep, sweepOrganization } from './sweep';
+import { DEFAULT_SWEEP, startEventSweep, sweepOrganization } from './sweep';
 
 /**
  * The console receives the service's events: a console server in sandbox mode behind a real port, subscribed to its
@@ -289,7 +290,7 @@ describe('the console receives the service’s events', () => {
 
     const stop = startEventSweep(
       { team: server.team, call, sink },
-      { windowMs: 100, lookbackMs: 3_600_000 },
+      { windowMs: 100, lookbackMs: 3_600_000, keepMs: DEFAULT_SWEEP.keepMs },
       (e) => {
         throw e;
       },
@@ -310,6 +311,42 @@ describe('the console receives the service’s events', () => {
     expect(sink.of(ids[0] as string)).toEqual(['completed']);
     // A second sweep finds nothing new to tell.
     expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBe(0);
+  });
+
+  it('forgets received events past the window as it sweeps, never one inside the replay window', async () => {
+    const { org } = await subscribedTenant();
+    const db = server.team.database.db;
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const received = async (webhookId: string, minutes: number) =>
+      storeEventOnce(db, {
+        webhook_id: webhookId,
+        org_id: org.id,
+        type: 'transfer.completed',
+        object_kind: 'transfer',
+        object_id: crypto.randomUUID(),
+        event_at: minutesAgo(minutes),
+        received_at: minutesAgo(minutes),
+        outcome: 'applied',
+      });
+    const ids = { old: unknownId(), recent: unknownId(), now: unknownId() };
+    await received(ids.old, 60);
+    await received(ids.recent, 6);
+    await received(ids.now, 0);
+    const kept = async () => (await eventsOf(db, org.id)).map((e) => e.webhook_id);
+    expect(await kept()).toEqual(expect.arrayContaining(Object.values(ids)));
+
+    // Asked to keep nothing: still kept, the ids a replay could come with (ten minutes: five either side of now).
+    const stop = startEventSweep({ team: server.team, call, sink }, { ...DEFAULT_SWEEP, keepMs: 0 }, (e) => {
+      throw e;
+    });
+    try {
+      await expect.poll(async () => (await kept()).includes(ids.old)).toBe(false);
+    } finally {
+      stop();
+    }
+    expect(await kept()).toEqual(expect.arrayContaining([ids.recent, ids.now]));
+    // A dedupe id gone is a delivery accepted again: within the window it is still refused as a replay.
+    expect(await received(ids.recent, 0)).toBe(false);
   });
 
   it('rotates the secret with an overlap: a console that holds only the old secret still verifies during it', async () => {

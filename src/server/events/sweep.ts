@@ -1,4 +1,9 @@
-import { eventWatchOf, noteSwept, organizationsWithEvents } from '../db/repositories/events/service-events';
+import {
+  eventWatchOf,
+  noteSwept,
+  organizationsWithEvents,
+  pruneReceivedEvents,
+} from '../db/repositories/events/service-events';
 import { findOrganization } from '../db/repositories/team/organizations';
 import type { OrganizationRow } from '../db/schema/team';
 import { transfersSince } from '../gate/service-calls';
@@ -12,9 +17,30 @@ export interface SweepTiming {
   windowMs: number;
   /** How far back a sweep reads: a payment settles or is returned within days (EVENT_SWEEP_LOOKBACK_MS). */
   lookbackMs: number;
+  /** How long a received event's id is kept to refuse it again (EVENT_KEEP_MS); never less than the replay window. */
+  keepMs: number;
 }
 
-export const DEFAULT_SWEEP: SweepTiming = { windowMs: 5 * 60_000, lookbackMs: 7 * 24 * 60 * 60_000 };
+/**
+ * A delivery's timestamp is refused outside five minutes (verify.ts, the Standard Webhooks tolerance), so a replay of
+ * the same signed bytes is refused by its age after that: the ids kept for dedupe must cover at least this window. The
+ * default keeps a week, longer than a sender retries (about a day), so that its late retries are still found as
+ * duplicates rather than applied again (harmless, but a second read of the service).
+ */
+export const REPLAY_WINDOW_MS = 5 * 60_000;
+
+export const DEFAULT_SWEEP: SweepTiming = {
+  windowMs: 5 * 60_000,
+  lookbackMs: 7 * 24 * 60 * 60_000,
+  keepMs: 7 * 24 * 60 * 60_000,
+};
+
+/**
+ * The dedupe window: what was asked, but never shorter than twice the replay window (a timestamp is taken five minutes
+ * either side of now, so the same signed bytes verify for up to ten minutes after they arrived): within it a replay is
+ * found by its id, after it refused by its age.
+ */
+export const dedupeWindowMs = (keepMs: number) => Math.max(keepMs, REPLAY_WINDOW_MS * 2);
 
 type SweepDeps = Pick<EventDeps, 'team' | 'call' | 'sink'>;
 
@@ -59,7 +85,8 @@ async function isQuiet(deps: SweepDeps, orgId: string, windowMs: number): Promis
 
 /**
  * Sweeps every organization the console takes events for at start, then whenever its events stop for longer than the
- * window (looked at every half window). Returns the function that stops it.
+ * window (looked at every half window); each look also forgets the events received before the dedupe window. Returns
+ * the function that stops it.
  */
 export function startEventSweep(
   deps: SweepDeps,
@@ -73,6 +100,8 @@ export function startEventSweep(
     if (running) return;
     running = true;
     try {
+      const keptFrom = deps.team.now().getTime() - dedupeWindowMs(timing.keepMs);
+      await pruneReceivedEvents(deps.team.database.db, new Date(keptFrom).toISOString());
       for (const orgId of await orgIds()) {
         if (!all && !(await isQuiet(deps, orgId, timing.windowMs))) continue;
         const org = await findOrganization(deps.team.database.db, orgId);
