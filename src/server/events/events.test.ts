@@ -313,6 +313,120 @@ describe('the console receives the service’s events', () => {
     expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBe(0);
   });
 
+  it('converges bills, payout links, payout requests, flows and users by the sweep after every delivery was dropped', async () => {
+    const { tenant, org } = await subscribedTenant();
+    const db = server.team.database.db;
+    const held = async (kind: string, id: string) => (await findServiceObject(db, org.id, kind, id))?.status;
+    const helper = (path: string, body: unknown) =>
+      sandbox().app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const ok = async (answer: Promise<{ status: number; body: Record<string, unknown> }>, status = 201) => {
+      const { status: got, body } = await answer;
+      expect(got, JSON.stringify(body)).toBe(status);
+      return body;
+    };
+    // A user whose first change arrives as an event: the console holds it, with that event's time.
+    const user = tenant.users[1]?.id as string;
+    expect((await helper(`/sandbox/users/${user}/status`, { status: 'in_review' })).status).toBe(200);
+    await delivered();
+    expect(await held('user', user)).toBe('in_review');
+
+    await fault(tenant, 'drop', 1000);
+    expect((await helper(`/sandbox/users/${user}/status`, { status: 'disabled' })).status).toBe(200);
+    const request = await ok(
+      asService(tenant, 'POST', '/v2/payout-requests', { amount: 4_200, user_id: tenant.users[0]?.id }),
+    );
+    expect(
+      (await helper(`/sandbox/payout-requests/${request.id}/decide`, { status: 'rejected' })).status,
+    ).toBe(200);
+    const link = await ok(
+      asService(tenant, 'POST', '/v2/payout-links', {
+        amount: 1_000,
+        delivery: { method: 'link' },
+        payee: { first_name: 'Lee', last_name: 'Link' },
+      }),
+    );
+    expect((await helper(`/sandbox/payout-links/${link.id}/expire`, {})).status).toBe(200);
+    const ap = await sandbox().app.request(`/sandbox/tenants/${tenant.client_id}/accounts-payable`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        users: [{ email: 'fiona@example.com', name: 'Fiona Finance', role: 'ap_creator' }],
+      }),
+    });
+    const creator = ((await ap.json()) as { ap_users: { id: number }[] }).ap_users[0]?.id;
+    const AP = '/v2/accounts-payable';
+    const vendor = await ok(
+      asService(tenant, 'POST', `${AP}/vendors`, {
+        name: 'Acme Hosting',
+        contact_email: 'ar@acme.example',
+        address: { line_1: '1 Main St', city: 'Austin', state: 'TX', postcode: '73301', country: 'US' },
+      }),
+    );
+    const method = await ok(
+      asService(tenant, 'POST', `${AP}/vendors/${vendor.id}/payment-methods`, {
+        name: 'Operating',
+        ach_account_number: '000123456789',
+        ach_routing_number: '021000021',
+        ach_account_type: 'checking',
+      }),
+    );
+    const bill = await ok(
+      asService(tenant, 'POST', `${AP}/payables`, {
+        acting_user_id: creator,
+        number: 'INV-SWEEP-1',
+        ap_vendor_id: vendor.id,
+        ap_payment_method_id: method.id,
+        amount: 5_000,
+        funding_source: 'dots_balance',
+      }),
+    );
+    await ok(asService(tenant, 'POST', `${AP}/payables/${bill.id}/cancel`, { acting_user_id: creator }), 200);
+    const flow = await ok(asService(tenant, 'POST', '/v2/flows', { steps: ['compliance'] }), 200);
+    // The payee's last step, as the flow's hosted page would record it.
+    sandbox()
+      .services.db.prepare('UPDATE flows SET completed_steps = steps WHERE id = ?')
+      .run(flow.id as string);
+    await delivered();
+    const objects = {
+      user: [user, 'disabled'],
+      payout_request: [request.id, 'rejected'],
+      payout_link: [link.id, 'expired'],
+      bill: [bill.id, 'canceled'],
+      flow: [flow.id, 'completed'],
+    } as const;
+    const statuses = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(objects).map(async ([kind, [id]]) => [kind, await held(kind, id as string)]),
+        ),
+      );
+    // Nothing of it arrived: the console still holds the user as the last event said.
+    expect(await statuses()).toEqual({
+      user: 'in_review',
+      payout_request: undefined,
+      payout_link: undefined,
+      bill: undefined,
+      flow: undefined,
+    });
+
+    const before = sink.changes.length;
+    expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBeGreaterThanOrEqual(
+      5,
+    );
+    expect(await statuses()).toEqual(
+      Object.fromEntries(Object.entries(objects).map(([kind, [, status]]) => [kind, status])),
+    );
+    // Each open page is told, once; a second sweep finds nothing new to tell.
+    const told = sink.changes.slice(before);
+    for (const [kind, [id, status]] of Object.entries(objects))
+      expect(told.filter((c) => c.id === id)).toEqual([{ orgId: org.id, kind, id, status }]);
+    expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBe(0);
+  });
+
   it('forgets received events past the window as it sweeps, never one inside the replay window', async () => {
     const { org } = await subscribedTenant();
     const db = server.team.database.db;

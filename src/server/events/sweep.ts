@@ -1,3 +1,4 @@
+import { EVENT_OBJECTS, type EventObject } from '../../lib/service-events';
 import {
   eventWatchOf,
   noteSwept,
@@ -6,10 +7,9 @@ import {
 } from '../db/repositories/events/service-events';
 import { findOrganization } from '../db/repositories/team/organizations';
 import type { OrganizationRow } from '../db/schema/team';
-import { transfersSince } from '../gate/service-calls';
-import { applyRead } from './apply';
-import type { ServiceObject } from './reads';
+import { applyRead, READ_NOW } from './apply';
 import type { EventDeps } from './receive';
+import { recentObjects } from './sweep-reads';
 import { noticeTransferTrouble } from './transfer-trouble';
 
 export interface SweepTiming {
@@ -44,10 +44,21 @@ export const dedupeWindowMs = (keepMs: number) => Math.max(keepMs, REPLAY_WINDOW
 
 type SweepDeps = Pick<EventDeps, 'team' | 'call' | 'sink'>;
 
+/** Pages of 100 a sweep reads of each kind: transfers are the many, the other kinds a few a day. */
+const PAGES: Record<EventObject, number> = {
+  transfer: 50,
+  payout_link: 10,
+  payout_request: 10,
+  bill: 10,
+  flow: 10,
+  user: 10,
+};
+
 /**
- * Nothing is missed: the organization's recent transfers read from the service and applied as if their events had
- * come (an older status never replacing a newer one, a change told once). The number applied; null when the service
- * could not be read (nothing is taken for "not there").
+ * Nothing is missed: the organization's recent objects of every kind an event can be about (transfers, payout links,
+ * payout requests, bills, flows, users' verification) read from the service and applied as if their events had come
+ * (an older status never replacing a newer one, a change told once). The number applied; null when the service could
+ * not be read (nothing is taken for "not there", and the next round reads again).
  */
 export async function sweepOrganization(
   { team, call, sink }: SweepDeps,
@@ -60,13 +71,13 @@ export async function sweepOrganization(
   const since = new Date(now.getTime() - lookbackMs).toISOString();
   let applied = 0;
   try {
-    for await (const transfer of transfersSince(call, credentials, since, { maxPages: 50 })) {
-      const object = transfer as unknown as ServiceObject;
-      const at = transfer.created ?? now.toISOString();
-      if ((await applyRead(team.database.db, sink, org.id, 'transfer', object, at, now)) !== 'applied')
-        continue;
-      applied++;
-      await noticeTransferTrouble(team, org.id, object);
+    for (const kind of EVENT_OBJECTS) {
+      for await (const object of recentObjects(call, credentials, kind, since, PAGES[kind])) {
+        if ((await applyRead(team.database.db, sink, org.id, kind, object, READ_NOW, now)) !== 'applied')
+          continue;
+        applied++;
+        if (kind === 'transfer') await noticeTransferTrouble(team, org.id, object);
+      }
     }
   } catch {
     return null;
