@@ -427,6 +427,23 @@ describe('the console receives the service’s events', () => {
     expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBe(0);
   });
 
+  it('subscribes a test tenant made with events on, as the demo is, and no other', async () => {
+    const subscribed = await server.tenant({ events: true });
+    const plain = await server.tenant();
+    const db = server.team.database.db;
+    const secretsOf = async (clientId: string) => {
+      const org = (await findOrganizationByClientId(db, clientId)) as OrganizationRow;
+      return eventSecretsOf(db, org.id);
+    };
+    expect(await secretsOf(subscribed.client_id)).toEqual([expect.stringMatching(/^whsec_/)]);
+    expect(await secretsOf(plain.client_id)).toEqual([]);
+    const at = (await asService(subscribed, 'GET', '/v2/event-subscriptions')).body.data as { url: string }[];
+    expect(at.map((s) => s.url)).toEqual([`${config({}).publicUrl}/events/${subscribed.client_id}`]);
+    expect(
+      (await server.app.request('/sandbox/tenants', { method: 'POST', body: '{"events":"yes"}' })).status,
+    ).toBe(400);
+  });
+
   it('forgets received events past the window as it sweeps, never one inside the replay window', async () => {
     const { org } = await subscribedTenant();
     const db = server.team.database.db;
