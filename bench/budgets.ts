@@ -332,7 +332,7 @@ export function budgetLines(plan: BenchPlan, m: Measured): BudgetLine[] {
       () => {
         const { on, off, ratio } = need(m.eventPayments);
         return [
-          `${on.sustained} against ${off} a second (${((1 - ratio) * 100).toFixed(1)}% less; ${on.answered} answered, ${on.drainMs} ms to apply the round's last events)`,
+          `${on.sustained} against ${off} a second (${Math.abs((1 - ratio) * 100).toFixed(1)}% ${ratio <= 1 ? 'less' : 'more'}; ${on.answered} answered, ${on.drainMs} ms to apply the round's last events)`,
           ratio >= 0.95,
         ];
       },

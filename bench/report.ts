@@ -50,8 +50,8 @@ function eventsText(plan: BenchPlan, input: Measured): string {
   const pages = said(() => {
     const p = need(input.eventPages);
     return `The open page: ${p.runs} payments, each moved to pending and opened in ${p.tabs} browser tab(s) of a finance member
-(each its own stream of changes), with ${p.streams} more streams of the same organization open beside them (50 open pages
-in all: 50 browser tabs on ${plan.events.tabs === 5 ? 'two cores' : 'this machine'} would measure the browser); then the sandbox settles it (its
+(each its own stream of changes), with ${p.streams} more streams of the same organization open beside them (${p.tabs + p.streams} open pages
+in all: as many browser tabs on ${plan.events.tabs === 5 ? 'two cores' : 'this machine'} would measure the browser); then the sandbox settles it (its
 helper, without the tenant's key, so that only the service's signed event tells the console) and each tab's DOM and
 each stream is timed from that moment by the wall clock: the sandbox's wait to send (its outbox is read every 100 ms
 when idle), the console's check, read and record, and the push. Tabs median ${p.tab.median} ms, p95 ${p.tab.p95} ms; streams median
