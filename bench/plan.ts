@@ -33,6 +33,11 @@ export interface BenchPlan {
   lighthouseQuick: boolean;
   /** The profiles of the sign-in and Create payment pages' audits (the hosted flow page's is always mobile). */
   lighthouseProfiles: Profile[];
+  /**
+   * The service's events (events.ts): `runs` changes watched by `tabs` browser tabs and `streams` more open pages'
+   * streams; `perSecond` events received for `seconds`.
+   */
+  events: { runs: number; tabs: number; streams: number; perSecond: number; seconds: number };
 }
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -67,6 +72,8 @@ export function wholePlan(): BenchPlan {
     lighthouseRuns: env('LIGHTHOUSE_RUNS', 3),
     lighthouseQuick: false,
     lighthouseProfiles: ['desktop', 'mobile'],
+    // 50 open pages: five real tabs (more would measure the browser on two cores) and 45 more pages' streams.
+    events: { runs: env('BENCH_EVENT_RUNS', 20), tabs: 5, streams: 45, perSecond: 1000, seconds: 10 },
   };
 }
 
@@ -95,6 +102,7 @@ export function smokePlan(): BenchPlan {
     lighthouseQuick: true,
     // The mobile profile's code runs in the hosted flow page's audit (onboarding): once is enough for a smoke.
     lighthouseProfiles: ['desktop'],
+    events: { runs: 1, tabs: 1, streams: 4, perSecond: 100, seconds: 1 },
   };
 }
 

@@ -38,6 +38,45 @@ function section(title: string, body: () => string): string {
   return `## ${title}\n\n${text.trim()}\n`;
 }
 
+/** The events' three parts (events.ts), each said where it was measured. */
+function eventsText(plan: BenchPlan, input: Measured): string {
+  const said = (part: () => string) => {
+    try {
+      return part();
+    } catch (error) {
+      return notMeasured(error);
+    }
+  };
+  const pages = said(() => {
+    const p = need(input.eventPages);
+    return `The open page: ${p.runs} payments, each moved to pending and opened in ${p.tabs} browser tab(s) of a finance member
+(each its own stream of changes), with ${p.streams} more streams of the same organization open beside them (${p.tabs + p.streams} open pages
+in all: as many browser tabs on ${plan.events.tabs === 5 ? 'two cores' : 'this machine'} would measure the browser); then the sandbox settles it (its
+helper, without the tenant's key, so that only the service's signed event tells the console) and each tab's DOM and
+each stream is timed from that moment by the wall clock: the sandbox's wait to send (its outbox is read every 100 ms
+when idle), the console's check, read and record, and the push. Tabs median ${p.tab.median} ms, p95 ${p.tab.p95} ms; streams median
+${p.stream.median} ms, p95 ${p.stream.p95} ms; all ${p.all.runs}, p95 ${p.all.p95} ms.`;
+  });
+  const payments = said(() => {
+    const p = need(input.eventPayments);
+    return `Payments beside events: two organizations of one console server, one subscribed to its events (each payment's
+\`transfer.created\` sent by the sandbox, received, read and applied by the console), the other not; their finance
+members pay one-cent payments, ${p.connections} at a time, in turns, ${p.rounds} round(s) of ${p.seconds} s, and after each subscribed
+round the wait until its last event is applied counts in its rate: ${p.on.sustained} a second on (${p.on.answered} answered while paying, ${p.on.drainMs} ms
+to apply the rest) against ${p.off} off.`;
+  });
+  const intake = said(() => {
+    const i = need(input.eventIntake);
+    return `Intake: ${n(i.sent)} events, each a transfer of one tenant's own as the service lists it, signed by Standard Webhooks
+before the clock starts, posted open loop at ${n(i.offeredPerSecond)} a second for ${i.seconds} s over 64 kept-alive connections, as a sender's pool (each when
+its time comes, whatever the answers before it; one waiting for a connection counts that wait in its lag). An answer is an event verified, stored once, its transfer read from the sandbox, its status
+recorded and told to open pages: ${n(i.applied)} applied (${i.notApplied} not: ${JSON.stringify(i.notAppliedBy)}), ${i.appliedPerSecond} a second; the lag from an event's time to its
+answer median ${i.lag.median} ms, p95 ${i.lag.p95} ms, max ${i.lag.max} ms (p95 of the first second's ${i.lagFirstSecondP95} ms, of the last's
+${i.lagLastSecondP95} ms: a lag that stays bounded), the last answer ${i.drainMs} ms after the last send.`;
+  });
+  return [pages, payments, intake].join('\n\n');
+}
+
 export function reportOf(
   input: Measured & { plan: BenchPlan; machine: Machine; failed: Part<unknown>[] },
 ): string {
@@ -143,6 +182,7 @@ on their own listener (scraped every second, ${ops.on.scrapes} scrapes) and a JS
 both off, in turns, ${plan.opsRounds} round(s) of ${plan.seconds} s each: ${ops.on.rounds.join(', ')} a second on, ${ops.off.rounds.join(', ')}
 off; the medians ${ops.on.requestsPerSecond} against ${ops.off.requestsPerSecond} (${(ops.cost * 100).toFixed(1)}% less with them on).`;
     }),
+    section("The service's events", () => eventsText(plan, input)),
     section(`Growth: latency by store size (10 connections, ${plan.growth.seconds} s each)`, () => {
       const growth = need(input.growth);
       return `A store of that many transfers and as many users; the search finds one user by an email prefix. Every store is

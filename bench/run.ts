@@ -6,6 +6,7 @@ import { runApprovals } from './approvals';
 import { runBatchBenchmarks } from './batch';
 import { runBills } from './bills';
 import { runBrowserBenchmarks } from './browser';
+import { runEventParts } from './events';
 import { runGrowth } from './growth';
 import { runLedger } from './ledger';
 import { type SharedServers, serveFromBundle, startConsoleServer, startPrism } from './lib';
@@ -105,7 +106,19 @@ const onServersOfTheirOwn = async () => {
   const opsCost = await parts.run('metrics and logs, on and off', () =>
     runOpsCost(plan.seconds, plan.opsRounds),
   );
-  return { cases, memberPayments, growth, ledger, load, opsCost };
+  // The service's events on a server of their own: the open page, payments beside them, a thousand a second.
+  const events = await runEventParts(parts, plan);
+  return {
+    cases,
+    memberPayments,
+    growth,
+    ledger,
+    load,
+    opsCost,
+    eventPages: events.pages,
+    eventPayments: events.payments,
+    eventIntake: events.intake,
+  };
 };
 
 let measured: Awaited<ReturnType<typeof inBrowsers>> &
@@ -148,6 +161,7 @@ if (plan.smoke) {
 }
 const { approvals, team, browser, batch, payouts, onboarding, bills, lighthouse } = measured;
 const { cases, memberPayments, growth, ledger, load, opsCost, sso } = measured;
+const { eventPages, eventPayments, eventIntake } = measured;
 if (plan.smoke) {
   if (consoleServer.state === 'measured') consoleServer.value.child.kill('SIGTERM');
   (await prismStarting)?.child.kill('SIGTERM');
@@ -178,6 +192,9 @@ const report = reportOf({
   load,
   sso,
   opsCost,
+  eventPages,
+  eventPayments,
+  eventIntake,
   failed: parts.failed(),
 });
 

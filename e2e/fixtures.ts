@@ -182,6 +182,8 @@ export async function armFault(
     delay_ms?: number;
     drop?: 'before' | 'after-commit';
     retry_after?: number;
+    /** The payouts the matching request makes fail later (docs/sandbox.md). */
+    payout?: 'fail';
   },
 ): Promise<void> {
   const response = await page.request.post('/sandbox/faults', {

@@ -13,6 +13,7 @@ import { securityHeaders } from '../node/security-headers';
 import {
   DEFAULT_AUTH_FAILURE_LIMIT,
   DEFAULT_AUTH_FAILURE_WINDOW_MS,
+  DEFAULT_EVENT_KEEP_MS,
   DEFAULT_EVENT_RETRY_BASE_MS,
   DEFAULT_EVENT_TIMEOUT_MS,
   DEFAULT_RATE_LIMIT_PER_SECOND,
@@ -102,6 +103,7 @@ export function createSandbox({ config: given, now = Date.now, guard }: SandboxO
     timeoutMs: config.eventTimeoutMs,
     retryBaseMs: config.eventRetryBaseMs,
     pollMs: 100,
+    keepMs: config.eventKeepMs ?? DEFAULT_EVENT_KEEP_MS,
   });
   const services: Services = {
     db,

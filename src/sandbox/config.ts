@@ -19,10 +19,13 @@ export interface SandboxConfig {
   eventTimeoutMs: number;
   /** The wait before an event's first retry; each later retry doubles it (up to an hour). */
   eventRetryBaseMs: number;
+  /** How long events sent (and their deliveries) are kept in the outbox; a week unless EVENT_KEEP_MS says. */
+  eventKeepMs?: number;
 }
 
 export const DEFAULT_EVENT_TIMEOUT_MS = 10_000;
 export const DEFAULT_EVENT_RETRY_BASE_MS = 1000;
+export const DEFAULT_EVENT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const DEFAULT_VERIFICATION_LOCK_MS = 15 * 60 * 1000;
 
@@ -42,5 +45,6 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     verificationLockMs: intFromEnv(env, 'VERIFICATION_LOCK_MS', DEFAULT_VERIFICATION_LOCK_MS),
     eventTimeoutMs: intFromEnv(env, 'EVENT_TIMEOUT_MS', DEFAULT_EVENT_TIMEOUT_MS),
     eventRetryBaseMs: intFromEnv(env, 'EVENT_RETRY_BASE_MS', DEFAULT_EVENT_RETRY_BASE_MS),
+    eventKeepMs: intFromEnv(env, 'EVENT_KEEP_MS', DEFAULT_EVENT_KEEP_MS),
   };
 }

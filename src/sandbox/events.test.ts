@@ -297,3 +297,49 @@ describe('events sent', () => {
     expect(rows()).toBe(before);
   });
 });
+
+describe('the outbox kept a window long', () => {
+  it('forgets events sent more than EVENT_KEEP_MS ago, and keeps a delivery still retrying', async () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    let clock = Date.now();
+    const kept = makeHarness({ eventRetryBaseMs: 60 * 60 * 1000, eventKeepMs: 2 * DAY_MS }, () => clock);
+    const refusing = await receiver();
+    try {
+      const tenant = await kept.tenant();
+      const subscribed = await kept.call('POST', '/v2/event-subscriptions', {
+        tenant,
+        body: { url: hook.url, event_types: ['*'] },
+      });
+      expect(subscribed.status).toBe(201);
+      const paid = await kept.pay(tenant);
+      await kept.call('POST', `/sandbox/transfers/${paid.id}/advance`, { body: { status: 'pending' } });
+      await kept.sandbox.services.events.idle();
+      // A second subscriber that refuses: its delivery waits an hour to be retried, still pending.
+      await kept.call('POST', '/v2/event-subscriptions', {
+        tenant,
+        body: { url: refusing.url, event_types: ['transfer.completed'] },
+      });
+      refusing.statuses.push(...Array(10).fill(500));
+      await kept.call('POST', `/sandbox/transfers/${paid.id}/advance`, { body: { status: 'completed' } });
+      await kept.sandbox.services.events.idle(300);
+      const db = kept.sandbox.services.db;
+      const count = (table: string) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+      const pending = () =>
+        db.prepare("SELECT count(*) FROM event_deliveries WHERE state = 'pending'").pluck().get() as number;
+      expect(count('event_outbox')).toBe(3);
+      expect(pending()).toBe(1);
+
+      clock += 3 * DAY_MS;
+      // The sender's next look at the outbox (every 100 ms when idle) prunes.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // What remains: the event whose delivery still waits to be retried, and that delivery (its sibling, delivered,
+      // gone with everything else of three days ago).
+      expect(count('event_outbox')).toBe(1);
+      expect(count('event_deliveries')).toBe(1);
+      expect(pending()).toBe(1);
+    } finally {
+      kept.sandbox.close();
+      await refusing.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { errorBody } from '../node/error-body';
 import type { Fault, FaultRegistry } from './domain/faults';
+import { withPayoutsFailing } from './domain/forced-outcomes';
 import type { SandboxEnv } from './routes/env';
 import { BASIC_CHALLENGE } from './routes/http-error';
 
@@ -45,7 +46,7 @@ export function faultInjection(faults: FaultRegistry): MiddlewareHandler<Sandbox
         headers,
       );
     }
-    await next();
+    await (fault.payout === 'fail' ? withPayoutsFailing(next) : next());
     if (fault.drop === 'after-commit') dropConnection(c);
   };
   return (c, next) => {

@@ -339,6 +339,44 @@ describe('payout links', () => {
     expect(texted.body).toMatchObject({ status: 'delivered', delivery: { method: 'sms' } });
   });
 
+  it('fails the payouts of the one request a payout fault names, later, on the service’s clock', async () => {
+    const tenant = await h.tenant();
+    const armed = await h.call('POST', '/sandbox/faults', {
+      body: { client_id: tenant.client_id, path_prefix: '/v2/payouts/send-payout', payout: 'fail' },
+    });
+    expect(armed.status).toBe(201);
+    const send = () =>
+      h.call('POST', '/v2/payouts/send-payout', {
+        tenant,
+        body: { amount: 700, user_id: tenant.users[1]?.id },
+      });
+    const status = async (id: string) => (await h.call('GET', `/v2/transfers/${id}`, { tenant })).body;
+    const settle = async (id: string) => {
+      for (let step = 0; step < 2; step++)
+        expect((await h.call('POST', `/sandbox/transfers/${id}/advance`, { body: {} })).status).toBe(200);
+      return status(id);
+    };
+
+    const failing = await send();
+    expect(failing.status).toBe(201);
+    // Accepted as any payout is: the failure comes later.
+    expect((await status(failing.body.transfer_id)).status).toBe('created');
+    expect(await settle(failing.body.transfer_id)).toMatchObject({
+      status: 'failed',
+      failure_reason: { code: 'PAYEE' },
+    });
+    // The fault was used up by its one request: the next payout completes.
+    const next = await send();
+    expect((await settle(next.body.transfer_id)).status).toBe('completed');
+    expect(
+      (
+        await h.call('POST', '/sandbox/faults', {
+          body: { client_id: tenant.client_id, payout: 'fail', status: 500 },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
   it("say in a link's history how it went out, in words", async () => {
     const tenant = await h.tenant();
     const payee = { email: 'rae@example.com', country_code: '1', phone_number: '4155550100' };

@@ -10,6 +10,7 @@ import { isProductionUpstream, type ServerConfig } from './config';
 import { invalidFields, routeNotFound } from './errors';
 import { eventRoutes } from './events/routes';
 import { eventSecrets } from './events/secrets';
+import { subscribeTestTenant } from './events/subscribe';
 import { type Forward, teamGate, undeclared } from './gate/gate';
 import { proxyTo } from './gate/proxy';
 import { type CallService, RuleCheckUnavailable, ruleCheckUnavailable } from './gate/service-calls';
@@ -205,9 +206,11 @@ export function createConsoleApp(
         // `approval_limit_cents` and `member_daily_limit_cents` are the console server's: the tenant's approval limit
         // (null: approvals off) and what one member may move alone in 24 hours (absent or null: no such limit).
         const given = (await c.req.json().catch(() => ({}))) as Record<string, unknown> | null;
+        // `events: true` subscribes the tenant to the service's events, as the demo is (events/subscribe.ts).
         const {
           approval_limit_cents: limit = TEST_TENANT_APPROVAL_LIMIT,
           member_daily_limit_cents: daily = null,
+          events: withEvents = false,
           ...forSandbox
         } = given && typeof given === 'object' ? given : {};
         const cents = (value: unknown) =>
@@ -224,6 +227,7 @@ export function createConsoleApp(
           ...(cents(daily)
             ? []
             : [{ path: 'member_daily_limit_cents', message: 'Cents (a whole number), or null for none' }]),
+          ...(typeof withEvents === 'boolean' ? [] : [{ path: 'events', message: 'true or false' }]),
         ];
         if (problems.length > 0) return answerRefusal(c, invalidFields(problems));
         const response = await sandbox.app.fetch(
@@ -247,6 +251,8 @@ export function createConsoleApp(
           TEST_TENANT_APPROVAL_LIMIT,
         );
         await giveApUsers(sandbox.app, tenant.client_id, members);
+        if (withEvents === true && call)
+          await subscribeTestTenant(team, call, tenant.client_id, config.publicUrl);
         return c.json({ ...tenant, members }, 201);
       });
     }

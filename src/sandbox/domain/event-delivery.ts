@@ -7,6 +7,7 @@ import {
   fixEventBody,
   nextOfObject,
   pendingDeliveries,
+  pruneEvents,
   retryDelivery,
 } from '../store/events';
 import { payableOf } from './ap-payables';
@@ -25,7 +26,15 @@ export interface DeliveryTiming {
   retryBaseMs: number;
   /** How often the outbox is looked at when nothing is being sent. */
   pollMs: number;
+  /**
+   * How long what was sent is kept (EVENT_KEEP_MS, a week): longer than a delivery retries (about a day), so that no
+   * event is forgotten while it may still be sent.
+   */
+  keepMs: number;
 }
+
+/** How often, by the store's clock, the sender forgets what was sent more than `keepMs` ago. */
+const PRUNE_EVERY_MS = 60_000;
 
 /** Attempts of one delivery before it is given up (about a day of doubling waits from a second). */
 const ATTEMPTS = 18;
@@ -86,6 +95,7 @@ export class EventDelivery {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private running: Promise<boolean> | undefined;
+  private prunedAtMs = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -128,12 +138,21 @@ export class EventDelivery {
   private async round(): Promise<boolean> {
     let due: DueDelivery[];
     try {
+      this.pruneWhenDue();
       due = dueDeliveries(this.db, this.now(), BATCH);
     } catch {
       return false; // the store is closing
     }
     await Promise.all(due.map((delivery) => this.deliverWithFaults(delivery)));
     return due.length > 0;
+  }
+
+  /** The outbox and its deliveries stay a window long, not forever: pruned once a minute, in the sender's own loop. */
+  private pruneWhenDue(): void {
+    const nowMs = this.now();
+    if (nowMs - this.prunedAtMs < PRUNE_EVERY_MS) return;
+    this.prunedAtMs = nowMs;
+    pruneEvents(this.db, nowMs - this.timing.keepMs);
   }
 
   private async deliverWithFaults(delivery: DueDelivery): Promise<void> {

@@ -18,6 +18,11 @@ export interface Fault {
    * `duplicate` sends it twice, `reorder` sends the object's next event before it, `delay` holds it `delay_ms`.
    */
   delivery?: DeliveryFault | undefined;
+  /**
+   * `fail`: the matching request is answered as usual, but the payouts it makes fail later (pending, then failed by the
+   * service's clock or the advance helper), as a payee's account refusing them would (domain/forced-outcomes.ts).
+   */
+  payout?: 'fail' | undefined;
 }
 
 export type DeliveryFault = 'drop' | 'duplicate' | 'reorder' | 'delay';

@@ -6,6 +6,7 @@ import { creditedAppOf, findUser, type NamedApp, type UserRow } from '../store/t
 import { appendStatusHistory, insertTransfer, transferJson } from '../store/transfers';
 import type { Caller, Tenant } from './auth';
 import { DomainError, notFoundOrUnauthorized } from './errors';
+import { forcedPayoutOutcome } from './forced-outcomes';
 import { randomHex, uuidV7 } from './ids';
 import { appWallet, post, requireFunds, userWallet } from './ledger';
 import { outcomeForAccount } from './lifecycle';
@@ -76,7 +77,7 @@ export function makePayout(money: PayoutMoney): string {
     external_id: `${method.platform}_${randomHex(24)}`,
     platform: method.platform,
     metadata,
-    outcome: outcomeFor(method),
+    outcome: forcedPayoutOutcome() ?? outcomeFor(method),
     failure_code: null,
     failure_message: null,
     created,

@@ -57,13 +57,21 @@ const faultRequest = z
       description:
         "A fault of the tenant's next event deliveries, not of its requests: lost, sent twice, sent after the object's next event, or held delay_ms",
     }),
+    payout: z.enum(['fail']).optional().meta({
+      description:
+        'The matching request is answered as usual, but the payouts it makes fail later (pending, then failed), as a payee refusing them would',
+    }),
   })
   .strict()
   .refine(
     (f) =>
-      f.status !== undefined || f.delay_ms !== undefined || f.drop !== undefined || f.delivery !== undefined,
+      f.status !== undefined ||
+      f.delay_ms !== undefined ||
+      f.drop !== undefined ||
+      f.delivery !== undefined ||
+      f.payout !== undefined,
     {
-      message: 'Give at least one of status, delay_ms, drop or delivery',
+      message: 'Give at least one of status, delay_ms, drop, delivery or payout',
       path: ['status'],
     },
   )
@@ -74,7 +82,14 @@ const faultRequest = z
   .refine((f) => !(f.delivery !== undefined && (f.status !== undefined || f.drop !== undefined)), {
     message: 'A delivery fault neither answers with a status nor drops a connection',
     path: ['delivery'],
-  });
+  })
+  .refine(
+    (f) => !(f.payout !== undefined && (f.status !== undefined || f.drop !== undefined || f.delivery)),
+    {
+      message: 'A payout fault lets its request be answered, and is not a fault of deliveries',
+      path: ['payout'],
+    },
+  );
 
 /** V8's own full collection, reached without a command-line flag (made on first use). */
 let gc: (() => void) | undefined;

@@ -147,3 +147,23 @@ export function pendingDeliveries(db: Db): number {
     .pluck()
     .get() as number;
 }
+
+/**
+ * Forgets what was sent long ago: ended deliveries (delivered, dropped, given up) of events older than `beforeMs`, then
+ * those events once nothing waits to send them. A delivery still retrying keeps its event, however old.
+ */
+export function pruneEvents(db: Db, beforeMs: number): { deliveries: number; events: number } {
+  return db.transaction(() => {
+    const deliveries = sql(
+      db,
+      `DELETE FROM event_deliveries WHERE state != 'pending'
+         AND event_seq IN (SELECT seq FROM event_outbox WHERE at_ms < ?)`,
+    ).run(beforeMs).changes;
+    const events = sql(
+      db,
+      `DELETE FROM event_outbox WHERE at_ms < ?
+         AND NOT EXISTS (SELECT 1 FROM event_deliveries d WHERE d.event_seq = event_outbox.seq)`,
+    ).run(beforeMs).changes;
+    return { deliveries, events };
+  })();
+}

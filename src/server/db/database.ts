@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { FifoSqliteDialect } from './fifo-sqlite';
 import { migrations } from './migrations';
 import type { ConsoleTables } from './schema/team';
 import { inheritSealer } from './seals';
@@ -48,7 +49,7 @@ function sqlite(file: string): ConsoleDatabase {
     },
   };
   const db = new Kysely<ConsoleTables>({
-    dialect: new SqliteDialect({ database: cached as unknown as Database.Database }),
+    dialect: new FifoSqliteDialect({ database: cached as unknown as Database.Database }),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

@@ -7,8 +7,15 @@ import { rowKeyOf, type ServiceObject, statusOf, statusTimeOf } from './reads';
 export type Applied = 'applied' | 'unchanged' | 'older';
 
 /**
+ * The time of a sweep's read, for an object that keeps no time of its status (a bill, a link, a user): what the
+ * service answers now is newer than what the console holds, unless it is the status held already.
+ */
+export const READ_NOW = 'read-now';
+
+/**
  * What the console does with an object read from the service (after an event, or by a sweep): records its status,
- * unless what it holds is newer, by the object's own time of that status (else `fallbackAt`, the event's time), so
+ * unless what it holds is newer, by the object's own time of that status (else `fallbackAt`: the event's time, or a
+ * sweep's READ_NOW), so
  * an older status never replaces a newer one; then tells open pages. A transfer the console paid keeps its key, so
  * the approval or file row it was paid by learns its outcome.
  */
@@ -18,12 +25,13 @@ export async function applyRead(
   orgId: string,
   kind: EventObject,
   object: ServiceObject,
-  fallbackAt: string,
+  fallbackAt: string | typeof READ_NOW,
   now: Date,
 ): Promise<Applied> {
   const status = statusOf(object);
-  const changedAt = statusTimeOf(object) ?? fallbackAt;
   const held = await findServiceObject(db, orgId, kind, object.id);
+  const readNow = held && held.status === status ? held.changed_at : now.toISOString();
+  const changedAt = statusTimeOf(object) ?? (fallbackAt === READ_NOW ? readNow : fallbackAt);
   if (held && held.changed_at > changedAt) return 'older';
   if (held && held.changed_at === changedAt && held.status === status) return 'unchanged';
   const written = await recordServiceObject(db, {

@@ -8,6 +8,7 @@ import {
   eventsOf,
   findServiceObject,
   removeEventSecret,
+  storeEventOnce,
 } from '../db/repositories/events/service-events';
 import { findOrganizationByClientId } from '../db/repositories/team/organizations';
 import type { OrganizationRow } from '../db/schema/team';
@@ -17,7 +18,7 @@ import { config } from '../test/config';
 import { basic, teamConsole } from '../test/console';
 import { applyRead } from './apply';
 import { ensureSubscription, rotateSubscription } from './subscribe';
-import { startEventSweep, sweepOrganization } from './sweep';
+import { DEFAULT_SWEEP, startEventSweep, sweepOrganization } from './sweep';
 
 /**
  * The console receives the service's events: a console server in sandbox mode behind a real port, subscribed to its
@@ -289,7 +290,7 @@ describe('the console receives the service’s events', () => {
 
     const stop = startEventSweep(
       { team: server.team, call, sink },
-      { windowMs: 100, lookbackMs: 3_600_000 },
+      { windowMs: 100, lookbackMs: 3_600_000, keepMs: DEFAULT_SWEEP.keepMs },
       (e) => {
         throw e;
       },
@@ -310,6 +311,173 @@ describe('the console receives the service’s events', () => {
     expect(sink.of(ids[0] as string)).toEqual(['completed']);
     // A second sweep finds nothing new to tell.
     expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBe(0);
+  });
+
+  it('converges bills, payout links, payout requests, flows and users by the sweep after every delivery was dropped', async () => {
+    const { tenant, org } = await subscribedTenant();
+    const db = server.team.database.db;
+    const held = async (kind: string, id: string) => (await findServiceObject(db, org.id, kind, id))?.status;
+    const helper = (path: string, body: unknown) =>
+      sandbox().app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const ok = async (answer: Promise<{ status: number; body: Record<string, unknown> }>, status = 201) => {
+      const { status: got, body } = await answer;
+      expect(got, JSON.stringify(body)).toBe(status);
+      return body;
+    };
+    // A user whose first change arrives as an event: the console holds it, with that event's time.
+    const user = tenant.users[1]?.id as string;
+    expect((await helper(`/sandbox/users/${user}/status`, { status: 'in_review' })).status).toBe(200);
+    await delivered();
+    expect(await held('user', user)).toBe('in_review');
+
+    await fault(tenant, 'drop', 1000);
+    expect((await helper(`/sandbox/users/${user}/status`, { status: 'disabled' })).status).toBe(200);
+    const request = await ok(
+      asService(tenant, 'POST', '/v2/payout-requests', { amount: 4_200, user_id: tenant.users[0]?.id }),
+    );
+    expect(
+      (await helper(`/sandbox/payout-requests/${request.id}/decide`, { status: 'rejected' })).status,
+    ).toBe(200);
+    const link = await ok(
+      asService(tenant, 'POST', '/v2/payout-links', {
+        amount: 1_000,
+        delivery: { method: 'link' },
+        payee: { first_name: 'Lee', last_name: 'Link' },
+      }),
+    );
+    expect((await helper(`/sandbox/payout-links/${link.id}/expire`, {})).status).toBe(200);
+    const ap = await sandbox().app.request(`/sandbox/tenants/${tenant.client_id}/accounts-payable`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        users: [{ email: 'fiona@example.com', name: 'Fiona Finance', role: 'ap_creator' }],
+      }),
+    });
+    const creator = ((await ap.json()) as { ap_users: { id: number }[] }).ap_users[0]?.id;
+    const AP = '/v2/accounts-payable';
+    const vendor = await ok(
+      asService(tenant, 'POST', `${AP}/vendors`, {
+        name: 'Acme Hosting',
+        contact_email: 'ar@acme.example',
+        address: { line_1: '1 Main St', city: 'Austin', state: 'TX', postcode: '73301', country: 'US' },
+      }),
+    );
+    const method = await ok(
+      asService(tenant, 'POST', `${AP}/vendors/${vendor.id}/payment-methods`, {
+        name: 'Operating',
+        ach_account_number: '000123456789',
+        ach_routing_number: '021000021',
+        ach_account_type: 'checking',
+      }),
+    );
+    const bill = await ok(
+      asService(tenant, 'POST', `${AP}/payables`, {
+        acting_user_id: creator,
+        number: 'INV-SWEEP-1',
+        ap_vendor_id: vendor.id,
+        ap_payment_method_id: method.id,
+        amount: 5_000,
+        funding_source: 'dots_balance',
+      }),
+    );
+    await ok(asService(tenant, 'POST', `${AP}/payables/${bill.id}/cancel`, { acting_user_id: creator }), 200);
+    const flow = await ok(asService(tenant, 'POST', '/v2/flows', { steps: ['compliance'] }), 200);
+    // The payee's last step, as the flow's hosted page would record it.
+    sandbox()
+      .services.db.prepare('UPDATE flows SET completed_steps = steps WHERE id = ?')
+      .run(flow.id as string);
+    await delivered();
+    const objects = {
+      user: [user, 'disabled'],
+      payout_request: [request.id, 'rejected'],
+      payout_link: [link.id, 'expired'],
+      bill: [bill.id, 'canceled'],
+      flow: [flow.id, 'completed'],
+    } as const;
+    const statuses = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(objects).map(async ([kind, [id]]) => [kind, await held(kind, id as string)]),
+        ),
+      );
+    // Nothing of it arrived: the console still holds the user as the last event said.
+    expect(await statuses()).toEqual({
+      user: 'in_review',
+      payout_request: undefined,
+      payout_link: undefined,
+      bill: undefined,
+      flow: undefined,
+    });
+
+    const before = sink.changes.length;
+    expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBeGreaterThanOrEqual(
+      5,
+    );
+    expect(await statuses()).toEqual(
+      Object.fromEntries(Object.entries(objects).map(([kind, [, status]]) => [kind, status])),
+    );
+    // Each open page is told, once; a second sweep finds nothing new to tell.
+    const told = sink.changes.slice(before);
+    for (const [kind, [id, status]] of Object.entries(objects))
+      expect(told.filter((c) => c.id === id)).toEqual([{ orgId: org.id, kind, id, status }]);
+    expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBe(0);
+  });
+
+  it('subscribes a test tenant made with events on, as the demo is, and no other', async () => {
+    const subscribed = await server.tenant({ events: true });
+    const plain = await server.tenant();
+    const db = server.team.database.db;
+    const secretsOf = async (clientId: string) => {
+      const org = (await findOrganizationByClientId(db, clientId)) as OrganizationRow;
+      return eventSecretsOf(db, org.id);
+    };
+    expect(await secretsOf(subscribed.client_id)).toEqual([expect.stringMatching(/^whsec_/)]);
+    expect(await secretsOf(plain.client_id)).toEqual([]);
+    const at = (await asService(subscribed, 'GET', '/v2/event-subscriptions')).body.data as { url: string }[];
+    expect(at.map((s) => s.url)).toEqual([`${config({}).publicUrl}/events/${subscribed.client_id}`]);
+    expect(
+      (await server.app.request('/sandbox/tenants', { method: 'POST', body: '{"events":"yes"}' })).status,
+    ).toBe(400);
+  });
+
+  it('forgets received events past the window as it sweeps, never one inside the replay window', async () => {
+    const { org } = await subscribedTenant();
+    const db = server.team.database.db;
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const received = async (webhookId: string, minutes: number) =>
+      storeEventOnce(db, {
+        webhook_id: webhookId,
+        org_id: org.id,
+        type: 'transfer.completed',
+        object_kind: 'transfer',
+        object_id: crypto.randomUUID(),
+        event_at: minutesAgo(minutes),
+        received_at: minutesAgo(minutes),
+        outcome: 'applied',
+      });
+    const ids = { old: unknownId(), recent: unknownId(), now: unknownId() };
+    await received(ids.old, 60);
+    await received(ids.recent, 6);
+    await received(ids.now, 0);
+    const kept = async () => (await eventsOf(db, org.id)).map((e) => e.webhook_id);
+    expect(await kept()).toEqual(expect.arrayContaining(Object.values(ids)));
+
+    // Asked to keep nothing: still kept, the ids a replay could come with (ten minutes: five either side of now).
+    const stop = startEventSweep({ team: server.team, call, sink }, { ...DEFAULT_SWEEP, keepMs: 0 }, (e) => {
+      throw e;
+    });
+    try {
+      await expect.poll(async () => (await kept()).includes(ids.old)).toBe(false);
+    } finally {
+      stop();
+    }
+    expect(await kept()).toEqual(expect.arrayContaining([ids.recent, ids.now]));
+    // A dedupe id gone is a delivery accepted again: within the window it is still refused as a replay.
+    expect(await received(ids.recent, 0)).toBe(false);
   });
 
   it('rotates the secret with an overlap: a console that holds only the old secret still verifies during it', async () => {

@@ -46,6 +46,7 @@ export async function startEvents(start: EventsStart): Promise<() => void> {
     {
       windowMs: intFromEnv(env, 'EVENT_SWEEP_WINDOW_MS', DEFAULT_SWEEP.windowMs),
       lookbackMs: intFromEnv(env, 'EVENT_SWEEP_LOOKBACK_MS', DEFAULT_SWEEP.lookbackMs),
+      keepMs: intFromEnv(env, 'EVENT_KEEP_MS', DEFAULT_SWEEP.keepMs),
     },
     start.onError,
     orgIds,

@@ -3,6 +3,7 @@ import {
   removeEventSecret,
   subscriptionIdOf,
 } from '../db/repositories/events/service-events';
+import { findOrganizationByClientId } from '../db/repositories/team/organizations';
 import type { OrganizationRow } from '../db/schema/team';
 import { type CallService, serviceRequest } from '../gate/service-calls';
 import type { OrgCredentials, Team } from '../team';
@@ -64,6 +65,21 @@ export async function ensureSubscription(
     added_at: team.now().toISOString(),
   });
   return 'made';
+}
+
+/**
+ * Sandbox mode: a test tenant made with `{ "events": true }` is subscribed as the demo is at start, so that the
+ * service's own events (not only the advance helper's shortcut) reach its open pages: what the bench's events part
+ * measures.
+ */
+export async function subscribeTestTenant(
+  team: Team,
+  call: CallService,
+  clientId: string,
+  publicOrigin: string,
+): Promise<'kept' | 'made' | 'unavailable'> {
+  const org = await findOrganizationByClientId(team.database.db, clientId);
+  return org ? ensureSubscription(team, call, org, publicOrigin) : 'unavailable';
 }
 
 /**

@@ -1,10 +1,15 @@
-import { eventWatchOf, noteSwept, organizationsWithEvents } from '../db/repositories/events/service-events';
+import { EVENT_OBJECTS, type EventObject } from '../../lib/service-events';
+import {
+  eventWatchOf,
+  noteSwept,
+  organizationsWithEvents,
+  pruneReceivedEvents,
+} from '../db/repositories/events/service-events';
 import { findOrganization } from '../db/repositories/team/organizations';
 import type { OrganizationRow } from '../db/schema/team';
-import { transfersSince } from '../gate/service-calls';
-import { applyRead } from './apply';
-import type { ServiceObject } from './reads';
+import { applyRead, READ_NOW } from './apply';
 import type { EventDeps } from './receive';
+import { recentObjects } from './sweep-reads';
 import { noticeTransferTrouble } from './transfer-trouble';
 
 export interface SweepTiming {
@@ -12,16 +17,48 @@ export interface SweepTiming {
   windowMs: number;
   /** How far back a sweep reads: a payment settles or is returned within days (EVENT_SWEEP_LOOKBACK_MS). */
   lookbackMs: number;
+  /** How long a received event's id is kept to refuse it again (EVENT_KEEP_MS); never less than the replay window. */
+  keepMs: number;
 }
 
-export const DEFAULT_SWEEP: SweepTiming = { windowMs: 5 * 60_000, lookbackMs: 7 * 24 * 60 * 60_000 };
+/**
+ * A delivery's timestamp is refused outside five minutes (verify.ts, the Standard Webhooks tolerance), so a replay of
+ * the same signed bytes is refused by its age after that: the ids kept for dedupe must cover at least this window. The
+ * default keeps a week, longer than a sender retries (about a day), so that its late retries are still found as
+ * duplicates rather than applied again (harmless, but a second read of the service).
+ */
+export const REPLAY_WINDOW_MS = 5 * 60_000;
+
+export const DEFAULT_SWEEP: SweepTiming = {
+  windowMs: 5 * 60_000,
+  lookbackMs: 7 * 24 * 60 * 60_000,
+  keepMs: 7 * 24 * 60 * 60_000,
+};
+
+/**
+ * The dedupe window: what was asked, but never shorter than twice the replay window (a timestamp is taken five minutes
+ * either side of now, so the same signed bytes verify for up to ten minutes after they arrived): within it a replay is
+ * found by its id, after it refused by its age.
+ */
+export const dedupeWindowMs = (keepMs: number) => Math.max(keepMs, REPLAY_WINDOW_MS * 2);
 
 type SweepDeps = Pick<EventDeps, 'team' | 'call' | 'sink'>;
 
+/** Pages of 100 a sweep reads of each kind: transfers are the many, the other kinds a few a day. */
+const PAGES: Record<EventObject, number> = {
+  transfer: 50,
+  payout_link: 10,
+  payout_request: 10,
+  bill: 10,
+  flow: 10,
+  user: 10,
+};
+
 /**
- * Nothing is missed: the organization's recent transfers read from the service and applied as if their events had
- * come (an older status never replacing a newer one, a change told once). The number applied; null when the service
- * could not be read (nothing is taken for "not there").
+ * Nothing is missed: the organization's recent objects of every kind an event can be about (transfers, payout links,
+ * payout requests, bills, flows, users' verification) read from the service and applied as if their events had come
+ * (an older status never replacing a newer one, a change told once). The number applied; null when the service could
+ * not be read (nothing is taken for "not there", and the next round reads again).
  */
 export async function sweepOrganization(
   { team, call, sink }: SweepDeps,
@@ -34,13 +71,13 @@ export async function sweepOrganization(
   const since = new Date(now.getTime() - lookbackMs).toISOString();
   let applied = 0;
   try {
-    for await (const transfer of transfersSince(call, credentials, since, { maxPages: 50 })) {
-      const object = transfer as unknown as ServiceObject;
-      const at = transfer.created ?? now.toISOString();
-      if ((await applyRead(team.database.db, sink, org.id, 'transfer', object, at, now)) !== 'applied')
-        continue;
-      applied++;
-      await noticeTransferTrouble(team, org.id, object);
+    for (const kind of EVENT_OBJECTS) {
+      for await (const object of recentObjects(call, credentials, kind, since, PAGES[kind])) {
+        if ((await applyRead(team.database.db, sink, org.id, kind, object, READ_NOW, now)) !== 'applied')
+          continue;
+        applied++;
+        if (kind === 'transfer') await noticeTransferTrouble(team, org.id, object);
+      }
     }
   } catch {
     return null;
@@ -59,7 +96,8 @@ async function isQuiet(deps: SweepDeps, orgId: string, windowMs: number): Promis
 
 /**
  * Sweeps every organization the console takes events for at start, then whenever its events stop for longer than the
- * window (looked at every half window). Returns the function that stops it.
+ * window (looked at every half window); each look also forgets the events received before the dedupe window. Returns
+ * the function that stops it.
  */
 export function startEventSweep(
   deps: SweepDeps,
@@ -73,6 +111,8 @@ export function startEventSweep(
     if (running) return;
     running = true;
     try {
+      const keptFrom = deps.team.now().getTime() - dedupeWindowMs(timing.keepMs);
+      await pruneReceivedEvents(deps.team.database.db, new Date(keptFrom).toISOString());
       for (const orgId of await orgIds()) {
         if (!all && !(await isQuiet(deps, orgId, timing.windowMs))) continue;
         const org = await findOrganization(deps.team.database.db, orgId);

@@ -139,6 +139,12 @@ export async function removeEventSecret(db: ConsoleDb, orgId: string, secret: st
   await db.deleteFrom('event_secrets').where('org_id', '=', orgId).where('secret', '=', secret).execute();
 }
 
+/** Forgets the events received before `before` (events/sweep.ts keeps a window of them, for dedupe). */
+export async function pruneReceivedEvents(db: ConsoleDb, before: string): Promise<number> {
+  const result = await db.deleteFrom('service_events').where('received_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}
+
 /** An event the console could not act on yet (the service did not answer its read): its sender delivers it again. */
 export async function forgetEvent(db: ConsoleDb, webhookId: string): Promise<void> {
   await db.deleteFrom('service_events').where('webhook_id', '=', webhookId).execute();
