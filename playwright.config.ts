@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumExecutablePath } from './scripts/chromium-path.mjs';
+import { chromiumExecutablePath, testChromiumExecutablePath } from './scripts/chromium-path.mjs';
 import { PRISM, VENDOR_OPENAPI } from './scripts/vendor-contract.mjs';
 
 /** A free port, chosen once (the config is evaluated again in each worker, which then reads it from the env). */
@@ -20,7 +20,10 @@ process.env.E2E_MAILBOX_PORT ??= String(freePort());
 process.env.E2E_SSO_PORT ??= String(freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-const executablePath = chromiumExecutablePath();
+const executablePath = testChromiumExecutablePath();
+const sharedLaunchOptions = {
+  args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+};
 
 /**
  * Upstream mode: a second console server whose /v2 goes to Prism mocking the vendor's OpenAPI (docs/vendor/) with
@@ -59,21 +62,24 @@ export default defineConfig({
     // trace is recorded for the second try of a test that failed once, which is the one worth reading.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { ...sharedLaunchOptions, ...(executablePath ? { executablePath } : {}) },
   },
   projects: [
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       testIgnore: [/upstream\.spec\.ts/, /-mail\.spec\.ts/, /-sso\.spec\.ts/],
+      grepInvert: /@whole-browser/,
+    },
+    {
+      // What only the whole browser has (its PDF viewer): the few tests tagged so run in it, the rest in the shell.
+      name: 'whole browser',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { ...sharedLaunchOptions, executablePath: chromiumExecutablePath() },
+      },
+      testIgnore: [/upstream\.spec\.ts/, /-mail\.spec\.ts/, /-sso\.spec\.ts/],
+      grep: /@whole-browser/,
     },
     {
       name: 'sso',

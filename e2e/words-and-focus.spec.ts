@@ -146,10 +146,10 @@ test("on a phone, the Treasury's two auto-refill fields line up, whatever their 
   }
 });
 
-test("on a bill's page the embedded invoice is no trap for the keyboard: a link opens it, and Tab goes past it", async ({
-  page,
-  tenant,
-}) => {
+// The whole browser's PDF viewer is the trap this is about: the headless shell has none.
+test("on a bill's page the embedded invoice is no trap for the keyboard: a link opens it, and Tab goes past it", {
+  tag: '@whole-browser',
+}, async ({ page, tenant }) => {
   const headers = await memberAuth(page.request, tenant, 'finance');
   const made = await page.request.post(`${AP}/payables/upload-from-file`, {
     headers,

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { chromiumExecutablePath } from './chromium-path.mjs';
+import { testChromiumExecutablePath } from './chromium-path.mjs';
 
 /** Before the browser tests: make sure there is a Chromium to drive, or say exactly what to install. */
-const chosen = chromiumExecutablePath();
+const chosen = testChromiumExecutablePath();
 if (chosen) {
   if (!existsSync(chosen)) {
     console.error(`PLAYWRIGHT_CHROMIUM_PATH points at ${chosen}, which does not exist.`);
@@ -19,7 +19,7 @@ if (install.status === 0 && existsSync(chromium.executablePath())) process.exit(
 console.error(
   [
     'No browser for the end-to-end tests. Install one of:',
-    '  - Debian/Ubuntu: sudo apt-get install -y chromium   (then /usr/bin/chromium is used)',
+    '  - Debian/Ubuntu: sudo apt-get install -y chromium-headless-shell chromium   (the tests use the first, the bench the second)',
     "  - Playwright's own: npx playwright install chromium (needs access to Playwright's download host)",
     '  - or set PLAYWRIGHT_CHROMIUM_PATH=/path/to/chrome',
   ].join('\n'),
