@@ -3,6 +3,27 @@ import { defineConfig } from 'vitest/config';
 const APP_FILES = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'];
 /** Sandbox files that start a process of their own (Prism; a server they kill): each runs in a process of its own. */
 const STARTS_PROCESSES = ['src/sandbox/contract.test.ts', 'src/sandbox/durability.test.ts'];
+/**
+ * Server files that stub, spy on or mock what outlives them, or read a module's state that another file sets (the
+ * built console's folder, argon2's real cost, a hook outside a test): each keeps a module graph of its own.
+ */
+const STUBS = [
+  'src/server/client-routes.test.ts',
+  'src/server/server.test.ts',
+  'src/server/security.test.ts',
+  'src/server/identity/secrets.test.ts',
+  'src/server/gate/network-bodies.test.ts',
+  'src/server/test/temp-dir.test.ts',
+  'src/server/gate/waiting-keys.test.ts',
+  'src/server/identity/team-api.test.ts',
+  'src/server/members/attacks/database-writer.test.ts',
+  'src/server/members/attacks/insider-attacks.test.ts',
+  'src/server/members/attacks/lowered-admin.test.ts',
+  'src/server/members/revived-links.test.ts',
+  'src/server/onboarding/flow-links.test.ts',
+  'src/server/sso/password-rule.test.ts',
+  'src/server/sso/role-map.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -31,9 +52,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'server',
+          include: ['src/server/**/*.test.ts'],
+          exclude: [...STUBS, '**/node_modules/**'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'app',
-          include: APP_FILES,
-          exclude: ['src/lib/**', 'src/sandbox/**', '**/node_modules/**'],
+          include: [...APP_FILES.filter((f) => !f.startsWith('src/**')), 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+          exclude: ['src/lib/**', 'src/sandbox/**', 'src/server/**', '**/node_modules/**'],
+          globalSetup: ['src/server/test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server stubs',
+          include: STUBS,
           globalSetup: ['src/server/test/global-setup.ts'],
         },
       },
