@@ -206,7 +206,7 @@ test('a payout failed by fault injection appears under "Needs attention" live, a
   await expect(attention).toContainText("The payee's account refused the payout");
   const notices = page.getByRole('button', { name: 'Notices, 1 unread', exact: true });
   await expect(notices).toBeVisible({ timeout: 4000 });
-  const words = new RegExp(`^Your \\w+ ${id.slice(0, 8)}: failed$`);
+  const words = new RegExp(`^Your transfer ${id.slice(0, 8)}: failed$`);
   // Said politely to a screen reader.
   const announced = page.getByRole('log', { name: 'New notices', exact: true });
   await expect(announced).toContainText(`${id.slice(0, 8)}: failed`);

@@ -12,7 +12,8 @@ export function isTransferTrouble(status: string | null): status is TransferTrou
 }
 
 const KIND_WORDS: Record<NoticeAbout, string> = {
-  transfer: 'payment',
+  // A transfer is a payment, a payout, a move or a bill's payment: the notice does not know which, its page does.
+  transfer: 'transfer',
   payout_link: 'payout link',
   payout_request: 'payout request',
   bill: 'bill',
@@ -21,7 +22,7 @@ const KIND_WORDS: Record<NoticeAbout, string> = {
   approval_request: 'request for approval',
 };
 
-/** A notice in words, as the member's list and their mail say it ("Your payment 1a2b3c4d failed"). */
+/** A notice in words, as the member's list and their mail say it ("Your transfer 1a2b3c4d was returned"). */
 export function noticeWords(about: { kind: NoticeAbout; id: string }, status: string | null): string {
   const what = `Your ${KIND_WORDS[about.kind]} ${about.id.replace(/^[a-z]+_/, '').slice(0, 8)}`;
   if (status === null) return `${what} changed`;

@@ -58,7 +58,7 @@ describe("a member's notices", async () => {
     expect(mine.data.map((n) => n.about.id).sort()).toEqual(['req_one', 'tr_1a2b3c4d5e']);
     expect(mine.data.find((n) => n.about.id === 'tr_1a2b3c4d5e')).toMatchObject({
       read: false,
-      words: 'Your payment 1a2b3c4d: failed',
+      words: 'Your transfer 1a2b3c4d: failed',
       link: '/transfers/tr_1a2b3c4d5e',
     });
     expect(mine.data.find((n) => n.about.id === 'req_one')?.link).toBe('/approvals/req_one');

@@ -46,7 +46,7 @@ describe('a member’s notices by mail, as they chose in Settings', async () => 
     expect(chosen.body).toEqual({ email_me: true, mail_set_up: true });
     await noticeTransferTrouble(server.team, org.id, failedTransfer('tr_1a2b3c4d5e6f', 'returned'));
     const message = await mailFor(() => mailsTo().find((m) => m.text.includes('tr_1a2b3c4d5e6f')));
-    expect(message.text).toContain('Your payment 1a2b3c4d was returned ($123.45)');
+    expect(message.text).toContain('Your transfer 1a2b3c4d was returned ($123.45)');
     expect(message.text).toContain('/transfers/tr_1a2b3c4d5e6f');
     expect(message.text).not.toContain('99887766554');
     expect(message.text).not.toContain('6554');
