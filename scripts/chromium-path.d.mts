@@ -1,1 +1,2 @@
 export function chromiumExecutablePath(): string | undefined;
+export function testChromiumExecutablePath(): string | undefined;
