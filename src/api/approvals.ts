@@ -12,7 +12,7 @@ import type { CreatePaymentRequest } from '../lib/payment-request';
 import type { CreatePayoutRequest } from '../lib/payout-request';
 import type { AchAccountRequest } from '../lib/requests/wallets';
 import { can } from '../lib/roles';
-import { TEAM_REQUEST_KINDS, TEAM_REQUEST_STATUSES } from '../lib/team-changes';
+import { TEAM_REQUEST_KINDS, TEAM_REQUEST_STATUSES, teamDecisionSaid } from '../lib/team-changes';
 import type { WalletMoveRequest } from '../lib/wallet-move-request';
 import { z } from '../lib/zod';
 import { useDescribedMutation } from './activity-log';
@@ -388,43 +388,44 @@ export const linkDeliverySchema = z.discriminatedUnion('delivery', [
 export type LinkDelivery = z.infer<typeof linkDeliverySchema>;
 
 const teamRequestDecisionSchema = z.object({
+  /** A confirmation's answer: applied, or adopted and waiting for a second admin (a change no member proposed). */
+  kind: z.enum(['applied', 'waiting']).optional(),
   request: teamRequestSchema.optional(),
   link: linkDeliverySchema.optional(),
 });
 
-/** Another admin confirms or rejects a team request; its proposer withdraws it. */
+export interface TeamRequestDecision {
+  id: string;
+  decision: 'confirm' | 'reject' | 'withdraw';
+  reason?: string;
+  /** The admin was shown the request's caution before confirming it. */
+  acknowledgeCaution?: boolean;
+}
+
+/**
+ * Another admin confirms or rejects a team request; its proposer withdraws it. A confirmation answers what it did:
+ * applied, or (a change no member proposed) adopted by this admin and waiting for a second one.
+ */
+export function decideTeamRequest({ id, decision, reason, acknowledgeCaution }: TeamRequestDecision) {
+  return request({
+    method: 'POST',
+    path: `/api/team/team-requests/${encodeURIComponent(id)}/${decision}`,
+    body:
+      decision === 'reject'
+        ? { reason }
+        : acknowledgeCaution && decision === 'confirm'
+          ? { acknowledge_caution: true }
+          : {},
+    response: teamRequestDecisionSchema,
+  });
+}
+
 export function useDecideTeamRequest() {
   const queryClient = useQueryClient();
   return useDescribedMutation({
-    mutationFn: ({
-      id,
-      decision,
-      reason,
-      acknowledgeCaution,
-    }: {
-      id: string;
-      decision: 'confirm' | 'reject' | 'withdraw';
-      reason?: string;
-      /** The admin was shown the request's caution before confirming it. */
-      acknowledgeCaution?: boolean;
-    }) =>
-      request({
-        method: 'POST',
-        path: `/api/team/team-requests/${encodeURIComponent(id)}/${decision}`,
-        body:
-          decision === 'reject'
-            ? { reason }
-            : acknowledgeCaution && decision === 'confirm'
-              ? { acknowledge_caution: true }
-              : {},
-        response: teamRequestDecisionSchema,
-      }),
-    activity: ({ id, decision, reason }) => ({
-      action: {
-        confirm: 'Team change confirmed',
-        reject: 'Team change rejected',
-        withdraw: 'Team change withdrawn',
-      }[decision],
+    mutationFn: decideTeamRequest,
+    activity: ({ id, decision, reason }, answer) => ({
+      action: teamDecisionSaid(decision, answer?.kind, '').activity,
       subject: id,
       details: reason ?? '',
     }),

@@ -143,3 +143,40 @@ export function describeTeamChange(
       return `Map the provider's groups to roles as the environment asks: ${String(payload.raises ?? '')}`;
   }
 }
+
+/** How the console server answered a decision on a team change: applied now, or still waiting for a second admin. */
+export type TeamDecisionAnswer = 'applied' | 'waiting';
+
+/**
+ * What a decision on a team change did, in words, for the admin who made it. A confirmation of a change no member
+ * proposed (the environment's, the directory's) applies nothing yet: that admin adopts it, as its proposer, and it
+ * waits for a second admin; saying "confirmed" there would tell them the change is made when it is not.
+ */
+export function teamDecisionSaid(
+  decision: 'confirm' | 'reject' | 'withdraw',
+  answer: TeamDecisionAnswer | undefined,
+  description: string,
+): { waits: boolean; title: string; said: string; activity: string } {
+  if (decision === 'confirm' && answer === 'waiting') {
+    return {
+      waits: true,
+      title: 'Waiting for a second admin',
+      said: `You adopted this change; it now waits for a second admin: ${description}`,
+      activity: 'Team change adopted, waiting for a second admin',
+    };
+  }
+  const verb = { confirm: 'Confirmed', reject: 'Rejected', withdraw: 'Withdrawn' }[decision];
+  return {
+    waits: false,
+    title: 'Done',
+    said: `${verb}: ${description}`,
+    activity: `Team change ${verb.toLowerCase()}`,
+  };
+}
+
+/** What the confirmation dialog says will happen: a change no member asked for is adopted, not applied. */
+export function teamConfirmConsequence(proposerName: string | null, kind: TeamRequestKind): string {
+  if (proposerName) return `${proposerName} asked for this. It applies as soon as you confirm it.`;
+  const asker = kind === 'role-map' ? "The deployment's environment" : "The company's directory";
+  return `${asker} asked for this, not a member. Confirming adopts it as yours: it applies when a second admin confirms it.`;
+}

@@ -13,7 +13,7 @@ import { createConsoleApp, serviceCaller } from './app';
 import { isLoopback, serverConfigFromEnv } from './config';
 import { startEvents } from './events/start';
 import type { ChangeSink } from './live/changes';
-import { log } from './ops/logger';
+import { flushLog, log } from './ops/logger';
 import { UpstreamProbe } from './ops/readiness';
 import { metricsListenerApp } from './ops/routes';
 import { giveDemoApUsers } from './payables/sandbox-ap-users';
@@ -144,6 +144,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => team.settled())
       .catch(() => undefined)
       .then(() => team.database.close())
+      .catch(() => undefined)
+      // The log writes in the background: its last lines go out before the process does.
+      .then(() => flushLog())
       .finally(() => process.exit(0));
   });
 }

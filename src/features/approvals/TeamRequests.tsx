@@ -17,7 +17,7 @@ import { LinkDeliveryNotice } from '../../components/LinkDeliveryNotice';
 import { Notice } from '../../components/Notice';
 import { age, formatDateTime } from '../../lib/dates';
 import { teamRejectionBody } from '../../lib/requests/team-decisions';
-import { TEAM_CHANGE_OUTCOMES } from '../../lib/team-changes';
+import { TEAM_CHANGE_OUTCOMES, teamConfirmConsequence, teamDecisionSaid } from '../../lib/team-changes';
 
 type Asked = { request: TeamRequest; decision: 'confirm' | 'reject' | 'withdraw' };
 
@@ -32,7 +32,12 @@ export function TeamRequests() {
   const [asked, setAsked] = useState<Asked | null>(null);
   // A rejection's reason, by the rule the console server reads; what was typed stays through a refusal.
   const reasonForm = useForm({ resolver: zodResolver(teamRejectionBody), defaultValues: { reason: '' } });
-  const [done, setDone] = useState<{ what: string; link?: LinkDelivery | undefined } | null>(null);
+  const [done, setDone] = useState<{
+    what: string;
+    title: string;
+    waits: boolean;
+    link?: LinkDelivery | undefined;
+  } | null>(null);
   const me = session.credentials()?.member?.id;
   // The dialog keeps its words while it closes.
   const lastAsked = useRef<Asked | null>(null);
@@ -56,8 +61,9 @@ export function TeamRequests() {
         onSuccess: (answer) => {
           setAsked(null);
           reasonForm.reset();
-          const verb = { confirm: 'Confirmed', reject: 'Rejected', withdraw: 'Withdrawn' }[decision];
-          setDone({ what: `${verb}: ${request.description}`, link: answer.link });
+          // A change no member proposed is adopted by this confirmation, not applied: the answer says which.
+          const said = teamDecisionSaid(decision, answer.kind, request.description);
+          setDone({ what: said.said, title: said.title, waits: said.waits, link: answer.link });
         },
       },
     );
@@ -75,7 +81,7 @@ export function TeamRequests() {
         (done.link ? (
           <LinkDeliveryNotice what={done.what} delivery={done.link} onDone={() => setDone(null)} />
         ) : (
-          <Notice tone="success" role="status" title="Done">
+          <Notice tone={done.waits ? 'info' : 'success'} role="status" title={done.title}>
             {done.what}
           </Notice>
         ))}
@@ -182,7 +188,7 @@ export function TeamRequests() {
             )}
             <Text size="sm">
               {shown?.decision === 'confirm'
-                ? `${shown.request.proposer?.name ?? (shown.request.kind === 'role-map' ? "The deployment's environment" : 'An admin')} asked for this. It applies as soon as you confirm it.`
+                ? teamConfirmConsequence(shown.request.proposer?.name ?? null, shown.request.kind)
                 : 'Nothing changes; another admin no longer sees it.'}
             </Text>
           </Stack>

@@ -37,3 +37,31 @@ export function routeLabel(method: string, path: string): string {
     .map((segment) => (isIdentifier(segment) ? ':id' : segment.slice(0, 40)));
   return `${method} /${segments.join('/')}`;
 }
+
+/**
+ * Route labels worked out once per route: the paths asked again and again (a payment, a list, a health check) are
+ * a look-up from their second request. Only a path the label keeps whole is kept (nothing replaced): a path with an
+ * id or a flow's token is worked out each time, so no token stays in memory and the table stays the size of the
+ * routes. Bounded all the same (a client may ask any path): when full it starts over.
+ */
+export class RouteLabels {
+  private readonly known = new Map<string, string>();
+  constructor(private readonly limit = 1_000) {}
+
+  of(method: string, path: string): string {
+    const key = `${method} ${path}`;
+    const known = this.known.get(key);
+    if (known !== undefined) return known;
+    const label = routeLabel(method, path);
+    if (label === key) {
+      if (this.known.size >= this.limit) this.known.clear();
+      this.known.set(key, label);
+    }
+    return label;
+  }
+
+  /** How many routes are kept (for tests). */
+  get size(): number {
+    return this.known.size;
+  }
+}

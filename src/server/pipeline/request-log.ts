@@ -4,7 +4,7 @@ import { parseBasic } from '../../node/basic-auth';
 import { type OpsEvents, opsEvents } from '../ops/events';
 import { log } from '../ops/logger';
 import { consoleMetrics, isMoneyAction } from '../ops/metrics';
-import { routeLabel } from '../ops/route-label';
+import { RouteLabels } from '../ops/route-label';
 import { MEMBER_ID } from './admission';
 
 /** What a request id may be when a client sends one: short and printable, else the server makes its own. */
@@ -16,13 +16,13 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
  * the client did not send is made here and answered in `X-Request-Id`, so a support ticket can quote it.
  */
 export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
+  const labels = new RouteLabels();
   return async (c, next) => {
     const started = performance.now();
     const given = c.req.header('x-request-id');
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
     await next();
     const seconds = (performance.now() - started) / 1000;
-    const route = routeLabel(c.req.method, c.req.path);
     const status = c.res.status;
     if (!c.res.headers.has('x-request-id')) {
       try {
@@ -31,7 +31,12 @@ export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
         // An answer whose headers are fixed (a stream already under way) keeps them.
       }
     }
+    const logged = log().isLevelEnabled('info');
+    // With metrics off and the log silent nothing reads the route: it is not worked out.
+    if (!options.metrics && !logged) return;
+    const route = labels.of(c.req.method, c.req.path);
     if (options.metrics) consoleMetrics().observeRequest(route, status, seconds);
+    if (!logged) return;
     const claimed = parseBasic(c.req.header('authorization'))?.user;
     log().info(
       {
