@@ -63,7 +63,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'app',
-          include: [...APP_FILES.filter((f) => !f.startsWith('src/**')), 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: APP_FILES,
           exclude: ['src/lib/**', 'src/sandbox/**', 'src/server/**', '**/node_modules/**'],
           globalSetup: ['src/server/test/global-setup.ts'],
         },

@@ -3,7 +3,9 @@ import { noticeLink, noticeWords } from './member-notices';
 
 describe('a notice in words', () => {
   it('calls a transfer a transfer, whether it was a payment or a payout', () => {
-    expect(noticeWords({ kind: 'transfer', id: 'tr_1a2b3c4d5e' }, 'failed')).toBe('Your transfer 1a2b3c4d: failed');
+    expect(noticeWords({ kind: 'transfer', id: 'tr_1a2b3c4d5e' }, 'failed')).toBe(
+      'Your transfer 1a2b3c4d: failed',
+    );
     expect(noticeWords({ kind: 'transfer', id: 'tr_1a2b3c4d5e' }, 'returned')).toBe(
       'Your transfer 1a2b3c4d was returned',
     );
