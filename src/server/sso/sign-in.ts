@@ -289,38 +289,9 @@ export async function lowerAsDirectorySays(
 
 /** The lowering of one of two admins, once per member and role, for two admins to confirm. */
 async function askToLowerAdmin(team: Team, org: OrganizationRow, member: MemberRow, role: Role) {
-  const db = team.database.db;
-  const now = team.now();
-  if ((await teamRequestRows.pendingRolesOf(db, org.id, member.id, now.toISOString())).includes(role)) return;
-  await teamRequestRows.insertTeamRequest(db, {
-    id: randomUUID(),
-    org_id: org.id,
-    kind: 'role',
-    proposer_id: null,
-    target_member_id: member.id,
-    payload: JSON.stringify({ role, source: 'directory' }),
-    status: 'pending',
-    decided_by: null,
-    reason: null,
-    created_at: now.toISOString(),
-    expires_at: deadlineFrom(now, TEAM_REQUEST_TTL_MS),
-    decided_at: null,
-  });
   const said = `The company's directory lowers ${member.email} to ${ROLE_LABELS[role]}: one admin would be left, so it waits for two admins to confirm it; ${member.email} stays admin meanwhile`;
-  console.error(`[sso] ${said}`);
-  await team.audit({
-    orgId: org.id,
-    memberId: null,
-    email: null,
-    role: 'console',
-    action: 'team-request.propose',
-    targets: [member.id],
-    outcome: 'ok',
-    status: 202,
-    requestId: null,
-    clientAddress: null,
-    detail: said,
-  });
+  // No member proposes it (the first admin to confirm adopts it, a second applies it).
+  if (await fileDirectoryRoleRequest(team, org, member, role, null, said)) console.error(`[sso] ${said}`);
 }
 
 /** A raise the directory asks for: one team request per member and role, confirmed by an admin. */
@@ -330,15 +301,32 @@ async function askAdminsToConfirm(
   member: MemberRow,
   role: Role,
 ): Promise<void> {
+  // The directory asks on the person's behalf: they are its proposer, and so can never confirm it.
+  const said = `The company's directory gives ${ROLE_LABELS[role]}: waiting for an admin to confirm`;
+  await fileDirectoryRoleRequest(team, org, member, role, member, said);
+}
+
+/**
+ * The team request for a role the directory gives a member, once per member and role while one waits, with its trail
+ * line (the proposer's, or the console's where no member proposed it). False when one was waiting already.
+ */
+async function fileDirectoryRoleRequest(
+  team: Team,
+  org: OrganizationRow,
+  member: MemberRow,
+  role: Role,
+  proposer: MemberRow | null,
+  said: string,
+): Promise<boolean> {
   const db = team.database.db;
   const now = team.now();
-  if ((await teamRequestRows.pendingRolesOf(db, org.id, member.id, now.toISOString())).includes(role)) return;
+  if ((await teamRequestRows.pendingRolesOf(db, org.id, member.id, now.toISOString())).includes(role))
+    return false;
   await teamRequestRows.insertTeamRequest(db, {
     id: randomUUID(),
     org_id: org.id,
     kind: 'role',
-    // The directory asks on the person's behalf: they are its proposer, and so can never confirm it.
-    proposer_id: member.id,
+    proposer_id: proposer?.id ?? null,
     target_member_id: member.id,
     payload: JSON.stringify({ role, source: 'directory' }),
     status: 'pending',
@@ -350,17 +338,18 @@ async function askAdminsToConfirm(
   });
   await team.audit({
     orgId: org.id,
-    memberId: member.id,
-    email: member.email,
-    role: member.role,
+    memberId: proposer?.id ?? null,
+    email: proposer?.email ?? null,
+    role: proposer?.role ?? 'console',
     action: 'team-request.propose',
     targets: [member.id],
     outcome: 'ok',
     status: 202,
     requestId: null,
     clientAddress: null,
-    detail: `The company's directory gives ${ROLE_LABELS[role]}: waiting for an admin to confirm`,
+    detail: said,
   });
+  return true;
 }
 
 /**
