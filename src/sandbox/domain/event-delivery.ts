@@ -12,6 +12,7 @@ import {
 } from '../store/events';
 import { payableOf } from './ap-payables';
 import type { Caller } from './auth';
+import { postEvent } from './event-post';
 import type { FaultRegistry } from './faults';
 import { flowOf } from './flows';
 import { payoutLinkOf } from './payout-links';
@@ -207,23 +208,20 @@ export class EventDelivery {
     }
     // The receiver checks the timestamp against its own clock: the real one, whatever clock the store runs on.
     const at = new Date();
-    try {
-      const answer = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': delivery.event_id,
-          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': signatures(delivery, body, at, nowMs),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timing.timeoutMs),
-      });
-      await answer.body?.cancel();
-      return answer.ok ? { ok: true } : { ok: false, error: `answered ${answer.status}` };
-    } catch (error) {
-      return { ok: false, error: (error as Error).name === 'TimeoutError' ? 'timed out' : 'no answer' };
-    }
+    const posted = await postEvent(
+      delivery.url,
+      {
+        'content-type': 'application/json',
+        'webhook-id': delivery.event_id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signatures(delivery, body, at, nowMs),
+      },
+      body,
+      this.timing.timeoutMs,
+    );
+    if ('error' in posted) return { ok: false, error: posted.error };
+    return posted.status >= 200 && posted.status < 300
+      ? { ok: true }
+      : { ok: false, error: `answered ${posted.status}` };
   }
 }
