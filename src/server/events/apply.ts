@@ -1,5 +1,6 @@
 import type { EventObject } from '../../lib/service-events';
 import type { ConsoleDb } from '../db/database';
+import { groupCommitOf } from '../db/group-commit';
 import { findServiceObject, recordServiceObject } from '../db/repositories/events/service-events';
 import type { ChangeSink } from '../live/changes';
 import { rowKeyOf, type ServiceObject, statusOf, statusTimeOf } from './reads';
@@ -34,7 +35,7 @@ export async function applyRead(
   const changedAt = statusTimeOf(object) ?? (fallbackAt === READ_NOW ? readNow : fallbackAt);
   if (held && held.changed_at > changedAt) return 'older';
   if (held && held.changed_at === changedAt && held.status === status) return 'unchanged';
-  const written = await recordServiceObject(db, {
+  const row = {
     org_id: orgId,
     kind,
     object_id: object.id,
@@ -42,7 +43,12 @@ export async function applyRead(
     changed_at: changedAt,
     row_key: rowKeyOf(object),
     read_at: now.toISOString(),
-  });
+  };
+  // In the commit of the events received at the same time; objects after events in a group (receive.ts, eventKey).
+  const written = await groupCommitOf(db, 'events').run(
+    (trx) => recordServiceObject(trx, row),
+    `o:${orgId}:${kind}:${object.id}`,
+  );
   // Another server recorded this read, or a newer one, in between: it told the pages.
   if (!written) return 'unchanged';
   await sink.publish({ orgId, kind, id: object.id, status });
