@@ -28,6 +28,11 @@ export async function applyRead(
   object: ServiceObject,
   fallbackAt: string | typeof READ_NOW,
   now: Date,
+  /**
+   * `shared`: in the commit of the events received at the same time (receive.ts), whose objects come after their
+   * events in a group (eventKey). A sweep, which writes one object after another, commits each on its own.
+   */
+  commit: 'own' | 'shared' = 'own',
 ): Promise<Applied> {
   const status = statusOf(object);
   const held = await findServiceObject(db, orgId, kind, object.id);
@@ -44,11 +49,13 @@ export async function applyRead(
     row_key: rowKeyOf(object),
     read_at: now.toISOString(),
   };
-  // In the commit of the events received at the same time; objects after events in a group (receive.ts, eventKey).
-  const written = await groupCommitOf(db, 'events').run(
-    (trx) => recordServiceObject(trx, row),
-    `o:${orgId}:${kind}:${object.id}`,
-  );
+  const written =
+    commit === 'shared'
+      ? await groupCommitOf(db, 'events').run(
+          (trx) => recordServiceObject(trx, row),
+          `o:${orgId}:${kind}:${object.id}`,
+        )
+      : await recordServiceObject(db, row);
   // Another server recorded this read, or a newer one, in between: it told the pages.
   if (!written) return 'unchanged';
   await sink.publish({ orgId, kind, id: object.id, status });

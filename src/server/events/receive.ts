@@ -134,7 +134,7 @@ export async function receiveEvent(
       `${event.type} says ${kind} ${event.data.id} is ${said}; the service answers ${found}`,
     );
   }
-  const applied = await applyRead(db, deps.sink, org.id, kind, read.object, event.timestamp, now);
+  const applied = await applyRead(db, deps.sink, org.id, kind, read.object, event.timestamp, now, 'shared');
   if (applied === 'applied' && kind === 'transfer')
     await noticeTransferTrouble(deps.team, org.id, read.object);
   return end(applied, applied === 'older' ? `${event.type}: the console holds a newer status` : null);
