@@ -1,4 +1,4 @@
-import { Webhook } from 'standardwebhooks';
+import { webhookSignature } from '../../node/webhook-signature';
 import type { Db } from '../store/db';
 import {
   type DueDelivery,
@@ -81,7 +81,8 @@ function signatures(delivery: DueDelivery, body: string, at: Date, nowMs: number
   const secrets = [delivery.secret];
   if (delivery.previous_secret && (delivery.previous_until_ms ?? 0) > nowMs)
     secrets.push(delivery.previous_secret);
-  return secrets.map((secret) => new Webhook(secret).sign(delivery.event_id, at, body)).join(' ');
+  const seconds = Math.floor(at.getTime() / 1000);
+  return secrets.map((secret) => webhookSignature(secret, delivery.event_id, seconds, body)).join(' ');
 }
 
 /** `final`: not worth another attempt (the object is gone). */
