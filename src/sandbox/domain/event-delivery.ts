@@ -1,4 +1,4 @@
-import { Webhook } from 'standardwebhooks';
+import { webhookSignature } from '../../node/webhook-signature';
 import type { Db } from '../store/db';
 import {
   type DueDelivery,
@@ -12,6 +12,7 @@ import {
 } from '../store/events';
 import { payableOf } from './ap-payables';
 import type { Caller } from './auth';
+import { postEvent } from './event-post';
 import type { FaultRegistry } from './faults';
 import { flowOf } from './flows';
 import { payoutLinkOf } from './payout-links';
@@ -80,7 +81,8 @@ function signatures(delivery: DueDelivery, body: string, at: Date, nowMs: number
   const secrets = [delivery.secret];
   if (delivery.previous_secret && (delivery.previous_until_ms ?? 0) > nowMs)
     secrets.push(delivery.previous_secret);
-  return secrets.map((secret) => new Webhook(secret).sign(delivery.event_id, at, body)).join(' ');
+  const seconds = Math.floor(at.getTime() / 1000);
+  return secrets.map((secret) => webhookSignature(secret, delivery.event_id, seconds, body)).join(' ');
 }
 
 /** `final`: not worth another attempt (the object is gone). */
@@ -143,8 +145,41 @@ export class EventDelivery {
     } catch {
       return false; // the store is closing
     }
+    try {
+      // The bodies of the round's first sends fixed in one commit, not one each.
+      this.db.transaction(() => {
+        for (const delivery of due) this.fixBody(delivery);
+      })();
+    } catch {
+      return false;
+    }
     await Promise.all(due.map((delivery) => this.deliverWithFaults(delivery)));
+    this.writeMarks();
     return due.length > 0;
+  }
+
+  /** What each attempt of the round came to, written together once the round's answers are in: one commit. */
+  private marks: (() => void)[] = [];
+
+  private writeMarks(): void {
+    const marks = this.marks;
+    this.marks = [];
+    try {
+      this.db.transaction(() => {
+        for (const mark of marks) mark();
+      })();
+    } catch {
+      // The store closed while the receivers answered: the deliveries stay pending and are sent again.
+    }
+  }
+
+  /** Fixes the body an event is sent with at its first send; left null when its object is gone. */
+  private fixBody(delivery: DueDelivery): void {
+    if (delivery.body !== null) return;
+    const data = objectJson(this.db, delivery, this.now());
+    if (data === null) return;
+    const made = `{"type":${JSON.stringify(delivery.type)},"timestamp":"${new Date(delivery.at_ms).toISOString()}","data":${data}}`;
+    delivery.body = fixEventBody(this.db, delivery.event_seq, made);
   }
 
   /** The outbox and its deliveries stay a window long, not forever: pruned once a minute, in the sender's own loop. */
@@ -156,6 +191,11 @@ export class EventDelivery {
   }
 
   private async deliverWithFaults(delivery: DueDelivery): Promise<void> {
+    // The next event of the object is what a reordering fault sends first: a query asked only when faults are armed.
+    if (!this.faults.armsDeliveries(delivery.client_id)) {
+      await this.deliver(delivery);
+      return;
+    }
     const next = nextOfObject(this.db, delivery);
     const fault = this.faults.takeDelivery(delivery.client_id, next !== undefined);
     switch (fault?.delivery) {
@@ -182,48 +222,37 @@ export class EventDelivery {
   private async deliver(delivery: DueDelivery): Promise<void> {
     const attempt = await this.send(delivery);
     const attempts = delivery.attempts + 1;
-    try {
+    const retryAtMs = this.now() + Math.min(this.timing.retryBaseMs * 2 ** (attempts - 1), MAX_WAIT_MS);
+    this.marks.push(() => {
       if (attempt.ok) endDelivery(this.db, delivery.seq, 'delivered', attempts, null);
       else if (attempt.final || attempts >= ATTEMPTS)
         endDelivery(this.db, delivery.seq, 'failed', attempts, attempt.error);
-      else {
-        const wait = Math.min(this.timing.retryBaseMs * 2 ** (attempts - 1), MAX_WAIT_MS);
-        retryDelivery(this.db, delivery.seq, attempts, this.now() + wait, attempt.error);
-      }
-    } catch {
-      // The store closed while the receiver answered: the delivery stays pending and is sent again.
-    }
+      else retryDelivery(this.db, delivery.seq, attempts, retryAtMs, attempt.error);
+    });
   }
 
   private async send(delivery: DueDelivery): Promise<Attempt> {
     const nowMs = this.now();
-    let body = delivery.body;
-    if (body === null) {
-      const data = objectJson(this.db, delivery, nowMs);
-      if (data === null) return { ok: false, error: 'the object is gone', final: true };
-      const made = `{"type":${JSON.stringify(delivery.type)},"timestamp":"${new Date(delivery.at_ms).toISOString()}","data":${data}}`;
-      body = fixEventBody(this.db, delivery.event_seq, made);
-      delivery.body = body;
-    }
+    // A delivery the round did not fix (the next one a reordering fault sends first) is fixed now.
+    if (delivery.body === null) this.fixBody(delivery);
+    const body = delivery.body;
+    if (body === null) return { ok: false, error: 'the object is gone', final: true };
     // The receiver checks the timestamp against its own clock: the real one, whatever clock the store runs on.
     const at = new Date();
-    try {
-      const answer = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': delivery.event_id,
-          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': signatures(delivery, body, at, nowMs),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timing.timeoutMs),
-      });
-      await answer.body?.cancel();
-      return answer.ok ? { ok: true } : { ok: false, error: `answered ${answer.status}` };
-    } catch (error) {
-      return { ok: false, error: (error as Error).name === 'TimeoutError' ? 'timed out' : 'no answer' };
-    }
+    const posted = await postEvent(
+      delivery.url,
+      {
+        'content-type': 'application/json',
+        'webhook-id': delivery.event_id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': signatures(delivery, body, at, nowMs),
+      },
+      body,
+      this.timing.timeoutMs,
+    );
+    if ('error' in posted) return { ok: false, error: posted.error };
+    return posted.status >= 200 && posted.status < 300
+      ? { ok: true }
+      : { ok: false, error: `answered ${posted.status}` };
   }
 }

@@ -55,6 +55,11 @@ export class FaultRegistry {
     );
   }
 
+  /** Whether a fault of deliveries is armed for this tenant: the sender looks for the next event only then. */
+  armsDeliveries(clientId: string): boolean {
+    return this.byClient.get(clientId)?.some((f) => f.delivery !== undefined) ?? false;
+  }
+
   /** The first armed fault of this tenant's deliveries (a reordering one only when there is a next event to swap). */
   takeDelivery(clientId: string, canReorder: boolean): Fault | undefined {
     return this.use(clientId, (f) => f.delivery !== undefined && (canReorder || f.delivery !== 'reorder'));

@@ -71,10 +71,10 @@ export class GroupCommit {
 const groups = new WeakMap<ConsoleDb, Map<string, GroupCommit>>();
 
 /**
- * The database's group commit for one kind of write (the audit trail's lines, the members' spending): one per kind,
- * so that a group locks rows of one kind only, in key order.
+ * The database's group commit for one kind of write (the audit trail's lines, the members' spending, the service's
+ * events): one per kind, so that a group locks rows of one kind only, in key order.
  */
-export function groupCommitOf(db: ConsoleDb, kind: 'audit-lines' | 'spend'): GroupCommit {
+export function groupCommitOf(db: ConsoleDb, kind: 'audit-lines' | 'spend' | 'events'): GroupCommit {
   let byKind = groups.get(db);
   if (!byKind) {
     byKind = new Map();

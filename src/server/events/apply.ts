@@ -1,5 +1,6 @@
 import type { EventObject } from '../../lib/service-events';
 import type { ConsoleDb } from '../db/database';
+import { groupCommitOf } from '../db/group-commit';
 import { findServiceObject, recordServiceObject } from '../db/repositories/events/service-events';
 import type { ChangeSink } from '../live/changes';
 import { rowKeyOf, type ServiceObject, statusOf, statusTimeOf } from './reads';
@@ -27,6 +28,11 @@ export async function applyRead(
   object: ServiceObject,
   fallbackAt: string | typeof READ_NOW,
   now: Date,
+  /**
+   * `shared`: in the commit of the events received at the same time (receive.ts), whose objects come after their
+   * events in a group (eventKey). A sweep, which writes one object after another, commits each on its own.
+   */
+  commit: 'own' | 'shared' = 'own',
 ): Promise<Applied> {
   const status = statusOf(object);
   const held = await findServiceObject(db, orgId, kind, object.id);
@@ -34,7 +40,7 @@ export async function applyRead(
   const changedAt = statusTimeOf(object) ?? (fallbackAt === READ_NOW ? readNow : fallbackAt);
   if (held && held.changed_at > changedAt) return 'older';
   if (held && held.changed_at === changedAt && held.status === status) return 'unchanged';
-  const written = await recordServiceObject(db, {
+  const row = {
     org_id: orgId,
     kind,
     object_id: object.id,
@@ -42,7 +48,14 @@ export async function applyRead(
     changed_at: changedAt,
     row_key: rowKeyOf(object),
     read_at: now.toISOString(),
-  });
+  };
+  const written =
+    commit === 'shared'
+      ? await groupCommitOf(db, 'events').run(
+          (trx) => recordServiceObject(trx, row),
+          `o:${orgId}:${kind}:${object.id}`,
+        )
+      : await recordServiceObject(db, row);
   // Another server recorded this read, or a newer one, in between: it told the pages.
   if (!written) return 'unchanged';
   await sink.publish({ orgId, kind, id: object.id, status });

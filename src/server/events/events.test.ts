@@ -6,6 +6,7 @@ import {
   addEventSecret,
   eventSecretsOf,
   eventsOf,
+  eventWatchOf,
   findServiceObject,
   removeEventSecret,
   storeEventOnce,
@@ -675,5 +676,21 @@ describe('a member whose payment later fails is told', () => {
       .where('about_id', '=', id)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('notes that events arrive at most once a second for an organization, not once for each event', async () => {
+    const { tenant, org, secret } = await subscribedTenant();
+    const id = await pendingPayment(tenant);
+    await delivered();
+    const body = await eventBody(tenant, id, 'transfer.pending');
+    for (let i = 0; i < 5; i++)
+      expect((await deliver(tenant, { secret, id: unknownId(), body })).status).toBe(200);
+    const db = server.team.database.db;
+    const received = (await eventsOf(db, org.id)).map((e) => Date.parse(e.received_at)).sort((a, b) => a - b);
+    expect(received.length).toBeGreaterThanOrEqual(7);
+    // The rule replayed: a write, then none until a second after it.
+    let noted = received[0] as number;
+    for (const at of received) if (at - noted >= 1000) noted = at;
+    expect((await eventWatchOf(db, org.id))?.last_event_at).toBe(new Date(noted).toISOString());
   });
 });

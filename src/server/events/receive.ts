@@ -1,5 +1,7 @@
 import { objectOfEventType } from '../../lib/service-events';
 import { consoleEntry } from '../audit/chain';
+import type { ConsoleDb } from '../db/database';
+import { groupCommitOf } from '../db/group-commit';
 import {
   forgetEvent,
   noteEventArrived,
@@ -24,6 +26,32 @@ export interface EventDeps {
   /** The secrets an organization's events are signed with: its stored ones and, upstream, the environment's. */
   secretsFor(orgId: string): Promise<string[]>;
 }
+
+/**
+ * Where the sweep learns that events flow (events/sweep.ts): written at most once a second for an organization, not
+ * for each event, as a gap is judged in minutes and a write for each of a thousand events a second was a commit each.
+ */
+const ARRIVAL_NOTED_EVERY_MS = 1000;
+const arrivalsNoted = new WeakMap<ConsoleDb, Map<string, number>>();
+
+async function noteArrival(db: ConsoleDb, orgId: string, now: Date): Promise<void> {
+  let noted = arrivalsNoted.get(db);
+  if (!noted) {
+    noted = new Map();
+    arrivalsNoted.set(db, noted);
+  }
+  const last = noted.get(orgId);
+  const nowMs = now.getTime();
+  if (last !== undefined && nowMs >= last && nowMs - last < ARRIVAL_NOTED_EVERY_MS) return;
+  noted.set(orgId, nowMs);
+  await noteEventArrived(db, orgId, now.toISOString());
+}
+
+/**
+ * An event's writes share a commit with those of the events received at the same time (db/group-commit.ts). The keys
+ * order a group's rows, events before objects (`e:` < `o:`, apply.ts), so that two servers lock them in one order.
+ */
+export const eventKey = (webhookId: string) => `e:${webhookId}`;
 
 export type Received =
   | { status: 401; refused: string }
@@ -62,7 +90,8 @@ export async function receiveEvent(
   const { webhookId, event } = verified;
   const kind = objectOfEventType(event.type);
   const now = team.now();
-  const stored = await storeEventOnce(db, {
+  const writes = groupCommitOf(db, 'events');
+  const row = {
     webhook_id: webhookId,
     org_id: org.id,
     type: event.type,
@@ -71,13 +100,14 @@ export async function receiveEvent(
     event_at: new Date(event.timestamp).toISOString(),
     received_at: now.toISOString(),
     outcome: null,
-  });
+  };
+  const stored = await writes.run((trx) => storeEventOnce(trx, row), eventKey(webhookId));
   if (!stored) {
     // Answered 2xx all the same: a sender's duplicate must not be sent again and again.
     await trail('event.refuse', [webhookId], 200, `a replayed id: ${event.type} ${event.data.id}`);
     return { status: 200, outcome: 'duplicate' };
   }
-  await noteEventArrived(db, org.id, now.toISOString());
+  await noteArrival(db, org.id, now);
 
   const credentials = team.credentialsFor(org);
   const read = credentials ? await readObject(deps.call, credentials, kind, event.data.id) : null;
@@ -87,7 +117,7 @@ export async function receiveEvent(
   }
   const end = async (outcome: ReceivedOutcome, detail: string | null) => {
     if (detail) await trail('event.ignore', [webhookId, event.data.id], 200, detail);
-    await noteEventOutcome(db, webhookId, outcome);
+    await writes.run((trx) => noteEventOutcome(trx, webhookId, outcome), eventKey(webhookId));
     return { status: 200 as const, outcome };
   };
   if (read.kind === 'not-ours') {
@@ -104,7 +134,7 @@ export async function receiveEvent(
       `${event.type} says ${kind} ${event.data.id} is ${said}; the service answers ${found}`,
     );
   }
-  const applied = await applyRead(db, deps.sink, org.id, kind, read.object, event.timestamp, now);
+  const applied = await applyRead(db, deps.sink, org.id, kind, read.object, event.timestamp, now, 'shared');
   if (applied === 'applied' && kind === 'transfer')
     await noticeTransferTrouble(deps.team, org.id, read.object);
   return end(applied, applied === 'older' ? `${event.type}: the console holds a newer status` : null);

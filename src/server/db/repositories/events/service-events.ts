@@ -1,4 +1,5 @@
 import type { ConsoleDb } from '../../database';
+import { preparedQuery } from '../../prepared';
 import type { ReceivedOutcome, ServiceEventRow, ServiceObjectRow } from '../../schema/events';
 
 /**
@@ -31,19 +32,23 @@ export async function eventsOf(db: ConsoleDb, orgId: string): Promise<ServiceEve
     .execute();
 }
 
+const serviceObject = preparedQuery((db, v: { orgId: string; kind: string; objectId: string }) =>
+  db
+    .selectFrom('service_objects')
+    .selectAll()
+    .where('org_id', '=', v.orgId)
+    .where('kind', '=', v.kind)
+    .where('object_id', '=', v.objectId),
+);
+
+/** What the console holds of one object: asked once for each event, so built and compiled once (prepared.ts). */
 export async function findServiceObject(
   db: ConsoleDb,
   orgId: string,
   kind: string,
   objectId: string,
 ): Promise<ServiceObjectRow | undefined> {
-  return db
-    .selectFrom('service_objects')
-    .selectAll()
-    .where('org_id', '=', orgId)
-    .where('kind', '=', kind)
-    .where('object_id', '=', objectId)
-    .executeTakeFirst();
+  return (await serviceObject(db, { orgId, kind, objectId }))[0];
 }
 
 /**
@@ -109,9 +114,13 @@ export async function eventWatchOf(
     .executeTakeFirst();
 }
 
+const secretsOfOrg = preparedQuery((db, v: { orgId: string }) =>
+  db.selectFrom('event_secrets').select('secret').where('org_id', '=', v.orgId),
+);
+
+/** The organization's signing secrets: asked for each event, so built and compiled once (prepared.ts). */
 export async function eventSecretsOf(db: ConsoleDb, orgId: string): Promise<string[]> {
-  const rows = await db.selectFrom('event_secrets').select('secret').where('org_id', '=', orgId).execute();
-  return rows.map((row) => row.secret);
+  return (await secretsOfOrg(db, { orgId })).map((row) => row.secret);
 }
 
 export async function subscriptionIdOf(db: ConsoleDb, orgId: string): Promise<string | null> {

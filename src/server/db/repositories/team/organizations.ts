@@ -1,4 +1,5 @@
 import { type ConsoleDb, lockRow } from '../../database';
+import { preparedQuery } from '../../prepared';
 import type { OrganizationRow } from '../../schema/team';
 
 /** The organizations the console acts for, one per client id. */
@@ -30,9 +31,14 @@ export function lockOrganization(trx: ConsoleDb, id: string): Promise<void> {
   return lockRow(trx, 'organizations', id);
 }
 
-export function findOrganizationByClientId(
+const organizationByClientId = preparedQuery((db, v: { clientId: string }) =>
+  db.selectFrom('organizations').selectAll().where('client_id', '=', v.clientId),
+);
+
+/** Asked for each of the service's events (their address names the client id), so built and compiled once. */
+export async function findOrganizationByClientId(
   db: ConsoleDb,
   clientId: string,
 ): Promise<OrganizationRow | undefined> {
-  return db.selectFrom('organizations').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  return (await organizationByClientId(db, { clientId }))[0];
 }
