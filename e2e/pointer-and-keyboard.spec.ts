@@ -42,12 +42,24 @@ const FILE_PAGES = [
   },
 ] as const;
 
+/**
+ * Pages whose file dialogs Playwright takes over for the whole test. It takes them over while something listens for
+ * them, and asks the browser to without waiting for an answer: a waiter made just before a key press raced the key
+ * (the dialog opened for no one, and the test waited out its time), where a pointer's click, slower to start, won.
+ */
+const dialogsTakenOver = new WeakSet<Page>();
+
 /** Waits for the file dialog that `open` makes the page show, and gives it a file, as a person picks one. */
 async function pickInFileDialog(
   page: Page,
   open: () => Promise<void>,
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<void> {
+  if (!dialogsTakenOver.has(page)) {
+    dialogsTakenOver.add(page);
+    page.on('filechooser', () => {});
+    await page.evaluate(() => undefined);
+  }
   const chooser = page.waitForEvent('filechooser');
   await open();
   await (await chooser).setFiles(file);
