@@ -4,6 +4,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { resumeOrphans } from '../../approvals/execution/executor';
 import { appendAudit, consoleEntry, verifyAudit } from '../../audit/chain';
 import { AuditHeadFile } from '../../audit/head-file';
+import type { ConsoleDb } from '../../db/database';
 import { basic, caller, type MemberCredentials, teamConsole, testAuditKey } from '../../test/console';
 import { BACKENDS } from '../../test/databases';
 import { tempDir } from '../../test/temp-dir';
@@ -467,12 +468,7 @@ describe.each(BACKENDS)(
       const confirmed = await admin.post(`/api/team/team-requests/${id}/confirm`);
       error.mockRestore();
       expect(confirmed.status).toBe(404);
-      const viewer = await s.sql
-        .selectFrom('members')
-        .select('role')
-        .where('id', '=', s.member('viewer').id)
-        .executeTakeFirstOrThrow();
-      expect(viewer.role).toBe('viewer');
+      expect(await roleOf(s.sql, s.member('viewer').id)).toBe('viewer');
     });
 
     it('a team request rejected, then set waiting again in the database, is not found when an admin confirms it', async () => {
@@ -509,12 +505,7 @@ describe.each(BACKENDS)(
       const confirmed = await second.post(`/api/team/team-requests/${id}/confirm`);
       error.mockRestore();
       expect(confirmed.status).toBe(404);
-      const viewer = await s.sql
-        .selectFrom('members')
-        .select('role')
-        .where('id', '=', s.member('viewer').id)
-        .executeTakeFirstOrThrow();
-      expect(viewer.role).toBe('viewer');
+      expect(await roleOf(s.sql, s.member('viewer').id)).toBe('viewer');
     });
 
     it('rows are sealed once, at the first start: a seal emptied later is not made again by a restart', async () => {
@@ -541,3 +532,13 @@ describe.each(BACKENDS)(
   },
   60_000,
 );
+
+/** A member's role as the database holds it. */
+async function roleOf(sql: ConsoleDb, memberId: string): Promise<string> {
+  const row = await sql
+    .selectFrom('members')
+    .select('role')
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return row.role;
+}
