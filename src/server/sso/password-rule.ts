@@ -1,3 +1,4 @@
+import { consoleEntry } from '../audit/chain';
 import type { ConsoleDb } from '../db/database';
 import * as ssoRows from '../db/repositories/sso/sso';
 import * as memberRows from '../db/repositories/team/members';
@@ -129,18 +130,11 @@ export async function applyPasswordRule(
     changed_at: team.now().toISOString(),
   });
   // The row's anchor: a later read that finds it gone or older than this version takes passwords as off for everyone.
-  await team.audit({
-    orgId: org.id,
-    memberId: null,
-    email: null,
-    role: 'console',
-    requestId: null,
-    clientAddress: null,
-    action: ssoRows.PASSWORD_RULE_WRITTEN,
-    targets: [`version:${version}`],
-    outcome: 'ok',
-    status: 200,
-    detail: `Passwords ${change.passwords}${change.break_glass_member_id ? ` but for the break-glass admin ${change.break_glass_member_id}` : ''}, confirmed by a second admin`,
-  });
+  await team.audit(
+    consoleEntry(org.id, ssoRows.PASSWORD_RULE_WRITTEN, [`version:${version}`], {
+      status: 200,
+      detail: `Passwords ${change.passwords}${change.break_glass_member_id ? ` but for the break-glass admin ${change.break_glass_member_id}` : ''}, confirmed by a second admin`,
+    }),
+  );
   return passwordRuleView(team, org.id);
 }

@@ -3,6 +3,7 @@ import canonicalize from 'canonicalize';
 import { deadlineFrom } from '../../lib/request-lifecycle';
 import { isRole, ROLE_LABELS, type Role } from '../../lib/roles';
 import { TEAM_REQUEST_TTL_MS } from '../../lib/team-changes';
+import { consoleEntry } from '../audit/chain';
 import { lockRow, transaction } from '../db/database';
 import * as roleMapRows from '../db/repositories/sso/role-maps';
 import { lastAnchor } from '../db/repositories/team/audit-trail';
@@ -165,19 +166,9 @@ const line = (
   status = 200,
   targets: string[] = [],
 ) =>
-  team.audit({
-    orgId: org.id,
-    memberId: null,
-    email: null,
-    role: 'console',
-    requestId: null,
-    clientAddress: null,
-    action,
-    targets,
-    outcome: status === 200 ? 'ok' : 'refused',
-    status,
-    detail,
-  });
+  team.audit(
+    consoleEntry(org.id, action, targets, { status, outcome: status === 200 ? 'ok' : 'refused', detail }),
+  );
 
 /** Stores a mapping as the next version, and its line of the trail naming that version (the row's anchor). */
 async function write(
