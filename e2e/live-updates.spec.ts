@@ -209,7 +209,7 @@ test('a payout failed by fault injection appears under "Needs attention" live, a
   const words = new RegExp(`^Your transfer ${id.slice(0, 8)}: failed$`);
   // Said politely to a screen reader.
   const announced = page.getByRole('log', { name: 'New notices', exact: true });
-  await expect(announced).toContainText(`${id.slice(0, 8)}: failed`);
+  await expect(announced).toContainText(`New notice: Your transfer ${id.slice(0, 8)}: failed`);
   await expect(announced).toHaveAttribute('aria-live', 'polite');
   await notices.click();
   await page.getByRole('link', { name: words }).click();
