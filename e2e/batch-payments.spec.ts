@@ -11,7 +11,16 @@ import {
   withRow,
 } from './batch-file';
 import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
-import { AXE_SPEC_TIMEOUT, approvalsOff, armFault, expect, memberOf, signIn, test } from './fixtures';
+import {
+  AXE_SPEC_TIMEOUT,
+  approvalsOff,
+  armFault,
+  expect,
+  memberOf,
+  OWN_CONTEXT,
+  signIn,
+  test,
+} from './fixtures';
 
 /*
  * A finance operator pays a month's collections from a spreadsheet: every row checked before money moves, the count
@@ -269,19 +278,23 @@ test(`the page passes axe with row errors, the review and the results, light and
   await expectNoAxeViolationsInBothSchemes(page);
 });
 
-test('an idle sign-out takes the file and its account numbers with it', async ({ page, tenant }) => {
-  await page.clock.install();
-  await signIn(page, tenant);
-  await openBatchPayments(page);
-  await chooseFile(page, 'idle.csv', paymentsCsv(tenant, 3));
-  await expect(page.getByRole('table', { name: 'Rows to pay' })).toContainText('•••• 0000');
+test(
+  'an idle sign-out takes the file and its account numbers with it',
+  OWN_CONTEXT,
+  async ({ page, tenant }) => {
+    await page.clock.install();
+    await signIn(page, tenant);
+    await openBatchPayments(page);
+    await chooseFile(page, 'idle.csv', paymentsCsv(tenant, 3));
+    await expect(page.getByRole('table', { name: 'Rows to pay' })).toContainText('•••• 0000');
 
-  await page.clock.fastForward('15:01');
-  const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
-  await signInAgain.getByLabel('Password', { exact: true }).fill(memberOf(tenant, 'finance').password);
-  await signInAgain.getByRole('button', { name: 'Sign in' }).click();
-  await expect(signInAgain).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Rows to pay' })).toHaveCount(0);
-  await expect(page.getByLabel('Payments file', { exact: true })).toBeAttached();
-  expect(await batchTransfers(page, tenant)).toHaveLength(0);
-});
+    await page.clock.fastForward('15:01');
+    const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
+    await signInAgain.getByLabel('Password', { exact: true }).fill(memberOf(tenant, 'finance').password);
+    await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+    await expect(signInAgain).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Rows to pay' })).toHaveCount(0);
+    await expect(page.getByLabel('Payments file', { exact: true })).toBeAttached();
+    expect(await batchTransfers(page, tenant)).toHaveLength(0);
+  },
+);

@@ -9,6 +9,7 @@ import {
   expect,
   memberAuth,
   memberOf,
+  OWN_CONTEXT,
   signIn,
   signInByForm,
   type Tenant,
@@ -140,44 +141,49 @@ test('an injected inline script does not run, and a server message renders as te
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
 });
 
-test('after 15 idle minutes the operator is signed out with a warning first; the draft stays, account numbers do not', async ({
-  page,
-  tenant,
-}) => {
-  await page.clock.install();
-  await signIn(page, tenant);
-  await openCreatePayment(page);
-  await pickById(page, 'User', tenant.users[0]?.id ?? '');
-  await page.getByLabel('Amount (USD)').fill('33.00');
-  await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(ACCOUNT);
-  await page.getByLabel('Confirm account number').fill(ACCOUNT);
+test(
+  'after 15 idle minutes the operator is signed out with a warning first; the draft stays, account numbers do not',
+  OWN_CONTEXT,
+  async ({ page, tenant }) => {
+    await page.clock.install();
+    await signIn(page, tenant);
+    await openCreatePayment(page);
+    await pickById(page, 'User', tenant.users[0]?.id ?? '');
+    await page.getByLabel('Amount (USD)').fill('33.00');
+    await page.getByRole('textbox', { name: 'Account number', exact: true }).fill(ACCOUNT);
+    await page.getByLabel('Confirm account number').fill(ACCOUNT);
 
-  await page.clock.fastForward('14:01');
-  await expect(page.getByRole('dialog', { name: 'Still there?' })).toBeVisible();
-  await page.clock.fastForward('01:00');
-  const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
-  await expect(signInAgain).toBeVisible();
-  await expect(signInAgain).toContainText('without activity');
-  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-  await signInAgain.getByLabel('Password', { exact: true }).fill(memberOf(tenant, 'finance').password);
-  await signInAgain.getByRole('button', { name: 'Sign in' }).click();
-  await expect(signInAgain).toHaveCount(0);
-  await expect(page.getByLabel('Amount (USD)')).toHaveValue('33.00');
-  await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(tenant.users[0]));
-  await expect(page.getByRole('textbox', { name: 'Account number', exact: true })).toHaveValue('');
-  await expect(page.getByLabel('Confirm account number')).toHaveValue('');
-});
+    await page.clock.fastForward('14:01');
+    await expect(page.getByRole('dialog', { name: 'Still there?' })).toBeVisible();
+    await page.clock.fastForward('01:00');
+    const signInAgain = page.getByRole('dialog', { name: 'Sign in again' });
+    await expect(signInAgain).toBeVisible();
+    await expect(signInAgain).toContainText('without activity');
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await signInAgain.getByLabel('Password', { exact: true }).fill(memberOf(tenant, 'finance').password);
+    await signInAgain.getByRole('button', { name: 'Sign in' }).click();
+    await expect(signInAgain).toHaveCount(0);
+    await expect(page.getByLabel('Amount (USD)')).toHaveValue('33.00');
+    await expect(page.getByLabel('User', { exact: true })).toHaveValue(shownAs(tenant.users[0]));
+    await expect(page.getByRole('textbox', { name: 'Account number', exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Confirm account number')).toHaveValue('');
+  },
+);
 
-test('activity keeps the session: "Stay signed in" resets the clock', async ({ page, tenant }) => {
-  await page.clock.install();
-  await signIn(page, tenant);
-  await page.clock.fastForward('14:30');
-  const warning = page.getByRole('dialog', { name: 'Still there?' });
-  await warning.getByRole('button', { name: 'Stay signed in' }).click();
-  await page.clock.fastForward('10:00');
-  await expect(page.getByRole('dialog', { name: 'Sign in again' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-});
+test(
+  'activity keeps the session: "Stay signed in" resets the clock',
+  OWN_CONTEXT,
+  async ({ page, tenant }) => {
+    await page.clock.install();
+    await signIn(page, tenant);
+    await page.clock.fastForward('14:30');
+    const warning = page.getByRole('dialog', { name: 'Still there?' });
+    await warning.getByRole('button', { name: 'Stay signed in' }).click();
+    await page.clock.fastForward('10:00');
+    await expect(page.getByRole('dialog', { name: 'Sign in again' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  },
+);
 
 test('no organization key is in any built file, in /config.json or in an answer a member gets', async ({
   page,

@@ -1,4 +1,4 @@
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
 export interface LazyPage {
   (): ReturnType<typeof createElement>;
@@ -29,6 +29,9 @@ export function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
     return loading;
   };
   const Suspending = lazy(() => preload().then((component) => ({ default: component })));
-  const Page = () => createElement(loaded ?? Suspending);
+  // One element type for as long as a page is on screen: a page first drawn through the lazy wrapper (its code still
+  // on its way) stays drawn through it, which renders at once once the code is here. Switching to the loaded
+  // component on a later redraw of the shell would unmount the page and lose what was typed in it.
+  const Page = () => createElement(useState(() => loaded ?? Suspending)[0]);
   return Object.assign(Page, { preload });
 }
