@@ -10,9 +10,9 @@ test('a click right after typing in the person picker picks someone who matches 
 }) => {
   // Two people of last names no one else has (a tenant's own are drawn at random, and two Allens both match "Allen").
   const suffix = String(Date.now()).slice(-7);
-  for (const [first_name, last_name, area] of [
-    ['Ada', 'Quillfeather', '415'],
-    ['Bo', 'Okonkwo', '628'],
+  for (const { first_name, last_name, area } of [
+    { first_name: 'Ada', last_name: 'Quillfeather', area: '415' },
+    { first_name: 'Bo', last_name: 'Okonkwo', area: '628' },
   ]) {
     const made = await page.request.post('/v2/users', {
       headers: basicAuth(tenant),
