@@ -59,7 +59,8 @@ test("a payout link's maker chooses the wallet that holds it; the review names i
   await expect(paidFrom).toContainText('$5,000.00 now, $4,955.00 after this link');
   await expectNoAxeViolationsInBothSchemes(page);
   await review.getByRole('button', { name: 'Create link for $45.00', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Payout link', level: 1 })).toBeVisible();
+  // The link's own page (exact: the form's own heading, "Create payout link", contains the words too).
+  await expect(page.getByRole('heading', { name: 'Payout link', level: 1, exact: true })).toBeVisible();
   // The service holds it from that wallet, and from no other.
   expect(await walletOf(page.request, tenant, second.id)).toBe('4955.00');
   expect(await walletOf(page.request, tenant, first.id)).toBe('100000.00');

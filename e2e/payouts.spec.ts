@@ -151,7 +151,7 @@ test('a payout link is created, claimed by its payee, and shows Claimed with its
     'rae.okoro@example.com',
   );
   await review.getByRole('button', { name: 'Create link for $45.00', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Payout link', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payout link', level: 1, exact: true })).toBeVisible();
   await expect(page.getByText('Status: Delivered', { exact: true })).toBeVisible();
   const url = page.getByLabel('Link for the payee', { exact: true });
   await expect(url).toHaveValue(/^https:\/\//);

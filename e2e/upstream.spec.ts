@@ -189,7 +189,7 @@ test('payout links upstream: list, create, send again and cancel pass the contra
   await page.getByLabel("Payee's email", { exact: true }).fill('sam@example.com');
   await page.getByRole('button', { name: 'Review payout link', exact: true }).click();
   await page.getByRole('button', { name: 'Create link for $10.00', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Payout link', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payout link', level: 1, exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Send link again', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: /Sent again|Not sent again/ })).toBeVisible();
   await page.getByRole('button', { name: 'Cancel link', exact: true }).click();
