@@ -3,6 +3,7 @@ import type { ConsoleDb } from '../db/database';
 import { groupCommitOf } from '../db/group-commit';
 import { findServiceObject, recordServiceObject } from '../db/repositories/events/service-events';
 import type { ChangeSink } from '../live/changes';
+import { objectKey } from './commit-keys';
 import { rowKeyOf, type ServiceObject, statusOf, statusTimeOf } from './reads';
 
 export type Applied = 'applied' | 'unchanged' | 'older';
@@ -30,7 +31,7 @@ export async function applyRead(
   now: Date,
   /**
    * `shared`: in the commit of the events received at the same time (receive.ts), whose objects come after their
-   * events in a group (eventKey). A sweep, which writes one object after another, commits each on its own.
+   * events in a group (commit-keys.ts). A sweep, which writes one object after another, commits each on its own.
    */
   commit: 'own' | 'shared' = 'own',
 ): Promise<Applied> {
@@ -53,7 +54,7 @@ export async function applyRead(
     commit === 'shared'
       ? await groupCommitOf(db, 'events').run(
           (trx) => recordServiceObject(trx, row),
-          `o:${orgId}:${kind}:${object.id}`,
+          objectKey(orgId, kind, object.id),
         )
       : await recordServiceObject(db, row);
   // Another server recorded this read, or a newer one, in between: it told the pages.

@@ -14,6 +14,7 @@ import type { CallService } from '../gate/service-calls';
 import type { ChangeSink } from '../live/changes';
 import type { Team } from '../team';
 import { applyRead } from './apply';
+import { eventKey } from './commit-keys';
 import { readObject, statusOf } from './reads';
 import { noticeTransferTrouble } from './transfer-trouble';
 import { verifyDelivery } from './verify';
@@ -46,12 +47,6 @@ async function noteArrival(db: ConsoleDb, orgId: string, now: Date): Promise<voi
   noted.set(orgId, nowMs);
   await noteEventArrived(db, orgId, now.toISOString());
 }
-
-/**
- * An event's writes share a commit with those of the events received at the same time (db/group-commit.ts). The keys
- * order a group's rows, events before objects (`e:` < `o:`, apply.ts), so that two servers lock them in one order.
- */
-export const eventKey = (webhookId: string) => `e:${webhookId}`;
 
 export type Received =
   | { status: 401; refused: string }
