@@ -141,6 +141,22 @@ export function rssMiB(pid: number): number {
   return Math.round((kib / 1024) * 10) / 10;
 }
 
+/**
+ * CPU time a process has used, user and system, in milliseconds (Linux; null elsewhere): what a request costs the
+ * server whatever else shares the machine, steadier than a rate.
+ */
+export function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** The server's live heap in MiB, after a full collection (a sandbox helper). */
 export async function heapUsedMiB(url: string): Promise<number> {
   const memory = (await (await fetch(`${url}/sandbox/memory?collect=true`)).json()) as { heapUsed: number };

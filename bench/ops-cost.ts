@@ -1,6 +1,7 @@
 import type autocannon from 'autocannon';
 import {
   authHeaders,
+  cpuMsOf,
   financeOf,
   freePort,
   hammer,
@@ -14,15 +15,49 @@ import {
 
 export interface OpsCostResult {
   /** A finance member's payments a second on a server with metrics and request logs on, and on one with them off. */
-  on: { requestsPerSecond: number; rounds: number[]; scrapes: number };
-  off: { requestsPerSecond: number; rounds: number[] };
-  /** What metrics and logs cost the member's payment rate: 1 - on / off (negative: on was faster in this run). */
+  on: { requestsPerSecond: number; rounds: number[]; scrapes: number; cpuMsPerPayment: number | null };
+  off: { requestsPerSecond: number; rounds: number[]; cpuMsPerPayment: number | null };
+  /**
+   * What metrics and logs cost the member's payment rate: 1 - on / off of each round's pair (the two measured one
+   * after the other), the median pair (negative: on was faster in this run). A pair shares the machine's moment, so
+   * a drift across the run (another process, the store growing) falls on both of it.
+   */
   cost: number;
+  /** Each round's pair, 1 - on / off. */
+  pairs: number[];
+  /**
+   * What they add to the server's CPU for a payment (on / off - 1; the median round of each): steadier than the rate on a
+   * machine whose other work comes and goes, shown beside it. Null where a process's CPU cannot be read.
+   */
+  cpuCost: number | null;
 }
 
-async function memberHeaders(
-  server: Server,
-): Promise<{ headers: Record<string, string>; pay: autocannon.Request }> {
+/** A round's rate, and the server's CPU for each payment of it. */
+interface Round {
+  latency: Latency;
+  cpuMsPerPayment: number | null;
+}
+
+async function round(server: Server, seconds: number, member: MemberHeaders): Promise<Round> {
+  const before = cpuMsOf(server.child.pid);
+  const latency = await hammer(server.url, { connections: 50, seconds, headers: member.headers }, [
+    member.pay,
+  ]);
+  const after = cpuMsOf(server.child.pid);
+  const paid = latency.requestsPerSecond * seconds;
+  return {
+    latency,
+    cpuMsPerPayment: before === null || after === null || paid === 0 ? null : (after - before) / paid,
+  };
+}
+
+function medianOrNull(values: (number | null)[]): number | null {
+  return values.some((v) => v === null) ? null : median(values as number[]);
+}
+
+type MemberHeaders = { headers: Record<string, string>; pay: autocannon.Request };
+
+async function memberHeaders(server: Server): Promise<MemberHeaders> {
   // A daily limit far above what the run moves: every payment is judged and sent, none refused.
   const tenant = await makeTenant(server.url, { member_daily_limit_cents: 100_000_000 });
   const finance = financeOf(tenant);
@@ -76,28 +111,30 @@ export async function runOpsCost(seconds: number, rounds: number): Promise<OpsCo
       scrapes++;
     };
     await scrape();
-    const onRounds: Latency[] = [];
-    const offRounds: Latency[] = [];
+    const onMeasured: Round[] = [];
+    const offMeasured: Round[] = [];
     const measureOn = async () => {
       const scraper = setInterval(() => void scrape().catch(() => undefined), 1000);
       try {
-        onRounds.push(
-          await hammer(on.url, { connections: 50, seconds, headers: onMember.headers }, [onMember.pay]),
-        );
+        onMeasured.push(await round(on, seconds, onMember));
       } finally {
         clearInterval(scraper);
       }
     };
     const measureOff = async () => {
-      offRounds.push(
-        await hammer(off.url, { connections: 50, seconds, headers: offMember.headers }, [offMember.pay]),
-      );
+      offMeasured.push(await round(off, seconds, offMember));
     };
+    // A round each before the count, not counted: the first seconds of a server compile its code, and whichever
+    // went first paid for it.
+    await round(on, Math.min(seconds, 2), onMember);
+    await round(off, Math.min(seconds, 2), offMember);
     // Each round the other goes first, so that the machine's drift falls on both alike.
     for (let round = 0; round < rounds; round++) {
       for (const measure of round % 2 === 0 ? [measureOn, measureOff] : [measureOff, measureOn])
         await measure();
     }
+    const onRounds = onMeasured.map((r) => r.latency);
+    const offRounds = offMeasured.map((r) => r.latency);
     for (const [name, latencies] of [
       ['on', onRounds],
       ['off', offRounds],
@@ -110,10 +147,27 @@ export async function runOpsCost(seconds: number, rounds: number): Promise<OpsCo
     }
     const onRate = median(onRounds.map((l) => l.requestsPerSecond));
     const offRate = median(offRounds.map((l) => l.requestsPerSecond));
+    const pairs = onRounds.map(
+      (on, n) => 1 - on.requestsPerSecond / (offRounds[n]?.requestsPerSecond ?? NaN),
+    );
+    const onCpu = medianOrNull(onMeasured.map((r) => r.cpuMsPerPayment));
+    const offCpu = medianOrNull(offMeasured.map((r) => r.cpuMsPerPayment));
+    const thousandths = (n: number) => Math.round(n * 1000) / 1000;
     return {
-      on: { requestsPerSecond: onRate, rounds: onRounds.map((l) => l.requestsPerSecond), scrapes },
-      off: { requestsPerSecond: offRate, rounds: offRounds.map((l) => l.requestsPerSecond) },
-      cost: Math.round((1 - onRate / offRate) * 1000) / 1000,
+      on: {
+        requestsPerSecond: onRate,
+        rounds: onRounds.map((l) => l.requestsPerSecond),
+        scrapes,
+        cpuMsPerPayment: onCpu === null ? null : thousandths(onCpu),
+      },
+      off: {
+        requestsPerSecond: offRate,
+        rounds: offRounds.map((l) => l.requestsPerSecond),
+        cpuMsPerPayment: offCpu === null ? null : thousandths(offCpu),
+      },
+      cost: thousandths(median(pairs)),
+      pairs: pairs.map(thousandths),
+      cpuCost: onCpu === null || offCpu === null ? null : thousandths(onCpu / offCpu - 1),
     };
   } finally {
     on?.child.kill('SIGTERM');

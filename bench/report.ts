@@ -180,7 +180,9 @@ member's credentials): ${sso.runs} sign-ins, median ${sso.median} ms, p95 ${sso.
 Metrics and logs: a finance member's payments (50 connections) on two console servers, one with Prometheus metrics
 on their own listener (scraped every second, ${ops.on.scrapes} scrapes) and a JSON log line per request, one with
 both off, in turns, ${plan.opsRounds} round(s) of ${plan.seconds} s each: ${ops.on.rounds.join(', ')} a second on, ${ops.off.rounds.join(', ')}
-off; the medians ${ops.on.requestsPerSecond} against ${ops.off.requestsPerSecond} (${(ops.cost * 100).toFixed(1)}% less with them on).`;
+off, after a first round on each that is not counted. Each round's pair, on against off: ${ops.pairs.map((p) => `${(p * 100).toFixed(1)}%`).join(', ')} less with
+them on; the median pair ${(ops.cost * 100).toFixed(1)}% (the medians of the rates, ${ops.on.requestsPerSecond} against ${ops.off.requestsPerSecond}). The server's CPU for a
+payment: ${ops.on.cpuMsPerPayment ?? '?'} ms on, ${ops.off.cpuMsPerPayment ?? '?'} ms off${ops.cpuCost === null ? '' : ` (${(ops.cpuCost * 100).toFixed(1)}% more with them on)`}.`;
     }),
     section("The service's events", () => eventsText(plan, input)),
     section(`Growth: latency by store size (10 connections, ${plan.growth.seconds} s each)`, () => {

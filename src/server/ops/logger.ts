@@ -7,7 +7,9 @@ import pino, { type Logger } from 'pino';
  * absent from the image). LOG_FORMAT=json|pretty overrides; LOG_LEVEL sets the level (info).
  *
  * Nothing here is given a body, a header or a query string: the fields are chosen where a line is written, and the
- * redaction below is a second net for the names a credential could travel under.
+ * redaction below is a second net for the names a credential could travel under. The lines written for every request
+ * and money event go through `accessLog()`, which writes to the same place without that net: their fields are a fixed
+ * set of ids, a route label, numbers and words (pipeline/request-log.ts), and the net cost as much as the line.
  */
 export function createLogger(
   env: NodeJS.ProcessEnv = process.env,
@@ -39,8 +41,9 @@ export function createLogger(
       censor: '[redacted]',
     },
   };
-  if (destination) return pino(options, destination);
+  if (destination) return withAccessLog(pino(options, destination), options, destination);
   if (format === 'pretty' && prettyAvailable()) {
+    // A person reads these at a terminal: one logger, redaction and all.
     return pino({
       ...options,
       transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } },
@@ -52,8 +55,21 @@ export function createLogger(
   // writes what is still queued (flushLog): pino's exit hook skips the write under way, and a stop under load lost its
   // last lines that way.
   const stdout = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
-  const logger = pino(options, stdout);
+  const logger = withAccessLog(pino(options, stdout), options, stdout);
   backgrounds.set(logger, { destination: stdout, options });
+  return logger;
+}
+
+/** Each logger's access log: the same level, fields and destination, without the redaction pass. */
+const accessLogs = new WeakMap<Logger, Logger>();
+
+function withAccessLog(
+  logger: Logger,
+  options: pino.LoggerOptions,
+  destination: pino.DestinationStream,
+): Logger {
+  const { redact: _net, ...unredacted } = options;
+  accessLogs.set(logger, pino(unredacted, destination));
   return logger;
 }
 
@@ -76,6 +92,15 @@ let shared: Logger | null = null;
 export function log(): Logger {
   shared ??= createLogger();
   return shared;
+}
+
+/**
+ * Where the per-request and per-money-event lines go, whose fields are fixed where they are written: the process's
+ * log, without its redaction pass when it has one of its own (a logger a test or an embedder set is used as it is).
+ */
+export function accessLog(): Logger {
+  const logger = log();
+  return accessLogs.get(logger) ?? logger;
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { parseBasic } from '../../node/basic-auth';
 import { type OpsEvents, opsEvents } from '../ops/events';
-import { log } from '../ops/logger';
+import { accessLog } from '../ops/logger';
 import { consoleMetrics, isMoneyAction } from '../ops/metrics';
 import { RouteLabels } from '../ops/route-label';
 import { MEMBER_ID } from './admission';
@@ -31,14 +31,14 @@ export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
         // An answer whose headers are fixed (a stream already under way) keeps them.
       }
     }
-    const logged = log().isLevelEnabled('info');
+    const logged = accessLog().isLevelEnabled('info');
     // With metrics off and the log silent nothing reads the route: it is not worked out.
     if (!options.metrics && !logged) return;
     const route = labels.of(c.req.method, c.req.path);
     if (options.metrics) consoleMetrics().observeRequest(route, status, seconds);
     if (!logged) return;
     const claimed = parseBasic(c.req.header('authorization'))?.user;
-    log().info(
+    accessLog().info(
       {
         kind: 'request',
         request_id: requestId,
@@ -56,7 +56,7 @@ export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
 export function logMoneyEvents(): () => void {
   const onLine = (line: OpsEvents['audit-line'][0]) => {
     if (line.amountCents === null || !isMoneyAction(line.action)) return;
-    log().info(
+    accessLog().info(
       {
         kind: 'money',
         request_id: line.requestId,
