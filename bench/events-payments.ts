@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { authHeaders, financeOf, makeTenant, median, paymentBody, sleep, type Tenant } from './lib';
+import { authHeaders, cpuMsOf, financeOf, makeTenant, median, paymentBody, sleep, type Tenant } from './lib';
 
 export interface PaymentsBesideEventsResult {
   rounds: number;
@@ -16,6 +16,12 @@ export interface PaymentsBesideEventsResult {
   on: { answered: number; sustained: number; drainMs: number };
   /** `on.sustained` as a share of `off`: the budget is at least 0.95. */
   ratio: number;
+  /**
+   * The server's CPU for a payment (milliseconds, the median round), subscriptions off, and on with its event sent,
+   * received and applied (the round and its drain): what an event costs the process whatever else shares the machine.
+   * Null where a process's CPU cannot be read.
+   */
+  cpuMsPerPayment: { off: number | null; on: number | null };
 }
 
 async function memberAuthorization(url: string, tenant: Tenant): Promise<string> {
@@ -70,6 +76,7 @@ export async function runPaymentsBesideEvents(
   rounds: number,
   seconds: number,
   connections = 16,
+  serverPid?: number,
 ): Promise<PaymentsBesideEventsResult> {
   const subscribed = await makeTenant(url, { events: true, approval_limit_cents: null });
   const quiet = await makeTenant(url, { approval_limit_cents: null });
@@ -86,8 +93,15 @@ export async function runPaymentsBesideEvents(
     const answered: number[] = [];
     const sustained: number[] = [];
     const drains: number[] = [];
+    const cpuOn: (number | null)[] = [];
+    const cpuOff: (number | null)[] = [];
+    const perPayment = (before: number | null, paid: number) => {
+      const after = cpuMsOf(serverPid);
+      return before === null || after === null || paid === 0 ? null : (after - before) / paid;
+    };
     let paidOn = 0;
     for (let round = 0; round < rounds; round++) {
+      const onStarted = cpuMsOf(serverPid);
       const on = await payFor(url, subscribed, onAuth, seconds, connections);
       paidOn += on.paid;
       const drainStarted = performance.now();
@@ -95,14 +109,23 @@ export async function runPaymentsBesideEvents(
         if (Date.now() > until) throw new Error(`${applied()} of ${paidOn} events applied after a minute`);
       }
       const drainMs = performance.now() - drainStarted;
+      cpuOn.push(perPayment(onStarted, on.paid));
       answered.push(on.perSecond);
       sustained.push(on.paid / (seconds + drainMs / 1000));
       drains.push(drainMs);
-      off.push((await payFor(url, quiet, offAuth, seconds, connections)).perSecond);
+      const offStarted = cpuMsOf(serverPid);
+      const quietRound = await payFor(url, quiet, offAuth, seconds, connections);
+      cpuOff.push(perPayment(offStarted, quietRound.paid));
+      off.push(quietRound.perSecond);
     }
     const offRate = median(off);
     const onSustained = median(sustained);
-    console.log('payments beside events:', JSON.stringify({ off, answered, sustained, drains }));
+    console.log(
+      'payments beside events:',
+      JSON.stringify({ off, answered, sustained, drains, cpuOn, cpuOff }),
+    );
+    const cpuMedian = (values: (number | null)[]) =>
+      values.some((v) => v === null) ? null : Math.round(median(values as number[]) * 1000) / 1000;
     return {
       rounds,
       seconds,
@@ -114,6 +137,7 @@ export async function runPaymentsBesideEvents(
         drainMs: Math.round(median(drains)),
       },
       ratio: Math.round((onSustained / offRate) * 1000) / 1000,
+      cpuMsPerPayment: { off: cpuMedian(cpuOff), on: cpuMedian(cpuOn) },
     };
   } finally {
     db.close();

@@ -36,9 +36,10 @@ export async function runEventParts(parts: Parts, plan: BenchPlan): Promise<Even
     const pages = await parts.run('events: the open page shows a change', async () =>
       runOpenPages((await starting).url, events.runs, events.tabs, events.streams),
     );
-    const payments = await parts.run("events: a member's payments, subscriptions on and off", async () =>
-      runPaymentsBesideEvents((await starting).url, consoleDb, plan.rounds, plan.seconds),
-    );
+    const payments = await parts.run("events: a member's payments, subscriptions on and off", async () => {
+      const server = await starting;
+      return runPaymentsBesideEvents(server.url, consoleDb, plan.rounds, plan.seconds, 16, server.child.pid);
+    });
     const intake = await parts.run('events: received and applied by one server', async () =>
       runEventIntake((await starting).url, secret, events.perSecond, events.seconds),
     );

@@ -58,7 +58,7 @@ export function wholePlan(): BenchPlan {
     approvalFileRows: 1000,
     signIns: 40,
     ssoSignIns: 40,
-    opsRounds: 7,
+    opsRounds: 12,
     onboardingRuns: 40,
     bills: { count: env('BENCH_BILLS', 10_000), listRuns: 100, uploadRuns: 20, payRun: 100 },
     memberDay: { laterFrom: env('BENCH_MEMBER_DAY', 50_000), sample: 2_000, inFlight: 16 },
