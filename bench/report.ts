@@ -63,7 +63,8 @@ ${p.stream.median} ms, p95 ${p.stream.p95} ms; all ${p.all.runs}, p95 ${p.all.p9
 \`transfer.created\` sent by the sandbox, received, read and applied by the console), the other not; their finance
 members pay one-cent payments, ${p.connections} at a time, in turns, ${p.rounds} round(s) of ${p.seconds} s, and after each subscribed
 round the wait until its last event is applied counts in its rate: ${p.on.sustained} a second on (${p.on.answered} answered while paying, ${p.on.drainMs} ms
-to apply the rest) against ${p.off} off.`;
+to apply the rest) against ${p.off} off. The server's CPU for a payment: ${p.cpuMsPerPayment.off ?? '?'} ms off, ${p.cpuMsPerPayment.on ?? '?'} ms on with its
+event sent, received and applied.`;
   });
   const intake = said(() => {
     const i = need(input.eventIntake);
