@@ -1,3 +1,4 @@
+import { possessive } from '../src/lib/words';
 import { basicAuth, expect, signIn, test } from './fixtures';
 
 const ACCOUNT = { account_number: '987654321', routing_number: '021000021', account_type: 'checking' };
@@ -18,7 +19,7 @@ test('a deposit waiting for approval is named on Approvals by its kind, wallet, 
     .click();
   await wallet.getByRole('link', { name: 'Open request', exact: true }).click();
   const requestId = page.url().split('/').at(-1) ?? 'missing';
-  const described = `Deposit of $12,000.00 into ${app.name}'s wallet, from Checking •••• 4321`;
+  const described = `Deposit of $12,000.00 into ${possessive(app.name)} wallet, from Checking •••• 4321`;
   await expect(page.getByText(described, { exact: true })).toBeVisible();
 
   await page.goto('/approvals');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { possessive } from '../src/lib/words';
 import { armFault, basicAuth, expect, memberOf, signIn, type Tenant, test } from './fixtures';
 import { fillBankAccount, openAuthorizedReview, openCreatePayment, pickById, shownAs } from './payment-form';
 
@@ -68,7 +69,7 @@ test('operator pays from a bank account and sees the transfer and its transactio
   await expect(lines).toContainText(tenant.apps[0]?.name ?? '');
   await expect(page.getByText('No transactions yet.')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'On its way' })).toContainText(
-    `$1,250.05 is counted in ${tenant.apps[0]?.name}'s wallet and cannot be spent until it arrives`,
+    `$1,250.05 is counted in ${possessive(tenant.apps[0]?.name ?? '')} wallet and cannot be spent until it arrives`,
   );
   const [transfer] = await transfersOf(page, tenant);
   expect(transfer).toMatchObject({ amount: 125005 });

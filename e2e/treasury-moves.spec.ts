@@ -23,7 +23,7 @@ test('finance sets auto-refill in exact cents; a withdrawal below the threshold 
   await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers, data: ACCOUNT });
   await signIn(page, tenant, 'finance', { to: '/treasury' });
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
-  await wallet.getByLabel(`Refill ${app?.name}'s wallet by itself`, { exact: true }).check();
+  await wallet.getByLabel(`Refill ${possessive(app?.name ?? '')} wallet by itself`, { exact: true }).check();
   await wallet.getByLabel(`Refill below (USD), ${app?.name}`, { exact: true }).fill('9.99');
   await wallet.getByLabel(`Refill amount (USD), ${app?.name}`, { exact: true }).fill('50.05');
   await wallet.getByRole('button', { name: `Save auto-refill, ${app?.name}`, exact: true }).click();
@@ -118,7 +118,7 @@ test(`the treasury's refill settings and organization move pass axe, light and d
   await page.request.put(`/v2/apps/${app?.id}/ach-account`, { headers: basicAuth(tenant), data: ACCOUNT });
   await signIn(page, tenant, 'finance', { to: '/treasury' });
   const wallet = page.getByRole('region', { name: `${app?.name} wallet`, exact: true });
-  await wallet.getByLabel(`Refill ${app?.name}'s wallet by itself`, { exact: true }).check();
+  await wallet.getByLabel(`Refill ${possessive(app?.name ?? '')} wallet by itself`, { exact: true }).check();
   await expect(wallet.getByLabel(`Refill below (USD), ${app?.name}`, { exact: true })).toBeVisible();
   await page.getByLabel('Amount to move (USD)', { exact: true }).fill('1.00');
   await page.getByText('To the organization', { exact: true }).click();

@@ -1,3 +1,4 @@
+import { possessive } from '../src/lib/words';
 import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
 import { basicAuth, expect, memberAuth, signIn, test } from './fixtures';
 
@@ -16,7 +17,7 @@ test('a refill above a lowered approval limit shows as paused with why, until fi
   await signIn(page, tenant, 'finance', { to: '/treasury' });
   const wallet = page.getByRole('region', { name: `${name} wallet`, exact: true });
   const refill = (threshold: string, amount: string) => async () => {
-    await wallet.getByLabel(`Refill ${name}'s wallet by itself`, { exact: true }).check();
+    await wallet.getByLabel(`Refill ${possessive(name)} wallet by itself`, { exact: true }).check();
     await wallet.getByLabel(`Refill below (USD), ${name}`, { exact: true }).fill(threshold);
     await wallet.getByLabel(`Refill amount (USD), ${name}`, { exact: true }).fill(amount);
     await wallet.getByRole('button', { name: `Save auto-refill, ${name}`, exact: true }).click();
@@ -35,7 +36,9 @@ test('a refill above a lowered approval limit shows as paused with why, until fi
   await expect(paused).toContainText(
     'Its refill of $5,000.00 is above the approval limit of $1,000.00, so each refill would move money no second person saw.',
   );
-  await expect(wallet.getByLabel(`Refill ${name}'s wallet by itself`, { exact: true })).not.toBeChecked();
+  await expect(
+    wallet.getByLabel(`Refill ${possessive(name)} wallet by itself`, { exact: true }),
+  ).not.toBeChecked();
   await expectNoAxeViolationsInBothSchemes(page);
 
   await refill('100.00', '1,000.00')();

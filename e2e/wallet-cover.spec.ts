@@ -1,3 +1,4 @@
+import { possessive } from '../src/lib/words';
 import { expectNoAxeViolationsInBothSchemes } from './color-schemes';
 import { AXE_SPEC_TIMEOUT, basicAuth, expect, signIn, test } from './fixtures';
 
@@ -37,7 +38,10 @@ test('the overview says which wallet will not cover the payouts waiting, by how 
     `${money(balance + 1)} of payout requests not yet decided); it holds ${money(balance)}.`,
   );
   await warning
-    .getByRole('link', { name: `Deposit into ${first?.name}'s wallet on the Treasury`, exact: true })
+    .getByRole('link', {
+      name: `Deposit into ${possessive(first?.name ?? '')} wallet on the Treasury`,
+      exact: true,
+    })
     .click();
   await expect(page.getByRole('heading', { name: 'Treasury', level: 1 })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { transferTypeWords } from '../src/lib/words';
+import { possessive, transferTypeWords } from '../src/lib/words';
 import { approvalsOff, basicAuth, expect, memberAuth, signIn, type Tenant, test } from './fixtures';
 import { invoice } from './invoice-pdf';
 
@@ -131,7 +131,7 @@ test("on a phone, the Treasury's two auto-refill fields line up, whatever their 
   await signIn(page, tenant, 'finance', { to: '/treasury' });
   for (const app of tenant.apps) {
     const wallet = page.getByRole('region', { name: `${app.name} wallet`, exact: true });
-    await wallet.getByLabel(`Refill ${app.name}'s wallet by itself`, { exact: true }).check();
+    await wallet.getByLabel(`Refill ${possessive(app.name)} wallet by itself`, { exact: true }).check();
     const below = await wallet.getByLabel(`Refill below (USD), ${app.name}`, { exact: true }).boundingBox();
     const amount = await wallet.getByLabel(`Refill amount (USD), ${app.name}`, { exact: true }).boundingBox();
     if (!below || !amount) throw new Error(`The auto-refill fields of ${app.name} are not shown`);

@@ -27,6 +27,13 @@ describe('a waiting wallet move, named as a payment is', () => {
     );
   });
 
+  it("says an app whose name ends in s as the rest of the console does: Demo Payouts' wallet", () => {
+    const payouts = [{ id: 'app-2', name: 'Demo Payouts', ach_account: { mask: '6789', name: 'Checking' } }];
+    expect(moveSummary({ move: 'deposit', moves: [{ amount: 5 }], app_id: 'app-2' }, 5, payouts)).toBe(
+      "Deposit of $0.05 into Demo Payouts' wallet, from Checking •••• 6789",
+    );
+  });
+
   it("names an app it does not know by its id, and its bank account as the app's", () => {
     expect(moveSummary({ move: 'deposit', moves: [{ amount: 5 }], app_id: 'app-9' }, 5, apps)).toBe(
       "Deposit of $0.05 into the wallet of app app-9, from the app's bank account",

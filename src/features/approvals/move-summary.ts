@@ -1,5 +1,5 @@
 import { formatCents } from '../../lib/money';
-import { bankAccountWords } from '../../lib/words';
+import { bankAccountWords, possessive } from '../../lib/words';
 
 /** The app a move's wallet belongs to, as the Treasury lists it: its name and its bank account, masked. */
 export interface MoveApp {
@@ -22,7 +22,7 @@ export interface MoveBody {
 export function moveSummary(body: MoveBody, cents: number, apps: readonly MoveApp[]): string {
   const app = apps.find((a) => a.id === body.app_id);
   const wallet = app
-    ? `${app.name}'s wallet`
+    ? `${possessive(app.name)} wallet`
     : body.app_id
       ? `the wallet of app ${body.app_id}`
       : 'the wallet';

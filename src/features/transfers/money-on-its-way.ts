@@ -1,4 +1,5 @@
 import { formatCents } from '../../lib/money';
+import { possessive } from '../../lib/words';
 
 /**
  * What a payment's transaction means for the app's wallet, in words: its line counts in the wallet from the moment
@@ -40,7 +41,7 @@ export function paymentMoneyWords(transfer: PaymentShown): PaymentMoneyWords | n
   const first = transfer.transactions?.find((line) => line.amount > 0);
   if (!state || !first) return null;
   const money = formatCents(transfer.amount);
-  const wallet = first.destination_name ? `${first.destination_name}'s wallet` : "the app's wallet";
+  const wallet = first.destination_name ? `${possessive(first.destination_name)} wallet` : "the app's wallet";
   switch (state) {
     case 'on-its-way':
       return {

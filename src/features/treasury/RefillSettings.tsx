@@ -1,3 +1,4 @@
+import { possessive } from '../../lib/words';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -78,7 +79,7 @@ function RefillForm({
         name="active"
         render={({ field }) => (
           <Checkbox
-            label={`Refill ${app.name}'s wallet by itself`}
+            label={`Refill ${possessive(app.name)} wallet by itself`}
             checked={field.value}
             onChange={(event) => {
               field.onChange(event.currentTarget.checked);
