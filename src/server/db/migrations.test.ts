@@ -14,6 +14,7 @@ import { Sealer } from './seals';
  * 0020x remade the team requests' table (on SQLite, a copy: the proposer became optional): a console upgraded with
  * team requests of every kind and status keeps each as it was, and takes a request no member proposed afterwards.
  * 0021p gives the stored mapping of groups and the password rule a version: a row sealed before still verifies.
+ * 0022e gives what the console holds of a service object a detail beside its status (a user's tax form).
  */
 
 const AUDIT_SECRET = Buffer.alloc(32, 7);
@@ -141,7 +142,7 @@ describe.each(EMPTY)('a console upgraded past 0020x and 0021p with rows, on $nam
       .values({ ...oldRule, seal: sealedBefore0021p('password_rules', Object.values(oldRule)) } as never)
       .execute();
 
-    const after = await migrator.migrateToLatest();
+    const after = await migrator.migrateTo('0021p-sso-role-map-sources');
     expect(after.results?.map((r) => r.migrationName)).toEqual(['0021p-sso-role-map-sources']);
     // 0021p adds the version (0: from before) and the issuer (unknown until the next start): the seals still verify.
     const map = await db.selectFrom('sso_role_maps').selectAll().executeTakeFirstOrThrow();
@@ -199,5 +200,28 @@ describe.each(EMPTY)('a console upgraded past 0020x and 0021p with rows, on $nam
             db,
           );
     expect(indexed.rows).toHaveLength(1);
+  });
+
+  // After the test above, on the same database (at 0021p, with its organization).
+  it("keeps what events said of each object past 0022e, which adds the object's detail (unknown: null)", async () => {
+    const object = {
+      org_id: 'org-1',
+      kind: 'user',
+      object_id: 'user-1',
+      status: 'in_review',
+      changed_at: at,
+      row_key: null,
+      read_at: at,
+    };
+    await db
+      .insertInto('service_objects')
+      .values(object as never)
+      .execute();
+    const latest = await migrator.migrateToLatest();
+    expect(latest.error).toBeUndefined();
+    expect(latest.results?.map((r) => r.migrationName)).toEqual(['0022e-service-object-details']);
+    expect(await db.selectFrom('service_objects').selectAll().execute()).toEqual([
+      { ...object, detail: null },
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import {
   billEditsMigration,
 } from './schema/accounts-payable';
 import { apTeamMigration } from './schema/accounts-payable-team';
-import { serviceEventsMigration } from './schema/events';
+import { serviceEventsMigration, serviceObjectDetailMigration } from './schema/events';
 import { liveChangesMigration, noticeReadsMigration } from './schema/live';
 import { flowEmailNotesMigration, flowLinksMigration } from './schema/onboarding';
 import { sessionProviderMfaMigration, ssoMigration } from './schema/sso';
@@ -419,4 +419,5 @@ export const migrations: Record<string, Migration> = {
   '0020s-password-rule-seals': passwordRuleSealsMigration,
   '0020x-sso-role-maps': roleMapMigration,
   '0021p-sso-role-map-sources': roleMapSourcesMigration,
+  '0022e-service-object-details': serviceObjectDetailMigration,
 };

@@ -4,7 +4,7 @@ import { groupCommitOf } from '../db/group-commit';
 import { findServiceObject, recordServiceObject } from '../db/repositories/events/service-events';
 import type { ChangeSink } from '../live/changes';
 import { objectKey } from './commit-keys';
-import { rowKeyOf, type ServiceObject, statusOf, statusTimeOf } from './reads';
+import { detailOf, rowKeyOf, type ServiceObject, statusOf, statusTimeOf } from './reads';
 
 export type Applied = 'applied' | 'unchanged' | 'older';
 
@@ -36,16 +36,20 @@ export async function applyRead(
   commit: 'own' | 'shared' = 'own',
 ): Promise<Applied> {
   const status = statusOf(object);
+  const detail = detailOf(kind, object);
   const held = await findServiceObject(db, orgId, kind, object.id);
-  const readNow = held && held.status === status ? held.changed_at : now.toISOString();
+  // A user's tax form changes under the same status: a read that differs there is a change as well.
+  const same = held !== undefined && held.status === status && (held.detail ?? null) === detail;
+  const readNow = same ? held.changed_at : now.toISOString();
   const changedAt = statusTimeOf(object) ?? (fallbackAt === READ_NOW ? readNow : fallbackAt);
   if (held && held.changed_at > changedAt) return 'older';
-  if (held && held.changed_at === changedAt && held.status === status) return 'unchanged';
+  if (held && held.changed_at === changedAt && same) return 'unchanged';
   const row = {
     org_id: orgId,
     kind,
     object_id: object.id,
     status,
+    detail,
     changed_at: changedAt,
     row_key: rowKeyOf(object),
     read_at: now.toISOString(),

@@ -428,6 +428,46 @@ describe('the console receives the service’s events', () => {
     expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBe(0);
   });
 
+  it("sees a user's tax form changed while every delivery was dropped, though the user's status stayed the same", async () => {
+    const { tenant, org } = await subscribedTenant();
+    const db = server.team.database.db;
+    const user = tenant.users[1]?.id as string;
+    // The console holds the user as an event said, tax form and all.
+    const status = await sandbox().app.request(`/sandbox/users/${user}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'in_review' }),
+    });
+    expect(status.status).toBe(200);
+    await delivered();
+    const first = await findServiceObject(db, org.id, 'user', user);
+    expect(first).toMatchObject({ status: 'in_review', detail: 'tax-form:none;tin:unsubmitted' });
+
+    await fault(tenant, 'drop', 1000);
+    // The payee sends a W-8BEN on their hosted page: the user's status is what it was.
+    sandbox()
+      .services.db.prepare('UPDATE users SET tax_form = ? WHERE id = ?')
+      .run(JSON.stringify({ kind: 'w8ben' }), user);
+    await delivered();
+    expect(await findServiceObject(db, org.id, 'user', user)).toEqual(first);
+
+    const before = sink.changes.length;
+    expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(await findServiceObject(db, org.id, 'user', user)).toMatchObject({
+      status: 'in_review',
+      detail: 'tax-form:w8ben;tin:unsubmitted',
+    });
+    expect(sink.changes.slice(before).filter((c) => c.id === user)).toEqual([
+      { orgId: org.id, kind: 'user', id: user, status: 'in_review' },
+    ]);
+    // Told once: a second sweep finds the same form.
+    const after = sink.changes.length;
+    await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000);
+    expect(sink.changes.slice(after).filter((c) => c.id === user)).toEqual([]);
+  });
+
   it('subscribes a test tenant made with events on, as the demo is, and no other', async () => {
     const subscribed = await server.tenant({ events: true });
     const plain = await server.tenant();

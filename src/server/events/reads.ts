@@ -59,6 +59,21 @@ export function statusTimeOf(object: ServiceObject): string | null {
   return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? new Date(at).toISOString() : null;
 }
 
+/**
+ * What else of an object a page shows that keeps no status and no time of its own, as a short text to compare: a
+ * user's tax form (which form, and where its TIN's check stands), which changes under the same status. Null for every
+ * other kind. Never the form's content: no TIN, not even its last four.
+ */
+export function detailOf(kind: EventObject, object: ServiceObject): string | null {
+  if (kind !== 'user') return null;
+  const compliance = object.compliance;
+  if (!compliance || typeof compliance !== 'object') return null;
+  const facts = compliance as Record<string, unknown>;
+  const form = facts.w9 ? 'w9' : facts.w8_ben_collected === true ? 'w8ben' : 'none';
+  const check = typeof facts.tax_id_verification === 'string' ? facts.tax_id_verification : 'unknown';
+  return `tax-form:${form};tin:${check}`;
+}
+
 export const statusOf = (object: Record<string, unknown>): string | null =>
   typeof object.status === 'string' ? object.status : null;
 

@@ -31,13 +31,15 @@ export interface ServiceEventTables {
    * An object of the service as the console last read it, after an event or a sweep: its status and the time of
    * that status (the object's own, else the event's), which a later read must not be older than to replace it. A
    * transfer's `row_key` is the console's idempotency key on it (metadata.console_request_id): the approval or file
-   * row it was paid by.
+   * row it was paid by. `detail` is what else of the object a page shows that has no status or time of its own (a
+   * user's tax form): a read that differs there is a change too (events/reads.ts, detailOf).
    */
   service_objects: {
     org_id: string;
     kind: string;
     object_id: string;
     status: string | null;
+    detail: string | null;
     changed_at: string;
     row_key: string | null;
     read_at: string;
@@ -59,6 +61,13 @@ export interface ServiceEventTables {
 
 export type ServiceEventRow = ServiceEventTables['service_events'];
 export type ServiceObjectRow = ServiceEventTables['service_objects'];
+
+/** What else of an object counts as a change beside its status (a user's tax form): null for what was read before. */
+export const serviceObjectDetailMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('service_objects').addColumn('detail', 'text').execute();
+  },
+};
 
 export const serviceEventsMigration: Migration = {
   async up(db: Kysely<unknown>) {

@@ -64,24 +64,28 @@ export async function recordServiceObject(db: ConsoleDb, row: ServiceObjectRow):
         .columns(['org_id', 'kind', 'object_id'])
         .doUpdateSet({
           status: row.status,
+          detail: row.detail,
           changed_at: row.changed_at,
           row_key: row.row_key,
           read_at: row.read_at,
         })
-        .where((eb) =>
-          eb.or([
+        .where((eb) => {
+          // Null-safe "differs": a column held as null and read as a value (or the other way round) differs too.
+          const differs = (column: 'status' | 'detail', value: string | null) =>
+            value === null
+              ? eb(`service_objects.${column}`, 'is not', null)
+              : eb.or([
+                  eb(`service_objects.${column}`, 'is', null),
+                  eb(`service_objects.${column}`, '!=', value),
+                ]);
+          return eb.or([
             eb('service_objects.changed_at', '<', row.changed_at),
             eb.and([
               eb('service_objects.changed_at', '=', row.changed_at),
-              row.status === null
-                ? eb('service_objects.status', 'is not', null)
-                : eb.or([
-                    eb('service_objects.status', 'is', null),
-                    eb('service_objects.status', '!=', row.status),
-                  ]),
+              eb.or([differs('status', row.status), differs('detail', row.detail)]),
             ]),
-          ]),
-        ),
+          ]);
+        }),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
