@@ -1,6 +1,17 @@
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { authHeaders, cpuMsOf, financeOf, makeTenant, median, paymentBody, sleep, type Tenant } from './lib';
+import {
+  authHeaders,
+  cpuMsEach,
+  cpuMsOf,
+  financeOf,
+  makeTenant,
+  median,
+  medianOrNull,
+  paymentBody,
+  sleep,
+  type Tenant,
+} from './lib';
 
 export interface PaymentsBesideEventsResult {
   rounds: number;
@@ -95,10 +106,6 @@ export async function runPaymentsBesideEvents(
     const drains: number[] = [];
     const cpuOn: (number | null)[] = [];
     const cpuOff: (number | null)[] = [];
-    const perPayment = (before: number | null, paid: number) => {
-      const after = cpuMsOf(serverPid);
-      return before === null || after === null || paid === 0 ? null : (after - before) / paid;
-    };
     let paidOn = 0;
     for (let round = 0; round < rounds; round++) {
       const onStarted = cpuMsOf(serverPid);
@@ -109,13 +116,13 @@ export async function runPaymentsBesideEvents(
         if (Date.now() > until) throw new Error(`${applied()} of ${paidOn} events applied after a minute`);
       }
       const drainMs = performance.now() - drainStarted;
-      cpuOn.push(perPayment(onStarted, on.paid));
+      cpuOn.push(cpuMsEach(serverPid, onStarted, on.paid));
       answered.push(on.perSecond);
       sustained.push(on.paid / (seconds + drainMs / 1000));
       drains.push(drainMs);
       const offStarted = cpuMsOf(serverPid);
       const quietRound = await payFor(url, quiet, offAuth, seconds, connections);
-      cpuOff.push(perPayment(offStarted, quietRound.paid));
+      cpuOff.push(cpuMsEach(serverPid, offStarted, quietRound.paid));
       off.push(quietRound.perSecond);
     }
     const offRate = median(off);
@@ -124,8 +131,10 @@ export async function runPaymentsBesideEvents(
       'payments beside events:',
       JSON.stringify({ off, answered, sustained, drains, cpuOn, cpuOff }),
     );
-    const cpuMedian = (values: (number | null)[]) =>
-      values.some((v) => v === null) ? null : Math.round(median(values as number[]) * 1000) / 1000;
+    const cpuMedian = (values: (number | null)[]) => {
+      const middle = medianOrNull(values);
+      return middle === null ? null : Math.round(middle * 1000) / 1000;
+    };
     return {
       rounds,
       seconds,

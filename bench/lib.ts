@@ -157,6 +157,17 @@ export function cpuMsOf(pid: number | undefined): number | null {
   }
 }
 
+/** CPU a process spent on each of `count` things since `beforeMs` (cpuMsOf then); null where it cannot be told. */
+export function cpuMsEach(pid: number | undefined, beforeMs: number | null, count: number): number | null {
+  const after = cpuMsOf(pid);
+  return beforeMs === null || after === null || count === 0 ? null : (after - beforeMs) / count;
+}
+
+/** The median of figures a part may lack (a process's CPU off Linux): null when any one is missing. */
+export function medianOrNull(values: readonly (number | null)[]): number | null {
+  return values.some((v) => v === null) ? null : median(values as number[]);
+}
+
 /** The server's live heap in MiB, after a full collection (a sandbox helper). */
 export async function heapUsedMiB(url: string): Promise<number> {
   const memory = (await (await fetch(`${url}/sandbox/memory?collect=true`)).json()) as { heapUsed: number };

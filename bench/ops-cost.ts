@@ -1,6 +1,7 @@
 import type autocannon from 'autocannon';
 import {
   authHeaders,
+  cpuMsEach,
   cpuMsOf,
   financeOf,
   freePort,
@@ -8,6 +9,7 @@ import {
   type Latency,
   makeTenant,
   median,
+  medianOrNull,
   paymentBody,
   type Server,
   startConsoleServer,
@@ -43,16 +45,10 @@ async function round(server: Server, seconds: number, member: MemberHeaders): Pr
   const latency = await hammer(server.url, { connections: 50, seconds, headers: member.headers }, [
     member.pay,
   ]);
-  const after = cpuMsOf(server.child.pid);
-  const paid = latency.requestsPerSecond * seconds;
   return {
     latency,
-    cpuMsPerPayment: before === null || after === null || paid === 0 ? null : (after - before) / paid,
+    cpuMsPerPayment: cpuMsEach(server.child.pid, before, latency.requestsPerSecond * seconds),
   };
-}
-
-function medianOrNull(values: (number | null)[]): number | null {
-  return values.some((v) => v === null) ? null : median(values as number[]);
 }
 
 type MemberHeaders = { headers: Record<string, string>; pay: autocannon.Request };

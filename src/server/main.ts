@@ -76,43 +76,41 @@ const stopEvents = call
   : null;
 
 const underWay = new RequestsUnderWay();
-const server = serve(
-  { fetch: underWay.wrap(app.fetch), port: config.port, hostname: config.host },
-  (info) => {
-    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`;
-    logger.info(`Payout Console on ${url}`);
-    if (!isLoopback(config.host)) {
-      logger.warn(
-        `Listening on ${config.host}, beyond this machine: terminate TLS in front of it (plain HTTP here).`,
-      );
-    }
-    const store = config.consoleDb.url ? 'PostgreSQL (DATABASE_URL)' : config.consoleDb.file;
-    if (sandbox) {
-      logger.info(`Requests go to the embedded sandbox (store: ${sandbox.services.config.dbFile}).`);
-      // No password or key in a log: logs get copied around. The sign-in page shows the demo members.
-      logger.info(`Team: the demo organization's members (on the sign-in page); console database: ${store}.`);
-    } else {
-      logger.info(`Requests go to ${config.upstreamUrl?.origin}${config.upstreamUrl?.pathname}`);
-      logger.info(
-        team.teamMode
-          ? `Team mode: members sign in; console database: ${store}.`
-          : 'No PAYOUT_CLIENT_ID/PAYOUT_API_KEY: operators sign in with the organization key themselves.',
-      );
-    }
-    if (firstAdmin && 'path' in firstAdmin) {
-      logger.info(`No member yet. Name the first admin within an hour, once: ${url}${firstAdmin.path}`);
-    } else if (firstAdmin) {
-      logger.info(
-        `No member yet. Another console server printed the link to name the first admin moments ago (valid until ${firstAdmin.expiresAt}): use that one.`,
-      );
-    }
-    if (!team.mailer && team.mode === 'upstream') {
-      logger.info(
-        'No SMTP_URL: while a team has one admin, one-time links are shown to that admin; with two, invitations and password resets are refused until mail is set up.',
-      );
-    }
-  },
-);
+const answered = underWay.wrap(app.fetch);
+const server = serve({ fetch: answered, port: config.port, hostname: config.host }, (info) => {
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${info.port}`;
+  logger.info(`Payout Console on ${url}`);
+  if (!isLoopback(config.host)) {
+    logger.warn(
+      `Listening on ${config.host}, beyond this machine: terminate TLS in front of it (plain HTTP here).`,
+    );
+  }
+  const store = config.consoleDb.url ? 'PostgreSQL (DATABASE_URL)' : config.consoleDb.file;
+  if (sandbox) {
+    logger.info(`Requests go to the embedded sandbox (store: ${sandbox.services.config.dbFile}).`);
+    // No password or key in a log: logs get copied around. The sign-in page shows the demo members.
+    logger.info(`Team: the demo organization's members (on the sign-in page); console database: ${store}.`);
+  } else {
+    logger.info(`Requests go to ${config.upstreamUrl?.origin}${config.upstreamUrl?.pathname}`);
+    logger.info(
+      team.teamMode
+        ? `Team mode: members sign in; console database: ${store}.`
+        : 'No PAYOUT_CLIENT_ID/PAYOUT_API_KEY: operators sign in with the organization key themselves.',
+    );
+  }
+  if (firstAdmin && 'path' in firstAdmin) {
+    logger.info(`No member yet. Name the first admin within an hour, once: ${url}${firstAdmin.path}`);
+  } else if (firstAdmin) {
+    logger.info(
+      `No member yet. Another console server printed the link to name the first admin moments ago (valid until ${firstAdmin.expiresAt}): use that one.`,
+    );
+  }
+  if (!team.mailer && team.mode === 'upstream') {
+    logger.info(
+      'No SMTP_URL: while a team has one admin, one-time links are shown to that admin; with two, invitations and password resets are refused until mail is set up.',
+    );
+  }
+});
 
 keepIdleConnections(server);
 

@@ -444,10 +444,18 @@ describe('the console receives the service’s events', () => {
     expect(first).toMatchObject({ status: 'in_review', detail: 'tax-form:none;tin:unsubmitted' });
 
     await fault(tenant, 'drop', 1000);
-    // The payee sends a W-8BEN on their hosted page: the user's status is what it was.
-    sandbox()
-      .services.db.prepare('UPDATE users SET tax_form = ? WHERE id = ?')
-      .run(JSON.stringify({ kind: 'w8ben' }), user);
+    // A W-8BEN is sent for the user, through the service's own route: the user's status is what it was.
+    const form = await asService(tenant, 'PUT', `/v2/users/${user}/compliance`, {
+      w8ben: {
+        name: 'Ada Quillfeather',
+        citizenship_country: 'GB',
+        date_of_birth: '1990-01-02',
+        foreign_tax_id: 'AB123456C',
+        address: { line_1: '1 High St', city: 'London', country: 'GB', postcode: 'SW1A 1AA' },
+        signature: { consent: true, name: 'Ada Quillfeather', email: 'ada@example.com' },
+      },
+    });
+    expect(form.status, JSON.stringify(form.body)).toBe(200);
     await delivered();
     expect(await findServiceObject(db, org.id, 'user', user)).toEqual(first);
 
