@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,9 +74,14 @@ export function serveFromBundle() {
 
 /**
  * The console server as `npm start` ships it (file stores, the team's audit trail on, the settle clock running), as its own
- * process: one PID to measure and to stop. `env` may override any of it.
+ * process: one PID to measure and to stop. `env` may override any of it. `logFile`: its standard output goes to that
+ * file, as a container runtime's log driver keeps it, instead of through a pipe this process reads (a reader that
+ * would share the machine with the load it measures).
  */
-export async function startConsoleServer(env: Record<string, string> = {}): Promise<Server> {
+export async function startConsoleServer(
+  env: Record<string, string> = {},
+  options: { logFile?: string } = {},
+): Promise<Server> {
   const dir = scratchDir('bench-console-');
   const port = await freePort();
   const settings: Record<string, string> = {
@@ -86,16 +91,21 @@ export async function startConsoleServer(env: Record<string, string> = {}): Prom
     CONSOLE_DB: join(dir, 'console.db'),
     ...env,
   };
+  if (options.logFile) return startAnswering(settings, options.logFile);
   // A server whose log is off says nothing when it listens: it is ready when its health check answers.
-  if (settings.LOG_LEVEL === 'silent') return startSilent(settings);
+  if (settings.LOG_LEVEL === 'silent') return startAnswering(settings, 'ignore');
   return startProcess(process.execPath, serverCommand, settings, /Payout Console on (http:\/\/[\d.]+:\d+)/);
 }
 
-async function startSilent(settings: Record<string, string>): Promise<Server> {
+/** A server whose output this process does not read: ready when its health check answers. */
+async function startAnswering(settings: Record<string, string>, output: 'ignore' | string): Promise<Server> {
+  const fd = output === 'ignore' ? null : openSync(output, 'a');
   const child = spawn(process.execPath, serverCommand, {
     env: { ...process.env, ...settings },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', fd ?? 'ignore', 'inherit'],
   });
+  // The child holds its own copy of the file.
+  if (fd !== null) closeSync(fd);
   const url = `http://${settings.HOST}:${settings.PORT}`;
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
@@ -232,6 +242,8 @@ export const ADDRESS_BODY = JSON.stringify({
 
 export interface Latency {
   requestsPerSecond: number;
+  /** Requests answered in the run, of every status. */
+  answered: number;
   p50: number;
   p99: number;
   errors: number;
@@ -253,6 +265,7 @@ export async function hammer(
   });
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    answered: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     // autocannon counts timeouts (no answer in 10 s) among its errors.

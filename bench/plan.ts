@@ -21,6 +21,8 @@ export interface BenchPlan {
   ssoSignIns: number;
   /** Rounds of a member's payments with metrics and logs on, and off (each `seconds` long). */
   opsRounds: number;
+  /** Pairs of new console servers (metrics and logs on, off) the rounds run on, each pair `opsRounds` times. */
+  opsInstances: number;
   onboardingRuns: number;
   bills: { count: number; listRuns: number; uploadRuns: number; payRun: number };
   memberDay: { laterFrom: number; sample: number; inFlight: number };
@@ -58,7 +60,8 @@ export function wholePlan(): BenchPlan {
     approvalFileRows: 1000,
     signIns: 40,
     ssoSignIns: 40,
-    opsRounds: 12,
+    opsRounds: 3,
+    opsInstances: 4,
     onboardingRuns: 40,
     bills: { count: env('BENCH_BILLS', 10_000), listRuns: 100, uploadRuns: 20, payRun: 100 },
     memberDay: { laterFrom: env('BENCH_MEMBER_DAY', 50_000), sample: 2_000, inFlight: 16 },
@@ -91,6 +94,7 @@ export function smokePlan(): BenchPlan {
     signIns: 3,
     ssoSignIns: 3,
     opsRounds: 1,
+    opsInstances: 1,
     onboardingRuns: 3,
     // The "ready to pay" tab's first page is full (25) only with 250 bills, a tenth approved.
     bills: { count: 260, listRuns: 3, uploadRuns: 2, payRun: 3 },

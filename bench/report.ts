@@ -179,9 +179,12 @@ callback: the code exchanged, the ID token checked, the member admitted; then th
 member's credentials): ${sso.runs} sign-ins, median ${sso.median} ms, p95 ${sso.p95} ms.
 
 Metrics and logs: a finance member's payments (50 connections) on two console servers, one with Prometheus metrics
-on their own listener (scraped every second, ${ops.on.scrapes} scrapes) and a JSON log line per request, one with
-both off, in turns, ${plan.opsRounds} round(s) of ${plan.seconds} s each: ${ops.on.rounds.join(', ')} a second on, ${ops.off.rounds.join(', ')}
-off, after a first round on each that is not counted. Each round's pair, on against off: ${ops.pairs.map((p) => `${(p * 100).toFixed(1)}%`).join(', ')} less with
+on their own listener (scraped every second, ${ops.on.scrapes} scrapes) and a JSON log line per request and per money
+event, written to a file as a container runtime's log driver keeps them (${n(ops.logged.request)} request lines and ${n(ops.logged.money)} money lines
+for ${n(ops.logged.payments)} payments), one with both off, in turns, ${plan.opsRounds} round(s) of ${plan.seconds} s each, on ${ops.instances} pair(s) of
+servers started one pair after the other (one process of this build runs up to a tenth faster or slower than another
+for as long as it lives, so one pair alone measured the two processes as much as the feature): ${ops.on.rounds.join(', ')} a second on, ${ops.off.rounds.join(', ')}
+off, after a first round on each server that is not counted. Each round's pair, on against off: ${ops.pairs.map((p) => `${(p * 100).toFixed(1)}%`).join(', ')} less with
 them on; the median pair ${(ops.cost * 100).toFixed(1)}% (the medians of the rates, ${ops.on.requestsPerSecond} against ${ops.off.requestsPerSecond}). The server's CPU for a
 payment: ${ops.on.cpuMsPerPayment ?? '?'} ms on, ${ops.off.cpuMsPerPayment ?? '?'} ms off${ops.cpuCost === null ? '' : ` (${(ops.cpuCost * 100).toFixed(1)}% more with them on)`}.`;
     }),

@@ -104,7 +104,7 @@ const onServersOfTheirOwn = async () => {
     runLoad(plan.load.connections, plan.load.seconds, plan.load.settleMs, (await shared())?.console),
   );
   const opsCost = await parts.run('metrics and logs, on and off', () =>
-    runOpsCost(plan.seconds, plan.opsRounds),
+    runOpsCost(plan.seconds, plan.opsRounds, plan.opsInstances),
   );
   // The service's events on a server of their own: the open page, payments beside them, a thousand a second.
   const events = await runEventParts(parts, plan);

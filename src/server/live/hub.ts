@@ -76,7 +76,11 @@ export class LiveChanges implements ChangeSink {
    * to stop.
    */
   async subscribe(listener: LiveListener): Promise<{ from: number; stop: () => void }> {
-    if (this.ended) queueMicrotask(() => listener.end());
+    if (this.ended) {
+      // A stopping server: the stream ends at once, and nothing is read for it.
+      queueMicrotask(() => listener.end());
+      return { from: this.cursor ?? 0, stop: () => {} };
+    }
     this.listeners.add(listener);
     awake.add(this);
     if (!this.timer) {
@@ -107,6 +111,7 @@ export class LiveChanges implements ChangeSink {
 
   /** Reads what was stored since the last read and hands it to the listeners; a wake during a read reads again. */
   wake(): void {
+    if (this.ended) return;
     if (this.reading) {
       this.readAgain = true;
       return;
@@ -138,6 +143,9 @@ export class LiveChanges implements ChangeSink {
   endStreams(): void {
     this.ended = true;
     for (const listener of [...this.listeners]) listener.end();
+    // Read nothing more: a stream whose reader is gone may never come back to say it stopped, and the database is
+    // closed next.
+    for (const listener of [...this.listeners]) this.unsubscribe(listener);
   }
 
   private unsubscribe(listener: LiveListener): void {

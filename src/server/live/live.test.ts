@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { appendChange, pruneChanges } from '../db/repositories/live/live-changes';
 import { ensureOrganization } from '../members/members';
 import { rowOf } from '../pipeline/v2-table';
@@ -247,6 +247,49 @@ describe('the stream of changes, one console server', async () => {
 
   it('is refused without a session, like every read', async () => {
     expect((await server.app.request('/api/team/events')).status).toBe(401);
+  });
+});
+
+describe('a console server that stops', () => {
+  it('ends its streams, even one no one reads, reads no change after, and ends a stream opened then at once', async () => {
+    const server = await teamConsole({ live: { heartbeatMs: 300, tailMs: 20 } });
+    const tenant = await server.tenant();
+    const adminMember = tenant.members.find((m) => m.role === 'admin');
+    if (!adminMember) throw new Error('the tenant has no admin');
+    const admin = await server.signIn(adminMember);
+    const org = await ensureOrganization(server.team.database.db, {
+      clientId: tenant.client_id,
+      name: 'O',
+      sandboxApiKey: null,
+    });
+    // A page whose reader went away without a word: the stream is never read again.
+    const abandoned = await server.app.request('/api/team/events', { headers: { Authorization: admin } });
+    expect(abandoned.status).toBe(200);
+    const watched = await openStream(server.app, admin);
+    await watched.waitFor((e) => e.some((x) => x.event === 'ready'));
+    // Changes and heartbeats until the abandoned stream's writes wait on a reader that never comes.
+    for (let n = 0; n < 5; n++)
+      await server.team.live.publish({ orgId: org.id, kind: 'transfer', id: `tr_${n}`, status: 'pending' });
+    await new Promise((r) => setTimeout(r, 700));
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      server.team.live.endStreams();
+      await watched.waitFor(() => watched.ended(), 2000);
+      expect(watched.ended()).toBe(true);
+      const late = await openStream(server.app, admin);
+      await late.waitFor(() => late.ended(), 2000);
+      expect(late.ended()).toBe(true);
+      // The server stops: its database is closed.
+      await server.close();
+      // Another server of this process stores a change and wakes every open stream: this one has none left.
+      const other = await teamConsole({ live: { tailMs: 20 } });
+      await other.team.live.publish({ orgId: org.id, kind: 'transfer', id: 'tr_1', status: 'completed' });
+      await new Promise((r) => setTimeout(r, 100));
+      await other.close();
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
 

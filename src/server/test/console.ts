@@ -129,6 +129,7 @@ export async function teamConsole(
     signIn,
     tenant,
     close: async () => {
+      team.live.endStreams();
       await team.settled();
       sandbox?.close();
       if (!options.database) await database.close();
