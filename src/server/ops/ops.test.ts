@@ -112,7 +112,14 @@ describe('the log of a member’s day', async () => {
       const authorization = await server.signIn(finance);
       const member = caller(server.app, authorization);
       const payment = achPayment(tenant.users[0]?.id ?? '', 4_200);
-      expect((await member.post('/v2/payments', payment)).status).toBe(201);
+      const paid = await server.app.request('/v2/payments', {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify(payment),
+      });
+      expect(paid.status).toBe(201);
+      // The id a support ticket quotes: the one the answer carries (no client sent one).
+      const quoted = paid.headers.get('x-request-id');
       const flow = await member.post('/v2/flows', { user_id: tenant.users[0]?.id, steps: ['compliance'] });
       expect(flow.status).toBe(200);
       // The payee opens their one-time link: its token is in the path, and must not reach the log.
@@ -132,10 +139,16 @@ describe('the log of a member’s day', async () => {
       const requests = captured.lines.map((l) => JSON.parse(l)).filter((l) => l.kind === 'request');
       const paymentLine = requests.find((l) => l.route === 'POST /v2/payments');
       expect(paymentLine).toMatchObject({ status: 201, member_id: expect.stringMatching(/^mem_/) });
-      expect(paymentLine.request_id).toEqual(expect.any(String));
+      expect(paymentLine.request_id).toEqual(quoted);
       expect(paymentLine.duration_ms).toEqual(expect.any(Number));
       const money = captured.lines.map((l) => JSON.parse(l)).find((l) => l.kind === 'money');
-      expect(money).toMatchObject({ action: 'payment.create', outcome: 'ok', amount_cents: 4_200 });
+      expect(money).toMatchObject({
+        action: 'payment.create',
+        outcome: 'ok',
+        amount_cents: 4_200,
+        request_id: quoted,
+        member_id: paymentLine.member_id,
+      });
     } finally {
       stopMoneyLines();
       captured.restore();

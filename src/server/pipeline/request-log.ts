@@ -12,8 +12,9 @@ const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 /**
  * One log line and one metrics sample per request: its id, the member it claims to be (the id only: the secret half
- * of the credentials is never read here), its route with ids replaced, its status and how long it took. A request id
- * the client did not send is made here and answered in `X-Request-Id`, so a support ticket can quote it.
+ * of the credentials is never read here), its route with ids replaced, its status and how long it took. Its id is the
+ * one answered in `X-Request-Id`, so that a support ticket can quote it and find this line, the money line and the
+ * audit line alike: the client's, or the payout service's when it made one, or one made here.
  */
 export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
   const labels = new RouteLabels();
@@ -24,7 +25,11 @@ export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
     await next();
     const seconds = (performance.now() - started) / 1000;
     const status = c.res.status;
-    if (!c.res.headers.has('x-request-id')) {
+    // The id a support ticket quotes is the one the answer carries: the service's own when it made one for a request
+    // that came without (the audit trail and the money line keep that one too), else this one.
+    const answered = c.res.headers.get('x-request-id');
+    const quoted = answered && REQUEST_ID.test(answered) ? answered : requestId;
+    if (!answered) {
       try {
         c.res.headers.set('X-Request-Id', requestId);
       } catch {
@@ -41,7 +46,7 @@ export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
     accessLog().info(
       {
         kind: 'request',
-        request_id: requestId,
+        request_id: quoted,
         member_id: claimed && MEMBER_ID.test(claimed) ? claimed : null,
         route,
         status,
