@@ -17,6 +17,7 @@ import type { CallService } from '../gate/service-calls';
 import type { Change, ChangeSink } from '../live/changes';
 import { config } from '../test/config';
 import { basic, teamConsole } from '../test/console';
+import { captureLog } from '../test/quiet-log';
 import { applyRead } from './apply';
 import { ensureSubscription, rotateSubscription } from './subscribe';
 import { DEFAULT_SWEEP, startEventSweep, sweepOrganization } from './sweep';
@@ -312,6 +313,33 @@ describe('the console receives the service’s events', () => {
     expect(sink.of(ids[0] as string)).toEqual(['completed']);
     // A second sweep finds nothing new to tell.
     expect(await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000)).toBe(0);
+  });
+
+  it('says in the log, by kind, when a sweep stops short of its lookback; reading further reaches the rest', async () => {
+    const { tenant, org } = await subscribedTenant();
+    await fault(tenant, 'drop', 1000);
+    const oldest = await pendingPayment(tenant);
+    await pendingPayment(tenant);
+    await pendingPayment(tenant);
+    await delivered();
+    const held = () => findServiceObject(server.team.database.db, org.id, 'transfer', oldest);
+    const transferWarnings = (lines: Record<string, unknown>[]) =>
+      lines.filter((l) => l.kind === 'sweep' && l.object === 'transfer' && l.org_id === org.id);
+    const captured = captureLog();
+    try {
+      // One page of two: the two newest are read, the oldest is not, and the log says where the sweep stopped.
+      await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000, { pages: 1, pageSize: 2 });
+      expect(await held()).toBeUndefined();
+      expect(transferWarnings(captured.parsed())).toEqual([
+        expect.objectContaining({ level: 40, pages: 1, msg: expect.stringContaining('EVENT_SWEEP_PAGES') }),
+      ]);
+      captured.lines.length = 0;
+      await sweepOrganization({ team: server.team, call, sink }, org, 3_600_000, { pages: 5, pageSize: 2 });
+      expect((await held())?.status).toBe('pending');
+      expect(transferWarnings(captured.parsed())).toEqual([]);
+    } finally {
+      captured.restore();
+    }
   });
 
   it('converges bills, payout links, payout requests, flows and users by the sweep after every delivery was dropped', async () => {

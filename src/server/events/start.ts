@@ -5,7 +5,7 @@ import type { CallService } from '../gate/service-calls';
 import type { ChangeSink } from '../live/changes';
 import type { Team } from '../team';
 import { ensureSubscription } from './subscribe';
-import { DEFAULT_SWEEP, startEventSweep } from './sweep';
+import { DEFAULT_SWEEP, DEFAULT_SWEEP_REACH, startEventSweep } from './sweep';
 
 export interface EventsStart {
   team: Team;
@@ -47,6 +47,10 @@ export async function startEvents(start: EventsStart): Promise<() => void> {
       windowMs: intFromEnv(env, 'EVENT_SWEEP_WINDOW_MS', DEFAULT_SWEEP.windowMs),
       lookbackMs: intFromEnv(env, 'EVENT_SWEEP_LOOKBACK_MS', DEFAULT_SWEEP.lookbackMs),
       keepMs: intFromEnv(env, 'EVENT_KEEP_MS', DEFAULT_SWEEP.keepMs),
+      reach: {
+        ...DEFAULT_SWEEP_REACH,
+        pages: Math.max(1, intFromEnv(env, 'EVENT_SWEEP_PAGES', DEFAULT_SWEEP_REACH.pages)),
+      },
     },
     start.onError,
     orgIds,

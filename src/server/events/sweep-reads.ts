@@ -17,22 +17,30 @@ const LISTS: Record<EventObject, { path: string; createdField: string | null }> 
   user: { path: '/v2/users', createdField: null },
 };
 
+/** How much of a list a sweep reads: at most `pages` pages of `pageSize`. */
+export interface ListReach {
+  pages: number;
+  pageSize: number;
+}
+
 /**
  * The objects of one kind made since `since` (newest first), as the service lists them to the organization now.
- * Throws when a page cannot be read: a sweep takes nothing it could not read for "not there".
+ * Throws when a page cannot be read: a sweep takes nothing it could not read for "not there". `onCapped` is told when
+ * the last page the reach allows still had more after it within `since`: what is older was not read.
  */
 export async function* recentObjects(
   call: CallService,
   credentials: OrgCredentials,
   kind: EventObject,
   since: string,
-  maxPages: number,
+  reach: ListReach,
+  onCapped: () => void,
 ): AsyncGenerator<ServiceObject> {
   const list = LISTS[kind];
   const sinceMs = Date.parse(since);
   let after = '';
-  for (let page = 0; page < maxPages; page++) {
-    const query = `limit=100${after ? `&starting_after=${after}` : ''}`;
+  for (let page = 0; page < reach.pages; page++) {
+    const query = `limit=${reach.pageSize}${after ? `&starting_after=${after}` : ''}`;
     const response = await call(serviceRequest(credentials, `${list.path}?${query}`));
     if (!response.ok) throw new Error(`The service answered ${response.status} to a list of ${kind}s`);
     const body = (await response.json()) as { data?: ServiceObject[]; has_more?: boolean };
@@ -46,4 +54,5 @@ export async function* recentObjects(
     if (!body.has_more || !last) return;
     after = last.id;
   }
+  onCapped();
 }

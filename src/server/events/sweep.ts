@@ -7,9 +7,10 @@ import {
 } from '../db/repositories/events/service-events';
 import { findOrganization } from '../db/repositories/team/organizations';
 import type { OrganizationRow } from '../db/schema/team';
+import { log } from '../ops/logger';
 import { applyRead, READ_NOW } from './apply';
 import type { EventDeps } from './receive';
-import { recentObjects } from './sweep-reads';
+import { type ListReach, recentObjects } from './sweep-reads';
 import { noticeTransferTrouble } from './transfer-trouble';
 
 export interface SweepTiming {
@@ -19,6 +20,8 @@ export interface SweepTiming {
   lookbackMs: number;
   /** How long a received event's id is kept to refuse it again (EVENT_KEEP_MS); never less than the replay window. */
   keepMs: number;
+  /** How far into each list a sweep reads (EVENT_SWEEP_PAGES: pages of transfers); DEFAULT_SWEEP_REACH when absent. */
+  reach?: ListReach;
 }
 
 /**
@@ -44,15 +47,16 @@ export const dedupeWindowMs = (keepMs: number) => Math.max(keepMs, REPLAY_WINDOW
 
 type SweepDeps = Pick<EventDeps, 'team' | 'call' | 'sink'>;
 
-/** Pages of 100 a sweep reads of each kind: transfers are the many, the other kinds a few a day. */
-const PAGES: Record<EventObject, number> = {
-  transfer: 50,
-  payout_link: 10,
-  payout_request: 10,
-  bill: 10,
-  flow: 10,
-  user: 10,
-};
+/**
+ * How far into each list a sweep reads: `pages` pages of transfers (the many; EVENT_SWEEP_PAGES), a fifth as many of
+ * each other kind (a few a day). An organization that makes more within the lookback than that holds is told in the
+ * log, by kind, each time a sweep stops short: what is older was not read, and the setting is what to raise.
+ */
+export const DEFAULT_SWEEP_REACH: ListReach = { pages: 50, pageSize: 100 };
+
+function reachOf(kind: EventObject, reach: ListReach): ListReach {
+  return kind === 'transfer' ? reach : { ...reach, pages: Math.max(1, Math.ceil(reach.pages / 5)) };
+}
 
 /**
  * Nothing is missed: the organization's recent objects of every kind an event can be about (transfers, payout links,
@@ -64,6 +68,7 @@ export async function sweepOrganization(
   { team, call, sink }: SweepDeps,
   org: OrganizationRow,
   lookbackMs: number,
+  reach: ListReach = DEFAULT_SWEEP_REACH,
 ): Promise<number | null> {
   const credentials = team.credentialsFor(org);
   if (!credentials) return null;
@@ -72,7 +77,13 @@ export async function sweepOrganization(
   let applied = 0;
   try {
     for (const kind of EVENT_OBJECTS) {
-      for await (const object of recentObjects(call, credentials, kind, since, PAGES[kind])) {
+      const kindReach = reachOf(kind, reach);
+      const capped = () =>
+        log().warn(
+          { kind: 'sweep', org_id: org.id, object: kind, pages: kindReach.pages, since },
+          `the sweep read ${kindReach.pages} pages of ${kind}s and stopped short of the lookback: older changes were not read (EVENT_SWEEP_PAGES)`,
+        );
+      for await (const object of recentObjects(call, credentials, kind, since, kindReach, capped)) {
         if ((await applyRead(team.database.db, sink, org.id, kind, object, READ_NOW, now)) !== 'applied')
           continue;
         applied++;
@@ -116,7 +127,7 @@ export function startEventSweep(
       for (const orgId of await orgIds()) {
         if (!all && !(await isQuiet(deps, orgId, timing.windowMs))) continue;
         const org = await findOrganization(deps.team.database.db, orgId);
-        if (org) await sweepOrganization(deps, org, timing.lookbackMs);
+        if (org) await sweepOrganization(deps, org, timing.lookbackMs, timing.reach);
       }
     } catch (error) {
       onError(error as Error);

@@ -1,26 +1,10 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { logMoneyEvents } from '../pipeline/request-log';
 import { caller, teamConsole } from '../test/console';
+import { captureLog } from '../test/quiet-log';
 import { achPayment } from '../test/tenants';
-import { log, setLogger } from './logger';
 
 const TOKEN = 'a-scraper-token-of-enough-length-0123';
-
-/** What the server logged during a test, line by line (each a JSON object). */
-function captureLog() {
-  const lines: string[] = [];
-  const previous = log();
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      done();
-    },
-  });
-  setLogger(pino({ level: 'info' }, sink));
-  return { lines, restore: () => setLogger(previous) };
-}
 
 describe('health, readiness and metrics of the console server', async () => {
   const server = await teamConsole({ server: { metricsToken: TOKEN } });
