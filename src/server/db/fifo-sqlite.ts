@@ -13,7 +13,7 @@ import {
  * waiting (events arriving faster than they were applied) each release cost as much as the queue was long, and the
  * server fell further behind the more it was behind (two fifths of its time in that lock at 1,000 events a second).
  */
-class FifoLock {
+export class FifoLock {
   private held = false;
   private waiting: (() => void)[] = [];
   private head = 0;
