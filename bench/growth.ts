@@ -183,8 +183,8 @@ async function latency(store: Store, path: string, seconds: number): Promise<Lat
 /** The round of median p99, with its p50. */
 function medianRound(rounds: readonly Pick<Latency, 'p50' | 'p99'>[]): { p50: number; p99: number } {
   const p99 = median(rounds.map((r) => r.p99));
-  const round = rounds.find((r) => r.p99 === p99) ?? (rounds[0] as Latency);
-  return { p50: round.p50, p99: round.p99 };
+  const round = rounds.find((r) => r.p99 === p99);
+  return { p50: round?.p50 ?? Number.NaN, p99: round?.p99 ?? Number.NaN };
 }
 
 /**

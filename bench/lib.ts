@@ -93,13 +93,13 @@ export async function startConsoleServer(
   };
   if (options.logFile) return startAnswering(settings, options.logFile);
   // A server whose log is off says nothing when it listens: it is ready when its health check answers.
-  if (settings.LOG_LEVEL === 'silent') return startAnswering(settings, 'ignore');
+  if (settings.LOG_LEVEL === 'silent') return startAnswering(settings, null);
   return startProcess(process.execPath, serverCommand, settings, /Payout Console on (http:\/\/[\d.]+:\d+)/);
 }
 
-/** A server whose output this process does not read: ready when its health check answers. */
-async function startAnswering(settings: Record<string, string>, output: 'ignore' | string): Promise<Server> {
-  const fd = output === 'ignore' ? null : openSync(output, 'a');
+/** A server whose output this process does not read (it goes to `logFile`, or nowhere): ready when its health check answers. */
+async function startAnswering(settings: Record<string, string>, logFile: string | null): Promise<Server> {
+  const fd = logFile === null ? null : openSync(logFile, 'a');
   const child = spawn(process.execPath, serverCommand, {
     env: { ...process.env, ...settings },
     stdio: ['ignore', fd ?? 'ignore', 'inherit'],

@@ -42,7 +42,14 @@ export interface OpsCostResult {
    * The JSON lines the server with logs on wrote (to a file, as a container's log driver keeps them), by kind, and the
    * payments it answered: a line per request and per money event, or the run measured a log that was not written.
    */
-  logged: { request: number; money: number; payments: number };
+  logged: LogLines;
+}
+
+/** The log's request and money lines, and the payments they were written for. */
+interface LogLines {
+  request: number;
+  money: number;
+  payments: number;
 }
 
 /** A round's rate, and the server's CPU for each payment of it. */
@@ -111,7 +118,7 @@ export async function runOpsCost(seconds: number, rounds: number, instances: num
   const onCpu = medianOrNull(onMeasured.map((r) => r.cpuMsPerPayment));
   const offCpu = medianOrNull(offMeasured.map((r) => r.cpuMsPerPayment));
   const thousandths = (n: number) => Math.round(n * 1000) / 1000;
-  const sum = (key: keyof PairMeasured['logged']) => measured.reduce((total, m) => total + m.logged[key], 0);
+  const sum = (key: keyof LogLines) => measured.reduce((total, m) => total + m.logged[key], 0);
   return {
     on: {
       requestsPerSecond: onRate,
@@ -136,7 +143,7 @@ interface PairMeasured {
   on: Round[];
   off: Round[];
   scrapes: number;
-  logged: { request: number; money: number; payments: number };
+  logged: LogLines;
 }
 
 /** One pair of new servers, on and off, measured in turns; the one with logs stopped and its lines counted. */
@@ -210,7 +217,7 @@ async function measurePair(seconds: number, rounds: number): Promise<PairMeasure
 }
 
 /** Stops the server (it writes what it still holds as it stops) and counts its log's JSON lines by kind. */
-async function linesOnceStopped(server: Server, file: string): Promise<{ request: number; money: number }> {
+async function linesOnceStopped(server: Server, file: string): Promise<Omit<LogLines, 'payments'>> {
   if (server.child.exitCode === null) {
     const exited = once(server.child, 'exit');
     server.child.kill('SIGTERM');

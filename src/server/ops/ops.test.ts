@@ -90,7 +90,7 @@ describe('the log of a member’s day', async () => {
     const captured = captureLog();
     const stopMoneyLines = logMoneyEvents();
     try {
-      const tenant = await server.tenant();
+      const tenant = await server.tenant({ approval_limit_cents: 100_000 });
       const finance = tenant.members.find((m) => m.role === 'finance');
       if (!finance) throw new Error('a test tenant has a finance member');
       const authorization = await server.signIn(finance);
@@ -104,6 +104,21 @@ describe('the log of a member’s day', async () => {
       expect(paid.status).toBe(201);
       // The id a support ticket quotes: the one the answer carries (no client sent one).
       const quoted = paid.headers.get('x-request-id');
+      // A request the console answers itself (a payment above the limit, sent for approval): its trail line carries
+      // the id its answer and its log line carry, though no client sent one and the service made none.
+      const submitted = await server.app.request('/api/team/approvals', {
+        method: 'POST',
+        headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ payment: achPayment(tenant.users[0]?.id ?? '', 125_000) }),
+      });
+      expect(submitted.status, await submitted.clone().text()).toBe(201);
+      const submittedId = submitted.headers.get('x-request-id') ?? '';
+      const trailed = await server.team.database.db
+        .selectFrom('audit_events')
+        .select(['action', 'request_id'])
+        .where('request_id', '=', submittedId)
+        .execute();
+      expect(trailed.map((row) => row.action)).toEqual(['approval.submit']);
       const flow = await member.post('/v2/flows', { user_id: tenant.users[0]?.id, steps: ['compliance'] });
       expect(flow.status).toBe(200);
       // The payee opens their one-time link: its token is in the path, and must not reach the log.

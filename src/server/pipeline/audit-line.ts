@@ -4,6 +4,7 @@ import type { AuditOutcome } from '../audit/chain';
 import type { SessionMember } from '../identity/sign-in';
 import type { Team } from '../team';
 import { clientAddress } from './admission';
+import { chosenRequestId } from './request-log';
 
 /** Who a line of the trail names, when the route finds out itself (a sign-in, a one-time link). */
 export interface Actor {
@@ -59,7 +60,8 @@ export async function writeLine(
     targets: line.targets,
     outcome: line.outcome ?? outcomeOf(status),
     status,
-    requestId: requestId ?? c.req.header('x-request-id') ?? null,
+    // The service's id for what it answered, else the one this server answers and logs the request under.
+    requestId: requestId ?? chosenRequestId(c) ?? c.req.header('x-request-id') ?? null,
     clientAddress: clientAddress(c),
     detail: line.detail ?? null,
     amountCents: line.amountCents ?? null,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { parseBasic } from '../../node/basic-auth';
 import { type OpsEvents, opsEvents } from '../ops/events';
 import { accessLog } from '../ops/logger';
@@ -9,6 +9,14 @@ import { MEMBER_ID } from './admission';
 
 /** What a request id may be when a client sends one: short and printable, else the server makes its own. */
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/** Each request's id as this server chose it (the client's when plausible, else made here), for its audit line. */
+const requestIds = new WeakMap<Context, string>();
+
+/** The id the request log chose for this request: null where no request log runs (an app a test builds bare). */
+export function chosenRequestId(c: Context): string | null {
+  return requestIds.get(c) ?? null;
+}
 
 /**
  * One log line and one metrics sample per request: its id, the member it claims to be (the id only: the secret half
@@ -22,6 +30,7 @@ export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
     const started = performance.now();
     const given = c.req.header('x-request-id');
     const requestId = given && REQUEST_ID.test(given) ? given : randomUUID();
+    requestIds.set(c, requestId);
     await next();
     const seconds = (performance.now() - started) / 1000;
     const status = c.res.status;
