@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { accessLog, createLogger, log, setLogger } from './logger';
@@ -41,4 +43,25 @@ describe("the console server's log", () => {
     accessLog().info({ kind: 'request', member_id: 'mem_1' }, 'request');
     expect(lines).toEqual([expect.objectContaining({ kind: 'request', member_id: '[Redacted]' })]);
   });
+
+  it('writes the lines it still gathers when the process ends without a stop', async () => {
+    // A process that logs and exits at once (as a crash does): its lines sit gathered in memory, below the size of a
+    // write and before the quarter-second, and only the exit hook can write them.
+    const script = [
+      "const { createLogger } = await import('./src/server/ops/logger.ts');",
+      "const logger = createLogger({ LOG_FORMAT: 'json', LOG_LEVEL: 'info' });",
+      "for (let n = 0; n < 3; n++) logger.info({ kind: 'request', n }, 'request');",
+      'process.exit(3);',
+    ].join('\n');
+    const ended = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        env: { ...process.env, LOG_FORMAT: 'json' },
+      },
+    ).catch((error: { code: number; stdout: string }) => error);
+    expect('code' in ended ? ended.code : 0).toBe(3);
+    const written = ended.stdout.split('\n').filter(Boolean);
+    expect(written.map((line) => (JSON.parse(line) as { n: number }).n)).toEqual([0, 1, 2]);
+  }, 20_000);
 });

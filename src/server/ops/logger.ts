@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
+import { LineBatch } from './log-batch';
 
 /**
  * The console server's log: one JSON line per request and per money event, read by an operator's tools; pretty
@@ -50,13 +51,23 @@ export function createLogger(
     });
   }
   // Written in the background, as pino's own stdout is: a line is queued and the event loop goes on. Lines go out
-  // 4 KiB at a time (a dozen requests' lines), or a quarter of a second after they were logged: under load one write
-  // where there were a dozen, each a job for another thread and a wake-up of the reader. Held here so that a stop
-  // writes what is still queued (flushLog): pino's exit hook skips the write under way, and a stop under load lost its
-  // last lines that way.
-  const stdout = pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
-  const logger = withAccessLog(pino(options, stdout), options, stdout);
-  backgrounds.set(logger, { destination: stdout, options });
+  // 16 KiB at a time (some sixty lines), or a quarter of a second after they were logged: under load one write where
+  // there were sixty, each a job for another thread and a wake-up of the reader. They are gathered in front of pino's
+  // destination (LineBatch says why), which writes each batch as it comes. Held here so that a stop writes what
+  // is still queued (flushLog): pino's exit hook skips the write under way, and a stop under load lost its last lines
+  // that way.
+  const stdout = pino.destination({ dest: 1, sync: false, minLength: 0 });
+  const batch = new LineBatch(stdout);
+  // An exit without a stop (a crash): what is gathered goes to pino's destination, which writes it in step.
+  process.once('exit', () => {
+    try {
+      batch.flushSync();
+    } catch {
+      // The destination is closed or broken: there is nowhere left to write.
+    }
+  });
+  const logger = withAccessLog(pino(options, batch), options, batch);
+  backgrounds.set(logger, { batch, destination: stdout, options });
   return logger;
 }
 
@@ -74,7 +85,10 @@ function withAccessLog(
 }
 
 /** The loggers that write in the background, with what a stop needs to end them and go on writing in step. */
-const backgrounds = new WeakMap<Logger, { destination: SonicBoom; options: pino.LoggerOptions }>();
+const backgrounds = new WeakMap<
+  Logger,
+  { batch: LineBatch; destination: SonicBoom; options: pino.LoggerOptions }
+>();
 type SonicBoom = ReturnType<typeof pino.destination>;
 
 function prettyAvailable(): boolean {
@@ -110,6 +124,7 @@ export function accessLog(): Logger {
 export function flushLog(): Promise<void> {
   const background = shared && backgrounds.get(shared);
   if (!background) return Promise.resolve();
+  background.batch.flush();
   shared = pino(background.options, pino.destination({ dest: 1, sync: true }));
   return new Promise((resolve) => {
     // Bounded: a reader of stdout that never reads again does not hold the stop.
