@@ -1,17 +1,12 @@
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LineBatch } from './log-batch';
+import { tempDir } from '../test/temp-dir';
+import { LineBatch, writeAllInStep } from './log-batch';
 
 function sink() {
   const writes: string[] = [];
-  let synced = 0;
-  return {
-    writes,
-    synced: () => synced,
-    write: (chunk: string) => writes.push(chunk),
-    flushSync: () => {
-      synced++;
-    },
-  };
+  return { writes, write: (chunk: string) => writes.push(chunk) };
 }
 
 afterEach(() => {
@@ -48,12 +43,28 @@ describe('log lines gathered before they are written', () => {
     expect(to.writes).toEqual(['a\nb\n', 'c\n']);
   });
 
-  it('at exit hands over what it holds and has the destination write it at once', () => {
-    const to = sink();
-    const batch = new LineBatch(to);
+  it('at exit has the destination write what it holds, then writes what it gathered, both in step', () => {
+    const order: string[] = [];
+    const to = {
+      write: (chunk: string) => order.push(`handed over: ${chunk}`),
+      flushSync: () => order.push('destination written'),
+    };
+    const batch = new LineBatch(to, { bytes: 4096, waitMs: 250 }, (chunk) => order.push(`in step: ${chunk}`));
     batch.write('last words\n');
     batch.flushSync();
-    expect(to.writes).toEqual(['last words\n']);
-    expect(to.synced()).toBe(1);
+    expect(order).toEqual(['destination written', 'in step: last words\n']);
+    batch.flushSync();
+    expect(order, 'nothing gathered, nothing more written').toHaveLength(3);
+  });
+
+  it('writes a whole chunk to a file descriptor in step', () => {
+    const file = join(tempDir('log-batch-'), 'out.log');
+    const fd = openSync(file, 'w');
+    try {
+      writeAllInStep(fd, 'é'.repeat(70_000));
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(file, 'utf8')).toBe('é'.repeat(70_000));
   });
 });

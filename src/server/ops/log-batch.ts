@@ -1,3 +1,5 @@
+import { writeSync } from 'node:fs';
+
 /** Where a batch of lines goes: pino's own destination (sonic-boom), or any stream with the same two calls. */
 export interface LineSink {
   write(chunk: string): unknown;
@@ -22,6 +24,8 @@ export class LineBatch {
   constructor(
     private readonly sink: LineSink,
     private readonly options: { bytes: number; waitMs: number } = { bytes: 16_384, waitMs: 250 },
+    /** At exit, how what is gathered is written in step (the sink's `write` where none is given). */
+    private readonly writeInStep: (chunk: string) => void = (chunk) => void sink.write(chunk),
   ) {}
 
   write(line: string): boolean {
@@ -43,16 +47,47 @@ export class LineBatch {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.lines.length === 0) return;
+    const chunk = this.take();
+    if (chunk) this.sink.write(chunk);
+  }
+
+  /**
+   * At exit, with no event loop left: the destination writes what it holds, then what is gathered here is written in
+   * step after it. Handed to pino's destination instead, it would become a write for another thread, which the
+   * process may end before.
+   */
+  flushSync(): void {
+    if (this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.sink.flushSync?.();
+    const chunk = this.take();
+    if (chunk) this.writeInStep(chunk);
+  }
+
+  private take(): string {
+    if (this.lines.length === 0) return '';
     const chunk = this.lines.join('');
     this.lines = [];
     this.length = 0;
-    this.sink.write(chunk);
+    return chunk;
   }
+}
 
-  /** At exit, with no event loop left: what is held goes to the destination, and the destination writes it now. */
-  flushSync(): void {
-    this.flush();
-    this.sink.flushSync?.();
+/**
+ * Writes all of `chunk` to `fd` now, as pino's destination does at exit: a pipe whose reader is behind answers
+ * EAGAIN, and the write is tried again a moment later (for at most about a second).
+ */
+export function writeAllInStep(fd: number, chunk: string): void {
+  let rest = Buffer.from(chunk);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let tries = 0; rest.length > 0; ) {
+    try {
+      rest = rest.subarray(writeSync(fd, rest));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || ++tries > 1_000) throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
-import { LineBatch } from './log-batch';
+import { LineBatch, writeAllInStep } from './log-batch';
 
 /**
  * The console server's log: one JSON line per request and per money event, read by an operator's tools; pretty
@@ -57,8 +57,8 @@ export function createLogger(
   // is still queued (flushLog): pino's exit hook skips the write under way, and a stop under load lost its last lines
   // that way.
   const stdout = pino.destination({ dest: 1, sync: false, minLength: 0 });
-  const batch = new LineBatch(stdout);
-  // An exit without a stop (a crash): what is gathered goes to pino's destination, which writes it in step.
+  const batch = new LineBatch(stdout, undefined, (chunk) => writeAllInStep(stdout.fd, chunk));
+  // An exit without a stop (a crash): what pino's destination holds, then what is gathered, written in step.
   process.once('exit', () => {
     try {
       batch.flushSync();
