@@ -56,8 +56,9 @@ export function createLogger(
   // destination (LineBatch says why), which writes each batch as it comes. Held here so that a stop writes what
   // is still queued (flushLog): pino's exit hook skips the write under way, and a stop under load lost its last lines
   // that way.
-  const stdout = pino.destination({ dest: 1, sync: false, minLength: 0 });
-  const batch = new LineBatch(stdout, undefined, (chunk) => writeAllInStep(stdout.fd, chunk));
+  const STDOUT = 1;
+  const stdout = pino.destination({ dest: STDOUT, sync: false, minLength: 0 });
+  const batch = new LineBatch(stdout, undefined, (chunk) => writeAllInStep(STDOUT, chunk));
   // An exit without a stop (a crash): what pino's destination holds, then what is gathered, written in step.
   process.once('exit', () => {
     try {
