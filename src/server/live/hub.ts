@@ -142,10 +142,12 @@ export class LiveChanges implements ChangeSink {
   /** Ends every open stream of this server (it is stopping: an open stream would hold its connection to the end). */
   endStreams(): void {
     this.ended = true;
-    for (const listener of [...this.listeners]) listener.end();
-    // Read nothing more: a stream whose reader is gone may never come back to say it stopped, and the database is
-    // closed next.
-    for (const listener of [...this.listeners]) this.unsubscribe(listener);
+    for (const listener of [...this.listeners]) {
+      listener.end();
+      // Read nothing more for it: a stream whose reader is gone may never come back to say it stopped, and the
+      // database is closed next.
+      this.unsubscribe(listener);
+    }
   }
 
   private unsubscribe(listener: LiveListener): void {

@@ -1,8 +1,5 @@
-import { closeSync, openSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tempDir } from '../test/temp-dir';
-import { LineBatch, writeAllInStep } from './log-batch';
+import { LineBatch } from './log-batch';
 
 function sink() {
   const writes: string[] = [];
@@ -55,16 +52,5 @@ describe('log lines gathered before they are written', () => {
     expect(order).toEqual(['destination written', 'in step: last words\n']);
     batch.flushSync();
     expect(order, 'nothing gathered, nothing more written').toHaveLength(3);
-  });
-
-  it('writes a whole chunk to a file descriptor in step', () => {
-    const file = join(tempDir('log-batch-'), 'out.log');
-    const fd = openSync(file, 'w');
-    try {
-      writeAllInStep(fd, 'é'.repeat(70_000));
-    } finally {
-      closeSync(fd);
-    }
-    expect(readFileSync(file, 'utf8')).toBe('é'.repeat(70_000));
   });
 });

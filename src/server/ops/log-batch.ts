@@ -1,5 +1,3 @@
-import { writeSync } from 'node:fs';
-
 /** Where a batch of lines goes: pino's own destination (sonic-boom), or any stream with the same two calls. */
 export interface LineSink {
   write(chunk: string): unknown;
@@ -43,10 +41,6 @@ export class LineBatch {
 
   /** Hands every line held to the destination, in the order logged. */
   flush(): void {
-    if (this.timer !== null) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
     const chunk = this.take();
     if (chunk) this.sink.write(chunk);
   }
@@ -57,37 +51,21 @@ export class LineBatch {
    * process may end before.
    */
   flushSync(): void {
-    if (this.timer !== null) {
-      clearTimeout(this.timer);
-      this.timer = null;
-    }
     this.sink.flushSync?.();
     const chunk = this.take();
     if (chunk) this.writeInStep(chunk);
   }
 
+  /** What is held, joined, and nothing held after (nor a write waiting for its moment). */
   private take(): string {
+    if (this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
     if (this.lines.length === 0) return '';
     const chunk = this.lines.join('');
     this.lines = [];
     this.length = 0;
     return chunk;
-  }
-}
-
-/**
- * Writes all of `chunk` to `fd` now, as pino's destination does at exit: a pipe whose reader is behind answers
- * EAGAIN, and the write is tried again a moment later (for at most about a second).
- */
-export function writeAllInStep(fd: number, chunk: string): void {
-  let rest = Buffer.from(chunk);
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  for (let tries = 0; rest.length > 0; ) {
-    try {
-      rest = rest.subarray(writeSync(fd, rest));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN' || ++tries > 1_000) throw error;
-      Atomics.wait(pause, 0, 0, 1);
-    }
   }
 }

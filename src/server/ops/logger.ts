@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import pino, { type Logger } from 'pino';
-import { LineBatch, writeAllInStep } from './log-batch';
+import { LineBatch } from './log-batch';
 
 /**
  * The console server's log: one JSON line per request and per money event, read by an operator's tools; pretty
@@ -56,9 +56,11 @@ export function createLogger(
   // destination (LineBatch says why), which writes each batch as it comes. Held here so that a stop writes what
   // is still queued (flushLog): pino's exit hook skips the write under way, and a stop under load lost its last lines
   // that way.
-  const STDOUT = 1;
-  const stdout = pino.destination({ dest: STDOUT, sync: false, minLength: 0 });
-  const batch = new LineBatch(stdout, undefined, (chunk) => writeAllInStep(STDOUT, chunk));
+  const stdout = pino.destination({ dest: 1, sync: false, minLength: 0 });
+  // At exit, pino's destination in step (as a stop's, flushLog): it writes at once, and again while a pipe says EAGAIN.
+  const batch = new LineBatch(stdout, undefined, (chunk) =>
+    pino.destination({ dest: 1, sync: true }).write(chunk),
+  );
   // An exit without a stop (a crash): what pino's destination holds, then what is gathered, written in step.
   process.once('exit', () => {
     try {

@@ -6,17 +6,23 @@ import { log, setLogger } from '../ops/logger';
 // here, not through LOG_LEVEL: a console server a test starts as a process of its own still says where it listens.
 setLogger(pino({ level: 'silent' }));
 
-/** What the server logged while a test ran, line by line (each a JSON object), until `restore`. */
-export function captureLog() {
+/** A stream that keeps what is written to it, line by line. */
+export function lineSink() {
   const lines: string[] = [];
-  const previous = log();
-  const sink = new Writable({
+  const stream = new Writable({
     write(chunk, _encoding, done) {
       lines.push(...String(chunk).split('\n').filter(Boolean));
       done();
     },
   });
-  setLogger(pino({ level: 'info' }, sink));
+  return { lines, stream };
+}
+
+/** What the server logged while a test ran, line by line (each a JSON object), until `restore`. */
+export function captureLog() {
+  const previous = log();
+  const { lines, stream } = lineSink();
+  setLogger(pino({ level: 'info' }, stream));
   return {
     lines,
     /** The lines as objects. */
