@@ -22,10 +22,11 @@ export interface BenchPlan {
   /** Rounds of a member's payments with metrics and logs on, and off (each `seconds` long). */
   opsRounds: number;
   /**
-   * Pairs of new console servers (metrics and logs on, off) the rounds run on, each pair `opsRounds` times. More pairs
-   * of fewer rounds: what differs most between two rounds is the two processes (a process runs up to a tenth faster or
-   * slower than another for its life), so eight pairs of two rounds tell the feature from the processes better than
-   * four of three, for a minute more.
+   * Pairs of new console servers (metrics and logs on, off) the rounds run on, each pair `opsRounds` times. What
+   * differs most between two rounds is the two processes (a process runs up to a tenth faster or slower than another
+   * for its life): one round's pair, on against off, ranged from 14% faster to 13% slower in one run. The median of
+   * sixteen pairs moved between 5% and 7% from one run to the next; thirty-six (twelve pairs of servers, three rounds
+   * each) put its standard error near one point, for about four minutes more.
    */
   opsInstances: number;
   onboardingRuns: number;
@@ -65,8 +66,8 @@ export function wholePlan(): BenchPlan {
     approvalFileRows: 1000,
     signIns: 40,
     ssoSignIns: 40,
-    opsRounds: 2,
-    opsInstances: 8,
+    opsRounds: 3,
+    opsInstances: 12,
     onboardingRuns: 40,
     bills: { count: env('BENCH_BILLS', 10_000), listRuns: 100, uploadRuns: 20, payRun: 100 },
     memberDay: { laterFrom: env('BENCH_MEMBER_DAY', 50_000), sample: 2_000, inFlight: 16 },
