@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { type DeliveryFloorResult, runDeliveryFloor } from './delivery-floor';
 import {
   authHeaders,
   cpuMsEach,
@@ -33,6 +34,8 @@ export interface PaymentsBesideEventsResult {
    * Null where a process's CPU cannot be read.
    */
   cpuMsPerPayment: { off: number | null; on: number | null };
+  /** For scale: what a bare signed delivery costs a process that sends and receives it (delivery-floor.ts). */
+  floor: DeliveryFloorResult;
 }
 
 async function memberAuthorization(url: string, tenant: Tenant): Promise<string> {
@@ -88,6 +91,7 @@ export async function runPaymentsBesideEvents(
   seconds: number,
   connections = 16,
   serverPid?: number,
+  floorDeliveries = 30_000,
 ): Promise<PaymentsBesideEventsResult> {
   const subscribed = await makeTenant(url, { events: true, approval_limit_cents: null });
   const quiet = await makeTenant(url, { approval_limit_cents: null });
@@ -147,6 +151,8 @@ export async function runPaymentsBesideEvents(
       },
       ratio: Math.round((onSustained / offRate) * 1000) / 1000,
       cpuMsPerPayment: { off: cpuMedian(cpuOff), on: cpuMedian(cpuOn) },
+      // After the rounds, with the console server idle: a process of its own on a quiet machine.
+      floor: runDeliveryFloor(floorDeliveries),
     };
   } finally {
     db.close();

@@ -38,7 +38,15 @@ export async function runEventParts(parts: Parts, plan: BenchPlan): Promise<Even
     );
     const payments = await parts.run("events: a member's payments, subscriptions on and off", async () => {
       const server = await starting;
-      return runPaymentsBesideEvents(server.url, consoleDb, plan.rounds, plan.seconds, 16, server.child.pid);
+      return runPaymentsBesideEvents(
+        server.url,
+        consoleDb,
+        plan.rounds,
+        plan.seconds,
+        16,
+        server.child.pid,
+        plan.smoke ? 2_000 : 30_000,
+      );
     });
     const intake = await parts.run('events: received and applied by one server', async () =>
       runEventIntake((await starting).url, secret, events.perSecond, events.seconds),

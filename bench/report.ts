@@ -64,7 +64,14 @@ ${p.stream.median} ms, p95 ${p.stream.p95} ms; all ${p.all.runs}, p95 ${p.all.p9
 members pay one-cent payments, ${p.connections} at a time, in turns, ${p.rounds} round(s) of ${p.seconds} s, and after each subscribed
 round the wait until its last event is applied counts in its rate: ${p.on.sustained} a second on (${p.on.answered} answered while paying, ${p.on.drainMs} ms
 to apply the rest) against ${p.off} off. The server's CPU for a payment: ${p.cpuMsPerPayment.off ?? '?'} ms off, ${p.cpuMsPerPayment.on ?? '?'} ms on with its
-event sent, received and applied.`;
+event sent, received and applied. For scale, the least an event can cost: one signed delivery alone between two
+endpoints of one process (fetch sending as the sandbox does, node:http receiving, the signature checked, no database,
+no framework, no read back), ${n(p.floor.deliveries)} of them ${p.floor.inFlight} at a time: ${p.floor.cpuUsPerDelivery} µs of CPU each (${p.floor.perSecond} a second)${
+      p.cpuMsPerPayment.off === null
+        ? ''
+        : `, ${Math.round(p.floor.cpuUsPerDelivery / (p.cpuMsPerPayment.off * 10))}% of a payment's CPU off, where within 5% leaves an event ${Math.round(p.cpuMsPerPayment.off * 50)} µs`
+    }; the console's event is that delivery, then a read of its object from the service (the issue's rule: an event is a hint),
+which is another such exchange.`;
   });
   const intake = said(() => {
     const i = need(input.eventIntake);
