@@ -96,39 +96,46 @@ const insertRow = preparedQuery((db, row: AuditRow) =>
 /**
  * The last line of an organization's trail, of one of these actions, that went through (status below 300), and the
  * version it names (`version:N` among its targets; 0 for a line written before versions): a row anchored to these
- * lines must be at least that version, and must exist once there is one. One look-up (audit_by_org_action).
+ * lines must be at least that version, and must exist once there is one. One look-up for each action, each down
+ * audit_by_org_action: asked for several actions in one query, SQLite read the organization's trail back from its
+ * newest line (audit_by_org) until it met one of them, so a sign-in's look-up of the role map grew with every payment
+ * since the map was last written.
  */
 export async function lastAnchor(
   db: ConsoleDb,
   orgId: string,
   actions: readonly string[],
 ): Promise<{ version: number } | undefined> {
-  const [row] = await anchorQuery(actions)(db, { orgId });
-  if (!row) return undefined;
-  const named = /(?:^| )version:(\d+)(?: |$)/.exec(row.targets);
+  let latest: { seq: number; targets: string } | undefined;
+  for (const action of actions) {
+    const [row] = await anchorQuery(action)(db, { orgId });
+    if (row && (latest === undefined || Number(row.seq) > latest.seq))
+      latest = { seq: Number(row.seq), targets: row.targets };
+  }
+  if (!latest) return undefined;
+  const named = /(?:^| )version:(\d+)(?: |$)/.exec(latest.targets);
   return { version: named ? Number(named[1]) : 0 };
 }
 
-/** One prepared query per list of actions (each caller has one): a password session asks at each request. */
+/** One prepared query per action (a password session asks at each request). */
 const anchorQueries = new Map<
   string,
-  (db: ConsoleDb, v: { orgId: string }) => Promise<{ targets: string }[]>
+  (db: ConsoleDb, v: { orgId: string }) => Promise<{ seq: number; targets: string }[]>
 >();
-function anchorQuery(actions: readonly string[]) {
-  const key = actions.join('\n');
-  let query = anchorQueries.get(key);
+function anchorQuery(action: string) {
+  let query = anchorQueries.get(action);
   if (!query) {
     query = preparedQuery((db, v: { orgId: string }) =>
       db
         .selectFrom('audit_events')
-        .select('targets')
+        .select(['seq', 'targets'])
         .where('org_id', '=', v.orgId)
-        .where('action', 'in', actions)
+        .where('action', '=', action)
         .where('status', '<', 300)
         .orderBy('seq', 'desc')
         .limit(1),
     );
-    anchorQueries.set(key, query);
+    anchorQueries.set(action, query);
   }
   return query;
 }
