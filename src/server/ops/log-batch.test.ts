@@ -53,4 +53,18 @@ describe('log lines gathered before they are written', () => {
     batch.flushSync();
     expect(order, 'nothing gathered, nothing more written').toHaveLength(3);
   });
+
+  it("at exit writes what it gathered even when pino's destination cannot write, then says why", () => {
+    const inStep: string[] = [];
+    const to = {
+      write: () => true,
+      flushSync: () => {
+        throw new Error('SonicBoom destroyed');
+      },
+    };
+    const batch = new LineBatch(to, { bytes: 4096, waitMs: 250 }, (chunk) => inStep.push(chunk));
+    batch.write('last words\n');
+    expect(() => batch.flushSync()).toThrow('SonicBoom destroyed');
+    expect(inStep).toEqual(['last words\n']);
+  });
 });

@@ -48,12 +48,16 @@ export class LineBatch {
   /**
    * At exit, with no event loop left: the destination writes what it holds, then what is gathered here is written in
    * step after it. Handed to pino's destination instead, it would become a write for another thread, which the
-   * process may end before.
+   * process may end before. A destination that cannot write (closed, broken) does not keep the gathered lines from
+   * their own write; its error is thrown after.
    */
   flushSync(): void {
-    this.sink.flushSync?.();
-    const chunk = this.take();
-    if (chunk) this.writeInStep(chunk);
+    try {
+      this.sink.flushSync?.();
+    } finally {
+      const chunk = this.take();
+      if (chunk) this.writeInStep(chunk);
+    }
   }
 
   /** What is held, joined, and nothing held after (nor a write waiting for its moment). */

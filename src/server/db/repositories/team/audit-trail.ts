@@ -106,9 +106,10 @@ export async function lastAnchor(
   orgId: string,
   actions: readonly string[],
 ): Promise<{ version: number } | undefined> {
+  // Asked side by side: on PostgreSQL each is a round trip of its own.
+  const found = await Promise.all(actions.map((action) => anchorQuery(action)(db, { orgId })));
   let latest: { seq: number; targets: string } | undefined;
-  for (const action of actions) {
-    const [row] = await anchorQuery(action)(db, { orgId });
+  for (const [row] of found) {
     if (row && (latest === undefined || Number(row.seq) > latest.seq))
       latest = { seq: Number(row.seq), targets: row.targets };
   }
