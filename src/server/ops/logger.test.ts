@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lineSink } from '../test/quiet-log';
-import { accessLog, createLogger, log, setLogger } from './logger';
+import { accessLog, createLogger, isoNow, log, setLogger } from './logger';
 
 const previous = log();
 afterEach(() => setLogger(previous));
@@ -14,7 +14,6 @@ describe("the console server's log", () => {
     setLogger(createLogger({ LOG_LEVEL: 'info' }, stream));
     log().info({ password: 'hunter2', nested: { api_key: 'sk_live_x' } }, 'anything');
     accessLog().info({ kind: 'request', route: 'POST /v2/payments', status: 201 }, 'request');
-    accessLog().debug({ kind: 'request' }, 'below the level');
     const lines = written.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ password: '[redacted]', nested: { api_key: '[redacted]' } });
@@ -25,6 +24,51 @@ describe("the console server's log", () => {
       msg: 'request',
     });
     expect(typeof lines[1]?.time).toBe('string');
+  });
+
+  it('writes no access line below its level, and says so before a line is worked out', () => {
+    const { lines: written, stream } = lineSink();
+    setLogger(createLogger({ LOG_LEVEL: 'warn' }, stream));
+    expect(accessLog().enabled()).toBe(false);
+    accessLog().info({ kind: 'request' }, 'request');
+    log().warn('a warning');
+    expect(written.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(['a warning']);
+  });
+
+  it('makes an access line as pino makes it: the same fields, in the same order, with the time in ISO 8601', () => {
+    const fields = {
+      kind: 'money',
+      request_id: 'req "quoted" \\ é\n',
+      member_id: null,
+      action: 'payment.create',
+      status: 201,
+      amount_cents: 12_345,
+      duration_ms: 3.21,
+    };
+    const made = lineSink();
+    setLogger(createLogger({ LOG_LEVEL: 'info' }, made.stream));
+    accessLog().info(fields, 'money');
+    const { lines: byPino, stream } = lineSink();
+    const options = {
+      level: 'info',
+      base: { service: 'payout-console' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    };
+    pino(options, stream).info(fields, 'money');
+    const [ours, theirs] = [made.lines[0] ?? '', byPino[0] ?? ''].map(
+      (line) => JSON.parse(line) as Record<string, unknown>,
+    );
+    expect(Object.keys(ours ?? {})).toEqual(Object.keys(theirs ?? {}));
+    expect({ ...ours, time: 'at' }).toEqual({ ...theirs, time: 'at' });
+    expect(new Date(String(ours?.time)).toISOString()).toBe(ours?.time);
+  });
+
+  it('gives the time of a millisecond as ISO 8601, the same text again within it', () => {
+    const at = Date.UTC(2026, 11, 3, 13, 4, 5, 67);
+    expect(isoNow(at)).toBe('2026-12-03T13:04:05.067Z');
+    expect(isoNow(at)).toBe(isoNow(at));
+    expect(isoNow(at + 1)).toBe('2026-12-03T13:04:05.068Z');
+    expect(isoNow(at)).toBe('2026-12-03T13:04:05.067Z');
   });
 
   it('writes access lines through a logger a test set, as it is', () => {

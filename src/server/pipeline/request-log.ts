@@ -45,14 +45,15 @@ export function requestLog(options: { metrics: boolean }): MiddlewareHandler {
         // An answer whose headers are fixed (a stream already under way) keeps them.
       }
     }
-    const logged = accessLog().isLevelEnabled('info');
+    const access = accessLog();
+    const logged = access.enabled();
     // With metrics off and the log silent nothing reads the route: it is not worked out.
     if (!options.metrics && !logged) return;
     const route = labels.of(c.req.method, c.req.path);
     if (options.metrics) consoleMetrics().observeRequest(route, status, seconds);
     if (!logged) return;
     const claimed = parseBasic(c.req.header('authorization'))?.user;
-    accessLog().info(
+    access.info(
       {
         kind: 'request',
         request_id: quoted,
